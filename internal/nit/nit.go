@@ -1,0 +1,65 @@
+// Package nit validates the Número de Identificación Tributaria with its
+// check digit (dígito de verificación, DV), as the DIAN computes it
+// (dominio.md §7; cita normas.DigitoVerificacion).
+package nit
+
+import (
+	"fmt"
+	"strings"
+)
+
+// pesos are the DIAN weights, applied to the digits from the right.
+var pesos = [...]int{3, 7, 13, 17, 19, 23, 29, 37, 41, 43, 47, 53, 59, 67, 71}
+
+// DV computes the check digit of the base number (digits only, at most 15).
+func DV(base string) (int, error) {
+	if base == "" || len(base) > len(pesos) {
+		return 0, fmt.Errorf("el NIT debe tener entre 1 y %d dígitos antes del dígito de verificación", len(pesos))
+	}
+	suma := 0
+	for i := 0; i < len(base); i++ {
+		c := base[len(base)-1-i]
+		if c < '0' || c > '9' {
+			return 0, fmt.Errorf("el NIT solo puede tener dígitos antes del guion")
+		}
+		suma += int(c-'0') * pesos[i]
+	}
+	r := suma % 11
+	if r == 0 || r == 1 {
+		return r, nil
+	}
+	return 11 - r, nil
+}
+
+// NIT is a validated NIT.
+type NIT struct {
+	Base string // digits, without dots or leading zeros beyond the first
+	DV   int
+}
+
+// String is the canonical form "800191045-1".
+func (n NIT) String() string { return fmt.Sprintf("%s-%d", n.Base, n.DV) }
+
+// Parse reads "800191045-1" or "800.191.045-1" (spaces allowed around the
+// dash) and checks the digit. A wrong digit is an error naming the right one.
+func Parse(s string) (NIT, error) {
+	t := strings.TrimSpace(s)
+	t = strings.ReplaceAll(t, ".", "")
+	t = strings.ReplaceAll(t, " ", "")
+	i := strings.LastIndexByte(t, '-')
+	if i < 0 {
+		return NIT{}, fmt.Errorf("NIT %q sin dígito de verificación (use 800191045-1)", s)
+	}
+	base, dv := t[:i], t[i+1:]
+	if len(dv) != 1 || dv[0] < '0' || dv[0] > '9' {
+		return NIT{}, fmt.Errorf("NIT %q: el dígito de verificación debe ser un solo dígito", s)
+	}
+	want, err := DV(base)
+	if err != nil {
+		return NIT{}, fmt.Errorf("NIT %q: %v", s, err)
+	}
+	if got := int(dv[0] - '0'); got != want {
+		return NIT{}, fmt.Errorf("NIT %q: dígito de verificación %d incorrecto; el correcto es %d", s, got, want)
+	}
+	return NIT{Base: base, DV: want}, nil
+}
