@@ -1,0 +1,122 @@
+// Package db is comite's store: one embedded SQLite file (modernc.org/sqlite,
+// pure Go) with hand-written SQL. Pragmas go in the DSN so every pooled
+// connection has them; migrations are embedded, append-only, each in its own
+// transaction. Amounts are INTEGER centavos; see migraciones/0001_esquema.sql.
+package db
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"sort"
+	"strings"
+	"time"
+
+	_ "modernc.org/sqlite"
+)
+
+//go:embed migraciones/*.sql
+var migraciones embed.FS
+
+// DB is the store. Now is the clock (tests fix it).
+type DB struct {
+	*sql.DB
+	Ruta string
+	Now  func() time.Time
+}
+
+// DSN builds the connection string with the pragmas every connection needs.
+func DSN(ruta string) string {
+	q := url.Values{}
+	for _, p := range []string{"foreign_keys(1)", "journal_mode(WAL)", "busy_timeout(10000)", "synchronous(NORMAL)"} {
+		q.Add("_pragma", p)
+	}
+	q.Set("_txlock", "immediate")
+	return "file:" + ruta + "?" + q.Encode()
+}
+
+// Open opens (creating if needed) the database file and applies pending migrations.
+func Open(ctx context.Context, ruta string) (*DB, error) {
+	sqldb, err := sql.Open("sqlite", DSN(ruta))
+	if err != nil {
+		return nil, fmt.Errorf("abrir %s: %w", ruta, err)
+	}
+	d := &DB{DB: sqldb, Ruta: ruta, Now: time.Now}
+	if err := d.migrar(ctx); err != nil {
+		sqldb.Close()
+		return nil, fmt.Errorf("migrar %s: %w", ruta, err)
+	}
+	return d, nil
+}
+
+// migrar applies, in name order, the embedded migrations not yet applied.
+func (d *DB) migrar(ctx context.Context) error {
+	if _, err := d.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS migraciones (nombre TEXT PRIMARY KEY, aplicada_en TEXT NOT NULL) STRICT`); err != nil {
+		return err
+	}
+	nombres, err := fs.Glob(migraciones, "migraciones/*.sql")
+	if err != nil {
+		return err
+	}
+	sort.Strings(nombres)
+	aplicadas := map[string]bool{}
+	rows, err := d.QueryContext(ctx, `SELECT nombre FROM migraciones`)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			rows.Close()
+			return err
+		}
+		aplicadas[n] = true
+	}
+	rows.Close()
+	conocidas := map[string]bool{}
+	for _, ruta := range nombres {
+		n := strings.TrimPrefix(ruta, "migraciones/")
+		conocidas[n] = true
+		if aplicadas[n] {
+			continue
+		}
+		sqlText, err := migraciones.ReadFile(ruta)
+		if err != nil {
+			return err
+		}
+		if err := d.EnTx(ctx, func(tx *sql.Tx) error {
+			if _, err := tx.ExecContext(ctx, string(sqlText)); err != nil {
+				return fmt.Errorf("%s: %w", n, err)
+			}
+			_, err := tx.ExecContext(ctx, `INSERT INTO migraciones(nombre, aplicada_en) VALUES (?, ?)`, n, d.Now().UTC().Format(time.RFC3339))
+			return err
+		}); err != nil {
+			return err
+		}
+	}
+	for n := range aplicadas {
+		if !conocidas[n] {
+			return fmt.Errorf("la base de datos tiene la migración %s que este programa no conoce: use una versión más reciente de comite", n)
+		}
+	}
+	return nil
+}
+
+// EnTx runs f in one transaction: committed if f returns nil, rolled back otherwise.
+func (d *DB) EnTx(ctx context.Context, f func(tx *sql.Tx) error) error {
+	tx, err := d.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := f(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+// Ahora is the current instant as stored (RFC 3339, UTC).
+func (d *DB) Ahora() string { return d.Now().UTC().Format(time.RFC3339Nano) }

@@ -1,0 +1,40 @@
+package db
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+)
+
+// abrirTemporal opens a fresh database in a temporary directory.
+func abrirTemporal(t testing.TB) *DB {
+	t.Helper()
+	d, err := Open(context.Background(), filepath.Join(t.TempDir(), "comite.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	return d
+}
+
+func TestOpen_aplicaMigracionesYPragmas(t *testing.T) {
+	d := abrirTemporal(t)
+	var fk int
+	var modo string
+	if err := d.QueryRow(`PRAGMA foreign_keys`).Scan(&fk); err != nil || fk != 1 {
+		t.Fatalf("foreign_keys = %d, %v", fk, err)
+	}
+	if err := d.QueryRow(`PRAGMA journal_mode`).Scan(&modo); err != nil || modo != "wal" {
+		t.Fatalf("journal_mode = %q, %v", modo, err)
+	}
+	var n int
+	if err := d.QueryRow(`SELECT count(*) FROM migraciones`).Scan(&n); err != nil || n == 0 {
+		t.Fatalf("migraciones = %d, %v", n, err)
+	}
+	// Opening again applies nothing twice.
+	d2, err := Open(context.Background(), d.Ruta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d2.Close()
+}
