@@ -1,0 +1,274 @@
+package contrato
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+
+	"comite/internal/fecha"
+	"comite/internal/normas"
+	"comite/internal/reincidencia"
+	"comite/internal/sancion"
+	"comite/internal/valores"
+)
+
+var (
+	gravedades   = []string{string(sancion.Leve), string(sancion.Grave), string(sancion.Gravisima)}
+	tiposSancion = []string{string(sancion.Multa), string(sancion.Amonestacion), string(sancion.Suspension), string(sancion.Cancelacion)}
+)
+
+// LeerEvaluacion reads the input of `comite evaluar` (contrato.md). Every
+// problem is reported, one line each, naming its field; unknown fields are errors.
+func LeerEvaluacion(data []byte) (reincidencia.Entrada, error) {
+	var e Errores
+	var ent reincidencia.Entrada
+	raiz := LeerRaiz(data, &e)
+	if raiz == nil {
+		return ent, &ErrEntrada{e.Lista()}
+	}
+
+	if u, _ := raiz.Sub("usuario", true, false); u != nil {
+		n, p := u.NIT("nit", true)
+		if p == Presente {
+			ent.Usuario.NIT = n.String()
+		}
+		ent.Usuario.RazonSocial, _ = u.Texto("razon_social", false)
+		ent.Usuario.Tipo, _ = u.Texto("tipo", false)
+		ent.Usuario.RegistroVigente, _ = u.Booleano("registro_vigente", true)
+		u.Fin()
+	}
+
+	if ni, _ := raiz.Sub("nueva_infraccion", true, false); ni != nil {
+		n := &ent.Nueva
+		n.FechaComision, _ = ni.Fecha("fecha_comision", true, false)
+		n.FechaVerificacion, _ = ni.Fecha("fecha_verificacion", true, false)
+		n.FechaExpediente, _ = ni.Fecha("fecha_expediente", false, true)
+		n.FechaRequerimiento, _ = ni.Fecha("fecha_requerimiento", false, true)
+		if g, p := ni.Enum("gravedad", true, gravedades...); p == Presente {
+			n.Gravedad = sancion.Gravedad(g)
+		}
+		if s, p := ni.Enum("sancion", true, tiposSancion...); p == Presente {
+			n.Sancion = sancion.Tipo(s)
+		}
+		n.SancionPrevista, _ = ni.Monto("sancion_prevista_cop", true, false)
+		n.PermiteCancelacion, _ = ni.Booleano("permite_cancelacion", false)
+		ni.Fin()
+		if !n.FechaComision.IsZero() && !n.FechaVerificacion.IsZero() && n.FechaVerificacion.Antes(n.FechaComision) {
+			e.Add(ni.Campo("fecha_verificacion"), "la verificación (%s) no puede ser anterior a la comisión (%s)", n.FechaVerificacion, n.FechaComision)
+		}
+	}
+
+	if a, p := raiz.Enum("anclaje", false, string(reincidencia.AnclajeComision), string(reincidencia.AnclajeVerificacion)); p == Presente {
+		ent.Anclaje = reincidencia.Anclaje(a)
+	} else {
+		ent.Anclaje = reincidencia.AnclajeComision
+	}
+
+	lista, _ := raiz.Lista("sanciones", true)
+	for i, raw := range lista {
+		s := NuevoObjeto(raiz.Elemento("sanciones", i), raw, &e)
+		if s == nil {
+			continue
+		}
+		var a reincidencia.Acto
+		a.Numero, _ = s.Texto("acto", true)
+		a.FechaFirmeza, _ = s.Fecha("fecha_firmeza", true, true)
+		if g, p := s.Enum("gravedad", true, gravedades...); p == Presente {
+			a.Gravedad = sancion.Gravedad(g)
+		}
+		if t, p := s.Enum("sancion", true, tiposSancion...); p == Presente {
+			a.Sancion = sancion.Tipo(t)
+		}
+		a.Valor, _ = s.Monto("valor_cop", true, false)
+		a.Allanamiento, _ = s.Booleano("allanamiento", true)
+		s.Fin()
+		ent.Actos = append(ent.Actos, a)
+	}
+
+	ops, _ := raiz.Lista("operaciones", true)
+	for i, raw := range ops {
+		o := NuevoObjeto(raiz.Elemento("operaciones", i), raw, &e)
+		if o == nil {
+			continue
+		}
+		var op reincidencia.Operaciones
+		anio, p := o.Entero("anio", true)
+		if p == Presente && (anio < 1 || anio > 9999) {
+			e.Add(o.Campo("anio"), "año fuera de rango: %d", anio)
+		}
+		op.Anio = int(anio)
+		op.Valor, _ = o.Monto("valor_cop", true, false)
+		op.Numero, _ = o.Entero("numero", true)
+		o.Fin()
+		ent.Operaciones = append(ent.Operaciones, op)
+	}
+	raiz.Fin()
+
+	if !e.Vacio() {
+		return reincidencia.Entrada{}, &ErrEntrada{e.Lista()}
+	}
+	return ent, nil
+}
+
+// Evaluar reads, evaluates with the rule set in force by default and writes
+// the contract's JSON. Invalid input returns *ErrEntrada.
+func Evaluar(data []byte) ([]byte, error) {
+	ent, err := LeerEvaluacion(data)
+	if err != nil {
+		return nil, err
+	}
+	res, err := reincidencia.Evaluar(ent, valores.DL920)
+	if err != nil {
+		var ec *reincidencia.ErrCampo
+		if errors.As(err, &ec) {
+			return nil, &ErrEntrada{[]string{ec.Error()}}
+		}
+		return nil, err
+	}
+	return EscribirEvaluacion(res)
+}
+
+type periodoJSON struct {
+	Anio    int    `json:"anio"`
+	Desde   string `json:"desde"`
+	Hasta   string `json:"hasta"`
+	Anclaje string `json:"anclaje"`
+}
+
+type computadoJSON struct {
+	Acto         string `json:"acto"`
+	FechaFirmeza string `json:"fecha_firmeza"`
+	Gravedad     string `json:"gravedad"`
+	Sancion      string `json:"sancion"`
+	ValorCOP     string `json:"valor_cop"`
+	AporteCOP    string `json:"aporte_cop"`
+}
+
+type excluidoJSON struct {
+	Acto         string  `json:"acto"`
+	Motivo       string  `json:"motivo"`
+	FechaFirmeza *string `json:"fecha_firmeza"`
+	Gravedad     string  `json:"gravedad"`
+	ValorCOP     string  `json:"valor_cop"`
+}
+
+type requisitosJSON struct {
+	RegistroVigente           bool `json:"registro_vigente"`
+	InfraccionGraveOGravisima bool `json:"infraccion_grave_o_gravisima"`
+	MinimoTresActos           bool `json:"minimo_tres_actos"`
+	UmbralCeroCinco           bool `json:"umbral_cero_cinco"`
+}
+
+type incrementadaJSON struct {
+	UVTAnio       int    `json:"uvt_anio"`
+	UVTValorCOP   string `json:"uvt_valor_cop"`
+	IncrementoCOP string `json:"incremento_cop"`
+	TotalCOP      string `json:"total_cop"`
+	UVTResolucion string `json:"uvt_resolucion"`
+}
+
+type fundamentoJSON struct {
+	Regla      string `json:"regla"`
+	Norma      string `json:"norma"`
+	Articulo   string `json:"articulo"`
+	Texto      string `json:"texto"`
+	Referencia string `json:"referencia"`
+	Detalle    string `json:"detalle"`
+}
+
+type evaluacionJSON struct {
+	Periodo                       periodoJSON       `json:"periodo"`
+	ActosComputados               []computadoJSON   `json:"actos_computados"`
+	ActosExcluidos                []excluidoJSON    `json:"actos_excluidos"`
+	NumeroActos                   int               `json:"numero_actos"`
+	SumaSancionesCOP              string            `json:"suma_sanciones_cop"`
+	TotalOperacionesCOP           string            `json:"total_operaciones_cop"`
+	NumeroOperaciones             int64             `json:"numero_operaciones"`
+	ParticipacionPorcentual       *string           `json:"participacion_porcentual"`
+	InfraccionesPorMilOperaciones *string           `json:"infracciones_por_mil_operaciones"`
+	Requisitos                    requisitosJSON    `json:"requisitos"`
+	Ruta                          string            `json:"ruta"`
+	ProcedeComite                 bool              `json:"procede_comite"`
+	Alertas                       []string          `json:"alertas"`
+	PlazoReporte                  string            `json:"plazo_reporte"`
+	SancionIncrementada           *incrementadaJSON `json:"sancion_incrementada"`
+	Fundamentos                   []fundamentoJSON  `json:"fundamentos"`
+	ConjuntoReglas                string            `json:"conjunto_reglas"`
+}
+
+// EscribirEvaluacion writes a result as the contract's JSON: every field
+// present, null where it does not apply, amounts as decimal strings.
+func EscribirEvaluacion(r reincidencia.Resultado) ([]byte, error) {
+	out := evaluacionJSON{
+		Periodo:             periodoJSON{r.Periodo.Anio, r.Periodo.Desde.String(), r.Periodo.Hasta.String(), string(r.Periodo.Anclaje)},
+		ActosComputados:     []computadoJSON{},
+		ActosExcluidos:      []excluidoJSON{},
+		NumeroActos:         r.NumeroActos,
+		SumaSancionesCOP:    Monto(r.Suma),
+		TotalOperacionesCOP: Monto(r.TotalOperaciones),
+		NumeroOperaciones:   r.NumeroOperaciones,
+		Requisitos: requisitosJSON{
+			RegistroVigente:           r.Requisitos.RegistroVigente,
+			InfraccionGraveOGravisima: r.Requisitos.InfraccionGraveOGravisima,
+			MinimoTresActos:           r.Requisitos.MinimoTresActos,
+			UmbralCeroCinco:           r.Requisitos.UmbralCeroCinco,
+		},
+		Ruta:           string(r.Ruta),
+		ProcedeComite:  r.ProcedeComite,
+		Alertas:        []string{},
+		PlazoReporte:   r.PlazoReporte.String(),
+		Fundamentos:    []fundamentoJSON{},
+		ConjuntoReglas: r.ConjuntoReglas,
+	}
+	for _, c := range r.Computados {
+		out.ActosComputados = append(out.ActosComputados, computadoJSON{
+			Acto: c.Numero, FechaFirmeza: c.FechaFirmeza.String(), Gravedad: string(c.Gravedad),
+			Sancion: string(c.Sancion), ValorCOP: Monto(c.Valor), AporteCOP: Monto(c.Aporte),
+		})
+	}
+	for _, x := range r.Excluidos {
+		out.ActosExcluidos = append(out.ActosExcluidos, excluidoJSON{
+			Acto: x.Numero, Motivo: string(x.Motivo), FechaFirmeza: fechaNula(x.FechaFirmeza),
+			Gravedad: string(x.Gravedad), ValorCOP: Monto(x.Valor),
+		})
+	}
+	if r.Participacion != nil {
+		s := r.Participacion.StringFixed(4)
+		out.ParticipacionPorcentual = &s
+	}
+	if r.InfraccionesPorMil != nil {
+		s := r.InfraccionesPorMil.StringFixed(2)
+		out.InfraccionesPorMilOperaciones = &s
+	}
+	for _, a := range r.Alertas {
+		out.Alertas = append(out.Alertas, string(a))
+	}
+	if si := r.SancionIncrementada; si != nil {
+		out.SancionIncrementada = &incrementadaJSON{
+			UVTAnio: si.UVTAnio, UVTValorCOP: Monto(si.UVTValor), IncrementoCOP: Monto(si.Incremento),
+			TotalCOP: Monto(si.Total), UVTResolucion: si.UVTResolucion,
+		}
+	}
+	for _, f := range r.Fundamentos {
+		c := normas.De(f.Regla)
+		out.Fundamentos = append(out.Fundamentos, fundamentoJSON{
+			Regla: f.Regla, Norma: c.Norma, Articulo: c.Articulo, Texto: c.Texto, Referencia: c.Referencia(), Detalle: f.Detalle,
+		})
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(out); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+func fechaNula(f fecha.Fecha) *string {
+	if f.IsZero() {
+		return nil
+	}
+	s := f.String()
+	return &s
+}

@@ -1,0 +1,222 @@
+package reincidencia
+
+import (
+	"fmt"
+
+	"comite/internal/calendario"
+	"comite/internal/fecha"
+	"comite/internal/normas"
+	"comite/internal/sancion"
+	"comite/internal/valores"
+
+	"github.com/shopspring/decimal"
+)
+
+// ErrCampo is an input the rules cannot evaluate, naming the input field
+// (for instance a UVT year outside the table).
+type ErrCampo struct {
+	Campo   string // contract path: "nueva_infraccion.fecha_verificacion"
+	Mensaje string
+}
+
+func (e *ErrCampo) Error() string { return e.Campo + ": " + e.Mensaje }
+
+var (
+	mil  = decimal.NewFromInt(1000)
+	cien = decimal.NewFromInt(100)
+)
+
+// Evaluar runs the committee test of Decreto Ley 920 de 2023, art. 25 (by
+// position; dominio.md §2, points 1–10) with the parameters p.
+func Evaluar(e Entrada, p valores.Parametros) (Resultado, error) {
+	r := Resultado{ConjuntoReglas: p.ID}
+	n := e.Nueva
+	fund := func(regla, formato string, args ...any) {
+		r.Fundamentos = append(r.Fundamentos, Fundamento{Regla: regla, Detalle: fmt.Sprintf(formato, args...)})
+	}
+
+	// §2.1 Reference year: the calendar year before the conduct
+	// (art. 25 inc. 1: "del primero (1) de enero al treinta y uno (31) de
+	// diciembre del año inmediatamente anterior"). The anchor is the date of
+	// commission unless the case asks for the date of verification.
+	anclaje := e.Anclaje
+	if anclaje == "" {
+		anclaje = AnclajeComision
+	}
+	anioComision := n.FechaComision.Anio() - 1
+	anioVerificacion := n.FechaVerificacion.Anio() - 1
+	anio, otro := anioComision, anioVerificacion
+	if anclaje == AnclajeVerificacion {
+		anio, otro = anioVerificacion, anioComision
+	}
+	r.Periodo = Periodo{Anio: anio, Desde: fecha.Debe(anio, 1, 1), Hasta: fecha.Debe(anio, 12, 31), Anclaje: anclaje}
+	r.AnioOtroAnclaje = otro
+	if otro != anio {
+		r.Alertas = append(r.Alertas, AnclajeDifiere)
+	}
+	fund(normas.AnioReferencia, "Año de referencia %d (del %s al %s), anclado en la fecha de %s; con la otra lectura sería %d.",
+		anio, r.Periodo.Desde.DMA(), r.Periodo.Hasta.DMA(), nombreAnclaje(anclaje), otro)
+
+	// §2.2 Acts that count: firm in the reference year, grave or gravísima,
+	// without accepted allanamiento (art. 25 inc. 1 and inc. 2). Acts are
+	// counted, not infractions. Each act left out carries one reason, checked
+	// in the order dominio.md lists them.
+	r.Suma = decimal.Zero
+	conAllanamiento := 0
+	for _, a := range e.Actos {
+		motivo := motivoExclusion(a, r.Periodo)
+		if motivo != "" {
+			if motivo == ConAllanamiento {
+				conAllanamiento++
+			}
+			r.Excluidos = append(r.Excluidos, Excluido{Acto: a, Motivo: motivo})
+			continue
+		}
+		// An act whose sanction is cancelación or suspensión counts toward the
+		// number and adds 0 to the sum (dominio.md §2.2).
+		aporte := a.Valor
+		if a.Sancion == sancion.Cancelacion || a.Sancion == sancion.Suspension {
+			aporte = decimal.Zero
+		}
+		r.Computados = append(r.Computados, Computado{Acto: a, Aporte: aporte})
+		r.Suma = r.Suma.Add(aporte) // §2.3 S: all acts that count, not only three
+	}
+	r.NumeroActos = len(r.Computados)
+	fund(normas.ActosEnFirme, "%d actos cuentan y %d quedan por fuera (cada uno con su motivo).", r.NumeroActos, len(r.Excluidos))
+	fund(normas.AllanamientoNoCuenta, "%d actos excluidos por allanamiento aceptado.", conAllanamiento)
+
+	// §2.4 Operations of the reference year (several rows of a year add up).
+	r.TotalOperaciones = decimal.Zero
+	for _, o := range e.Operaciones {
+		if o.Anio == anio {
+			r.TotalOperaciones = r.TotalOperaciones.Add(o.Valor)
+			r.NumeroOperaciones += o.Numero
+		}
+	}
+	fund(normas.SumaSanciones, "S = %s COP.", r.Suma.String())
+	fund(normas.OperacionesComercio, "O = %s COP en N = %d operaciones de %d.", r.TotalOperaciones.String(), r.NumeroOperaciones, anio)
+
+	// §2.5 Threshold, compared exactly: S × 1000 ≥ O × 5 (0,5 % or more).
+	// With no operations it is met when there is any sanction.
+	req := &r.Requisitos
+	if r.TotalOperaciones.IsZero() {
+		req.UmbralCeroCinco = r.Suma.IsPositive()
+		if req.UmbralCeroCinco {
+			r.Alertas = append(r.Alertas, SinOperaciones)
+		}
+		fund(normas.UmbralCeroCinco, "Sin operaciones en %d: el umbral se cumple si hay alguna sanción (S = %s).", anio, r.Suma.String())
+	} else {
+		izq := r.Suma.Mul(mil)
+		der := r.TotalOperaciones.Mul(p.UmbralPorMil)
+		req.UmbralCeroCinco = izq.GreaterThanOrEqual(der)
+		fund(normas.UmbralCeroCinco, "S × 1000 = %s %s O × %s = %s.", izq.String(), siNo(req.UmbralCeroCinco, "≥", "<"), p.UmbralPorMil.String(), der.String())
+	}
+
+	// §2.6 Requisites.
+	req.RegistroVigente = e.Usuario.RegistroVigente
+	req.InfraccionGraveOGravisima = n.Gravedad.GraveOGravisima()
+	req.MinimoTresActos = r.NumeroActos >= p.MinimoActos
+	fund(normas.RegistroVigente, "Autorización, habilitación o registro vigente: %s.", siNo(req.RegistroVigente, "sí", "no"))
+	fund(normas.InfraccionGrave, "La nueva infracción es %s.", n.Gravedad.Etiqueta())
+	fund(normas.MinimoTresActos, "%d actos en firme cuentan; se requieren al menos %d.", r.NumeroActos, p.MinimoActos)
+
+	// §2.10 Second route: the infraction allows cancelación in place of the
+	// fine; the Comité's visto bueno is needed without the 3-act and 0,5 %
+	// requisites (art. 25 inc. 3), which stay as information.
+	if n.PermiteCancelacion {
+		r.Ruta = RutaCancelacionEnSustitucion
+		r.ProcedeComite = req.RegistroVigente && req.InfraccionGraveOGravisima
+		fund(normas.CancelacionEnSustitucion, "La infracción permite la cancelación en lugar de la multa: el mínimo de actos y el umbral son informativos.")
+	} else {
+		r.Ruta = RutaReincidencia
+		r.ProcedeComite = req.RegistroVigente && req.InfraccionGraveOGravisima && req.MinimoTresActos && req.UmbralCeroCinco
+	}
+
+	// §2.7 Ratios for the informe (art. 25 inc. 1, criteria of the Secretaría).
+	if !r.TotalOperaciones.IsZero() {
+		v := dividirRedondeado(r.Suma.Mul(cien), r.TotalOperaciones, 4)
+		r.Participacion = &v
+	}
+	if r.NumeroOperaciones > 0 {
+		v := dividirRedondeado(decimal.NewFromInt(int64(r.NumeroActos)).Mul(mil), decimal.NewFromInt(r.NumeroOperaciones), 2)
+		r.InfraccionesPorMil = &v
+	}
+	fund(normas.CriteriosSecretaria, "Participación porcentual %s; infracciones por cada 1.000 operaciones %s.", textoNulo(r.Participacion, 4, " %"), textoNulo(r.InfraccionesPorMil, 2, ""))
+
+	// §2.8 Deadline of the report: 10 business days from the day after the
+	// later of verification and expediente (art. 25 inc. 1; Ley 4 de 1913 art. 62).
+	r.FechaBasePlazo = n.FechaVerificacion
+	if !n.FechaExpediente.IsZero() && n.FechaExpediente.Despues(r.FechaBasePlazo) {
+		r.FechaBasePlazo = n.FechaExpediente
+	}
+	r.PlazoReporte = calendario.Nuevo(e.DiasInhabiles).SumarDiasHabiles(r.FechaBasePlazo, p.DiasReporte)
+	fund(normas.PlazoReporte, "%d días hábiles desde el día siguiente al %s: vence el %s.", p.DiasReporte, r.FechaBasePlazo.DMA(), r.PlazoReporte.DMA())
+	fund(normas.DiasHabiles, "Se excluyen sábados, domingos, festivos (Ley 51 de 1983) y %d días inhábiles declarados por la autoridad.", len(e.DiasInhabiles))
+
+	// §2.9 If the Comité does not decide cancellation: the foreseen fine plus
+	// 1.000 UVT of the year of the REA (default: of the verification).
+	if r.Ruta == RutaReincidencia && r.ProcedeComite && n.Sancion == sancion.Multa {
+		campo, f := "nueva_infraccion.fecha_verificacion", n.FechaVerificacion
+		if !n.FechaRequerimiento.IsZero() {
+			campo, f = "nueva_infraccion.fecha_requerimiento", n.FechaRequerimiento
+		}
+		inc, u, err := valores.Pesos(p.IncrementoComiteUVT, f.Anio())
+		if err != nil {
+			return Resultado{}, &ErrCampo{Campo: campo, Mensaje: err.Error()}
+		}
+		r.SancionIncrementada = &SancionIncrementada{
+			UVTAnio: u.Anio, UVTValor: u.Valor, UVTResolucion: u.Resolucion,
+			Incremento: inc, Total: n.SancionPrevista.Add(inc),
+		}
+		fund(normas.IncrementoMilUVT, "%s + %s UVT × %s (UVT %d) = %s COP.", n.SancionPrevista.String(), p.IncrementoComiteUVT.String(), u.Valor.String(), u.Anio, r.SancionIncrementada.Total.String())
+		fund(normas.UVTAnual, "UVT %d = %s COP (%s).", u.Anio, u.Valor.String(), u.Resolucion)
+	}
+	return r, nil
+}
+
+// motivoExclusion says why an act does not count, or "" when it counts.
+// Reasons are checked in the order dominio.md §2.2 lists them.
+func motivoExclusion(a Acto, p Periodo) Motivo {
+	switch {
+	case !a.FechaFirmeza.IsZero() && (a.FechaFirmeza.Antes(p.Desde) || a.FechaFirmeza.Despues(p.Hasta)):
+		return FueraDePeriodo // art. 25 inc. 1: firm from 1 January to 31 December of the year before
+	case !a.Gravedad.GraveOGravisima():
+		return GravedadLeve // art. 25 inc. 1: "infracciones graves o gravísimas"
+	case a.Allanamiento:
+		return ConAllanamiento // art. 25 inc. 2
+	case a.FechaFirmeza.IsZero():
+		return SinFirmeza // art. 25 inc. 1: "quedan en firme"; CPACA art. 87
+	}
+	return ""
+}
+
+// dividirRedondeado returns num/den rounded half-up to the given decimals,
+// exactly (no intermediate precision loss). num ≥ 0, den > 0.
+func dividirRedondeado(num, den decimal.Decimal, decimales int32) decimal.Decimal {
+	q, r := num.Shift(decimales).QuoRem(den, 0)
+	if r.Mul(decimal.NewFromInt(2)).GreaterThanOrEqual(den) {
+		q = q.Add(decimal.NewFromInt(1))
+	}
+	return q.Shift(-decimales)
+}
+
+func nombreAnclaje(a Anclaje) string {
+	if a == AnclajeVerificacion {
+		return "verificación de los hechos"
+	}
+	return "comisión de la infracción"
+}
+
+func siNo(c bool, si, no string) string {
+	if c {
+		return si
+	}
+	return no
+}
+
+func textoNulo(d *decimal.Decimal, dec int32, sufijo string) string {
+	if d == nil {
+		return "no aplica (sin operaciones)"
+	}
+	return d.StringFixed(dec) + sufijo
+}
