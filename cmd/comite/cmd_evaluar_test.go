@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"comite/internal/contrato"
+	"comite/internal/fecha"
 	"encoding/json"
 	"os"
 	"strings"
@@ -186,4 +188,38 @@ func FuzzEvaluar(f *testing.F) {
 			t.Fatalf("exit %d: %s", code, errs)
 		}
 	})
+}
+
+// The stored snapshot of an evaluation is the contract's input: writing an
+// Entrada and evaluating it again gives the same result.
+func TestEvaluar_instantaneaIdaYVuelta(t *testing.T) {
+	in, _ := os.ReadFile("../../testdata/evaluar/ejemplo_dominio.json")
+	ent, err := contrato.LeerEvaluacion(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ent.DiasInhabiles = append(ent.DiasInhabiles, mustFecha(t, "2026-03-17"))
+	escrito, err := contrato.EscribirEntrada(ent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out1, err := contrato.Evaluar(escrito)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := contrato.LeerResultado(out1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.PlazoReporte != "2026-03-31" || res.SumaSancionesCOP != "77000000" || len(res.ActosExcluidos) != 2 {
+		t.Fatalf("plazo %s S %s", res.PlazoReporte, res.SumaSancionesCOP)
+	}
+}
+
+func mustFecha(t *testing.T, s string) fecha.Fecha {
+	d, err := fecha.ParseISO(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 
 	"comite/internal/fecha"
 	"comite/internal/normas"
@@ -102,6 +103,21 @@ func LeerEvaluacion(data []byte) (reincidencia.Entrada, error) {
 		o.Fin()
 		ent.Operaciones = append(ent.Operaciones, op)
 	}
+	inh, _ := raiz.Lista("dias_inhabiles", false)
+	for i, raw := range inh {
+		var t string
+		campo := raiz.Elemento("dias_inhabiles", i)
+		if err := json.Unmarshal(raw, &t); err != nil {
+			e.Add(campo, "fecha inválida %s (use AAAA-MM-DD entre comillas)", string(raw))
+			continue
+		}
+		d, err := fecha.ParseISO(t)
+		if err != nil {
+			e.Add(campo, "fecha inválida %q (use AAAA-MM-DD)", t)
+			continue
+		}
+		ent.DiasInhabiles = append(ent.DiasInhabiles, d)
+	}
 	raiz.Fin()
 
 	if !e.Vacio() {
@@ -128,14 +144,14 @@ func Evaluar(data []byte) ([]byte, error) {
 	return EscribirEvaluacion(res)
 }
 
-type periodoJSON struct {
+type PeriodoJSON struct {
 	Anio    int    `json:"anio"`
 	Desde   string `json:"desde"`
 	Hasta   string `json:"hasta"`
 	Anclaje string `json:"anclaje"`
 }
 
-type computadoJSON struct {
+type ComputadoJSON struct {
 	Acto         string `json:"acto"`
 	FechaFirmeza string `json:"fecha_firmeza"`
 	Gravedad     string `json:"gravedad"`
@@ -144,7 +160,7 @@ type computadoJSON struct {
 	AporteCOP    string `json:"aporte_cop"`
 }
 
-type excluidoJSON struct {
+type ExcluidoJSON struct {
 	Acto         string  `json:"acto"`
 	Motivo       string  `json:"motivo"`
 	FechaFirmeza *string `json:"fecha_firmeza"`
@@ -152,14 +168,14 @@ type excluidoJSON struct {
 	ValorCOP     string  `json:"valor_cop"`
 }
 
-type requisitosJSON struct {
+type RequisitosJSON struct {
 	RegistroVigente           bool `json:"registro_vigente"`
 	InfraccionGraveOGravisima bool `json:"infraccion_grave_o_gravisima"`
 	MinimoTresActos           bool `json:"minimo_tres_actos"`
 	UmbralCeroCinco           bool `json:"umbral_cero_cinco"`
 }
 
-type incrementadaJSON struct {
+type IncrementadaJSON struct {
 	UVTAnio       int    `json:"uvt_anio"`
 	UVTValorCOP   string `json:"uvt_valor_cop"`
 	IncrementoCOP string `json:"incremento_cop"`
@@ -167,7 +183,7 @@ type incrementadaJSON struct {
 	UVTResolucion string `json:"uvt_resolucion"`
 }
 
-type fundamentoJSON struct {
+type FundamentoJSON struct {
 	Regla      string `json:"regla"`
 	Norma      string `json:"norma"`
 	Articulo   string `json:"articulo"`
@@ -176,38 +192,41 @@ type fundamentoJSON struct {
 	Detalle    string `json:"detalle"`
 }
 
-type evaluacionJSON struct {
-	Periodo                       periodoJSON       `json:"periodo"`
-	ActosComputados               []computadoJSON   `json:"actos_computados"`
-	ActosExcluidos                []excluidoJSON    `json:"actos_excluidos"`
+// EvaluacionJSON is the output of `comite evaluar` (contrato.md). It is also
+// the stored snapshot of a case's evaluation: the informe and the screens read
+// it back with LeerResultado, so stored cases keep the contract's field names.
+type EvaluacionJSON struct {
+	Periodo                       PeriodoJSON       `json:"periodo"`
+	ActosComputados               []ComputadoJSON   `json:"actos_computados"`
+	ActosExcluidos                []ExcluidoJSON    `json:"actos_excluidos"`
 	NumeroActos                   int               `json:"numero_actos"`
 	SumaSancionesCOP              string            `json:"suma_sanciones_cop"`
 	TotalOperacionesCOP           string            `json:"total_operaciones_cop"`
 	NumeroOperaciones             int64             `json:"numero_operaciones"`
 	ParticipacionPorcentual       *string           `json:"participacion_porcentual"`
 	InfraccionesPorMilOperaciones *string           `json:"infracciones_por_mil_operaciones"`
-	Requisitos                    requisitosJSON    `json:"requisitos"`
+	Requisitos                    RequisitosJSON    `json:"requisitos"`
 	Ruta                          string            `json:"ruta"`
 	ProcedeComite                 bool              `json:"procede_comite"`
 	Alertas                       []string          `json:"alertas"`
 	PlazoReporte                  string            `json:"plazo_reporte"`
-	SancionIncrementada           *incrementadaJSON `json:"sancion_incrementada"`
-	Fundamentos                   []fundamentoJSON  `json:"fundamentos"`
+	SancionIncrementada           *IncrementadaJSON `json:"sancion_incrementada"`
+	Fundamentos                   []FundamentoJSON  `json:"fundamentos"`
 	ConjuntoReglas                string            `json:"conjunto_reglas"`
 }
 
 // EscribirEvaluacion writes a result as the contract's JSON: every field
 // present, null where it does not apply, amounts as decimal strings.
 func EscribirEvaluacion(r reincidencia.Resultado) ([]byte, error) {
-	out := evaluacionJSON{
-		Periodo:             periodoJSON{r.Periodo.Anio, r.Periodo.Desde.String(), r.Periodo.Hasta.String(), string(r.Periodo.Anclaje)},
-		ActosComputados:     []computadoJSON{},
-		ActosExcluidos:      []excluidoJSON{},
+	out := EvaluacionJSON{
+		Periodo:             PeriodoJSON{r.Periodo.Anio, r.Periodo.Desde.String(), r.Periodo.Hasta.String(), string(r.Periodo.Anclaje)},
+		ActosComputados:     []ComputadoJSON{},
+		ActosExcluidos:      []ExcluidoJSON{},
 		NumeroActos:         r.NumeroActos,
 		SumaSancionesCOP:    Monto(r.Suma),
 		TotalOperacionesCOP: Monto(r.TotalOperaciones),
 		NumeroOperaciones:   r.NumeroOperaciones,
-		Requisitos: requisitosJSON{
+		Requisitos: RequisitosJSON{
 			RegistroVigente:           r.Requisitos.RegistroVigente,
 			InfraccionGraveOGravisima: r.Requisitos.InfraccionGraveOGravisima,
 			MinimoTresActos:           r.Requisitos.MinimoTresActos,
@@ -217,17 +236,17 @@ func EscribirEvaluacion(r reincidencia.Resultado) ([]byte, error) {
 		ProcedeComite:  r.ProcedeComite,
 		Alertas:        []string{},
 		PlazoReporte:   r.PlazoReporte.String(),
-		Fundamentos:    []fundamentoJSON{},
+		Fundamentos:    []FundamentoJSON{},
 		ConjuntoReglas: r.ConjuntoReglas,
 	}
 	for _, c := range r.Computados {
-		out.ActosComputados = append(out.ActosComputados, computadoJSON{
+		out.ActosComputados = append(out.ActosComputados, ComputadoJSON{
 			Acto: c.Numero, FechaFirmeza: c.FechaFirmeza.String(), Gravedad: string(c.Gravedad),
 			Sancion: string(c.Sancion), ValorCOP: Monto(c.Valor), AporteCOP: Monto(c.Aporte),
 		})
 	}
 	for _, x := range r.Excluidos {
-		out.ActosExcluidos = append(out.ActosExcluidos, excluidoJSON{
+		out.ActosExcluidos = append(out.ActosExcluidos, ExcluidoJSON{
 			Acto: x.Numero, Motivo: string(x.Motivo), FechaFirmeza: fechaNula(x.FechaFirmeza),
 			Gravedad: string(x.Gravedad), ValorCOP: Monto(x.Valor),
 		})
@@ -244,14 +263,14 @@ func EscribirEvaluacion(r reincidencia.Resultado) ([]byte, error) {
 		out.Alertas = append(out.Alertas, string(a))
 	}
 	if si := r.SancionIncrementada; si != nil {
-		out.SancionIncrementada = &incrementadaJSON{
+		out.SancionIncrementada = &IncrementadaJSON{
 			UVTAnio: si.UVTAnio, UVTValorCOP: Monto(si.UVTValor), IncrementoCOP: Monto(si.Incremento),
 			TotalCOP: Monto(si.Total), UVTResolucion: si.UVTResolucion,
 		}
 	}
 	for _, f := range r.Fundamentos {
 		c := normas.De(f.Regla)
-		out.Fundamentos = append(out.Fundamentos, fundamentoJSON{
+		out.Fundamentos = append(out.Fundamentos, FundamentoJSON{
 			Regla: f.Regla, Norma: c.Norma, Articulo: c.Articulo, Texto: c.Texto, Referencia: c.Referencia(), Detalle: f.Detalle,
 		})
 	}
@@ -271,4 +290,94 @@ func fechaNula(f fecha.Fecha) *string {
 	}
 	s := f.String()
 	return &s
+}
+
+// LeerResultado reads back an output of EscribirEvaluacion (a stored snapshot).
+func LeerResultado(data []byte) (EvaluacionJSON, error) {
+	var r EvaluacionJSON
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&r); err != nil {
+		return r, fmt.Errorf("evaluación guardada ilegible: %w", err)
+	}
+	return r, nil
+}
+
+type usuarioEntrada struct {
+	NIT             string `json:"nit"`
+	RazonSocial     string `json:"razon_social,omitempty"`
+	Tipo            string `json:"tipo,omitempty"`
+	RegistroVigente bool   `json:"registro_vigente"`
+}
+
+type nuevaEntrada struct {
+	FechaComision      string  `json:"fecha_comision"`
+	FechaVerificacion  string  `json:"fecha_verificacion"`
+	FechaExpediente    *string `json:"fecha_expediente"`
+	FechaRequerimiento *string `json:"fecha_requerimiento"`
+	Gravedad           string  `json:"gravedad"`
+	Sancion            string  `json:"sancion"`
+	SancionPrevistaCOP string  `json:"sancion_prevista_cop"`
+	PermiteCancelacion bool    `json:"permite_cancelacion"`
+}
+
+type sancionEntrada struct {
+	Acto         string  `json:"acto"`
+	FechaFirmeza *string `json:"fecha_firmeza"`
+	Gravedad     string  `json:"gravedad"`
+	Sancion      string  `json:"sancion"`
+	ValorCOP     string  `json:"valor_cop"`
+	Allanamiento bool    `json:"allanamiento"`
+}
+
+type operacionEntrada struct {
+	Anio     int    `json:"anio"`
+	ValorCOP string `json:"valor_cop"`
+	Numero   int64  `json:"numero"`
+}
+
+type entradaJSON struct {
+	Usuario       usuarioEntrada     `json:"usuario"`
+	Nueva         nuevaEntrada       `json:"nueva_infraccion"`
+	Anclaje       string             `json:"anclaje"`
+	Sanciones     []sancionEntrada   `json:"sanciones"`
+	Operaciones   []operacionEntrada `json:"operaciones"`
+	DiasInhabiles []string           `json:"dias_inhabiles,omitempty"`
+}
+
+// EscribirEntrada writes an Entrada as the input of `comite evaluar`: the
+// stored snapshot of what a case was evaluated with. LeerEvaluacion reads it back.
+func EscribirEntrada(e reincidencia.Entrada) ([]byte, error) {
+	anclaje := e.Anclaje
+	if anclaje == "" {
+		anclaje = reincidencia.AnclajeComision
+	}
+	out := entradaJSON{
+		Usuario: usuarioEntrada{e.Usuario.NIT, e.Usuario.RazonSocial, e.Usuario.Tipo, e.Usuario.RegistroVigente},
+		Nueva: nuevaEntrada{
+			FechaComision: e.Nueva.FechaComision.String(), FechaVerificacion: e.Nueva.FechaVerificacion.String(),
+			FechaExpediente: fechaNula(e.Nueva.FechaExpediente), FechaRequerimiento: fechaNula(e.Nueva.FechaRequerimiento),
+			Gravedad: string(e.Nueva.Gravedad), Sancion: string(e.Nueva.Sancion),
+			SancionPrevistaCOP: Monto(e.Nueva.SancionPrevista), PermiteCancelacion: e.Nueva.PermiteCancelacion,
+		},
+		Anclaje:     string(anclaje),
+		Sanciones:   []sancionEntrada{},
+		Operaciones: []operacionEntrada{},
+	}
+	for _, a := range e.Actos {
+		out.Sanciones = append(out.Sanciones, sancionEntrada{a.Numero, fechaNula(a.FechaFirmeza), string(a.Gravedad), string(a.Sancion), Monto(a.Valor), a.Allanamiento})
+	}
+	for _, o := range e.Operaciones {
+		out.Operaciones = append(out.Operaciones, operacionEntrada{o.Anio, Monto(o.Valor), o.Numero})
+	}
+	for _, d := range e.DiasInhabiles {
+		out.DiasInhabiles = append(out.DiasInhabiles, d.String())
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(out); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }

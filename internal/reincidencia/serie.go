@@ -1,0 +1,56 @@
+package reincidencia
+
+import (
+	"comite/internal/fecha"
+	"comite/internal/valores"
+
+	"github.com/shopspring/decimal"
+)
+
+// PuntoAnual is the committee test's figures for one reference year: what the
+// profile, the informe and the screening chart over several years.
+type PuntoAnual struct {
+	Anio          int
+	NumeroActos   int             // acts that count (art. 25 inc. 1 and 2)
+	Suma          decimal.Decimal // S
+	Operaciones   decimal.Decimal // O
+	Numero        int64           // N
+	Umbral        decimal.Decimal // O × 0,5 %: the sanctions needed to reach the line
+	CumpleUmbral  bool
+	CumpleMinimo  bool
+	Participacion *decimal.Decimal // 4 decimals, nil when O = 0
+}
+
+// Serie evaluates the same user for each reference year from desde to hasta,
+// as if a new infraction had been committed on 1 January of the following
+// year. It calls Evaluar, so every figure comes from the one implementation
+// of the rule.
+func Serie(e Entrada, p valores.Parametros, desde, hasta int) ([]PuntoAnual, error) {
+	var out []PuntoAnual
+	for y := desde; y <= hasta; y++ {
+		c := e
+		c.Anclaje = AnclajeComision
+		c.Nueva.FechaComision = fecha.Debe(y+1, 1, 1)
+		c.Nueva.FechaVerificacion = c.Nueva.FechaComision
+		c.Nueva.FechaExpediente = fecha.Fecha{}
+		c.Nueva.FechaRequerimiento = fecha.Fecha{}
+		c.Nueva.PermiteCancelacion = false
+		c.Nueva.Sancion = "" // no +1.000 UVT needed for a series
+		r, err := Evaluar(c, p)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, PuntoAnual{
+			Anio:          y,
+			NumeroActos:   r.NumeroActos,
+			Suma:          r.Suma,
+			Operaciones:   r.TotalOperaciones,
+			Numero:        r.NumeroOperaciones,
+			Umbral:        r.TotalOperaciones.Mul(p.UmbralPorMil).Div(mil),
+			CumpleUmbral:  r.Requisitos.UmbralCeroCinco,
+			CumpleMinimo:  r.Requisitos.MinimoTresActos,
+			Participacion: r.Participacion,
+		})
+	}
+	return out, nil
+}
