@@ -149,7 +149,15 @@ func Evaluar(e Entrada, p valores.Parametros) (Resultado, error) {
 	if !n.FechaExpediente.IsZero() && n.FechaExpediente.Despues(r.FechaBasePlazo) {
 		r.FechaBasePlazo = n.FechaExpediente
 	}
-	r.PlazoReporte = calendario.Nuevo(e.DiasInhabiles).SumarDiasHabiles(r.FechaBasePlazo, p.DiasReporte)
+	cal := calendario.Nuevo(e.DiasInhabiles)
+	r.PlazoReporte = cal.SumarDiasHabiles(r.FechaBasePlazo, p.DiasReporte)
+	if !calendario.Cubre(r.FechaBasePlazo) || !calendario.Cubre(r.PlazoReporte) {
+		campo := "nueva_infraccion.fecha_verificacion"
+		if r.FechaBasePlazo != n.FechaVerificacion {
+			campo = "nueva_infraccion.fecha_expediente"
+		}
+		return Resultado{}, &ErrCampo{Campo: campo, Mensaje: fmt.Sprintf("el plazo desde el %s sale del calendario de festivos (años %d a %d, Ley 51 de 1983)", r.FechaBasePlazo.DMA(), calendario.AnioMinimo, calendario.AnioMaximo)}
+	}
 	fund(normas.PlazoReporte, "%d días hábiles desde el día siguiente al %s: vence el %s.", p.DiasReporte, r.FechaBasePlazo.DMA(), r.PlazoReporte.DMA())
 	fund(normas.DiasHabiles, "Se excluyen sábados, domingos, festivos (Ley 51 de 1983) y %d días inhábiles declarados por la autoridad.", len(e.DiasInhabiles))
 
