@@ -168,14 +168,12 @@ func Evaluar(e Entrada, p valores.Parametros) (Resultado, error) {
 		if !n.FechaRequerimiento.IsZero() {
 			campo, f = "nueva_infraccion.fecha_requerimiento", n.FechaRequerimiento
 		}
-		inc, u, err := valores.Pesos(p.IncrementoComiteUVT, f.Anio())
+		si, err := IncrementoComite(n.SancionPrevista, f.Anio(), p)
 		if err != nil {
 			return Resultado{}, &ErrCampo{Campo: campo, Mensaje: err.Error()}
 		}
-		r.SancionIncrementada = &SancionIncrementada{
-			UVTAnio: u.Anio, UVTValor: u.Valor, UVTResolucion: u.Resolucion,
-			Incremento: inc, Total: n.SancionPrevista.Add(inc),
-		}
+		r.SancionIncrementada = &si
+		u := valores.UVT{Anio: si.UVTAnio, Valor: si.UVTValor, Resolucion: si.UVTResolucion}
 		fund(normas.IncrementoMilUVT, "%s + %s UVT × %s (UVT %d) = %s COP.", n.SancionPrevista.String(), p.IncrementoComiteUVT.String(), u.Valor.String(), u.Anio, r.SancionIncrementada.Total.String())
 		fund(normas.UVTAnual, "UVT %d = %s COP (%s).", u.Anio, u.Valor.String(), u.Resolucion)
 	}
@@ -227,4 +225,19 @@ func textoNulo(d *decimal.Decimal, dec int32, sufijo string) string {
 		return "no aplica (sin operaciones)"
 	}
 	return d.StringFixed(dec) + sufijo
+}
+
+// IncrementoComite is the fine to propose in the requerimiento especial
+// aduanero when the Comité does not decide cancellation: the fine foreseen
+// for the infraction plus 1.000 UVT of the given year (art. 25 inc. 1;
+// dominio.md §2.9), converted with the art. 868 rounding.
+func IncrementoComite(prevista decimal.Decimal, anioUVT int, p valores.Parametros) (SancionIncrementada, error) {
+	inc, u, err := valores.Pesos(p.IncrementoComiteUVT, anioUVT)
+	if err != nil {
+		return SancionIncrementada{}, err
+	}
+	return SancionIncrementada{
+		UVTAnio: u.Anio, UVTValor: u.Valor, UVTResolucion: u.Resolucion,
+		Incremento: inc, Total: prevista.Add(inc),
+	}, nil
 }

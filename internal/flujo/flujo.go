@@ -1,0 +1,221 @@
+// Package flujo is the path a case follows, from the Dirección Seccional's
+// report to the Comité's binding concepto (Decreto Ley 920 de 2023, art. 25 by
+// position; dominio.md §3): the states, which role may take each step, in
+// which order, and what each step needs. Pure rules over plain values: the
+// store and the web call them, and never decide a transition themselves.
+package flujo
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Estado of a case.
+type Estado string
+
+const (
+	Reportado       Estado = "reportado"
+	EnEvaluacion    Estado = "en_evaluacion"
+	EnComite        Estado = "en_comite"
+	ConceptoEmitido Estado = "concepto_emitido"
+	Cerrado         Estado = "cerrado"
+	NoProcede       Estado = "no_procede"
+)
+
+// Estados in the order of the path; no_procede is the side exit.
+var Estados = []Estado{Reportado, EnEvaluacion, EnComite, ConceptoEmitido, Cerrado, NoProcede}
+
+// Etiqueta is the state as people read it.
+func (e Estado) Etiqueta() string {
+	switch e {
+	case Reportado:
+		return "Reportado"
+	case EnEvaluacion:
+		return "En evaluación"
+	case EnComite:
+		return "En Comité"
+	case ConceptoEmitido:
+		return "Concepto emitido"
+	case Cerrado:
+		return "Cerrado"
+	case NoProcede:
+		return "No procede"
+	}
+	return string(e)
+}
+
+// Final says whether no step leaves the state.
+func (e Estado) Final() bool { return e == Cerrado || e == NoProcede }
+
+// Roles of the application's accounts.
+const (
+	RolSeccional  = "seccional"
+	RolSecretaria = "secretaria"
+	RolComite     = "comite"
+	RolAuditor    = "auditor"
+	RolAdmin      = "admin"
+)
+
+// Accion is one step of the path.
+type Accion string
+
+const (
+	Reportar          Accion = "reportar"           // → reportado
+	IniciarEvaluacion Accion = "iniciar_evaluacion" // reportado → en_evaluacion
+	Reevaluar         Accion = "reevaluar"          // new snapshot after a data correction
+	Presentar         Accion = "presentar"          // en_evaluacion → en_comite
+	EmitirConcepto    Accion = "emitir_concepto"    // en_comite → concepto_emitido
+	CorregirConcepto  Accion = "corregir_concepto"  // new linked record; state unchanged
+	Cerrar            Accion = "cerrar"             // concepto_emitido → cerrado (REA proposal)
+	DeclararNoProcede Accion = "declarar_no_procede"
+)
+
+// Paso describes a step: who may take it, from which states, to which state.
+type Paso struct {
+	Accion     Accion
+	Nombre     string // for people
+	Roles      []string
+	Desde      []Estado
+	Hasta      Estado // "" when the state does not change
+	Fundamento string // key of internal/normas
+}
+
+// Pasos is the whole path (dominio.md §3).
+var Pasos = []Paso{
+	{Reportar, "Reportar la nueva infracción", []string{RolSeccional, RolSecretaria}, nil, Reportado, "plazo_reporte"},
+	{IniciarEvaluacion, "Iniciar la evaluación", []string{RolSecretaria}, []Estado{Reportado}, EnEvaluacion, "criterios_secretaria"},
+	{Reevaluar, "Recalcular la evaluación con los datos corregidos", []string{RolSecretaria}, []Estado{Reportado, EnEvaluacion}, "", "criterios_secretaria"},
+	{Presentar, "Presentar el informe gerencial al Comité", []string{RolSecretaria}, []Estado{EnEvaluacion}, EnComite, "criterios_secretaria"},
+	{EmitirConcepto, "Registrar el concepto del Comité", []string{RolComite}, []Estado{EnComite}, ConceptoEmitido, "concepto_vinculante"},
+	{CorregirConcepto, "Registrar una corrección del concepto", []string{RolComite}, []Estado{ConceptoEmitido, Cerrado}, "", "concepto_vinculante"},
+	{Cerrar, "Registrar la propuesta del requerimiento especial aduanero", []string{RolSecretaria, RolSeccional}, []Estado{ConceptoEmitido}, Cerrado, "incremento_mil_uvt"},
+	{DeclararNoProcede, "Cerrar como «no procede»", []string{RolSecretaria}, []Estado{Reportado, EnEvaluacion}, NoProcede, "minimo_tres_actos"},
+}
+
+// DePaso returns the step of an action.
+func DePaso(a Accion) (Paso, bool) {
+	for _, p := range Pasos {
+		if p.Accion == a {
+			return p, true
+		}
+	}
+	return Paso{}, false
+}
+
+// ErrPaso is a refused step, with a message for people.
+type ErrPaso struct{ Mensaje string }
+
+func (e *ErrPaso) Error() string { return e.Mensaje }
+
+// Permitido says whether a role may take an action at all (before looking at the case).
+func Permitido(a Accion, rol string) bool {
+	p, ok := DePaso(a)
+	if !ok {
+		return false
+	}
+	for _, r := range p.Roles {
+		if r == rol {
+			return true
+		}
+	}
+	return false
+}
+
+// Contexto is what a step needs to know about the case.
+type Contexto struct {
+	Estado             Estado
+	ProcedeComite      bool // of the latest evaluation
+	CriteriosCompletos bool // the Secretaría's qualitative criteria are all written
+	InformeEmitido     bool // an informe gerencial version was issued for the latest evaluation
+}
+
+// Validar checks that a role may take an action on a case in its state, and
+// returns the state after the step. The messages say what to do instead.
+func Validar(a Accion, rol string, c Contexto) (Estado, error) {
+	p, ok := DePaso(a)
+	if !ok {
+		return "", &ErrPaso{fmt.Sprintf("acción desconocida %q", a)}
+	}
+	if !Permitido(a, rol) {
+		return "", &ErrPaso{fmt.Sprintf("«%s» corresponde a: %s.", p.Nombre, nombresRoles(p.Roles))}
+	}
+	if p.Desde != nil && !contiene(p.Desde, c.Estado) {
+		return "", &ErrPaso{fmt.Sprintf("«%s» no se puede hacer con el caso en estado «%s»; se hace en: %s.", p.Nombre, c.Estado.Etiqueta(), nombresEstados(p.Desde))}
+	}
+	switch a {
+	case Presentar:
+		if !c.ProcedeComite {
+			return "", &ErrPaso{"La evaluación no cumple los requisitos del art. 25: el caso no se presenta al Comité. Ciérrelo como «no procede»."}
+		}
+		if !c.CriteriosCompletos {
+			return "", &ErrPaso{"Antes de presentar, complete los criterios cualitativos: tipo de usuario, perjuicio a los intereses del Estado, naturaleza de los hechos, impacto en el comercio exterior y antecedentes."}
+		}
+		if !c.InformeEmitido {
+			return "", &ErrPaso{"Antes de presentar, emita el informe gerencial de la evaluación vigente."}
+		}
+	case DeclararNoProcede:
+		if c.ProcedeComite {
+			return "", &ErrPaso{"La evaluación vigente cumple los requisitos: el caso no se puede cerrar como «no procede». Preséntelo al Comité."}
+		}
+	}
+	if p.Hasta == "" {
+		return c.Estado, nil
+	}
+	return p.Hasta, nil
+}
+
+// Siguientes lists the actions a role can take now on a case (for the screens).
+func Siguientes(rol string, c Contexto) []Paso {
+	var out []Paso
+	for _, p := range Pasos {
+		if p.Accion == Reportar {
+			continue
+		}
+		if _, err := Validar(p.Accion, rol, c); err == nil {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func contiene(l []Estado, e Estado) bool {
+	for _, x := range l {
+		if x == e {
+			return true
+		}
+	}
+	return false
+}
+
+func nombresEstados(l []Estado) string {
+	var s []string
+	for _, e := range l {
+		s = append(s, "«"+e.Etiqueta()+"»")
+	}
+	return strings.Join(s, ", ")
+}
+
+// NombreRol is the role as people read it.
+func NombreRol(r string) string {
+	switch r {
+	case RolSeccional:
+		return "la Dirección Seccional"
+	case RolSecretaria:
+		return "la Secretaría Técnica"
+	case RolComite:
+		return "el Comité de Fiscalización"
+	case RolAuditor:
+		return "auditoría"
+	case RolAdmin:
+		return "administración"
+	}
+	return r
+}
+
+func nombresRoles(l []string) string {
+	var s []string
+	for _, r := range l {
+		s = append(s, NombreRol(r))
+	}
+	return strings.Join(s, " o ")
+}

@@ -1,0 +1,152 @@
+package flujo
+
+import (
+	"strings"
+	"testing"
+
+	"comite/internal/fecha"
+)
+
+var roles = []string{RolSeccional, RolSecretaria, RolComite, RolAuditor, RolAdmin}
+
+// listo is a case ready for each step's preconditions.
+func listo(e Estado) Contexto {
+	return Contexto{Estado: e, ProcedeComite: true, CriteriosCompletos: true, InformeEmitido: true}
+}
+
+// TestArt25_cadaTransicionPorCadaRolYEstado checks the whole matrix: every
+// action, by every role, from every state, against the table of dominio.md §3.
+func TestArt25_cadaTransicionPorCadaRolYEstado(t *testing.T) {
+	esperado := map[Accion]struct {
+		roles []string
+		desde []Estado
+		hasta Estado
+	}{
+		IniciarEvaluacion: {[]string{RolSecretaria}, []Estado{Reportado}, EnEvaluacion},
+		Reevaluar:         {[]string{RolSecretaria}, []Estado{Reportado, EnEvaluacion}, ""},
+		Presentar:         {[]string{RolSecretaria}, []Estado{EnEvaluacion}, EnComite},
+		EmitirConcepto:    {[]string{RolComite}, []Estado{EnComite}, ConceptoEmitido},
+		CorregirConcepto:  {[]string{RolComite}, []Estado{ConceptoEmitido, Cerrado}, ""},
+		Cerrar:            {[]string{RolSecretaria, RolSeccional}, []Estado{ConceptoEmitido}, Cerrado},
+	}
+	for accion, w := range esperado {
+		for _, rol := range roles {
+			for _, est := range Estados {
+				nombre := string(accion) + "/" + rol + "/" + string(est)
+				got, err := Validar(accion, rol, listo(est))
+				permitido := contieneS(w.roles, rol) && contiene(w.desde, est)
+				if permitido != (err == nil) {
+					t.Errorf("%s: err = %v, want permitido = %v", nombre, err, permitido)
+					continue
+				}
+				if err == nil {
+					want := w.hasta
+					if want == "" {
+						want = est
+					}
+					if got != want {
+						t.Errorf("%s: → %s, want %s", nombre, got, want)
+					}
+				} else if !strings.Contains(err.Error(), "«") {
+					t.Errorf("%s: message should name the step: %v", nombre, err)
+				}
+			}
+		}
+	}
+}
+
+func TestArt25_noProcedeSoloSiLaEvaluacionNoCumple(t *testing.T) {
+	c := listo(EnEvaluacion)
+	if _, err := Validar(DeclararNoProcede, RolSecretaria, c); err == nil {
+		t.Error("a case that meets the test cannot be closed as no_procede")
+	}
+	c.ProcedeComite = false
+	if got, err := Validar(DeclararNoProcede, RolSecretaria, c); err != nil || got != NoProcede {
+		t.Errorf("no_procede: %v %v", got, err)
+	}
+	if _, err := Validar(Presentar, RolSecretaria, c); err == nil {
+		t.Error("a case that does not meet the test cannot be presented")
+	}
+	for _, e := range []Estado{EnComite, ConceptoEmitido, Cerrado, NoProcede} {
+		if _, err := Validar(DeclararNoProcede, RolSecretaria, Contexto{Estado: e}); err == nil {
+			t.Errorf("no_procede from %s", e)
+		}
+	}
+}
+
+func TestArt25_presentarExigeCriteriosEInforme(t *testing.T) {
+	c := listo(EnEvaluacion)
+	c.CriteriosCompletos = false
+	if _, err := Validar(Presentar, RolSecretaria, c); err == nil || !strings.Contains(err.Error(), "criterios") {
+		t.Errorf("criterios: %v", err)
+	}
+	c = listo(EnEvaluacion)
+	c.InformeEmitido = false
+	if _, err := Validar(Presentar, RolSecretaria, c); err == nil || !strings.Contains(err.Error(), "informe") {
+		t.Errorf("informe: %v", err)
+	}
+	if !CriteriosCompletos(map[string]string{"tipo_usuario": "a", "perjuicio_estado": "b", "naturaleza_hechos": "c", "impacto_comercio": "d", "antecedentes": "e"}) {
+		t.Error("all five written")
+	}
+	if CriteriosCompletos(map[string]string{"tipo_usuario": "a", "perjuicio_estado": " ", "naturaleza_hechos": "c", "impacto_comercio": "d", "antecedentes": "e"}) {
+		t.Error("blank criterion")
+	}
+}
+
+func TestArt25_siguientesParaCadaRol(t *testing.T) {
+	if s := Siguientes(RolAuditor, listo(EnEvaluacion)); len(s) != 0 {
+		t.Errorf("auditor: %v", s)
+	}
+	s := Siguientes(RolComite, listo(EnComite))
+	if len(s) != 1 || s[0].Accion != EmitirConcepto {
+		t.Errorf("comité en_comite: %v", s)
+	}
+}
+
+func TestArt25_art22num5_validarConcepto(t *testing.T) {
+	hoy := fecha.Debe(2026, 5, 10)
+	bueno := Concepto{
+		FechaSesion: fecha.Debe(2026, 5, 8), Miembros: []string{"A", "B", "C"}, Decision: DecisionCancelacion,
+		Motivacion:           map[string]string{"naturaleza_hechos": "x", "impacto_comercio": "y", "antecedentes": "z"},
+		CriteriosCancelacion: []string{"5.3", "5.7"},
+	}
+	if p := ValidarConcepto(bueno, hoy, fecha.Debe(2026, 5, 2)); len(p) != 0 {
+		t.Fatalf("valid concepto rejected: %v", p)
+	}
+	cases := []struct {
+		name   string
+		cambio func(c *Concepto)
+		campo  string
+	}{
+		{"art22_num5_cancelacion_sin_criterios", func(c *Concepto) { c.CriteriosCancelacion = nil }, "criterios_cancelacion"},
+		{"art22_num5_criterio_desconocido", func(c *Concepto) { c.CriteriosCancelacion = []string{"5.8"} }, "criterios_cancelacion"},
+		{"art22_num5_multa_con_criterios_de_cancelacion", func(c *Concepto) { c.Decision = DecisionMultaIncrementada }, "criterios_cancelacion"},
+		{"art25_decision_desconocida", func(c *Concepto) { c.Decision = "archivo" }, "decision"},
+		{"art25_sin_miembros", func(c *Concepto) { c.Miembros = []string{" "} }, "miembros"},
+		{"art25_sesion_futura", func(c *Concepto) { c.FechaSesion = fecha.Debe(2026, 5, 11) }, "fecha_sesion"},
+		{"art25_sesion_antes_de_presentar", func(c *Concepto) { c.FechaSesion = fecha.Debe(2026, 5, 1) }, "fecha_sesion"},
+		{"art25_motivacion_faltante", func(c *Concepto) { c.Motivacion = map[string]string{"naturaleza_hechos": "x", "impacto_comercio": "y"} }, "motivacion.antecedentes"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			x := bueno
+			x.Motivacion = map[string]string{}
+			for k, v := range bueno.Motivacion {
+				x.Motivacion[k] = v
+			}
+			c.cambio(&x)
+			if p := ValidarConcepto(x, hoy, fecha.Debe(2026, 5, 2)); p[c.campo] == "" {
+				t.Fatalf("problemas = %v, want %s", p, c.campo)
+			}
+		})
+	}
+}
+
+func contieneS(l []string, s string) bool {
+	for _, x := range l {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
