@@ -223,3 +223,11 @@ func mustFecha(t *testing.T, s string) fecha.Fecha {
 	}
 	return d
 }
+
+func TestEvaluar_contrato_numeroEntreComillasEsError(t *testing.T) {
+	m := base(t)
+	m["operaciones"].([]any)[0].(map[string]any)["numero"] = "1600"
+	if code, _, errs := evaluarMapa(t, m); code != 2 || !strings.Contains(errs, "operaciones[0].numero") {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+}

@@ -240,6 +240,10 @@ func (o *Objeto) Entero(k string, requerido bool) (int64, Presencia) {
 		return 0, p
 	}
 	var n json.Number
+	if t := bytes.TrimSpace(v); len(t) == 0 || t[0] == '"' {
+		o.e.Add(o.Campo(k), "debe ser un número entero sin comillas")
+		return 0, Ausente
+	}
 	if err := json.Unmarshal(v, &n); err != nil {
 		o.e.Add(o.Campo(k), "debe ser un número entero")
 		return 0, Ausente

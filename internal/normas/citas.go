@@ -81,6 +81,7 @@ const (
 	MinimoDiezUVT           = "minimo_diez_uvt"
 	CriteriosCancelacion    = "criterios_cancelacion_5_1_a_5_7"
 	// Zonas francas (Decreto 2147 de 2016, art. 86 por posición).
+	ZFBase          = "zf_base"
 	ZFConcurrencia  = "zf_concurrencia"
 	ZFReincidencia  = "zf_reincidencia"
 	ZFAmonestacion  = "zf_amonestacion_200_uvt"
@@ -127,6 +128,7 @@ var tabla = map[string]Cita{
 	MinimoDiezUVT:           {Norma: "Parámetro de dominio.md §5 (artículo no incluido en los textos)", Articulo: "", Texto: "Ninguna multa es inferior a 10 UVT; se aplica al valor final."},
 	CriteriosCancelacion:    {Norma: dl920, Articulo: "22", Numeral: "5", Texto: "Criterios para la cancelación en lugar de la multa: 5.1 seguridad nacional, 5.2 salud pública, 5.3 intereses económicos del Estado, 5.4 CITES, 5.5 patrimonio cultural, 5.6 impacto en el comercio exterior, 5.7 antecedentes graves o gravísimos en los últimos tres años."},
 
+	ZFBase:          {Norma: d2147, Articulo: "84 y 85", Texto: "Sanciones previstas para las infracciones de los usuarios de zona franca; los valores en UVT se convierten con la UVT del año de la liquidación."},
 	ZFConcurrencia:  {Norma: d2147, Articulo: "86", Texto: "Con un mismo hecho u omisión se aplica la sanción más grave; si todas son multas, la más alta incrementada en 20 % sin superar la suma de todas."},
 	ZFReincidencia:  {Norma: d2147, Articulo: "86", Texto: "La misma infracción sancionada en firme o aceptada por allanamiento en los últimos cinco (5) años incrementa la sanción en 20 % por cada vez, sin que los incrementos superen el 100 % de la sanción base."},
 	ZFAmonestacion:  {Norma: d2147, Articulo: "86", Texto: "La reincidencia en una conducta sancionada con amonestación da lugar a multa de 200 UVT, incrementada en 20 % por cada reincidencia posterior en cinco (5) años, sin superar el 100 % de esa base."},

@@ -1,0 +1,162 @@
+package liquidacion
+
+import (
+	"reflect"
+	"testing"
+	"time"
+
+	"comite/internal/fecha"
+	"comite/internal/sancion"
+	"comite/internal/valores"
+
+	"github.com/shopspring/decimal"
+	"pgregory.net/rapid"
+)
+
+var tipos = []sancion.Tipo{sancion.Multa, sancion.Amonestacion, sancion.Suspension, sancion.Cancelacion}
+
+// genSolicitud draws a valid request: any régimen, a date with a UVT, 1–5
+// infractions (multas in COP with centavos or in UVT with decimals), any
+// counts, any subset of reductions, any allanamiento, any gross income.
+func genSolicitud(t *rapid.T) Solicitud {
+	s := Solicitud{
+		Regimen:               rapid.SampledFrom(Regimenes).Draw(t, "regimen"),
+		FechaLiquidacion:      fecha.Debe(rapid.IntRange(2015, 2026).Draw(t, "anio"), time.Month(rapid.IntRange(1, 12).Draw(t, "mes")), rapid.IntRange(1, 28).Draw(t, "dia")),
+		MismaDeclaracion:      rapid.Bool().Draw(t, "misma"),
+		AmonestacionesPrevias: rapid.IntRange(0, 12).Draw(t, "amonestaciones"),
+		ReincidenciasPrevias:  rapid.IntRange(0, 12).Draw(t, "reincidencias"),
+		IncrementoComite:      rapid.Bool().Draw(t, "comite"),
+	}
+	n := rapid.IntRange(1, 5).Draw(t, "n")
+	for i := 0; i < n; i++ {
+		inf := Infraccion{Codigo: "X", Sancion: rapid.SampledFrom(tipos).Draw(t, "tipo")}
+		if inf.Sancion == sancion.Multa {
+			if rapid.Bool().Draw(t, "enUVT") {
+				v := decimal.New(rapid.Int64Range(0, 5_000_000).Draw(t, "uvt"), -2)
+				inf.ValorUVT = &v
+			} else {
+				v := decimal.New(rapid.Int64Range(0, 100_000_000_000_00).Draw(t, "cop"), -2)
+				inf.ValorCOP = &v
+			}
+		}
+		s.Infracciones = append(s.Infracciones, inf)
+	}
+	for _, r := range Reducciones {
+		if rapid.Bool().Draw(t, "reduccion_"+string(r)) {
+			s.Reducciones = append(s.Reducciones, r)
+		}
+	}
+	if rapid.Bool().Draw(t, "allanamiento") {
+		s.Allanamiento = &Allanamiento{
+			Etapa:      rapid.SampledFrom(Etapas).Draw(t, "etapa"),
+			TerceraVez: rapid.Bool().Draw(t, "tercera"),
+			Articulo72: rapid.Bool().Draw(t, "art72"),
+		}
+	}
+	if rapid.Bool().Draw(t, "ingresos") {
+		v := decimal.New(rapid.Int64Range(1, 1_000_000_000_000_00).Draw(t, "ingresos_cop"), -2)
+		s.IngresosBrutos = &v
+	}
+	return s
+}
+
+func paso(l Liquidacion, nombre string) Paso {
+	for _, p := range l.Pasos {
+		if p.Paso == nombre {
+			return p
+		}
+	}
+	panic("falta el paso " + nombre)
+}
+
+func valor(p *decimal.Decimal) decimal.Decimal {
+	if p == nil {
+		return decimal.Zero
+	}
+	return *p
+}
+
+// TestPropiedades checks, for any valid request:
+//   - the 8 steps are present in the contract's order, a step that does not
+//     apply leaves the value unchanged, each step starts where the previous one
+//     ended, amounts are whole pesos, the total is the last step's value (and
+//     null unless the sanction is a multa);
+//   - allanamiento, reducciones and tope_ingresos never raise the amount;
+//   - total ≤ max(B + R + C, M) where B is the sum of the multas (base step, 0
+//     when none), R the amount added by the reincidencia step (despues − antes,
+//     with antes 0 when an amonestación becomes a multa), C the amount added by
+//     the Comité's increment, and M the 10 UVT minimum of the year: concurrence
+//     never exceeds the sum, later steps only reduce, and only the minimum may
+//     raise — and only up to M;
+//   - the same request gives the same liquidation.
+func TestPropiedades(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := genSolicitud(t)
+		l, err := Liquidar(s, valores.DL920)
+		if err != nil {
+			t.Fatalf("solicitud válida rechazada: %v", err)
+		}
+		comprobarForma(t, l)
+
+		for _, nombre := range []string{PasoReducciones, PasoAllanamiento, PasoTopeIngresos} {
+			p := paso(l, nombre)
+			if p.Antes != nil && p.Despues != nil && p.Despues.GreaterThan(*p.Antes) {
+				t.Fatalf("%s eleva la multa: %s → %s", nombre, p.Antes, p.Despues)
+			}
+		}
+		if c := paso(l, PasoConcurrencia); c.Antes != nil && c.Despues != nil && c.Despues.GreaterThan(*c.Antes) {
+			t.Fatalf("la concurrencia supera la suma de las multas: %s → %s", c.Antes, c.Despues)
+		}
+
+		b := valor(paso(l, PasoBase).Despues)
+		var r, c decimal.Decimal
+		if p := paso(l, PasoReincidencia); p.Aplica {
+			r = valor(p.Despues).Sub(valor(p.Antes))
+		}
+		if p := paso(l, PasoIncrementoComite); p.Aplica {
+			c = valor(p.Despues).Sub(valor(p.Antes))
+		}
+		m, _, _ := valores.Pesos(valores.DL920.MinimoUVT, s.FechaLiquidacion.Anio())
+		techo := decimal.Max(b.Add(r).Add(c), m)
+		if l.Total != nil && l.Total.GreaterThan(techo) {
+			t.Fatalf("total %s supera la suma de las multas más los incrementos (%s)", l.Total, techo)
+		}
+		if l.Total != nil && l.Total.LessThan(m) {
+			t.Fatalf("total %s por debajo del mínimo %s", l.Total, m)
+		}
+
+		otra, _ := Liquidar(s, valores.DL920)
+		if !reflect.DeepEqual(l, otra) {
+			t.Fatalf("la misma solicitud dio dos liquidaciones distintas")
+		}
+	})
+}
+
+// TestPropiedadAllanamientoNuncaEleva: for any multa and any stage, the
+// allanamiento step's result is at most its input (art. 24: "se reducirán").
+func TestPropiedadAllanamientoNuncaEleva(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		v := decimal.New(rapid.Int64Range(0, 1_000_000_000_000).Draw(t, "cop"), 0)
+		s := Solicitud{
+			Regimen:          rapid.SampledFrom(Regimenes).Draw(t, "regimen"),
+			FechaLiquidacion: f2026,
+			Infracciones:     []Infraccion{{Codigo: "X", Sancion: sancion.Multa, ValorCOP: &v}},
+			Allanamiento: &Allanamiento{
+				Etapa:      rapid.SampledFrom(Etapas).Draw(t, "etapa"),
+				TerceraVez: rapid.Bool().Draw(t, "tercera"),
+				Articulo72: rapid.Bool().Draw(t, "art72"),
+			},
+		}
+		l, err := Liquidar(s, valores.DL920)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := paso(l, PasoAllanamiento)
+		if !p.Aplica || p.Despues.GreaterThan(*p.Antes) {
+			t.Fatalf("allanamiento aplica=%v %s → %s", p.Aplica, p.Antes, p.Despues)
+		}
+		if v.GreaterThan(decimal.NewFromInt(2)) && !p.Despues.LessThan(*p.Antes) { // at 80 %, 2 pesos round back to 2
+			t.Fatalf("allanamiento no reduce %s", p.Antes)
+		}
+	})
+}

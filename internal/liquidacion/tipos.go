@@ -1,0 +1,235 @@
+// Package liquidacion turns the infractions of one fact into the sanction to
+// propose, step by step, each step with its legal basis and the value before
+// and after (dominio.md §5; shared/normas 000–003; contrato.md `comite liquidar`).
+// Pure functions over plain values: no I/O, no clock. Every percentage and
+// count comes from valores.Parametros; every basis is a key of internal/normas.
+package liquidacion
+
+import (
+	"fmt"
+	"strings"
+
+	"comite/internal/fecha"
+	"comite/internal/sancion"
+	"comite/internal/valores"
+
+	"github.com/shopspring/decimal"
+)
+
+// Regimen is the rule set a liquidation follows (dominio.md §5).
+type Regimen string
+
+const (
+	Aduanero   Regimen = "aduanero"    // Decreto Ley 920 de 2023, arts. 22 and 24
+	ZonaFranca Regimen = "zona_franca" // Decreto 2147 de 2016, art. 86 (by position)
+	Ley2025    Regimen = "ley_2025"    // bill of 2025 (file 002) over the aduanero steps
+)
+
+// Regimenes lists the valid words, in the contract's order.
+var Regimenes = []Regimen{Aduanero, ZonaFranca, Ley2025}
+
+// Etapa of the allanamiento (Decreto Ley 920 de 2023, art. 24; Decreto 2147 de 2016, art. 86).
+type Etapa string
+
+const (
+	AntesRequerimiento   Etapa = "antes_requerimiento"   // num. 1: before the REA is notified / received
+	DespuesRequerimiento Etapa = "despues_requerimiento" // num. 2: after it, before the decision
+	TerminoRecurso       Etapa = "termino_recurso"       // num. 3: within the term of the recurso
+)
+
+// Etapas lists the valid words, in the order of the law.
+var Etapas = []Etapa{AntesRequerimiento, DespuesRequerimiento, TerminoRecurso}
+
+func (e Etapa) indice() int {
+	for i, x := range Etapas {
+		if x == e {
+			return i
+		}
+	}
+	return -1
+}
+
+// Reduccion is a cause of reduction of the bill of 2025 (file 002).
+type Reduccion string
+
+const (
+	CumplimientoExtemporaneo Reduccion = "cumplimiento_extemporaneo" // num. 2
+	FinalizacionExtemporanea Reduccion = "finalizacion_extemporanea" // num. 3
+	SinAntecedentesINFAD     Reduccion = "sin_antecedentes_infad"    // num. 4
+	OEASegundaInfraccion     Reduccion = "oea_segunda_infraccion"    // num. 5
+)
+
+// Reducciones lists the valid words.
+var Reducciones = []Reduccion{CumplimientoExtemporaneo, FinalizacionExtemporanea, SinAntecedentesINFAD, OEASegundaInfraccion}
+
+// Infraccion is one infraction of the fact. A multa carries exactly one of
+// ValorCOP or ValorUVT; any other sanction carries neither.
+type Infraccion struct {
+	Codigo   string
+	Sancion  sancion.Tipo
+	ValorCOP *decimal.Decimal
+	ValorUVT *decimal.Decimal
+}
+
+// Allanamiento is the user's written acceptance of the infraction.
+type Allanamiento struct {
+	Etapa      Etapa
+	TerceraVez bool // Decreto Ley 920 de 2023, art. 22 num. 3 (with art. 24 inc. 4)
+	Articulo72 bool // Decreto Ley 920 de 2023, art. 24 last paragraph
+}
+
+// Solicitud is one liquidation request (contrato.md `comite liquidar`).
+type Solicitud struct {
+	Regimen               Regimen
+	FechaLiquidacion      fecha.Fecha // its year gives the UVT
+	Infracciones          []Infraccion
+	MismaDeclaracion      bool // art. 22 num. 2: one declaration and its documents are one fact
+	AmonestacionesPrevias int  // earlier firm amonestaciones for the same leve infraction
+	ReincidenciasPrevias  int  // zona franca: earlier occurrences of the same infraction in 5 years
+	IncrementoComite      bool // concepto of the Comité: +1.000 UVT
+	Reducciones           []Reduccion
+	Allanamiento          *Allanamiento    // nil: none
+	IngresosBrutos        *decimal.Decimal // ley_2025: gross income of the prior year; nil: no cap
+}
+
+// Names of the steps, in the contract's order.
+const (
+	PasoBase             = "base"
+	PasoConcurrencia     = "concurrencia"
+	PasoReincidencia     = "reincidencia"
+	PasoIncrementoComite = "incremento_comite"
+	PasoReducciones      = "reducciones"
+	PasoAllanamiento     = "allanamiento"
+	PasoTopeIngresos     = "tope_ingresos"
+	PasoMinimo           = "minimo"
+)
+
+// OrdenPasos is the order of the steps (dominio.md §5, "Order of the steps").
+var OrdenPasos = []string{PasoBase, PasoConcurrencia, PasoReincidencia, PasoIncrementoComite, PasoReducciones, PasoAllanamiento, PasoTopeIngresos, PasoMinimo}
+
+// Paso is one step of the liquidation. Antes/Despues are nil when the
+// sanction at that point is not a multa; a step that does not apply has
+// Antes equal to Despues.
+type Paso struct {
+	Paso       string
+	Aplica     bool
+	Antes      *decimal.Decimal
+	Despues    *decimal.Decimal
+	Fundamento string // key of internal/normas
+	Detalle    string // in Spanish: what was done, or why it did not apply
+}
+
+// Liquidacion is the result.
+type Liquidacion struct {
+	Regimen          Regimen
+	FechaLiquidacion fecha.Fecha
+	Reglas           string       // ID of the valores.Parametros used
+	Sancion          sancion.Tipo // the sanction that results
+	UVT              valores.UVT  // of the year of FechaLiquidacion
+	Pasos            []Paso       // always the 8 steps of OrdenPasos
+	Total            *decimal.Decimal
+}
+
+// ErrSolicitud is an invalid request: one line per problem, naming the field
+// as the contract does ("infracciones[1].valor_uvt: ...").
+type ErrSolicitud struct{ Problemas []string }
+
+func (e *ErrSolicitud) Error() string { return strings.Join(e.Problemas, "\n") }
+
+func (e *ErrSolicitud) add(campo, formato string, args ...any) {
+	e.Problemas = append(e.Problemas, campo+": "+fmt.Sprintf(formato, args...))
+}
+
+// Validar checks what Liquidar needs. The contract reader makes the same
+// checks with JSON in view; this guards callers that build a Solicitud in Go.
+func Validar(s Solicitud) error {
+	e := &ErrSolicitud{}
+	switch s.Regimen {
+	case Aduanero, ZonaFranca, Ley2025:
+	default:
+		e.add("regimen", "valor %q no permitido (use aduanero, zona_franca o ley_2025)", string(s.Regimen))
+	}
+	if s.FechaLiquidacion.IsZero() {
+		e.add("fecha_liquidacion", "falta la fecha de la liquidación")
+	}
+	if len(s.Infracciones) == 0 {
+		e.add("infracciones", "debe haber al menos una infracción")
+	}
+	for i, inf := range s.Infracciones {
+		campo := fmt.Sprintf("infracciones[%d]", i)
+		if _, err := sancion.ParseTipo(string(inf.Sancion)); err != nil {
+			e.add(campo+".sancion", "%v", err)
+			continue
+		}
+		for _, v := range []struct {
+			nombre string
+			d      *decimal.Decimal
+		}{{"valor_cop", inf.ValorCOP}, {"valor_uvt", inf.ValorUVT}} {
+			if v.d != nil && v.d.IsNegative() {
+				e.add(campo+"."+v.nombre, "el valor debe ser cero o positivo")
+			}
+		}
+		if inf.Sancion == sancion.Multa {
+			switch {
+			case inf.ValorCOP != nil && inf.ValorUVT != nil:
+				e.add(campo+".valor_uvt", "la multa ya tiene valor_cop: dé solo uno de los dos")
+			case inf.ValorCOP == nil && inf.ValorUVT == nil:
+				e.add(campo+".valor_cop", "falta el valor de la multa: dé valor_cop o valor_uvt")
+			}
+		} else {
+			if inf.ValorCOP != nil {
+				e.add(campo+".valor_cop", "una sanción de %s no lleva valor: quite el campo", inf.Sancion.Etiqueta())
+			}
+			if inf.ValorUVT != nil {
+				e.add(campo+".valor_uvt", "una sanción de %s no lleva valor: quite el campo", inf.Sancion.Etiqueta())
+			}
+		}
+	}
+	if s.AmonestacionesPrevias < 0 {
+		e.add("amonestaciones_previas", "debe ser cero o positivo")
+	}
+	if s.ReincidenciasPrevias < 0 {
+		e.add("reincidencias_previas", "debe ser cero o positivo")
+	}
+	vistas := map[Reduccion]bool{}
+	for i, r := range s.Reducciones {
+		campo := fmt.Sprintf("reducciones[%d]", i)
+		if !reduccionValida(r) {
+			e.add(campo, "valor %q no permitido (use %s)", string(r), listaReducciones())
+			continue
+		}
+		if vistas[r] {
+			e.add(campo, "%q está repetida", string(r))
+		}
+		vistas[r] = true
+	}
+	if s.Allanamiento != nil && s.Allanamiento.Etapa.indice() < 0 {
+		e.add("allanamiento.etapa", "valor %q no permitido (use antes_requerimiento, despues_requerimiento o termino_recurso)", string(s.Allanamiento.Etapa))
+	}
+	if s.IngresosBrutos != nil && !s.IngresosBrutos.IsPositive() {
+		// File 002: with no gross income in the prior year's return, the last
+		// return that declared gross income is used.
+		e.add("ingresos_brutos_cop", "debe ser mayor que cero: si la declaración de renta del año anterior no registra ingresos brutos, use la última declaración que sí los registre")
+	}
+	if len(e.Problemas) > 0 {
+		return e
+	}
+	return nil
+}
+
+func reduccionValida(r Reduccion) bool {
+	for _, x := range Reducciones {
+		if x == r {
+			return true
+		}
+	}
+	return false
+}
+
+func listaReducciones() string {
+	s := make([]string, len(Reducciones))
+	for i, r := range Reducciones {
+		s[i] = string(r)
+	}
+	return strings.Join(s, ", ")
+}
