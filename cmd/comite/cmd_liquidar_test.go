@@ -153,7 +153,7 @@ func TestLiquidar_contrato_entradaInvalidaSale2(t *testing.T) {
 		{"no_objeto", "[]", []string{"debe ser un objeto JSON"}},
 		{"campo_desconocido", strings.Replace(valida, `"regimen"`, `"moneda":"COP","regimen"`, 1), []string{"moneda: campo desconocido"}},
 		{"uvt_fuera_de_tabla_nombra_el_anio", strings.Replace(valida, "2026-05-04", "2031-01-15", 1), []string{"fecha_liquidacion: no hay UVT para el año 2031"}},
-		{"fecha_sin_conjunto_de_reglas", strings.Replace(valida, "2026-05-04", "2022-01-15", 1), []string{"fecha_liquidacion: no hay un conjunto de reglas vigente"}},
+		{"uvt_anio_anterior_a_la_tabla", strings.Replace(valida, "2026-05-04", "2014-01-15", 1), []string{"fecha_liquidacion: no hay UVT para el año 2014"}},
 		{"varios_problemas_una_linea_cada_uno",
 			`{"regimen":"Aduanero","fecha_liquidacion":"04/05/2026","infracciones":[{"codigo":"a","sancion":"multa"},{"codigo":"b","sancion":"amonestacion","valor_uvt":"3"}],"amonestaciones_previas":-1}`,
 			[]string{"regimen: ", "fecha_liquidacion: ", "infracciones[0].valor_cop: ", "infracciones[1].valor_uvt: ", "amonestaciones_previas: "}},

@@ -177,19 +177,17 @@ func contieneLiquidar(l []string, s string) bool {
 	return false
 }
 
-// Liquidar reads a request, liquidates it with the rule set in force on its
-// fecha_liquidacion and writes the contract's JSON. An invalid request — also
-// a year without UVT or a date without a rule set — returns *ErrEntrada.
+// Liquidar reads a request, liquidates it and writes the contract's JSON. An
+// invalid request — also a year without UVT — returns *ErrEntrada.
 func Liquidar(data []byte) ([]byte, error) {
 	s, err := LeerLiquidacion(data)
 	if err != nil {
 		return nil, err
 	}
-	p, err := valores.Vigentes(s.FechaLiquidacion)
-	if err != nil {
-		return nil, &ErrEntrada{[]string{"fecha_liquidacion: " + err.Error()}}
-	}
-	l, err := liquidacion.Liquidar(s, p)
+	// The contract computes with the one rule set implemented (DL920-2023,
+	// which carries Decreto 2147 de 2016 for zonas francas), whatever the
+	// date; the output names it in conjunto_reglas.
+	l, err := liquidacion.Liquidar(s, valores.DL920)
 	if err != nil {
 		var es *liquidacion.ErrSolicitud
 		if errors.As(err, &es) {
