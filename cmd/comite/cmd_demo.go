@@ -1,0 +1,97 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"regexp"
+
+	"comite/internal/db"
+	"comite/internal/demo"
+)
+
+func init() {
+	registrar("demo", "llena una base vacía con datos de demostración deterministas", cmdDemo)
+}
+
+// cmdDemo: comite demo --db F [--usuarios N] [--anios K] [--semilla S]
+// (shared/spec/contrato.md). Exit 0 printing what it wrote; 1 when the
+// database is not empty or the load fails; 2 on bad flags.
+func cmdDemo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("comite demo", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	ruta := fs.String("db", "comite.db", "archivo de la base de datos (debe estar vacía)")
+	usuarios := fs.Int("usuarios", demo.UsuariosPorDefecto, "número de usuarios aduaneros")
+	anios := fs.Int("anios", demo.AniosPorDefecto, "años de actos y operaciones, hasta "+fmt.Sprint(demo.AnioFinalPorDefecto))
+	semilla := fs.Int64("semilla", demo.SemillaPorDefecto, "semilla: la misma semilla da los mismos datos")
+	uso := func() {
+		fmt.Fprintf(stderr, `uso: comite demo --db ARCHIVO [--usuarios N] [--anios K] [--semilla S]
+Llena una base vacía con datos sintéticos deterministas (la misma semilla da los mismos datos).
+  --db ARCHIVO     base de datos, que debe estar vacía (por defecto comite.db)
+  --usuarios N     usuarios aduaneros, de %d a %d (por defecto %d)
+  --anios K        años de actos y operaciones que terminan en %d, de 2 a %d (por defecto %d)
+  --semilla S      semilla distinta de 0 (por defecto %d)
+`, demo.MinUsuarios, demo.MaxUsuarios, demo.UsuariosPorDefecto, demo.AnioFinalPorDefecto, demo.MaxAnios, demo.AniosPorDefecto, demo.SemillaPorDefecto)
+	}
+	fs.Usage = func() {}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			uso()
+			return 0
+		}
+		fmt.Fprintln(stderr, "comite demo:", demoTraducir(err))
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "comite demo: argumento de más %q (las opciones van con --nombre valor)\n", fs.Arg(0))
+		uso()
+		return 2
+	}
+	if *semilla == 0 {
+		fmt.Fprintln(stderr, "comite demo: --semilla no puede ser 0 (0 significa «por defecto»); use otro número")
+		return 2
+	}
+	o := demo.Opciones{Usuarios: *usuarios, Anios: *anios, Semilla: *semilla, AnioFinal: demo.AnioFinalPorDefecto}
+	if err := o.Validar(); err != nil {
+		fmt.Fprintln(stderr, "comite demo:", err)
+		return 2
+	}
+	ctx := context.Background()
+	d, err := db.Open(ctx, *ruta)
+	if err != nil {
+		fmt.Fprintln(stderr, "comite demo:", err)
+		return 1
+	}
+	defer d.Close()
+	res, err := demo.Generar(ctx, d, o)
+	if err != nil {
+		fmt.Fprintln(stderr, "comite demo:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "Base de datos %s\n", *ruta)
+	res.Escribir(stdout)
+	return 0
+}
+
+var (
+	demoErrNoDefinida = regexp.MustCompile(`^flag provided but not defined: -+(.*)$`)
+	demoErrSinValor   = regexp.MustCompile(`^flag needs an argument: -+(.*)$`)
+	demoErrValor      = regexp.MustCompile(`^invalid value "(.*)" for flag -+([^:]*):`)
+)
+
+// demoTraducir turns the flag package's English errors into Spanish naming the flag.
+func demoTraducir(err error) string {
+	msg := err.Error()
+	if m := demoErrNoDefinida.FindStringSubmatch(msg); m != nil {
+		return fmt.Sprintf("--%s: opción desconocida (use --db, --usuarios, --anios o --semilla)", m[1])
+	}
+	if m := demoErrSinValor.FindStringSubmatch(msg); m != nil {
+		return fmt.Sprintf("--%s: falta el valor", m[1])
+	}
+	if m := demoErrValor.FindStringSubmatch(msg); m != nil {
+		return fmt.Sprintf("--%s: %q no es un número entero", m[2], m[1])
+	}
+	return "opciones inválidas: " + msg
+}

@@ -1,0 +1,52 @@
+package main
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func correrDemo(args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	rc := correr(append([]string{"demo"}, args...), strings.NewReader(""), &out, &errb)
+	return rc, out.String(), errb.String()
+}
+
+func TestCmdDemo(t *testing.T) {
+	ruta := filepath.Join(t.TempDir(), "demo.db")
+	rc, out, errs := correrDemo("--db", ruta, "--usuarios", "40", "--anios", "3", "--semilla", "7")
+	if rc != 0 {
+		t.Fatalf("rc = %d, stderr: %s", rc, errs)
+	}
+	for _, s := range []string{ruta, "usuarios aduaneros", "40", "años 2024 a 2026", "Agencia de Aduanas Reincidente Demo S.A.S."} {
+		if !strings.Contains(out, s) {
+			t.Errorf("la salida no dice %q:\n%s", s, out)
+		}
+	}
+	// A second load into the same file is refused, with a Spanish message and exit 1.
+	rc, _, errs = correrDemo("--db", ruta)
+	if rc != 1 || !strings.Contains(errs, "ya tiene datos") {
+		t.Errorf("segunda carga: rc = %d, stderr: %s", rc, errs)
+	}
+	for _, c := range []struct {
+		nombre string
+		args   []string
+		dice   string
+	}{
+		{"opcion_desconocida", []string{"--db", ruta, "--filas", "3"}, "--filas: opción desconocida"},
+		{"usuarios_no_numerico", []string{"--db", ruta, "--usuarios", "muchos"}, `--usuarios: "muchos" no es un número entero`},
+		{"falta_valor", []string{"--db"}, "--db: falta el valor"},
+		{"usuarios_bajo_el_minimo", []string{"--db", ruta, "--usuarios", "3"}, "--usuarios debe estar entre"},
+		{"un_solo_anio", []string{"--db", ruta, "--anios", "1"}, "--anios debe estar entre"},
+		{"semilla_cero", []string{"--db", ruta, "--semilla", "0"}, "--semilla"},
+		{"argumento_de_mas", []string{"--db", ruta, "extra"}, "argumento de más"},
+	} {
+		t.Run(c.nombre, func(t *testing.T) {
+			rc, _, errs := correrDemo(c.args...)
+			if rc != 2 || !strings.Contains(errs, c.dice) {
+				t.Errorf("rc = %d, stderr: %s", rc, errs)
+			}
+		})
+	}
+}
