@@ -5,6 +5,7 @@ import (
 
 	"comite/internal/calendario"
 	"comite/internal/fecha"
+	"comite/internal/formato"
 	"comite/internal/normas"
 	"comite/internal/sancion"
 	"comite/internal/valores"
@@ -54,8 +55,12 @@ func Evaluar(e Entrada, p valores.Parametros) (Resultado, error) {
 	if otro != anio {
 		r.Alertas = append(r.Alertas, AnclajeDifiere)
 	}
-	fund(normas.AnioReferencia, "Año de referencia %d (del %s al %s), anclado en la fecha de %s; con la otra lectura sería %d.",
-		anio, r.Periodo.Desde.DMA(), r.Periodo.Hasta.DMA(), nombreAnclaje(anclaje), otro)
+	otraLectura := "la otra lectura da el mismo año"
+	if otro != anio {
+		otraLectura = fmt.Sprintf("con la otra lectura sería %d", otro)
+	}
+	fund(normas.AnioReferencia, "Año de referencia %d (del %s al %s), anclado en la fecha de %s; %s.",
+		anio, r.Periodo.Desde.DMA(), r.Periodo.Hasta.DMA(), nombreAnclaje(anclaje), otraLectura)
 
 	// §2.2 Acts that count: firm in the reference year, grave or gravísima,
 	// without accepted allanamiento (art. 25 inc. 1 and inc. 2). Acts are
@@ -83,7 +88,7 @@ func Evaluar(e Entrada, p valores.Parametros) (Resultado, error) {
 	}
 	r.NumeroActos = len(r.Computados)
 	fund(normas.ActosEnFirme, "%d actos cuentan y %d quedan por fuera (cada uno con su motivo).", r.NumeroActos, len(r.Excluidos))
-	fund(normas.AllanamientoNoCuenta, "%d actos excluidos por allanamiento aceptado.", conAllanamiento)
+	fund(normas.AllanamientoNoCuenta, "Actos excluidos por allanamiento aceptado: %d.", conAllanamiento)
 
 	// §2.4 Operations of the reference year (several rows of a year add up).
 	r.TotalOperaciones = decimal.Zero
@@ -93,8 +98,8 @@ func Evaluar(e Entrada, p valores.Parametros) (Resultado, error) {
 			r.NumeroOperaciones += o.Numero
 		}
 	}
-	fund(normas.SumaSanciones, "S = %s COP.", r.Suma.String())
-	fund(normas.OperacionesComercio, "O = %s COP en N = %d operaciones de %d.", r.TotalOperaciones.String(), r.NumeroOperaciones, anio)
+	fund(normas.SumaSanciones, "S = %s.", formato.Pesos(r.Suma))
+	fund(normas.OperacionesComercio, "O = %s en N = %s operaciones de %d.", formato.Pesos(r.TotalOperaciones), formato.Entero(r.NumeroOperaciones), anio)
 
 	// §2.5 Threshold, compared exactly: S × 1000 ≥ O × 5 (0,5 % or more).
 	// With no operations it is met when there is any sanction.
@@ -104,12 +109,12 @@ func Evaluar(e Entrada, p valores.Parametros) (Resultado, error) {
 		if req.UmbralCeroCinco {
 			r.Alertas = append(r.Alertas, SinOperaciones)
 		}
-		fund(normas.UmbralCeroCinco, "Sin operaciones en %d: el umbral se cumple si hay alguna sanción (S = %s).", anio, r.Suma.String())
+		fund(normas.UmbralCeroCinco, "Sin operaciones en %d: el umbral se cumple si hay alguna sanción (S = %s).", anio, formato.Pesos(r.Suma))
 	} else {
 		izq := r.Suma.Mul(mil)
 		der := r.TotalOperaciones.Mul(p.UmbralPorMil)
 		req.UmbralCeroCinco = izq.GreaterThanOrEqual(der)
-		fund(normas.UmbralCeroCinco, "S × 1000 = %s %s O × %s = %s.", izq.String(), siNo(req.UmbralCeroCinco, "≥", "<"), p.UmbralPorMil.String(), der.String())
+		fund(normas.UmbralCeroCinco, "S × 1.000 = %s %s O × %s = %s: el umbral %s.", formato.Numero(izq, 0), siNo(req.UmbralCeroCinco, "≥", "<"), p.UmbralPorMil.String(), formato.Numero(der, 0), siNo(req.UmbralCeroCinco, "se cumple", "no se cumple"))
 	}
 
 	// §2.6 Requisites.
@@ -174,8 +179,8 @@ func Evaluar(e Entrada, p valores.Parametros) (Resultado, error) {
 		}
 		r.SancionIncrementada = &si
 		u := valores.UVT{Anio: si.UVTAnio, Valor: si.UVTValor, Resolucion: si.UVTResolucion}
-		fund(normas.IncrementoMilUVT, "%s + %s UVT × %s (UVT %d) = %s COP.", n.SancionPrevista.String(), p.IncrementoComiteUVT.String(), u.Valor.String(), u.Anio, r.SancionIncrementada.Total.String())
-		fund(normas.UVTAnual, "UVT %d = %s COP (%s).", u.Anio, u.Valor.String(), u.Resolucion)
+		fund(normas.IncrementoMilUVT, "%s + %s UVT × %s (UVT %d) = %s.", formato.Pesos(n.SancionPrevista), formato.Numero(p.IncrementoComiteUVT, 0), formato.Pesos(u.Valor), u.Anio, formato.Pesos(r.SancionIncrementada.Total))
+		fund(normas.UVTAnual, "UVT %d = %s (%s).", u.Anio, formato.Pesos(u.Valor), u.Resolucion)
 	}
 	return r, nil
 }
@@ -224,7 +229,7 @@ func textoNulo(d *decimal.Decimal, dec int32, sufijo string) string {
 	if d == nil {
 		return "no aplica (sin operaciones)"
 	}
-	return d.StringFixed(dec) + sufijo
+	return formato.Numero(*d, dec) + sufijo
 }
 
 // IncrementoComite is the fine to propose in the requerimiento especial

@@ -1,0 +1,697 @@
+package informe
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"comite/internal/contrato"
+	"comite/internal/fecha"
+	"comite/internal/formato"
+	"comite/internal/normas"
+	"comite/internal/reincidencia"
+	"comite/internal/sancion"
+
+	"github.com/shopspring/decimal"
+)
+
+// Seccion is one numbered part of the informe, in the order of dominio.md §4.
+// It is the view model shared by the PDF and the HTML print view: every value
+// is already text in es-CO.
+type Seccion struct {
+	Clave   string // stable id ("identificacion", "periodo", …) for HTML anchors and tests
+	Titulo  string // "1. Identificación del caso y del usuario"
+	Bloques []Bloque
+}
+
+// TipoBloque says how a Bloque is drawn.
+type TipoBloque string
+
+const (
+	BloquePares     TipoBloque = "pares"     // label: value list
+	BloqueParrafo   TipoBloque = "parrafo"   // running text
+	BloqueAviso     TipoBloque = "aviso"     // a boxed warning
+	BloqueTabla     TipoBloque = "tabla"     // a table (its header repeats on a new page)
+	BloqueGrafico   TipoBloque = "grafico"   // a chart; Grafico is a Clave of Graficos(d)
+	BloqueSubtitulo TipoBloque = "subtitulo" // a heading inside a section
+)
+
+// Bloque is one piece of a section.
+type Bloque struct {
+	Tipo    TipoBloque
+	Texto   string // parrafo, aviso, subtitulo
+	Pares   []Par
+	Tabla   *Tabla
+	Grafico string
+}
+
+// Par is a label and its value.
+type Par struct {
+	Etiqueta string
+	Valor    string
+}
+
+// Tabla is a table of text cells.
+type Tabla struct {
+	Columnas []Columna
+	Filas    [][]string
+	Vacia    string // shown instead of the table when there are no rows
+}
+
+// Columna of a Tabla. Ancho is a share of the text width (the shares of a
+// table add up to 1).
+type Columna struct {
+	Titulo  string
+	Ancho   float64
+	Derecha bool // right-aligned (amounts)
+}
+
+// ErrDatos is returned when the stored data cannot make an informe; its
+// message says which field and what to do.
+type ErrDatos struct{ Campo, Problema string }
+
+func (e *ErrDatos) Error() string {
+	return "informe: " + e.Campo + ": " + e.Problema
+}
+
+// Secciones builds the content of the informe from Datos. It fails only when
+// the stored data are incomplete or unreadable (each error names the field).
+func Secciones(d Datos) ([]Seccion, error) {
+	if err := validar(d); err != nil {
+		return nil, err
+	}
+	v := d.Evaluacion
+	cifras, err := leerCifras(v)
+	if err != nil {
+		return nil, err
+	}
+	var out []Seccion
+	out = append(out, seccionIdentificacion(d))
+	out = append(out, seccionPeriodo(d))
+	out = append(out, seccionActos(v, cifras))
+	out = append(out, seccionCifras(v, cifras))
+	out = append(out, seccionRequisitos(v))
+	out = append(out, seccionIncremento(d, cifras))
+	out = append(out, seccionCriterios(d))
+	out = append(out, seccionGraficos(d))
+	out = append(out, seccionFundamentos(v))
+	plazo, err := seccionPlazo(d)
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, plazo)
+	out = append(out, seccionHistoria(d))
+	out = append(out, seccionConcepto(d))
+	for i := range out {
+		out[i].Titulo = strconv.Itoa(i+1) + ". " + out[i].Titulo
+	}
+	return out, nil
+}
+
+func validar(d Datos) error {
+	switch {
+	case strings.TrimSpace(d.Caso) == "":
+		return &ErrDatos{"Caso", "falta el número del caso (por ejemplo CF-2026-0007)"}
+	case d.Emision.Instante.IsZero():
+		return &ErrDatos{"Emision.Instante", "falta el instante de emisión del informe (se toma de lo registrado, nunca del reloj)"}
+	case d.Emision.Version < 1:
+		return &ErrDatos{"Emision.Version", "la versión del informe debe ser 1 o mayor"}
+	case d.Evaluacion.Periodo.Anio == 0:
+		return &ErrDatos{"Evaluacion.periodo", "la evaluación guardada no tiene año de referencia: vuelva a evaluar el caso"}
+	}
+	return nil
+}
+
+// cifras are the stored amounts of the evaluation, read as decimals.
+type cifras struct {
+	S, O          decimal.Decimal
+	Participacion *decimal.Decimal
+	PorMil        *decimal.Decimal
+	Computados    []decimal.Decimal // valor of each counted act
+	Aportes       []decimal.Decimal
+	Excluidos     []decimal.Decimal
+	Incremento    *incremento
+}
+
+type incremento struct {
+	UVTValor, Incremento, Total decimal.Decimal
+}
+
+func leerCifras(v contrato.EvaluacionJSON) (cifras, error) {
+	var c cifras
+	var err error
+	monto := func(campo, s string) decimal.Decimal {
+		if err != nil {
+			return decimal.Zero
+		}
+		x, e := decimal.NewFromString(s)
+		if e != nil {
+			err = &ErrDatos{"Evaluacion." + campo, fmt.Sprintf("valor guardado ilegible %q: vuelva a evaluar el caso", s)}
+		}
+		return x
+	}
+	c.S = monto("suma_sanciones_cop", v.SumaSancionesCOP)
+	c.O = monto("total_operaciones_cop", v.TotalOperacionesCOP)
+	if v.ParticipacionPorcentual != nil {
+		x := monto("participacion_porcentual", *v.ParticipacionPorcentual)
+		c.Participacion = &x
+	}
+	if v.InfraccionesPorMilOperaciones != nil {
+		x := monto("infracciones_por_mil_operaciones", *v.InfraccionesPorMilOperaciones)
+		c.PorMil = &x
+	}
+	for i, a := range v.ActosComputados {
+		c.Computados = append(c.Computados, monto(fmt.Sprintf("actos_computados[%d].valor_cop", i), a.ValorCOP))
+		aporte := a.AporteCOP
+		if aporte == "" { // snapshots written before aporte_cop existed
+			aporte = a.ValorCOP
+		}
+		c.Aportes = append(c.Aportes, monto(fmt.Sprintf("actos_computados[%d].aporte_cop", i), aporte))
+	}
+	for i, a := range v.ActosExcluidos {
+		c.Excluidos = append(c.Excluidos, monto(fmt.Sprintf("actos_excluidos[%d].valor_cop", i), a.ValorCOP))
+	}
+	if si := v.SancionIncrementada; si != nil {
+		c.Incremento = &incremento{
+			UVTValor:   monto("sancion_incrementada.uvt_valor_cop", si.UVTValorCOP),
+			Incremento: monto("sancion_incrementada.incremento_cop", si.IncrementoCOP),
+			Total:      monto("sancion_incrementada.total_cop", si.TotalCOP),
+		}
+	}
+	return c, err
+}
+
+// ---- texts ----
+
+func siNo(b bool) string {
+	if b {
+		return "Sí"
+	}
+	return "No"
+}
+
+func textoONota(s string) string {
+	if strings.TrimSpace(s) == "" {
+		return "No consignado por la Secretaría Técnica."
+	}
+	return s
+}
+
+// EtiquetaTipoUsuario is the name of a user type as people read it.
+func EtiquetaTipoUsuario(t string) string {
+	switch t {
+	case "":
+		return "No indicado"
+	case "agencia_de_aduanas":
+		return "Agencia de aduanas"
+	case "deposito_habilitado":
+		return "Depósito habilitado"
+	case "usuario_zona_franca", "usuario_de_zona_franca":
+		return "Usuario de zona franca"
+	case "oea", "operador_economico_autorizado":
+		return "Operador económico autorizado (OEA)"
+	case "transportador":
+		return "Transportador"
+	case "importador", "exportador", "importador_exportador", "declarante":
+		return "Importador/exportador (declarante)"
+	}
+	s := strings.ReplaceAll(t, "_", " ")
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// EtiquetaEstado is the name of a state of the case (dominio.md §3).
+func EtiquetaEstado(e string) string {
+	switch e {
+	case "":
+		return "—"
+	case "reportado":
+		return "Reportado"
+	case "en_evaluacion":
+		return "En evaluación"
+	case "en_comite":
+		return "En Comité"
+	case "concepto_emitido":
+		return "Concepto emitido"
+	case "cerrado":
+		return "Cerrado"
+	case "no_procede":
+		return "No procede"
+	}
+	return strings.ReplaceAll(e, "_", " ")
+}
+
+// EtiquetaMotivo says in plain Spanish why an act was left out (dominio.md §2.2).
+func EtiquetaMotivo(m string) string {
+	switch reincidencia.Motivo(m) {
+	case reincidencia.FueraDePeriodo:
+		return "Fuera del periodo de referencia"
+	case reincidencia.GravedadLeve:
+		return "Gravedad leve"
+	case reincidencia.ConAllanamiento:
+		return "Allanamiento aceptado"
+	case reincidencia.SinFirmeza:
+		return "Sin firmeza (no tiene fecha de firmeza)"
+	}
+	return m
+}
+
+func etiquetaGravedad(g string) string {
+	if g == "" {
+		return "—"
+	}
+	return sancion.Gravedad(g).Etiqueta()
+}
+
+func etiquetaSancion(t string) string {
+	if t == "" {
+		return "—"
+	}
+	return sancion.Tipo(t).Etiqueta()
+}
+
+func etiquetaDecision(d string) string {
+	switch d {
+	case DecisionCancelacion:
+		return "Cancelación de la autorización, habilitación o registro"
+	case DecisionMultaIncrementada:
+		return "Multa incrementada en 1.000 UVT"
+	}
+	return d
+}
+
+// criteriosCancelacion names criteria 5.1–5.7 (Decreto Ley 920 de 2023;
+// citation key normas.CriteriosCancelacion).
+var criteriosCancelacion = map[string]string{
+	"5.1": "Seguridad nacional",
+	"5.2": "Salud pública",
+	"5.3": "Intereses económicos del Estado",
+	"5.4": "Especies protegidas (CITES)",
+	"5.5": "Patrimonio cultural",
+	"5.6": "Impacto en el comercio exterior",
+	"5.7": "Antecedentes graves o gravísimos en los últimos tres años",
+}
+
+func fechaISO(s string) string {
+	if s == "" {
+		return "—"
+	}
+	f, err := fecha.ParseISO(s)
+	if err != nil {
+		return s
+	}
+	return formato.Fecha(f)
+}
+
+func fechaONota(f fecha.Fecha, nota string) string {
+	if f.IsZero() {
+		return nota
+	}
+	return formato.Fecha(f)
+}
+
+func ref(clave string) string { return normas.De(clave).Referencia() }
+
+// ---- sections ----
+
+func seccionIdentificacion(d Datos) Seccion {
+	u, n := d.Usuario, d.Nueva
+	s := Seccion{Clave: "identificacion", Titulo: "Identificación del caso y del usuario"}
+	s.Bloques = append(s.Bloques,
+		Bloque{Tipo: BloquePares, Pares: []Par{
+			{"Caso", d.Caso},
+			{"Dirección Seccional", textoOGuion(d.DireccionSeccional)},
+			{"NIT", textoOGuion(u.NIT)},
+			{"Razón social", textoOGuion(u.RazonSocial)},
+			{"Tipo de usuario", EtiquetaTipoUsuario(u.Tipo)},
+			{"Autorización, habilitación o registro vigente", siNo(u.RegistroVigente)},
+		}},
+		Bloque{Tipo: BloqueSubtitulo, Texto: "Nueva infracción"},
+		Bloque{Tipo: BloquePares, Pares: []Par{
+			{"Fecha de comisión", fechaONota(n.FechaComision, "—")},
+			{"Fecha de verificación de los hechos", fechaONota(n.FechaVerificacion, "—")},
+			{"Expediente completo", fechaONota(n.FechaExpediente, "No indicada (se toma la fecha de verificación)")},
+			{"Requerimiento especial aduanero (REA)", fechaONota(n.FechaRequerimiento, "Aún no expedido")},
+			{"Gravedad", etiquetaGravedad(string(n.Gravedad))},
+			{"Sanción prevista", etiquetaSancion(string(n.Sancion))},
+			{"Multa prevista", formato.Pesos(n.SancionPrevista)},
+			{"Permite cancelación en sustitución de la multa", siNo(n.PermiteCancelacion)},
+		}},
+		Bloque{Tipo: BloqueSubtitulo, Texto: "Emisión de este informe"},
+		Bloque{Tipo: BloquePares, Pares: []Par{
+			{"Versión del informe", strconv.Itoa(d.Emision.Version)},
+			{"Emitido por", textoOGuion(d.Emision.EmitidoPor)},
+			{"Fecha de emisión", formato.Instante(d.Emision.Instante)},
+			{"Datos del caso (instantánea)", instantanea(d.Instantanea)},
+			{"Conjunto de reglas aplicado", textoOGuion(d.Evaluacion.ConjuntoReglas)},
+		}},
+		Bloque{Tipo: BloqueParrafo, Texto: "Todas las cifras de este informe provienen de la instantánea guardada del caso " +
+			"(entradas y resultado de la evaluación), no de datos actuales que hayan podido cambiar después."},
+	)
+	return s
+}
+
+func textoOGuion(s string) string {
+	if strings.TrimSpace(s) == "" {
+		return "—"
+	}
+	return s
+}
+
+func instantanea(i Instantanea) string {
+	var partes []string
+	if i.ID != "" {
+		partes = append(partes, i.ID)
+	}
+	if i.Version > 0 {
+		partes = append(partes, "versión "+strconv.Itoa(i.Version))
+	}
+	if !i.Creada.IsZero() {
+		partes = append(partes, "guardada el "+formato.Instante(i.Creada))
+	}
+	if len(partes) == 0 {
+		return "—"
+	}
+	return strings.Join(partes, ", ")
+}
+
+func seccionPeriodo(d Datos) Seccion {
+	p := d.Evaluacion.Periodo
+	s := Seccion{Clave: "periodo", Titulo: "Periodo de referencia y lectura aplicada"}
+	lectura := "Año de la comisión de la nueva infracción menos uno"
+	base := d.Nueva.FechaComision
+	otraLectura, otra := "año de la verificación de los hechos menos uno", d.Nueva.FechaVerificacion
+	if reincidencia.Anclaje(p.Anclaje) == reincidencia.AnclajeVerificacion {
+		lectura = "Año de la verificación de los hechos menos uno (opción del caso)"
+		base = d.Nueva.FechaVerificacion
+		otraLectura, otra = "año de la comisión menos uno", d.Nueva.FechaComision
+	}
+	if !base.IsZero() {
+		lectura += " (" + formato.Fecha(base) + ")"
+	}
+	s.Bloques = append(s.Bloques, Bloque{Tipo: BloquePares, Pares: []Par{
+		{"Año de referencia", strconv.Itoa(p.Anio)},
+		{"Periodo", "del " + fechaISO(p.Desde) + " al " + fechaISO(p.Hasta)},
+		{"Lectura aplicada", lectura},
+		{"Fundamento", ref(normas.AnioReferencia)},
+	}})
+	// The other reading's year is the same definition (dominio.md §2.1)
+	// applied to the other stored date; shown only when the evaluation raised
+	// the alert that they differ.
+	if tieneAlerta(d.Evaluacion, reincidencia.AnclajeDifiere) && !otra.IsZero() {
+		s.Bloques = append(s.Bloques, Bloque{Tipo: BloqueAviso, Texto: fmt.Sprintf(
+			"Las dos lecturas dan años distintos: con la otra lectura (%s, %s) el año de referencia sería %d.",
+			otraLectura, formato.Fecha(otra), otra.Anio()-1)})
+	}
+	return s
+}
+
+func tieneAlerta(v contrato.EvaluacionJSON, a reincidencia.Alerta) bool {
+	for _, x := range v.Alertas {
+		if x == string(a) {
+			return true
+		}
+	}
+	return false
+}
+
+func seccionActos(v contrato.EvaluacionJSON, c cifras) Seccion {
+	s := Seccion{Clave: "actos", Titulo: "Actos sancionatorios considerados"}
+	cuentan := &Tabla{
+		Columnas: []Columna{
+			{"N.º", 0.06, true}, {"Acto", 0.22, false}, {"Firmeza", 0.13, false}, {"Gravedad", 0.12, false},
+			{"Sanción", 0.15, false}, {"Valor", 0.16, true}, {"Aporte a S", 0.16, true},
+		},
+		Vacia: "Ningún acto cuenta en el periodo de referencia.",
+	}
+	for i, a := range v.ActosComputados {
+		cuentan.Filas = append(cuentan.Filas, []string{
+			strconv.Itoa(i + 1), a.Acto, fechaISO(a.FechaFirmeza), etiquetaGravedad(a.Gravedad),
+			etiquetaSancion(a.Sancion), formato.Pesos(c.Computados[i]), formato.Pesos(c.Aportes[i]),
+		})
+	}
+	fuera := &Tabla{
+		Columnas: []Columna{
+			{"N.º", 0.06, true}, {"Acto", 0.22, false}, {"Firmeza", 0.13, false}, {"Gravedad", 0.12, false},
+			{"Valor", 0.16, true}, {"Motivo", 0.31, false},
+		},
+		Vacia: "Ningún acto quedó por fuera.",
+	}
+	for i, a := range v.ActosExcluidos {
+		f := "Sin firmeza"
+		if a.FechaFirmeza != nil {
+			f = fechaISO(*a.FechaFirmeza)
+		}
+		fuera.Filas = append(fuera.Filas, []string{
+			strconv.Itoa(i + 1), a.Acto, f, etiquetaGravedad(a.Gravedad), formato.Pesos(c.Excluidos[i]), EtiquetaMotivo(a.Motivo),
+		})
+	}
+	s.Bloques = append(s.Bloques,
+		Bloque{Tipo: BloqueParrafo, Texto: "Cuentan los actos del mismo NIT, en firme dentro del periodo de referencia, por infracciones " +
+			"graves o gravísimas y sin allanamiento aceptado. Se cuentan actos, no infracciones; un acto de cancelación o suspensión " +
+			"cuenta en el número y aporta $ 0 a la suma. Fundamentos: " + ref(normas.ActosEnFirme) + "; " + ref(normas.AllanamientoNoCuenta) + "."},
+		Bloque{Tipo: BloqueSubtitulo, Texto: fmt.Sprintf("Actos que cuentan (%d)", len(v.ActosComputados))},
+		Bloque{Tipo: BloqueTabla, Tabla: cuentan},
+		Bloque{Tipo: BloqueSubtitulo, Texto: fmt.Sprintf("Actos que no cuentan (%d)", len(v.ActosExcluidos))},
+		Bloque{Tipo: BloqueTabla, Tabla: fuera},
+	)
+	return s
+}
+
+func seccionCifras(v contrato.EvaluacionJSON, c cifras) Seccion {
+	s := Seccion{Clave: "cifras", Titulo: "Sanciones frente a operaciones de comercio exterior"}
+	part := "No aplica: no hubo operaciones en el año de referencia"
+	if c.Participacion != nil {
+		part = formato.Porcentaje(*c.Participacion, 4) + " (línea: 0,5 %)"
+	}
+	porMil := "No aplica: el número de operaciones es 0"
+	if c.PorMil != nil {
+		porMil = formato.Numero(*c.PorMil, 2)
+	}
+	umbral := "No cumple: las sanciones son menos del 0,5 % de las operaciones"
+	if v.Requisitos.UmbralCeroCinco {
+		umbral = "Cumple: las sanciones son el 0,5 % o más de las operaciones (S × 1.000 ≥ O × 5)"
+	}
+	s.Bloques = append(s.Bloques, Bloque{Tipo: BloquePares, Pares: []Par{
+		{"S — suma de las sanciones de los actos que cuentan", formato.Pesos(c.S)},
+		{fmt.Sprintf("O — operaciones de comercio exterior de %d", v.Periodo.Anio), formato.Pesos(c.O)},
+		{"N — número de operaciones", formato.Entero(v.NumeroOperaciones)},
+		{"Actos que cuentan", strconv.Itoa(v.NumeroActos)},
+		{"Participación porcentual (S / O × 100)", part},
+		{"Umbral del 0,5 %", umbral},
+		{"Infracciones por cada 1.000 operaciones", porMil},
+	}})
+	if tieneAlerta(v, reincidencia.SinOperaciones) {
+		s.Bloques = append(s.Bloques, Bloque{Tipo: BloqueAviso, Texto: "Sin operaciones de comercio exterior en el año de referencia " +
+			"y con sanciones: el umbral se tiene por cumplido (lectura de dominio.md §2.5)."})
+	}
+	s.Bloques = append(s.Bloques, Bloque{Tipo: BloqueParrafo, Texto: "Fundamentos: " + ref(normas.SumaSanciones) + " (S); " +
+		ref(normas.OperacionesComercio) + " (O y N); " + ref(normas.UmbralCeroCinco) + " (umbral); " + ref(normas.CriteriosSecretaria) +
+		" (participación e infracciones por cada 1.000 operaciones)."})
+	return s
+}
+
+func seccionRequisitos(v contrato.EvaluacionJSON) Seccion {
+	s := Seccion{Clave: "requisitos", Titulo: "Requisitos para que proceda el Comité"}
+	sustitucion := reincidencia.Ruta(v.Ruta) == reincidencia.RutaCancelacionEnSustitucion
+	informativo := func(b bool) string {
+		if sustitucion {
+			return siNo(b) + " (informativo)"
+		}
+		return siNo(b)
+	}
+	r := v.Requisitos
+	t := &Tabla{Columnas: []Columna{{"Requisito", 0.50, false}, {"Cumple", 0.17, false}, {"Fundamento", 0.33, false}}}
+	t.Filas = [][]string{
+		{"Autorización, habilitación o registro vigente", siNo(r.RegistroVigente), ref(normas.RegistroVigente)},
+		{"Nueva infracción grave o gravísima", siNo(r.InfraccionGraveOGravisima), ref(normas.InfraccionGrave)},
+		{"Al menos 3 actos en firme en el año de referencia", informativo(r.MinimoTresActos), ref(normas.MinimoTresActos)},
+		{"Sanciones del 0,5 % o más de las operaciones", informativo(r.UmbralCeroCinco), ref(normas.UmbralCeroCinco)},
+	}
+	ruta := "Reincidencia (los cuatro requisitos)"
+	if sustitucion {
+		ruta = "Cancelación en sustitución de la multa: visto bueno del Comité sin los requisitos de 3 actos y 0,5 % (" +
+			ref(normas.CancelacionEnSustitucion) + ")"
+	}
+	procede := "No procede el Comité"
+	if v.ProcedeComite {
+		procede = "Procede el Comité"
+	}
+	s.Bloques = append(s.Bloques,
+		Bloque{Tipo: BloqueTabla, Tabla: t},
+		Bloque{Tipo: BloquePares, Pares: []Par{{"Ruta", ruta}, {"Resultado", procede}}},
+	)
+	return s
+}
+
+func seccionIncremento(d Datos, c cifras) Seccion {
+	v := d.Evaluacion
+	s := Seccion{Clave: "incremento", Titulo: "Sanción a proponer si no se decide la cancelación"}
+	if si := v.SancionIncrementada; si != nil {
+		uvt := fmt.Sprintf("UVT %d: %s", si.UVTAnio, formato.Pesos(c.Incremento.UVTValor))
+		if si.UVTResolucion != "" {
+			uvt += " (" + si.UVTResolucion + ")"
+		}
+		s.Bloques = append(s.Bloques, Bloque{Tipo: BloquePares, Pares: []Par{
+			{"Multa prevista para la infracción", formato.Pesos(d.Nueva.SancionPrevista)},
+			{"Valor de la UVT aplicada", uvt},
+			{"Incremento de 1.000 UVT", formato.Pesos(c.Incremento.Incremento)},
+			{"Multa a proponer", formato.Pesos(c.Incremento.Total)},
+			{"Fundamento", ref(normas.IncrementoMilUVT) + "; " + ref(normas.UVTAnual)},
+		}})
+		return s
+	}
+	por := "el caso no procede ante el Comité"
+	switch {
+	case reincidencia.Ruta(v.Ruta) == reincidencia.RutaCancelacionEnSustitucion:
+		por = "el caso va al Comité por la ruta de cancelación en sustitución de la multa"
+	case v.ProcedeComite && d.Nueva.Sancion != sancion.Multa:
+		por = "la sanción prevista para la infracción no es multa (" + etiquetaSancion(string(d.Nueva.Sancion)) + ")"
+	}
+	s.Bloques = append(s.Bloques, Bloque{Tipo: BloqueParrafo, Texto: "No aplica el incremento de 1.000 UVT: " + por +
+		". Fundamento: " + ref(normas.IncrementoMilUVT) + "."})
+	return s
+}
+
+func seccionCriterios(d Datos) Seccion {
+	c := d.Criterios
+	s := Seccion{Clave: "criterios", Titulo: "Criterios de la Secretaría Técnica"}
+	s.Bloques = append(s.Bloques,
+		Bloque{Tipo: BloqueParrafo, Texto: "Fundamento: " + ref(normas.CriteriosSecretaria) + ". Textos escritos por la Secretaría Técnica."},
+		Bloque{Tipo: BloqueSubtitulo, Texto: "Tipo de usuario: " + EtiquetaTipoUsuario(d.Usuario.Tipo)},
+		Bloque{Tipo: BloqueParrafo, Texto: textoONota(c.TipoUsuario)},
+		Bloque{Tipo: BloqueSubtitulo, Texto: "Perjuicio causado a los intereses del Estado"},
+		Bloque{Tipo: BloqueParrafo, Texto: textoONota(c.PerjuicioEstado)},
+		Bloque{Tipo: BloqueSubtitulo, Texto: "Naturaleza de los hechos"},
+		Bloque{Tipo: BloqueParrafo, Texto: textoONota(c.NaturalezaHechos)},
+		Bloque{Tipo: BloqueSubtitulo, Texto: "Impacto en el comercio exterior"},
+		Bloque{Tipo: BloqueParrafo, Texto: textoONota(c.ImpactoComercio)},
+		Bloque{Tipo: BloqueSubtitulo, Texto: "Antecedentes del usuario"},
+		Bloque{Tipo: BloqueParrafo, Texto: textoONota(c.Antecedentes)},
+	)
+	return s
+}
+
+func seccionGraficos(d Datos) Seccion {
+	s := Seccion{Clave: "graficos", Titulo: "Gráficos"}
+	if len(d.Serie) == 0 {
+		s.Bloques = append(s.Bloques, Bloque{Tipo: BloqueAviso, Texto: "No se recibió la serie anual del caso: no hay gráficos por año."})
+	} else {
+		s.Bloques = append(s.Bloques,
+			Bloque{Tipo: BloqueGrafico, Grafico: GraficoUmbral},
+			Bloque{Tipo: BloqueGrafico, Grafico: GraficoOperaciones},
+		)
+	}
+	s.Bloques = append(s.Bloques, Bloque{Tipo: BloqueGrafico, Grafico: GraficoGravedad})
+	return s
+}
+
+func seccionFundamentos(v contrato.EvaluacionJSON) Seccion {
+	s := Seccion{Clave: "fundamentos", Titulo: "Fundamento legal de cada paso"}
+	t := &Tabla{
+		Columnas: []Columna{{"Norma", 0.22, false}, {"Qué dice", 0.43, false}, {"En este caso", 0.35, false}},
+		Vacia:    "La evaluación guardada no trae fundamentos.",
+	}
+	for _, f := range v.Fundamentos {
+		r := f.Referencia
+		if r == "" {
+			r = f.Norma + ", art. " + f.Articulo
+		}
+		t.Filas = append(t.Filas, []string{r, f.Texto, f.Detalle})
+	}
+	s.Bloques = append(s.Bloques,
+		Bloque{Tipo: BloqueParrafo, Texto: "Los artículos se citan desde la tabla única de citas de la aplicación; los marcados " +
+			"«por posición» son una identificación no confirmada."},
+		Bloque{Tipo: BloqueTabla, Tabla: t})
+	return s
+}
+
+func seccionPlazo(d Datos) (Seccion, error) {
+	s := Seccion{Clave: "plazo", Titulo: "Plazo del reporte a la Secretaría Técnica"}
+	plazo := d.PlazoReporte
+	if plazo.IsZero() && d.Evaluacion.PlazoReporte != "" {
+		f, err := fecha.ParseISO(d.Evaluacion.PlazoReporte)
+		if err != nil {
+			return s, &ErrDatos{"Evaluacion.plazo_reporte", fmt.Sprintf("fecha guardada ilegible %q: vuelva a evaluar el caso", d.Evaluacion.PlazoReporte)}
+		}
+		plazo = f
+	}
+	estado := "Fecha de reporte no registrada"
+	switch {
+	case d.FechaReporte.IsZero():
+	case plazo.IsZero():
+		estado = "Sin plazo calculado"
+	case d.FechaReporte.Despues(plazo):
+		estado = "Reportado FUERA del plazo (el retraso no anula el caso)"
+	default:
+		estado = "Reportado dentro del plazo"
+	}
+	s.Bloques = append(s.Bloques, Bloque{Tipo: BloquePares, Pares: []Par{
+		{"Verificación de los hechos", fechaONota(d.Nueva.FechaVerificacion, "—")},
+		{"Expediente completo", fechaONota(d.Nueva.FechaExpediente, "No indicada (se toma la fecha de verificación)")},
+		{"Vence el plazo (10 días hábiles)", fechaONota(plazo, "—")},
+		{"Fecha de reporte", fechaONota(d.FechaReporte, "No registrada")},
+		{"Estado", estado},
+		{"Fundamento", ref(normas.PlazoReporte) + "; " + ref(normas.DiasHabiles) + "; " + ref(normas.Festivos)},
+	}})
+	return s, nil
+}
+
+func seccionHistoria(d Datos) Seccion {
+	s := Seccion{Clave: "historia", Titulo: "Historia del caso"}
+	t := &Tabla{
+		Columnas: []Columna{{"Fecha y hora", 0.18, false}, {"Cuenta", 0.16, false}, {"De", 0.15, false}, {"A", 0.15, false}, {"Detalle", 0.36, false}},
+		Vacia:    "Sin pasos registrados.",
+	}
+	for _, p := range d.Historia {
+		t.Filas = append(t.Filas, []string{formato.Instante(p.Instante), textoOGuion(p.Cuenta), EtiquetaEstado(p.Desde), EtiquetaEstado(p.Hacia), textoOGuion(p.Detalle)})
+	}
+	s.Bloques = append(s.Bloques, Bloque{Tipo: BloqueTabla, Tabla: t})
+	return s
+}
+
+func seccionConcepto(d Datos) Seccion {
+	s := Seccion{Clave: "concepto", Titulo: "Concepto del Comité"}
+	c := d.Concepto
+	if c == nil {
+		s.Bloques = append(s.Bloques, Bloque{Tipo: BloqueParrafo, Texto: "El Comité aún no ha registrado su concepto."})
+		return s
+	}
+	miembros := "—"
+	if len(c.Miembros) > 0 {
+		miembros = strings.Join(c.Miembros, "; ")
+	}
+	s.Bloques = append(s.Bloques, Bloque{Tipo: BloquePares, Pares: []Par{
+		{"Fecha de la sesión", fechaONota(c.FechaSesion, "—")},
+		{"Miembros presentes", miembros},
+		{"Decisión", etiquetaDecision(c.Decision)},
+		{"Registrado por", textoOGuion(c.RegistradoPor)},
+		{"Registrado el", formato.Instante(c.RegistradoEn)},
+		{"Fundamento", ref(normas.ConceptoVinculante) + ": vinculante para la Dirección Seccional; contra él no procede recurso"},
+	}})
+	mot := &Tabla{Columnas: []Columna{{"Criterio", 0.28, false}, {"Motivación del Comité", 0.72, false}}, Vacia: "Sin motivación registrada."}
+	for _, m := range c.Motivacion {
+		mot.Filas = append(mot.Filas, []string{m.Criterio, m.Texto})
+	}
+	s.Bloques = append(s.Bloques, Bloque{Tipo: BloqueSubtitulo, Texto: "Motivación"}, Bloque{Tipo: BloqueTabla, Tabla: mot})
+	if c.Decision == DecisionCancelacion || len(c.CriteriosCancelacion) > 0 {
+		crit := &Tabla{Columnas: []Columna{{"Criterio", 0.12, false}, {"Descripción", 0.88, false}}, Vacia: "No se registraron criterios."}
+		for _, k := range c.CriteriosCancelacion {
+			crit.Filas = append(crit.Filas, []string{k, textoOGuion(criteriosCancelacion[k])})
+		}
+		s.Bloques = append(s.Bloques,
+			Bloque{Tipo: BloqueSubtitulo, Texto: "Criterios para la cancelación que aplican (" + ref(normas.CriteriosCancelacion) + ")"},
+			Bloque{Tipo: BloqueTabla, Tabla: crit})
+	}
+	if len(c.Correcciones) > 0 {
+		cor := &Tabla{Columnas: []Columna{{"Fecha y hora", 0.18, false}, {"Cuenta", 0.16, false}, {"Por qué", 0.30, false}, {"Corrección", 0.36, false}}}
+		for _, x := range c.Correcciones {
+			cor.Filas = append(cor.Filas, []string{formato.Instante(x.Instante), textoOGuion(x.Cuenta), textoOGuion(x.Motivo), textoOGuion(x.Texto)})
+		}
+		s.Bloques = append(s.Bloques,
+			Bloque{Tipo: BloqueSubtitulo, Texto: fmt.Sprintf("Correcciones registradas (%d)", len(c.Correcciones))},
+			Bloque{Tipo: BloqueParrafo, Texto: "El concepto es definitivo: el texto original se mantiene arriba sin cambios y cada " +
+				"error material se corrige con un registro nuevo vinculado, que dice por qué."},
+			Bloque{Tipo: BloqueTabla, Tabla: cor})
+	}
+	return s
+}
