@@ -1,0 +1,245 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"sync"
+	"syscall"
+	"time"
+
+	"comite/internal/db"
+	"comite/internal/demo"
+	"comite/internal/web"
+)
+
+func init() {
+	registrar("serve", "ejecuta la aplicación web (--demo: con datos y cuentas de demostración)", cmdServe)
+}
+
+// opcionesServe are the flags of `comite serve`.
+type opcionesServe struct {
+	addr, ruta        string
+	demo              bool
+	certTLS, claveTLS string
+	cookieSegura      string // auto | si | no
+	formatoLog        string // texto | json
+}
+
+// cmdServe: comite serve [--addr 127.0.0.1:8080] [--db F] [--demo] (contrato.md).
+// It runs until SIGINT or SIGTERM, then stops gracefully.
+func cmdServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("comite serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var o opcionesServe
+	fs.StringVar(&o.addr, "addr", "127.0.0.1:8080", "dirección y puerto donde escuchar")
+	fs.StringVar(&o.ruta, "db", "comite.db", "archivo de la base de datos")
+	fs.BoolVar(&o.demo, "demo", false, "si la base está vacía, llenarla con datos de demostración y crear una cuenta por rol")
+	fs.StringVar(&o.certTLS, "tls-cert", "", "certificado TLS (PEM); con --tls-key sirve HTTPS y envía HSTS")
+	fs.StringVar(&o.claveTLS, "tls-key", "", "clave privada TLS (PEM)")
+	fs.StringVar(&o.cookieSegura, "cookie-segura", "auto",
+		"atributo Secure de las cookies: auto (sí con TLS o fuera de localhost, donde se espera un proxy TLS delante), si, no")
+	fs.StringVar(&o.formatoLog, "log", "texto", "formato del registro de solicitudes en la salida de error: texto o json")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "uso: comite serve [--addr 127.0.0.1:8080] [--db ARCHIVO] [--demo]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "comite serve: argumento de más %q\n", fs.Arg(0))
+		return 2
+	}
+	if (o.certTLS == "") != (o.claveTLS == "") {
+		fmt.Fprintln(stderr, "comite serve: use --tls-cert y --tls-key juntos")
+		return 2
+	}
+	if o.cookieSegura != "auto" && o.cookieSegura != "si" && o.cookieSegura != "no" {
+		fmt.Fprintln(stderr, "comite serve: --cookie-segura debe ser auto, si o no")
+		return 2
+	}
+	ctx, parar := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer parar()
+	return servir(ctx, o, stdout, stderr)
+}
+
+// servir runs the server until ctx ends. Tests call it with --addr 127.0.0.1:0.
+func servir(ctx context.Context, o opcionesServe, stdout, stderr io.Writer) int {
+	var manejadorLog slog.Handler
+	if o.formatoLog == "json" {
+		manejadorLog = slog.NewJSONHandler(stderr, nil)
+	} else {
+		manejadorLog = slog.NewTextHandler(stderr, nil)
+	}
+	log := slog.New(manejadorLog)
+	d, err := db.Open(ctx, o.ruta)
+	if err != nil {
+		fmt.Fprintln(stderr, "comite serve:", err)
+		return 1
+	}
+	defer d.Close()
+
+	ln, err := net.Listen("tcp", o.addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "comite serve: no se puede escuchar en %s: %v\n", o.addr, err)
+		return 1
+	}
+	tls := o.certTLS != ""
+	esquema := "http"
+	if tls {
+		esquema = "https"
+	}
+	url := fmt.Sprintf("%s://%s/", esquema, ln.Addr().String())
+
+	if o.demo {
+		if err := prepararDemo(ctx, d, url, stdout); err != nil {
+			ln.Close()
+			fmt.Fprintln(stderr, "comite serve:", err)
+			return 1
+		}
+	}
+
+	segura := tls || !esLoopback(ln.Addr())
+	switch o.cookieSegura {
+	case "si":
+		segura = true
+	case "no":
+		segura = false
+	}
+	app := web.Nuevo(web.Config{DB: d, Logger: log, CookieSegura: segura, TLS: tls})
+	srv := web.Servidor(o.addr, app, log)
+
+	// Expired sessions are purged every 10 minutes (they are refused anyway).
+	var wg sync.WaitGroup
+	ctxPurga, pararPurga := context.WithCancel(ctx)
+	defer pararPurga()
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t := time.NewTicker(10 * time.Minute)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctxPurga.Done():
+				return
+			case <-t.C:
+				if n, err := d.PurgarSesiones(ctxPurga); err != nil {
+					log.Warn("purgar sesiones", "error", err.Error())
+				} else if n > 0 {
+					log.Info("sesiones vencidas purgadas", "n", n)
+				}
+			}
+		}
+	}()
+
+	errServir := make(chan error, 1)
+	go func() {
+		if tls {
+			errServir <- srv.ServeTLS(ln, o.certTLS, o.claveTLS)
+		} else {
+			errServir <- srv.Serve(ln)
+		}
+	}()
+	fmt.Fprintf(stdout, "comite escucha en %s (base de datos %s). Ctrl+C para detener.\n", url, o.ruta)
+	if !segura && !esLoopback(ln.Addr()) {
+		fmt.Fprintln(stdout, "Aviso: cookies sin el atributo Secure fuera de localhost; use TLS o un proxy TLS delante.")
+	}
+	log.Info("servidor iniciado", "url", url, "db", o.ruta, "tls", tls, "cookie_segura", segura)
+
+	codigo := 0
+	select {
+	case err := <-errServir:
+		if !errors.Is(err, http.ErrServerClosed) {
+			fmt.Fprintln(stderr, "comite serve:", err)
+			codigo = 1
+		}
+	case <-ctx.Done():
+		log.Info("deteniendo el servidor: se esperan las solicitudes en curso")
+		if err := web.Apagar(srv, 15*time.Second); err != nil {
+			fmt.Fprintln(stderr, "comite serve: detención:", err)
+			codigo = 1
+		}
+	}
+	pararPurga()
+	wg.Wait()
+	return codigo
+}
+
+func esLoopback(a net.Addr) bool {
+	if t, ok := a.(*net.TCPAddr); ok {
+		return t.IP.IsLoopback()
+	}
+	return false
+}
+
+// cuentasDemo are the demo accounts, one per role.
+var cuentasDemo = []db.NuevaCuenta{
+	{Usuario: "secretaria", Nombre: "Secretaría Técnica (demostración)", Rol: db.RolSecretaria},
+	{Usuario: "comite", Nombre: "Miembro del Comité (demostración)", Rol: db.RolComite},
+	{Usuario: "seccional", Nombre: "Seccional Cartagena (demostración)", Rol: db.RolSeccional, DireccionSeccional: "Dirección Seccional de Aduanas de Cartagena"},
+	{Usuario: "auditor", Nombre: "Auditoría (demostración)", Rol: db.RolAuditor},
+	{Usuario: "admin", Nombre: "Administración (demostración)", Rol: db.RolAdmin},
+}
+
+// prepararDemo fills an empty database with demo data and, when the database
+// has no accounts yet, creates one account per role and prints them.
+func prepararDemo(ctx context.Context, d *db.DB, url string, stdout io.Writer) error {
+	res, err := demo.Generar(ctx, d, demo.Opciones{})
+	var noVacia *demo.ErrBaseNoVacia
+	switch {
+	case errors.As(err, &noVacia):
+		fmt.Fprintln(stdout, "La base ya tiene datos: no se generan datos de demostración.")
+	case err != nil:
+		return fmt.Errorf("datos de demostración: %w", err)
+	default:
+		fmt.Fprintln(stdout, "Datos de demostración generados:")
+		res.Escribir(stdout)
+	}
+	n, err := d.ContarCuentas(ctx)
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		fmt.Fprintln(stdout, "La base ya tiene cuentas: no se crean cuentas de demostración (cree una con «comite usuarios crear»).")
+		return nil
+	}
+	clave := os.Getenv("COMITE_DEMO_PASSWORD")
+	if clave == "" {
+		b := make([]byte, 12)
+		if _, err := rand.Read(b); err != nil {
+			return err
+		}
+		clave = base64.RawURLEncoding.EncodeToString(b)
+	} else if len([]rune(clave)) < db.LongitudMinimaClave {
+		return fmt.Errorf("COMITE_DEMO_PASSWORD debe tener al menos %d caracteres", db.LongitudMinimaClave)
+	}
+	for _, c := range cuentasDemo {
+		c.Clave = clave
+		if _, err := d.CrearCuenta(ctx, c, db.Actor{Cuenta: "sistema"}); err != nil {
+			return fmt.Errorf("cuenta de demostración %s: %w", c.Usuario, err)
+		}
+	}
+	fmt.Fprintf(stdout, "\nCuentas de demostración (clave para todas: %s)\n", clave)
+	for _, c := range cuentasDemo {
+		extra := ""
+		if c.DireccionSeccional != "" {
+			extra = " — " + c.DireccionSeccional
+		}
+		fmt.Fprintf(stdout, "  %-10s rol %s%s\n", c.Usuario, c.Rol, extra)
+	}
+	fmt.Fprintf(stdout, "Ingrese en %slogin\n\n", url)
+	return nil
+}

@@ -1,0 +1,460 @@
+package db
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"database/sql"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/crypto/argon2"
+)
+
+// Rol is the role of an application account (issue 4): what the account may do
+// is decided in one table in internal/web/permisos.go.
+type Rol string
+
+const (
+	RolSeccional  Rol = "seccional"  // reports new infractions; sees its own Dirección Seccional only
+	RolSecretaria Rol = "secretaria" // loads and corrects data, evaluates, prepares the informe
+	RolComite     Rol = "comite"     // reviews cases and informes, records the concepto
+	RolAuditor    Rol = "auditor"    // reads everything, including the audit log; changes nothing
+	RolAdmin      Rol = "admin"      // accounts and roles, non-business days
+)
+
+// Roles lists every role, in the order screens show them.
+var Roles = []Rol{RolSecretaria, RolComite, RolSeccional, RolAuditor, RolAdmin}
+
+// ParseRol reads a role name (exact, lower case).
+func ParseRol(s string) (Rol, error) {
+	for _, r := range Roles {
+		if string(r) == s {
+			return r, nil
+		}
+	}
+	return "", fmt.Errorf("rol %q desconocido (use seccional, secretaria, comite, auditor o admin)", s)
+}
+
+// Etiqueta is the role's name for people.
+func (r Rol) Etiqueta() string {
+	switch r {
+	case RolSeccional:
+		return "Dirección Seccional"
+	case RolSecretaria:
+		return "Secretaría Técnica"
+	case RolComite:
+		return "Comité"
+	case RolAuditor:
+		return "Auditoría"
+	case RolAdmin:
+		return "Administración"
+	}
+	return string(r)
+}
+
+// Cuenta is one account of the application.
+type Cuenta struct {
+	ID                 int64
+	Usuario            string
+	Nombre             string
+	Rol                Rol
+	DireccionSeccional string
+	Activa             bool
+	CreadaEn           string
+}
+
+// NuevaCuenta is what creating an account needs.
+type NuevaCuenta struct {
+	Usuario            string
+	Nombre             string
+	Rol                Rol
+	DireccionSeccional string
+	Clave              string
+}
+
+// Actor is who makes a change and from where, for the audit log.
+type Actor struct {
+	Cuenta string
+	IP     string
+}
+
+// ErrCuentaExiste is returned when the account name is taken (names compare without case).
+var ErrCuentaExiste = errors.New("ya existe una cuenta con ese nombre de usuario")
+
+// ErrCuentaNoExiste is returned for an unknown account id or name.
+var ErrCuentaNoExiste = errors.New("la cuenta no existe")
+
+// ErrValidacion carries a message for one field of a form or command.
+type ErrValidacion struct {
+	Campo   string
+	Mensaje string
+}
+
+func (e *ErrValidacion) Error() string { return e.Campo + ": " + e.Mensaje }
+
+// LongitudMinimaClave is the shortest password accepted.
+const LongitudMinimaClave = 10
+
+// ValidarNuevaCuenta checks a new account; the error names the field.
+func ValidarNuevaCuenta(n NuevaCuenta) error {
+	u := strings.TrimSpace(n.Usuario)
+	switch {
+	case u == "":
+		return &ErrValidacion{"usuario", "escriba el nombre de usuario"}
+	case len(u) > 64:
+		return &ErrValidacion{"usuario", "use como máximo 64 caracteres"}
+	case strings.ContainsAny(u, " \t\r\n/\\:"):
+		return &ErrValidacion{"usuario", "use letras, números, punto, guion o guion bajo, sin espacios"}
+	}
+	if _, err := ParseRol(string(n.Rol)); err != nil {
+		return &ErrValidacion{"rol", "elija uno de los roles de la lista"}
+	}
+	if n.Rol == RolSeccional && strings.TrimSpace(n.DireccionSeccional) == "" {
+		return &ErrValidacion{"seccional", "una cuenta de rol seccional necesita su Dirección Seccional"}
+	}
+	if len([]rune(n.Clave)) < LongitudMinimaClave {
+		return &ErrValidacion{"clave", fmt.Sprintf("la clave debe tener al menos %d caracteres", LongitudMinimaClave)}
+	}
+	if len(n.Clave) > 1024 {
+		return &ErrValidacion{"clave", "la clave es demasiado larga (máximo 1024 bytes)"}
+	}
+	return nil
+}
+
+// CrearCuenta validates, hashes the password and inserts the account, with its
+// audit row in the same transaction.
+func (d *DB) CrearCuenta(ctx context.Context, n NuevaCuenta, quien Actor) (Cuenta, error) {
+	n.Usuario = strings.TrimSpace(n.Usuario)
+	n.Nombre = strings.TrimSpace(n.Nombre)
+	n.DireccionSeccional = strings.TrimSpace(n.DireccionSeccional)
+	if err := ValidarNuevaCuenta(n); err != nil {
+		return Cuenta{}, err
+	}
+	hash, err := HashClave(n.Clave)
+	if err != nil {
+		return Cuenta{}, err
+	}
+	c := Cuenta{Usuario: n.Usuario, Nombre: n.Nombre, Rol: n.Rol, DireccionSeccional: n.DireccionSeccional, Activa: true, CreadaEn: d.Ahora()}
+	err = d.EnTx(ctx, func(tx *sql.Tx) error {
+		var existe int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM cuentas WHERE usuario = ?`, c.Usuario).Scan(&existe); err != nil {
+			return err
+		}
+		if existe > 0 {
+			return ErrCuentaExiste
+		}
+		res, err := tx.ExecContext(ctx, `INSERT INTO cuentas(usuario, nombre, rol, direccion_seccional, clave_hash, activa, creada_en) VALUES (?,?,?,?,?,1,?)`,
+			c.Usuario, c.Nombre, string(c.Rol), c.DireccionSeccional, hash, c.CreadaEn)
+		if err != nil {
+			return err
+		}
+		if c.ID, err = res.LastInsertId(); err != nil {
+			return err
+		}
+		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "cuenta.crear", Objeto: "cuenta:" + c.Usuario,
+			Detalle: map[string]string{"rol": string(c.Rol), "nombre": c.Nombre, "direccion_seccional": c.DireccionSeccional}})
+	})
+	if err != nil {
+		if errors.Is(err, ErrCuentaExiste) {
+			return Cuenta{}, err
+		}
+		return Cuenta{}, fmt.Errorf("crear la cuenta %s: %w", n.Usuario, err)
+	}
+	return c, nil
+}
+
+const columnasCuenta = `id, usuario, nombre, rol, direccion_seccional, activa, creada_en`
+
+func escanearCuenta(s interface{ Scan(...any) error }) (Cuenta, error) {
+	var c Cuenta
+	var rol string
+	var activa int
+	if err := s.Scan(&c.ID, &c.Usuario, &c.Nombre, &rol, &c.DireccionSeccional, &activa, &c.CreadaEn); err != nil {
+		return Cuenta{}, err
+	}
+	c.Rol, c.Activa = Rol(rol), activa == 1
+	return c, nil
+}
+
+// CuentaPorID reads one account.
+func (d *DB) CuentaPorID(ctx context.Context, id int64) (Cuenta, error) {
+	c, err := escanearCuenta(d.QueryRowContext(ctx, `SELECT `+columnasCuenta+` FROM cuentas WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Cuenta{}, ErrCuentaNoExiste
+	}
+	return c, err
+}
+
+// ListarCuentas returns every account ordered by name.
+func (d *DB) ListarCuentas(ctx context.Context) ([]Cuenta, error) {
+	rows, err := d.QueryContext(ctx, `SELECT `+columnasCuenta+` FROM cuentas ORDER BY usuario COLLATE NOCASE`)
+	if err != nil {
+		return nil, fmt.Errorf("listar cuentas: %w", err)
+	}
+	defer rows.Close()
+	var out []Cuenta
+	for rows.Next() {
+		c, err := escanearCuenta(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// ContarCuentas returns the number of accounts.
+func (d *DB) ContarCuentas(ctx context.Context) (int, error) {
+	var n int
+	err := d.QueryRowContext(ctx, `SELECT count(*) FROM cuentas`).Scan(&n)
+	return n, err
+}
+
+// CambiarRol changes an account's role (and Dirección Seccional, required for
+// rol seccional). Its open sessions end, so the new role applies at once.
+func (d *DB) CambiarRol(ctx context.Context, id int64, rol Rol, seccional string, quien Actor) error {
+	if _, err := ParseRol(string(rol)); err != nil {
+		return &ErrValidacion{"rol", "elija uno de los roles de la lista"}
+	}
+	seccional = strings.TrimSpace(seccional)
+	if rol == RolSeccional && seccional == "" {
+		return &ErrValidacion{"seccional", "una cuenta de rol seccional necesita su Dirección Seccional"}
+	}
+	if rol != RolSeccional {
+		seccional = ""
+	}
+	return d.EnTx(ctx, func(tx *sql.Tx) error {
+		var usuario, anterior string
+		err := tx.QueryRowContext(ctx, `SELECT usuario, rol FROM cuentas WHERE id = ?`, id).Scan(&usuario, &anterior)
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrCuentaNoExiste
+		}
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE cuentas SET rol = ?, direccion_seccional = ? WHERE id = ?`, string(rol), seccional, id); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM sesiones WHERE cuenta_id = ?`, id); err != nil {
+			return err
+		}
+		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "cuenta.cambiar_rol", Objeto: "cuenta:" + usuario,
+			Detalle: map[string]string{"de": anterior, "a": string(rol), "direccion_seccional": seccional}})
+	})
+}
+
+// CambiarEstadoCuenta enables or disables an account. Disabling ends all its sessions.
+func (d *DB) CambiarEstadoCuenta(ctx context.Context, id int64, activa bool, quien Actor) error {
+	return d.EnTx(ctx, func(tx *sql.Tx) error {
+		var usuario string
+		err := tx.QueryRowContext(ctx, `SELECT usuario FROM cuentas WHERE id = ?`, id).Scan(&usuario)
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrCuentaNoExiste
+		}
+		if err != nil {
+			return err
+		}
+		v, accion := 1, "cuenta.habilitar"
+		if !activa {
+			v, accion = 0, "cuenta.deshabilitar"
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE cuentas SET activa = ? WHERE id = ?`, v, id); err != nil {
+			return err
+		}
+		if !activa {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM sesiones WHERE cuenta_id = ?`, id); err != nil {
+				return err
+			}
+		}
+		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: accion, Objeto: "cuenta:" + usuario})
+	})
+}
+
+// ---- Passwords: argon2id in a PHC-style string ----
+
+// ParametrosArgon2 are the argon2id costs. The defaults follow the OWASP
+// recommendation (19 MiB, 2 passes, 1 lane); tests may lower them.
+type ParametrosArgon2 struct {
+	MemoriaKiB uint32
+	Pasadas    uint32
+	Hilos      uint8
+}
+
+// Argon2 holds the costs used for new hashes. Verification reads the costs
+// stored in each hash, so raising them later keeps old hashes valid.
+var Argon2 = ParametrosArgon2{MemoriaKiB: 19 * 1024, Pasadas: 2, Hilos: 1}
+
+// HashClave returns "$argon2id$v=19$m=…,t=…,p=…$salt$hash" (base64 without padding).
+func HashClave(clave string) (string, error) {
+	sal := make([]byte, 16)
+	if _, err := rand.Read(sal); err != nil {
+		return "", err
+	}
+	p := Argon2
+	h := argon2.IDKey([]byte(clave), sal, p.Pasadas, p.MemoriaKiB, p.Hilos, 32)
+	b64 := base64.RawStdEncoding
+	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, p.MemoriaKiB, p.Pasadas, p.Hilos, b64.EncodeToString(sal), b64.EncodeToString(h)), nil
+}
+
+// VerificarClave compares a password with a stored hash in constant time.
+func VerificarClave(clave, codificado string) bool {
+	partes := strings.Split(codificado, "$")
+	if len(partes) != 6 || partes[1] != "argon2id" {
+		return false
+	}
+	var version int
+	if _, err := fmt.Sscanf(partes[2], "v=%d", &version); err != nil || version != argon2.Version {
+		return false
+	}
+	var m, t uint32
+	var p uint8
+	if _, err := fmt.Sscanf(partes[3], "m=%d,t=%d,p=%d", &m, &t, &p); err != nil || m == 0 || t == 0 || p == 0 || m > 1<<22 || t > 64 {
+		return false
+	}
+	b64 := base64.RawStdEncoding
+	sal, err1 := b64.DecodeString(partes[4])
+	esperado, err2 := b64.DecodeString(partes[5])
+	if err1 != nil || err2 != nil || len(esperado) == 0 {
+		return false
+	}
+	h := argon2.IDKey([]byte(clave), sal, t, m, p, uint32(len(esperado)))
+	return subtle.ConstantTimeCompare(h, esperado) == 1
+}
+
+var (
+	hashFicticioUna sync.Once
+	hashFicticio    string
+)
+
+// verificarFicticio spends the same work as a real verification, so an unknown
+// user name takes as long to refuse as a wrong password.
+func verificarFicticio(clave string) {
+	hashFicticioUna.Do(func() {
+		b := make([]byte, 24)
+		rand.Read(b)
+		hashFicticio, _ = HashClave(base64.RawStdEncoding.EncodeToString(b))
+	})
+	VerificarClave(clave, hashFicticio)
+}
+
+// ---- Login: attempts, throttling and the record ----
+
+// Throttling of failed logins: after MaxFallosUsuario failures for one user
+// name, or MaxFallosIP from one address, within VentanaFallos, the next
+// attempts are refused (without checking the password) until the window moves
+// past them. The IP limit is higher because a whole office may share one address.
+var (
+	VentanaFallos    = 15 * time.Minute
+	MaxFallosUsuario = 5
+	MaxFallosIP      = 20
+)
+
+// ResultadoIngreso is the outcome of one login attempt.
+type ResultadoIngreso int
+
+const (
+	IngresoCorrecto  ResultadoIngreso = iota
+	IngresoFallido                    // unknown user, wrong password or disabled account: one message for all
+	IngresoBloqueado                  // too many recent failures
+)
+
+// Ingresar checks a login attempt. Every attempt is recorded in
+// intentos_ingreso and in the audit log, in one transaction. On success the
+// account is returned (the caller then creates a new session).
+func (d *DB) Ingresar(ctx context.Context, usuario, clave, ip string) (Cuenta, ResultadoIngreso, error) {
+	usuario = strings.TrimSpace(usuario)
+	if len(usuario) > 128 {
+		usuario = usuario[:128]
+	}
+	bloqueado, err := d.ingresoBloqueado(ctx, usuario, ip)
+	if err != nil {
+		return Cuenta{}, IngresoFallido, err
+	}
+	resultado, motivo := IngresoFallido, ""
+	var c Cuenta
+	var hash string
+	if bloqueado {
+		resultado, motivo = IngresoBloqueado, "bloqueado_por_intentos"
+	} else {
+		var rol string
+		var activa int
+		err := d.QueryRowContext(ctx, `SELECT id, usuario, nombre, rol, direccion_seccional, activa, creada_en, clave_hash FROM cuentas WHERE usuario = ?`, usuario).
+			Scan(&c.ID, &c.Usuario, &c.Nombre, &rol, &c.DireccionSeccional, &activa, &c.CreadaEn, &hash)
+		c.Rol, c.Activa = Rol(rol), activa == 1
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			verificarFicticio(clave)
+			motivo = "usuario_desconocido"
+		case err != nil:
+			return Cuenta{}, IngresoFallido, err
+		case !VerificarClave(clave, hash):
+			motivo = "clave_incorrecta"
+		case !c.Activa:
+			motivo = "cuenta_deshabilitada"
+		default:
+			resultado, motivo = IngresoCorrecto, "correcto"
+		}
+	}
+	exito := 0
+	if resultado == IngresoCorrecto {
+		exito = 1
+	}
+	err = d.EnTx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO intentos_ingreso(usuario, ip, exito, en) VALUES (?,?,?,?)`, strings.ToLower(usuario), ip, exito, instanteFijo(d.Now())); err != nil {
+			return err
+		}
+		return d.Auditar(ctx, tx, Evento{Cuenta: usuarioAuditable(usuario), IP: ip, Accion: "sesion.ingreso", Objeto: "cuenta:" + usuarioAuditable(usuario),
+			Detalle: map[string]any{"exito": exito == 1, "motivo": motivo}})
+	})
+	if err != nil {
+		return Cuenta{}, IngresoFallido, fmt.Errorf("registrar el intento de ingreso: %w", err)
+	}
+	if resultado != IngresoCorrecto {
+		return Cuenta{}, resultado, nil
+	}
+	return c, IngresoCorrecto, nil
+}
+
+// usuarioAuditable keeps what a person typed as user name printable in the log.
+func usuarioAuditable(u string) string {
+	u = strings.Map(func(r rune) rune {
+		if r < 32 || r == 127 {
+			return -1
+		}
+		return r
+	}, u)
+	if u == "" {
+		return "(vacío)"
+	}
+	return u
+}
+
+// ingresoBloqueado says whether the user name or the address has too many
+// failures in the window. For the user, only failures after its last
+// successful login count.
+func (d *DB) ingresoBloqueado(ctx context.Context, usuario, ip string) (bool, error) {
+	desde := instanteFijo(d.Now().Add(-VentanaFallos))
+	var fallosUsuario, fallosIP int
+	err := d.QueryRowContext(ctx, `SELECT count(*) FROM intentos_ingreso
+		WHERE usuario = ? AND exito = 0 AND en >= ?
+		  AND en > coalesce((SELECT max(en) FROM intentos_ingreso WHERE usuario = ? AND exito = 1), '')`,
+		strings.ToLower(usuario), desde, strings.ToLower(usuario)).Scan(&fallosUsuario)
+	if err != nil {
+		return false, err
+	}
+	if err := d.QueryRowContext(ctx, `SELECT count(*) FROM intentos_ingreso WHERE ip = ? AND exito = 0 AND en >= ?`, ip, desde).Scan(&fallosIP); err != nil {
+		return false, err
+	}
+	return fallosUsuario >= MaxFallosUsuario || fallosIP >= MaxFallosIP, nil
+}
+
+// formatoFijo is RFC 3339 with a fixed number of fractional digits, so stored
+// instants compare correctly as text (time.RFC3339Nano drops trailing zeros).
+const formatoFijo = "2006-01-02T15:04:05.000000000Z07:00"
+
+func instanteFijo(t time.Time) string { return t.UTC().Format(formatoFijo) }

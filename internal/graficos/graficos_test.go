@@ -1,0 +1,151 @@
+package graficos
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/a-h/templ"
+	"github.com/shopspring/decimal"
+)
+
+func dec(s string) decimal.Decimal { return decimal.RequireFromString(s) }
+
+// opcion decodes a chart's option.
+func opcion(t *testing.T, g Grafico) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(g.Opcion, &m); err != nil {
+		t.Fatalf("opción no es JSON: %v", err)
+	}
+	return m
+}
+
+func serie(t *testing.T, m map[string]any, i int) []any {
+	t.Helper()
+	s := m["series"].([]any)[i].(map[string]any)
+	return s["data"].([]any)
+}
+
+func valor(d any) float64 { return d.(map[string]any)["value"].(float64) }
+
+func TestSancionesVsUmbral_dominio_2_5_barrasContraLinea(t *testing.T) {
+	// Worked example of dominio.md §2: S = 77.000.000; O = 14.800.000.000 → 0,5 % = 74.000.000.
+	g, err := SancionesVsUmbral([]int{2024, 2025}, []decimal.Decimal{dec("0"), dec("77000000")}, []decimal.Decimal{dec("50000000"), dec("74000000")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.ID != IDSancionesVsUmbral || g.IDDatos() != IDSancionesVsUmbral+"-datos" {
+		t.Fatalf("id = %q", g.ID)
+	}
+	m := opcion(t, g)
+	barras, linea := serie(t, m, 0), serie(t, m, 1)
+	if valor(barras[1]) != 77 || valor(linea[1]) != 74 || valor(barras[0]) != 0 {
+		t.Fatalf("valores en millones: barras %v línea %v", barras, linea)
+	}
+	if x := m["xAxis"].([]any)[0].(map[string]any)["data"].([]any); x[0] != "2024" || x[1] != "2025" {
+		t.Fatalf("años como categorías: %v", x)
+	}
+}
+
+func TestSancionesYOperaciones_ultimosCincoAniosDosEjes(t *testing.T) {
+	anios := []int{2019, 2020, 2021, 2022, 2023, 2024, 2025}
+	s := make([]decimal.Decimal, len(anios))
+	o := make([]decimal.Decimal, len(anios))
+	for i := range anios {
+		s[i] = decimal.NewFromInt(int64(i) * 1_000_000)
+		o[i] = decimal.NewFromInt(int64(i) * 1_000_000_000)
+	}
+	g, err := SancionesYOperaciones(anios, s, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := opcion(t, g)
+	if n := len(m["yAxis"].([]any)); n != 2 {
+		t.Fatalf("ejes y = %d, quiere 2", n)
+	}
+	x := m["xAxis"].([]any)[0].(map[string]any)["data"].([]any)
+	if len(x) != 5 || x[0] != "2021" || x[4] != "2025" {
+		t.Fatalf("años = %v, quiere 2021..2025", x)
+	}
+	lin := m["series"].([]any)[1].(map[string]any)
+	if lin["yAxisIndex"].(float64) != 1 || valor(serie(t, m, 1)[4]) != 6000 {
+		t.Fatalf("serie de operaciones = %v", lin)
+	}
+}
+
+func TestActosPorGravedad_tresBarras(t *testing.T) {
+	g, err := ActosPorGravedad(4, 0, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := serie(t, opcion(t, g), 0)
+	if len(d) != 3 || valor(d[0]) != 4 || valor(d[1]) != 0 || valor(d[2]) != 2 {
+		t.Fatalf("datos = %v", d)
+	}
+}
+
+func TestLongitudesDistintasSonError(t *testing.T) {
+	casos := map[string]func() (Grafico, error){
+		"umbral_corto":      func() (Grafico, error) { return SancionesVsUmbral([]int{2025}, []decimal.Decimal{dec("1")}, nil) },
+		"operaciones_corto": func() (Grafico, error) { return SancionesYOperaciones([]int{2025}, nil, []decimal.Decimal{dec("1")}) },
+		"etiquetas_de_mas":  func() (Grafico, error) { return Barras("g", "t", "s", []string{"a", "b"}, []decimal.Decimal{dec("1")}) },
+	}
+	for nombre, f := range casos {
+		t.Run(nombre, func(t *testing.T) {
+			if _, err := f(); err == nil {
+				t.Fatal("quiere error")
+			}
+		})
+	}
+}
+
+func TestSinFuncionesJSNiCDN(t *testing.T) {
+	for _, g := range todos(t) {
+		s := string(g.Opcion)
+		for _, prohibido := range []string{"function", "=>", "http://", "https://"} {
+			if strings.Contains(s, prohibido) {
+				t.Fatalf("%s contiene %q: %s", g.ID, prohibido, s)
+			}
+		}
+	}
+}
+
+func todos(t *testing.T) []Grafico {
+	a, _ := SancionesVsUmbral([]int{2025}, []decimal.Decimal{dec("1")}, []decimal.Decimal{dec("2")})
+	b, _ := SancionesYOperaciones([]int{2025}, []decimal.Decimal{dec("1")}, []decimal.Decimal{dec("2")})
+	c, _ := ActosPorGravedad(1, 2, 3)
+	return []Grafico{a, b, c}
+}
+
+// A label taken from data that tries to close the script element must stay
+// inert text once the option is emitted with templ.JSONScript.
+func TestEtiquetaConScriptQuedaInerte(t *testing.T) {
+	ataque := `</script><script>alert(1)</script>`
+	g, err := Barras("grafico-prueba", "Prueba", "Serie <b>", []string{ataque, "normal"}, []decimal.Decimal{dec("1"), dec("2")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := templ.JSONScript(g.IDDatos(), g.Opcion).Render(context.Background(), &buf); err != nil {
+		t.Fatal(err)
+	}
+	html := buf.String()
+	if strings.Count(html, "</script>") != 1 || strings.Count(strings.ToLower(html), "<script") != 1 {
+		t.Fatalf("el rótulo cerró o abrió un script: %s", html)
+	}
+	cuerpo := html[strings.Index(html, ">")+1 : strings.LastIndex(html, "</script>")]
+	if strings.ContainsAny(cuerpo, "<>") {
+		t.Fatalf("el JSON contiene < o > sin escapar: %s", cuerpo)
+	}
+	// The browser gets the label back unchanged, as data.
+	var m map[string]any
+	if err := json.Unmarshal([]byte(cuerpo), &m); err != nil {
+		t.Fatal(err)
+	}
+	if got := m["xAxis"].([]any)[0].(map[string]any)["data"].([]any)[0]; got != ataque {
+		t.Fatalf("rótulo = %q", got)
+	}
+}

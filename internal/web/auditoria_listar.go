@@ -1,0 +1,98 @@
+package web
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"comite/internal/db"
+	"comite/internal/fecha"
+	"comite/internal/formato"
+	"comite/web/templates"
+
+	"github.com/labstack/echo/v4"
+)
+
+const filasPorPagina = 50
+
+// auditoriaListar shows the audit log, newest first, with filters by
+// account, action, object and date range, 50 rows a page.
+func (h *handler) auditoriaListar(c echo.Context) error {
+	v, err := h.vistaAuditoria(c)
+	if err != nil {
+		return err
+	}
+	status := http.StatusOK
+	if len(v.Errores) > 0 {
+		status = http.StatusUnprocessableEntity
+	}
+	return h.render(c, status, templates.AuditoriaPagina(h.pagina(c, "Auditoría", "auditoria"), v))
+}
+
+func (h *handler) vistaAuditoria(c echo.Context) (templates.Auditoria, error) {
+	ctx := c.Request().Context()
+	q := c.QueryParams()
+	v := templates.Auditoria{
+		Cuenta: strings.TrimSpace(q.Get("cuenta")), Accion: strings.TrimSpace(q.Get("accion")), Objeto: strings.TrimSpace(q.Get("objeto")),
+		Desde: strings.TrimSpace(q.Get("desde")), Hasta: strings.TrimSpace(q.Get("hasta")), Errores: templates.Errores{},
+	}
+	f := db.FiltroAuditoria{Cuenta: v.Cuenta, Accion: v.Accion, Objeto: v.Objeto, PorPagina: filasPorPagina}
+	leerFecha := func(campo, texto string) fecha.Fecha {
+		if texto == "" {
+			return fecha.Fecha{}
+		}
+		d, err := fecha.Parse(texto)
+		if err != nil {
+			v.Errores[campo] = "Fecha no válida; use DD/MM/AAAA."
+		}
+		return d
+	}
+	f.Desde, f.Hasta = leerFecha("desde", v.Desde), leerFecha("hasta", v.Hasta)
+	if !f.Desde.IsZero() && !f.Hasta.IsZero() && f.Hasta.Antes(f.Desde) {
+		v.Errores["hasta"] = "La fecha final es anterior a la inicial."
+	}
+	f.Pagina, _ = strconv.Atoi(q.Get("pagina"))
+	if f.Pagina < 1 {
+		f.Pagina = 1
+	}
+	acciones, err := h.d.AccionesAuditoria(ctx)
+	if err != nil {
+		return v, err
+	}
+	v.Acciones = []templates.Opcion{{Valor: "", Texto: "Todas", Seleccionada: v.Accion == ""}}
+	for _, a := range acciones {
+		v.Acciones = append(v.Acciones, templates.Opcion{Valor: a, Texto: a, Seleccionada: a == v.Accion})
+	}
+	if len(v.Errores) > 0 {
+		v.Total = "0"
+		return v, nil
+	}
+	filas, total, err := h.d.ListarAuditoria(ctx, f)
+	if err != nil {
+		return v, err
+	}
+	v.Total = formato.Entero(int64(total))
+	v.Pagina, v.Paginas = f.Pagina, (total+filasPorPagina-1)/filasPorPagina
+	for _, r := range filas {
+		v.Filas = append(v.Filas, templates.FilaAuditoria{ID: r.ID, En: formato.InstanteTexto(r.En), Cuenta: r.Cuenta, IP: r.IP,
+			Accion: r.Accion, Objeto: r.Objeto, Detalle: r.Detalle})
+	}
+	pagina := func(n int) string {
+		u := url.Values{}
+		for _, k := range []string{"cuenta", "accion", "objeto", "desde", "hasta"} {
+			if s := q.Get(k); s != "" {
+				u.Set(k, s)
+			}
+		}
+		u.Set("pagina", strconv.Itoa(n))
+		return "/auditoria?" + u.Encode()
+	}
+	if f.Pagina > 1 {
+		v.Anterior = pagina(f.Pagina - 1)
+	}
+	if f.Pagina < v.Paginas {
+		v.Siguiente = pagina(f.Pagina + 1)
+	}
+	return v, nil
+}

@@ -1,0 +1,48 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+
+	"comite/internal/db"
+	"comite/web/templates"
+
+	"github.com/labstack/echo/v4"
+)
+
+// cuentaCrear creates an account: form → validation → one store call →
+// redirect; on a validation error the form comes back with the message beside the field.
+func (h *handler) cuentaCrear(c echo.Context) error {
+	f := templates.FormCuenta{
+		Usuario:   c.FormValue("usuario"),
+		Nombre:    c.FormValue("nombre"),
+		Rol:       c.FormValue("rol"),
+		Seccional: c.FormValue("seccional"),
+		Errores:   templates.Errores{},
+	}
+	_, err := h.d.CrearCuenta(c.Request().Context(), db.NuevaCuenta{
+		Usuario: f.Usuario, Nombre: f.Nombre, Rol: db.Rol(f.Rol), DireccionSeccional: f.Seccional, Clave: c.FormValue("clave"),
+	}, actor(c))
+	var ev *db.ErrValidacion
+	switch {
+	case errors.As(err, &ev):
+		f.Errores[ev.Campo] = mayuscula(ev.Mensaje) + "."
+	case errors.Is(err, db.ErrCuentaExiste):
+		f.Errores["usuario"] = "Ya existe una cuenta con ese usuario; elija otro."
+	case err != nil:
+		return err
+	default:
+		return redirigir(c, "/admin/cuentas?aviso=cuenta_creada")
+	}
+	f.Roles = opcionesRol(f.Rol)
+	return h.render(c, http.StatusUnprocessableEntity, templates.CuentaNuevaPagina(h.pagina(c, "Crear cuenta", "cuentas"), f))
+}
+
+// mayuscula capitalises the first letter of a message.
+func mayuscula(s string) string {
+	r := []rune(s)
+	if len(r) > 0 && r[0] >= 'a' && r[0] <= 'z' {
+		r[0] -= 'a' - 'A'
+	}
+	return string(r)
+}

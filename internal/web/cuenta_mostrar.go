@@ -1,0 +1,39 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+
+	"comite/internal/db"
+	"comite/web/templates"
+
+	"github.com/labstack/echo/v4"
+)
+
+// cuentaMostrar shows one account with the forms to change its role and state.
+func (h *handler) cuentaMostrar(c echo.Context) error {
+	cu, err := h.cuentaDeRuta(c)
+	if err != nil {
+		return err
+	}
+	return h.render(c, http.StatusOK, templates.CuentaDetallePagina(h.pagina(c, "Cuenta "+cu.Usuario, "cuentas"), h.vistaCuenta(c, cu, templates.Errores{})))
+}
+
+func (h *handler) vistaCuenta(c echo.Context, cu db.Cuenta, errs templates.Errores) templates.CuentaDetalle {
+	return templates.CuentaDetalle{Cuenta: filaCuenta(cu), Rol: string(cu.Rol), Seccional: cu.DireccionSeccional,
+		Roles: opcionesRol(string(cu.Rol)), Errores: errs, EsPropia: cu.ID == cuentaDe(c).ID}
+}
+
+// cuentaDeRuta reads the account named by :id (404 when it does not exist).
+func (h *handler) cuentaDeRuta(c echo.Context) (db.Cuenta, error) {
+	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	if err != nil || id <= 0 {
+		return db.Cuenta{}, echo.NewHTTPError(http.StatusNotFound)
+	}
+	cu, err := h.d.CuentaPorID(c.Request().Context(), id)
+	if errors.Is(err, db.ErrCuentaNoExiste) {
+		return db.Cuenta{}, echo.NewHTTPError(http.StatusNotFound)
+	}
+	return cu, err
+}

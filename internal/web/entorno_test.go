@@ -1,0 +1,125 @@
+package web
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"comite/internal/db"
+
+	"github.com/PuerkitoBio/goquery"
+	"github.com/labstack/echo/v4"
+)
+
+// entorno is a fresh application over a temporary database with one
+// account per role (and a second seccional and admin), a fixed clock and
+// cheap password hashing.
+type entorno struct {
+	t       *testing.T
+	d       *db.DB
+	app     *echo.Echo
+	ahora   *time.Time
+	cuentas map[string]db.Cuenta // by user name
+}
+
+const claveTest = "clave-de-prueba-1"
+
+var seccionalCartagena = "Dirección Seccional de Aduanas de Cartagena"
+
+func nuevoEntorno(t *testing.T) *entorno {
+	t.Helper()
+	antes := db.Argon2
+	db.Argon2 = db.ParametrosArgon2{MemoriaKiB: 1024, Pasadas: 1, Hilos: 1}
+	t.Cleanup(func() { db.Argon2 = antes })
+	d, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "comite.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	ahora := time.Date(2026, 3, 2, 15, 0, 0, 0, time.UTC)
+	d.Now = func() time.Time { return ahora }
+	e := &entorno{t: t, d: d, ahora: &ahora, cuentas: map[string]db.Cuenta{}}
+	for _, n := range []db.NuevaCuenta{
+		{Usuario: "secretaria", Nombre: "Sara Secretaría", Rol: db.RolSecretaria},
+		{Usuario: "comite", Nombre: "Carlos Comité", Rol: db.RolComite},
+		{Usuario: "seccional", Nombre: "Sonia Seccional", Rol: db.RolSeccional, DireccionSeccional: seccionalCartagena},
+		{Usuario: "auditor", Nombre: "Aura Auditora", Rol: db.RolAuditor},
+		{Usuario: "admin", Nombre: "Ana Admin", Rol: db.RolAdmin},
+		{Usuario: "admin2", Nombre: "Otro Admin", Rol: db.RolAdmin},
+	} {
+		n.Clave = claveTest
+		c, err := d.CrearCuenta(context.Background(), n, db.Actor{Cuenta: "sistema"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.cuentas[c.Usuario] = c
+	}
+	e.app = Nuevo(Config{DB: d, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	return e
+}
+
+// sesion is a signed-in browser: its cookie and its CSRF token.
+type sesion struct {
+	token, csrf string
+}
+
+// ingresar opens a session for an account directly in the store.
+func (e *entorno) ingresar(usuario string) sesion {
+	e.t.Helper()
+	tok, s, err := e.d.CrearSesion(context.Background(), e.cuentas[usuario].ID, "127.0.0.1")
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return sesion{tok, s.CSRF}
+}
+
+// pedir sends one request. form == nil sends no body. For a state-changing
+// request the session's CSRF token is added unless the form already has _csrf.
+func (e *entorno) pedir(metodo, ruta string, s *sesion, form url.Values) *httptest.ResponseRecorder {
+	e.t.Helper()
+	var cuerpo io.Reader
+	if form != nil {
+		if s != nil && !form.Has("_csrf") && metodo != http.MethodGet {
+			form.Set("_csrf", s.csrf)
+		}
+		cuerpo = strings.NewReader(form.Encode())
+	}
+	req := httptest.NewRequest(metodo, ruta, cuerpo)
+	req.RemoteAddr = "127.0.0.1:5555"
+	if form != nil {
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	}
+	if s != nil {
+		req.AddCookie(&http.Cookie{Name: cookieSesion, Value: s.token})
+	}
+	rec := httptest.NewRecorder()
+	e.app.ServeHTTP(rec, req)
+	return rec
+}
+
+func documento(t *testing.T, rec *httptest.ResponseRecorder) *goquery.Document {
+	t.Helper()
+	doc, err := goquery.NewDocumentFromReader(strings.NewReader(rec.Body.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc
+}
+
+// testid selects by data-testid.
+func testid(doc *goquery.Document, id string) *goquery.Selection {
+	return doc.Find(`[data-testid="` + id + `"]`)
+}
+
+func (e *entorno) contarAuditoria(accion string) int {
+	var n int
+	e.d.QueryRow(`SELECT count(*) FROM auditoria WHERE accion = ?`, accion).Scan(&n)
+	return n
+}

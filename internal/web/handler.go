@@ -1,0 +1,74 @@
+package web
+
+import (
+	"bytes"
+	"log/slog"
+	"net/http"
+
+	"comite/internal/db"
+	"comite/web/templates"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+)
+
+// handler holds the dependencies of every handler (one handler per file,
+// named <noun>_<verb>.go).
+type handler struct {
+	d   *db.DB
+	log *slog.Logger
+	cfg Config
+}
+
+// render writes a templ component into a buffer first, so an error while
+// rendering can still become a 500 page instead of half a page.
+func (h *handler) render(c echo.Context, status int, comp templ.Component) error {
+	var buf bytes.Buffer
+	if err := comp.Render(c.Request().Context(), &buf); err != nil {
+		return err
+	}
+	return c.HTMLBlob(status, buf.Bytes())
+}
+
+// actor is who makes a change and from where, for the audit log.
+func actor(c echo.Context) db.Actor {
+	a := db.Actor{IP: c.RealIP()}
+	if cu := cuentaDe(c); cu != nil {
+		a.Cuenta = cu.Usuario
+	}
+	return a
+}
+
+// avisos is the catalogue of messages shown after a redirect (?aviso=clave):
+// only these texts can appear, so the query string cannot inject text.
+var avisos = map[string]string{
+	"cuenta_creada":        "Cuenta creada. Entregue la clave inicial a la persona por un canal seguro.",
+	"rol_cambiado":         "Rol cambiado. Las sesiones abiertas de la cuenta se cerraron.",
+	"cuenta_habilitada":    "Cuenta habilitada.",
+	"cuenta_deshabilitada": "Cuenta deshabilitada. Sus sesiones abiertas se cerraron.",
+	"dia_agregado":         "Día inhábil agregado.",
+	"dia_quitado":          "Día inhábil quitado.",
+}
+
+// pagina builds what the base layout needs: the account, the navigation
+// limited to its role, the CSRF token and the message of a redirect.
+func (h *handler) pagina(c echo.Context, titulo, activo string) templates.Pagina {
+	p := templates.Pagina{Titulo: titulo, CSRF: tokenCSRF(c)}
+	if cu := cuentaDe(c); cu != nil {
+		p.Usuario = &templates.UsuarioActual{Usuario: cu.Usuario, Nombre: cu.Nombre, RolEtiqueta: cu.Rol.Etiqueta(), Seccional: cu.DireccionSeccional}
+		for _, n := range navegacion {
+			if Puede(cu.Rol, n.accion) {
+				p.Nav = append(p.Nav, templates.EnlaceNav{Ruta: n.ruta, Texto: n.texto, Clave: n.clave, Activo: n.clave == activo})
+			}
+		}
+	}
+	if m, ok := avisos[c.QueryParam("aviso")]; ok {
+		p.Aviso, p.AvisoTipo = m, "ok"
+	}
+	return p
+}
+
+// redirigir is the R of Post/Redirect/Get.
+func redirigir(c echo.Context, ruta string) error {
+	return c.Redirect(http.StatusSeeOther, ruta)
+}

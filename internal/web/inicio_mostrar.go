@@ -1,0 +1,95 @@
+package web
+
+import (
+	"net/http"
+	"strconv"
+
+	"comite/internal/db"
+	"comite/internal/graficos"
+	"comite/web/templates"
+
+	"github.com/labstack/echo/v4"
+)
+
+// inicioMostrar shows what needs attention for the role. The case workflow
+// (issue 5) fills the case cards; until then they count the stored cases
+// honestly (no case: "Sin casos pendientes").
+func (h *handler) inicioMostrar(c echo.Context) error {
+	ctx := c.Request().Context()
+	cu := cuentaDe(c)
+	v := templates.Inicio{Saludo: "Inicio"}
+	if cu.Nombre != "" {
+		v.Saludo = "Hola, " + cu.Nombre
+	}
+	casos, err := h.d.ContarCasosPorEstado(ctx, FiltroSeccional(cu))
+	if err != nil {
+		return err
+	}
+	tarjetaCasos := func(clave, titulo string, estados []string, hay, vacio string) templates.Tarjeta {
+		n := 0
+		for _, e := range estados {
+			n += casos[e]
+		}
+		t := templates.Tarjeta{Clave: clave, Titulo: titulo, Cifra: strconv.Itoa(n), Texto: hay}
+		if n == 0 {
+			t.Cifra, t.Texto = "", vacio
+		}
+		return t
+	}
+	switch cu.Rol {
+	case db.RolSecretaria:
+		v.Tarjetas = append(v.Tarjetas,
+			tarjetaCasos("por-evaluar", "Casos por evaluar", []string{"reportado", "en_evaluacion"}, "casos reportados por las Direcciones Seccionales esperan evaluación.", "Sin casos pendientes de evaluación."),
+			tarjetaCasos("en-comite", "Casos presentados al Comité", []string{"en_comite"}, "casos esperan el concepto del Comité.", "Sin casos en el Comité."),
+			tarjetaCasos("por-cerrar", "Conceptos por cerrar", []string{"concepto_emitido"}, "casos con concepto esperan el registro de la propuesta del REA.", "Sin conceptos pendientes de cierre."),
+			templates.Tarjeta{Clave: "dias", Titulo: "Días inhábiles", Texto: "Registre los días que la entidad declaró inhábiles: cuentan en los plazos.", Enlaces: []templates.Enlace{{Ruta: "/admin/dias-inhabiles", Texto: "Ver días inhábiles"}}},
+		)
+	case db.RolComite:
+		v.Tarjetas = append(v.Tarjetas,
+			tarjetaCasos("en-comite", "Casos para el Comité", []string{"en_comite"}, "casos esperan su concepto.", "Sin casos pendientes de concepto."))
+	case db.RolSeccional:
+		v.Tarjetas = append(v.Tarjetas,
+			tarjetaCasos("seccional", "Casos de su Dirección Seccional", []string{"reportado", "en_evaluacion", "en_comite", "concepto_emitido"}, "casos abiertos de "+cu.DireccionSeccional+".", "Sin casos abiertos de "+cu.DireccionSeccional+"."))
+	case db.RolAuditor:
+		v.Tarjetas = append(v.Tarjetas,
+			templates.Tarjeta{Clave: "auditoria", Titulo: "Registro de auditoría", Texto: "Consulte quién cambió qué y cuándo, y verifique que la cadena del registro está íntegra.",
+				Enlaces: []templates.Enlace{{Ruta: "/auditoria", Texto: "Ver el registro"}, {Ruta: "/auditoria/verificar", Texto: "Verificar cadena"}}},
+			tarjetaCasos("casos", "Casos abiertos", []string{"reportado", "en_evaluacion", "en_comite", "concepto_emitido"}, "casos abiertos en todas las Seccionales.", "Sin casos abiertos."))
+	case db.RolAdmin:
+		cuentas, err := h.d.ContarCuentas(ctx)
+		if err != nil {
+			return err
+		}
+		dias, err := h.d.ListarDiasInhabiles(ctx)
+		if err != nil {
+			return err
+		}
+		v.Tarjetas = append(v.Tarjetas,
+			templates.Tarjeta{Clave: "cuentas", Titulo: "Cuentas", Cifra: strconv.Itoa(cuentas), Texto: "cuentas registradas.",
+				Enlaces: []templates.Enlace{{Ruta: "/admin/cuentas", Texto: "Ver cuentas"}, {Ruta: "/admin/cuentas/nueva", Texto: "Crear cuenta"}}},
+			templates.Tarjeta{Clave: "dias", Titulo: "Días inhábiles", Cifra: strconv.Itoa(len(dias)), Texto: "días inhábiles declarados.",
+				Enlaces: []templates.Enlace{{Ruta: "/admin/dias-inhabiles", Texto: "Ver días inhábiles"}}},
+			templates.Tarjeta{Clave: "auditoria", Titulo: "Registro de auditoría", Texto: "Revise los cambios y los ingresos.",
+				Enlaces: []templates.Enlace{{Ruta: "/auditoria", Texto: "Ver el registro"}}},
+		)
+	}
+	// Acts by gravedad, for the roles that read data.
+	if Puede(cu.Rol, VerUsuarios) {
+		leve, grave, gravisima, err := h.d.ActosPorGravedad(ctx, FiltroSeccional(cu))
+		if err != nil {
+			return err
+		}
+		if leve+grave+gravisima == 0 {
+			v.SinActos = true
+		} else {
+			g, err := graficos.ActosPorGravedad(leve, grave, gravisima)
+			if err != nil {
+				return err
+			}
+			v.Grafico = &g
+		}
+	}
+	p := h.pagina(c, "Inicio", "inicio")
+	p.Graficos = v.Grafico != nil
+	return h.render(c, http.StatusOK, templates.InicioPagina(p, v))
+}

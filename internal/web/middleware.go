@@ -1,0 +1,296 @@
+package web
+
+import (
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"comite/internal/db"
+
+	"github.com/labstack/echo/v4"
+)
+
+const (
+	cookieSesion = "comite_sesion"
+	cookieCSRF   = "comite_csrf" // CSRF token of the login form, before there is a session
+	claveCuenta  = "comite.cuenta"
+	claveSesion  = "comite.sesion"
+	claveToken   = "comite.token"
+	claveID      = "comite.id"
+	claveCSRFPre = "comite.csrf_pre"
+)
+
+// politicaContenido is the Content-Security-Policy: no inline script, nothing
+// from other origins (charts are drawn by /static/app.js from inert JSON).
+const politicaContenido = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+func cuentaDe(c echo.Context) *db.Cuenta {
+	cu, _ := c.Get(claveCuenta).(*db.Cuenta)
+	return cu
+}
+
+func sesionDe(c echo.Context) *db.Sesion {
+	s, _ := c.Get(claveSesion).(*db.Sesion)
+	return s
+}
+
+func idSolicitud(c echo.Context) string {
+	id, _ := c.Get(claveID).(string)
+	return id
+}
+
+func aleatorio(n int) string {
+	b := make([]byte, n)
+	rand.Read(b)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// recuperar turns a panic into a 500 page and a log line with the stack.
+func (h *handler) recuperar(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) (err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				if r == http.ErrAbortHandler {
+					panic(r)
+				}
+				h.log.ErrorContext(c.Request().Context(), "pánico", "id", idSolicitud(c), "error", fmt.Sprint(r), "pila", string(debug.Stack()))
+				err = echo.NewHTTPError(http.StatusInternalServerError).SetInternal(fmt.Errorf("pánico: %v", r))
+			}
+		}()
+		return next(c)
+	}
+}
+
+// idSolicitud gives every request an id, sent back in X-Request-Id and
+// written in every log line of the request.
+func (h *handler) idSolicitud(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		b := make([]byte, 8)
+		rand.Read(b)
+		id := hex.EncodeToString(b)
+		c.Set(claveID, id)
+		c.Response().Header().Set(echo.HeaderXRequestID, id)
+		return next(c)
+	}
+}
+
+// registrar writes one structured log line per request: id, method, route,
+// status, duration, account and address. Errors are turned into their page
+// here, so the line has the status the client got.
+func (h *handler) registrar(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		inicio := time.Now()
+		err := next(c)
+		if err != nil {
+			c.Error(err)
+		}
+		req, res := c.Request(), c.Response()
+		cuenta := ""
+		if cu := cuentaDe(c); cu != nil {
+			cuenta = cu.Usuario
+		}
+		nivel := slog.LevelInfo
+		if res.Status >= 500 {
+			nivel = slog.LevelError
+		} else if res.Status >= 400 {
+			nivel = slog.LevelWarn
+		}
+		attrs := []slog.Attr{
+			slog.String("id", idSolicitud(c)),
+			slog.String("metodo", req.Method),
+			slog.String("ruta", req.URL.Path),
+			slog.Int("estado", res.Status),
+			slog.Duration("duracion", time.Since(inicio)),
+			slog.String("cuenta", cuenta),
+			slog.String("ip", c.RealIP()),
+			slog.Int64("bytes", res.Size),
+		}
+		var he *echo.HTTPError
+		if errors.As(err, &he) && he.Internal != nil {
+			attrs = append(attrs, slog.String("error", he.Internal.Error()))
+		} else if err != nil && !errors.As(err, &he) {
+			attrs = append(attrs, slog.String("error", err.Error()))
+		}
+		h.log.LogAttrs(req.Context(), nivel, "solicitud", attrs...)
+		return nil
+	}
+}
+
+// cabecerasSeguridad sets the security headers on every answer, and
+// Cache-Control: no-store (the static file handler replaces it for assets).
+func (h *handler) cabecerasSeguridad(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		hd := c.Response().Header()
+		hd.Set("Content-Security-Policy", politicaContenido)
+		hd.Set("X-Content-Type-Options", "nosniff")
+		hd.Set("Referrer-Policy", "same-origin")
+		hd.Set("X-Frame-Options", "DENY")
+		hd.Set("Cross-Origin-Opener-Policy", "same-origin")
+		hd.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+		hd.Set("Cache-Control", "no-store")
+		if h.cfg.TLS {
+			hd.Set("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
+		}
+		return next(c)
+	}
+}
+
+// limitarCuerpo refuses bodies larger than the route allows (413).
+func (h *handler) limitarCuerpo(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		req := c.Request()
+		limite := limiteDe(req.Method, c.Path())
+		if req.ContentLength > limite {
+			return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
+		}
+		req.Body = http.MaxBytesReader(c.Response(), req.Body, limite)
+		return next(c)
+	}
+}
+
+// cargarSesion reads the session cookie and, when the session is valid,
+// puts the session and its account in the context.
+func (h *handler) cargarSesion(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		ck, err := c.Cookie(cookieSesion)
+		if err != nil || ck.Value == "" {
+			return next(c)
+		}
+		s, cu, err := h.d.SesionVigente(c.Request().Context(), ck.Value)
+		switch {
+		case errors.Is(err, db.ErrSinSesion):
+			h.borrarCookie(c, cookieSesion)
+		case err != nil:
+			return err
+		default:
+			c.Set(claveSesion, &s)
+			c.Set(claveCuenta, &cu)
+			c.Set(claveToken, ck.Value)
+		}
+		return next(c)
+	}
+}
+
+func metodoSeguro(m string) bool {
+	return m == http.MethodGet || m == http.MethodHead || m == http.MethodOptions
+}
+
+// errCSRF marks a request refused for a missing or wrong CSRF token.
+var errCSRF = &echo.HTTPError{Code: http.StatusForbidden, Message: "csrf"}
+
+// proteger is the gate of every route: without a session only the public
+// allowlist is reachable (the rest redirects to /login); every
+// state-changing request must carry the CSRF token of its session (or, on
+// /login, of the pre-session cookie), compared in constant time.
+func (h *handler) proteger(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		req := c.Request()
+		publica := rutaPublica(req.Method, c.Path())
+		if !publica && cuentaDe(c) == nil {
+			destino := "/login"
+			if metodoSeguro(req.Method) && req.URL.Path != "/" {
+				destino += "?siguiente=" + url.QueryEscape(req.URL.RequestURI())
+			}
+			return c.Redirect(http.StatusSeeOther, destino)
+		}
+		if c.Path() == "/login" {
+			h.asegurarCSRFPrevio(c)
+		}
+		if !metodoSeguro(req.Method) {
+			if !h.origenPropio(c) {
+				return errCSRF
+			}
+			esperado := tokenCSRF(c)
+			recibido := req.Header.Get("X-CSRF-Token")
+			if recibido == "" {
+				if err := parsearFormulario(req); err != nil {
+					var mbe *http.MaxBytesError
+					if errors.As(err, &mbe) {
+						return echo.NewHTTPError(http.StatusRequestEntityTooLarge).SetInternal(err)
+					}
+					return echo.NewHTTPError(http.StatusBadRequest).SetInternal(err)
+				}
+				recibido = req.FormValue("_csrf")
+			}
+			if esperado == "" || subtle.ConstantTimeCompare([]byte(esperado), []byte(recibido)) != 1 {
+				return errCSRF
+			}
+		}
+		return next(c)
+	}
+}
+
+// parsearFormulario reads a urlencoded or multipart body (within the body
+// limit of the route), so a body that is too large is told apart from a
+// missing token.
+func parsearFormulario(req *http.Request) error {
+	if strings.HasPrefix(req.Header.Get("Content-Type"), "multipart/form-data") {
+		err := req.ParseMultipartForm(8 << 20) // larger parts go to temporary files
+		if errors.Is(err, http.ErrNotMultipart) {
+			return nil
+		}
+		return err
+	}
+	return req.ParseForm()
+}
+
+// origenPropio rejects a state-changing request whose Origin header names
+// another site (defence in depth; requests without Origin rely on the token).
+func (h *handler) origenPropio(c echo.Context) bool {
+	o := c.Request().Header.Get("Origin")
+	if o == "" || o == "null" {
+		return o == ""
+	}
+	u, err := url.Parse(o)
+	return err == nil && strings.EqualFold(u.Host, c.Request().Host)
+}
+
+// asegurarCSRFPrevio gives the login form its CSRF token in an HttpOnly,
+// SameSite=Strict cookie (double submit), before there is a session.
+func (h *handler) asegurarCSRFPrevio(c echo.Context) {
+	if ck, err := c.Cookie(cookieCSRF); err == nil && len(ck.Value) >= 32 {
+		c.Set(claveCSRFPre, ck.Value)
+		return
+	}
+	if !metodoSeguro(c.Request().Method) {
+		return // a POST without the cookie fails the check
+	}
+	t := aleatorio(32)
+	c.SetCookie(&http.Cookie{Name: cookieCSRF, Value: t, Path: "/login", HttpOnly: true, Secure: h.cfg.CookieSegura, SameSite: http.SameSiteStrictMode, MaxAge: 12 * 3600})
+	c.Set(claveCSRFPre, t)
+}
+
+// tokenCSRF is the token forms of this request must carry: the login form's
+// pre-session token on /login, the session's token elsewhere.
+func tokenCSRF(c echo.Context) string {
+	if c.Path() == "/login" {
+		t, _ := c.Get(claveCSRFPre).(string)
+		return t
+	}
+	if s := sesionDe(c); s != nil {
+		return s.CSRF
+	}
+	return ""
+}
+
+func (h *handler) ponerCookieSesion(c echo.Context, token string) {
+	c.SetCookie(&http.Cookie{Name: cookieSesion, Value: token, Path: "/", HttpOnly: true, Secure: h.cfg.CookieSegura,
+		SameSite: http.SameSiteLaxMode, MaxAge: int(db.DuracionMaximaSesion / time.Second)})
+}
+
+func (h *handler) borrarCookie(c echo.Context, nombre string) {
+	ruta := "/"
+	if nombre == cookieCSRF {
+		ruta = "/login"
+	}
+	c.SetCookie(&http.Cookie{Name: nombre, Value: "", Path: ruta, HttpOnly: true, Secure: h.cfg.CookieSegura, SameSite: http.SameSiteLaxMode, MaxAge: -1})
+}

@@ -1,0 +1,133 @@
+package web
+
+// The one place that says which role may do which action. Every route names
+// its action (rutas.go); the check runs on the server for every request, and
+// templates only hide what the role may not use. Later screens add their
+// actions here and their rows to the access-control matrix test.
+
+import (
+	"net/http"
+	"strings"
+
+	"comite/internal/db"
+
+	"github.com/labstack/echo/v4"
+)
+
+// Accion is something a person does in the application.
+type Accion string
+
+const (
+	// AccionPublica marks the explicit allowlist of routes that need no session
+	// (/login, /healthz, /static/*). No other route may use it.
+	AccionPublica Accion = "publica"
+
+	VerInicio              Accion = "inicio.ver"        // the home page
+	CerrarSesion           Accion = "sesion.cerrar"     // logout
+	VerCuentas             Accion = "cuentas.ver"       // list of accounts
+	GestionarCuentas       Accion = "cuentas.gestionar" // create, change role, enable/disable
+	VerDiasInhabiles       Accion = "dias_inhabiles.ver"
+	GestionarDiasInhabiles Accion = "dias_inhabiles.gestionar"
+	VerAuditoria           Accion = "auditoria.ver" // audit log and chain check
+
+	// Actions of the data screens and the case workflow (issues 4 and 5),
+	// declared here so the table stays the one place; their routes come later.
+	VerUsuarios         Accion = "usuarios.ver"   // customs users, acts, operations (seccional: its own Seccional only)
+	EditarDatos         Accion = "datos.editar"   // register and correct acts, operations, users
+	ImportarDatos       Accion = "datos.importar" // CSV/XLSX imports
+	CalcularLiquidacion Accion = "liquidacion.calcular"
+	VerCasos            Accion = "casos.ver"      // seccional: its own Seccional only
+	ReportarCaso        Accion = "casos.reportar" // open a case with a new infraction
+	EvaluarCaso         Accion = "casos.evaluar"  // evaluate, criteria, informe, present
+	RegistrarConcepto   Accion = "casos.concepto" // the Comité's binding concepto
+	CerrarCaso          Accion = "casos.cerrar"   // record the REA proposal
+)
+
+var (
+	todos    = []db.Rol{db.RolSeccional, db.RolSecretaria, db.RolComite, db.RolAuditor, db.RolAdmin}
+	permisos = map[Accion][]db.Rol{
+		VerInicio:              todos,
+		CerrarSesion:           todos,
+		VerCuentas:             {db.RolAdmin, db.RolAuditor},
+		GestionarCuentas:       {db.RolAdmin},
+		VerDiasInhabiles:       {db.RolAdmin, db.RolSecretaria, db.RolAuditor},
+		GestionarDiasInhabiles: {db.RolAdmin, db.RolSecretaria}, // dominio.md §7: "a table the Secretaría can edit"
+		VerAuditoria:           {db.RolAuditor, db.RolAdmin},
+
+		VerUsuarios:         {db.RolSecretaria, db.RolComite, db.RolSeccional, db.RolAuditor},
+		EditarDatos:         {db.RolSecretaria},
+		ImportarDatos:       {db.RolSecretaria},
+		CalcularLiquidacion: {db.RolSecretaria, db.RolComite, db.RolSeccional, db.RolAuditor},
+		VerCasos:            {db.RolSecretaria, db.RolComite, db.RolSeccional, db.RolAuditor},
+		ReportarCaso:        {db.RolSeccional, db.RolSecretaria},
+		EvaluarCaso:         {db.RolSecretaria},
+		RegistrarConcepto:   {db.RolComite},
+		CerrarCaso:          {db.RolSecretaria},
+	}
+)
+
+// Puede says whether a role may perform an action. An action missing from
+// the table is refused to everyone.
+func Puede(rol db.Rol, a Accion) bool {
+	for _, r := range permisos[a] {
+		if r == rol {
+			return true
+		}
+	}
+	return false
+}
+
+// requiere is the middleware of every non-public route: the signed-in
+// account's role must be allowed the action, or the answer is 403.
+func (h *handler) requiere(a Accion) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			cu := cuentaDe(c)
+			if cu == nil {
+				// The gate (proteger) sends requests without a session to /login first.
+				return echo.NewHTTPError(http.StatusUnauthorized)
+			}
+			if !Puede(cu.Rol, a) {
+				h.log.WarnContext(c.Request().Context(), "acceso denegado",
+					"id", idSolicitud(c), "cuenta", cu.Usuario, "rol", string(cu.Rol), "accion", string(a), "ruta", c.Path())
+				return echo.NewHTTPError(http.StatusForbidden)
+			}
+			return next(c)
+		}
+	}
+}
+
+// VeSeccional is the object-level rule for data tied to a Dirección
+// Seccional: a seccional account sees only its own; every other role that may
+// see the screen sees all. Handlers of later screens call it for each object,
+// and answer 404 (not 403) when it is false, so the object's existence is not
+// revealed.
+func VeSeccional(cu *db.Cuenta, seccional string) bool {
+	if cu == nil {
+		return false
+	}
+	if cu.Rol != db.RolSeccional {
+		return true
+	}
+	return cu.DireccionSeccional != "" && strings.EqualFold(strings.TrimSpace(cu.DireccionSeccional), strings.TrimSpace(seccional))
+}
+
+// FiltroSeccional is the Dirección Seccional a list must be limited to for
+// this account ("" = no limit).
+func FiltroSeccional(cu *db.Cuenta) string {
+	if cu != nil && cu.Rol == db.RolSeccional {
+		if cu.DireccionSeccional == "" {
+			return "\x00sin seccional" // matches nothing
+		}
+		return cu.DireccionSeccional
+	}
+	return ""
+}
+
+// exigirSeccional answers 404 for an object of another Dirección Seccional.
+func exigirSeccional(c echo.Context, seccional string) error {
+	if !VeSeccional(cuentaDe(c), seccional) {
+		return echo.NewHTTPError(http.StatusNotFound)
+	}
+	return nil
+}

@@ -1,0 +1,71 @@
+// Package web is the web application of comite: echo + templ, server-rendered
+// in Spanish (es-CO), working with no internet access. Every route is in one
+// table (rutas.go) with the action it performs; permisos.go says which role
+// may perform which action; middleware.go puts sessions, CSRF, security
+// headers and the request log on every route.
+package web
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"comite/internal/db"
+
+	"github.com/labstack/echo/v4"
+)
+
+// Config is what the application needs.
+type Config struct {
+	DB     *db.DB
+	Logger *slog.Logger
+	// CookieSegura sets the Secure attribute on the session and CSRF cookies.
+	// `comite serve` sets it when it serves TLS or listens on an address that
+	// is not loopback (then a TLS proxy is expected in front); plain HTTP on
+	// 127.0.0.1 needs it off, or browsers drop the cookies.
+	CookieSegura bool
+	// TLS says the application is reached over HTTPS: it then sends HSTS.
+	TLS bool
+}
+
+// Nuevo builds the application: its routes and middleware.
+func Nuevo(cfg Config) *echo.Echo {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	h := &handler{d: cfg.DB, log: cfg.Logger, cfg: cfg}
+	e := echo.New()
+	e.HideBanner = true
+	e.HidePort = true
+	// The client address is the TCP peer: X-Forwarded-For is not trusted, so
+	// a client cannot spoof the address used for throttling and the audit log.
+	e.IPExtractor = echo.ExtractIPDirect()
+	e.HTTPErrorHandler = h.manejarError
+	e.Use(h.idSolicitud, h.registrar, h.recuperar, h.cabecerasSeguridad, h.limitarCuerpo, h.cargarSesion, h.proteger)
+	h.montar(e)
+	return e
+}
+
+// Servidor wraps the handler in an http.Server with timeouts, so a slow or
+// idle client cannot hold connections for ever.
+func Servidor(addr string, manejador http.Handler, log *slog.Logger) *http.Server {
+	return &http.Server{
+		Addr:              addr,
+		Handler:           manejador,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       60 * time.Second, // uploads of up to 20 MB on a slow line
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+}
+
+// Apagar stops the server gracefully: it waits up to espera for requests in
+// flight to finish.
+func Apagar(srv *http.Server, espera time.Duration) error {
+	ctx, cancel := context.WithTimeout(context.Background(), espera)
+	defer cancel()
+	return srv.Shutdown(ctx)
+}

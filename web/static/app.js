@@ -1,0 +1,99 @@
+// comite: the one script of the application (the Content-Security-Policy
+// allows no inline script). It draws every chart whose option the server put
+// in the page as JSON, and asks for confirmation on forms that say so.
+(function () {
+  'use strict';
+
+  var graficos = [];
+
+  // Numbers as people in Colombia read them: 1.234.567,5 (the server sends
+  // plain numbers; no JS function travels in the JSON).
+  var numeros = (window.Intl && Intl.NumberFormat) ? new Intl.NumberFormat('es-CO', { maximumFractionDigits: 2 }) : null;
+  function formatear(v) {
+    if (typeof v !== 'number' || !numeros) { return v; }
+    return numeros.format(v);
+  }
+
+  function comoLista(x) { return x ? (Array.isArray(x) ? x : [x]) : []; }
+
+  // Readable on a projector, es-CO numbers on value axes, labels and tooltips.
+  function ajustar(opcion) {
+    opcion.textStyle = opcion.textStyle || { fontSize: 14, fontFamily: 'system-ui, "Segoe UI", Roboto, Arial, sans-serif' };
+    comoLista(opcion.yAxis).concat(comoLista(opcion.xAxis)).forEach(function (eje) {
+      if (eje.type === 'value') {
+        eje.axisLabel = eje.axisLabel || {};
+        if (!eje.axisLabel.formatter) { eje.axisLabel.formatter = formatear; }
+        eje.axisLabel.fontSize = eje.axisLabel.fontSize || 13;
+      } else {
+        eje.axisLabel = eje.axisLabel || {};
+        eje.axisLabel.fontSize = eje.axisLabel.fontSize || 14;
+      }
+    });
+    comoLista(opcion.series).forEach(function (s) {
+      if (s.label && s.label.show && !s.label.formatter) {
+        s.label.formatter = function (p) { return formatear(typeof p.value === 'object' ? p.value.value : p.value); };
+        s.label.fontSize = s.label.fontSize || 14;
+      }
+    });
+    opcion.tooltip = opcion.tooltip || {};
+    if (!opcion.tooltip.valueFormatter) { opcion.tooltip.valueFormatter = formatear; }
+    if (opcion.legend) { opcion.legend.textStyle = opcion.legend.textStyle || { fontSize: 14 }; }
+    return opcion;
+  }
+
+  function dibujar() {
+    if (typeof echarts === 'undefined') { return; }
+    var imprimiendo = window.matchMedia && window.matchMedia('print').matches;
+    var nodos = document.querySelectorAll('[data-grafico]');
+    for (var i = 0; i < nodos.length; i++) {
+      var el = nodos[i];
+      var datos = document.getElementById(el.getAttribute('data-grafico'));
+      if (!datos) { continue; }
+      var opcion;
+      try {
+        opcion = JSON.parse(datos.textContent);
+      } catch (e) {
+        el.textContent = 'No se pudo leer el gráfico.';
+        continue;
+      }
+      ajustar(opcion);
+      if (imprimiendo) { opcion.animation = false; }
+      var g = echarts.init(el, null, { renderer: 'canvas' });
+      g.setOption(opcion);
+      el.setAttribute('data-dibujado', 'si');
+      graficos.push(g);
+    }
+  }
+
+  function redimensionar() {
+    for (var i = 0; i < graficos.length; i++) { graficos[i].resize(); }
+  }
+
+  // Printing: no animation (the page is captured at once) and the size of the paper.
+  function antesDeImprimir() {
+    for (var i = 0; i < graficos.length; i++) {
+      graficos[i].setOption({ animation: false });
+      graficos[i].resize();
+    }
+  }
+
+  function confirmar(ev) {
+    var msg = ev.target.getAttribute('data-confirmar');
+    if (msg && !window.confirm(msg)) { ev.preventDefault(); }
+  }
+
+  document.addEventListener('DOMContentLoaded', function () {
+    dibujar();
+    var formularios = document.querySelectorAll('form[data-confirmar]');
+    for (var i = 0; i < formularios.length; i++) {
+      formularios[i].addEventListener('submit', confirmar);
+    }
+  });
+  window.addEventListener('resize', redimensionar);
+  window.addEventListener('beforeprint', antesDeImprimir);
+  window.addEventListener('afterprint', redimensionar);
+  if (window.matchMedia) {
+    var mq = window.matchMedia('print');
+    if (mq.addEventListener) { mq.addEventListener('change', function (e) { if (e.matches) { antesDeImprimir(); } }); }
+  }
+})();
