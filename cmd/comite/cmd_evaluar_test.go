@@ -231,3 +231,15 @@ func TestEvaluar_contrato_numeroEntreComillasEsError(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 }
+
+func TestEvaluar_contrato_fechasFueraDelCalendario(t *testing.T) {
+	for _, f := range []string{"1000-01-01", "2101-01-01", "1983-12-31"} {
+		m := base(t)
+		m["nueva_infraccion"].(map[string]any)["fecha_comision"] = f
+		m["nueva_infraccion"].(map[string]any)["fecha_verificacion"] = f
+		delete(m["nueva_infraccion"].(map[string]any), "fecha_expediente")
+		if code, _, errs := evaluarMapa(t, m); code != 2 || !strings.Contains(errs, "nueva_infraccion.fecha_comision") {
+			t.Errorf("%s: exit %d %s", f, code, errs)
+		}
+	}
+}

@@ -16,8 +16,12 @@ type Fecha struct {
 	t time.Time // always 00:00 UTC of the civil day
 }
 
-// Nueva builds a date; it returns an error when the day does not exist.
+// Nueva builds a date; it returns an error when the day does not exist or
+// the year has not four digits.
 func Nueva(anio int, mes time.Month, dia int) (Fecha, error) {
+	if anio < 1000 || anio > 9999 {
+		return Fecha{}, fmt.Errorf("el año %d está fuera del rango 1000–9999", anio)
+	}
 	f := Fecha{time.Date(anio, mes, dia, 0, 0, 0, 0, time.UTC)}
 	if f.Anio() != anio || f.Mes() != mes || f.Dia() != dia {
 		return Fecha{}, fmt.Errorf("la fecha %04d-%02d-%02d no existe", anio, int(mes), dia)

@@ -36,6 +36,15 @@ func Evaluar(e Entrada, p valores.Parametros) (Resultado, error) {
 		r.Fundamentos = append(r.Fundamentos, Fundamento{Regla: regla, Detalle: fmt.Sprintf(formato, args...)})
 	}
 
+	for _, c := range []struct {
+		campo string
+		f     fecha.Fecha
+	}{{"nueva_infraccion.fecha_comision", n.FechaComision}, {"nueva_infraccion.fecha_verificacion", n.FechaVerificacion}} {
+		if !calendario.Cubre(c.f) {
+			return Resultado{}, &ErrCampo{Campo: c.campo, Mensaje: fmt.Sprintf("la fecha %s está fuera de los años que el sistema cubre (%d a %d)", c.f.DMA(), calendario.AnioMinimo, calendario.AnioMaximo)}
+		}
+	}
+
 	// §2.1 Reference year: the calendar year before the conduct
 	// (art. 25 inc. 1: "del primero (1) de enero al treinta y uno (31) de
 	// diciembre del año inmediatamente anterior"). The anchor is the date of
