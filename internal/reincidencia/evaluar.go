@@ -28,8 +28,19 @@ var (
 )
 
 // Evaluar runs the committee test of Decreto Ley 920 de 2023, art. 25 (by
-// position; dominio.md §2, points 1–10) with the parameters p.
+// position; dominio.md §2, points 1–10) with the parameters p, and explains
+// every step with its legal basis (Resultado.Fundamentos).
 func Evaluar(e Entrada, p valores.Parametros) (Resultado, error) {
+	return calcular(e, p, true)
+}
+
+// Cifras is Evaluar without the explanation texts (Fundamentos is empty):
+// the same computation, for screening thousands of users at once.
+func Cifras(e Entrada, p valores.Parametros) (Resultado, error) {
+	return calcular(e, p, false)
+}
+
+func calcular(e Entrada, p valores.Parametros, explicar bool) (Resultado, error) {
 	r := Resultado{ConjuntoReglas: p.ID}
 	n := e.Nueva
 	fund := func(regla, formato string, args ...any) {
@@ -67,9 +78,9 @@ func Evaluar(e Entrada, p valores.Parametros) (Resultado, error) {
 	otraLectura := "la otra lectura da el mismo año"
 	if otro != anio {
 		otraLectura = fmt.Sprintf("con la otra lectura sería %d", otro)
+		fund(normas.AnioReferencia, "Año de referencia %d (del %s al %s), anclado en la fecha de %s; %s.",
+			anio, r.Periodo.Desde.DMA(), r.Periodo.Hasta.DMA(), nombreAnclaje(anclaje), otraLectura)
 	}
-	fund(normas.AnioReferencia, "Año de referencia %d (del %s al %s), anclado en la fecha de %s; %s.",
-		anio, r.Periodo.Desde.DMA(), r.Periodo.Hasta.DMA(), nombreAnclaje(anclaje), otraLectura)
 
 	// §2.2 Acts that count: firm in the reference year, grave or gravísima,
 	// without accepted allanamiento (art. 25 inc. 1 and inc. 2). Acts are
@@ -96,8 +107,10 @@ func Evaluar(e Entrada, p valores.Parametros) (Resultado, error) {
 		r.Suma = r.Suma.Add(aporte) // §2.3 S: all acts that count, not only three
 	}
 	r.NumeroActos = len(r.Computados)
-	fund(normas.ActosEnFirme, "%d actos cuentan y %d quedan por fuera (cada uno con su motivo).", r.NumeroActos, len(r.Excluidos))
-	fund(normas.AllanamientoNoCuenta, "Actos excluidos por allanamiento aceptado: %d.", conAllanamiento)
+	if explicar {
+		fund(normas.ActosEnFirme, "%d actos cuentan y %d quedan por fuera (cada uno con su motivo).", r.NumeroActos, len(r.Excluidos))
+		fund(normas.AllanamientoNoCuenta, "Actos excluidos por allanamiento aceptado: %d.", conAllanamiento)
+	}
 
 	// §2.4 Operations of the reference year (several rows of a year add up).
 	r.TotalOperaciones = decimal.Zero
@@ -107,8 +120,10 @@ func Evaluar(e Entrada, p valores.Parametros) (Resultado, error) {
 			r.NumeroOperaciones += o.Numero
 		}
 	}
-	fund(normas.SumaSanciones, "S = %s.", formato.Pesos(r.Suma))
-	fund(normas.OperacionesComercio, "O = %s en N = %s operaciones de %d.", formato.Pesos(r.TotalOperaciones), formato.Entero(r.NumeroOperaciones), anio)
+	if explicar {
+		fund(normas.SumaSanciones, "S = %s.", formato.Pesos(r.Suma))
+		fund(normas.OperacionesComercio, "O = %s en N = %s operaciones de %d.", formato.Pesos(r.TotalOperaciones), formato.Entero(r.NumeroOperaciones), anio)
+	}
 
 	// §2.5 Threshold, compared exactly: S × 1000 ≥ O × 5 (0,5 % or more).
 	// With no operations it is met when there is any sanction.
@@ -118,21 +133,27 @@ func Evaluar(e Entrada, p valores.Parametros) (Resultado, error) {
 		if req.UmbralCeroCinco {
 			r.Alertas = append(r.Alertas, SinOperaciones)
 		}
-		fund(normas.UmbralCeroCinco, "Sin operaciones en %d: el umbral se cumple si hay alguna sanción (S = %s).", anio, formato.Pesos(r.Suma))
+		if explicar {
+			fund(normas.UmbralCeroCinco, "Sin operaciones en %d: el umbral se cumple si hay alguna sanción (S = %s).", anio, formato.Pesos(r.Suma))
+		}
 	} else {
 		izq := r.Suma.Mul(mil)
 		der := r.TotalOperaciones.Mul(p.UmbralPorMil)
 		req.UmbralCeroCinco = izq.GreaterThanOrEqual(der)
-		fund(normas.UmbralCeroCinco, "S × 1.000 = %s %s O × %s = %s: el umbral %s.", formato.Numero(izq, 0), siNo(req.UmbralCeroCinco, "≥", "<"), p.UmbralPorMil.String(), formato.Numero(der, 0), siNo(req.UmbralCeroCinco, "se cumple", "no se cumple"))
+		if explicar {
+			fund(normas.UmbralCeroCinco, "S × 1.000 = %s %s O × %s = %s: el umbral %s.", formato.Numero(izq, 0), siNo(req.UmbralCeroCinco, "≥", "<"), p.UmbralPorMil.String(), formato.Numero(der, 0), siNo(req.UmbralCeroCinco, "se cumple", "no se cumple"))
+		}
 	}
 
 	// §2.6 Requisites.
 	req.RegistroVigente = e.Usuario.RegistroVigente
 	req.InfraccionGraveOGravisima = n.Gravedad.GraveOGravisima()
 	req.MinimoTresActos = r.NumeroActos >= p.MinimoActos
-	fund(normas.RegistroVigente, "Autorización, habilitación o registro vigente: %s.", siNo(req.RegistroVigente, "sí", "no"))
-	fund(normas.InfraccionGrave, "La nueva infracción es %s.", n.Gravedad.Etiqueta())
-	fund(normas.MinimoTresActos, "%d actos en firme cuentan; se requieren al menos %d.", r.NumeroActos, p.MinimoActos)
+	if explicar {
+		fund(normas.RegistroVigente, "Autorización, habilitación o registro vigente: %s.", siNo(req.RegistroVigente, "sí", "no"))
+		fund(normas.InfraccionGrave, "La nueva infracción es %s.", n.Gravedad.Etiqueta())
+		fund(normas.MinimoTresActos, "%d actos en firme cuentan; se requieren al menos %d.", r.NumeroActos, p.MinimoActos)
+	}
 
 	// §2.10 Second route: the infraction allows cancelación in place of the
 	// fine; the Comité's visto bueno is needed without the 3-act and 0,5 %
@@ -140,7 +161,9 @@ func Evaluar(e Entrada, p valores.Parametros) (Resultado, error) {
 	if n.PermiteCancelacion {
 		r.Ruta = RutaCancelacionEnSustitucion
 		r.ProcedeComite = req.RegistroVigente && req.InfraccionGraveOGravisima
-		fund(normas.CancelacionEnSustitucion, "La infracción permite la cancelación en lugar de la multa: el mínimo de actos y el umbral son informativos.")
+		if explicar {
+			fund(normas.CancelacionEnSustitucion, "La infracción permite la cancelación en lugar de la multa: el mínimo de actos y el umbral son informativos.")
+		}
 	} else {
 		r.Ruta = RutaReincidencia
 		r.ProcedeComite = req.RegistroVigente && req.InfraccionGraveOGravisima && req.MinimoTresActos && req.UmbralCeroCinco
@@ -155,7 +178,9 @@ func Evaluar(e Entrada, p valores.Parametros) (Resultado, error) {
 		v := dividirRedondeado(decimal.NewFromInt(int64(r.NumeroActos)).Mul(mil), decimal.NewFromInt(r.NumeroOperaciones), 2)
 		r.InfraccionesPorMil = &v
 	}
-	fund(normas.CriteriosSecretaria, "Participación porcentual %s; infracciones por cada 1.000 operaciones %s.", textoNulo(r.Participacion, 4, " %"), textoNulo(r.InfraccionesPorMil, 2, ""))
+	if explicar {
+		fund(normas.CriteriosSecretaria, "Participación porcentual %s; infracciones por cada 1.000 operaciones %s.", textoNulo(r.Participacion, 4, " %"), textoNulo(r.InfraccionesPorMil, 2, ""))
+	}
 
 	// §2.8 Deadline of the report: 10 business days from the day after the
 	// later of verification and expediente (art. 25 inc. 1; Ley 4 de 1913 art. 62).
@@ -172,8 +197,10 @@ func Evaluar(e Entrada, p valores.Parametros) (Resultado, error) {
 		}
 		return Resultado{}, &ErrCampo{Campo: campo, Mensaje: fmt.Sprintf("el plazo desde el %s sale del calendario de festivos (años %d a %d, Ley 51 de 1983)", r.FechaBasePlazo.DMA(), calendario.AnioMinimo, calendario.AnioMaximo)}
 	}
-	fund(normas.PlazoReporte, "%d días hábiles desde el día siguiente al %s: vence el %s.", p.DiasReporte, r.FechaBasePlazo.DMA(), r.PlazoReporte.DMA())
-	fund(normas.DiasHabiles, "Se excluyen sábados, domingos, festivos (Ley 51 de 1983) y %d días inhábiles declarados por la autoridad.", len(e.DiasInhabiles))
+	if explicar {
+		fund(normas.PlazoReporte, "%d días hábiles desde el día siguiente al %s: vence el %s.", p.DiasReporte, r.FechaBasePlazo.DMA(), r.PlazoReporte.DMA())
+		fund(normas.DiasHabiles, "Se excluyen sábados, domingos, festivos (Ley 51 de 1983) y %d días inhábiles declarados por la autoridad.", len(e.DiasInhabiles))
+	}
 
 	// §2.9 If the Comité does not decide cancellation: the foreseen fine plus
 	// 1.000 UVT of the year of the REA (default: of the verification).
@@ -188,8 +215,10 @@ func Evaluar(e Entrada, p valores.Parametros) (Resultado, error) {
 		}
 		r.SancionIncrementada = &si
 		u := valores.UVT{Anio: si.UVTAnio, Valor: si.UVTValor, Resolucion: si.UVTResolucion}
-		fund(normas.IncrementoMilUVT, "%s + %s UVT × %s (UVT %d) = %s.", formato.Pesos(n.SancionPrevista), formato.Numero(p.IncrementoComiteUVT, 0), formato.Pesos(u.Valor), u.Anio, formato.Pesos(r.SancionIncrementada.Total))
-		fund(normas.UVTAnual, "UVT %d = %s (%s).", u.Anio, formato.Pesos(u.Valor), u.Resolucion)
+		if explicar {
+			fund(normas.IncrementoMilUVT, "%s + %s UVT × %s (UVT %d) = %s.", formato.Pesos(n.SancionPrevista), formato.Numero(p.IncrementoComiteUVT, 0), formato.Pesos(u.Valor), u.Anio, formato.Pesos(r.SancionIncrementada.Total))
+			fund(normas.UVTAnual, "UVT %d = %s (%s).", u.Anio, formato.Pesos(u.Valor), u.Resolucion)
+		}
 	}
 	return r, nil
 }

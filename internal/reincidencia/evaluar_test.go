@@ -2,6 +2,7 @@ package reincidencia
 
 import (
 	"errors"
+	"reflect"
 	"testing"
 
 	"comite/internal/fecha"
@@ -366,6 +367,24 @@ func TestDividirRedondeado_mitadHaciaArriba(t *testing.T) {
 	} {
 		if got := dividirRedondeado(dec(c.num), dec(c.den), 2).StringFixed(2); got != c.want {
 			t.Errorf("%s/%s = %s, want %s", c.num, c.den, got, c.want)
+		}
+	}
+}
+
+// Cifras computes the same figures as Evaluar, without the texts.
+func TestArt25_cifrasIgualQueEvaluar(t *testing.T) {
+	for _, e := range []Entrada{ejemplo(), func() Entrada { x := ejemplo(); x.Operaciones = nil; return x }()} {
+		r, _ := Evaluar(e, valores.DL920)
+		c, err := Cifras(e, valores.DL920)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(c.Fundamentos) != 0 || len(r.Fundamentos) == 0 {
+			t.Fatalf("fundamentos: %d / %d", len(c.Fundamentos), len(r.Fundamentos))
+		}
+		r.Fundamentos = nil
+		if !reflect.DeepEqual(r, c) {
+			t.Fatalf("Cifras difiere de Evaluar:\n%+v\n%+v", r, c)
 		}
 	}
 }

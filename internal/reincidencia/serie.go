@@ -23,7 +23,7 @@ type PuntoAnual struct {
 
 // Serie evaluates the same user for each reference year from desde to hasta,
 // as if a new infraction had been committed on 1 January of the following
-// year. It calls Evaluar, so every figure comes from the one implementation
+// year. It calls Cifras (Evaluar without texts), so every figure comes from the one implementation
 // of the rule.
 func Serie(e Entrada, p valores.Parametros, desde, hasta int) ([]PuntoAnual, error) {
 	var out []PuntoAnual
@@ -36,7 +36,7 @@ func Serie(e Entrada, p valores.Parametros, desde, hasta int) ([]PuntoAnual, err
 		c.Nueva.FechaRequerimiento = fecha.Fecha{}
 		c.Nueva.PermiteCancelacion = false
 		c.Nueva.Sancion = "" // no +1.000 UVT needed for a series
-		r, err := Evaluar(c, p)
+		r, err := Cifras(c, p)
 		if err != nil {
 			return nil, err
 		}

@@ -148,7 +148,7 @@ func punto(in Insumo, anio int, vigente bool, p valores.Parametros) (Punto, erro
 		Actos:       in.Actos,
 		Operaciones: in.Operaciones,
 	}
-	r, err := reincidencia.Evaluar(e, p)
+	r, err := reincidencia.Cifras(e, p)
 	if err != nil {
 		return Punto{}, fmt.Errorf("usuario %s, año %d: %w", in.Usuario.NIT, anio, err)
 	}
