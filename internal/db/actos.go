@@ -1,0 +1,331 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+
+	"comite/internal/fecha"
+	"comite/internal/nit"
+	"comite/internal/sancion"
+
+	"github.com/shopspring/decimal"
+)
+
+// ActoSancion is a sanction act (dominio.md §6), keyed by NIT + número de acto.
+type ActoSancion struct {
+	ID              int64
+	NIT             string
+	NumeroActo      string
+	FechaExpedicion fecha.Fecha // zero: not given
+	FechaFirmeza    fecha.Fecha // zero: not firm
+	Infraccion      string
+	Gravedad        sancion.Gravedad
+	Sancion         sancion.Tipo
+	Valor           decimal.Decimal // COP as in the act, at most two decimals
+	Allanamiento    bool            // accepted allanamiento
+	ActualizadoEn   string
+}
+
+// ErrActoNoExiste is returned when the user has no act with that number.
+var ErrActoNoExiste = errors.New("el acto no está registrado")
+
+func detalleActo(a ActoSancion, centavos int64) map[string]any {
+	return map[string]any{"nit": a.NIT, "numero_acto": a.NumeroActo, "fecha_expedicion": textoFecha(a.FechaExpedicion),
+		"fecha_firmeza": textoFecha(a.FechaFirmeza), "infraccion": a.Infraccion, "gravedad": string(a.Gravedad),
+		"sancion": string(a.Sancion), "valor_cop": PesosDeCentavos(centavos).String(), "allanamiento": a.Allanamiento}
+}
+
+func validarActo(a *ActoSancion) (int64, error) {
+	n, err := nit.Parse(a.NIT)
+	if err != nil {
+		return 0, &ErrValidacion{"nit", err.Error()}
+	}
+	a.NIT = n.String()
+	a.NumeroActo = strings.TrimSpace(a.NumeroActo)
+	if a.NumeroActo == "" {
+		return 0, &ErrValidacion{"numero_acto", "escriba el número del acto"}
+	}
+	if _, err := sancion.ParseGravedad(string(a.Gravedad)); err != nil {
+		return 0, &ErrValidacion{"gravedad", err.Error()}
+	}
+	if _, err := sancion.ParseTipo(string(a.Sancion)); err != nil {
+		return 0, &ErrValidacion{"sancion", err.Error()}
+	}
+	c, err := CentavosDe(a.Valor)
+	if err != nil {
+		return 0, &ErrValidacion{"valor", err.Error()}
+	}
+	if !a.FechaExpedicion.IsZero() && !a.FechaFirmeza.IsZero() && a.FechaFirmeza.Antes(a.FechaExpedicion) {
+		return 0, &ErrValidacion{"fecha_firmeza", "la firmeza es anterior a la expedición"}
+	}
+	return c, nil
+}
+
+// GuardarActo creates the act or updates it (same NIT and número de acto),
+// auditing the change with before and after in the same transaction. The
+// user must be registered.
+func (d *DB) GuardarActo(ctx context.Context, a ActoSancion, quien Actor) (Cambio, error) {
+	c, err := validarActo(&a)
+	if err != nil {
+		return SinCambios, err
+	}
+	var cambio Cambio
+	err = d.EnTx(ctx, func(tx *sql.Tx) error {
+		e := d.nuevoEscritor(ctx, tx, quien)
+		defer e.cerrar()
+		uid, err := e.idUsuario(a.NIT)
+		if err != nil {
+			return err
+		}
+		cambio, err = e.acto(uid, a, c, conservarActo{}, 0)
+		return err
+	})
+	if err != nil {
+		return SinCambios, fmt.Errorf("guardar acto %s de %s: %w", a.NumeroActo, a.NIT, err)
+	}
+	return cambio, nil
+}
+
+// conservarActo keeps stored optional fields that an import file did not carry.
+type conservarActo struct{ expedicion, infraccion bool }
+
+const (
+	sqlInsertarActo = `INSERT INTO actos(usuario_id, numero_acto, fecha_expedicion, fecha_firmeza, infraccion, gravedad, sancion, valor_centavos, allanamiento, actualizado_en)
+		VALUES (?,?,?,?,?,?,?,?,?,?) ON CONFLICT(usuario_id, numero_acto) DO NOTHING`
+	sqlLeerActo = `SELECT id, fecha_expedicion, fecha_firmeza, infraccion, gravedad, sancion, valor_centavos, allanamiento
+		FROM actos WHERE usuario_id = ? AND numero_acto = ?`
+	sqlActualizarActo = `UPDATE actos SET fecha_expedicion = ?, fecha_firmeza = ?, infraccion = ?, gravedad = ?, sancion = ?,
+		valor_centavos = ?, allanamiento = ?, actualizado_en = ? WHERE id = ?`
+)
+
+// acto upserts one act of user uid; centavos is a.Valor already converted.
+func (e *escritor) acto(uid int64, a ActoSancion, centavos int64, cons conservarActo, fila int) (Cambio, error) {
+	ok, err := e.insertarSinID(sqlInsertarActo, uid, a.NumeroActo, iso(a.FechaExpedicion), iso(a.FechaFirmeza), a.Infraccion,
+		string(a.Gravedad), string(a.Sancion), centavos, boolInt(a.Allanamiento), e.ahora)
+	if err != nil {
+		return SinCambios, err
+	}
+	if ok {
+		if e.altas {
+			return Insertado, e.auditar("acto.crear", objetoActo(a), fila, map[string]any{"despues": detalleActo(a, centavos)})
+		}
+		return Insertado, nil
+	}
+	s, err := e.stmt(sqlLeerActo)
+	if err != nil {
+		return SinCambios, err
+	}
+	antes := ActoSancion{NIT: a.NIT, NumeroActo: a.NumeroActo}
+	var id, centAntes int64
+	var exp, firm sql.NullString
+	var grav, sanc string
+	var allan int
+	if err := s.QueryRowContext(e.ctx, uid, a.NumeroActo).Scan(&id, &exp, &firm, &antes.Infraccion, &grav, &sanc, &centAntes, &allan); err != nil {
+		return SinCambios, err
+	}
+	if antes.FechaExpedicion, err = leerFecha(exp, "fecha_expedicion"); err != nil {
+		return SinCambios, err
+	}
+	if antes.FechaFirmeza, err = leerFecha(firm, "fecha_firmeza"); err != nil {
+		return SinCambios, err
+	}
+	antes.Gravedad, antes.Sancion, antes.Allanamiento = sancion.Gravedad(grav), sancion.Tipo(sanc), allan == 1
+	return e.actualizarActo(id, antes, centAntes, a, centavos, cons, fila)
+}
+
+func objetoActo(a ActoSancion) string { return "acto:" + a.NIT + "/" + a.NumeroActo }
+
+// actualizarActo compares the stored act with the new one and, when they
+// differ, updates it and audits before and after.
+func (e *escritor) actualizarActo(id int64, antes ActoSancion, centAntes int64, a ActoSancion, centavos int64, cons conservarActo, fila int) (Cambio, error) {
+	if cons.expedicion {
+		a.FechaExpedicion = antes.FechaExpedicion
+	}
+	if cons.infraccion {
+		a.Infraccion = antes.Infraccion
+	}
+	if antes.FechaExpedicion.Igual(a.FechaExpedicion) && antes.FechaFirmeza.Igual(a.FechaFirmeza) && antes.Infraccion == a.Infraccion &&
+		antes.Gravedad == a.Gravedad && antes.Sancion == a.Sancion && centAntes == centavos && antes.Allanamiento == a.Allanamiento {
+		return SinCambios, nil
+	}
+	up, err := e.stmt(sqlActualizarActo)
+	if err != nil {
+		return SinCambios, err
+	}
+	if _, err := up.ExecContext(e.ctx, iso(a.FechaExpedicion), iso(a.FechaFirmeza), a.Infraccion, string(a.Gravedad), string(a.Sancion),
+		centavos, boolInt(a.Allanamiento), e.ahora, id); err != nil {
+		return SinCambios, err
+	}
+	return Actualizado, e.auditar("acto.actualizar", objetoActo(a), fila,
+		map[string]any{"antes": detalleActo(antes, centAntes), "despues": detalleActo(a, centavos)})
+}
+
+// actoGuardado is a stored act as the bulk import keeps it in memory to
+// compare without one SELECT per row. Dates are the stored text ("" = NULL).
+type actoGuardado struct {
+	id        int64
+	exp, firm string
+	infr      string
+	grav      sancion.Gravedad
+	sanc      sancion.Tipo
+	cent      int64
+	allan     bool
+}
+
+type claveActo struct {
+	uid    int64
+	numero string
+}
+
+// actosGuardados loads every stored act. Repeated texts (dates, codes) are
+// shared, so a million acts take about a hundred megabytes.
+func actosGuardados(e *escritor) (map[claveActo]actoGuardado, error) {
+	rows, err := e.tx.QueryContext(e.ctx, `SELECT id, usuario_id, numero_acto, fecha_expedicion, fecha_firmeza, infraccion, gravedad, sancion, valor_centavos, allanamiento FROM actos`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	m := map[claveActo]actoGuardado{}
+	textos := map[string]string{}
+	compartir := func(b sql.RawBytes) string {
+		if t, ok := textos[string(b)]; ok {
+			return t
+		}
+		t := string(b)
+		if len(textos) < 200000 {
+			textos[t] = t
+		}
+		return t
+	}
+	for rows.Next() {
+		var g actoGuardado
+		var uid int64
+		var num, exp, firm, infr, grav, sanc sql.RawBytes
+		var allan int
+		if err := rows.Scan(&g.id, &uid, &num, &exp, &firm, &infr, &grav, &sanc, &g.cent, &allan); err != nil {
+			return nil, err
+		}
+		g.exp, g.firm, g.infr = compartir(exp), compartir(firm), compartir(infr)
+		g.grav, g.sanc, g.allan = sancion.Gravedad(compartir(grav)), sancion.Tipo(compartir(sanc)), allan == 1
+		m[claveActo{uid, string(num)}] = g
+	}
+	return m, rows.Err()
+}
+
+const sqlInsertarActoNuevo = `INSERT INTO actos(usuario_id, numero_acto, fecha_expedicion, fecha_firmeza, infraccion, gravedad, sancion, valor_centavos, allanamiento, actualizado_en)
+		VALUES (?,?,?,?,?,?,?,?,?,?)`
+
+// actoConocido writes one act when the stored acts are in memory: g is the
+// stored act, or nil when the key is new.
+func (e *escritor) actoConocido(uid int64, a ActoSancion, centavos int64, cons conservarActo, fila int, g *actoGuardado) (Cambio, error) {
+	exp, firm := iso(a.FechaExpedicion), iso(a.FechaFirmeza)
+	if g == nil {
+		s, err := e.stmt(sqlInsertarActoNuevo)
+		if err != nil {
+			return SinCambios, err
+		}
+		if _, err := s.ExecContext(e.ctx, uid, a.NumeroActo, exp, firm, a.Infraccion, string(a.Gravedad), string(a.Sancion), centavos, boolInt(a.Allanamiento), e.ahora); err != nil {
+			return SinCambios, err
+		}
+		if e.altas {
+			return Insertado, e.auditar("acto.crear", objetoActo(a), fila, map[string]any{"despues": detalleActo(a, centavos)})
+		}
+		return Insertado, nil
+	}
+	texto := func(v any) string {
+		if v == nil {
+			return ""
+		}
+		return v.(string)
+	}
+	if (cons.expedicion || texto(exp) == g.exp) && texto(firm) == g.firm && (cons.infraccion || a.Infraccion == g.infr) &&
+		a.Gravedad == g.grav && a.Sancion == g.sanc && centavos == g.cent && a.Allanamiento == g.allan {
+		return SinCambios, nil
+	}
+	antes := ActoSancion{NIT: a.NIT, NumeroActo: a.NumeroActo, Infraccion: g.infr, Gravedad: g.grav, Sancion: g.sanc, Allanamiento: g.allan}
+	var err error
+	if antes.FechaExpedicion, err = leerFecha(sql.NullString{String: g.exp, Valid: g.exp != ""}, "fecha_expedicion"); err != nil {
+		return SinCambios, err
+	}
+	if antes.FechaFirmeza, err = leerFecha(sql.NullString{String: g.firm, Valid: g.firm != ""}, "fecha_firmeza"); err != nil {
+		return SinCambios, err
+	}
+	return e.actualizarActo(g.id, antes, g.cent, a, centavos, cons, fila)
+}
+
+const columnasActo = `a.id, u.nit, a.numero_acto, a.fecha_expedicion, a.fecha_firmeza, a.infraccion, a.gravedad, a.sancion, a.valor_centavos, a.allanamiento, a.actualizado_en`
+
+func escanearActo(s interface{ Scan(...any) error }) (ActoSancion, error) {
+	var a ActoSancion
+	var exp, firm sql.NullString
+	var grav, sanc string
+	var cent int64
+	var allan int
+	if err := s.Scan(&a.ID, &a.NIT, &a.NumeroActo, &exp, &firm, &a.Infraccion, &grav, &sanc, &cent, &allan, &a.ActualizadoEn); err != nil {
+		return a, err
+	}
+	var err error
+	if a.FechaExpedicion, err = leerFecha(exp, "fecha_expedicion"); err != nil {
+		return a, err
+	}
+	if a.FechaFirmeza, err = leerFecha(firm, "fecha_firmeza"); err != nil {
+		return a, err
+	}
+	a.Gravedad, a.Sancion, a.Valor, a.Allanamiento = sancion.Gravedad(grav), sancion.Tipo(sanc), PesosDeCentavos(cent), allan == 1
+	return a, nil
+}
+
+// ActosDeUsuario returns every act of the user, by firmeza date (acts not
+// firm last) and number.
+func (d *DB) ActosDeUsuario(ctx context.Context, nitUsuario string) ([]ActoSancion, error) {
+	n, err := nit.Parse(nitUsuario)
+	if err != nil {
+		return nil, &ErrValidacion{"nit", err.Error()}
+	}
+	var uid int64
+	if err := d.QueryRowContext(ctx, `SELECT id FROM usuarios_aduaneros WHERE nit = ?`, n.String()).Scan(&uid); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, fmt.Errorf("%w: NIT %s", ErrUsuarioNoRegistrado, n)
+		}
+		return nil, fmt.Errorf("actos de %s: %w", n, err)
+	}
+	return actosDe(ctx, d.DB, uid)
+}
+
+func actosDe(ctx context.Context, q consultor, uid int64) ([]ActoSancion, error) {
+	rows, err := q.QueryContext(ctx, `SELECT `+columnasActo+` FROM actos a JOIN usuarios_aduaneros u ON u.id = a.usuario_id
+		WHERE a.usuario_id = ? ORDER BY a.fecha_firmeza IS NULL, a.fecha_firmeza, a.numero_acto`, uid)
+	if err != nil {
+		return nil, fmt.Errorf("leer actos: %w", err)
+	}
+	defer rows.Close()
+	var out []ActoSancion
+	for rows.Next() {
+		a, err := escanearActo(rows)
+		if err != nil {
+			return nil, fmt.Errorf("leer actos: %w", err)
+		}
+		out = append(out, a)
+	}
+	return out, rows.Err()
+}
+
+// ActoPorNumero returns one act of a user, or ErrActoNoExiste.
+func (d *DB) ActoPorNumero(ctx context.Context, nitUsuario, numero string) (ActoSancion, error) {
+	n, err := nit.Parse(nitUsuario)
+	if err != nil {
+		return ActoSancion{}, &ErrValidacion{"nit", err.Error()}
+	}
+	a, err := escanearActo(d.QueryRowContext(ctx, `SELECT `+columnasActo+` FROM actos a JOIN usuarios_aduaneros u ON u.id = a.usuario_id
+		WHERE u.nit = ? AND a.numero_acto = ?`, n.String(), strings.TrimSpace(numero)))
+	if errors.Is(err, sql.ErrNoRows) {
+		return a, fmt.Errorf("%w: %s del NIT %s", ErrActoNoExiste, numero, n)
+	}
+	if err != nil {
+		return a, fmt.Errorf("leer acto %s: %w", numero, err)
+	}
+	return a, nil
+}

@@ -1,0 +1,266 @@
+package db
+
+import (
+	"database/sql"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"comite/internal/fecha"
+	"comite/internal/importar"
+	"comite/internal/reincidencia"
+	"comite/internal/sancion"
+)
+
+// Benchmarks of issue 3. Run (figures in the README):
+//
+//	go test ./internal/db -run '^$' -bench 'Importar|InsertDirecto|EvaluarUsuario' -benchtime 1x -timeout 30m
+//
+// COMITE_BENCH_FILAS changes the 1.000.000 rows of the import benchmarks.
+
+func filasBench() int {
+	if v, err := strconv.Atoi(os.Getenv("COMITE_BENCH_FILAS")); err == nil && v > 0 {
+		return v
+	}
+	return 1000000
+}
+
+// dirBench is $TMPDIR/comite-bench-<pid>, shared by the benchmarks of one run
+// (a benchmark function runs more than once, so b.TempDir would generate the
+// large files again). Directories left by earlier runs whose process is gone
+// are removed here.
+func dirBench(b *testing.B) string {
+	dir := filepath.Join(os.TempDir(), fmt.Sprintf("comite-bench-%d", os.Getpid()))
+	viejos, _ := filepath.Glob(filepath.Join(os.TempDir(), "comite-bench-*"))
+	for _, v := range viejos {
+		pid, err := strconv.Atoi(strings.TrimPrefix(filepath.Base(v), "comite-bench-"))
+		if err == nil && pid != os.Getpid() && syscall.Kill(pid, 0) == syscall.ESRCH {
+			os.RemoveAll(v)
+		}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		b.Fatal(err)
+	}
+	return dir
+}
+
+// archivoBench is the CSV of the import benchmarks, written once per run.
+var archivoBench struct {
+	ruta string
+	nits []string
+}
+
+func prepararArchivoBench(b *testing.B) (string, []string) {
+	if archivoBench.ruta == "" {
+		archivoBench.nits = nitsSinteticos(50000)
+		archivoBench.ruta = archivoSanciones(b, dirBench(b), archivoBench.nits, filasBench(), 0)
+	}
+	return archivoBench.ruta, archivoBench.nits
+}
+
+// BenchmarkImportarSanciones: read, validate and import a CSV of 1.000.000
+// sanction rows (50.000 users already registered) in one transaction, as
+// `comite importar sanciones` does. Then the same file again (idempotent:
+// every row read, compared, unchanged).
+func BenchmarkImportarSanciones(b *testing.B) {
+	ruta, _ := prepararArchivoBench(b)
+	n := filasBench()
+	b.Run("nuevas", func(b *testing.B) {
+		var total time.Duration
+		for i := 0; i < b.N; i++ {
+			b.StopTimer()
+			d := abrirBench(b)
+			crearUsuariosMasivo(b, d, 50000)
+			b.StartTimer()
+			t0 := time.Now()
+			lote := leerRuta(b, importar.Sanciones, ruta)
+			r, err := d.Importar(fondo, lote, actorPrueba, OpcionesImportacion{})
+			total += time.Since(t0)
+			b.StopTimer()
+			if err != nil || r.Insertadas != n {
+				b.Fatalf("%+v, %v", r, err)
+			}
+			d.Close()
+		}
+		b.ReportMetric(float64(n)*float64(b.N)/total.Seconds(), "filas/s")
+	})
+	b.Run("repetida", func(b *testing.B) {
+		b.StopTimer()
+		d := abrirBench(b)
+		defer d.Close()
+		crearUsuariosMasivo(b, d, 50000)
+		if _, err := d.Importar(fondo, leerRuta(b, importar.Sanciones, ruta), actorPrueba, OpcionesImportacion{}); err != nil {
+			b.Fatal(err)
+		}
+		var total time.Duration
+		for i := 0; i < b.N; i++ {
+			b.StartTimer()
+			t0 := time.Now()
+			r, err := d.Importar(fondo, leerRuta(b, importar.Sanciones, ruta), actorPrueba, OpcionesImportacion{})
+			total += time.Since(t0)
+			b.StopTimer()
+			if err != nil || r.SinCambios != n {
+				b.Fatalf("%+v, %v", r, err)
+			}
+		}
+		b.ReportMetric(float64(n)*float64(b.N)/total.Seconds(), "filas/s")
+	})
+}
+
+func abrirBench(b *testing.B) *DB {
+	d, err := Open(fondo, filepath.Join(b.TempDir(), "comite.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return d
+}
+
+// BenchmarkInsertDirecto: the floor to compare with — the same rows, already
+// parsed, written by a bare prepared INSERT loop in one transaction into the
+// same schema (no reading, no validation, no idempotence, no audit).
+func BenchmarkInsertDirecto(b *testing.B) {
+	ruta, _ := prepararArchivoBench(b)
+	n := filasBench()
+	lote := leerRuta(b, importar.Sanciones, ruta)
+	var total time.Duration
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		d := abrirBench(b)
+		crearUsuariosMasivo(b, d, 50000)
+		ids, err := mapaIDs(d)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		t0 := time.Now()
+		err = d.EnTx(fondo, func(tx *sql.Tx) error {
+			if _, err := tx.Exec(`PRAGMA cache_size = -262144`); err != nil { // as Importar
+				return err
+			}
+			st, err := tx.Prepare(`INSERT INTO actos(usuario_id, numero_acto, fecha_expedicion, fecha_firmeza, infraccion, gravedad, sancion, valor_centavos, allanamiento, actualizado_en) VALUES (?,?,?,?,?,?,?,?,?,?)`)
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			for _, s := range lote.Sanciones {
+				c, _ := CentavosDe(s.Valor)
+				if _, err := st.Exec(ids[s.NIT], s.NumeroActo, iso(s.FechaExpedicion), iso(s.FechaFirmeza), s.Infraccion, string(s.Gravedad), string(s.Sancion), c, boolInt(s.Allanamiento), "2026-01-01T00:00:00Z"); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		total += time.Since(t0)
+		b.StopTimer()
+		if err != nil {
+			b.Fatal(err)
+		}
+		d.Close()
+	}
+	b.ReportMetric(float64(n)*float64(b.N)/total.Seconds(), "filas/s")
+}
+
+func mapaIDs(d *DB) (map[string]int64, error) {
+	rows, err := d.Query(`SELECT nit, id FROM usuarios_aduaneros`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	m := map[string]int64{}
+	for rows.Next() {
+		var n string
+		var id int64
+		rows.Scan(&n, &id)
+		m[n] = id
+	}
+	return m, rows.Err()
+}
+
+// baseGrande generates the database of BenchmarkEvaluarUsuario once per run
+// (the benchmark function runs more than once) and opens it.
+var baseGrandeRuta string
+var baseGrandeNITs []string
+
+func baseGrande(b *testing.B) (*DB, []string) {
+	const usuarios, actosPorUsuario = 50000, 20
+	if baseGrandeRuta != "" {
+		d, err := Open(fondo, baseGrandeRuta)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return d, baseGrandeNITs
+	}
+	d, err := Open(fondo, filepath.Join(dirBench(b), "evaluar.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	t0 := time.Now()
+	nits := crearUsuariosMasivo(b, d, usuarios)
+	err = d.EnTx(fondo, func(tx *sql.Tx) error {
+		a, err := tx.Prepare(`INSERT INTO actos(usuario_id, numero_acto, fecha_expedicion, fecha_firmeza, infraccion, gravedad, sancion, valor_centavos, allanamiento, actualizado_en) VALUES (?,?,?,?,?,?,?,?,?,?)`)
+		if err != nil {
+			return err
+		}
+		defer a.Close()
+		o, err := tx.Prepare(`INSERT INTO operaciones_anuales(usuario_id, anio, valor_centavos, numero, actualizado_en) VALUES (?,?,?,?,?)`)
+		if err != nil {
+			return err
+		}
+		defer o.Close()
+		rnd := rand.New(rand.NewPCG(1, 2))
+		grav := [...]string{"leve", "grave", "gravisima"}
+		for u := 1; u <= usuarios; u++ {
+			for k := 0; k < actosPorUsuario; k++ {
+				f := fecha.Debe(2021+rnd.IntN(5), time.Month(1+rnd.IntN(12)), 1+rnd.IntN(28))
+				if _, err := a.Exec(u, fmt.Sprintf("RS-%d-%d", u, k), nil, iso(f), "", grav[rnd.IntN(3)], "multa", rnd.Int64N(50000000)*100, boolInt(rnd.IntN(10) == 0), "2026-01-01T00:00:00Z"); err != nil {
+					return err
+				}
+			}
+			for y := 2021; y <= 2025; y++ {
+				if _, err := o.Exec(u, y, rnd.Int64N(20000000000)*100, rnd.Int64N(3000), "2026-01-01T00:00:00Z"); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := d.Exec(`ANALYZE`); err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("base generada en %v: %d usuarios, %d actos", time.Since(t0).Round(time.Millisecond), usuarios, usuarios*actosPorUsuario)
+	baseGrandeRuta, baseGrandeNITs = d.Ruta, nits
+	return d, nits
+}
+
+// BenchmarkEvaluarUsuario: one user's committee test from a database of
+// 50.000 users, 1.000.000 acts (20 each) and 5 years of operations each,
+// loaded with bulk INSERTs. Reports the median of the evaluations.
+func BenchmarkEvaluarUsuario(b *testing.B) {
+	d, nits := baseGrande(b)
+	defer d.Close()
+	nueva := reincidencia.NuevaInfraccion{FechaComision: fecha.Debe(2026, 2, 10), FechaVerificacion: fecha.Debe(2026, 3, 2),
+		Gravedad: sancion.Gravisima, Sancion: sancion.Multa, SancionPrevista: montoPrueba("10475000")}
+	rnd := rand.New(rand.NewPCG(3, 4))
+	var tiempos []time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t := time.Now()
+		_, r, err := d.EvaluarUsuario(fondo, nits[rnd.IntN(len(nits))], nueva, reincidencia.AnclajeComision)
+		tiempos = append(tiempos, time.Since(t))
+		if err != nil || r.Periodo.Anio != 2025 {
+			b.Fatal(err)
+		}
+	}
+	slices.Sort(tiempos)
+	b.ReportMetric(float64(tiempos[len(tiempos)/2].Nanoseconds()), "ns-mediana")
+}

@@ -1,0 +1,95 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"comite/internal/fecha"
+	"comite/internal/nit"
+	"comite/internal/reincidencia"
+	"comite/internal/valores"
+)
+
+// EntradaEvaluacion loads, in one read snapshot, what the committee test
+// needs about one user (dominio.md §2): the user and whether some
+// autorización, habilitación or registro was in force on the date of
+// commission (desde ≤ fecha ≤ hasta, or no hasta), all its acts, its
+// operations of every year (a few rows; both anchors' reference years are
+// then available), and the non-business days the authority declared. The
+// rules themselves are in internal/reincidencia.
+func (d *DB) EntradaEvaluacion(ctx context.Context, nitUsuario string, nueva reincidencia.NuevaInfraccion, anclaje reincidencia.Anclaje) (reincidencia.Entrada, error) {
+	n, err := nit.Parse(nitUsuario)
+	if err != nil {
+		return reincidencia.Entrada{}, &ErrValidacion{"nit", err.Error()}
+	}
+	tx, err := d.BeginTx(ctx, &sql.TxOptions{ReadOnly: true}) // a deferred read: does not wait for writers (WAL)
+	if err != nil {
+		return reincidencia.Entrada{}, fmt.Errorf("evaluar %s: %w", n, err)
+	}
+	defer tx.Rollback()
+	u, err := usuarioPorNIT(ctx, tx, n.String())
+	if err != nil {
+		return reincidencia.Entrada{}, err
+	}
+	e := reincidencia.Entrada{
+		Usuario: reincidencia.Usuario{NIT: u.NIT, RazonSocial: u.RazonSocial, Tipo: u.Tipo, RegistroVigente: u.RegistroVigente(nueva.FechaComision)},
+		Nueva:   nueva,
+		Anclaje: anclaje,
+	}
+	actos, err := actosDe(ctx, tx, u.ID)
+	if err != nil {
+		return e, fmt.Errorf("evaluar %s: %w", n, err)
+	}
+	e.Actos = make([]reincidencia.Acto, len(actos))
+	for i, a := range actos {
+		e.Actos[i] = reincidencia.Acto{Numero: a.NumeroActo, FechaFirmeza: a.FechaFirmeza, Gravedad: a.Gravedad, Sancion: a.Sancion, Valor: a.Valor, Allanamiento: a.Allanamiento}
+	}
+	ops, err := operacionesDe(ctx, tx, u.ID)
+	if err != nil {
+		return e, fmt.Errorf("evaluar %s: %w", n, err)
+	}
+	for _, o := range ops {
+		e.Operaciones = append(e.Operaciones, reincidencia.Operaciones{Anio: o.Anio, Valor: o.Valor, Numero: o.Numero})
+	}
+	if e.DiasInhabiles, err = fechasInhabiles(ctx, tx); err != nil {
+		return e, fmt.Errorf("evaluar %s: %w", n, err)
+	}
+	return e, nil
+}
+
+func fechasInhabiles(ctx context.Context, q consultor) ([]fecha.Fecha, error) {
+	rows, err := q.QueryContext(ctx, `SELECT fecha FROM dias_inhabiles ORDER BY fecha`)
+	if err != nil {
+		return nil, fmt.Errorf("leer días inhábiles: %w", err)
+	}
+	defer rows.Close()
+	var out []fecha.Fecha
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			return nil, err
+		}
+		f, err := fecha.ParseISO(s)
+		if err != nil {
+			return nil, fmt.Errorf("día inhábil guardado inválido %q", s)
+		}
+		out = append(out, f)
+	}
+	return out, rows.Err()
+}
+
+// EvaluarUsuario runs the committee test for one user straight from the
+// database with the rule set of Decreto Ley 920 de 2023 (valores.DL920),
+// through reincidencia.Evaluar: there is no second implementation of any rule.
+func (d *DB) EvaluarUsuario(ctx context.Context, nitUsuario string, nueva reincidencia.NuevaInfraccion, anclaje reincidencia.Anclaje) (reincidencia.Entrada, reincidencia.Resultado, error) {
+	e, err := d.EntradaEvaluacion(ctx, nitUsuario, nueva, anclaje)
+	if err != nil {
+		return e, reincidencia.Resultado{}, err
+	}
+	r, err := reincidencia.Evaluar(e, valores.DL920)
+	if err != nil {
+		return e, r, fmt.Errorf("evaluar %s: %w", e.Usuario.NIT, err)
+	}
+	return e, r, nil
+}

@@ -1,0 +1,353 @@
+package importar
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"comite/internal/fecha"
+	"comite/internal/nit"
+	"comite/internal/sancion"
+
+	"github.com/shopspring/decimal"
+)
+
+// The field parsers of the import files (contrato.md "Import files",
+// dominio.md §6). Each returns an error in Spanish that quotes the value;
+// the row reader prefixes it with the row and the column.
+
+// maxDigitosEnteros bounds amounts: 15 digits of pesos (below 10^15 COP)
+// keep every amount, in centavos, well inside an int64.
+const maxDigitosEnteros = 15
+
+const ayudaMonto = "use 1234567, 1234567,89, 1.234.567,89 o $ 1.234.567"
+
+// ParseMonto reads an amount in COP as files from Excel in Spanish carry it:
+// `1234567`, `1234567.89`, `1234567,89`, `1.234.567,89`, `$ 1.234.567`
+// (also `1,234,567.89`, unambiguous because both separators appear).
+//
+// Strict reading of separators (documented in the README):
+//   - both "." and "," present: the last one is the decimal separator and the
+//     other groups thousands (groups of exactly three digits);
+//   - one kind of separator appearing more than once: thousands;
+//   - one separator appearing once: decimal, except when it is followed by
+//     exactly three digits and preceded by one to three digits (`1.234`,
+//     `1,234`, `12.500`): that is ambiguous (mil doscientos treinta y cuatro, or
+//     uno coma dos tres cuatro) and is rejected;
+//   - at most two decimals; no sign (amounts are zero or positive).
+func ParseMonto(s string) (decimal.Decimal, error) {
+	c, err := parseCentavos(s)
+	if err != nil {
+		return decimal.Decimal{}, err
+	}
+	return decimal.New(c, -2), nil
+}
+
+// parseCentavos is ParseMonto returning whole centavos.
+func parseCentavos(s string) (int64, error) {
+	t := strings.TrimSpace(s)
+	if strings.HasPrefix(t, "$") {
+		t = strings.TrimSpace(t[1:])
+	}
+	if t == "" {
+		return 0, fmt.Errorf("monto vacío (%s)", ayudaMonto)
+	}
+	nPuntos, nComas := 0, 0
+	ultPunto, ultComa := -1, -1
+	for i := 0; i < len(t); i++ {
+		switch c := t[i]; {
+		case c >= '0' && c <= '9':
+		case c == '.':
+			nPuntos++
+			ultPunto = i
+		case c == ',':
+			nComas++
+			ultComa = i
+		case c == '-':
+			return 0, fmt.Errorf("monto negativo %q: los valores son cero o positivos", s)
+		default:
+			return 0, fmt.Errorf("monto inválido %q (%s)", s, ayudaMonto)
+		}
+	}
+	entera, decimales := t, ""
+	var miles byte
+	switch {
+	case nPuntos == 0 && nComas == 0:
+	case nPuntos > 0 && nComas > 0:
+		dec := ultPunto
+		miles = ','
+		if ultComa > ultPunto {
+			dec, miles = ultComa, '.'
+		}
+		if (t[dec] == '.' && nPuntos > 1) || (t[dec] == ',' && nComas > 1) {
+			return 0, fmt.Errorf("monto inválido %q (%s)", s, ayudaMonto)
+		}
+		entera, decimales = t[:dec], t[dec+1:]
+		if decimales == "" {
+			return 0, fmt.Errorf("monto inválido %q: falta la parte decimal (%s)", s, ayudaMonto)
+		}
+	case nPuntos > 1:
+		miles = '.'
+	case nComas > 1:
+		miles = ','
+	default: // one separator, once
+		i := ultPunto
+		if i < 0 {
+			i = ultComa
+		}
+		antes, despues := t[:i], t[i+1:]
+		if len(despues) == 3 && len(antes) >= 1 && len(antes) <= 3 && antes[0] != '0' {
+			return 0, fmt.Errorf("monto ambiguo %q: un solo separador seguido de tres dígitos puede ser de miles o decimal; si son pesos escríbalo sin separador (%s%s) o con centavos (%s.%s,00)", s, antes, despues, antes, despues)
+		}
+		if despues == "" || antes == "" {
+			return 0, fmt.Errorf("monto inválido %q (%s)", s, ayudaMonto)
+		}
+		entera, decimales = antes, despues
+	}
+	var pesos int64
+	digitos := 0
+	if miles != 0 {
+		grupos := strings.Split(entera, string(miles))
+		for k, g := range grupos {
+			if (k == 0 && (len(g) < 1 || len(g) > 3)) || (k > 0 && len(g) != 3) {
+				return 0, fmt.Errorf("monto inválido %q: los miles se separan en grupos de tres dígitos (%s)", s, ayudaMonto)
+			}
+		}
+	}
+	for i := 0; i < len(entera); i++ {
+		c := entera[i]
+		if c == miles {
+			continue
+		}
+		if c < '0' || c > '9' {
+			return 0, fmt.Errorf("monto inválido %q (%s)", s, ayudaMonto)
+		}
+		if digitos > 0 || c != '0' {
+			digitos++
+		}
+		if digitos > maxDigitosEnteros {
+			return 0, fmt.Errorf("monto %q demasiado grande (a lo sumo %d dígitos enteros)", s, maxDigitosEnteros)
+		}
+		pesos = pesos*10 + int64(c-'0')
+	}
+	if entera == "" {
+		return 0, fmt.Errorf("monto inválido %q (%s)", s, ayudaMonto)
+	}
+	if len(decimales) > 2 {
+		return 0, fmt.Errorf("monto %q con más de dos decimales: los montos en pesos llevan a lo sumo centavos", s)
+	}
+	var cent int64
+	for i := 0; i < len(decimales); i++ {
+		c := decimales[i]
+		if c < '0' || c > '9' {
+			return 0, fmt.Errorf("monto inválido %q (%s)", s, ayudaMonto)
+		}
+		cent = cent*10 + int64(c-'0')
+	}
+	if len(decimales) == 1 {
+		cent *= 10
+	}
+	return pesos*100 + cent, nil
+}
+
+// normalizarNumeroXLSX turns the raw text of a numeric XLSX cell into a plain
+// decimal: Excel writes doubles with up to 17 significant digits
+// ("1234567.8899999999") or in exponent form ("1.48E+10"); Excel itself keeps
+// only 15 significant digits, so the value is rounded there. Text that is not
+// such a number is returned unchanged.
+func normalizarNumeroXLSX(s string) string {
+	if s == "" || strings.ContainsAny(s, ",$ ") {
+		return s
+	}
+	exp := strings.ContainsAny(s, "eE")
+	sig := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] >= '0' && s[i] <= '9' {
+			sig++
+		}
+	}
+	if !exp && sig <= 15 {
+		return s
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || f < 0 || f >= 1e15 {
+		return s
+	}
+	g, err := strconv.ParseFloat(strconv.FormatFloat(f, 'g', 15, 64), 64)
+	if err != nil {
+		return s
+	}
+	return strconv.FormatFloat(g, 'f', -1, 64)
+}
+
+// ParseFecha reads `2025-03-04` or `04/03/2025` (day first). When the file is
+// an XLSX, a date cell arrives as Excel's serial day number and is accepted too.
+func ParseFecha(s string, xlsx bool) (fecha.Fecha, error) {
+	t := strings.TrimSpace(s)
+	if xlsx {
+		if f, ok := fechaSerialExcel(t); ok {
+			return f, nil
+		}
+	}
+	f, err := fecha.Parse(t)
+	if err != nil {
+		return fecha.Fecha{}, fmt.Errorf("fecha inválida %q (use AAAA-MM-DD o DD/MM/AAAA)", s)
+	}
+	if f.Anio() < 1900 || f.Anio() > 2200 {
+		return fecha.Fecha{}, fmt.Errorf("fecha %q fuera de rango (años 1900 a 2200)", s)
+	}
+	return f, nil
+}
+
+// epocaExcel is day 0 of Excel's 1900 date system as it behaves after
+// 1900-02-28 (it counts the non-existent 1900-02-29).
+var epocaExcel = fecha.Debe(1899, 12, 30)
+
+func fechaSerialExcel(t string) (fecha.Fecha, bool) {
+	if i := strings.IndexByte(t, '.'); i >= 0 {
+		if strings.Trim(t[i+1:], "0") != "" {
+			return fecha.Fecha{}, false // a time of day: not a civil date
+		}
+		t = t[:i]
+	}
+	if t == "" || len(t) > 6 {
+		return fecha.Fecha{}, false
+	}
+	n := 0
+	for i := 0; i < len(t); i++ {
+		if t[i] < '0' || t[i] > '9' {
+			return fecha.Fecha{}, false
+		}
+		n = n*10 + int(t[i]-'0')
+	}
+	if n < 61 || n > 219146 { // 1900-03-01 .. 2499-12-31
+		return fecha.Fecha{}, false
+	}
+	f := epocaExcel.MasDias(n)
+	if f.Anio() > 2200 {
+		return fecha.Fecha{}, false
+	}
+	return f, true
+}
+
+// ParseNIT reads a NIT with its check digit (`800191045-1`, `800.191.045-1`).
+func ParseNIT(s string) (string, error) {
+	if strings.TrimSpace(s) == "" {
+		return "", errors.New("NIT vacío (use 800191045-1, con su dígito de verificación)")
+	}
+	n, err := nit.Parse(s)
+	if err != nil {
+		return "", err
+	}
+	return n.String(), nil
+}
+
+// ParseSiNo reads a yes/no column: si, sí, no, true, false, verdadero, falso,
+// 1, 0, x (yes) or empty (no), in any case.
+func ParseSiNo(s string) (bool, error) {
+	switch sancion.Normalizar(s) {
+	case "si", "true", "verdadero", "1", "x":
+		return true, nil
+	case "no", "false", "falso", "0", "":
+		return false, nil
+	}
+	return false, fmt.Errorf("valor %q no es sí ni no (use si, no, 1, 0, x o deje la celda vacía)", s)
+}
+
+// ParseEntero reads a whole number, zero or positive: `1600` or `1.600`
+// (thousands with a dot, groups of three).
+func ParseEntero(s string) (int64, error) {
+	t := strings.TrimSpace(s)
+	if t == "" {
+		return 0, errors.New("número vacío")
+	}
+	if strings.Contains(t, ".") {
+		g := strings.Split(t, ".")
+		for k, p := range g {
+			if (k == 0 && (len(p) < 1 || len(p) > 3)) || (k > 0 && len(p) != 3) {
+				return 0, fmt.Errorf("número inválido %q (use un número entero: 1600 o 1.600)", s)
+			}
+		}
+		t = strings.ReplaceAll(t, ".", "")
+	}
+	if len(t) > 15 {
+		return 0, fmt.Errorf("número %q demasiado grande", s)
+	}
+	var n int64
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		if c == '-' {
+			return 0, fmt.Errorf("número negativo %q: debe ser cero o positivo", s)
+		}
+		if c < '0' || c > '9' {
+			return 0, fmt.Errorf("número inválido %q (use un número entero: 1600 o 1.600)", s)
+		}
+		n = n*10 + int64(c-'0')
+	}
+	return n, nil
+}
+
+// ParseAnio reads a year between 1900 and 2200.
+func ParseAnio(s string) (int, error) {
+	t := strings.TrimSpace(s)
+	if len(t) != 4 {
+		return 0, fmt.Errorf("año inválido %q (use cuatro dígitos: 2025)", s)
+	}
+	n, err := strconv.Atoi(t)
+	if err != nil || n < 1900 || n > 2200 {
+		return 0, fmt.Errorf("año inválido %q (use cuatro dígitos entre 1900 y 2200)", s)
+	}
+	return n, nil
+}
+
+// ParseGravedad accepts any case and accents ("Gravísima", "GRAVISIMA").
+func ParseGravedad(s string) (sancion.Gravedad, error) {
+	switch g := sancion.Gravedad(s); g { // fast path: already canonical
+	case sancion.Leve, sancion.Grave, sancion.Gravisima:
+		return g, nil
+	}
+	g, err := sancion.ParseGravedadLibre(s)
+	if err != nil {
+		return "", fmt.Errorf("gravedad desconocida %q (use leve, grave o gravísima)", s)
+	}
+	return g, nil
+}
+
+// ParseSancion accepts any case and accents ("Amonestación").
+func ParseSancion(s string) (sancion.Tipo, error) {
+	switch t := sancion.Tipo(s); t {
+	case sancion.Multa, sancion.Amonestacion, sancion.Suspension, sancion.Cancelacion:
+		return t, nil
+	}
+	t, err := sancion.ParseTipoLibre(s)
+	if err != nil {
+		return "", fmt.Errorf("sanción desconocida %q (use multa, amonestación, suspensión o cancelación)", s)
+	}
+	return t, nil
+}
+
+// TiposUsuario are the kinds of customs user (dominio.md §1), as stored.
+var TiposUsuario = []string{"agencia_de_aduanas", "deposito_habilitado", "usuario_zona_franca", "oea", "transportador", "declarante", "otro"}
+
+// aliasTipo maps what people write (normalised: lower case, no accents,
+// words joined by "_") to the stored tipo.
+var aliasTipo = map[string]string{
+	"agencia_de_aduanas": "agencia_de_aduanas", "agencia_aduanas": "agencia_de_aduanas", "agencia": "agencia_de_aduanas",
+	"deposito_habilitado": "deposito_habilitado", "deposito": "deposito_habilitado",
+	"usuario_zona_franca": "usuario_zona_franca", "usuario_de_zona_franca": "usuario_zona_franca", "zona_franca": "usuario_zona_franca",
+	"oea": "oea", "operador_economico_autorizado": "oea",
+	"transportador": "transportador",
+	"declarante":    "declarante", "importador": "declarante", "exportador": "declarante", "importador_exportador": "declarante", "importador_/_exportador": "declarante", "importador/exportador": "declarante",
+	"otro": "otro",
+}
+
+// ParseTipoUsuario reads the kind of customs user in any case and accents,
+// with spaces or underscores ("Agencia de aduanas", "OEA", "usuario_zona_franca").
+func ParseTipoUsuario(s string) (string, error) {
+	k := strings.Join(strings.Fields(strings.ReplaceAll(sancion.Normalizar(s), "_", " ")), "_")
+	if t, ok := aliasTipo[k]; ok {
+		return t, nil
+	}
+	return "", fmt.Errorf("tipo de usuario desconocido %q (use %s)", s, strings.Join(TiposUsuario, ", "))
+}

@@ -1,0 +1,308 @@
+package importar
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"comite/internal/fecha"
+)
+
+func TestParseMonto_formatosDominio6(t *testing.T) {
+	casos := []struct {
+		nombre, entrada, quiere string
+	}{
+		{"dominio6_entero", "1234567", "1234567"},
+		{"dominio6_punto_decimal", "1234567.89", "1234567.89"},
+		{"dominio6_coma_decimal", "1234567,89", "1234567.89"},
+		{"dominio6_miles_punto_decimal_coma", "1.234.567,89", "1234567.89"},
+		{"dominio6_signo_pesos_miles", "$ 1.234.567", "1234567"},
+		{"signo_pesos_pegado", "$1.234.567", "1234567"},
+		{"miles_coma_decimal_punto_sin_ambiguedad", "1,234,567.89", "1234567.89"},
+		{"miles_punto_varios_grupos", "14.800.000.000", "14800000000"},
+		{"un_decimal_son_decimas", "12,5", "12.5"},
+		{"cero", "0", "0"},
+		{"cero_con_centavos", "0,05", "0.05"},
+		{"espacios_alrededor", "  77000000 ", "77000000"},
+		{"punto_con_cuatro_digitos_antes_y_dos_despues", "1234.56", "1234.56"},
+		{"quince_digitos_enteros_limite", "999999999999999", "999999999999999"},
+	}
+	for _, c := range casos {
+		t.Run(c.nombre, func(t *testing.T) {
+			d, err := ParseMonto(c.entrada)
+			if err != nil {
+				t.Fatalf("ParseMonto(%q): %v", c.entrada, err)
+			}
+			if d.String() != c.quiere {
+				t.Fatalf("ParseMonto(%q) = %s, quiere %s", c.entrada, d, c.quiere)
+			}
+		})
+	}
+}
+
+func TestParseMonto_rechazos(t *testing.T) {
+	casos := []struct {
+		nombre, entrada, contiene string
+	}{
+		{"dominio6_ambiguo_punto_tres_digitos", "1.234", "ambiguo"},
+		{"dominio6_ambiguo_coma_tres_digitos", "1,234", "ambiguo"},
+		{"dominio6_ambiguo_doce_mil_quinientos", "12.500", "ambiguo"},
+		{"tres_decimales_no_ambiguo_por_cuatro_digitos", "1234.567", "más de dos decimales"},
+		{"tres_decimales_tras_cero", "0,500", "más de dos decimales"},
+		{"tres_decimales_con_miles", "1.234,567", "más de dos decimales"},
+		{"comas_mal_agrupadas", "12,5,3", "inválido"},
+		{"miles_mal_agrupados", "1.23.456", "grupos de tres"},
+		{"dos_comas_decimales_con_punto", "1.234,56,7", "inválido"},
+		{"negativo", "-5", "negativo"},
+		{"letras", "12abc", "inválido"},
+		{"vacio", "", "vacío"},
+		{"solo_signo", "$ ", "vacío"},
+		{"separador_final", "123.", "inválido"},
+		{"separador_inicial", ",5", "inválido"},
+		{"dieciseis_digitos_limite", "1000000000000000", "demasiado grande"},
+		{"exponente", "1e5", "inválido"},
+	}
+	for _, c := range casos {
+		t.Run(c.nombre, func(t *testing.T) {
+			_, err := ParseMonto(c.entrada)
+			if err == nil {
+				t.Fatalf("ParseMonto(%q) aceptado; debía rechazarse", c.entrada)
+			}
+			if !strings.Contains(err.Error(), c.contiene) {
+				t.Fatalf("ParseMonto(%q) = %q; quiere que diga %q", c.entrada, err, c.contiene)
+			}
+		})
+	}
+}
+
+func TestNormalizarNumeroXLSX(t *testing.T) {
+	casos := []struct{ entrada, quiere string }{
+		{"1234567.8899999999", "1234567.89"},
+		{"1.48E+10", "14800000000"},
+		{"40000000", "40000000"},
+		{"1.234", "1.234"}, // short: unchanged, so the strict reading still applies
+		{"texto", "texto"},
+	}
+	for _, c := range casos {
+		if got := normalizarNumeroXLSX(c.entrada); got != c.quiere {
+			t.Errorf("normalizarNumeroXLSX(%q) = %q, quiere %q", c.entrada, got, c.quiere)
+		}
+	}
+}
+
+func TestParseFecha_dominio6(t *testing.T) {
+	casos := []struct {
+		nombre, entrada string
+		xlsx            bool
+		quiere          string
+	}{
+		{"iso", "2025-03-04", false, "2025-03-04"},
+		{"dia_primero", "04/03/2025", false, "2025-03-04"},
+		{"dia_primero_sin_ceros", "4/3/2025", false, "2025-03-04"},
+		{"serial_excel_en_xlsx", "45720", true, "2025-03-04"},
+		{"serial_excel_con_cero_decimal", "45720.0", true, "2025-03-04"},
+	}
+	for _, c := range casos {
+		t.Run(c.nombre, func(t *testing.T) {
+			f, err := ParseFecha(c.entrada, c.xlsx)
+			if err != nil || f.String() != c.quiere {
+				t.Fatalf("ParseFecha(%q) = %v, %v; quiere %s", c.entrada, f, err, c.quiere)
+			}
+		})
+	}
+	for _, mal := range []struct {
+		entrada string
+		xlsx    bool
+	}{{"2025-13-01", false}, {"31/02/2025", false}, {"45720", false}, {"03-04-2025", false}, {"2025/03/04", false}, {"45720.5", true}, {"1850-01-01", false}, {"", false}} {
+		if _, err := ParseFecha(mal.entrada, mal.xlsx); err == nil {
+			t.Errorf("ParseFecha(%q, xlsx=%v) aceptada", mal.entrada, mal.xlsx)
+		}
+	}
+}
+
+func TestParseSiNo_contratoImportFiles(t *testing.T) {
+	si := []string{"si", "sí", "SÍ", "Si", "true", "TRUE", "1", "x", "X", "verdadero", "VERDADERO"}
+	no := []string{"no", "NO", "false", "0", "", "  ", "FALSO"}
+	for _, v := range si {
+		if b, err := ParseSiNo(v); err != nil || !b {
+			t.Errorf("ParseSiNo(%q) = %v, %v; quiere sí", v, b, err)
+		}
+	}
+	for _, v := range no {
+		if b, err := ParseSiNo(v); err != nil || b {
+			t.Errorf("ParseSiNo(%q) = %v, %v; quiere no", v, b, err)
+		}
+	}
+	for _, v := range []string{"s", "n", "yes", "2", "quizás"} {
+		if _, err := ParseSiNo(v); err == nil {
+			t.Errorf("ParseSiNo(%q) aceptado", v)
+		}
+	}
+}
+
+func TestParseEnteroYAnio(t *testing.T) {
+	for in, want := range map[string]int64{"1600": 1600, "1.600": 1600, "0": 0, "1.000.000": 1000000} {
+		if n, err := ParseEntero(in); err != nil || n != want {
+			t.Errorf("ParseEntero(%q) = %d, %v", in, n, err)
+		}
+	}
+	for _, in := range []string{"1,6", "1.6", "-3", "", "12.34.567", "abc"} {
+		if _, err := ParseEntero(in); err == nil {
+			t.Errorf("ParseEntero(%q) aceptado", in)
+		}
+	}
+	if a, err := ParseAnio("2025"); err != nil || a != 2025 {
+		t.Errorf("ParseAnio(2025) = %d, %v", a, err)
+	}
+	for _, in := range []string{"25", "1899", "2201", "20255", "2O25"} {
+		if _, err := ParseAnio(in); err == nil {
+			t.Errorf("ParseAnio(%q) aceptado", in)
+		}
+	}
+}
+
+func TestParseEnumeraciones_mayusculasYTildes(t *testing.T) {
+	for _, v := range []string{"Gravísima", "GRAVISIMA", "gravisima", " gravísima "} {
+		if g, err := ParseGravedad(v); err != nil || g != "gravisima" {
+			t.Errorf("ParseGravedad(%q) = %q, %v", v, g, err)
+		}
+	}
+	if s, err := ParseSancion("Amonestación"); err != nil || s != "amonestacion" {
+		t.Errorf("ParseSancion = %q, %v", s, err)
+	}
+	if _, err := ParseGravedad("muy grave"); err == nil {
+		t.Error("ParseGravedad(muy grave) aceptada")
+	}
+	for in, want := range map[string]string{"Agencia de Aduanas": "agencia_de_aduanas", "OEA": "oea", "usuario_zona_franca": "usuario_zona_franca",
+		"Usuario de zona franca": "usuario_zona_franca", "Depósito habilitado": "deposito_habilitado", "Importador": "declarante"} {
+		if got, err := ParseTipoUsuario(in); err != nil || got != want {
+			t.Errorf("ParseTipoUsuario(%q) = %q, %v", in, got, err)
+		}
+	}
+	if _, err := ParseTipoUsuario("banco"); err == nil {
+		t.Error("ParseTipoUsuario(banco) aceptado")
+	}
+}
+
+func TestParseNIT_digitoVerificacion(t *testing.T) {
+	for in, want := range map[string]string{"800191045-1": "800191045-1", "800.191.045-1": "800191045-1", " 899999068-1 ": "899999068-1", "800197268 - 4": "800197268-4"} {
+		if got, err := ParseNIT(in); err != nil || got != want {
+			t.Errorf("ParseNIT(%q) = %q, %v", in, got, err)
+		}
+	}
+	_, err := ParseNIT("800191045-2")
+	if err == nil || !strings.Contains(err.Error(), "el correcto es 1") {
+		t.Errorf("ParseNIT con DV errado = %v; quiere que nombre el correcto", err)
+	}
+	for _, in := range []string{"", "800191045", "abc-1", "800191045-12"} {
+		if _, err := ParseNIT(in); err == nil {
+			t.Errorf("ParseNIT(%q) aceptado", in)
+		}
+	}
+}
+
+// Fuzz tests: no panic, and every rejection is a Spanish message that quotes
+// or names the value. At the row level, every problem names its row and field.
+
+func FuzzParseMonto(f *testing.F) {
+	for _, s := range []string{"1234567", "1234567.89", "1.234.567,89", "$ 1.234.567", "1.234", "12,5,3", "-1", "", "1,234,567.89", "9999999999999999999999", "1234567.8899999999", "1.48E+10"} {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
+	// xlsx: the raw text of a numeric XLSX cell goes through normalizarNumeroXLSX first.
+	f.Fuzz(func(t *testing.T, s string, xlsx bool) {
+		if xlsx {
+			s = normalizarNumeroXLSX(s)
+		}
+		d, err := ParseMonto(s)
+		if err != nil {
+			if !strings.Contains(err.Error(), "monto") {
+				t.Fatalf("rechazo sin nombrar el monto: %q", err)
+			}
+			return
+		}
+		if d.IsNegative() || d.Exponent() < -2 {
+			t.Fatalf("ParseMonto(%q) = %s: negativo o con más de dos decimales", s, d)
+		}
+	})
+}
+
+func FuzzParseFecha(f *testing.F) {
+	for _, s := range []string{"2025-03-04", "04/03/2025", "45720", "2025-13-01", "31/02/2025", "", "0/0/0000"} {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, s string, xlsx bool) {
+		d, err := ParseFecha(s, xlsx)
+		if err != nil {
+			if !strings.Contains(err.Error(), "fecha") {
+				t.Fatalf("rechazo sin nombrar la fecha: %q", err)
+			}
+			return
+		}
+		if d.IsZero() || d.Anio() < 1900 || d.Anio() > 2200 {
+			t.Fatalf("ParseFecha(%q) = %v fuera de rango", s, d)
+		}
+		if _, err := fecha.ParseISO(d.String()); err != nil {
+			t.Fatalf("ParseFecha(%q) = %v no se relee", s, d)
+		}
+	})
+}
+
+func FuzzParseNIT(f *testing.F) {
+	for _, s := range []string{"800191045-1", "800.191.045-1", "800191045-2", "-", "", "1234567890123456-1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		n, err := ParseNIT(s)
+		if err != nil {
+			if !strings.Contains(err.Error(), "NIT") {
+				t.Fatalf("rechazo sin nombrar el NIT: %q", err)
+			}
+			return
+		}
+		if again, err := ParseNIT(n); err != nil || again != n {
+			t.Fatalf("ParseNIT(%q) = %q no es canónico", s, n)
+		}
+	})
+}
+
+func FuzzParseSiNo(f *testing.F) {
+	for _, s := range []string{"si", "sí", "no", "x", "", "quizás", "\xff"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if _, err := ParseSiNo(s); err != nil && !strings.Contains(err.Error(), "sí ni no") {
+			t.Fatalf("rechazo poco claro: %q", err)
+		}
+	})
+}
+
+// FuzzFilaSancion feeds arbitrary cells to the row reader of sanciones.
+func FuzzFilaSancion(f *testing.F) {
+	f.Add("800191045-1", "RS-1", "2025-02-10", "2025-03-04", "grave", "multa", "1.234.567,89", "no")
+	f.Add("800191045-2", "", "31/02/2025", "x", "muy grave", "pena", "12,5,3", "tal vez")
+	f.Fuzz(func(t *testing.T, nit, acto, exp, firmeza, grav, sanc, valor, allan string) {
+		cab := "nit;numero_acto;fecha_expedicion;fecha_firmeza;gravedad;sancion;valor;allanamiento\n"
+		limpio := func(s string) string {
+			s = strings.ToValidUTF8(s, "")
+			return strings.NewReplacer(";", "", "\"", "", "\n", "", "\r", "", ",", "").Replace(s)
+		}
+		fila := strings.Join([]string{limpio(nit), limpio(acto), limpio(exp), limpio(firmeza), limpio(grav), limpio(sanc), limpio(valor), limpio(allan)}, ";")
+		if strings.TrimSpace(strings.ReplaceAll(fila, ";", "")) == "" {
+			return // a blank row is skipped
+		}
+		lote, probs := Leer(Sanciones, "f.csv", strings.NewReader(cab+fila+"\n"))
+		if lote == nil && len(probs) == 0 {
+			t.Fatal("sin lote y sin problemas")
+		}
+		for _, p := range probs {
+			if p.Fila != 2 || p.Campo == "" || !utf8.ValidString(p.Mensaje) {
+				t.Fatalf("problema sin fila 2 o sin campo: %+v", p)
+			}
+			if !strings.HasPrefix(p.String(), "fila 2, "+p.Campo+": ") {
+				t.Fatalf("texto del problema: %q", p.String())
+			}
+		}
+	})
+}

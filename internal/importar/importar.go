@@ -1,0 +1,590 @@
+// Package importar reads the files officials deliver (CSV or XLSX, as
+// exported by Excel in Spanish) into validated rows, with every bad row and
+// field reported in Spanish (contrato.md "Import files"; dominio.md §6).
+// It does not touch the database: internal/db writes a Lote in one
+// transaction, so the web can show a preview before anything is written.
+package importar
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+
+	"comite/internal/fecha"
+	"comite/internal/sancion"
+
+	"github.com/shopspring/decimal"
+)
+
+// Clase of import file.
+type Clase string
+
+const (
+	Sanciones   Clase = "sanciones"
+	Operaciones Clase = "operaciones"
+	Usuarios    Clase = "usuarios"
+)
+
+// Clases are the kinds of file, in the order the command lists them.
+var Clases = []Clase{Sanciones, Operaciones, Usuarios}
+
+// ParseClase reads the kind named on the command line.
+func ParseClase(s string) (Clase, error) {
+	switch c := Clase(strings.ToLower(strings.TrimSpace(s))); c {
+	case Sanciones, Operaciones, Usuarios:
+		return c, nil
+	}
+	return "", fmt.Errorf("clase de archivo desconocida %q (use sanciones, operaciones o usuarios)", s)
+}
+
+// Problema is one bad row and field (or a problem of the whole file).
+type Problema struct {
+	Fila    int    // as Excel shows it: the header is row 1; 0 = the file as a whole
+	Campo   string // canonical column name; "" when the problem is the whole row
+	Mensaje string
+}
+
+// String is the line people read: `fila 7, valor: monto inválido "12,5,3" (...)`.
+func (p Problema) String() string {
+	switch {
+	case p.Fila <= 0:
+		return "archivo: " + p.Mensaje
+	case p.Campo == "":
+		return fmt.Sprintf("fila %d: %s", p.Fila, p.Mensaje)
+	}
+	return fmt.Sprintf("fila %d, %s: %s", p.Fila, p.Campo, p.Mensaje)
+}
+
+// FilaSancion is one sanction act (dominio.md §6).
+type FilaSancion struct {
+	Fila            int
+	NIT             string // canonical "800191045-1"
+	NumeroActo      string
+	FechaExpedicion fecha.Fecha // zero when empty or the column is absent
+	FechaFirmeza    fecha.Fecha // zero: not firm
+	Infraccion      string
+	Gravedad        sancion.Gravedad
+	Sancion         sancion.Tipo
+	Valor           decimal.Decimal // COP, at most two decimals
+	Allanamiento    bool
+}
+
+// FilaOperacion is a year of operations of one user, or one customs
+// declaration (then Declaracion and Fecha are set, Numero is 1 and Anio is
+// the year of Fecha).
+type FilaOperacion struct {
+	Fila        int
+	NIT         string
+	Anio        int
+	Valor       decimal.Decimal
+	Numero      int64
+	Declaracion string
+	Fecha       fecha.Fecha
+}
+
+// FilaUsuario is a customs user and one period of its registro.
+type FilaUsuario struct {
+	Fila               int
+	NIT                string
+	RazonSocial        string
+	Tipo               string
+	DireccionSeccional string
+	VigenteDesde       fecha.Fecha
+	VigenteHasta       fecha.Fecha // zero: indefinite
+}
+
+// Lote is a validated file, ready to be written.
+type Lote struct {
+	Clase          Clase
+	Archivo        string
+	SHA256         string // of the file's bytes, recorded in the audit log
+	Formato        Formato
+	PorDeclaracion bool            // operaciones: one row per declaration
+	Columnas       map[string]bool // canonical columns present in the file
+	Sanciones      []FilaSancion
+	Operaciones    []FilaOperacion
+	Usuarios       []FilaUsuario
+}
+
+// Filas is the number of data rows.
+func (l *Lote) Filas() int { return len(l.Sanciones) + len(l.Operaciones) + len(l.Usuarios) }
+
+// Tiene says whether the file carried an (optional) column.
+func (l *Lote) Tiene(col string) bool { return l.Columnas[col] }
+
+// columna of a file kind.
+type columna struct {
+	nombre    string
+	requerida bool
+}
+
+var (
+	colsSanciones = []columna{{"nit", true}, {"numero_acto", true}, {"fecha_expedicion", false}, {"fecha_firmeza", true},
+		{"infraccion", false}, {"gravedad", true}, {"sancion", true}, {"valor", true}, {"allanamiento", true}}
+	colsOperacionesAnio = []columna{{"nit", true}, {"anio", true}, {"valor", true}, {"numero_operaciones", true}}
+	colsOperacionesDecl = []columna{{"nit", true}, {"fecha", true}, {"numero_declaracion", true}, {"valor", true}}
+	colsUsuarios        = []columna{{"nit", true}, {"razon_social", true}, {"tipo", true}, {"direccion_seccional", false},
+		{"registro_vigente_desde", true}, {"registro_vigente_hasta", false}}
+)
+
+// alias maps a normalised header (no case, accents, spaces or underscores)
+// to its canonical column, beyond the canonical names themselves.
+var alias = map[string]string{
+	"numerodeacto": "numero_acto", "numerodelacto": "numero_acto", "acto": "numero_acto",
+	"fechadeexpedicion": "fecha_expedicion", "fechadefirmeza": "fecha_firmeza",
+	"valorcop": "valor", "ano": "anio", "año": "anio",
+	"numerodeoperaciones": "numero_operaciones", "numerodedeclaracion": "numero_declaracion",
+	"direccionseccionalcop": "direccion_seccional", "seccional": "direccion_seccional",
+	"tipodeusuario": "tipo", "tipousuario": "tipo",
+}
+
+// claveColumna normalises a header: no BOM, case, accents, spaces or underscores.
+func claveColumna(s string) string {
+	s = sancion.Normalizar(strings.TrimPrefix(s, "\ufeff"))
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case ' ', '_', '\t', '\u00a0':
+			return -1
+		}
+		return r
+	}, s)
+}
+
+func canonica(h string, conocidas []columna) string {
+	k := claveColumna(h)
+	for _, c := range conocidas {
+		if strings.ReplaceAll(c.nombre, "_", "") == k {
+			return c.nombre
+		}
+	}
+	if a, ok := alias[k]; ok {
+		for _, c := range conocidas {
+			if c.nombre == a {
+				return a
+			}
+		}
+	}
+	return ""
+}
+
+func nombres(cols []columna) string {
+	var req, opt []string
+	for _, c := range cols {
+		if c.requerida {
+			req = append(req, c.nombre)
+		} else {
+			opt = append(opt, c.nombre)
+		}
+	}
+	s := strings.Join(req, ", ")
+	if len(opt) > 0 {
+		s += " (opcionales: " + strings.Join(opt, ", ") + ")"
+	}
+	return s
+}
+
+// Leer reads and validates a whole file. The Lote is nil when there is any
+// problem; the problems list every bad row and field, in file order.
+func Leer(clase Clase, nombre string, r io.Reader) (*Lote, []Problema) {
+	return LeerConProgreso(clase, nombre, r, nil)
+}
+
+// LeerConProgreso is Leer reporting every 10.000 rows read.
+func LeerConProgreso(clase Clase, nombre string, r io.Reader, progreso func(filas int)) (*Lote, []Problema) {
+	datos, err := io.ReadAll(r)
+	if err != nil {
+		return nil, []Problema{{Mensaje: fmt.Sprintf("no se pudo leer %s: %v", nombre, err)}}
+	}
+	suma := sha256.Sum256(datos)
+	t, err := abrirTabla(nombre, datos)
+	if err != nil {
+		return nil, []Problema{{Mensaje: err.Error()}}
+	}
+	l := &Lote{Clase: clase, Archivo: nombre, SHA256: hex.EncodeToString(suma[:]), Formato: CSV, Columnas: map[string]bool{}}
+	if t.xlsx {
+		l.Formato = XLSX
+	}
+	// Size the rows and the key map once (a CSV has about one row per line).
+	estimadas := 0
+	if !t.xlsx {
+		estimadas = bytes.Count(datos, []byte{'\n'})
+		switch clase {
+		case Sanciones:
+			l.Sanciones = make([]FilaSancion, 0, estimadas)
+		case Operaciones:
+			l.Operaciones = make([]FilaOperacion, 0, estimadas)
+		case Usuarios:
+			l.Usuarios = make([]FilaUsuario, 0, estimadas)
+		}
+	}
+	lec := &lector{lote: l, xlsx: t.xlsx, nits: map[string]nitLeido{}, claves: make(map[string]int, estimadas), primeraDeNIT: map[string]int{},
+		fechas: map[string]resultado[fecha.Fecha]{}, gravedades: map[string]resultado[sancion.Gravedad]{},
+		tiposSancion: map[string]resultado[sancion.Tipo]{}, siNo: map[string]resultado[bool]{}}
+	switch clase {
+	case Sanciones, Operaciones, Usuarios:
+	default:
+		return nil, []Problema{{Mensaje: fmt.Sprintf("clase de archivo desconocida %q", clase)}}
+	}
+	encabezado := false
+	errTabla := t.recorrer(func(fila int, celdas []string) bool {
+		if !encabezado {
+			if vacia(celdas) {
+				return true // blank rows above the header
+			}
+			encabezado = true
+			lec.encabezado(fila, celdas)
+			return len(lec.problemas) == 0
+		}
+		if vacia(celdas) {
+			return true
+		}
+		lec.fila(fila, celdas)
+		if progreso != nil && lec.filas%10000 == 0 {
+			progreso(lec.filas)
+		}
+		return true
+	})
+	if errTabla != nil {
+		lec.problemas = append(lec.problemas, Problema{Mensaje: errTabla.Error()})
+	}
+	if !encabezado && len(lec.problemas) == 0 {
+		lec.problemas = append(lec.problemas, Problema{Mensaje: "el archivo está vacío: la primera fila debe nombrar las columnas (" + nombres(lec.columnasEsperadas()) + ")"})
+	}
+	if len(lec.problemas) > 0 {
+		sort.SliceStable(lec.problemas, func(i, j int) bool { return lec.problemas[i].Fila < lec.problemas[j].Fila })
+		return nil, lec.problemas
+	}
+	if l.Filas() == 0 {
+		return nil, []Problema{{Mensaje: "el archivo no tiene filas de datos debajo del encabezado"}}
+	}
+	return l, nil
+}
+
+func vacia(celdas []string) bool {
+	for _, c := range celdas {
+		if strings.TrimSpace(c) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+type nitLeido struct {
+	canon string
+	err   string
+}
+
+// lector holds the state of one read.
+type lector struct {
+	lote      *Lote
+	xlsx      bool
+	cols      []columna
+	indice    []string // canonical column of each cell position ("" = none)
+	pos       map[string]int
+	problemas []Problema
+	filas     int
+	nits      map[string]nitLeido // cache: the same NIT repeats on many rows
+	claves    map[string]int      // key of the row → first row that had it
+	fila0     int
+	errFila   bool
+	// usuarios: index in Lote.Usuarios of the first row of each NIT
+	primeraDeNIT map[string]int
+	// caches of parsed values: files repeat the same dates and words on
+	// many rows (a million rows carry a few thousand distinct dates).
+	fechas       map[string]resultado[fecha.Fecha]
+	gravedades   map[string]resultado[sancion.Gravedad]
+	tiposSancion map[string]resultado[sancion.Tipo]
+	siNo         map[string]resultado[bool]
+}
+
+type resultado[T any] struct {
+	v   T
+	err error
+}
+
+// memo parses s once per distinct value.
+func memo[T any](m map[string]resultado[T], s string, parse func(string) (T, error)) (T, error) {
+	if r, ok := m[s]; ok {
+		return r.v, r.err
+	}
+	v, err := parse(s)
+	if len(m) < 100000 {
+		m[s] = resultado[T]{v, err}
+	}
+	return v, err
+}
+
+func (l *lector) columnasEsperadas() []columna {
+	switch l.lote.Clase {
+	case Sanciones:
+		return colsSanciones
+	case Usuarios:
+		return colsUsuarios
+	}
+	return append(append([]columna{}, colsOperacionesAnio...), colsOperacionesDecl[1:3]...)
+}
+
+func (l *lector) mal(fila int, campo, formato string, args ...any) {
+	l.problemas = append(l.problemas, Problema{Fila: fila, Campo: campo, Mensaje: fmt.Sprintf(formato, args...)})
+	l.errFila = true
+}
+
+// encabezado matches the header row against the columns of the kind.
+func (l *lector) encabezado(fila int, celdas []string) {
+	l.fila0 = fila
+	cols := l.columnasEsperadas()
+	if l.lote.Clase == Operaciones {
+		// Two layouts: by year, or one row per declaration.
+		anio, decl := false, false
+		for _, c := range celdas {
+			switch canonica(c, cols) {
+			case "anio", "numero_operaciones":
+				anio = true
+			case "fecha", "numero_declaracion":
+				decl = true
+			}
+		}
+		switch {
+		case anio && decl:
+			l.mal(fila, "", "el archivo mezcla columnas por año (anio, numero_operaciones) y por declaración (fecha, numero_declaracion): use un archivo para cada forma")
+			return
+		case decl:
+			cols = colsOperacionesDecl
+			l.lote.PorDeclaracion = true
+		default:
+			cols = colsOperacionesAnio
+		}
+	}
+	l.cols = cols
+	l.indice = make([]string, len(celdas))
+	l.pos = map[string]int{}
+	var extra []string
+	for i, c := range celdas {
+		if strings.TrimSpace(c) == "" {
+			continue // an empty header cell: its column must stay empty (checked per row)
+		}
+		n := canonica(c, cols)
+		if n == "" {
+			extra = append(extra, fmt.Sprintf("%q", strings.TrimSpace(c)))
+			continue
+		}
+		if j, dup := l.pos[n]; dup {
+			l.mal(fila, "", "la columna %s aparece dos veces (columnas %d y %d)", n, j+1, i+1)
+			continue
+		}
+		l.pos[n] = i
+		l.indice[i] = n
+		l.lote.Columnas[n] = true
+	}
+	if len(extra) > 0 {
+		l.mal(fila, "", "columnas desconocidas: %s (las columnas de %s son: %s)", strings.Join(extra, ", "), l.lote.Clase, nombres(cols))
+	}
+	var faltan []string
+	for _, c := range cols {
+		if _, ok := l.pos[c.nombre]; c.requerida && !ok {
+			faltan = append(faltan, c.nombre)
+		}
+	}
+	if len(faltan) > 0 {
+		l.mal(fila, "", "faltan las columnas %s (las columnas de %s son: %s)", strings.Join(faltan, ", "), l.lote.Clase, nombres(cols))
+	}
+}
+
+// celda returns the trimmed cell of a column ("" when absent).
+func (l *lector) celda(celdas []string, col string) string {
+	i, ok := l.pos[col]
+	if !ok || i >= len(celdas) {
+		return ""
+	}
+	return strings.TrimSpace(celdas[i])
+}
+
+func (l *lector) fila(fila int, celdas []string) {
+	l.filas++
+	l.errFila = false
+	for i := len(l.indice); i < len(celdas); i++ {
+		if strings.TrimSpace(celdas[i]) != "" {
+			l.mal(fila, "", "tiene datos en la columna %d, que no tiene nombre en el encabezado", i+1)
+			break
+		}
+	}
+	for i, n := range l.indice {
+		if n == "" && i < len(celdas) && strings.TrimSpace(celdas[i]) != "" {
+			l.mal(fila, "", "tiene datos en la columna %d, que no tiene nombre en el encabezado", i+1)
+			break
+		}
+	}
+	switch {
+	case l.lote.Clase == Sanciones:
+		l.filaSancion(fila, celdas)
+	case l.lote.Clase == Usuarios:
+		l.filaUsuario(fila, celdas)
+	case l.lote.PorDeclaracion:
+		l.filaDeclaracion(fila, celdas)
+	default:
+		l.filaOperacionAnual(fila, celdas)
+	}
+}
+
+func (l *lector) nit(fila int, celdas []string) string {
+	raw := l.celda(celdas, "nit")
+	if v, ok := l.nits[raw]; ok {
+		if v.err != "" {
+			l.mal(fila, "nit", "%s", v.err)
+		}
+		return v.canon
+	}
+	canon, err := ParseNIT(raw)
+	v := nitLeido{canon: canon}
+	if err != nil {
+		v.err = err.Error()
+		l.mal(fila, "nit", "%s", v.err)
+	}
+	l.nits[raw] = v
+	return canon
+}
+
+func (l *lector) texto(fila int, celdas []string, col string, requerido bool, max int) string {
+	v := l.celda(celdas, col)
+	if requerido && v == "" {
+		l.mal(fila, col, "está vacío y es obligatorio")
+	}
+	if len(v) > max {
+		l.mal(fila, col, "texto demasiado largo (%d caracteres; a lo sumo %d)", len([]rune(v)), max)
+	}
+	return v
+}
+
+func (l *lector) monto(fila int, celdas []string, col string) decimal.Decimal {
+	v := l.celda(celdas, col)
+	if l.xlsx {
+		v = normalizarNumeroXLSX(v)
+	}
+	c, err := parseCentavos(v)
+	if err != nil {
+		l.mal(fila, col, "%v", err)
+		return decimal.Decimal{}
+	}
+	return decimal.New(c, -2)
+}
+
+func (l *lector) fecha(fila int, celdas []string, col string, requerida bool) fecha.Fecha {
+	v := l.celda(celdas, col)
+	if v == "" {
+		if requerida {
+			l.mal(fila, col, "fecha vacía y es obligatoria (use AAAA-MM-DD o DD/MM/AAAA)")
+		}
+		return fecha.Fecha{}
+	}
+	f, err := memo(l.fechas, v, func(s string) (fecha.Fecha, error) { return ParseFecha(s, l.xlsx) })
+	if err != nil {
+		l.mal(fila, col, "%v", err)
+	}
+	return f
+}
+
+// unica records the key of a row and reports a repeated one.
+func (l *lector) unica(fila int, clave, campo string, que func() string) {
+	if l.errFila {
+		return
+	}
+	if prev, dup := l.claves[clave]; dup {
+		l.mal(fila, campo, "%s ya aparece en la fila %d: va una sola vez por archivo", que(), prev)
+		return
+	}
+	l.claves[clave] = fila
+}
+
+func (l *lector) filaSancion(fila int, c []string) {
+	s := FilaSancion{Fila: fila}
+	s.NIT = l.nit(fila, c)
+	s.NumeroActo = l.texto(fila, c, "numero_acto", true, 100)
+	s.FechaExpedicion = l.fecha(fila, c, "fecha_expedicion", false)
+	s.FechaFirmeza = l.fecha(fila, c, "fecha_firmeza", false)
+	s.Infraccion = l.texto(fila, c, "infraccion", false, 200)
+	var err error
+	if s.Gravedad, err = memo(l.gravedades, l.celda(c, "gravedad"), ParseGravedad); err != nil {
+		l.mal(fila, "gravedad", "%v", err)
+	}
+	if s.Sancion, err = memo(l.tiposSancion, l.celda(c, "sancion"), ParseSancion); err != nil {
+		l.mal(fila, "sancion", "%v", err)
+	}
+	s.Valor = l.monto(fila, c, "valor")
+	if s.Allanamiento, err = memo(l.siNo, l.celda(c, "allanamiento"), ParseSiNo); err != nil {
+		l.mal(fila, "allanamiento", "%v", err)
+	}
+	if !s.FechaExpedicion.IsZero() && !s.FechaFirmeza.IsZero() && s.FechaFirmeza.Antes(s.FechaExpedicion) {
+		l.mal(fila, "fecha_firmeza", "la firmeza (%s) es anterior a la expedición (%s)", s.FechaFirmeza.DMA(), s.FechaExpedicion.DMA())
+	}
+	l.unica(fila, s.NIT+"\x00"+s.NumeroActo, "numero_acto", func() string { return "el acto " + s.NumeroActo + " del NIT " + s.NIT })
+	if !l.errFila {
+		l.lote.Sanciones = append(l.lote.Sanciones, s)
+	}
+}
+
+func (l *lector) filaOperacionAnual(fila int, c []string) {
+	o := FilaOperacion{Fila: fila}
+	o.NIT = l.nit(fila, c)
+	var err error
+	if o.Anio, err = ParseAnio(l.celda(c, "anio")); err != nil {
+		l.mal(fila, "anio", "%v", err)
+	}
+	o.Valor = l.monto(fila, c, "valor")
+	if o.Numero, err = ParseEntero(l.celda(c, "numero_operaciones")); err != nil {
+		l.mal(fila, "numero_operaciones", "%v", err)
+	}
+	l.unica(fila, o.NIT+"\x00"+strconv.Itoa(o.Anio), "anio", func() string { return fmt.Sprintf("el año %d del NIT %s", o.Anio, o.NIT) })
+	if !l.errFila {
+		l.lote.Operaciones = append(l.lote.Operaciones, o)
+	}
+}
+
+func (l *lector) filaDeclaracion(fila int, c []string) {
+	o := FilaOperacion{Fila: fila, Numero: 1}
+	o.NIT = l.nit(fila, c)
+	o.Fecha = l.fecha(fila, c, "fecha", true)
+	o.Anio = o.Fecha.Anio()
+	o.Declaracion = l.texto(fila, c, "numero_declaracion", true, 100)
+	o.Valor = l.monto(fila, c, "valor")
+	l.unica(fila, o.NIT+"\x00"+o.Declaracion, "numero_declaracion", func() string { return "la declaración " + o.Declaracion + " del NIT " + o.NIT })
+	if !l.errFila {
+		l.lote.Operaciones = append(l.lote.Operaciones, o)
+	}
+}
+
+func (l *lector) filaUsuario(fila int, c []string) {
+	u := FilaUsuario{Fila: fila}
+	u.NIT = l.nit(fila, c)
+	u.RazonSocial = l.texto(fila, c, "razon_social", true, 300)
+	var err error
+	if u.Tipo, err = ParseTipoUsuario(l.celda(c, "tipo")); err != nil {
+		l.mal(fila, "tipo", "%v", err)
+	}
+	u.DireccionSeccional = l.texto(fila, c, "direccion_seccional", false, 200)
+	u.VigenteDesde = l.fecha(fila, c, "registro_vigente_desde", true)
+	u.VigenteHasta = l.fecha(fila, c, "registro_vigente_hasta", false)
+	if !u.VigenteDesde.IsZero() && !u.VigenteHasta.IsZero() && u.VigenteHasta.Antes(u.VigenteDesde) {
+		l.mal(fila, "registro_vigente_hasta", "el registro termina (%s) antes de empezar (%s)", u.VigenteHasta.DMA(), u.VigenteDesde.DMA())
+	}
+	l.unica(fila, u.NIT+"\x00"+u.VigenteDesde.String(), "registro_vigente_desde", func() string { return "el registro del NIT " + u.NIT + " vigente desde " + u.VigenteDesde.DMA() })
+	// The same NIT on several rows (several periods of its registro) must
+	// carry the same data.
+	if !l.errFila {
+		if i, ok := l.primeraDeNIT[u.NIT]; ok {
+			p := l.lote.Usuarios[i]
+			if p.RazonSocial != u.RazonSocial || p.Tipo != u.Tipo || p.DireccionSeccional != u.DireccionSeccional {
+				l.mal(fila, "razon_social", "el NIT %s aparece en la fila %d con otra razón social, tipo o dirección seccional: deben coincidir", u.NIT, p.Fila)
+			}
+		} else {
+			l.primeraDeNIT[u.NIT] = len(l.lote.Usuarios)
+		}
+	}
+	if !l.errFila {
+		l.lote.Usuarios = append(l.lote.Usuarios, u)
+	}
+}

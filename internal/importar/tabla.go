@@ -1,0 +1,175 @@
+package importar
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/xuri/excelize/v2"
+	"golang.org/x/text/encoding/charmap"
+)
+
+// tabla is a file read as rows of cells. Each row comes with its number as
+// Excel shows it (the header is row 1).
+type tabla struct {
+	xlsx bool
+	// recorrer calls f for every row, header included, until f returns false.
+	recorrer func(f func(fila int, celdas []string) bool) error
+}
+
+// Formato of a file, from its name or its first bytes.
+type Formato string
+
+const (
+	CSV  Formato = "csv"
+	XLSX Formato = "xlsx"
+)
+
+// detectarFormato looks at the content first (an XLSX is a ZIP: "PK\x03\x04"),
+// then at the name.
+func detectarFormato(nombre string, datos []byte) Formato {
+	if bytes.HasPrefix(datos, []byte("PK\x03\x04")) {
+		return XLSX
+	}
+	return CSV
+}
+
+// abrirTabla reads the whole file and prepares its rows.
+func abrirTabla(nombre string, datos []byte) (*tabla, error) {
+	if detectarFormato(nombre, datos) == XLSX {
+		return tablaXLSX(datos)
+	}
+	n := strings.ToLower(nombre)
+	if strings.HasSuffix(n, ".xls") {
+		return nil, errors.New("el formato .xls (Excel 97-2003) no se admite: guarde el archivo como .xlsx o .csv")
+	}
+	if strings.HasSuffix(n, ".xlsx") {
+		return nil, errors.New("el archivo dice ser .xlsx pero no lo es: ábralo en Excel y guárdelo de nuevo como .xlsx o .csv")
+	}
+	return tablaCSV(datos)
+}
+
+// textoUTF8 removes a UTF-8 BOM, or decodes Latin-1 (Windows-1252, what
+// Excel writes as "CSV" in Spanish) when the bytes are not valid UTF-8.
+func textoUTF8(datos []byte) []byte {
+	datos = bytes.TrimPrefix(datos, []byte("\xef\xbb\xbf"))
+	if utf8.Valid(datos) {
+		return datos
+	}
+	out, err := charmap.Windows1252.NewDecoder().Bytes(datos)
+	if err != nil {
+		return datos
+	}
+	return out
+}
+
+// separador picks ';' or ',' by counting them, outside quotes, in the first line.
+func separador(datos []byte) rune {
+	comas, puntoycomas := 0, 0
+	enComillas := false
+	for _, c := range datos {
+		if c == '"' {
+			enComillas = !enComillas
+			continue
+		}
+		if enComillas {
+			continue
+		}
+		if c == '\n' {
+			break
+		}
+		switch c {
+		case ',':
+			comas++
+		case ';':
+			puntoycomas++
+		}
+	}
+	if puntoycomas > comas {
+		return ';'
+	}
+	return ','
+}
+
+func tablaCSV(datos []byte) (*tabla, error) {
+	datos = textoUTF8(datos)
+	sep := separador(datos)
+	return &tabla{recorrer: func(f func(int, []string) bool) error {
+		r := csv.NewReader(bytes.NewReader(datos))
+		r.Comma = sep
+		r.FieldsPerRecord = -1
+		r.ReuseRecord = true
+		// encoding/csv skips blank lines and a quoted cell may span lines;
+		// Excel shows one row per record and a row for each blank line. The
+		// row number is the record's first line minus the extra lines that
+		// cells of earlier records spanned.
+		extra := 0
+		for {
+			rec, err := r.Read()
+			if err == io.EOF {
+				return nil
+			}
+			if err != nil {
+				var pe *csv.ParseError
+				if errors.As(err, &pe) {
+					return fmt.Errorf("fila %d: el archivo CSV está mal formado (%s); revise las comillas de esa fila", pe.StartLine-extra, traducirCSV(pe.Err))
+				}
+				return err
+			}
+			linea, _ := r.FieldPos(0)
+			fila := linea - extra
+			for _, c := range rec {
+				extra += strings.Count(c, "\n")
+			}
+			if !f(fila, rec) {
+				return nil
+			}
+		}
+	}}, nil
+}
+
+func traducirCSV(err error) string {
+	switch {
+	case errors.Is(err, csv.ErrQuote):
+		return "comillas sin cerrar o sobrantes"
+	case errors.Is(err, csv.ErrBareQuote):
+		return "comillas dentro de una celda sin comillas"
+	}
+	return err.Error()
+}
+
+func tablaXLSX(datos []byte) (*tabla, error) {
+	f, err := excelize.OpenReader(bytes.NewReader(datos))
+	if err != nil {
+		return nil, fmt.Errorf("no se pudo leer el archivo XLSX (%v): ábralo en Excel y guárdelo de nuevo", err)
+	}
+	hojas := f.GetSheetList()
+	if len(hojas) == 0 {
+		f.Close()
+		return nil, errors.New("el archivo XLSX no tiene hojas")
+	}
+	return &tabla{xlsx: true, recorrer: func(g func(int, []string) bool) error {
+		defer f.Close()
+		rows, err := f.Rows(hojas[0])
+		if err != nil {
+			return fmt.Errorf("hoja %q: %v", hojas[0], err)
+		}
+		defer rows.Close()
+		fila := 0
+		for rows.Next() {
+			fila++
+			celdas, err := rows.Columns(excelize.Options{RawCellValue: true})
+			if err != nil {
+				return fmt.Errorf("fila %d: %v", fila, err)
+			}
+			if !g(fila, celdas) {
+				return nil
+			}
+		}
+		return rows.Error()
+	}}, nil
+}
