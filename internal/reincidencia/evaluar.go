@@ -75,9 +75,11 @@ func calcular(e Entrada, p valores.Parametros, explicar bool) (Resultado, error)
 	if otro != anio {
 		r.Alertas = append(r.Alertas, AnclajeDifiere)
 	}
-	otraLectura := "la otra lectura da el mismo año"
-	if otro != anio {
-		otraLectura = fmt.Sprintf("con la otra lectura sería %d", otro)
+	if explicar {
+		otraLectura := "la otra lectura da el mismo año"
+		if otro != anio {
+			otraLectura = fmt.Sprintf("con la otra lectura sería %d", otro)
+		}
 		fund(normas.AnioReferencia, "Año de referencia %d (del %s al %s), anclado en la fecha de %s; %s.",
 			anio, r.Periodo.Desde.DMA(), r.Periodo.Hasta.DMA(), nombreAnclaje(anclaje), otraLectura)
 	}

@@ -388,3 +388,21 @@ func TestArt25_cifrasIgualQueEvaluar(t *testing.T) {
 		}
 	}
 }
+
+// Every step of dominio.md §2 names its legal basis, in order.
+func TestArt25_fundamentoDeCadaPaso(t *testing.T) {
+	r := evaluar(t, ejemplo())
+	var got []string
+	for _, f := range r.Fundamentos {
+		got = append(got, f.Regla)
+		if f.Detalle == "" {
+			t.Errorf("%s sin detalle", f.Regla)
+		}
+	}
+	want := []string{"anio_referencia", "actos_en_firme", "allanamiento_no_cuenta", "suma_sanciones", "operaciones_comercio_exterior",
+		"umbral_cero_cinco", "registro_vigente", "infraccion_grave_o_gravisima", "minimo_tres_actos", "criterios_secretaria",
+		"plazo_reporte", "dias_habiles", "incremento_mil_uvt", "uvt_anual"}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("fundamentos = %v\nwant %v", got, want)
+	}
+}

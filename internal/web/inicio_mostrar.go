@@ -89,7 +89,11 @@ func (h *handler) inicioMostrar(c echo.Context) error {
 			v.Grafico = &g
 		}
 	}
+	vc, err := h.inicioCasos(c)
+	if err != nil {
+		return err
+	}
 	p := h.pagina(c, "Inicio", "inicio")
 	p.Graficos = v.Grafico != nil
-	return h.render(c, http.StatusOK, templates.InicioPagina(p, v))
+	return h.render(c, http.StatusOK, templates.InicioPagina(p, v, vc))
 }

@@ -62,7 +62,7 @@ var (
 		ReportarCaso:        {db.RolSeccional, db.RolSecretaria},
 		EvaluarCaso:         {db.RolSecretaria},
 		RegistrarConcepto:   {db.RolComite},
-		CerrarCaso:          {db.RolSecretaria},
+		CerrarCaso:          {db.RolSecretaria, db.RolSeccional}, // flujo.Cerrar: the REA is the Dirección Seccional's act
 	}
 )
 

@@ -25,6 +25,14 @@ type filaMatriz struct {
 
 func sinForm(*entorno) url.Values { return nil }
 
+// lectoresDatos may read customs users and use the liquidation calculator;
+// tokenMatriz is a well-formed import token that names no upload.
+var (
+	lectoresDatos = []string{"secretaria", "comite", "seccional", "auditor"}
+	lectoresCasos = []string{"secretaria", "comite", "seccional", "auditor"}
+	tokenMatriz   = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+)
+
 func matriz() []filaMatriz {
 	todos := []string{"*"}
 	return []filaMatriz{
@@ -54,6 +62,59 @@ func matriz() []filaMatriz {
 			[]string{"admin", "secretaria"}},
 		{"GET", "/auditoria", "/auditoria", sinForm, []string{"auditor", "admin"}},
 		{"GET", "/auditoria/verificar", "/auditoria/verificar", sinForm, []string{"auditor", "admin"}},
+
+		// Pantallas de datos de la Secretaría (issue 4): leer usuarios, cambiar datos (solo secretaría), importar, liquidar.
+		{"GET", "/usuarios", "/usuarios?q=800191045", sinForm, lectoresDatos},
+		{"GET", "/usuarios/nuevo", "/usuarios/nuevo", sinForm, []string{"secretaria"}},
+		{"POST", "/usuarios", "/usuarios", func(*entorno) url.Values {
+			return url.Values{"nit": {"800191045-2"}, "razon_social": {"X"}, "tipo": {"oea"}}
+		}, []string{"secretaria"}},
+		{"GET", "/usuarios/:nit", "/usuarios/800191045-1", sinForm, lectoresDatos},
+		{"GET", "/usuarios/:nit/editar", "/usuarios/800191045-1/editar", sinForm, []string{"secretaria"}},
+		{"POST", "/usuarios/:nit", "/usuarios/800191045-1", func(*entorno) url.Values { return url.Values{"razon_social": {"X"}} }, []string{"secretaria"}},
+		{"GET", "/usuarios/:nit/registros/nuevo", "/usuarios/800191045-1/registros/nuevo", sinForm, []string{"secretaria"}},
+		{"GET", "/usuarios/:nit/registros/:id/editar", "/usuarios/800191045-1/registros/1/editar", sinForm, []string{"secretaria"}},
+		{"POST", "/usuarios/:nit/registros", "/usuarios/800191045-1/registros", func(*entorno) url.Values {
+			return url.Values{"clase": {"registro"}, "vigente_desde": {"01/01/2020"}}
+		}, []string{"secretaria"}},
+		{"GET", "/usuarios/:nit/actos/nuevo", "/usuarios/800191045-1/actos/nuevo", sinForm, []string{"secretaria"}},
+		{"GET", "/usuarios/:nit/actos/editar", "/usuarios/800191045-1/actos/editar?numero=RS-1", sinForm, []string{"secretaria"}},
+		{"POST", "/usuarios/:nit/actos", "/usuarios/800191045-1/actos", func(*entorno) url.Values {
+			return url.Values{"numero_acto": {"RS-1"}, "gravedad": {"grave"}, "sancion": {"multa"}, "valor": {"1.000.000"}}
+		}, []string{"secretaria"}},
+		{"GET", "/usuarios/:nit/operaciones/nuevo", "/usuarios/800191045-1/operaciones/nuevo", sinForm, []string{"secretaria"}},
+		{"GET", "/usuarios/:nit/operaciones/:anio/editar", "/usuarios/800191045-1/operaciones/2025/editar", sinForm, []string{"secretaria"}},
+		{"POST", "/usuarios/:nit/operaciones", "/usuarios/800191045-1/operaciones", func(*entorno) url.Values {
+			return url.Values{"anio": {"2025"}, "valor": {"1.000.000,00"}, "numero_operaciones": {"10"}}
+		}, []string{"secretaria"}},
+		{"GET", "/importar", "/importar", sinForm, []string{"secretaria"}},
+		{"POST", "/importar", "/importar", func(*entorno) url.Values { return url.Values{"clase": {"sanciones"}} }, []string{"secretaria"}},
+		{"GET", "/importar/plantillas/:archivo", "/importar/plantillas/sanciones.csv", sinForm, []string{"secretaria"}},
+		{"GET", "/importar/:token", "/importar/" + tokenMatriz, sinForm, []string{"secretaria"}},
+		{"POST", "/importar/:token/confirmar", "/importar/" + tokenMatriz + "/confirmar", func(*entorno) url.Values { return url.Values{} }, []string{"secretaria"}},
+		{"POST", "/importar/:token/descartar", "/importar/" + tokenMatriz + "/descartar", func(*entorno) url.Values { return url.Values{} }, []string{"secretaria"}},
+		{"GET", "/importar/:token/resultado", "/importar/" + tokenMatriz + "/resultado", sinForm, []string{"secretaria"}},
+		{"GET", "/liquidacion", "/liquidacion?regimen=aduanero&fecha=04%2F05%2F2026&sancion_1=multa&valor_1=20.000.000", sinForm, lectoresDatos},
+
+		// Casos (issue 5) e informe gerencial (issue 6); {caso} is a case of the seccional's own Dirección Seccional.
+		{"GET", "/casos", "/casos", sinForm, lectoresCasos},
+		{"GET", "/casos/nuevo", "/casos/nuevo", sinForm, []string{"seccional", "secretaria"}},
+		{"POST", "/casos", "/casos", func(*entorno) url.Values { return url.Values{"nit": {"800191045-2"}} }, []string{"seccional", "secretaria"}},
+		{"GET", "/casos/:id", "/casos/{caso}", sinForm, lectoresCasos},
+		{"POST", "/casos/:id/iniciar", "/casos/{caso}/iniciar", func(*entorno) url.Values { return url.Values{} }, []string{"secretaria"}},
+		{"POST", "/casos/:id/reevaluar", "/casos/{caso}/reevaluar", func(*entorno) url.Values { return url.Values{"motivo": {"prueba"}} }, []string{"secretaria"}},
+		{"POST", "/casos/:id/criterios", "/casos/{caso}/criterios", func(*entorno) url.Values { return url.Values{"tipo_usuario": {"x"}} }, []string{"secretaria"}},
+		{"POST", "/casos/:id/informes", "/casos/{caso}/informes", func(*entorno) url.Values { return url.Values{} }, []string{"secretaria"}},
+		{"GET", "/casos/:id/informes/:version", "/casos/{caso}/informes/1", sinForm, lectoresCasos},
+		{"GET", "/casos/:id/informe", "/casos/{caso}/informe", sinForm, lectoresCasos},
+		{"POST", "/casos/:id/presentar", "/casos/{caso}/presentar", func(*entorno) url.Values { return url.Values{} }, []string{"secretaria"}},
+		{"POST", "/casos/:id/no-procede", "/casos/{caso}/no-procede", func(*entorno) url.Values { return url.Values{} }, []string{"secretaria"}},
+		{"GET", "/casos/:id/concepto", "/casos/{caso}/concepto", sinForm, []string{"comite"}},
+		{"POST", "/casos/:id/concepto", "/casos/{caso}/concepto", func(*entorno) url.Values { return url.Values{"paso": {"revisar"}} }, []string{"comite"}},
+		{"GET", "/casos/:id/concepto/correccion", "/casos/{caso}/concepto/correccion", sinForm, []string{"comite"}},
+		{"POST", "/casos/:id/concepto/correccion", "/casos/{caso}/concepto/correccion", func(*entorno) url.Values { return url.Values{"paso": {"revisar"}} }, []string{"comite"}},
+		{"GET", "/casos/:id/cierre", "/casos/{caso}/cierre", sinForm, []string{"secretaria", "seccional"}},
+		{"POST", "/casos/:id/cierre", "/casos/{caso}/cierre", func(*entorno) url.Values { return url.Values{"paso": {"revisar"}, "fecha_rea": {"2026-03-20"}} }, []string{"secretaria", "seccional"}},
 	}
 }
 
@@ -67,7 +128,11 @@ func (f filaMatriz) permite(quien string) bool {
 }
 
 func (f filaMatriz) rutaCon(e *entorno) string {
-	return strings.ReplaceAll(f.ruta, "{admin2}", strconv.FormatInt(e.cuentas["admin2"].ID, 10))
+	r := strings.ReplaceAll(f.ruta, "{admin2}", strconv.FormatInt(e.cuentas["admin2"].ID, 10))
+	if strings.Contains(r, "{caso}") {
+		r = strings.ReplaceAll(r, "{caso}", e.casoMatriz())
+	}
+	return r
 }
 
 // Every route of the site map has a row, and every row is a route.
@@ -145,10 +210,10 @@ func TestMatriz_rolPorRuta(t *testing.T) {
 func TestMatriz_navegacionSegunRol(t *testing.T) {
 	e := nuevoEntorno(t)
 	quiere := map[string][]string{
-		"seccional":  {"inicio"},
-		"secretaria": {"inicio", "dias"},
-		"comite":     {"inicio"},
-		"auditor":    {"inicio", "auditoria", "cuentas", "dias"},
+		"seccional":  {"inicio", "casos", "usuarios", "liquidacion"},
+		"secretaria": {"inicio", "casos", "usuarios", "importar", "liquidacion", "dias"},
+		"comite":     {"inicio", "casos", "usuarios", "liquidacion"},
+		"auditor":    {"inicio", "casos", "usuarios", "liquidacion", "auditoria", "cuentas", "dias"},
 		"admin":      {"inicio", "auditoria", "cuentas", "dias"},
 	}
 	for rol, items := range quiere {

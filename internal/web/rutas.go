@@ -48,6 +48,55 @@ func Rutas() []ruta {
 		// Auditoría
 		{Metodo: http.MethodGet, Patron: "/auditoria", Accion: VerAuditoria, manejador: (*handler).auditoriaListar},
 		{Metodo: http.MethodGet, Patron: "/auditoria/verificar", Accion: VerAuditoria, manejador: (*handler).auditoriaVerificar},
+
+		// Usuarios aduaneros: búsqueda, perfil y formularios de la Secretaría (issue 4)
+		{Metodo: http.MethodGet, Patron: "/usuarios", Accion: VerUsuarios, manejador: (*handler).usuariosBuscar},
+		{Metodo: http.MethodGet, Patron: "/usuarios/nuevo", Accion: EditarDatos, manejador: (*handler).usuarioNuevo},
+		{Metodo: http.MethodPost, Patron: "/usuarios", Accion: EditarDatos, manejador: (*handler).usuarioCrear},
+		{Metodo: http.MethodGet, Patron: "/usuarios/:nit", Accion: VerUsuarios, manejador: (*handler).perfilMostrar},
+		{Metodo: http.MethodGet, Patron: "/usuarios/:nit/editar", Accion: EditarDatos, manejador: (*handler).usuarioEditar},
+		{Metodo: http.MethodPost, Patron: "/usuarios/:nit", Accion: EditarDatos, manejador: (*handler).usuarioCorregir},
+		{Metodo: http.MethodGet, Patron: "/usuarios/:nit/registros/nuevo", Accion: EditarDatos, manejador: (*handler).registroNuevo},
+		{Metodo: http.MethodGet, Patron: "/usuarios/:nit/registros/:id/editar", Accion: EditarDatos, manejador: (*handler).registroEditar},
+		{Metodo: http.MethodPost, Patron: "/usuarios/:nit/registros", Accion: EditarDatos, manejador: (*handler).registroGuardar},
+		{Metodo: http.MethodGet, Patron: "/usuarios/:nit/actos/nuevo", Accion: EditarDatos, manejador: (*handler).actoNuevo},
+		{Metodo: http.MethodGet, Patron: "/usuarios/:nit/actos/editar", Accion: EditarDatos, manejador: (*handler).actoEditar},
+		{Metodo: http.MethodPost, Patron: "/usuarios/:nit/actos", Accion: EditarDatos, manejador: (*handler).actoGuardar},
+		{Metodo: http.MethodGet, Patron: "/usuarios/:nit/operaciones/nuevo", Accion: EditarDatos, manejador: (*handler).operacionNueva},
+		{Metodo: http.MethodGet, Patron: "/usuarios/:nit/operaciones/:anio/editar", Accion: EditarDatos, manejador: (*handler).operacionEditar},
+		{Metodo: http.MethodPost, Patron: "/usuarios/:nit/operaciones", Accion: EditarDatos, manejador: (*handler).operacionGuardar},
+
+		// Importación de archivos: subir → vista previa (simulada) → confirmar
+		{Metodo: http.MethodGet, Patron: "/importar", Accion: ImportarDatos, manejador: (*handler).importacionMostrar},
+		{Metodo: http.MethodPost, Patron: "/importar", Accion: ImportarDatos, LimiteCuerpo: LimiteImportacion, manejador: (*handler).importacionSubir},
+		{Metodo: http.MethodGet, Patron: "/importar/plantillas/:archivo", Accion: ImportarDatos, manejador: (*handler).importacionPlantilla},
+		{Metodo: http.MethodGet, Patron: "/importar/:token", Accion: ImportarDatos, manejador: (*handler).importacionVista},
+		{Metodo: http.MethodPost, Patron: "/importar/:token/confirmar", Accion: ImportarDatos, manejador: (*handler).importacionConfirmar},
+		{Metodo: http.MethodPost, Patron: "/importar/:token/descartar", Accion: ImportarDatos, manejador: (*handler).importacionDescartar},
+		{Metodo: http.MethodGet, Patron: "/importar/:token/resultado", Accion: ImportarDatos, manejador: (*handler).importacionResultado},
+
+		// Calculadora de liquidación (GET: no cambia nada)
+		{Metodo: http.MethodGet, Patron: "/liquidacion", Accion: CalcularLiquidacion, manejador: (*handler).liquidacionCalcular},
+
+		// Casos: del reporte de la Dirección Seccional al concepto del Comité (issue 5) y el informe gerencial (issue 6)
+		{Metodo: http.MethodGet, Patron: "/casos", Accion: VerCasos, manejador: (*handler).casosListar},
+		{Metodo: http.MethodGet, Patron: "/casos/nuevo", Accion: ReportarCaso, manejador: (*handler).casosNuevo},
+		{Metodo: http.MethodPost, Patron: "/casos", Accion: ReportarCaso, manejador: (*handler).casosCrear},
+		{Metodo: http.MethodGet, Patron: "/casos/:id", Accion: VerCasos, manejador: (*handler).casosMostrar},
+		{Metodo: http.MethodPost, Patron: "/casos/:id/iniciar", Accion: EvaluarCaso, manejador: (*handler).casosIniciar},
+		{Metodo: http.MethodPost, Patron: "/casos/:id/reevaluar", Accion: EvaluarCaso, manejador: (*handler).casosReevaluar},
+		{Metodo: http.MethodPost, Patron: "/casos/:id/criterios", Accion: EvaluarCaso, manejador: (*handler).casosCriterios},
+		{Metodo: http.MethodPost, Patron: "/casos/:id/informes", Accion: EvaluarCaso, manejador: (*handler).informeEmitir},
+		{Metodo: http.MethodGet, Patron: "/casos/:id/informes/:version", Accion: VerCasos, manejador: (*handler).informeDescargar},
+		{Metodo: http.MethodGet, Patron: "/casos/:id/informe", Accion: VerCasos, manejador: (*handler).informeImprimir},
+		{Metodo: http.MethodPost, Patron: "/casos/:id/presentar", Accion: EvaluarCaso, manejador: (*handler).casosPresentar},
+		{Metodo: http.MethodPost, Patron: "/casos/:id/no-procede", Accion: EvaluarCaso, manejador: (*handler).casosNoProcede},
+		{Metodo: http.MethodGet, Patron: "/casos/:id/concepto", Accion: RegistrarConcepto, manejador: (*handler).conceptoFormulario},
+		{Metodo: http.MethodPost, Patron: "/casos/:id/concepto", Accion: RegistrarConcepto, manejador: (*handler).conceptoEnviar},
+		{Metodo: http.MethodGet, Patron: "/casos/:id/concepto/correccion", Accion: RegistrarConcepto, manejador: (*handler).conceptoCorreccionFormulario},
+		{Metodo: http.MethodPost, Patron: "/casos/:id/concepto/correccion", Accion: RegistrarConcepto, manejador: (*handler).conceptoCorreccionEnviar},
+		{Metodo: http.MethodGet, Patron: "/casos/:id/cierre", Accion: CerrarCaso, manejador: (*handler).casosCierreFormulario},
+		{Metodo: http.MethodPost, Patron: "/casos/:id/cierre", Accion: CerrarCaso, manejador: (*handler).casosCierre},
 	}
 }
 
@@ -61,6 +110,10 @@ type itemNav struct {
 
 var navegacion = []itemNav{
 	{"/", "Inicio", "inicio", VerInicio},
+	{"/casos", "Casos", "casos", VerCasos},
+	{"/usuarios", "Usuarios aduaneros", "usuarios", VerUsuarios},
+	{"/importar", "Importar", "importar", ImportarDatos},
+	{"/liquidacion", "Liquidación", "liquidacion", CalcularLiquidacion},
 	{"/auditoria", "Auditoría", "auditoria", VerAuditoria},
 	{"/admin/cuentas", "Cuentas", "cuentas", VerCuentas},
 	{"/admin/dias-inhabiles", "Días inhábiles", "dias", VerDiasInhabiles},

@@ -24,6 +24,11 @@
         eje.axisLabel = eje.axisLabel || {};
         if (!eje.axisLabel.formatter) { eje.axisLabel.formatter = formatear; }
         eje.axisLabel.fontSize = eje.axisLabel.fontSize || 13;
+        // The axis name starts at the axis, inward, so it is never cut at the edge.
+        if (eje.name) {
+          eje.nameTextStyle = eje.nameTextStyle || {};
+          if (!eje.nameTextStyle.align) { eje.nameTextStyle.align = eje.position === 'right' ? 'right' : 'left'; }
+        }
       } else {
         eje.axisLabel = eje.axisLabel || {};
         eje.axisLabel.fontSize = eje.axisLabel.fontSize || 14;

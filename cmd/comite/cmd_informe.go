@@ -1,0 +1,103 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"comite/internal/db"
+)
+
+func init() {
+	registrar("informe", "escribe el PDF del informe gerencial de un caso (los mismos datos dan los mismos bytes)", cmdInforme)
+}
+
+const usoInforme = `uso: comite informe --caso ID --db ARCHIVO -o ARCHIVO.pdf
+Escribe el informe gerencial de resultados de un caso: los bytes de su última versión
+emitida o, si aún no se ha emitido, el PDF construido desde la evaluación guardada del
+caso (nunca desde datos vivos ni del reloj: el mismo caso guardado da los mismos bytes).
+  --caso ID     número del caso (CF-2026-0001) o su número interno
+  --db ARCHIVO  base de datos (por defecto comite.db)
+  -o ARCHIVO    archivo PDF a escribir
+`
+
+// cmdInforme is `comite informe --caso ID --db F -o ARCHIVO.pdf` (contrato.md):
+// exit 0 writing the PDF; 2 on bad flags; 1 when the case does not exist or
+// the file cannot be written.
+func cmdInforme(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("comite informe", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	caso := fs.String("caso", "", "")
+	ruta := fs.String("db", "comite.db", "")
+	salida := fs.String("o", "", "")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, usoInforme)
+			return 0
+		}
+		fmt.Fprintln(stderr, "comite informe:", informeTraducir(err))
+		fmt.Fprint(stderr, usoInforme)
+		return 2
+	}
+	switch {
+	case fs.NArg() > 0:
+		fmt.Fprintf(stderr, "comite informe: argumento de más %q (las opciones van con --nombre valor)\n", fs.Arg(0))
+		return 2
+	case strings.TrimSpace(*caso) == "":
+		fmt.Fprintln(stderr, "comite informe: --caso: falta el número del caso (por ejemplo CF-2026-0001)")
+		return 2
+	case strings.TrimSpace(*salida) == "":
+		fmt.Fprintln(stderr, "comite informe: -o: falta el archivo PDF a escribir")
+		return 2
+	}
+	if _, err := os.Stat(*ruta); err != nil {
+		fmt.Fprintf(stderr, "comite informe: --db: no existe la base de datos %s\n", *ruta)
+		return 1
+	}
+	ctx := context.Background()
+	d, err := db.Open(ctx, *ruta)
+	if err != nil {
+		fmt.Fprintln(stderr, "comite informe:", err)
+		return 1
+	}
+	defer d.Close()
+	c, err := d.CasoPorReferencia(ctx, *caso)
+	if errors.Is(err, db.ErrCasoNoExiste) {
+		fmt.Fprintf(stderr, "comite informe: --caso: no existe el caso %q en %s\n", *caso, *ruta)
+		return 1
+	} else if err != nil {
+		fmt.Fprintln(stderr, "comite informe:", err)
+		return 1
+	}
+	pdf, emitido, err := d.PDFInforme(ctx, c.ID)
+	if err != nil {
+		fmt.Fprintf(stderr, "comite informe: caso %s: %v\n", c.Numero, err)
+		return 1
+	}
+	if err := os.WriteFile(*salida, pdf, 0o644); err != nil {
+		fmt.Fprintf(stderr, "comite informe: -o: no se pudo escribir %s: %v\n", *salida, err)
+		return 1
+	}
+	origen := "construido desde la evaluación guardada (sin emitir)"
+	if emitido {
+		origen = "última versión emitida"
+	}
+	fmt.Fprintf(stdout, "Informe del caso %s escrito en %s (%d bytes; %s)\n", c.Numero, *salida, len(pdf), origen)
+	return 0
+}
+
+// informeTraducir turns the flag package's English errors into Spanish naming the flag.
+func informeTraducir(err error) string {
+	msg := err.Error()
+	if m := demoErrNoDefinida.FindStringSubmatch(msg); m != nil {
+		return fmt.Sprintf("--%s: opción desconocida (use --caso, --db y -o)", m[1])
+	}
+	if m := demoErrSinValor.FindStringSubmatch(msg); m != nil {
+		return fmt.Sprintf("--%s: falta el valor", m[1])
+	}
+	return "opciones inválidas: " + msg
+}

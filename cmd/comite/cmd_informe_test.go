@@ -1,0 +1,107 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"comite/internal/db"
+	"comite/internal/fecha"
+	"comite/internal/flujo"
+	"comite/internal/sancion"
+
+	"github.com/shopspring/decimal"
+)
+
+// casoInforme writes a database with the worked example of dominio.md §2 and
+// one reported case.
+func casoInforme(t *testing.T) (string, db.Caso) {
+	t.Helper()
+	ruta := filepath.Join(t.TempDir(), "comite.db")
+	d, err := db.Open(context.Background(), ruta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	d.Now = func() time.Time { return time.Date(2026, 3, 17, 15, 0, 0, 0, time.UTC) }
+	for _, q := range []string{
+		`INSERT INTO usuarios_aduaneros(id, nit, razon_social, tipo, direccion_seccional, creado_en, actualizado_en) VALUES (1, '800191045-1', 'Agencia Ejemplo S.A.S.', 'agencia_de_aduanas', 'Dirección Seccional de Aduanas de Cartagena', 'x', 'x')`,
+		`INSERT INTO registros(usuario_id, clase, numero, vigente_desde) VALUES (1, 'autorizacion', '1', '2010-01-01')`,
+		`INSERT INTO operaciones_anuales VALUES (1, 2025, 1480000000000, 1600, 'x')`,
+		`INSERT INTO actos(usuario_id, numero_acto, fecha_firmeza, gravedad, sancion, valor_centavos, allanamiento, actualizado_en) VALUES (1, 'RS-A', '2025-03-04', 'grave', 'multa', 4000000000, 0, 'x')`,
+		`INSERT INTO actos(usuario_id, numero_acto, fecha_firmeza, gravedad, sancion, valor_centavos, allanamiento, actualizado_en) VALUES (1, 'RS-B', '2025-07-22', 'gravisima', 'multa', 2500000000, 0, 'x')`,
+		`INSERT INTO actos(usuario_id, numero_acto, fecha_firmeza, gravedad, sancion, valor_centavos, allanamiento, actualizado_en) VALUES (1, 'RS-C', '2025-11-28', 'grave', 'multa', 1200000000, 0, 'x')`,
+	} {
+		if _, err := d.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c, err := d.AbrirCaso(context.Background(), db.NuevoCaso{NIT: "800191045-1", FechaComision: fecha.Debe(2026, 2, 10), FechaVerificacion: fecha.Debe(2026, 3, 2),
+		FechaExpediente: fecha.Debe(2026, 3, 13), Gravedad: sancion.Gravisima, Sancion: sancion.Multa, SancionPrevista: decimal.NewFromInt(10475000)},
+		db.ActorCaso{Actor: db.Actor{Cuenta: "seccional"}, Rol: flujo.RolSeccional, Seccional: "Dirección Seccional de Aduanas de Cartagena"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ruta, c
+}
+
+func TestInforme_contrato_mismosBytesDosVecesYNumeroDelCaso(t *testing.T) {
+	ruta, c := casoInforme(t)
+	dir := t.TempDir()
+	var salidas [][]byte
+	for i, ref := range []string{c.Numero, "1"} {
+		arch := filepath.Join(dir, "informe"+string(rune('a'+i))+".pdf")
+		var out, errb bytes.Buffer
+		if code := correr([]string{"informe", "--caso", ref, "--db", ruta, "-o", arch}, nil, &out, &errb); code != 0 {
+			t.Fatalf("exit %d: %s", code, errb.String())
+		}
+		b, err := os.ReadFile(arch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		salidas = append(salidas, b)
+	}
+	if !bytes.Equal(salidas[0], salidas[1]) || !bytes.HasPrefix(salidas[0], []byte("%PDF")) {
+		t.Fatal("el mismo caso guardado dio bytes distintos")
+	}
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		t.Skip("sin pdftotext (poppler-utils)")
+	}
+	txt, err := exec.Command("pdftotext", filepath.Join(dir, "informea.pdf"), "-").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, quiere := range []string{"CF-2026-0001", "Página 1 de", "77.000.000"} {
+		if !strings.Contains(string(txt), quiere) {
+			t.Errorf("el PDF no contiene %q", quiere)
+		}
+	}
+}
+
+func TestInforme_contrato_erroresEnEspanol(t *testing.T) {
+	ruta, _ := casoInforme(t)
+	casos := []struct {
+		nombre string
+		args   []string
+		code   int
+		dice   string
+	}{
+		{"sin_caso", []string{"informe", "--db", ruta, "-o", "x.pdf"}, 2, "--caso"},
+		{"sin_salida", []string{"informe", "--caso", "1", "--db", ruta}, 2, "-o"},
+		{"caso_inexistente", []string{"informe", "--caso", "CF-2026-0099", "--db", ruta, "-o", filepath.Join(t.TempDir(), "x.pdf")}, 1, "no existe el caso"},
+		{"base_inexistente", []string{"informe", "--caso", "1", "--db", filepath.Join(t.TempDir(), "no.db"), "-o", "x.pdf"}, 1, "no existe la base"},
+	}
+	for _, c := range casos {
+		t.Run(c.nombre, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			if code := correr(c.args, nil, &out, &errb); code != c.code || !strings.Contains(errb.String(), c.dice) {
+				t.Fatalf("exit %d, stderr %q", code, errb.String())
+			}
+		})
+	}
+}

@@ -1,0 +1,126 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+
+	"comite/internal/db"
+	"comite/internal/importar"
+	"comite/internal/sancion"
+	"comite/web/templates"
+
+	"github.com/labstack/echo/v4"
+)
+
+// actoNuevo shows the form to register a sanction act of the user.
+func (h *handler) actoNuevo(c echo.Context) error {
+	u, err := h.usuarioDeRuta(c)
+	if err != nil {
+		return err
+	}
+	f := formActoVacio(u)
+	f.Gravedades, f.Sanciones = opcionesGravedad(""), opcionesSancion("")
+	return h.render(c, http.StatusOK, templates.ActoFormPagina(h.pagina(c, "Registrar acto sancionatorio", "usuarios"), f))
+}
+
+func formActoVacio(u db.UsuarioAduanero) templates.FormActo {
+	ruta := rutaUsuario(u.NIT)
+	return templates.FormActo{Accion: ruta + "/actos", Volver: ruta, NIT: u.NIT, RazonSocial: u.RazonSocial, Errores: templates.Errores{}}
+}
+
+// actoEditar shows the act form filled with the stored act (?numero=).
+func (h *handler) actoEditar(c echo.Context) error {
+	u, err := h.usuarioDeRuta(c)
+	if err != nil {
+		return err
+	}
+	a, err := h.d.ActoPorNumero(c.Request().Context(), u.NIT, c.QueryParam("numero"))
+	if errors.Is(err, db.ErrActoNoExiste) {
+		return echo.NewHTTPError(http.StatusNotFound)
+	} else if err != nil {
+		return err
+	}
+	f := formActoVacio(u)
+	f.Corrigiendo, f.Numero, f.Infraccion, f.Allanamiento = true, a.NumeroActo, a.Infraccion, a.Allanamiento
+	f.Expedicion, f.Firmeza, f.Valor = textoFechaCampo(a.FechaExpedicion), textoFechaCampo(a.FechaFirmeza), textoMontoCampo(a.Valor)
+	f.Gravedades, f.Sanciones = opcionesGravedad(string(a.Gravedad)), opcionesSancion(string(a.Sancion))
+	return h.render(c, http.StatusOK, templates.ActoFormPagina(h.pagina(c, "Corregir acto sancionatorio", "usuarios"), f))
+}
+
+// actoGuardar registers a new act or (corregir=si) corrects the stored act
+// with that number. A new act with a number the user already has is refused
+// beside the field, so a typo never overwrites another act silently.
+func (h *handler) actoGuardar(c echo.Context) error {
+	ctx := c.Request().Context()
+	u, err := h.usuarioDeRuta(c)
+	if err != nil {
+		return err
+	}
+	f := formActoVacio(u)
+	f.Corrigiendo = c.FormValue("corregir") == "si"
+	f.Numero, f.Infraccion = strings.TrimSpace(c.FormValue("numero_acto")), strings.TrimSpace(c.FormValue("infraccion"))
+	f.Expedicion, f.Firmeza, f.Valor = strings.TrimSpace(c.FormValue("fecha_expedicion")), strings.TrimSpace(c.FormValue("fecha_firmeza")), strings.TrimSpace(c.FormValue("valor"))
+	grav, tipo := c.FormValue("gravedad"), c.FormValue("sancion")
+	f.Allanamiento = c.FormValue("allanamiento") == "si"
+
+	a := db.ActoSancion{NIT: u.NIT, NumeroActo: f.Numero, Infraccion: f.Infraccion, Allanamiento: f.Allanamiento}
+	if f.Numero == "" {
+		f.Errores["numero_acto"] = "Escriba el número del acto."
+	}
+	a.FechaExpedicion = leerFechaCampo(f.Errores, "fecha_expedicion", f.Expedicion, false)
+	a.FechaFirmeza = leerFechaCampo(f.Errores, "fecha_firmeza", f.Firmeza, false)
+	if grav == "" {
+		f.Errores["gravedad"] = "Elija la gravedad: leve, grave o gravísima."
+	} else if g, err := importar.ParseGravedad(grav); err != nil {
+		f.Errores["gravedad"] = mayuscula(err.Error()) + "."
+	} else {
+		a.Gravedad, grav = g, string(g)
+	}
+	if tipo == "" {
+		f.Errores["sancion"] = "Elija la sanción: multa, amonestación, suspensión o cancelación."
+	} else if t, err := importar.ParseSancion(tipo); err != nil {
+		f.Errores["sancion"] = mayuscula(err.Error()) + "."
+	} else {
+		a.Sancion, tipo = t, string(t)
+	}
+	a.Valor = leerMontoCampo(f.Errores, "valor", f.Valor)
+	if a.Sancion == sancion.Multa && f.Errores["valor"] == "" && !a.Valor.IsPositive() {
+		f.Errores["valor"] = "Una multa tiene un valor mayor que cero: escríbalo como figura en el acto."
+	}
+
+	if f.Errores["numero_acto"] == "" {
+		_, err := h.d.ActoPorNumero(ctx, u.NIT, f.Numero)
+		existe := err == nil
+		switch {
+		case err != nil && !errors.Is(err, db.ErrActoNoExiste):
+			return err
+		case existe && !f.Corrigiendo:
+			f.Errores["numero_acto"] = "El usuario ya tiene el acto " + f.Numero + ": para cambiarlo use «Corregir» en su perfil."
+		case !existe && f.Corrigiendo:
+			f.Errores["general"] = "No se encontró el acto " + f.Numero + " para corregir; vuelva al perfil e intente de nuevo."
+		}
+	}
+	if len(f.Errores) == 0 {
+		cambio, err := h.d.GuardarActo(ctx, a, actor(c))
+		if !errorDeCampo(f.Errores, err, nil) {
+			if err != nil {
+				return err
+			}
+			aviso := "acto_creado"
+			if f.Corrigiendo {
+				aviso = "acto_corregido"
+				if cambio == db.SinCambios {
+					aviso = "usuario_sin_cambios"
+				}
+			}
+			return redirigir(c, rutaUsuario(u.NIT)+"?aviso="+aviso)
+		}
+	}
+	f.Gravedades, f.Sanciones = opcionesGravedad(grav), opcionesSancion(tipo)
+	titulo := "Registrar acto sancionatorio"
+	if f.Corrigiendo {
+		titulo = "Corregir acto sancionatorio"
+	}
+	return h.render(c, http.StatusUnprocessableEntity, templates.ActoFormPagina(h.pagina(c, titulo, "usuarios"), f))
+}

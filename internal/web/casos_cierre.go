@@ -1,0 +1,81 @@
+package web
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"comite/internal/fecha"
+	"comite/internal/flujo"
+	"comite/internal/formato"
+	"comite/web/templates"
+
+	"github.com/labstack/echo/v4"
+)
+
+// casosCierreFormulario asks for the REA date.
+func (h *handler) casosCierreFormulario(c echo.Context) error {
+	caso, err := h.cargarCaso(c)
+	if err != nil {
+		return err
+	}
+	f := templates.FormCierre{CasoID: caso.ID, Numero: caso.Numero, Usuario: caso.RazonSocial + " · " + caso.NIT, Errores: templates.Errores{}}
+	return h.render(c, http.StatusOK, templates.CierrePagina(h.pagina(c, "Cerrar el caso "+caso.Numero, "casos"), f))
+}
+
+// casosCierre: paso=revisar computes the proposal (by the core) and shows it;
+// paso=confirmar records it and closes the case.
+func (h *handler) casosCierre(c echo.Context) error {
+	ctx := c.Request().Context()
+	caso, err := h.cargarCaso(c)
+	if err != nil {
+		return err
+	}
+	f := templates.FormCierre{CasoID: caso.ID, Numero: caso.Numero, Usuario: caso.RazonSocial + " · " + caso.NIT,
+		FechaREA: strings.TrimSpace(c.FormValue("fecha_rea")), Errores: templates.Errores{}}
+	fallo := func(err error) error {
+		msg, campos, otro := errorDeCaso(err)
+		if otro != nil {
+			return otro
+		}
+		f.Error, f.Propuesta = msg, nil
+		for k, m := range campos {
+			f.Errores[k] = m
+		}
+		status := http.StatusUnprocessableEntity
+		if campos == nil {
+			status = http.StatusConflict
+		}
+		return h.render(c, status, templates.CierrePagina(h.pagina(c, "Cerrar el caso "+caso.Numero, "casos"), f))
+	}
+	var rea fecha.Fecha
+	if f.FechaREA != "" {
+		if rea, err = fecha.Parse(f.FechaREA); err != nil {
+			f.Errores["fecha_rea"] = "Fecha inválida «" + f.FechaREA + "»: use el calendario o escriba DD/MM/AAAA."
+			return h.render(c, http.StatusUnprocessableEntity, templates.CierrePagina(h.pagina(c, "Cerrar el caso "+caso.Numero, "casos"), f))
+		}
+	}
+	if c.FormValue("paso") == "confirmar" {
+		if _, err := h.d.CerrarCaso(ctx, caso.ID, rea, actorCaso(c)); err != nil {
+			return fallo(err)
+		}
+		return redirigir(c, "/casos/"+strconv.FormatInt(caso.ID, 10)+"?aviso=caso_cerrado")
+	}
+	// Show the proposal only to a role that may close now (flujo decides).
+	cx, err := h.d.Contexto(ctx, caso)
+	if err != nil {
+		return err
+	}
+	if msg := pasoNoPermitido(cuentaDe(c), flujo.Cerrar, cx); msg != "" {
+		f.Error = msg
+		return h.render(c, http.StatusConflict, templates.CierrePagina(h.pagina(c, "Cerrar el caso "+caso.Numero, "casos"), f))
+	}
+	p, err := h.d.ProponerREA(ctx, caso.ID, rea)
+	if err != nil {
+		return fallo(err)
+	}
+	pv := vistaPropuesta(p, caso.SancionPrevista)
+	f.Propuesta = &pv
+	f.FechaREA = formato.Fecha(rea)
+	return h.render(c, http.StatusOK, templates.CierrePagina(h.pagina(c, "Cerrar el caso "+caso.Numero, "casos"), f))
+}

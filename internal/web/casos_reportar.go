@@ -1,0 +1,106 @@
+package web
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"comite/internal/db"
+	"comite/internal/fecha"
+	"comite/internal/importar"
+	"comite/internal/reincidencia"
+	"comite/internal/sancion"
+	"comite/web/templates"
+
+	"github.com/labstack/echo/v4"
+	"github.com/shopspring/decimal"
+)
+
+func opcionesCaso(f *templates.FormCaso) {
+	f.Gravedades = []templates.Opcion{{Valor: "", Texto: "Elija…"}}
+	for _, g := range []string{"grave", "gravisima", "leve"} {
+		f.Gravedades = append(f.Gravedades, templates.Opcion{Valor: g, Texto: etiquetaGravedad(g), Seleccionada: f.Gravedad == g})
+	}
+	f.Sanciones = nil
+	for _, s := range []string{"multa", "cancelacion", "suspension", "amonestacion"} {
+		f.Sanciones = append(f.Sanciones, templates.Opcion{Valor: s, Texto: etiquetaSancion(s), Seleccionada: f.Sancion == s})
+	}
+	f.Anclajes = []templates.Opcion{
+		{Valor: "comision", Texto: "Año de la comisión menos uno (lectura por defecto)", Seleccionada: f.Anclaje != "verificacion"},
+		{Valor: "verificacion", Texto: "Año de la verificación menos uno", Seleccionada: f.Anclaje == "verificacion"},
+	}
+}
+
+func (h *handler) formCaso(c echo.Context, f templates.FormCaso) templates.FormCaso {
+	cu := cuentaDe(c)
+	f.EligeSeccional = cu.Rol != db.RolSeccional
+	f.SeccionalPropia = cu.DireccionSeccional
+	if f.Errores == nil {
+		f.Errores = templates.Errores{}
+	}
+	opcionesCaso(&f)
+	return f
+}
+
+// casosNuevo shows the form to report a case.
+func (h *handler) casosNuevo(c echo.Context) error {
+	f := h.formCaso(c, templates.FormCaso{NIT: c.QueryParam("nit"), Sancion: "multa"})
+	return h.render(c, http.StatusOK, templates.CasoNuevoPagina(h.pagina(c, "Reportar un caso", "casos"), f))
+}
+
+// casosCrear reports a case: form → validation → one store call (which
+// computes and stores the evaluation) → redirect to the case.
+func (h *handler) casosCrear(c echo.Context) error {
+	f := templates.FormCaso{
+		NIT: strings.TrimSpace(c.FormValue("nit")), Seccional: strings.TrimSpace(c.FormValue("direccion_seccional")),
+		FechaComision: c.FormValue("fecha_comision"), FechaVerificacion: c.FormValue("fecha_verificacion"),
+		FechaExpediente: c.FormValue("fecha_expediente"), FechaRequerimiento: c.FormValue("fecha_requerimiento"),
+		Gravedad: c.FormValue("gravedad"), Sancion: c.FormValue("sancion"), SancionPrevista: strings.TrimSpace(c.FormValue("sancion_prevista")),
+		Anclaje: c.FormValue("anclaje"), Descripcion: c.FormValue("descripcion"), PermiteCancelacion: c.FormValue("permite_cancelacion") != "",
+		Errores: templates.Errores{},
+	}
+	n := db.NuevoCaso{NIT: f.NIT, DireccionSeccional: f.Seccional, Gravedad: sancion.Gravedad(f.Gravedad), Sancion: sancion.Tipo(f.Sancion),
+		PermiteCancelacion: f.PermiteCancelacion, Anclaje: reincidencia.Anclaje(f.Anclaje), Descripcion: f.Descripcion}
+	leerFecha := func(campo, s string, destino *fecha.Fecha) {
+		if strings.TrimSpace(s) == "" {
+			return
+		}
+		d, err := fecha.Parse(strings.TrimSpace(s))
+		if err != nil {
+			f.Errores[campo] = "Fecha inválida «" + s + "»: use el calendario o escriba DD/MM/AAAA."
+			return
+		}
+		*destino = d
+	}
+	leerFecha("fecha_comision", f.FechaComision, &n.FechaComision)
+	leerFecha("fecha_verificacion", f.FechaVerificacion, &n.FechaVerificacion)
+	leerFecha("fecha_expediente", f.FechaExpediente, &n.FechaExpediente)
+	leerFecha("fecha_requerimiento", f.FechaRequerimiento, &n.FechaRequerimiento)
+	if f.SancionPrevista == "" {
+		n.SancionPrevista = decimal.Zero
+	} else if m, err := importar.ParseMonto(f.SancionPrevista); err != nil {
+		f.Errores["sancion_prevista"] = "Valor inválido «" + f.SancionPrevista + "»: escriba pesos como 10.475.000."
+	} else {
+		n.SancionPrevista = m
+	}
+	var caso db.Caso
+	var err error
+	if len(f.Errores) == 0 {
+		caso, err = h.d.AbrirCaso(c.Request().Context(), n, actorCaso(c))
+		if err == nil {
+			return redirigir(c, "/casos/"+strconv.FormatInt(caso.ID, 10)+"?aviso=caso_reportado")
+		}
+		msg, campos, otro := errorDeCaso(err)
+		if otro != nil {
+			return otro
+		}
+		f.Error = msg
+		for k, m := range campos {
+			f.Errores[k] = m
+		}
+	} else {
+		f.Error = "Revise los campos marcados."
+	}
+	f = h.formCaso(c, f)
+	return h.render(c, http.StatusUnprocessableEntity, templates.CasoNuevoPagina(h.pagina(c, "Reportar un caso", "casos"), f))
+}

@@ -1,0 +1,476 @@
+package web
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"comite/internal/contrato"
+	"comite/internal/db"
+	"comite/internal/fecha"
+	"comite/internal/flujo"
+	"comite/internal/reincidencia"
+	"comite/internal/sancion"
+	"comite/internal/valores"
+
+	"github.com/shopspring/decimal"
+)
+
+const (
+	nitCaso      = "800197268-4" // Cartagena: the acts of dominio.md §2, procede
+	nitBogota    = "899999068-1" // Bogotá: another Dirección Seccional
+	seccionalBog = "Dirección Seccional de Aduanas de Bogotá"
+)
+
+// sembrarUsuarioCaso writes (once) a customs user with the acts of the worked
+// example of dominio.md §2 and 14.800.000.000 of operations in 2025.
+func (e *entorno) sembrarUsuarioCaso(n, seccional string) {
+	e.t.Helper()
+	var existe int
+	e.d.QueryRow(`SELECT count(*) FROM usuarios_aduaneros WHERE nit = ?`, n).Scan(&existe)
+	if existe > 0 {
+		return
+	}
+	res, err := e.d.Exec(`INSERT INTO usuarios_aduaneros(nit, razon_social, tipo, direccion_seccional, creado_en, actualizado_en) VALUES (?, ?, 'agencia_de_aduanas', ?, 'x', 'x')`,
+		n, "Agencia Caso "+n+" S.A.S.", seccional)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	id, _ := res.LastInsertId()
+	q := []string{
+		fmt.Sprintf(`INSERT INTO registros(usuario_id, clase, numero, vigente_desde) VALUES (%d, 'autorizacion', '1', '2010-01-01')`, id),
+		fmt.Sprintf(`INSERT INTO operaciones_anuales VALUES (%d, 2025, 1480000000000, 1600, 'x')`, id),
+	}
+	for i, a := range []struct {
+		f, g string
+		v    int64
+		al   int
+	}{{"2025-03-04", "grave", 40000000, 0}, {"2025-07-22", "gravisima", 25000000, 0}, {"2025-11-28", "grave", 12000000, 0}, {"2025-09-01", "grave", 30000000, 1}} {
+		q = append(q, fmt.Sprintf(`INSERT INTO actos(usuario_id, numero_acto, fecha_firmeza, gravedad, sancion, valor_centavos, allanamiento, actualizado_en) VALUES (%d, 'RS-%d-%d', '%s', '%s', 'multa', %d, %d, 'x')`,
+			id, id, i, a.f, a.g, a.v*100, a.al))
+	}
+	for _, s := range q {
+		if _, err := e.d.Exec(s); err != nil {
+			e.t.Fatal(err)
+		}
+	}
+}
+
+// casoMatriz is a case of the seccional account's Dirección Seccional for the
+// access matrix, written once with plain SQL (no audit rows, so the CSRF
+// test's count of audit rows is not disturbed).
+func (e *entorno) casoMatriz() string {
+	e.t.Helper()
+	var id int64
+	if e.d.QueryRow(`SELECT id FROM casos WHERE numero = 'CF-2026-9000'`).Scan(&id) == nil {
+		return strconv.FormatInt(id, 10)
+	}
+	e.sembrarUsuarioCaso(nitCaso, seccionalCartagena)
+	nueva := reincidencia.NuevaInfraccion{FechaComision: fecha.Debe(2026, 2, 10), FechaVerificacion: fecha.Debe(2026, 3, 2), Gravedad: sancion.Gravisima, Sancion: sancion.Multa, SancionPrevista: decimal.NewFromInt(10475000)}
+	ent, err := e.d.EntradaEvaluacion(context.Background(), nitCaso, nueva, reincidencia.AnclajeComision)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	r, err := reincidencia.Evaluar(ent, valores.DL920)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	ej, _ := contrato.EscribirEntrada(ent)
+	rj, _ := contrato.EscribirEvaluacion(r)
+	res, err := e.d.Exec(`INSERT INTO casos(numero, usuario_id, direccion_seccional, estado, fecha_comision, fecha_verificacion, fecha_reporte, gravedad, sancion, sancion_prevista_centavos, creado_por, creado_en)
+		SELECT 'CF-2026-9000', id, ?, 'reportado', '2026-02-10', '2026-03-02', '2026-03-02', 'gravisima', 'multa', 1047500000, 'seccional', '2026-03-02T15:00:00Z' FROM usuarios_aduaneros WHERE nit = ?`, seccionalCartagena, nitCaso)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	id, _ = res.LastInsertId()
+	if _, err := e.d.Exec(`INSERT INTO evaluaciones(caso_id, version, conjunto_reglas, entrada_json, resultado_json, valores_json, creado_por, creado_en) VALUES (?, 1, 'DL920-2023', ?, ?, '{}', 'seccional', '2026-03-02T15:00:00Z')`,
+		id, string(ej), string(rj)); err != nil {
+		e.t.Fatal(err)
+	}
+	if _, err := e.d.Exec(`INSERT INTO caso_eventos(caso_id, a_estado, cuenta, en) VALUES (?, 'reportado', 'seccional', '2026-03-02T15:00:00Z')`, id); err != nil {
+		e.t.Fatal(err)
+	}
+	return strconv.FormatInt(id, 10)
+}
+
+func formCaso(n string) url.Values {
+	return url.Values{"nit": {n}, "fecha_comision": {"2026-02-10"}, "fecha_verificacion": {"2026-02-20"}, "fecha_expediente": {"27/02/2026"},
+		"gravedad": {"gravisima"}, "sancion": {"multa"}, "sancion_prevista": {"10.475.000"}, "anclaje": {"comision"}, "descripcion": {"Nueva infracción."}}
+}
+
+var reCaso = regexp.MustCompile(`^/casos/(\d+)\?aviso=caso_reportado$`)
+
+// reportar opens a case through the web as usuario and returns its route.
+func (e *entorno) reportar(usuario string, form url.Values) string {
+	e.t.Helper()
+	s := e.ingresar(usuario)
+	rec := e.pedir("POST", "/casos", &s, form)
+	m := reCaso.FindStringSubmatch(rec.Header().Get("Location"))
+	if rec.Code != http.StatusSeeOther || m == nil {
+		e.t.Fatalf("reportar: %d %q %s", rec.Code, rec.Header().Get("Location"), rec.Body.String())
+	}
+	return "/casos/" + m[1]
+}
+
+func (e *entorno) postOK(usuario, ruta string, form url.Values) {
+	e.t.Helper()
+	s := e.ingresar(usuario)
+	rec := e.pedir("POST", ruta, &s, form)
+	if rec.Code != http.StatusSeeOther {
+		e.t.Fatalf("POST %s como %s: %d %s", ruta, usuario, rec.Code, rec.Body.String())
+	}
+}
+
+func criteriosForm() url.Values {
+	v := url.Values{}
+	for _, k := range flujo.CriteriosSecretaria {
+		v.Set(k.Clave, "Texto de la Secretaría sobre "+k.Etiqueta+".")
+	}
+	return v
+}
+
+func conceptoForm(paso, decision string) url.Values {
+	v := url.Values{"paso": {paso}, "fecha_sesion": {"2026-03-02"}, "miembros": {"Directora de Fiscalización\nSubdirector Jurídico"}, "decision": {decision},
+		"motivacion.naturaleza_hechos": {"Hechos reiterados."}, "motivacion.impacto_comercio": {"Impacto bajo."}, "motivacion.antecedentes": {"Tres actos en 2025."}}
+	if decision == "cancelacion" {
+		v["criterios_cancelacion"] = []string{"5.3", "5.7"}
+	}
+	return v
+}
+
+// llevarHTTP moves a case through the web up to hasta.
+func (e *entorno) llevarHTTP(ruta string, hasta flujo.Estado) {
+	e.t.Helper()
+	orden := []flujo.Estado{flujo.Reportado, flujo.EnEvaluacion, flujo.EnComite, flujo.ConceptoEmitido, flujo.Cerrado}
+	for _, est := range orden[1:] {
+		switch est {
+		case flujo.EnEvaluacion:
+			e.postOK("secretaria", ruta+"/iniciar", url.Values{"nota": {"datos revisados"}})
+			e.postOK("secretaria", ruta+"/criterios", criteriosForm())
+			e.postOK("secretaria", ruta+"/informes", url.Values{})
+		case flujo.EnComite:
+			e.postOK("secretaria", ruta+"/presentar", url.Values{})
+		case flujo.ConceptoEmitido:
+			e.postOK("comite", ruta+"/concepto", conceptoForm("confirmar", "multa_incrementada"))
+		case flujo.Cerrado:
+			e.postOK("secretaria", ruta+"/cierre", url.Values{"paso": {"confirmar"}, "fecha_rea": {"2026-03-02"}})
+		}
+		if est == hasta {
+			return
+		}
+	}
+}
+
+func TestCasos_dominio3_recorridoCompletoPorHTTP(t *testing.T) {
+	e := nuevoEntorno(t)
+	e.sembrarUsuarioCaso(nitCaso, seccionalCartagena)
+	// A field error comes back beside its field.
+	s := e.ingresar("seccional")
+	mal := formCaso(nitCaso)
+	mal.Set("fecha_verificacion", "2026-02-01")
+	rec := e.pedir("POST", "/casos", &s, mal)
+	if rec.Code != http.StatusUnprocessableEntity || testid(documento(t, rec), "error-fecha_verificacion").Text() == "" {
+		t.Fatalf("error de campo: %d", rec.Code)
+	}
+	ruta := e.reportar("seccional", formCaso(nitCaso))
+	doc := documento(t, e.pedir("GET", ruta, &s, nil))
+	for id, quiere := range map[string]string{"estado-caso": "Reportado", "cifra-s": "$ 77.000.000", "cifra-participacion": "0,5203 %", "cifra-por-mil": "1,88", "cifra-actos": "3"} {
+		if got := testid(doc, id).Text(); !strings.Contains(got, quiere) {
+			t.Errorf("%s = %q; quiere %q", id, got, quiere)
+		}
+	}
+	if !strings.Contains(testid(doc, "plazo").Text(), "13/03/2026") || !strings.Contains(testid(doc, "requisitos").Text(), "art. 25") {
+		t.Errorf("plazo o requisitos sin su fecha o artículo: %s", testid(doc, "plazo").Text())
+	}
+	if testid(doc, "actos-excluidos").Find("tbody tr").Length() != 1 || testid(doc, "graficos-caso").Find("[data-grafico]").Length() != 3 {
+		t.Error("faltan los actos excluidos o los gráficos")
+	}
+	if testid(doc, "sin-acciones").Length() != 1 {
+		t.Error("la Dirección Seccional tiene pasos en un caso reportado")
+	}
+	e.llevarHTTP(ruta, flujo.EnEvaluacion)
+	// The confirmation step shows what will be recorded and records nothing.
+	e.postOK("secretaria", ruta+"/presentar", url.Values{})
+	c := e.ingresar("comite")
+	rec = e.pedir("POST", ruta+"/concepto", &c, conceptoForm("revisar", "cancelacion"))
+	doc = documento(t, rec)
+	if rec.Code != http.StatusOK || !strings.Contains(testid(doc, "confirmacion-concepto").Text(), "5.7 Antecedentes") {
+		t.Fatalf("confirmación: %d %s", rec.Code, rec.Body.String())
+	}
+	if n := e.contar(`SELECT count(*) FROM conceptos`); n != 0 {
+		t.Fatalf("la revisión registró %d conceptos", n)
+	}
+	e.postOK("comite", ruta+"/concepto", conceptoForm("confirmar", "cancelacion"))
+	doc = documento(t, e.pedir("GET", ruta, &c, nil))
+	if testid(doc, "estado-caso").Text() != "Concepto emitido" || !strings.Contains(testid(doc, "concepto-decision").Text(), "Cancelación") {
+		t.Fatalf("después del concepto: %s", testid(doc, "concepto").Text())
+	}
+	if doc.Find(`form[action$="/concepto"]`).Length() != 0 || testid(doc, "registrar-correccion").Length() != 1 {
+		t.Fatal("la página ofrece editar el concepto o no ofrece la corrección")
+	}
+	// Closing by the Dirección Seccional with the cancellation.
+	e.postOK("seccional", ruta+"/cierre", url.Values{"paso": {"confirmar"}, "fecha_rea": {"2026-03-02"}})
+	doc = documento(t, e.pedir("GET", ruta, &s, nil))
+	if testid(doc, "estado-caso").Text() != "Cerrado" || !strings.Contains(testid(doc, "propuesta").Text(), "Cancelación") {
+		t.Fatalf("cierre: %s", testid(doc, "propuesta-rea").Text())
+	}
+	if testid(doc, "tabla-historia").Find("tbody tr").Length() < 7 {
+		t.Error("la historia no tiene cada paso")
+	}
+}
+
+func (e *entorno) contar(q string, args ...any) int {
+	var n int
+	if err := e.d.QueryRow(q, args...).Scan(&n); err != nil {
+		e.t.Fatal(err)
+	}
+	return n
+}
+
+func TestCierre_art25_propuestaMostradaAntesDeRegistrar(t *testing.T) {
+	e := nuevoEntorno(t)
+	e.sembrarUsuarioCaso(nitCaso, seccionalCartagena)
+	ruta := e.reportar("secretaria", formCaso(nitCaso))
+	e.llevarHTTP(ruta, flujo.ConceptoEmitido)
+	s := e.ingresar("secretaria")
+	rec := e.pedir("POST", ruta+"/cierre", &s, url.Values{"paso": {"revisar"}, "fecha_rea": {"02/03/2026"}})
+	doc := documento(t, rec)
+	// dominio.md §2: 10.475.000 + 1.000 UVT 2026 (52.374.000) = 62.849.000.
+	if got := testid(doc, "propuesta-total").Text(); got != "$ 62.849.000" {
+		t.Fatalf("total = %q (%d)", got, rec.Code)
+	}
+	if e.contar(`SELECT count(*) FROM propuestas_rea`) != 0 {
+		t.Fatal("revisar registró la propuesta")
+	}
+}
+
+// Every step route, by every role, from every state: 403 for a role the route
+// is not for; otherwise flujo decides — the step happens (303) or the case
+// page says why not (409) and nothing changes.
+func TestFlujo_dominio3_cadaPasoPorCadaRolPorHTTP(t *testing.T) {
+	e := nuevoEntorno(t)
+	e.sembrarUsuarioCaso(nitCaso, seccionalCartagena)
+	pasos := []struct {
+		accion flujo.Accion
+		ruta   string
+		form   func() url.Values
+	}{
+		{flujo.IniciarEvaluacion, "/iniciar", func() url.Values { return url.Values{} }},
+		{flujo.Reevaluar, "/reevaluar", func() url.Values { return url.Values{"motivo": {"corrección"}} }},
+		{flujo.Presentar, "/presentar", func() url.Values { return url.Values{} }},
+		{flujo.DeclararNoProcede, "/no-procede", func() url.Values { return url.Values{} }},
+		{flujo.EmitirConcepto, "/concepto", func() url.Values { return conceptoForm("confirmar", "multa_incrementada") }},
+		{flujo.CorregirConcepto, "/concepto/correccion", func() url.Values {
+			v := conceptoForm("confirmar", "multa_incrementada")
+			v.Set("motivo_correccion", "error de transcripción")
+			return v
+		}},
+		{flujo.Cerrar, "/cierre", func() url.Values { return url.Values{"paso": {"confirmar"}, "fecha_rea": {"2026-03-02"}} }},
+	}
+	rutaAccion := map[flujo.Accion]Accion{flujo.IniciarEvaluacion: EvaluarCaso, flujo.Reevaluar: EvaluarCaso, flujo.Presentar: EvaluarCaso,
+		flujo.DeclararNoProcede: EvaluarCaso, flujo.EmitirConcepto: RegistrarConcepto, flujo.CorregirConcepto: RegistrarConcepto, flujo.Cerrar: CerrarCaso}
+	permitido := map[string]bool{
+		"reportado iniciar_evaluacion secretaria": true, "reportado reevaluar secretaria": true, "en_evaluacion reevaluar secretaria": true,
+		"en_evaluacion presentar secretaria": true, "en_comite emitir_concepto comite": true, "concepto_emitido corregir_concepto comite": true,
+		"concepto_emitido cerrar secretaria": true, "concepto_emitido cerrar seccional": true, "cerrado corregir_concepto comite": true,
+	}
+	preparar := func(est flujo.Estado) string {
+		r := e.reportar("seccional", formCaso(nitCaso))
+		if est != flujo.Reportado {
+			e.llevarHTTP(r, est)
+		}
+		return r
+	}
+	for _, est := range []flujo.Estado{flujo.Reportado, flujo.EnEvaluacion, flujo.EnComite, flujo.ConceptoEmitido, flujo.Cerrado} {
+		comun := preparar(est)
+		for _, p := range pasos {
+			for _, rol := range rolesMatriz {
+				t.Run(fmt.Sprintf("%s_%s_%s", est, p.accion, rol), func(t *testing.T) {
+					clave := fmt.Sprintf("%s %s %s", est, p.accion, rol)
+					ruta := comun
+					if permitido[clave] {
+						ruta = preparar(est)
+					}
+					id := strings.TrimPrefix(ruta, "/casos/")
+					antes := e.contar(`SELECT count(*) FROM caso_eventos WHERE caso_id = ?`, id)
+					s := e.ingresar(rol)
+					rec := e.pedir("POST", ruta+p.ruta, &s, p.form())
+					despues := e.contar(`SELECT count(*) FROM caso_eventos WHERE caso_id = ?`, id)
+					switch {
+					case !Puede(db.Rol(rol), rutaAccion[p.accion]):
+						if rec.Code != http.StatusForbidden || despues != antes {
+							t.Fatalf("quiere 403 sin cambios; %d", rec.Code)
+						}
+					case permitido[clave]:
+						if rec.Code != http.StatusSeeOther || despues != antes+1 {
+							t.Fatalf("quiere 303 y una fila de historia; %d %s", rec.Code, rec.Body.String())
+						}
+					default:
+						if rec.Code != http.StatusConflict || despues != antes || testid(documento(t, rec), "error-formulario").Text() == "" {
+							t.Fatalf("quiere 409 con el motivo y sin cambios; %d (historia %d → %d)", rec.Code, antes, despues)
+						}
+					}
+				})
+			}
+		}
+	}
+}
+
+var reIDSolicitud = regexp.MustCompile(`[0-9a-f]{16}`)
+
+// Another Dirección Seccional's case answers exactly like a case that does not
+// exist (404), on every case route, and does not appear in lists or counts.
+func TestCasos_otraSeccionalRecibe404SinRevelarNada(t *testing.T) {
+	e := nuevoEntorno(t)
+	e.sembrarUsuarioCaso(nitBogota, seccionalBog)
+	ajeno := e.reportar("secretaria", formCaso(nitBogota))
+	idAjeno := strings.TrimPrefix(ajeno, "/casos/")
+	s := e.ingresar("seccional")
+	for _, r := range Rutas() {
+		if !strings.HasPrefix(r.Patron, "/casos/:id") || !Puede(db.RolSeccional, r.Accion) {
+			continue
+		}
+		t.Run(r.Metodo+" "+r.Patron, func(t *testing.T) {
+			camino := strings.ReplaceAll(r.Patron, ":version", "1")
+			var form url.Values
+			if r.Metodo == http.MethodPost {
+				form = url.Values{"paso": {"revisar"}, "fecha_rea": {"2026-03-02"}}
+			}
+			a := e.pedir(r.Metodo, strings.ReplaceAll(camino, ":id", idAjeno), &s, cloneValues(form))
+			b := e.pedir(r.Metodo, strings.ReplaceAll(camino, ":id", "999999"), &s, cloneValues(form))
+			if a.Code != http.StatusNotFound || b.Code != http.StatusNotFound {
+				t.Fatalf("ajeno %d, inexistente %d; quiere 404 ambos", a.Code, b.Code)
+			}
+			if reIDSolicitud.ReplaceAllString(a.Body.String(), "") != reIDSolicitud.ReplaceAllString(b.Body.String(), "") {
+				t.Fatal("la respuesta para el caso ajeno difiere de la de un caso inexistente")
+			}
+		})
+	}
+	doc := documento(t, e.pedir("GET", "/casos", &s, nil))
+	if strings.Contains(doc.Text(), nitBogota) || testid(doc, "sin-casos").Length() != 1 {
+		t.Fatal("la lista de la Seccional muestra el caso de otra")
+	}
+	doc = documento(t, e.pedir("GET", "/", &s, nil))
+	if got := testid(doc, "conteo-reportado").Text(); !strings.Contains(got, "0") {
+		t.Fatalf("Inicio cuenta el caso de otra Seccional: %q", got)
+	}
+}
+
+func cloneValues(v url.Values) url.Values {
+	if v == nil {
+		return nil
+	}
+	out := url.Values{}
+	for k, x := range v {
+		out[k] = append([]string(nil), x...)
+	}
+	return out
+}
+
+// The concepto cannot be changed through the application: no route edits or
+// deletes it; posting a new one is refused; the correction is a new linked
+// record and the original stays visible.
+func TestConcepto_dominio3_noSeModificaPorLaAplicacion(t *testing.T) {
+	for _, r := range Rutas() {
+		if strings.Contains(r.Patron, "concepto") && r.Metodo != http.MethodGet && r.Metodo != http.MethodPost {
+			t.Errorf("ruta %s %s sobre el concepto", r.Metodo, r.Patron)
+		}
+	}
+	e := nuevoEntorno(t)
+	e.sembrarUsuarioCaso(nitCaso, seccionalCartagena)
+	ruta := e.reportar("seccional", formCaso(nitCaso))
+	e.llevarHTTP(ruta, flujo.ConceptoEmitido)
+	s := e.ingresar("comite")
+	rec := e.pedir("POST", ruta+"/concepto", &s, conceptoForm("confirmar", "cancelacion"))
+	if rec.Code != http.StatusConflict {
+		t.Fatalf("un segundo concepto: %d", rec.Code)
+	}
+	var decision string
+	e.d.QueryRow(`SELECT decision FROM conceptos ORDER BY id LIMIT 1`).Scan(&decision)
+	if decision != "multa_incrementada" || e.contar(`SELECT count(*) FROM conceptos`) != 1 {
+		t.Fatal("el concepto cambió")
+	}
+	sinMotivo := conceptoForm("revisar", "cancelacion")
+	rec = e.pedir("POST", ruta+"/concepto/correccion", &s, sinMotivo)
+	if rec.Code != http.StatusUnprocessableEntity || testid(documento(t, rec), "error-motivo_correccion").Text() == "" {
+		t.Fatalf("corrección sin motivo: %d", rec.Code)
+	}
+	cor := conceptoForm("confirmar", "cancelacion")
+	cor.Set("motivo_correccion", "La decisión votada fue la cancelación; error de transcripción.")
+	e.postOK("comite", ruta+"/concepto/correccion", cor)
+	doc := documento(t, e.pedir("GET", ruta, &s, nil))
+	arts := testid(doc, "concepto").Find("article")
+	if arts.Length() != 2 || !strings.Contains(arts.Eq(0).Text(), "Multa prevista incrementada") || !strings.Contains(arts.Eq(1).Text(), "error de transcripción") {
+		t.Fatalf("original y corrección no están a la vista: %s", testid(doc, "concepto").Text())
+	}
+	if _, err := e.d.Exec(`UPDATE conceptos SET decision = 'cancelacion'`); err == nil {
+		t.Fatal("la base dejó modificar el concepto")
+	}
+}
+
+func TestInforme_emitidoSeDescargaConLosMismosBytesYSuHash(t *testing.T) {
+	e := nuevoEntorno(t)
+	e.sembrarUsuarioCaso(nitCaso, seccionalCartagena)
+	ruta := e.reportar("seccional", formCaso(nitCaso))
+	e.llevarHTTP(ruta, flujo.EnEvaluacion)
+	s := e.ingresar("auditor")
+	a := e.pedir("GET", ruta+"/informes/1", &s, nil)
+	b := e.pedir("GET", ruta+"/informes/1", &s, nil)
+	suma := sha256.Sum256(a.Body.Bytes())
+	if a.Code != 200 || a.Body.String() != b.Body.String() || a.Header().Get("X-Content-SHA256") != hex.EncodeToString(suma[:]) {
+		t.Fatalf("descarga: %d, hash %s", a.Code, a.Header().Get("X-Content-SHA256"))
+	}
+	doc := documento(t, e.pedir("GET", ruta, &s, nil))
+	if testid(doc, "sha256").Text() != hex.EncodeToString(suma[:]) {
+		t.Fatal("la página no muestra el SHA-256 del PDF emitido")
+	}
+	if e.pedir("GET", ruta+"/informes/2", &s, nil).Code != http.StatusNotFound {
+		t.Fatal("una versión que no existe")
+	}
+	rec := e.pedir("GET", ruta+"/informe", &s, nil)
+	doc = documento(t, rec)
+	if rec.Code != 200 || testid(doc, "seccion-identificacion").Length() != 1 || testid(doc, "grafico-informe").Length() < 2 || !strings.Contains(testid(doc, "informe-version").Text(), "Versión 1") {
+		t.Fatalf("vista de impresión: %d %s", rec.Code, testid(doc, "informe-version").Text())
+	}
+}
+
+func TestInicio_plazosYConteosPorEstado(t *testing.T) {
+	e := nuevoEntorno(t)
+	e.sembrarUsuarioCaso(nitCaso, seccionalCartagena)
+	// Expediente complete on 27/02/2026 → due 13/03/2026; reported on 02/03:
+	// on time, 9 business days left → not listed yet.
+	e.reportar("seccional", formCaso(nitCaso))
+	// Verified in January, reported on 02/03/2026: late (due 29/01/2026).
+	tarde := formCaso(nitCaso)
+	tarde.Set("fecha_comision", "2026-01-02")
+	tarde.Set("fecha_verificacion", "2026-01-15")
+	tarde.Set("fecha_expediente", "")
+	rTarde := e.reportar("seccional", tarde)
+	s := e.ingresar("seccional")
+	doc := documento(t, e.pedir("GET", "/", &s, nil))
+	if got := testid(doc, "conteo-reportado").Text(); !strings.Contains(got, "2") {
+		t.Fatalf("conteo de reportados %q", got)
+	}
+	filas := testid(doc, "tabla-plazos").Find("tbody tr")
+	if filas.Length() != 1 || filas.Find(`[data-testid="semaforo-rojo"]`).Length() != 1 {
+		t.Fatalf("plazos: %s", testid(doc, "plazos").Text())
+	}
+	href, _ := filas.Find("a").Attr("href")
+	if href != rTarde {
+		t.Fatalf("el plazo vencido enlaza a %s; quiere %s", href, rTarde)
+	}
+	// On 09/03/2026 the first case's deadline is 4 business days away: amber.
+	*e.ahora = e.ahora.AddDate(0, 0, 7)
+	s = e.ingresar("seccional")
+	doc = documento(t, e.pedir("GET", "/", &s, nil))
+	if testid(doc, "tabla-plazos").Find(`[data-testid="semaforo-amarillo"]`).Length() != 1 {
+		t.Fatalf("sin semáforo amarillo: %s", testid(doc, "plazos").Text())
+	}
+}

@@ -1,0 +1,548 @@
+package web
+
+// View models of the case pages, built from the store's values. Nothing here
+// decides a rule: figures come from the stored snapshot, steps from
+// flujo.Siguientes, deadlines from internal/calendario.
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"comite/internal/calendario"
+	"comite/internal/contrato"
+	"comite/internal/db"
+	"comite/internal/fecha"
+	"comite/internal/flujo"
+	"comite/internal/formato"
+	"comite/internal/graficos"
+	"comite/internal/informe"
+	"comite/internal/normas"
+	"comite/internal/reincidencia"
+	"comite/internal/sancion"
+	"comite/internal/valores"
+	"comite/web/templates"
+
+	"github.com/labstack/echo/v4"
+	"github.com/shopspring/decimal"
+)
+
+// actorCaso is the signed-in account as the store's workflow needs it.
+func actorCaso(c echo.Context) db.ActorCaso {
+	a := db.ActorCaso{Actor: actor(c)}
+	if cu := cuentaDe(c); cu != nil {
+		a.Rol, a.Seccional = string(cu.Rol), cu.DireccionSeccional
+	}
+	return a
+}
+
+// cargarCaso reads the case of the route's :id; another Dirección Seccional's
+// case is answered with 404, exactly like a case that does not exist.
+func (h *handler) cargarCaso(c echo.Context) (db.Caso, error) {
+	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	if err != nil || id <= 0 {
+		return db.Caso{}, echo.NewHTTPError(http.StatusNotFound)
+	}
+	caso, err := h.d.Caso(c.Request().Context(), id)
+	if errors.Is(err, db.ErrCasoNoExiste) {
+		return caso, echo.NewHTTPError(http.StatusNotFound)
+	}
+	if err != nil {
+		return caso, err
+	}
+	if err := exigirSeccional(c, caso.DireccionSeccional); err != nil {
+		return caso, err
+	}
+	return caso, nil
+}
+
+// errorDeCaso maps a store error of a case step: nil when it is a message for
+// people (a refused step or a form problem), returned as (mensaje, campos).
+func errorDeCaso(err error) (mensaje string, campos map[string]string, otro error) {
+	var ep *flujo.ErrPaso
+	var ef *db.ErrFormulario
+	var ec *db.ErrConcepto
+	switch {
+	case errors.Is(err, db.ErrCasoNoExiste):
+		return "", nil, echo.NewHTTPError(http.StatusNotFound)
+	case errors.As(err, &ep):
+		return ep.Mensaje, nil, nil
+	case errors.As(err, &ef):
+		return "Revise los campos marcados.", ef.Campos, nil
+	case errors.As(err, &ec):
+		return "Revise los campos marcados.", ec.Campos, nil
+	}
+	return "", nil, err
+}
+
+// valoresCaso is the rule set the stored snapshots were computed with (the
+// one in force by default), used to draw the yearly series from the stored entrada.
+var valoresCaso = valores.DL920
+
+func jsonUnmarshal(s string, v any) error { return json.Unmarshal([]byte(s), v) }
+
+// calendarioCasos is the calendar with the authority's non-business days.
+func (h *handler) calendarioCasos(ctx context.Context) (*calendario.Calendario, error) {
+	dias, err := h.d.ListarDiasInhabiles(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var fs []fecha.Fecha
+	for _, d := range dias {
+		fs = append(fs, d.Fecha)
+	}
+	return calendario.Nuevo(fs), nil
+}
+
+// plazoCaso is the traffic light of a case's report deadline (dominio.md
+// §2.8, from its stored evaluation): red when the report came after it
+// (overdue; late does not void the case), or when nothing was reported and it
+// passed; amber while the deadline falls today or within the next 5 business
+// days; green otherwise.
+func plazoCaso(cal *calendario.Calendario, hoy, reporte, vence fecha.Fecha) templates.Semaforo {
+	if vence.IsZero() {
+		return templates.Semaforo{}
+	}
+	if !reporte.IsZero() && reporte.Despues(vence) {
+		return templates.Semaforo{Color: "rojo", Texto: fmt.Sprintf("Reportado fuera del plazo (%d días hábiles tarde)", cal.DiasHabilesEntre(vence, reporte))}
+	}
+	n := cal.DiasHabilesEntre(hoy, vence)
+	switch {
+	case n < 0 && reporte.IsZero():
+		return templates.Semaforo{Color: "rojo", Texto: fmt.Sprintf("Vencido hace %d días hábiles", -n)}
+	case n >= 0 && n <= 5:
+		texto := fmt.Sprintf("El plazo vence en %d días hábiles", n)
+		if n == 0 {
+			texto = "El plazo vence hoy"
+		}
+		if !reporte.IsZero() {
+			texto = "Reportado a tiempo; " + strings.ToLower(texto[:1]) + texto[1:]
+		}
+		return templates.Semaforo{Color: "amarillo", Texto: texto}
+	case !reporte.IsZero():
+		return templates.Semaforo{Color: "verde", Texto: "Reportado dentro del plazo"}
+	}
+	return templates.Semaforo{Color: "verde", Texto: fmt.Sprintf("Faltan %d días hábiles", n)}
+}
+
+func etiquetaGravedad(g string) string {
+	switch g {
+	case "leve":
+		return "Leve"
+	case "grave":
+		return "Grave"
+	case "gravisima":
+		return "Gravísima"
+	}
+	return g
+}
+
+func etiquetaSancion(t string) string {
+	switch t {
+	case "multa":
+		return "Multa"
+	case "amonestacion":
+		return "Amonestación"
+	case "suspension":
+		return "Suspensión"
+	case "cancelacion":
+		return "Cancelación"
+	}
+	return t
+}
+
+func monto(s string) string {
+	d, err := decimal.NewFromString(s)
+	if err != nil {
+		return s
+	}
+	return formato.Pesos(d)
+}
+
+func fechaTexto(s string) string {
+	if s == "" {
+		return "—"
+	}
+	f, err := fecha.ParseISO(s)
+	if err != nil {
+		return s
+	}
+	return formato.Fecha(f)
+}
+
+var nombresRequisitos = []struct{ clave, nombre string }{
+	{normas.RegistroVigente, "Autorización, habilitación o registro vigente"},
+	{normas.InfraccionGrave, "Nueva infracción grave o gravísima"},
+	{normas.MinimoTresActos, "Al menos tres actos sancionatorios en firme en el año de referencia"},
+	{normas.UmbralCeroCinco, "Sanciones iguales o superiores al 0,5 % de las operaciones"},
+}
+
+// vistaEvaluacion shows a stored snapshot step by step.
+func vistaEvaluacion(ev db.Evaluacion, r contrato.EvaluacionJSON, ent reincidencia.Entrada) templates.EvaluacionVista {
+	v := templates.EvaluacionVista{
+		ID: ev.ID, Version: ev.Version, Creada: formato.InstanteTexto(ev.CreadoEn), CreadaPor: ev.CreadoPor, Motivo: ev.Motivo,
+		Reglas:      ev.ConjuntoReglas,
+		Periodo:     fmt.Sprintf("Año %d: del %s al %s", r.Periodo.Anio, fechaTexto(r.Periodo.Desde), fechaTexto(r.Periodo.Hasta)),
+		NumeroActos: strconv.Itoa(r.NumeroActos), S: monto(r.SumaSancionesCOP), O: monto(r.TotalOperacionesCOP),
+		N: formato.Entero(r.NumeroOperaciones), CumpleUmbral: r.Requisitos.UmbralCeroCinco, Procede: r.ProcedeComite,
+	}
+	var vu db.ValoresUsados
+	if err := jsonUnmarshal(ev.ValoresJSON, &vu); err == nil && vu.UVT != nil {
+		v.UVT = fmt.Sprintf("UVT %d: %s (%s)", vu.UVT.Anio, monto(vu.UVT.ValorCOP), vu.UVT.Resolucion)
+	}
+	if r.Periodo.Anclaje == string(reincidencia.AnclajeVerificacion) {
+		v.Anclaje = "lectura: año de la verificación menos uno"
+	} else {
+		v.Anclaje = "lectura: año de la comisión menos uno"
+	}
+	for _, a := range r.Alertas {
+		switch a {
+		case string(reincidencia.AnclajeDifiere):
+			otro := ent.Nueva.FechaVerificacion.Anio() - 1
+			if r.Periodo.Anclaje == string(reincidencia.AnclajeVerificacion) {
+				otro = ent.Nueva.FechaComision.Anio() - 1
+			}
+			v.AnclajeAviso = fmt.Sprintf("Los dos anclajes dan años distintos: con la otra lectura el año de referencia sería %d. La evaluación usa %d.", otro, r.Periodo.Anio)
+		case string(reincidencia.SinOperaciones):
+			v.Alertas = append(v.Alertas, "Sin operaciones de comercio exterior en el año de referencia: el umbral se tiene por cumplido porque hay sanciones (S > 0).")
+		default:
+			v.Alertas = append(v.Alertas, a)
+		}
+	}
+	for _, c := range r.ActosComputados {
+		v.Computados = append(v.Computados, []string{c.Acto, fechaTexto(c.FechaFirmeza), etiquetaGravedad(c.Gravedad), etiquetaSancion(c.Sancion), monto(c.ValorCOP), monto(c.AporteCOP)})
+	}
+	for _, x := range r.ActosExcluidos {
+		f := ""
+		if x.FechaFirmeza != nil {
+			f = *x.FechaFirmeza
+		}
+		v.Excluidos = append(v.Excluidos, []string{x.Acto, fechaTexto(f), etiquetaGravedad(x.Gravedad), monto(x.ValorCOP), informe.EtiquetaMotivo(x.Motivo)})
+	}
+	if r.ParticipacionPorcentual != nil {
+		p, _ := decimal.NewFromString(*r.ParticipacionPorcentual)
+		v.Participacion = formato.Porcentaje(p, 4)
+	} else {
+		v.Participacion = "no aplica (sin operaciones)"
+	}
+	if o, err := decimal.NewFromString(r.TotalOperacionesCOP); err == nil {
+		v.LineaUmbral = "S necesaria: " + formato.Pesos(o.Mul(decimal.NewFromInt(5)).Div(decimal.NewFromInt(1000)))
+	}
+	if r.InfraccionesPorMilOperaciones != nil {
+		p, _ := decimal.NewFromString(*r.InfraccionesPorMilOperaciones)
+		v.PorMil = formato.Numero(p, 2)
+	} else {
+		v.PorMil = "no aplica (sin operaciones)"
+	}
+	req := map[string]bool{
+		normas.RegistroVigente: r.Requisitos.RegistroVigente, normas.InfraccionGrave: r.Requisitos.InfraccionGraveOGravisima,
+		normas.MinimoTresActos: r.Requisitos.MinimoTresActos, normas.UmbralCeroCinco: r.Requisitos.UmbralCeroCinco,
+	}
+	sustitucion := r.Ruta == string(reincidencia.RutaCancelacionEnSustitucion)
+	for _, n := range nombresRequisitos {
+		v.Requisitos = append(v.Requisitos, templates.Requisito{
+			Clave: n.clave, Nombre: n.nombre, Cumple: req[n.clave], Fundamento: normas.De(n.clave).Referencia(),
+			Informativo: sustitucion && (n.clave == normas.MinimoTresActos || n.clave == normas.UmbralCeroCinco),
+		})
+	}
+	if sustitucion {
+		v.Ruta = "cancelación en sustitución de la multa (" + normas.De(normas.CancelacionEnSustitucion).Referencia() + ")"
+	} else {
+		v.Ruta = "reincidencia (" + normas.De(normas.UmbralCeroCinco).Referencia() + ")"
+	}
+	if si := r.SancionIncrementada; si != nil {
+		v.Incremento = fmt.Sprintf("Si el Comité no decide la cancelación: multa prevista más 1.000 UVT de %d (%s) = %s, según %s.",
+			si.UVTAnio, monto(si.IncrementoCOP), monto(si.TotalCOP), normas.De(normas.IncrementoMilUVT).Referencia())
+	}
+	for _, f := range r.Fundamentos {
+		v.Fundamentos = append(v.Fundamentos, templates.FundamentoPaso{Regla: f.Regla, Referencia: f.Referencia, Detalle: f.Detalle})
+	}
+	return v
+}
+
+// graficosCaso draws the case's charts from the stored snapshot: the yearly
+// series the core computes from the stored entrada, and the stored acts by gravedad.
+func graficosCaso(r contrato.EvaluacionJSON, ent reincidencia.Entrada) ([]graficos.Grafico, error) {
+	var out []graficos.Grafico
+	if r.Periodo.Anio > 0 {
+		serie, err := reincidencia.Serie(ent, valoresCaso, r.Periodo.Anio-4, r.Periodo.Anio)
+		if err != nil {
+			return nil, err
+		}
+		var anios []int
+		var s, u, o []decimal.Decimal
+		for _, p := range serie {
+			anios = append(anios, p.Anio)
+			s, u, o = append(s, p.Suma), append(u, p.Umbral), append(o, p.Operaciones)
+		}
+		g1, err := graficos.SancionesVsUmbral(anios, s, u)
+		if err != nil {
+			return nil, err
+		}
+		g2, err := graficos.SancionesYOperaciones(anios, s, o)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, g1, g2)
+	}
+	var leve, grave, gravisima int
+	contar := func(g string) {
+		switch sancion.Gravedad(g) {
+		case sancion.Leve:
+			leve++
+		case sancion.Grave:
+			grave++
+		case sancion.Gravisima:
+			gravisima++
+		}
+	}
+	for _, c := range r.ActosComputados {
+		contar(c.Gravedad)
+	}
+	for _, x := range r.ActosExcluidos {
+		contar(x.Gravedad)
+	}
+	if leve+grave+gravisima > 0 {
+		g3, err := graficos.ActosPorGravedad(leve, grave, gravisima)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, g3)
+	}
+	return out, nil
+}
+
+func vistaConcepto(c db.ConceptoGuardado, versiones map[int64]int) templates.ConceptoVista {
+	v := templates.ConceptoVista{
+		ID: c.ID, FechaSesion: formato.Fecha(c.Concepto.FechaSesion), Miembros: c.Concepto.Miembros, Decision: c.Concepto.Decision.Etiqueta(),
+		RegistradoPor: c.RegistradoPor, RegistradoEn: formato.InstanteTexto(c.RegistradoEn), CorrigeID: c.CorrigeID, MotivoCorreccion: c.MotivoCorreccion,
+	}
+	if n, ok := versiones[c.EvaluacionID]; ok {
+		v.Evaluacion = "v" + strconv.Itoa(n)
+	}
+	for _, k := range flujo.CriteriosComite {
+		if t := c.Concepto.Motivacion[k.Clave]; t != "" {
+			v.Motivacion = append(v.Motivacion, templates.Par{Etiqueta: k.Etiqueta, Valor: t})
+		}
+	}
+	for _, k := range c.Concepto.CriteriosCancelacion {
+		for _, cc := range flujo.CriteriosCancelacion {
+			if cc.Clave == k {
+				v.Criterios = append(v.Criterios, cc.Etiqueta)
+			}
+		}
+	}
+	return v
+}
+
+func vistaPropuesta(p db.PropuestaREA, prevista decimal.Decimal) templates.PropuestaVista {
+	v := templates.PropuestaVista{
+		FechaREA: formato.Fecha(p.FechaREA), FechaREAISO: p.FechaREA.String(), Propuesta: p.Propuesta.Etiqueta(),
+		RegistradoPor: p.RegistradoPor, Fundamento: normas.De(normas.IncrementoMilUVT).Referencia(),
+	}
+	if p.RegistradoEn != "" {
+		v.RegistradoEn = formato.InstanteTexto(p.RegistradoEn)
+	}
+	if p.Propuesta == flujo.DecisionCancelacion {
+		v.Fundamento = normas.De(normas.ConceptoVinculante).Referencia() + "; " + normas.De(normas.CriteriosCancelacion).Referencia()
+	}
+	if p.Total != nil {
+		v.Prevista, v.Total = formato.Pesos(prevista), formato.Pesos(*p.Total)
+	}
+	if p.Incremento != nil {
+		v.Incremento = formato.Pesos(p.Incremento.Incremento)
+		v.UVT = fmt.Sprintf("1.000 × UVT %d de %s, %s", p.Incremento.UVTAnio, formato.Pesos(p.Incremento.UVTValor), p.Incremento.UVTResolucion)
+	}
+	return v
+}
+
+// vistaCaso builds the whole case page for the signed-in role.
+func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle, error) {
+	ctx := c.Request().Context()
+	cu := cuentaDe(c)
+	v := templates.CasoDetalle{
+		ID: caso.ID, Numero: caso.Numero, Estado: caso.Estado.Etiqueta(), EstadoClave: string(caso.Estado),
+		Usuario: caso.RazonSocial, NIT: caso.NIT, TipoUsuario: informe.EtiquetaTipoUsuario(caso.TipoUsuario),
+		Seccional: caso.DireccionSeccional, Descripcion: caso.Descripcion, Errores: templates.Errores{},
+	}
+	anclaje := "Año de la comisión menos uno"
+	if caso.Anclaje == reincidencia.AnclajeVerificacion {
+		anclaje = "Año de la verificación menos uno"
+	}
+	v.Datos = []templates.Par{
+		{Etiqueta: "Fecha de comisión", Valor: formato.Fecha(caso.FechaComision)},
+		{Etiqueta: "Verificación de los hechos", Valor: formato.Fecha(caso.FechaVerificacion)},
+		{Etiqueta: "Expediente completo", Valor: formato.Fecha(caso.FechaExpediente)},
+		{Etiqueta: "Requerimiento especial aduanero", Valor: formato.Fecha(caso.FechaRequerimiento)},
+		{Etiqueta: "Gravedad", Valor: etiquetaGravedad(string(caso.Gravedad))},
+		{Etiqueta: "Sanción prevista", Valor: etiquetaSancion(string(caso.Sancion))},
+		{Etiqueta: "Multa prevista", Valor: formato.Pesos(caso.SancionPrevista)},
+		{Etiqueta: "Permite cancelación en sustitución", Valor: map[bool]string{true: "Sí", false: "No"}[caso.PermiteCancelacion]},
+		{Etiqueta: "Año de referencia", Valor: anclaje},
+		{Etiqueta: "Reportado", Valor: formato.Fecha(caso.FechaReporte) + " por " + caso.CreadoPor},
+	}
+	evs, err := h.d.Evaluaciones(ctx, caso.ID)
+	if err != nil || len(evs) == 0 {
+		return v, fmt.Errorf("evaluaciones del caso %s: %v", caso.Numero, err)
+	}
+	ev := evs[len(evs)-1]
+	r, err := ev.Resultado()
+	if err != nil {
+		return v, err
+	}
+	ent, err := ev.Entrada()
+	if err != nil {
+		return v, err
+	}
+	v.Evaluacion = vistaEvaluacion(ev, r, ent)
+	versiones := map[int64]int{}
+	for _, e := range evs {
+		versiones[e.ID] = e.Version
+		ri, _ := e.Resultado()
+		res := "No procede"
+		if ri.ProcedeComite {
+			res = "Procede"
+		}
+		v.Versiones = append(v.Versiones, templates.VersionEvaluacion{Version: e.Version, Creada: formato.InstanteTexto(e.CreadoEn), Por: e.CreadoPor, Motivo: e.Motivo, Procede: res})
+	}
+	cal, err := h.calendarioCasos(ctx)
+	if err != nil {
+		return v, err
+	}
+	vence, _ := fecha.ParseISO(r.PlazoReporte)
+	base := caso.FechaVerificacion
+	if caso.FechaExpediente.Despues(base) {
+		base = caso.FechaExpediente
+	}
+	v.Plazo = templates.PlazoVista{
+		Base: formato.Fecha(base), Vence: formato.Fecha(vence), FechaReporte: formato.Fecha(caso.FechaReporte),
+		Semaforo:   plazoCaso(cal, h.d.Hoy(), caso.FechaReporte, vence),
+		Fundamento: normas.De(normas.PlazoReporte).Referencia() + "; " + normas.De(normas.DiasHabiles).Referencia() + " (días hábiles, con los días inhábiles declarados por la entidad)",
+	}
+	v.Plazo.EnPlazo = !caso.FechaReporte.Despues(vence)
+	if v.Plazo.EnPlazo {
+		v.Plazo.Texto = "El reporte se hizo dentro del plazo."
+	} else {
+		v.Plazo.Texto = "El reporte se hizo después del plazo. El retraso no anula el caso: se registra como tardío."
+	}
+	if v.Graficos, err = graficosCaso(r, ent); err != nil {
+		return v, err
+	}
+	hist, err := h.d.Historia(ctx, caso.ID)
+	if err != nil {
+		return v, err
+	}
+	for i := len(hist) - 1; i >= 0; i-- { // newest first
+		x := hist[i]
+		ev := ""
+		if x.EvaluacionVersion > 0 {
+			ev = "v" + strconv.Itoa(x.EvaluacionVersion)
+		}
+		de := "—"
+		if x.DeEstado != "" {
+			de = x.DeEstado.Etiqueta()
+		}
+		v.Historia = append(v.Historia, templates.EventoVista{En: formato.InstanteTexto(x.En), Cuenta: x.Cuenta, IP: x.IP, De: de, A: x.AEstado.Etiqueta(), Detalle: x.Texto, Evaluacion: ev})
+	}
+	// What the role can do now: flujo decides.
+	cx, err := h.d.Contexto(ctx, caso)
+	if err != nil {
+		return v, err
+	}
+	base64 := "/casos/" + strconv.FormatInt(caso.ID, 10)
+	for _, p := range flujo.Siguientes(string(cu.Rol), cx) {
+		a := templates.AccionCaso{Clave: string(p.Accion), Nombre: p.Nombre, Metodo: "post"}
+		switch p.Accion {
+		case flujo.IniciarEvaluacion:
+			a.Ruta, a.ConNota = base64+"/iniciar", true
+		case flujo.Presentar:
+			a.Ruta, a.ConNota = base64+"/presentar", true
+		case flujo.DeclararNoProcede:
+			a.Ruta, a.ConNota, a.Confirmar = base64+"/no-procede", true, "El caso quedará cerrado como «no procede». ¿Continuar?"
+		case flujo.Reevaluar:
+			a.Ruta, a.ConMotivo = base64+"/reevaluar", true
+		case flujo.EmitirConcepto:
+			a.Ruta, a.Metodo = base64+"/concepto", "get"
+		case flujo.CorregirConcepto:
+			continue // offered beside the concepto, read-only
+		case flujo.Cerrar:
+			a.Ruta, a.Metodo = base64+"/cierre", "get"
+		}
+		v.Acciones = append(v.Acciones, a)
+	}
+	// The Secretaría may still add to the first-step actions ("presentar" is
+	// only offered when flujo allows it); tell what is missing.
+	if cu.Rol == db.RolSecretaria && caso.Estado == flujo.EnEvaluacion {
+		if _, err := flujo.Validar(flujo.Presentar, string(cu.Rol), cx); err != nil {
+			v.Pendiente = "Para presentar al Comité: " + strings.TrimSuffix(err.Error(), ".") + "."
+		}
+	}
+	_, errCrit := flujo.Validar(flujo.Reevaluar, string(cu.Rol), cx)
+	v.PuedeCriterios = errCrit == nil
+	for _, k := range flujo.CriteriosSecretaria {
+		v.Criterios = append(v.Criterios, templates.CriterioVista{Clave: k.Clave, Etiqueta: k.Etiqueta, Ayuda: k.Ayuda, Texto: caso.Criterios[k.Clave]})
+	}
+	infs, err := h.d.Informes(ctx, caso.ID)
+	if err != nil {
+		return v, err
+	}
+	for _, i := range infs {
+		v.Informes = append(v.Informes, templates.InformeVista{
+			Version: i.Version, SHA256: i.SHA256, EmitidoPor: i.EmitidoPor, EmitidoEn: formato.InstanteTexto(i.EmitidoEn),
+			Evaluacion: "v" + strconv.Itoa(i.EvaluacionVersion), Tamano: formato.Entero(int64(i.Bytes)/1024) + " KB",
+			Ruta: base64 + "/informes/" + strconv.Itoa(i.Version),
+		})
+	}
+	v.PuedeEmitirInforme = Puede(cu.Rol, EvaluarCaso) && flujo.Permitido(flujo.Presentar, string(cu.Rol)) && caso.Estado != flujo.Reportado
+	cs, err := h.d.Conceptos(ctx, caso.ID)
+	if err != nil {
+		return v, err
+	}
+	for _, x := range cs {
+		v.Conceptos = append(v.Conceptos, vistaConcepto(x, versiones))
+	}
+	_, errCor := flujo.Validar(flujo.CorregirConcepto, string(cu.Rol), cx)
+	v.PuedeCorregir = errCor == nil && len(cs) > 0
+	pr, err := h.d.PropuestaDe(ctx, caso.ID)
+	if err != nil {
+		return v, err
+	}
+	if pr != nil {
+		pv := vistaPropuesta(*pr, caso.SancionPrevista)
+		v.Propuesta = &pv
+	}
+	return v, nil
+}
+
+// mostrarCaso renders the case page, with a message and field errors when a step was refused.
+func (h *handler) mostrarCaso(c echo.Context, caso db.Caso, status int, mensaje string, campos map[string]string) error {
+	v, err := h.vistaCaso(c, caso)
+	if err != nil {
+		return err
+	}
+	if mensaje != "" {
+		v.Error = mensaje
+	}
+	for k, m := range campos {
+		v.Errores[k] = m
+	}
+	p := h.pagina(c, "Caso "+caso.Numero, "casos")
+	p.Graficos = len(v.Graficos) > 0
+	return h.render(c, status, templates.CasoPagina(p, v))
+}
+
+// pasoNoPermitido is flujo's message when the account may not take the step
+// now ("" when it may).
+func pasoNoPermitido(cu *db.Cuenta, a flujo.Accion, cx flujo.Contexto) string {
+	if cu == nil {
+		return "Debe ingresar."
+	}
+	if _, err := flujo.Validar(a, string(cu.Rol), cx); err != nil {
+		return err.Error()
+	}
+	return ""
+}

@@ -1,0 +1,211 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"comite/internal/db"
+	"comite/internal/fecha"
+	"comite/internal/flujo"
+	"comite/web/templates"
+
+	"github.com/labstack/echo/v4"
+)
+
+// The Comité's concepto: form → confirmation page showing exactly what will
+// be recorded → record. After that it is read-only: no route edits or deletes
+// a concepto; a correction is a new linked record with its reason.
+
+// leerConcepto reads the concepto form.
+func leerConcepto(c echo.Context) (flujo.Concepto, url.Values, map[string]string) {
+	form, _ := c.FormParams()
+	errs := map[string]string{}
+	var k flujo.Concepto
+	if s := strings.TrimSpace(form.Get("fecha_sesion")); s != "" {
+		f, err := fecha.Parse(s)
+		if err != nil {
+			errs["fecha_sesion"] = "Fecha inválida «" + s + "»: use el calendario o escriba DD/MM/AAAA."
+		}
+		k.FechaSesion = f
+	}
+	for _, m := range strings.Split(form.Get("miembros"), "\n") {
+		if m = strings.TrimSpace(m); m != "" {
+			k.Miembros = append(k.Miembros, m)
+		}
+	}
+	k.Decision = flujo.Decision(form.Get("decision"))
+	k.Motivacion = map[string]string{}
+	for _, cr := range flujo.CriteriosComite {
+		k.Motivacion[cr.Clave] = form.Get("motivacion." + cr.Clave)
+	}
+	k.CriteriosCancelacion = form["criterios_cancelacion"]
+	return k, form, errs
+}
+
+func (h *handler) formConcepto(caso db.Caso, k flujo.Concepto, correccion bool, motivo string, errs map[string]string) templates.FormConcepto {
+	f := templates.FormConcepto{
+		CasoID: caso.ID, Numero: caso.Numero, Usuario: caso.RazonSocial + " · " + caso.NIT, Correccion: correccion,
+		Miembros: strings.Join(k.Miembros, "\n"), Decision: string(k.Decision), MotivoCorreccion: motivo,
+		Errores: templates.Errores{}, Volver: "/casos/" + strconv.FormatInt(caso.ID, 10),
+	}
+	f.Accion = f.Volver + "/concepto"
+	if correccion {
+		f.Accion += "/correccion"
+	}
+	if !k.FechaSesion.IsZero() {
+		f.FechaSesion = k.FechaSesion.String()
+	}
+	for _, cr := range flujo.CriteriosComite {
+		f.Motivacion = append(f.Motivacion, templates.CriterioVista{Clave: cr.Clave, Etiqueta: cr.Etiqueta, Texto: k.Motivacion[cr.Clave]})
+	}
+	marcado := map[string]bool{}
+	for _, x := range k.CriteriosCancelacion {
+		marcado[x] = true
+	}
+	for _, cr := range flujo.CriteriosCancelacion {
+		f.Criterios = append(f.Criterios, templates.OpcionMarcada{Valor: cr.Clave, Texto: cr.Etiqueta, Marcada: marcado[cr.Clave]})
+	}
+	for c, m := range errs {
+		f.Errores[c] = m
+	}
+	return f
+}
+
+// conceptoFormulario shows the concepto form (or the correction form).
+func (h *handler) conceptoFormulario(c echo.Context) error {
+	return h.conceptoPagina(c, false)
+}
+
+// conceptoCorreccionFormulario shows the correction form, prefilled with the concepto in force.
+func (h *handler) conceptoCorreccionFormulario(c echo.Context) error {
+	return h.conceptoPagina(c, true)
+}
+
+func (h *handler) conceptoPagina(c echo.Context, correccion bool) error {
+	ctx := c.Request().Context()
+	caso, err := h.cargarCaso(c)
+	if err != nil {
+		return err
+	}
+	cx, err := h.d.Contexto(ctx, caso)
+	if err != nil {
+		return err
+	}
+	accion := flujo.EmitirConcepto
+	if correccion {
+		accion = flujo.CorregirConcepto
+	}
+	if msg := pasoNoPermitido(cuentaDe(c), accion, cx); msg != "" {
+		return h.mostrarCaso(c, caso, http.StatusConflict, msg, nil)
+	}
+	k := flujo.Concepto{FechaSesion: h.d.Hoy()}
+	var original *templates.ConceptoVista
+	if correccion {
+		cs, err := h.d.Conceptos(ctx, caso.ID)
+		if err != nil {
+			return err
+		}
+		if len(cs) > 0 {
+			k = cs[len(cs)-1].Concepto
+			v := vistaConcepto(cs[len(cs)-1], nil)
+			original = &v
+		}
+	}
+	f := h.formConcepto(caso, k, correccion, "", nil)
+	f.Original = original
+	return h.render(c, http.StatusOK, templates.ConceptoFormPagina(h.pagina(c, "Concepto del Comité · "+caso.Numero, "casos"), f))
+}
+
+// conceptoEnviar: paso=revisar validates and shows the confirmation;
+// paso=editar goes back to the form with what was written; paso=confirmar records.
+func (h *handler) conceptoEnviar(c echo.Context) error { return h.conceptoPost(c, false) }
+
+// conceptoCorreccionEnviar is the same for a correction.
+func (h *handler) conceptoCorreccionEnviar(c echo.Context) error { return h.conceptoPost(c, true) }
+
+func (h *handler) conceptoPost(c echo.Context, correccion bool) error {
+	ctx := c.Request().Context()
+	caso, err := h.cargarCaso(c)
+	if err != nil {
+		return err
+	}
+	k, form, errs := leerConcepto(c)
+	motivo := strings.TrimSpace(form.Get("motivo_correccion"))
+	titulo := "Concepto del Comité · " + caso.Numero
+	formulario := func(status int, errs map[string]string) error {
+		f := h.formConcepto(caso, k, correccion, motivo, errs)
+		return h.render(c, status, templates.ConceptoFormPagina(h.pagina(c, titulo, "casos"), f))
+	}
+	if len(errs) > 0 {
+		return formulario(http.StatusUnprocessableEntity, errs)
+	}
+	if form.Get("paso") == "editar" {
+		return formulario(http.StatusOK, nil)
+	}
+	if form.Get("paso") == "confirmar" {
+		var err error
+		aviso := "concepto_registrado"
+		if correccion {
+			_, err = h.d.CorregirConcepto(ctx, caso.ID, k, motivo, actorCaso(c))
+			aviso = "concepto_corregido"
+		} else {
+			_, err = h.d.RegistrarConcepto(ctx, caso.ID, k, actorCaso(c))
+		}
+		if err == nil {
+			return redirigir(c, "/casos/"+strconv.FormatInt(caso.ID, 10)+"?aviso="+aviso)
+		}
+		var ec *db.ErrConcepto
+		if errors.As(err, &ec) {
+			return formulario(http.StatusUnprocessableEntity, ec.Campos)
+		}
+		msg, _, otro := errorDeCaso(err)
+		if otro != nil {
+			return otro
+		}
+		return h.mostrarCaso(c, caso, http.StatusConflict, msg, nil)
+	}
+	// paso=revisar: the step must be allowed now, and the concepto valid.
+	cx, err := h.d.Contexto(ctx, caso)
+	if err != nil {
+		return err
+	}
+	accion := flujo.EmitirConcepto
+	if correccion {
+		accion = flujo.CorregirConcepto
+	}
+	if msg := pasoNoPermitido(cuentaDe(c), accion, cx); msg != "" {
+		return h.mostrarCaso(c, caso, http.StatusConflict, msg, nil)
+	}
+	problemas := map[string]string{}
+	if correccion {
+		problemas = flujo.ValidarConcepto(k, h.d.Hoy(), fecha.Fecha{})
+		if motivo == "" {
+			problemas["motivo_correccion"] = "Diga cuál es el error material y por qué se corrige."
+		}
+	} else if problemas, err = h.d.ValidarConceptoCaso(ctx, caso.ID, k); err != nil {
+		return err
+	}
+	if len(problemas) > 0 {
+		return formulario(http.StatusUnprocessableEntity, problemas)
+	}
+	f := h.formConcepto(caso, k, correccion, motivo, nil)
+	vista := vistaConcepto(db.ConceptoGuardado{Concepto: k}, nil)
+	var ocultos []templates.Par
+	ocultos = append(ocultos, templates.Par{Etiqueta: "fecha_sesion", Valor: k.FechaSesion.String()},
+		templates.Par{Etiqueta: "miembros", Valor: strings.Join(k.Miembros, "\n")},
+		templates.Par{Etiqueta: "decision", Valor: string(k.Decision)})
+	for _, cr := range flujo.CriteriosComite {
+		ocultos = append(ocultos, templates.Par{Etiqueta: "motivacion." + cr.Clave, Valor: strings.TrimSpace(k.Motivacion[cr.Clave])})
+	}
+	for _, x := range k.CriteriosCancelacion {
+		ocultos = append(ocultos, templates.Par{Etiqueta: "criterios_cancelacion", Valor: x})
+	}
+	if correccion {
+		ocultos = append(ocultos, templates.Par{Etiqueta: "motivo_correccion", Valor: motivo})
+	}
+	return h.render(c, http.StatusOK, templates.ConceptoConfirmarPagina(h.pagina(c, "Confirmar · "+titulo, "casos"),
+		templates.ConfirmarConcepto{Form: f, Vista: vista, Ocultos: ocultos}))
+}

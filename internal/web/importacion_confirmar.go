@@ -1,0 +1,117 @@
+package web
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"net/http"
+
+	"comite/internal/db"
+	"comite/internal/formato"
+	"comite/internal/importar"
+	"comite/web/templates"
+
+	"github.com/labstack/echo/v4"
+)
+
+// importacionConfirmar writes the previewed file, all or nothing, through
+// the store (which audits the import with the file's SHA-256 and every
+// updated row's before and after), then shows the result (Post/Redirect/Get).
+func (h *handler) importacionConfirmar(c echo.Context) error {
+	muImportacion.Lock()
+	defer muImportacion.Unlock()
+	token, m, datos, err := cargarImportacion(c)
+	if err != nil {
+		return err
+	}
+	if m.Resultado != nil {
+		return redirigir(c, "/importar/"+token+"/resultado?aviso=importacion_ya_aplicada")
+	}
+	if datos == nil {
+		return redirigir(c, "/importar?aviso=importacion_no_vigente")
+	}
+	if s := sha256.Sum256(datos); hex.EncodeToString(s[:]) != m.SHA256 {
+		borrarImportacion(token, true)
+		return redirigir(c, "/importar?aviso=importacion_no_vigente")
+	}
+	lote, problemas := importar.Leer(importar.Clase(m.Clase), m.Archivo, bytes.NewReader(datos))
+	if len(problemas) > 0 {
+		return redirigir(c, "/importar/"+token) // the preview lists them
+	}
+	r, err := h.d.Importar(c.Request().Context(), lote, actor(c), db.OpcionesImportacion{})
+	var ei *db.ErrImportacion
+	if errors.As(err, &ei) {
+		return redirigir(c, "/importar/"+token) // the data changed since the preview: it lists why
+	} else if err != nil {
+		return err
+	}
+	m.Resultado = &r
+	dir, err := dirImportaciones()
+	if err != nil {
+		return err
+	}
+	if err := escribirMeta(dir, token, m); err != nil {
+		return err
+	}
+	borrarImportacion(token, false)
+	return redirigir(c, "/importar/"+token+"/resultado")
+}
+
+// importacionDescartar forgets an uploaded file without writing it.
+func (h *handler) importacionDescartar(c echo.Context) error {
+	muImportacion.Lock()
+	defer muImportacion.Unlock()
+	token, m, _, err := cargarImportacion(c)
+	if err != nil {
+		return err
+	}
+	if m.Resultado != nil {
+		return redirigir(c, "/importar/"+token+"/resultado?aviso=importacion_ya_aplicada")
+	}
+	borrarImportacion(token, true)
+	return redirigir(c, "/importar?aviso=importacion_descartada")
+}
+
+// importacionResultado shows what a confirmed import wrote.
+func (h *handler) importacionResultado(c echo.Context) error {
+	token, m, _, err := cargarImportacion(c)
+	if err != nil {
+		return err
+	}
+	if m.Resultado == nil {
+		return redirigir(c, "/importar/"+token)
+	}
+	r := m.Resultado
+	v := templates.ResultadoImportacion{Archivo: m.Archivo, ClaseTexto: etiquetasClaseImportacion[importar.Clase(m.Clase)],
+		Filas: formato.Entero(int64(r.Filas)), Nuevas: formato.Entero(int64(r.Insertadas)), Actualizada: formato.Entero(int64(r.Actualizadas)),
+		SinCambios: formato.Entero(int64(r.SinCambios)), Auditoria: formato.Entero(r.AuditoriaID), SHA256: m.SHA256}
+	if importar.Clase(m.Clase) == importar.Usuarios {
+		v.EsUsuarios = true
+		v.UsuNuevos, v.UsuActual = formato.Entero(int64(r.UsuariosNuevos)), formato.Entero(int64(r.UsuariosActualizados))
+	}
+	return h.render(c, http.StatusOK, templates.ImportacionResultadoPagina(h.pagina(c, "Importación terminada", "importar"), v))
+}
+
+// importacionPlantilla downloads a template: /importar/plantillas/sanciones.csv.
+func (h *handler) importacionPlantilla(c echo.Context) error {
+	archivo := c.Param("archivo")
+	var clase, formatoArchivo, tipo string
+	for _, p := range importar.PlantillasDisponibles {
+		switch archivo {
+		case p + ".csv":
+			clase, formatoArchivo, tipo = p, "csv", "text/csv; charset=utf-8"
+		case p + ".xlsx":
+			clase, formatoArchivo, tipo = p, "xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+		}
+	}
+	if clase == "" {
+		return echo.NewHTTPError(http.StatusNotFound)
+	}
+	b, err := importar.Plantilla(clase, formatoArchivo)
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("Content-Disposition", `attachment; filename="plantilla_`+archivo+`"`)
+	return c.Blob(http.StatusOK, tipo, b)
+}

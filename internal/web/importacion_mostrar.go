@@ -1,0 +1,42 @@
+package web
+
+import (
+	"net/http"
+
+	"comite/internal/importar"
+	"comite/web/templates"
+
+	"github.com/labstack/echo/v4"
+)
+
+// etiquetasClaseImportacion name the kinds of import file for people.
+var etiquetasClaseImportacion = map[importar.Clase]string{
+	importar.Sanciones:   "Actos sancionatorios",
+	importar.Operaciones: "Operaciones de comercio exterior",
+	importar.Usuarios:    "Usuarios aduaneros y sus registros",
+}
+
+// formImportacion is the upload form with the option chosen and its errors.
+func formImportacion(clase string, errs templates.Errores) templates.FormImportacion {
+	f := templates.FormImportacion{Errores: errs, Limite: "20 MB"}
+	f.Clases = append(f.Clases, templates.Opcion{Valor: "", Texto: "Elija qué contiene…", Seleccionada: clase == ""})
+	for _, c := range importar.Clases {
+		f.Clases = append(f.Clases, templates.Opcion{Valor: string(c), Texto: etiquetasClaseImportacion[c], Seleccionada: string(c) == clase})
+	}
+	titulos := map[string]string{
+		"sanciones":                 "Actos sancionatorios",
+		"operaciones":               "Operaciones: totales por año",
+		"operaciones_declaraciones": "Operaciones: una fila por declaración",
+		"usuarios":                  "Usuarios aduaneros y sus registros",
+	}
+	for _, p := range importar.PlantillasDisponibles {
+		f.Plantillas = append(f.Plantillas, templates.PlantillaEnlace{Titulo: titulos[p], Clave: p,
+			CSV: "/importar/plantillas/" + p + ".csv", XLSX: "/importar/plantillas/" + p + ".xlsx"})
+	}
+	return f
+}
+
+// importacionMostrar shows the upload form, the help on formats and the templates.
+func (h *handler) importacionMostrar(c echo.Context) error {
+	return h.render(c, http.StatusOK, templates.ImportacionPagina(h.pagina(c, "Importar datos", "importar"), formImportacion(c.QueryParam("clase"), templates.Errores{})))
+}

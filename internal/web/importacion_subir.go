@@ -1,0 +1,95 @@
+package web
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"io"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"unicode"
+
+	"comite/internal/importar"
+	"comite/web/templates"
+
+	"github.com/labstack/echo/v4"
+)
+
+// importacionSubir receives a CSV or XLSX file (multipart, at most
+// LimiteImportacion), keeps it on the server and sends the person to its
+// preview (Post/Redirect/Get). Nothing is written to the database here.
+func (h *handler) importacionSubir(c echo.Context) error {
+	clase := c.FormValue("clase")
+	errs := templates.Errores{}
+	cl, err := importar.ParseClase(clase)
+	if clase == "" {
+		errs["clase"] = "Elija qué contiene el archivo: actos sancionatorios, operaciones o usuarios."
+	} else if err != nil {
+		errs["clase"] = mayuscula(err.Error()) + "."
+	}
+	var datos []byte
+	nombre := ""
+	fh, err := c.FormFile("archivo")
+	switch {
+	case err != nil:
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return echo.NewHTTPError(http.StatusRequestEntityTooLarge).SetInternal(err)
+		}
+		errs["archivo"] = "Elija el archivo CSV o XLSX que quiere importar."
+	default:
+		nombre = nombreArchivo(fh.Filename)
+		ext := strings.ToLower(filepath.Ext(nombre))
+		if ext != ".csv" && ext != ".xlsx" {
+			errs["archivo"] = "Solo se aceptan archivos .csv o .xlsx y «" + nombre + "» no lo es: en Excel use «Guardar como» CSV o Libro de Excel (.xlsx)."
+			break
+		}
+		if fh.Size > LimiteImportacion {
+			return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
+		}
+		f, err := fh.Open()
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		datos, err = io.ReadAll(io.LimitReader(f, LimiteImportacion+1))
+		if err != nil {
+			return err
+		}
+		if int64(len(datos)) > LimiteImportacion {
+			return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
+		}
+		if len(datos) == 0 {
+			errs["archivo"] = "El archivo «" + nombre + "» está vacío."
+		}
+	}
+	if len(errs) > 0 {
+		return h.render(c, http.StatusUnprocessableEntity, templates.ImportacionPagina(h.pagina(c, "Importar datos", "importar"), formImportacion(clase, errs)))
+	}
+	suma := sha256.Sum256(datos)
+	token, err := guardarImportacion(c, importacionPendiente{Clase: string(cl), Archivo: nombre, SHA256: hex.EncodeToString(suma[:]), Tamano: int64(len(datos))}, datos)
+	if err != nil {
+		return err
+	}
+	return redirigir(c, "/importar/"+token)
+}
+
+// nombreArchivo keeps the base name the browser sent, without control
+// characters and at most 200 characters (it is shown and audited).
+func nombreArchivo(s string) string {
+	s = filepath.Base(strings.ReplaceAll(s, `\`, "/"))
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return -1
+		}
+		return r
+	}, s)
+	if r := []rune(s); len(r) > 200 {
+		s = string(r[len(r)-200:])
+	}
+	if s == "." || s == "/" {
+		return "archivo"
+	}
+	return s
+}

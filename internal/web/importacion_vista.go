@@ -1,0 +1,141 @@
+package web
+
+import (
+	"bytes"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"comite/internal/db"
+	"comite/internal/formato"
+	"comite/internal/importar"
+	"comite/web/templates"
+
+	"github.com/labstack/echo/v4"
+)
+
+// filasMuestra is how many rows of the file the preview shows.
+const filasMuestra = 10
+
+// importacionVista is the preview of an uploaded file: the file is read and
+// validated, then written in a transaction that is rolled back (dry run), so
+// the page lists every problem (row, field, what is wrong) or what would be
+// inserted, updated or left unchanged. Nothing is written.
+func (h *handler) importacionVista(c echo.Context) error {
+	token, m, datos, err := cargarImportacion(c)
+	if err != nil {
+		return err
+	}
+	if m.Resultado != nil {
+		return redirigir(c, "/importar/"+token+"/resultado")
+	}
+	if datos == nil {
+		return redirigir(c, "/importar?aviso=importacion_no_vigente")
+	}
+	cl := importar.Clase(m.Clase)
+	v := templates.VistaImportacion{Token: token, Archivo: m.Archivo, ClaseTexto: etiquetasClaseImportacion[cl], SHA256: m.SHA256,
+		Tamano: tamanoTexto(m.Tamano), Form: formImportacion(m.Clase, templates.Errores{})}
+	v.Formato = "CSV"
+	if bytes.HasPrefix(datos, []byte("PK\x03\x04")) {
+		v.Formato = "XLSX"
+	}
+	lote, problemas := importar.Leer(cl, m.Archivo, bytes.NewReader(datos))
+	if len(problemas) == 0 {
+		r, err := h.d.Importar(c.Request().Context(), lote, actor(c), db.OpcionesImportacion{Simular: true})
+		var ei *db.ErrImportacion
+		switch {
+		case errors.As(err, &ei):
+			problemas = ei.Problemas
+		case err != nil:
+			return err
+		default:
+			v.Filas, v.Nuevas, v.Actualizada, v.SinCambios = formato.Entero(int64(r.Filas)), formato.Entero(int64(r.Insertadas)),
+				formato.Entero(int64(r.Actualizadas)), formato.Entero(int64(r.SinCambios))
+			if cl == importar.Usuarios {
+				v.EsUsuarios = true
+				v.UsuNuevos, v.UsuActual = formato.Entero(int64(r.UsuariosNuevos)), formato.Entero(int64(r.UsuariosActualizados))
+			}
+			v.Columnas, v.Muestra = muestraLote(lote)
+			if n := lote.Filas() - len(v.Muestra); n > 0 {
+				v.MasFilas = "Y " + formato.Entero(int64(n)) + " filas más."
+			}
+		}
+	}
+	for _, p := range problemas {
+		f := templates.ProblemaFila{Fila: strconv.Itoa(p.Fila), Campo: p.Campo, Mensaje: mayuscula(p.Mensaje)}
+		if p.Fila <= 0 {
+			f.Fila = "Archivo"
+		}
+		if f.Campo == "" {
+			f.Campo = "—"
+		}
+		v.Problemas = append(v.Problemas, f)
+	}
+	switch n := len(problemas); n {
+	case 0:
+	case 1:
+		v.TotalProbs = "1 problema"
+	default:
+		v.TotalProbs = formato.Entero(int64(n)) + " problemas"
+	}
+	return h.render(c, http.StatusOK, templates.ImportacionVistaPagina(h.pagina(c, "Vista previa de la importación", "importar"), v))
+}
+
+// muestraLote is the header and the first rows of a validated file, as
+// people read them.
+func muestraLote(l *importar.Lote) ([]string, [][]string) {
+	var filas [][]string
+	switch l.Clase {
+	case importar.Sanciones:
+		for _, s := range l.Sanciones[:min(len(l.Sanciones), filasMuestra)] {
+			firmeza := "Sin firmeza"
+			if !s.FechaFirmeza.IsZero() {
+				firmeza = formato.Fecha(s.FechaFirmeza)
+			}
+			filas = append(filas, []string{strconv.Itoa(s.Fila), s.NIT, s.NumeroActo, formato.Fecha(s.FechaExpedicion), firmeza, datosGuionWeb(s.Infraccion),
+				mayuscula(s.Gravedad.Etiqueta()), mayuscula(s.Sancion.Etiqueta()), formato.Pesos(s.Valor), siNoTexto(s.Allanamiento)})
+		}
+		return []string{"Fila", "NIT", "Número de acto", "Expedición", "Firmeza", "Infracción", "Gravedad", "Sanción", "Valor", "Allanamiento"}, filas
+	case importar.Operaciones:
+		if l.PorDeclaracion {
+			for _, o := range l.Operaciones[:min(len(l.Operaciones), filasMuestra)] {
+				filas = append(filas, []string{strconv.Itoa(o.Fila), o.NIT, formato.Fecha(o.Fecha), o.Declaracion, formato.Pesos(o.Valor)})
+			}
+			return []string{"Fila", "NIT", "Fecha", "Declaración", "Valor"}, filas
+		}
+		for _, o := range l.Operaciones[:min(len(l.Operaciones), filasMuestra)] {
+			filas = append(filas, []string{strconv.Itoa(o.Fila), o.NIT, strconv.Itoa(o.Anio), formato.Pesos(o.Valor), formato.Entero(o.Numero)})
+		}
+		return []string{"Fila", "NIT", "Año", "Valor", "Número de operaciones"}, filas
+	default:
+		for _, u := range l.Usuarios[:min(len(l.Usuarios), filasMuestra)] {
+			hasta := "Indefinida"
+			if !u.VigenteHasta.IsZero() {
+				hasta = formato.Fecha(u.VigenteHasta)
+			}
+			filas = append(filas, []string{strconv.Itoa(u.Fila), u.NIT, u.RazonSocial, etiquetaTipo(u.Tipo), datosGuionWeb(u.DireccionSeccional), formato.Fecha(u.VigenteDesde), hasta})
+		}
+		return []string{"Fila", "NIT", "Razón social", "Tipo", "Dirección Seccional", "Registro vigente desde", "Vigente hasta"}, filas
+	}
+}
+
+func datosGuionWeb(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
+}
+
+// tamanoTexto shows a size in bytes for people: "18 KB", "3,4 MB".
+func tamanoTexto(n int64) string {
+	switch {
+	case n < 1024:
+		return strconv.FormatInt(n, 10) + " bytes"
+	case n < 1<<20:
+		return strconv.FormatInt((n+512)/1024, 10) + " KB"
+	}
+	d := float64(n) / (1 << 20) // display only
+	s := strconv.FormatFloat(d, 'f', 1, 64)
+	return strings.ReplaceAll(s, ".", ",") + " MB"
+}

@@ -1,0 +1,271 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"comite/internal/formato"
+	"comite/internal/importar"
+	"comite/internal/liquidacion"
+	"comite/internal/normas"
+	"comite/internal/sancion"
+	"comite/internal/valores"
+	"comite/web/templates"
+
+	"github.com/labstack/echo/v4"
+	"github.com/shopspring/decimal"
+)
+
+// filasLiquidacion is how many infraction rows the calculator offers.
+const filasLiquidacion = 5
+
+var etiquetasRegimen = map[liquidacion.Regimen]string{
+	liquidacion.Aduanero:   "Régimen aduanero (Decreto Ley 920 de 2023)",
+	liquidacion.ZonaFranca: "Zonas francas (Decreto 2147 de 2016)",
+	liquidacion.Ley2025:    "Proyecto de ley de 2025 (no vigente)",
+}
+
+var etiquetasEtapa = map[liquidacion.Etapa]string{
+	liquidacion.AntesRequerimiento:   "Antes de notificado el requerimiento especial",
+	liquidacion.DespuesRequerimiento: "Después del requerimiento y antes de la decisión",
+	liquidacion.TerminoRecurso:       "Dentro del término del recurso",
+}
+
+var etiquetasReduccion = map[liquidacion.Reduccion]string{
+	liquidacion.CumplimientoExtemporaneo: "Cumplimiento extemporáneo",
+	liquidacion.FinalizacionExtemporanea: "Finalización extemporánea del régimen",
+	liquidacion.SinAntecedentesINFAD:     "Sin antecedentes de la misma conducta en INFAD (2 años)",
+	liquidacion.OEASegundaInfraccion:     "Segunda infracción de un OEA por la misma conducta",
+}
+
+var etiquetasPaso = map[string]string{
+	liquidacion.PasoBase:             "Base",
+	liquidacion.PasoConcurrencia:     "Concurrencia",
+	liquidacion.PasoReincidencia:     "Repetición y reincidencia",
+	liquidacion.PasoIncrementoComite: "Incremento del Comité",
+	liquidacion.PasoReducciones:      "Reducciones",
+	liquidacion.PasoAllanamiento:     "Allanamiento",
+	liquidacion.PasoTopeIngresos:     "Tope por ingresos",
+	liquidacion.PasoMinimo:           "Mínimo",
+}
+
+// liquidacionCalcular is the liquidation calculator (dominio.md §5). It is a
+// GET with the data in the query string: it changes nothing, and a result
+// can be bookmarked or shared. The computation is liquidacion.Liquidar with
+// the rule set valores.DL920; this handler only reads the form and shows the
+// steps.
+func (h *handler) liquidacionCalcular(c echo.Context) error {
+	q := c.QueryParams()
+	enviado := q.Has("regimen")
+	f := templates.FormLiquidacion{
+		Fecha: strings.TrimSpace(q.Get("fecha")), MismaDeclaracion: q.Get("misma_declaracion") == "si",
+		AmonPrevias: strings.TrimSpace(q.Get("amonestaciones_previas")), ReincPrevias: strings.TrimSpace(q.Get("reincidencias_previas")),
+		IncrementoComite: q.Get("incremento_comite") == "si", TerceraVez: q.Get("tercera_vez") == "si", Articulo72: q.Get("articulo_72") == "si",
+		Ingresos: strings.TrimSpace(q.Get("ingresos_brutos")), Errores: templates.Errores{},
+	}
+	regimen := liquidacion.Regimen(q.Get("regimen"))
+	if !enviado {
+		regimen, f.Fecha = liquidacion.Aduanero, formato.Fecha(h.hoy())
+	}
+	for _, r := range liquidacion.Regimenes {
+		f.Regimenes = append(f.Regimenes, templates.Opcion{Valor: string(r), Texto: etiquetasRegimen[r], Seleccionada: r == regimen})
+	}
+	etapa := liquidacion.Etapa(q.Get("etapa"))
+	f.Etapas = []templates.Opcion{{Valor: "", Texto: "Sin allanamiento", Seleccionada: etapa == ""}}
+	for _, e := range liquidacion.Etapas {
+		f.Etapas = append(f.Etapas, templates.Opcion{Valor: string(e), Texto: etiquetasEtapa[e], Seleccionada: e == etapa})
+	}
+	marcadas := map[string]bool{}
+	for _, r := range q["reducciones"] {
+		marcadas[r] = true
+	}
+	for _, r := range liquidacion.Reducciones {
+		f.Reducciones = append(f.Reducciones, templates.Casilla{Valor: string(r), Texto: etiquetasReduccion[r], Marcada: marcadas[string(r)]})
+	}
+
+	s := liquidacion.Solicitud{Regimen: regimen, MismaDeclaracion: f.MismaDeclaracion, IncrementoComite: f.IncrementoComite}
+	// indices[i] is the form row (0-based) of s.Infracciones[i].
+	var indices []int
+	for i := 0; i < filasLiquidacion; i++ {
+		n := strconv.Itoa(i + 1)
+		fila := templates.FilaInfraccion{N: n, Codigo: strings.TrimSpace(q.Get("codigo_" + n)), Valor: strings.TrimSpace(q.Get("valor_" + n))}
+		tipo, unidad := q.Get("sancion_"+n), q.Get("unidad_"+n)
+		if !enviado && i == 0 {
+			tipo = string(sancion.Multa)
+		}
+		fila.Sanciones = []templates.Opcion{{Valor: "", Texto: "— sin infracción —", Seleccionada: tipo == ""}}
+		for _, t := range []sancion.Tipo{sancion.Multa, sancion.Amonestacion, sancion.Suspension, sancion.Cancelacion} {
+			fila.Sanciones = append(fila.Sanciones, templates.Opcion{Valor: string(t), Texto: mayuscula(t.Etiqueta()), Seleccionada: string(t) == tipo})
+		}
+		fila.Unidades = []templates.Opcion{{Valor: "cop", Texto: "Pesos", Seleccionada: unidad != "uvt"}, {Valor: "uvt", Texto: "UVT", Seleccionada: unidad == "uvt"}}
+		if enviado && tipo != "" {
+			inf := liquidacion.Infraccion{Codigo: fila.Codigo}
+			if t, err := importar.ParseSancion(tipo); err != nil {
+				fila.ErrSancion = mayuscula(err.Error()) + "."
+			} else {
+				inf.Sancion = t
+			}
+			if fila.Valor != "" {
+				if v, err := importar.ParseMonto(fila.Valor); err != nil {
+					fila.ErrValor = mayuscula(err.Error()) + "."
+				} else if unidad == "uvt" {
+					inf.ValorUVT = &v
+				} else {
+					inf.ValorCOP = &v
+				}
+			}
+			if fila.ErrSancion == "" && fila.ErrValor == "" {
+				s.Infracciones = append(s.Infracciones, inf)
+				indices = append(indices, i)
+			} else {
+				f.Errores["infracciones"] = "Revise las infracciones marcadas."
+			}
+		} else if enviado && (fila.Valor != "" || fila.Codigo != "") {
+			fila.ErrSancion = "Elija la sanción de esta infracción, o borre su código y valor."
+			f.Errores["infracciones"] = "Revise las infracciones marcadas."
+		}
+		f.Filas = append(f.Filas, fila)
+	}
+	v := templates.Liquidacion{}
+	if !enviado {
+		v.Form = f
+		return h.render(c, http.StatusOK, templates.LiquidacionPagina(h.pagina(c, "Liquidación", "liquidacion"), v))
+	}
+
+	if f.Fecha == "" {
+		f.Errores["fecha"] = "Escriba la fecha de la liquidación (DD/MM/AAAA)."
+	} else if fe, err := importar.ParseFecha(f.Fecha, false); err != nil {
+		f.Errores["fecha"] = mayuscula(err.Error()) + "."
+	} else {
+		s.FechaLiquidacion = fe
+	}
+	s.AmonestacionesPrevias = leerConteo(f.Errores, "amonestaciones_previas", f.AmonPrevias)
+	s.ReincidenciasPrevias = leerConteo(f.Errores, "reincidencias_previas", f.ReincPrevias)
+	for _, r := range q["reducciones"] {
+		s.Reducciones = append(s.Reducciones, liquidacion.Reduccion(r))
+	}
+	if etapa != "" {
+		s.Allanamiento = &liquidacion.Allanamiento{Etapa: etapa, TerceraVez: f.TerceraVez, Articulo72: f.Articulo72}
+	} else if f.TerceraVez || f.Articulo72 {
+		f.Errores["etapa"] = "Elija la etapa del allanamiento, o desmarque «tercera vez» y «artículo 72»."
+	}
+	if f.Ingresos != "" {
+		if v, err := importar.ParseMonto(f.Ingresos); err != nil {
+			f.Errores["ingresos_brutos"] = mayuscula(err.Error()) + "."
+		} else {
+			s.IngresosBrutos = &v
+		}
+	}
+
+	if len(f.Errores) == 0 {
+		l, err := liquidacion.Liquidar(s, valores.DL920)
+		var es *liquidacion.ErrSolicitud
+		switch {
+		case errors.As(err, &es):
+			erroresSolicitud(&f, es, indices)
+		case err != nil:
+			return err
+		default:
+			r := resultadoLiquidacion(l)
+			v.Resultado = &r
+		}
+	}
+	v.Form = f
+	estado := http.StatusOK
+	if len(f.Errores) > 0 {
+		estado = http.StatusUnprocessableEntity
+	}
+	return h.render(c, estado, templates.LiquidacionPagina(h.pagina(c, "Liquidación", "liquidacion"), v))
+}
+
+// leerConteo reads a whole number, zero or positive (empty = 0).
+func leerConteo(errs templates.Errores, campo, valor string) int {
+	if valor == "" {
+		return 0
+	}
+	n, err := importar.ParseEntero(valor)
+	if err != nil {
+		errs[campo] = mayuscula(err.Error()) + "."
+		return 0
+	}
+	if n > 1000 {
+		errs[campo] = "Escriba un número entre 0 y 1.000."
+		return 0
+	}
+	return int(n)
+}
+
+var campoInfraccion = regexp.MustCompile(`^infracciones\[(\d+)\]\.(\w+)$`)
+
+// erroresSolicitud puts each problem of the core's validation beside the
+// form field it names (the core names fields as the JSON contract does).
+func erroresSolicitud(f *templates.FormLiquidacion, es *liquidacion.ErrSolicitud, indices []int) {
+	for _, p := range es.Problemas {
+		campo, msg, ok := strings.Cut(p, ": ")
+		if !ok {
+			campo, msg = "", p
+		}
+		msg = mayuscula(msg) + "."
+		if m := campoInfraccion.FindStringSubmatch(campo); m != nil {
+			i, _ := strconv.Atoi(m[1])
+			if i < len(indices) {
+				fila := &f.Filas[indices[i]]
+				if m[2] == "sancion" {
+					fila.ErrSancion = msg
+				} else {
+					fila.ErrValor = msg
+				}
+				f.Errores["infracciones"] = "Revise las infracciones marcadas."
+				continue
+			}
+		}
+		switch {
+		case campo == "regimen":
+			f.Errores["regimen"] = msg
+		case campo == "fecha_liquidacion":
+			f.Errores["fecha"] = msg
+		case campo == "infracciones":
+			f.Errores["infracciones"] = msg
+		case campo == "amonestaciones_previas", campo == "reincidencias_previas":
+			f.Errores[campo] = msg
+		case strings.HasPrefix(campo, "reducciones"):
+			f.Errores["reducciones"] = msg
+		case strings.HasPrefix(campo, "allanamiento"):
+			f.Errores["etapa"] = msg
+		case campo == "ingresos_brutos_cop":
+			f.Errores["ingresos_brutos"] = msg
+		default:
+			f.Errores["general"] = mayuscula(p) + "."
+		}
+	}
+}
+
+// resultadoLiquidacion shows the core's liquidation for people.
+func resultadoLiquidacion(l liquidacion.Liquidacion) templates.ResultadoLiquidacion {
+	pesos := func(d *decimal.Decimal) string {
+		if d == nil {
+			return "—"
+		}
+		return formato.Pesos(*d)
+	}
+	r := templates.ResultadoLiquidacion{
+		Regimen: etiquetasRegimen[l.Regimen], Fecha: formato.Fecha(l.FechaLiquidacion),
+		UVT:    "UVT " + strconv.Itoa(l.UVT.Anio) + ": " + formato.Pesos(l.UVT.Valor),
+		Reglas: "reglas " + l.Reglas, Sancion: mayuscula(l.Sancion.Etiqueta()),
+	}
+	if l.Total != nil {
+		r.Total = formato.Pesos(*l.Total)
+	} else {
+		r.Total = mayuscula(l.Sancion.Etiqueta()) + " (sin multa)"
+	}
+	for _, p := range l.Pasos {
+		r.Pasos = append(r.Pasos, templates.PasoLiquidacion{
+			Clave: p.Paso, Paso: etiquetasPaso[p.Paso], Aplica: p.Aplica, Antes: pesos(p.Antes), Despues: pesos(p.Despues),
+			Fundamento: normas.De(p.Fundamento).Referencia(), Detalle: p.Detalle,
+		})
+	}
+	return r
+}

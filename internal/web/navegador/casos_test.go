@@ -1,0 +1,154 @@
+package navegador
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"comite/internal/db"
+
+	"github.com/chromedp/chromedp"
+)
+
+// sembrarCaso writes the accounts of the workflow and a customs user of
+// Cartagena with the acts of the worked example of dominio.md §2.
+func sembrarCaso(t *testing.T, d *db.DB) {
+	t.Helper()
+	for _, n := range []db.NuevaCuenta{
+		{Usuario: "seccional", Nombre: "Sonia Seccional", Rol: db.RolSeccional, DireccionSeccional: "Dirección Seccional de Aduanas de Cartagena"},
+		{Usuario: "secretaria", Nombre: "Sara Secretaría", Rol: db.RolSecretaria},
+		{Usuario: "comite", Nombre: "Carlos Comité", Rol: db.RolComite},
+	} {
+		n.Clave = clave
+		if _, err := d.CrearCuenta(context.Background(), n, db.Actor{Cuenta: "sistema"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	q := []string{
+		`INSERT INTO usuarios_aduaneros(id, nit, razon_social, tipo, direccion_seccional, creado_en, actualizado_en) VALUES (2, '800197268-4', 'Agencia de Aduanas Reincidente S.A.S.', 'agencia_de_aduanas', 'Dirección Seccional de Aduanas de Cartagena', 'x', 'x')`,
+		`INSERT INTO registros(usuario_id, clase, numero, vigente_desde) VALUES (2, 'autorizacion', '1', '2010-01-01')`,
+		`INSERT INTO operaciones_anuales VALUES (2, 2025, 1480000000000, 1600, 'x')`,
+		`INSERT INTO operaciones_anuales VALUES (2, 2024, 1300000000000, 1500, 'x')`,
+		`INSERT INTO operaciones_anuales VALUES (2, 2023, 1200000000000, 1400, 'x')`,
+		`INSERT INTO actos(usuario_id, numero_acto, fecha_firmeza, gravedad, sancion, valor_centavos, allanamiento, actualizado_en) VALUES (2, 'RS-2025-A', '2025-03-04', 'grave', 'multa', 4000000000, 0, 'x')`,
+		`INSERT INTO actos(usuario_id, numero_acto, fecha_firmeza, gravedad, sancion, valor_centavos, allanamiento, actualizado_en) VALUES (2, 'RS-2025-B', '2025-07-22', 'gravisima', 'multa', 2500000000, 0, 'x')`,
+		`INSERT INTO actos(usuario_id, numero_acto, fecha_firmeza, gravedad, sancion, valor_centavos, allanamiento, actualizado_en) VALUES (2, 'RS-2025-C', '2025-11-28', 'grave', 'multa', 1200000000, 0, 'x')`,
+		`INSERT INTO actos(usuario_id, numero_acto, fecha_firmeza, gravedad, sancion, valor_centavos, allanamiento, actualizado_en) VALUES (2, 'RS-2025-D', '2025-09-01', 'grave', 'multa', 3000000000, 1, 'x')`,
+		`INSERT INTO actos(usuario_id, numero_acto, fecha_firmeza, gravedad, sancion, valor_centavos, allanamiento, actualizado_en) VALUES (2, 'RS-2024-E', '2024-12-31', 'grave', 'multa', 5000000000, 0, 'x')`,
+		`INSERT INTO actos(usuario_id, numero_acto, fecha_firmeza, gravedad, sancion, valor_centavos, allanamiento, actualizado_en) VALUES (2, 'RS-2024-F', '2024-05-10', 'leve', 'multa', 800000000, 0, 'x')`,
+	}
+	for _, s := range q {
+		if _, err := d.Exec(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// clicNuevaPagina clicks and waits until a new document has loaded.
+func (p *prueba) clicNuevaPagina(s chromedp.CSS) {
+	p.t.Helper()
+	p.hacer(chromedp.Evaluate[chromedp.Void](`window.__pagina_vieja = true`), chromedp.Click(s))
+	for {
+		listo, err := chromedp.Run(p.ctx, chromedp.Evaluate[bool](`window.__pagina_vieja === undefined && document.readyState === 'complete'`))
+		if err == nil && listo {
+			return
+		}
+		if p.ctx.Err() != nil {
+			p.t.Fatalf("no cargó la página siguiente a %s", s)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// The journey of issue 5: the seccional reports a case; the Secretaría
+// evaluates, writes the criteria, issues the informe and presents it; the
+// Comité records a concepto after the confirmation step; the page then offers
+// no way to edit it; the case detail's charts draw.
+func TestNavegador_casoDelReporteAlConcepto(t *testing.T) {
+	p := iniciar(t)
+	sembrarCaso(t, p.d)
+
+	p.ingresar("seccional")
+	p.ir("/casos/nuevo")
+	p.hacer(
+		chromedp.WaitVisible(sel("form-caso")),
+		chromedp.SendKeys(chromedp.ID("f-nit"), "800197268-4"),
+		chromedp.SetValue(chromedp.ID("f-fecha_comision"), "2026-02-10"),
+		chromedp.SetValue(chromedp.ID("f-fecha_verificacion"), "2026-03-02"),
+		chromedp.SetValue(chromedp.ID("f-fecha_expediente"), "2026-03-13"),
+		chromedp.SetValue(chromedp.ID("f-gravedad"), "gravisima"),
+		chromedp.SendKeys(chromedp.ID("f-sancion_prevista"), "10.475.000"),
+		chromedp.SendKeys(chromedp.ID("f-descripcion"), "Declaraciones con información inexacta sobre el valor en aduana."),
+	)
+	p.clicNuevaPagina(sel("enviar-caso"))
+	ruta, err := chromedp.Run(p.ctx, chromedp.Evaluate[string](`location.pathname`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p.texto(sel("estado-caso")); got != "Reportado" {
+		t.Fatalf("estado %q", got)
+	}
+	p.salir()
+
+	p.ingresar("secretaria")
+	p.ir(ruta)
+	p.clicNuevaPagina(sel("accion-iniciar_evaluacion"))
+	for _, c := range []string{"tipo_usuario", "perjuicio_estado", "naturaleza_hechos", "impacto_comercio", "antecedentes"} {
+		p.hacer(chromedp.SendKeys(chromedp.ID("f-"+c), "Texto de la Secretaría Técnica sobre "+strings.ReplaceAll(c, "_", " ")+"."))
+	}
+	p.clicNuevaPagina(sel("guardar-criterios"))
+	p.clicNuevaPagina(sel("emitir-informe"))
+	p.hacer(chromedp.WaitVisible(sel("informe-v1")))
+	p.clicNuevaPagina(sel("accion-presentar"))
+	if got := p.texto(sel("estado-caso")); got != "En Comité" {
+		t.Fatalf("estado %q", got)
+	}
+	p.salir()
+
+	p.ingresar("comite")
+	p.ir(ruta)
+	p.hacer(
+		chromedp.WaitVisible(chromedp.CSS(`#grafico-sanciones-umbral[data-dibujado="si"] canvas`)),
+		chromedp.WaitVisible(chromedp.CSS(`#grafico-sanciones-operaciones[data-dibujado="si"] canvas`)),
+		chromedp.WaitVisible(chromedp.CSS(`#grafico-actos-gravedad[data-dibujado="si"] canvas`)),
+	)
+	p.captura("caso-detalle")
+	p.clicNuevaPagina(sel("accion-emitir_concepto"))
+	p.hacer(
+		chromedp.SendKeys(chromedp.ID("f-miembros"), "Directora de Gestión de Fiscalización\nDirector de Gestión Jurídica"),
+		chromedp.Click(sel("decision-multa")),
+		chromedp.SendKeys(chromedp.ID("f-mot-naturaleza_hechos"), "Inexactitudes reiteradas en el valor declarado."),
+		chromedp.SendKeys(chromedp.ID("f-mot-impacto_comercio"), "La cancelación afectaría a muchos importadores del puerto."),
+		chromedp.SendKeys(chromedp.ID("f-mot-antecedentes"), "Tres actos graves o gravísimos en firme en 2025."),
+	)
+	p.captura("concepto-formulario")
+	p.clicNuevaPagina(sel("revisar-concepto"))
+	if txt := p.texto(sel("confirmacion-concepto")); !strings.Contains(txt, "Multa prevista incrementada") || !strings.Contains(txt, "Director de Gestión Jurídica") {
+		t.Fatalf("la confirmación no muestra lo que se registrará: %s", txt)
+	}
+	p.captura("concepto-confirmacion")
+	var n int
+	p.d.QueryRow(`SELECT count(*) FROM conceptos`).Scan(&n)
+	if n != 0 {
+		t.Fatal("la confirmación registró el concepto")
+	}
+	p.clicNuevaPagina(sel("registrar-concepto"))
+	if got := p.texto(sel("estado-caso")); got != "Concepto emitido" {
+		t.Fatalf("estado %q", got)
+	}
+	editar, err := chromedp.Run(p.ctx, chromedp.Evaluate[int](`document.querySelectorAll('form[action$="/concepto"], a[href$="/concepto"], [data-testid="form-concepto"]').length`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if editar != 0 {
+		t.Fatalf("la página ofrece %d controles para editar el concepto", editar)
+	}
+	p.hacer(chromedp.WaitVisible(sel("registrar-correccion")))
+	p.captura("caso-con-concepto")
+	for _, m := range p.consola.todos() {
+		if strings.Contains(m, "Content Security Policy") || strings.HasPrefix(m, "exception") {
+			t.Errorf("consola: %s", m)
+		}
+	}
+}

@@ -1,0 +1,187 @@
+package web
+
+// Shared pieces of the Secretaría's data screens (customs users, registros,
+// acts, operations, imports): labels, options of the selects, loading the
+// user of a route with its object-level check, and the messages after a
+// redirect.
+
+import (
+	"errors"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"comite/internal/db"
+	"comite/internal/fecha"
+	"comite/internal/formato"
+	"comite/internal/importar"
+	"comite/internal/sancion"
+	"comite/web/templates"
+
+	"github.com/labstack/echo/v4"
+	"github.com/shopspring/decimal"
+)
+
+func init() {
+	// Messages after a redirect of the data screens (the catalogue is in handler.go).
+	for k, v := range map[string]string{
+		"usuario_creado":          "Usuario registrado. Registre ahora su autorización, habilitación o registro.",
+		"usuario_corregido":       "Datos del usuario corregidos. La auditoría guarda los valores anteriores.",
+		"usuario_sin_cambios":     "No había nada que cambiar: los datos ya eran esos.",
+		"registro_guardado":       "Autorización guardada.",
+		"registro_corregido":      "Vigencia corregida. La auditoría guarda la fecha anterior.",
+		"acto_creado":             "Acto sancionatorio registrado.",
+		"acto_corregido":          "Acto corregido. La auditoría guarda los valores anteriores.",
+		"operaciones_guardadas":   "Operaciones del año registradas.",
+		"operaciones_corregidas":  "Operaciones corregidas. La auditoría guarda los valores anteriores.",
+		"importacion_descartada":  "Importación descartada: no se escribió nada.",
+		"importacion_no_vigente":  "Esa vista previa ya no está disponible (venció o se descartó). Suba el archivo de nuevo.",
+		"importacion_ya_aplicada": "Ese archivo ya se importó.",
+	} {
+		avisos[k] = v
+	}
+}
+
+// etiquetasTipo are the kinds of customs user as people read them (dominio.md §1).
+var etiquetasTipo = map[string]string{
+	"agencia_de_aduanas":  "Agencia de aduanas",
+	"deposito_habilitado": "Depósito habilitado",
+	"usuario_zona_franca": "Usuario de zona franca",
+	"oea":                 "Operador económico autorizado (OEA)",
+	"transportador":       "Transportador",
+	"declarante":          "Importador / exportador (declarante)",
+	"otro":                "Otro",
+}
+
+func etiquetaTipo(t string) string {
+	if e, ok := etiquetasTipo[t]; ok {
+		return e
+	}
+	return t
+}
+
+var etiquetasClase = map[string]string{"autorizacion": "Autorización", "habilitacion": "Habilitación", "registro": "Registro"}
+
+func etiquetaClase(c string) string {
+	if e, ok := etiquetasClase[c]; ok {
+		return e
+	}
+	return c
+}
+
+func opcionesTipo(sel string) []templates.Opcion {
+	out := []templates.Opcion{{Valor: "", Texto: "Elija el tipo…", Seleccionada: sel == ""}}
+	for _, t := range importar.TiposUsuario {
+		out = append(out, templates.Opcion{Valor: t, Texto: etiquetaTipo(t), Seleccionada: t == sel})
+	}
+	return out
+}
+
+func opcionesClase(sel string) []templates.Opcion {
+	var out []templates.Opcion
+	for _, c := range []string{"autorizacion", "habilitacion", "registro"} {
+		out = append(out, templates.Opcion{Valor: c, Texto: etiquetaClase(c), Seleccionada: c == sel})
+	}
+	return out
+}
+
+func opcionesGravedad(sel string) []templates.Opcion {
+	out := []templates.Opcion{{Valor: "", Texto: "Elija la gravedad…", Seleccionada: sel == ""}}
+	for _, g := range []sancion.Gravedad{sancion.Leve, sancion.Grave, sancion.Gravisima} {
+		out = append(out, templates.Opcion{Valor: string(g), Texto: mayuscula(g.Etiqueta()), Seleccionada: string(g) == sel})
+	}
+	return out
+}
+
+func opcionesSancion(sel string) []templates.Opcion {
+	out := []templates.Opcion{{Valor: "", Texto: "Elija la sanción…", Seleccionada: sel == ""}}
+	for _, t := range []sancion.Tipo{sancion.Multa, sancion.Amonestacion, sancion.Suspension, sancion.Cancelacion} {
+		out = append(out, templates.Opcion{Valor: string(t), Texto: mayuscula(t.Etiqueta()), Seleccionada: string(t) == sel})
+	}
+	return out
+}
+
+// rutaUsuario is the profile URL of a NIT (canonical form).
+func rutaUsuario(nitCanon string) string { return "/usuarios/" + url.PathEscape(nitCanon) }
+
+// hoy is today's civil date in Bogotá, from the store's clock (tests fix it).
+func (h *handler) hoy() fecha.Fecha { return fecha.DeTiempo(h.d.Now()) }
+
+// usuarioDeRuta loads the customs user named by the route's :nit with its
+// registros. A NIT that does not parse, a user that does not exist and a
+// user of another Dirección Seccional (for a seccional account) are all 404,
+// so the page does not reveal which users exist elsewhere.
+func (h *handler) usuarioDeRuta(c echo.Context) (db.UsuarioAduanero, error) {
+	u, err := h.d.UsuarioPorNIT(c.Request().Context(), c.Param("nit"))
+	var ev *db.ErrValidacion
+	switch {
+	case errors.As(err, &ev), errors.Is(err, db.ErrUsuarioNoRegistrado):
+		return u, echo.NewHTTPError(http.StatusNotFound)
+	case err != nil:
+		return u, err
+	}
+	if err := exigirSeccional(c, u.DireccionSeccional); err != nil {
+		return u, err
+	}
+	return u, nil
+}
+
+// errorDeCampo puts a validation error of the store beside its field
+// (renamed to the form's field when they differ).
+func errorDeCampo(errs templates.Errores, err error, renombrar map[string]string) bool {
+	var ev *db.ErrValidacion
+	if !errors.As(err, &ev) {
+		return false
+	}
+	campo := ev.Campo
+	if r, ok := renombrar[campo]; ok {
+		campo = r
+	}
+	errs[campo] = mayuscula(ev.Mensaje) + "."
+	return true
+}
+
+// Values typed in the forms are read with the same functions as the import
+// files (internal/importar), so forms and files accept the same formats.
+
+// leerFechaCampo reads a date field; requerida says whether it may be empty.
+func leerFechaCampo(errs templates.Errores, campo, valor string, requerida bool) fecha.Fecha {
+	valor = strings.TrimSpace(valor)
+	if valor == "" {
+		if requerida {
+			errs[campo] = "Escriba la fecha (DD/MM/AAAA)."
+		}
+		return fecha.Fecha{}
+	}
+	f, err := importar.ParseFecha(valor, false)
+	if err != nil {
+		errs[campo] = mayuscula(err.Error()) + "."
+	}
+	return f
+}
+
+// leerMontoCampo reads an amount in pesos typed the Colombian way.
+func leerMontoCampo(errs templates.Errores, campo, valor string) decimal.Decimal {
+	if strings.TrimSpace(valor) == "" {
+		errs[campo] = "Escriba el valor en pesos, por ejemplo 1.234.567 o $ 1.234.567,89."
+		return decimal.Zero
+	}
+	v, err := importar.ParseMonto(valor)
+	if err != nil {
+		errs[campo] = mayuscula(err.Error()) + "."
+	}
+	return v
+}
+
+// textoFechaCampo shows a date in a form field (empty for none).
+func textoFechaCampo(f fecha.Fecha) string {
+	if f.IsZero() {
+		return ""
+	}
+	return formato.Fecha(f)
+}
+
+// textoMontoCampo shows an amount in a form field as people type it.
+func textoMontoCampo(v decimal.Decimal) string {
+	return strings.TrimPrefix(formato.Pesos(v), "$ ")
+}

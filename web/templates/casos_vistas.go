@@ -1,0 +1,337 @@
+package templates
+
+import "comite/internal/graficos"
+
+// View models of the case workflow (issue 5) and the informe (issue 6): shaped
+// like the pages, every value already text in es-CO.
+
+// Semaforo of a deadline: "rojo" (vencido), "amarillo" (vence pronto), "verde".
+type Semaforo struct {
+	Color string
+	Texto string
+}
+
+// CasoFila is one row of the list of cases.
+type CasoFila struct {
+	ID           int64
+	Numero       string
+	Usuario      string
+	NIT          string
+	Seccional    string
+	Estado       string
+	EstadoClave  string
+	FechaReporte string
+	Plazo        string
+	Semaforo     Semaforo
+	Ruta         string
+}
+
+// CasosLista is the list of cases.
+type CasosLista struct {
+	Filas         []CasoFila
+	Estados       []Opcion
+	Estado        string
+	PuedeReportar bool
+	Seccional     string // the account's own, when the list is limited to it
+}
+
+// FormCaso is the form to report a case.
+type FormCaso struct {
+	NIT                string
+	Seccional          string
+	FechaComision      string
+	FechaVerificacion  string
+	FechaExpediente    string
+	FechaRequerimiento string
+	Gravedad           string
+	Sancion            string
+	SancionPrevista    string
+	Anclaje            string
+	Descripcion        string
+	PermiteCancelacion bool
+	Gravedades         []Opcion
+	Sanciones          []Opcion
+	Anclajes           []Opcion
+	EligeSeccional     bool // the Secretaría chooses; a seccional reports for its own
+	SeccionalPropia    string
+	Errores            Errores
+	Error              string
+}
+
+// Requisito is one requisite of art. 25 with its result.
+type Requisito struct {
+	Clave       string
+	Nombre      string
+	Cumple      bool
+	Informativo bool
+	Fundamento  string
+}
+
+// FundamentoPaso is one step of the evaluation with its legal basis.
+type FundamentoPaso struct {
+	Regla      string
+	Referencia string
+	Detalle    string
+}
+
+// EvaluacionVista is the stored evaluation, step by step.
+type EvaluacionVista struct {
+	ID            int64
+	Version       int
+	Creada        string
+	CreadaPor     string
+	Motivo        string
+	Reglas        string
+	UVT           string
+	Periodo       string
+	Anclaje       string
+	AnclajeAviso  string // anclaje_difiere
+	Computados    [][]string
+	Excluidos     [][]string
+	NumeroActos   string
+	S             string
+	O             string
+	N             string
+	Participacion string
+	LineaUmbral   string // S needed: O × 0,5 %
+	CumpleUmbral  bool
+	PorMil        string
+	Alertas       []string
+	Ruta          string
+	Procede       bool
+	Requisitos    []Requisito
+	Incremento    string // "" when it does not apply
+	Fundamentos   []FundamentoPaso
+}
+
+// PlazoVista is the deadline of the report to the Secretaría Técnica.
+type PlazoVista struct {
+	Base         string
+	Vence        string
+	FechaReporte string
+	EnPlazo      bool
+	Texto        string
+	Semaforo     Semaforo
+	Fundamento   string
+}
+
+// EventoVista is one row of the history.
+type EventoVista struct {
+	En         string
+	Cuenta     string
+	IP         string
+	De         string
+	A          string
+	Detalle    string
+	Evaluacion string // "v1"
+}
+
+// AccionCaso is a step the current role can take now, as a POST form.
+type AccionCaso struct {
+	Clave     string
+	Nombre    string
+	Ruta      string
+	Metodo    string // "post" (a form with a note) or "get" (a page with its own form)
+	ConNota   bool
+	ConMotivo bool
+	Confirmar string
+}
+
+// CriterioVista is one qualitative criterion of the Secretaría.
+type CriterioVista struct {
+	Clave    string
+	Etiqueta string
+	Ayuda    string
+	Texto    string
+}
+
+// InformeVista is one issued version of the informe.
+type InformeVista struct {
+	Version    int
+	SHA256     string
+	EmitidoPor string
+	EmitidoEn  string
+	Evaluacion string
+	Tamano     string
+	Ruta       string
+}
+
+// ConceptoVista is a recorded concepto (or a correction), read-only.
+type ConceptoVista struct {
+	ID               int64
+	FechaSesion      string
+	Miembros         []string
+	Decision         string
+	Motivacion       []Par
+	Criterios        []string
+	RegistradoPor    string
+	RegistradoEn     string
+	Evaluacion       string
+	CorrigeID        int64
+	MotivoCorreccion string
+}
+
+// Par is a label and its value.
+type Par struct {
+	Etiqueta string
+	Valor    string
+}
+
+// PropuestaVista is the REA proposal, computed or recorded.
+type PropuestaVista struct {
+	FechaREA      string
+	FechaREAISO   string
+	Propuesta     string
+	Prevista      string
+	UVT           string
+	Incremento    string
+	Total         string
+	RegistradoPor string
+	RegistradoEn  string
+	Fundamento    string
+}
+
+// VersionEvaluacion is one stored snapshot in the list of versions.
+type VersionEvaluacion struct {
+	Version int
+	Creada  string
+	Por     string
+	Motivo  string
+	Procede string
+}
+
+// CasoDetalle is the page of one case.
+type CasoDetalle struct {
+	ID          int64
+	Numero      string
+	Estado      string
+	EstadoClave string
+	Usuario     string
+	NIT         string
+	TipoUsuario string
+	Seccional   string
+	Descripcion string
+	Datos       []Par
+	Evaluacion  EvaluacionVista
+	Versiones   []VersionEvaluacion
+	Plazo       PlazoVista
+	Graficos    []graficos.Grafico
+	Historia    []EventoVista
+	Acciones    []AccionCaso
+	Criterios   []CriterioVista
+	// PuedeCriterios: the criteria form is shown (the Secretaría, while evaluating).
+	PuedeCriterios     bool
+	Informes           []InformeVista
+	PuedeEmitirInforme bool
+	Conceptos          []ConceptoVista // [0] the original, then the corrections
+	PuedeCorregir      bool
+	Propuesta          *PropuestaVista
+	Error              string
+	Pendiente          string // what is missing before the next step (neutral note)
+	Errores            Errores
+}
+
+// FormConcepto is the concepto form (and the correction form).
+type FormConcepto struct {
+	CasoID           int64
+	Numero           string
+	Usuario          string
+	Correccion       bool
+	FechaSesion      string
+	Miembros         string // one a line
+	Decision         string
+	Motivacion       []CriterioVista
+	Criterios        []OpcionMarcada
+	MotivoCorreccion string
+	Errores          Errores
+	Accion           string // where the form posts
+	Volver           string
+	Original         *ConceptoVista // for a correction
+}
+
+// OpcionMarcada is a checkbox.
+type OpcionMarcada struct {
+	Valor   string
+	Texto   string
+	Marcada bool
+}
+
+// ConfirmarConcepto shows exactly what will be recorded before recording it.
+type ConfirmarConcepto struct {
+	Form    FormConcepto
+	Vista   ConceptoVista
+	Ocultos []Par // the form's fields, sent again as hidden inputs
+}
+
+// FormCierre is the closing form: the REA date and, once computed, the proposal.
+type FormCierre struct {
+	CasoID    int64
+	Numero    string
+	Usuario   string
+	FechaREA  string
+	Propuesta *PropuestaVista
+	Errores   Errores
+	Error     string
+}
+
+// InformeImpresion is the print view of the informe gerencial.
+type InformeImpresion struct {
+	CasoID    int64
+	Numero    string
+	Version   string
+	Secciones []SeccionInforme
+	Volver    string
+	PDF       string // route of the PDF of the latest issued version ("" when none)
+}
+
+// SeccionInforme is one section of the informe.
+type SeccionInforme struct {
+	Clave   string
+	Titulo  string
+	Bloques []BloqueInforme
+}
+
+// BloqueInforme is one block of a section.
+type BloqueInforme struct {
+	Tipo     string // pares, parrafo, aviso, tabla, grafico, subtitulo
+	Texto    string
+	Pares    []Par
+	Columnas []ColumnaInforme
+	Filas    [][]string
+	Vacia    string
+	Imagen   string // data: URI of the chart's PNG
+	Titulo   string
+	Nota     string
+}
+
+// ColumnaInforme is a column of a table of the informe.
+type ColumnaInforme struct {
+	Titulo  string
+	Derecha bool
+}
+
+// PlazoInicio is one row of the deadlines panel of Inicio.
+type PlazoInicio struct {
+	Numero   string
+	Ruta     string
+	Usuario  string
+	Estado   string
+	Vence    string
+	Semaforo Semaforo
+}
+
+// InicioCasos is the case part of Inicio: cases by state and the deadlines.
+type InicioCasos struct {
+	PorEstado []ConteoEstado
+	Plazos    []PlazoInicio
+	SinPlazos string // message when no deadline needs attention
+	Ver       bool   // the role sees cases
+}
+
+// ConteoEstado is the number of cases in one state.
+type ConteoEstado struct {
+	Clave  string
+	Estado string
+	Cifra  string
+	Ruta   string
+}
