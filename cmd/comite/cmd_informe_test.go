@@ -3,9 +3,13 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"flag"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -103,5 +107,52 @@ func TestInforme_contrato_erroresEnEspanol(t *testing.T) {
 				t.Fatalf("exit %d, stderr %q", code, errb.String())
 			}
 		})
+	}
+}
+
+var actualizarDemo = flag.Bool("actualizar-informe-demo", false, "reescribe testdata/informe/demo.sha256")
+
+// TestInforme_huellaDoradaDelCasoDemo ties the PDF of the demo's cases to a
+// recorded SHA-256 (issue 6): `comite demo` is deterministic and the informe
+// is built from stored data only, so an accidental change of layout shows
+// here. The hash depends on the Go version (fonts, zlib), which it records.
+func TestInforme_huellaDoradaDelCasoDemo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("genera la base de demostración")
+	}
+	ruta := filepath.Join(t.TempDir(), "demo.db")
+	var out, errb bytes.Buffer
+	if code := correr([]string{"demo", "--db", ruta}, nil, &out, &errb); code != 0 {
+		t.Fatalf("demo: exit %d: %s", code, errb.String())
+	}
+	var lineas []string
+	for _, caso := range []string{"CF-2026-0001", "CF-2026-0004", "CF-2026-0005", "CF-2026-0006"} {
+		arch := filepath.Join(t.TempDir(), caso+".pdf")
+		if code := correr([]string{"informe", "--caso", caso, "--db", ruta, "-o", arch}, nil, &out, &errb); code != 0 {
+			t.Fatalf("informe %s: exit %d: %s", caso, code, errb.String())
+		}
+		b, err := os.ReadFile(arch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lineas = append(lineas, fmt.Sprintf("%s %x", caso, sha256.Sum256(b)))
+	}
+	actual := runtime.Version() + "\n" + strings.Join(lineas, "\n") + "\n"
+	const dorada = "../../testdata/informe/demo.sha256"
+	if *actualizarDemo {
+		if err := os.WriteFile(dorada, []byte(actual), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	quiere, err := os.ReadFile(dorada)
+	if err != nil {
+		t.Fatalf("sin huella dorada (créela con -actualizar-informe-demo): %v", err)
+	}
+	version, _, _ := strings.Cut(string(quiere), "\n")
+	if version != runtime.Version() {
+		t.Skipf("la huella es de %s y este Go es %s: regenérela con -actualizar-informe-demo tras revisar las páginas", version, runtime.Version())
+	}
+	if actual != string(quiere) {
+		t.Fatalf("el PDF de los casos de demostración cambió:\n%s\nantes:\n%s\nSi el cambio es intencional, revise las páginas (pdftoppm) y regenere con -actualizar-informe-demo", actual, quiere)
 	}
 }
