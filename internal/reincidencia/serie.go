@@ -46,11 +46,18 @@ func Serie(e Entrada, p valores.Parametros, desde, hasta int) ([]PuntoAnual, err
 			Suma:          r.Suma,
 			Operaciones:   r.TotalOperaciones,
 			Numero:        r.NumeroOperaciones,
-			Umbral:        r.TotalOperaciones.Mul(p.UmbralPorMil).Div(mil),
+			Umbral:        LineaUmbral(r.TotalOperaciones, p),
 			CumpleUmbral:  r.Requisitos.UmbralCeroCinco,
 			CumpleMinimo:  r.Requisitos.MinimoTresActos,
 			Participacion: r.Participacion,
 		})
 	}
 	return out, nil
+}
+
+// LineaUmbral is the sum of sanctions that reaches the threshold for
+// operations O: O × 0,5 % (art. 25 inc. 1), exact. For display and ranking;
+// the test itself compares S × 1000 ≥ O × 5 without dividing.
+func LineaUmbral(operaciones decimal.Decimal, p valores.Parametros) decimal.Decimal {
+	return operaciones.Mul(p.UmbralPorMil).Div(mil)
 }

@@ -188,9 +188,8 @@ func EvaluarUsuario(anio int, in Insumo, p valores.Parametros) (Fila, error) {
 		f.VariacionParticipacion = &v
 	}
 
-	// The line O × 5 / 1000 (art. 25 inc. 1: 0,5 % of the operations) — the
-	// shift by 3 is exact.
-	f.Linea = f.TotalOperaciones.Mul(p.UmbralPorMil).Shift(-3)
+	// The line O × 0,5 % (art. 25 inc. 1), from the core.
+	f.Linea = reincidencia.LineaUmbral(f.TotalOperaciones, p)
 	if !f.Linea.IsZero() {
 		pc := f.Suma.Mul(cien).DivRound(f.Linea, 2)
 		f.PorcentajeUmbral = &pc

@@ -230,7 +230,7 @@ func vistaEvaluacion(ev db.Evaluacion, r contrato.EvaluacionJSON, ent reincidenc
 		v.Participacion = "no aplica (sin operaciones)"
 	}
 	if o, err := decimal.NewFromString(r.TotalOperacionesCOP); err == nil {
-		v.LineaUmbral = "S necesaria: " + formato.Pesos(o.Mul(decimal.NewFromInt(5)).Div(decimal.NewFromInt(1000)))
+		v.LineaUmbral = "S necesaria: " + formato.Pesos(reincidencia.LineaUmbral(o, valores.DL920))
 	}
 	if r.InfraccionesPorMilOperaciones != nil {
 		p, _ := decimal.NewFromString(*r.InfraccionesPorMilOperaciones)
