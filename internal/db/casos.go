@@ -611,10 +611,7 @@ func contexto(ctx context.Context, q consultor, c Caso) (flujo.Contexto, Evaluac
 	if err := q.QueryRowContext(ctx, `SELECT count(*) FROM informes WHERE caso_id = ? AND evaluacion_id = ?`, c.ID, ev.ID).Scan(&n); err != nil {
 		return flujo.Contexto{}, ev, err
 	}
-	return flujo.Contexto{
-		Estado: c.Estado, ProcedeComite: r.ProcedeComite,
-		CriteriosCompletos: flujo.CriteriosCompletos(c.Criterios), InformeEmitido: n > 0,
-	}, ev, nil
+	return ContextoCon(c, r.ProcedeComite, n > 0), ev, nil
 }
 
 // Contexto is the case's flujo.Contexto now (for the screens: flujo.Siguientes).

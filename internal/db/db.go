@@ -21,6 +21,10 @@ import (
 //go:embed migraciones/*.sql
 var migraciones embed.FS
 
+// ConexionesInactivas is how many SQLite connections the pool keeps open
+// between uses.
+const ConexionesInactivas = 32
+
 // DB is the store. Now is the clock (tests fix it).
 type DB struct {
 	*sql.DB
@@ -44,6 +48,13 @@ func Open(ctx context.Context, ruta string) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("abrir %s: %w", ruta, err)
 	}
+	// Keep connections open between requests: database/sql keeps only 2 idle
+	// ones by default, so 20 concurrent web requests opened and closed SQLite
+	// connections (each open parses the schema and runs the pragmas) all the
+	// time. Readers do not block each other in WAL mode; writers wait on the
+	// busy timeout as before. The number open is not limited (a limit could
+	// deadlock code that holds a transaction while it reads through the pool).
+	sqldb.SetMaxIdleConns(ConexionesInactivas)
 	d := &DB{DB: sqldb, Ruta: ruta, Now: time.Now}
 	if err := d.migrar(ctx); err != nil {
 		sqldb.Close()

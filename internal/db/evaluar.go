@@ -28,34 +28,15 @@ func (d *DB) EntradaEvaluacion(ctx context.Context, nitUsuario string, nueva rei
 		return reincidencia.Entrada{}, fmt.Errorf("evaluar %s: %w", n, err)
 	}
 	defer tx.Rollback()
-	u, err := usuarioPorNIT(ctx, tx, n.String())
+	l, err := leerPerfilEn(ctx, tx, n.String())
 	if err != nil {
 		return reincidencia.Entrada{}, err
 	}
-	e := reincidencia.Entrada{
-		Usuario: reincidencia.Usuario{NIT: u.NIT, RazonSocial: u.RazonSocial, Tipo: u.Tipo, RegistroVigente: u.RegistroVigente(nueva.FechaComision)},
-		Nueva:   nueva,
-		Anclaje: anclaje,
-	}
-	actos, err := actosDe(ctx, tx, u.ID)
+	dias, err := fechasInhabiles(ctx, tx)
 	if err != nil {
-		return e, fmt.Errorf("evaluar %s: %w", n, err)
+		return reincidencia.Entrada{}, fmt.Errorf("evaluar %s: %w", n, err)
 	}
-	e.Actos = make([]reincidencia.Acto, len(actos))
-	for i, a := range actos {
-		e.Actos[i] = reincidencia.Acto{Numero: a.NumeroActo, FechaFirmeza: a.FechaFirmeza, Gravedad: a.Gravedad, Sancion: a.Sancion, Valor: a.Valor, Allanamiento: a.Allanamiento}
-	}
-	ops, err := operacionesDe(ctx, tx, u.ID)
-	if err != nil {
-		return e, fmt.Errorf("evaluar %s: %w", n, err)
-	}
-	for _, o := range ops {
-		e.Operaciones = append(e.Operaciones, reincidencia.Operaciones{Anio: o.Anio, Valor: o.Valor, Numero: o.Numero})
-	}
-	if e.DiasInhabiles, err = fechasInhabiles(ctx, tx); err != nil {
-		return e, fmt.Errorf("evaluar %s: %w", n, err)
-	}
-	return e, nil
+	return l.Entrada(nueva, anclaje, dias), nil
 }
 
 func fechasInhabiles(ctx context.Context, q consultor) ([]fecha.Fecha, error) {

@@ -81,9 +81,14 @@ func (d *DB) SesionVigente(ctx context.Context, token string) (Sesion, Cuenta, e
 	var creada, uso, rol string
 	var c Cuenta
 	var activa int
-	err := d.QueryRowContext(ctx, `SELECT s.cuenta_id, s.csrf, s.creada_en, s.ultimo_uso, s.ip,
+	// Every request reads its session: a prepared statement (lecturas_web.go).
+	st, err := d.preparada(ctx, `SELECT s.cuenta_id, s.csrf, s.creada_en, s.ultimo_uso, s.ip,
 			c.id, c.usuario, c.nombre, c.rol, c.direccion_seccional, c.activa, c.creada_en
-		FROM sesiones s JOIN cuentas c ON c.id = s.cuenta_id WHERE s.token_hash = ?`, th).
+		FROM sesiones s JOIN cuentas c ON c.id = s.cuenta_id WHERE s.token_hash = ?`)
+	if err != nil {
+		return Sesion{}, Cuenta{}, fmt.Errorf("leer la sesión: %w", err)
+	}
+	err = st.QueryRowContext(ctx, th).
 		Scan(&s.CuentaID, &s.CSRF, &creada, &uso, &s.IP, &c.ID, &c.Usuario, &c.Nombre, &rol, &c.DireccionSeccional, &activa, &c.CreadaEn)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Sesion{}, Cuenta{}, ErrSinSesion

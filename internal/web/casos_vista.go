@@ -47,7 +47,7 @@ func (h *handler) cargarCaso(c echo.Context) (db.Caso, error) {
 	if err != nil || id <= 0 {
 		return db.Caso{}, echo.NewHTTPError(http.StatusNotFound)
 	}
-	caso, err := h.d.Caso(c.Request().Context(), id)
+	caso, err := h.d.CasoWeb(c.Request().Context(), id) // db.Caso as a prepared statement
 	if errors.Is(err, db.ErrCasoNoExiste) {
 		return caso, echo.NewHTTPError(http.StatusNotFound)
 	}
@@ -385,34 +385,29 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 		{Etiqueta: "Año de referencia", Valor: anclaje},
 		{Etiqueta: "Reportado", Valor: formato.Fecha(caso.FechaReporte) + " por " + caso.CreadoPor},
 	}
-	evs, err := h.d.Evaluaciones(ctx, caso.ID)
-	if err != nil || len(evs) == 0 {
-		return v, fmt.Errorf("evaluaciones del caso %s: %v", caso.Numero, err)
+	// One read snapshot for the whole page (db.LeerCaso); each stored
+	// evaluation is parsed once and its view and charts kept (memoria.evaluacion).
+	l, err := h.d.LeerCaso(ctx, caso)
+	if err != nil {
+		return v, fmt.Errorf("leer el caso %s: %w", caso.Numero, err)
 	}
-	ev := evs[len(evs)-1]
-	r, err := ev.Resultado()
+	evs := l.Evaluaciones
+	ultima, err := h.memo.evaluacion(evs[len(evs)-1])
 	if err != nil {
 		return v, err
 	}
-	ent, err := ev.Entrada()
-	if err != nil {
-		return v, err
-	}
-	v.Evaluacion = vistaEvaluacion(ev, r, ent)
+	r := ultima.r
+	v.Evaluacion = ultima.vista
 	versiones := map[int64]int{}
 	for _, e := range evs {
 		versiones[e.ID] = e.Version
-		ri, _ := e.Resultado()
 		res := "No procede"
-		if ri.ProcedeComite {
+		if x, err := h.memo.evaluacion(e); err == nil && x.r.ProcedeComite {
 			res = "Procede"
 		}
 		v.Versiones = append(v.Versiones, templates.VersionEvaluacion{Version: e.Version, Creada: formato.InstanteTexto(e.CreadoEn), Por: e.CreadoPor, Motivo: e.Motivo, Procede: res})
 	}
-	cal, err := h.calendarioCasos(ctx)
-	if err != nil {
-		return v, err
-	}
+	cal := calendario.Nuevo(l.DiasInhabiles)
 	vence, _ := fecha.ParseISO(r.PlazoReporte)
 	base := caso.FechaVerificacion
 	if caso.FechaExpediente.Despues(base) {
@@ -429,13 +424,8 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 	} else {
 		v.Plazo.Texto = "El reporte se hizo después del plazo. El retraso no anula el caso: se registra como tardío."
 	}
-	if v.Graficos, err = graficosCaso(r, ent); err != nil {
-		return v, err
-	}
-	hist, err := h.d.Historia(ctx, caso.ID)
-	if err != nil {
-		return v, err
-	}
+	v.Graficos = ultima.graficos
+	hist := l.Historia
 	for i := len(hist) - 1; i >= 0; i-- { // newest first
 		x := hist[i]
 		ev := ""
@@ -449,10 +439,7 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 		v.Historia = append(v.Historia, templates.EventoVista{En: formato.InstanteTexto(x.En), Cuenta: x.Cuenta, IP: x.IP, De: de, A: x.AEstado.Etiqueta(), Detalle: x.Texto, Evaluacion: ev})
 	}
 	// What the role can do now: flujo decides.
-	cx, err := h.d.Contexto(ctx, caso)
-	if err != nil {
-		return v, err
-	}
+	cx := db.ContextoCon(caso, r.ProcedeComite, l.InformeSobreUltima)
 	base64 := "/casos/" + strconv.FormatInt(caso.ID, 10)
 	for _, p := range flujo.Siguientes(string(cu.Rol), cx) {
 		a := templates.AccionCaso{Clave: string(p.Accion), Nombre: p.Nombre, Metodo: "post"}
@@ -486,11 +473,7 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 	for _, k := range flujo.CriteriosSecretaria {
 		v.Criterios = append(v.Criterios, templates.CriterioVista{Clave: k.Clave, Etiqueta: k.Etiqueta, Ayuda: k.Ayuda, Texto: caso.Criterios[k.Clave]})
 	}
-	infs, err := h.d.Informes(ctx, caso.ID)
-	if err != nil {
-		return v, err
-	}
-	for _, i := range infs {
+	for _, i := range l.Informes {
 		v.Informes = append(v.Informes, templates.InformeVista{
 			Version: i.Version, SHA256: i.SHA256, EmitidoPor: i.EmitidoPor, EmitidoEn: formato.InstanteTexto(i.EmitidoEn),
 			Evaluacion: "v" + strconv.Itoa(i.EvaluacionVersion), Tamano: formato.Entero(int64(i.Bytes)/1024) + " KB",
@@ -498,20 +481,13 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 		})
 	}
 	v.PuedeEmitirInforme = Puede(cu.Rol, EvaluarCaso) && flujo.Permitido(flujo.Presentar, string(cu.Rol)) && caso.Estado != flujo.Reportado
-	cs, err := h.d.Conceptos(ctx, caso.ID)
-	if err != nil {
-		return v, err
-	}
+	cs := l.Conceptos
 	for _, x := range cs {
 		v.Conceptos = append(v.Conceptos, vistaConcepto(x, versiones))
 	}
 	_, errCor := flujo.Validar(flujo.CorregirConcepto, string(cu.Rol), cx)
 	v.PuedeCorregir = errCor == nil && len(cs) > 0
-	pr, err := h.d.PropuestaDe(ctx, caso.ID)
-	if err != nil {
-		return v, err
-	}
-	if pr != nil {
+	if pr := l.Propuesta; pr != nil {
 		pv := vistaPropuesta(*pr, caso.SancionPrevista)
 		v.Propuesta = &pv
 	}

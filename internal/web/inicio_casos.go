@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"strconv"
 
 	"comite/internal/db"
@@ -14,14 +15,35 @@ import (
 // inicioCasos is the case part of Inicio for roles that see cases: cases by
 // state and the report deadlines overdue or due within 5 business days
 // (traffic light), limited to the account's Dirección Seccional for a seccional.
+//
+// The panel is kept in memoria per Dirección Seccional and day until the next
+// audited change of any kind (cases are audited in their transactions, and
+// non-business days too), so visits to Inicio do not read every case's
+// stored evaluation again.
 func (h *handler) inicioCasos(c echo.Context) (templates.InicioCasos, error) {
 	ctx := c.Request().Context()
 	cu := cuentaDe(c)
-	v := templates.InicioCasos{Ver: Puede(cu.Rol, VerCasos)}
-	if !v.Ver {
-		return v, nil
+	if !Puede(cu.Rol, VerCasos) {
+		return templates.InicioCasos{}, nil
 	}
-	filtro := FiltroSeccional(cu)
+	k := claveInicioCasos{seccional: FiltroSeccional(cu), hoy: h.d.Hoy().String()}
+	x, err := h.memo.obtener(ctx, k, func(ctx context.Context) (any, error) {
+		return h.calcularInicioCasos(ctx, k.seccional)
+	})
+	if err != nil {
+		return templates.InicioCasos{}, err
+	}
+	return x.(templates.InicioCasos), nil
+}
+
+// claveInicioCasos is the case panel of Inicio for one Dirección Seccional
+// ("" = all) on one day.
+type claveInicioCasos struct{ seccional, hoy string }
+
+func (claveInicioCasos) deTodo() {}
+
+func (h *handler) calcularInicioCasos(ctx context.Context, filtro string) (templates.InicioCasos, error) {
+	v := templates.InicioCasos{Ver: true}
 	conteo, err := h.d.ContarCasosPorEstado(ctx, filtro)
 	if err != nil {
 		return v, err

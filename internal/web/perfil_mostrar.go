@@ -2,13 +2,16 @@ package web
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
 
+	"comite/internal/db"
 	"comite/internal/fecha"
 	"comite/internal/formato"
 	"comite/internal/graficos"
+	"comite/internal/nit"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
 	"comite/internal/valores"
@@ -22,28 +25,67 @@ import (
 // autorizaciones with their validity today, the committee test for a
 // hypothetical grave infraction committed today, the charts of the last five
 // reference years, its sanction acts and its operations by year. Every figure
-// of the test comes from the core (reincidencia.Evaluar and Serie through the
-// store): this handler does no arithmetic of its own.
+// of the test comes from the core (reincidencia.Cifras and Serie): this
+// handler does no arithmetic of its own.
+//
+// The page's view is built once per data version (memoria, clavePerfil: the
+// user, today's date and whether the role may edit) from one read snapshot
+// (db.LeerPerfil); a data change builds it again.
 func (h *handler) perfilMostrar(c echo.Context) error {
 	ctx := c.Request().Context()
-	u, err := h.usuarioDeRuta(c)
+	n, err := nit.Parse(c.Param("nit"))
 	if err != nil {
-		return err
-	}
-	actos, err := h.d.ActosDeUsuario(ctx, u.NIT)
-	if err != nil {
-		return err
-	}
-	ops, err := h.d.OperacionesDeUsuario(ctx, u.NIT)
-	if err != nil {
-		return err
+		return echo.NewHTTPError(http.StatusNotFound)
 	}
 	hoy := h.hoy()
+	k := clavePerfil{nit: n.String(), hoy: hoy.String(), editar: Puede(cuentaDe(c).Rol, EditarDatos)}
+	x, err := h.memo.obtener(ctx, k, func(ctx context.Context) (any, error) {
+		return h.perfilVista(ctx, k.nit, hoy, k.editar)
+	})
+	var ev *db.ErrValidacion
+	switch {
+	case errors.As(err, &ev), errors.Is(err, db.ErrUsuarioNoRegistrado):
+		return echo.NewHTTPError(http.StatusNotFound)
+	case err != nil:
+		return err
+	}
+	pv := x.(*perfilCalculado)
+	// A seccional account: another Dirección Seccional's user is a 404, as in usuarioDeRuta.
+	if err := exigirSeccional(c, pv.seccional); err != nil {
+		return err
+	}
+	p := h.pagina(c, pv.vista.RazonSocial, "usuarios")
+	p.Graficos = true
+	return h.render(c, http.StatusOK, templates.PerfilPagina(p, pv.vista))
+}
+
+// clavePerfil is the profile view of one user on one day for a role that
+// may, or may not, edit data.
+type clavePerfil struct {
+	nit, hoy string
+	editar   bool
+}
+
+func (clavePerfil) porObjeto() {}
+
+// perfilCalculado is a profile view as memoria keeps it (read only).
+type perfilCalculado struct {
+	vista     templates.PerfilUsuario
+	seccional string
+}
+
+// perfilVista builds the profile view from one read of the store.
+func (h *handler) perfilVista(ctx context.Context, nitCanon string, hoy fecha.Fecha, puedeEditar bool) (*perfilCalculado, error) {
+	l, err := h.d.LeerPerfil(ctx, nitCanon)
+	if err != nil {
+		return nil, err
+	}
+	u, actos, ops := l.Usuario, l.Actos, l.Operaciones
 	ruta := rutaUsuario(u.NIT)
 	v := templates.PerfilUsuario{
 		NIT: u.NIT, RazonSocial: u.RazonSocial, Tipo: etiquetaTipo(u.Tipo), Seccional: u.DireccionSeccional,
 		Actualizado: formato.InstanteTexto(u.ActualizadoEn), Ruta: ruta,
-		RegistroVigente: u.RegistroVigente(hoy), PuedeEditar: Puede(cuentaDe(c).Rol, EditarDatos),
+		RegistroVigente: u.RegistroVigente(hoy), PuedeEditar: puedeEditar,
 	}
 	for _, r := range u.Registros {
 		hasta := "Indefinida"
@@ -87,7 +129,8 @@ func (h *handler) perfilMostrar(c echo.Context) error {
 	}
 
 	var serie []reincidencia.PuntoAnual
-	v.Evaluacion, serie = h.evaluacionRapida(ctx, u.NIT, hoy)
+	nueva := reincidencia.NuevaInfraccion{FechaComision: hoy, FechaVerificacion: hoy, Gravedad: sancion.Grave}
+	v.Evaluacion, serie = h.evaluacionRapida(ctx, l.Entrada(nueva, reincidencia.AnclajeComision, nil), hoy)
 	if len(serie) > 0 {
 		anios := make([]int, len(serie))
 		sumas := make([]decimal.Decimal, len(serie))
@@ -98,33 +141,32 @@ func (h *handler) perfilMostrar(c echo.Context) error {
 		}
 		g1, err := graficos.SancionesVsUmbral(anios, sumas, umbrales)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		g2, err := graficos.SancionesYOperaciones(anios, sumas, operaciones)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		v.Graficos = append(v.Graficos, g1, g2)
 	}
 	g3, err := graficos.ActosPorGravedad(leve, grave, gravisima)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	v.Graficos = append(v.Graficos, g3)
-
-	p := h.pagina(c, u.RazonSocial, "usuarios")
-	p.Graficos = true
-	return h.render(c, http.StatusOK, templates.PerfilPagina(p, v))
+	return &perfilCalculado{vista: v, seccional: u.DireccionSeccional}, nil
 }
 
 // evaluacionRapida runs the committee test for a grave infraction committed
 // on hoy (reference year hoy − 1) and the same test for the five reference
-// years up to it, both through the core with the rule set valores.DL920.
-func (h *handler) evaluacionRapida(ctx context.Context, nitUsuario string, hoy fecha.Fecha) (templates.EvaluacionRapida, []reincidencia.PuntoAnual) {
+// years up to it, both through the core with the rule set valores.DL920
+// (Cifras: the page shows the figures and requisites, not the texts of the
+// fundamentos).
+func (h *handler) evaluacionRapida(ctx context.Context, entrada reincidencia.Entrada, hoy fecha.Fecha) (templates.EvaluacionRapida, []reincidencia.PuntoAnual) {
 	p := valores.DL920
+	nitUsuario := entrada.Usuario.NIT
 	ev := templates.EvaluacionRapida{Hoy: formato.Fecha(hoy), MinimoActos: strconv.Itoa(p.MinimoActos), Reglas: p.Nombre}
-	nueva := reincidencia.NuevaInfraccion{FechaComision: hoy, FechaVerificacion: hoy, Gravedad: sancion.Grave}
-	entrada, r, err := h.d.EvaluarUsuario(ctx, nitUsuario, nueva, reincidencia.AnclajeComision)
+	r, err := reincidencia.Cifras(entrada, p)
 	if err != nil {
 		h.log.WarnContext(ctx, "evaluación rápida", "nit", nitUsuario, "error", err.Error())
 		ev.Error = "No se pudo calcular la evaluación rápida con la fecha de hoy. Los datos del usuario se muestran abajo; avise al administrador si el problema sigue."

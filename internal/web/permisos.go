@@ -41,6 +41,9 @@ const (
 	EvaluarCaso         Accion = "casos.evaluar"  // evaluate, criteria, informe, present
 	RegistrarConcepto   Accion = "casos.concepto" // the Comité's binding concepto
 	CerrarCaso          Accion = "casos.cerrar"   // record the REA proposal
+
+	// The screening of every user and its exports (issue 7); a seccional sees its own Dirección Seccional only.
+	VerTamizaje Accion = "tamizaje.ver"
 )
 
 var (
@@ -63,6 +66,7 @@ var (
 		EvaluarCaso:         {db.RolSecretaria},
 		RegistrarConcepto:   {db.RolComite},
 		CerrarCaso:          {db.RolSecretaria, db.RolSeccional}, // flujo.Cerrar: the REA is the Dirección Seccional's act
+		VerTamizaje:         todos,
 	}
 )
 

@@ -115,6 +115,11 @@ func matriz() []filaMatriz {
 		{"POST", "/casos/:id/concepto/correccion", "/casos/{caso}/concepto/correccion", func(*entorno) url.Values { return url.Values{"paso": {"revisar"}} }, []string{"comite"}},
 		{"GET", "/casos/:id/cierre", "/casos/{caso}/cierre", sinForm, []string{"secretaria", "seccional"}},
 		{"POST", "/casos/:id/cierre", "/casos/{caso}/cierre", func(*entorno) url.Values { return url.Values{"paso": {"revisar"}, "fecha_rea": {"2026-03-20"}} }, []string{"secretaria", "seccional"}},
+
+		// Tamizaje (issue 7): every role; a seccional sees its own Dirección Seccional only (tamizaje_test.go).
+		{"GET", "/tamizaje", "/tamizaje", sinForm, todos},
+		{"GET", "/tamizaje/exportar.csv", "/tamizaje/exportar.csv?anio=2026", sinForm, todos},
+		{"GET", "/tamizaje/exportar.xlsx", "/tamizaje/exportar.xlsx?anio=2026", sinForm, todos},
 	}
 }
 
@@ -210,11 +215,11 @@ func TestMatriz_rolPorRuta(t *testing.T) {
 func TestMatriz_navegacionSegunRol(t *testing.T) {
 	e := nuevoEntorno(t)
 	quiere := map[string][]string{
-		"seccional":  {"inicio", "casos", "usuarios", "liquidacion"},
-		"secretaria": {"inicio", "casos", "usuarios", "importar", "liquidacion", "dias"},
-		"comite":     {"inicio", "casos", "usuarios", "liquidacion"},
-		"auditor":    {"inicio", "casos", "usuarios", "liquidacion", "auditoria", "cuentas", "dias"},
-		"admin":      {"inicio", "auditoria", "cuentas", "dias"},
+		"seccional":  {"inicio", "casos", "usuarios", "tamizaje", "liquidacion"},
+		"secretaria": {"inicio", "casos", "usuarios", "tamizaje", "importar", "liquidacion", "dias"},
+		"comite":     {"inicio", "casos", "usuarios", "tamizaje", "liquidacion"},
+		"auditor":    {"inicio", "casos", "usuarios", "tamizaje", "liquidacion", "auditoria", "cuentas", "dias"},
+		"admin":      {"inicio", "tamizaje", "auditoria", "cuentas", "dias"},
 	}
 	for rol, items := range quiere {
 		t.Run(rol, func(t *testing.T) {

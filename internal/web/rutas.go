@@ -97,6 +97,11 @@ func Rutas() []ruta {
 		{Metodo: http.MethodPost, Patron: "/casos/:id/concepto/correccion", Accion: RegistrarConcepto, manejador: (*handler).conceptoCorreccionEnviar},
 		{Metodo: http.MethodGet, Patron: "/casos/:id/cierre", Accion: CerrarCaso, manejador: (*handler).casosCierreFormulario},
 		{Metodo: http.MethodPost, Patron: "/casos/:id/cierre", Accion: CerrarCaso, manejador: (*handler).casosCierre},
+
+		// Tamizaje de todos los usuarios (issue 7): pantalla y exportaciones (GET: no cambian nada)
+		{Metodo: http.MethodGet, Patron: "/tamizaje", Accion: VerTamizaje, manejador: (*handler).tamizajeMostrar},
+		{Metodo: http.MethodGet, Patron: "/tamizaje/exportar.csv", Accion: VerTamizaje, manejador: (*handler).tamizajeExportarCSV},
+		{Metodo: http.MethodGet, Patron: "/tamizaje/exportar.xlsx", Accion: VerTamizaje, manejador: (*handler).tamizajeExportarXLSX},
 	}
 }
 
@@ -112,6 +117,7 @@ var navegacion = []itemNav{
 	{"/", "Inicio", "inicio", VerInicio},
 	{"/casos", "Casos", "casos", VerCasos},
 	{"/usuarios", "Usuarios aduaneros", "usuarios", VerUsuarios},
+	{"/tamizaje", "Tamizaje", "tamizaje", VerTamizaje},
 	{"/importar", "Importar", "importar", ImportarDatos},
 	{"/liquidacion", "Liquidación", "liquidacion", CalcularLiquidacion},
 	{"/auditoria", "Auditoría", "auditoria", VerAuditoria},

@@ -34,7 +34,7 @@ func Nuevo(cfg Config) *echo.Echo {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	h := &handler{d: cfg.DB, log: cfg.Logger, cfg: cfg}
+	h := &handler{d: cfg.DB, log: cfg.Logger, cfg: cfg, memo: nuevaMemoria(cfg.DB)}
 	e := echo.New()
 	e.HideBanner = true
 	e.HidePort = true

@@ -1,0 +1,270 @@
+package db
+
+// Reads shaped for the web pages that must answer fast under load (issues 4,
+// 5 and 7, "Measure"): few queries, one read snapshot, nothing the page does
+// not show. They select rows only; every rule stays in internal/reincidencia.
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"sync"
+
+	"comite/internal/fecha"
+	"comite/internal/flujo"
+	"comite/internal/nit"
+	"comite/internal/reincidencia"
+)
+
+// accionesSinDatos are the audit actions that never change what the committee
+// test reads (customs users, registros, acts, operations): sessions, accounts,
+// cases and the non-business days (which move deadlines, not the test). Any
+// other action — acto.*, operaciones.*, declaracion.*, usuario.*, registro.*,
+// importar.*, demo.*, and any action added later — counts as a data change.
+// Listing the exceptions, not the data actions, errs on the safe side: a new
+// kind of change invalidates until someone decides otherwise.
+const accionesSinDatos = `accion LIKE 'sesion.%' OR accion LIKE 'cuenta.%' OR accion LIKE 'caso.%' OR accion LIKE 'dia_inhabil.%'`
+
+// CambiosDeDatos reads the audit log after the row despuesDe: ultimo is the
+// id of its last row (despuesDe when there is none) and datos the id of its
+// last row that records a data change (0 when none after despuesDe).
+//
+// Every change to the data writes its audit row in the same transaction
+// (Auditar), so the audit ids are a data version that every connection and
+// every process sees alike (PRAGMA data_version is per connection). The query
+// walks the primary key from despuesDe: called with the last id seen, it
+// reads only the new rows.
+func (d *DB) CambiosDeDatos(ctx context.Context, despuesDe int64) (ultimo, datos int64, err error) {
+	// The common case, nothing new, is one read of the last primary key.
+	st, err := d.preparada(ctx, `SELECT coalesce(max(id), 0) FROM auditoria`)
+	if err != nil {
+		return 0, 0, fmt.Errorf("leer la versión de los datos: %w", err)
+	}
+	if err := st.QueryRowContext(ctx).Scan(&ultimo); err != nil {
+		return 0, 0, fmt.Errorf("leer la versión de los datos: %w", err)
+	}
+	if ultimo <= despuesDe {
+		return despuesDe, 0, nil
+	}
+	st, err = d.preparada(ctx, `SELECT coalesce(max(id), 0) FROM auditoria WHERE id > ?1 AND id <= ?2 AND NOT (`+accionesSinDatos+`)`)
+	if err != nil {
+		return 0, 0, fmt.Errorf("leer la versión de los datos: %w", err)
+	}
+	if err := st.QueryRowContext(ctx, despuesDe, ultimo).Scan(&datos); err != nil {
+		return 0, 0, fmt.Errorf("leer la versión de los datos: %w", err)
+	}
+	return ultimo, datos, nil
+}
+
+// preparadas are prepared statements of the hot reads of the web pages, one
+// per database and query: database/sql prepares each once per pooled
+// connection and reuses it, instead of SQLite parsing the SQL text on every
+// request (a measurable share of a page's CPU under load).
+var preparadas sync.Map // claveSentencia → *sql.Stmt
+
+type claveSentencia struct {
+	db *sql.DB
+	q  string
+}
+
+// conPreparadas is a consultor that runs each query text as this database's
+// prepared statement, inside tx when there is one (database/sql then reuses
+// the statement already prepared on the transaction's connection). The
+// existing read helpers (usuarioPorNIT, actosDe, historiaDe…) run through it
+// unchanged.
+type conPreparadas struct {
+	d  *DB
+	tx *sql.Tx
+}
+
+func (c conPreparadas) sentencia(ctx context.Context, q string) (*sql.Stmt, error) {
+	st, err := c.d.preparada(ctx, q)
+	if err != nil || c.tx == nil {
+		return st, err
+	}
+	return c.tx.StmtContext(ctx, st), nil
+}
+
+func (c conPreparadas) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	st, err := c.sentencia(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	return st.QueryContext(ctx, args...)
+}
+
+func (c conPreparadas) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row {
+	st, err := c.sentencia(ctx, q)
+	if err != nil { // the plain query reports the same error through Row.Scan
+		if c.tx != nil {
+			return c.tx.QueryRowContext(ctx, q, args...)
+		}
+		return c.d.QueryRowContext(ctx, q, args...)
+	}
+	return st.QueryRowContext(ctx, args...)
+}
+
+// CasoWeb is Caso for the web pages: the same read, as a prepared statement.
+func (d *DB) CasoWeb(ctx context.Context, id int64) (Caso, error) {
+	return casoEn(ctx, conPreparadas{d: d}, id)
+}
+
+// preparada is the prepared statement of q on this database.
+func (d *DB) preparada(ctx context.Context, q string) (*sql.Stmt, error) {
+	k := claveSentencia{d.DB, q}
+	if st, ok := preparadas.Load(k); ok {
+		return st.(*sql.Stmt), nil
+	}
+	st, err := d.PrepareContext(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	if ya, cargada := preparadas.LoadOrStore(k, st); cargada {
+		st.Close()
+		return ya.(*sql.Stmt), nil
+	}
+	return st, nil
+}
+
+// LecturaPerfil is what the profile page shows about one customs user.
+type LecturaPerfil struct {
+	Usuario     UsuarioAduanero // with its registros
+	Actos       []ActoSancion
+	Operaciones []OperacionesAnio
+}
+
+// LeerPerfil reads, in one read snapshot and four queries, the user with its
+// registros, its acts and its operations by year — what UsuarioPorNIT,
+// ActosDeUsuario and OperacionesDeUsuario read one by one (each finding the
+// user again). Errors as UsuarioPorNIT: ErrValidacion for a bad NIT,
+// ErrUsuarioNoRegistrado when no user has it.
+func (d *DB) LeerPerfil(ctx context.Context, nitUsuario string) (LecturaPerfil, error) {
+	n, err := nit.Parse(nitUsuario)
+	if err != nil {
+		return LecturaPerfil{}, &ErrValidacion{"nit", err.Error()}
+	}
+	tx, err := d.BeginTx(ctx, &sql.TxOptions{ReadOnly: true}) // a deferred read: does not wait for writers (WAL)
+	if err != nil {
+		return LecturaPerfil{}, fmt.Errorf("leer el perfil de %s: %w", n, err)
+	}
+	defer tx.Rollback()
+	return leerPerfilEn(ctx, conPreparadas{d, tx}, n.String())
+}
+
+func leerPerfilEn(ctx context.Context, q consultor, nitCanon string) (LecturaPerfil, error) {
+	var l LecturaPerfil
+	var err error
+	if l.Usuario, err = usuarioPorNIT(ctx, q, nitCanon); err != nil {
+		return l, err
+	}
+	if l.Actos, err = actosDe(ctx, q, l.Usuario.ID); err != nil {
+		return l, fmt.Errorf("usuario %s: %w", nitCanon, err)
+	}
+	if l.Operaciones, err = operacionesDe(ctx, q, l.Usuario.ID); err != nil {
+		return l, fmt.Errorf("usuario %s: %w", nitCanon, err)
+	}
+	return l, nil
+}
+
+// Entrada is the committee test's input for this user and a new infraction,
+// assembled exactly as EntradaEvaluacion does (which calls it): the registro
+// in force on the date of commission, every act, the operations of every
+// year, and the non-business days given.
+func (l LecturaPerfil) Entrada(nueva reincidencia.NuevaInfraccion, anclaje reincidencia.Anclaje, dias []fecha.Fecha) reincidencia.Entrada {
+	u := l.Usuario
+	e := reincidencia.Entrada{
+		Usuario:       reincidencia.Usuario{NIT: u.NIT, RazonSocial: u.RazonSocial, Tipo: u.Tipo, RegistroVigente: u.RegistroVigente(nueva.FechaComision)},
+		Nueva:         nueva,
+		Anclaje:       anclaje,
+		DiasInhabiles: dias,
+	}
+	e.Actos = make([]reincidencia.Acto, len(l.Actos))
+	for i, a := range l.Actos {
+		e.Actos[i] = reincidencia.Acto{Numero: a.NumeroActo, FechaFirmeza: a.FechaFirmeza, Gravedad: a.Gravedad, Sancion: a.Sancion, Valor: a.Valor, Allanamiento: a.Allanamiento}
+	}
+	for _, o := range l.Operaciones {
+		e.Operaciones = append(e.Operaciones, reincidencia.Operaciones{Anio: o.Anio, Valor: o.Valor, Numero: o.Numero})
+	}
+	return e
+}
+
+// LecturaCaso is what the case page reads besides the case row, in one read
+// snapshot: the stored evaluations (their JSON is not parsed here: the web
+// layer parses each immutable snapshot once), the history, the informes, the
+// conceptos, the REA proposal, the non-business days, and whether an informe
+// was issued on the latest evaluation (flujo.Contexto.InformeEmitido).
+type LecturaCaso struct {
+	Evaluaciones       []Evaluacion // oldest first; at least one
+	Historia           []EventoCaso
+	Informes           []InformeEmitido
+	Conceptos          []ConceptoGuardado
+	Propuesta          *PropuestaREA
+	DiasInhabiles      []fecha.Fecha
+	InformeSobreUltima bool
+}
+
+// LeerCaso reads a case's page data in one read transaction.
+func (d *DB) LeerCaso(ctx context.Context, c Caso) (LecturaCaso, error) {
+	var l LecturaCaso
+	tx, err := d.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return l, fmt.Errorf("leer el caso %s: %w", c.Numero, err)
+	}
+	defer tx.Rollback()
+	q := conPreparadas{d, tx}
+	if l.Evaluaciones, err = evaluacionesDe(ctx, q, c.ID); err != nil {
+		return l, err
+	}
+	if len(l.Evaluaciones) == 0 {
+		return l, fmt.Errorf("el caso %d no tiene evaluación guardada", c.ID)
+	}
+	var n int
+	if err := q.QueryRowContext(ctx, `SELECT count(*) FROM informes WHERE caso_id = ? AND evaluacion_id = ?`, c.ID, l.Evaluaciones[len(l.Evaluaciones)-1].ID).Scan(&n); err != nil {
+		return l, fmt.Errorf("leer informes: %w", err)
+	}
+	l.InformeSobreUltima = n > 0
+	if l.Historia, err = historiaDe(ctx, q, c.ID); err != nil {
+		return l, err
+	}
+	rows, err := q.QueryContext(ctx, `SELECT `+columnasInforme+` FROM informes i JOIN evaluaciones v ON v.id = i.evaluacion_id WHERE i.caso_id = ? ORDER BY i.version`, c.ID)
+	if err != nil {
+		return l, fmt.Errorf("leer informes: %w", err)
+	}
+	for rows.Next() {
+		i, err := escanearInforme(rows)
+		if err != nil {
+			rows.Close()
+			return l, err
+		}
+		l.Informes = append(l.Informes, i)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return l, err
+	}
+	if l.Conceptos, err = conceptosDe(ctx, q, c.ID); err != nil {
+		return l, err
+	}
+	if l.DiasInhabiles, err = fechasInhabiles(ctx, q); err != nil {
+		return l, err
+	}
+	if err := tx.Rollback(); err != nil {
+		return l, err
+	}
+	// PropuestaDe reads the case again for the increment; a closed case's
+	// proposal is insert-only, so reading it after the snapshot is safe.
+	if l.Propuesta, err = d.PropuestaDe(ctx, c.ID); err != nil {
+		return l, err
+	}
+	return l, nil
+}
+
+// ContextoCon is what flujo needs to know about a case, given whether its
+// latest evaluation procede and whether an informe was issued on it (the
+// one assembly of flujo.Contexto: contexto calls it too).
+func ContextoCon(c Caso, procede, informeEmitido bool) flujo.Contexto {
+	return flujo.Contexto{
+		Estado: c.Estado, ProcedeComite: procede,
+		CriteriosCompletos: flujo.CriteriosCompletos(c.Criterios), InformeEmitido: informeEmitido,
+	}
+}

@@ -1,0 +1,267 @@
+package db_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"time"
+
+	"comite/internal/db"
+	"comite/internal/demo"
+	"comite/internal/fecha"
+	"comite/internal/reincidencia"
+	"comite/internal/sancion"
+
+	"github.com/shopspring/decimal"
+)
+
+// demoChica is a demo database of 300 users with cases in every state.
+func demoChica(t testing.TB) *db.DB {
+	t.Helper()
+	d, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "demo.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	ahora := time.Date(2026, 3, 2, 15, 0, 0, 0, time.UTC)
+	d.Now = func() time.Time { return ahora }
+	if _, err := demo.Generar(context.Background(), d, demo.Opciones{}); err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func nitsDe(t testing.TB, d *db.DB, limite int) []string {
+	t.Helper()
+	filas, err := d.Query(`SELECT nit FROM usuarios_aduaneros ORDER BY id LIMIT ?`, limite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer filas.Close()
+	var out []string
+	for filas.Next() {
+		var n string
+		filas.Scan(&n)
+		out = append(out, n)
+	}
+	return out
+}
+
+// The profile's one read gives exactly what the three separate reads give,
+// and the same committee-test input as EntradaEvaluacion.
+func TestLeerPerfil_igualALasLecturasSueltas(t *testing.T) {
+	d := demoChica(t)
+	ctx := context.Background()
+	nueva := reincidencia.NuevaInfraccion{FechaComision: fecha.Debe(2026, 3, 2), FechaVerificacion: fecha.Debe(2026, 3, 2), Gravedad: sancion.Grave}
+	for _, n := range nitsDe(t, d, 300) {
+		l, err := d.LeerPerfil(ctx, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		u, err := d.UsuarioPorNIT(ctx, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		actos, err := d.ActosDeUsuario(ctx, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ops, err := d.OperacionesDeUsuario(ctx, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(l.Usuario, u) || !reflect.DeepEqual(l.Actos, actos) || !reflect.DeepEqual(l.Operaciones, ops) {
+			t.Fatalf("%s: LeerPerfil difiere de las lecturas sueltas", n)
+		}
+		e, err := d.EntradaEvaluacion(ctx, n, nueva, reincidencia.AnclajeComision)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := l.Entrada(nueva, reincidencia.AnclajeComision, e.DiasInhabiles); !reflect.DeepEqual(got, e) {
+			t.Fatalf("%s: la entrada del perfil difiere de EntradaEvaluacion", n)
+		}
+	}
+	var ev *db.ErrValidacion
+	if _, err := d.LeerPerfil(ctx, "800191045-2"); !errors.As(err, &ev) {
+		t.Fatalf("NIT con dígito errado: %v", err)
+	}
+	if _, err := d.LeerPerfil(ctx, "899999068-1"); !errors.Is(err, db.ErrUsuarioNoRegistrado) {
+		t.Fatalf("NIT no registrado: %v", err)
+	}
+}
+
+// The case page's one read gives what the separate reads give, and the
+// flujo context built from it is db.Contexto's.
+func TestLeerCaso_igualALasLecturasSueltas(t *testing.T) {
+	d := demoChica(t)
+	ctx := context.Background()
+	casos, err := d.ListarCasos(ctx, db.FiltroCasos{})
+	if err != nil || len(casos) == 0 {
+		t.Fatalf("casos de la demo: %d, %v", len(casos), err)
+	}
+	for _, c := range casos {
+		l, err := d.LeerCaso(ctx, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		evs, _ := d.Evaluaciones(ctx, c.ID)
+		hist, _ := d.Historia(ctx, c.ID)
+		infs, _ := d.Informes(ctx, c.ID)
+		cs, _ := d.Conceptos(ctx, c.ID)
+		pr, _ := d.PropuestaDe(ctx, c.ID)
+		dias, _ := d.ListarDiasInhabiles(ctx)
+		if !reflect.DeepEqual(l.Evaluaciones, evs) || !reflect.DeepEqual(l.Historia, hist) || !reflect.DeepEqual(l.Informes, infs) ||
+			!reflect.DeepEqual(l.Conceptos, cs) || !reflect.DeepEqual(l.Propuesta, pr) || len(l.DiasInhabiles) != len(dias) {
+			t.Fatalf("caso %s: LeerCaso difiere de las lecturas sueltas", c.Numero)
+		}
+		r, err := l.Evaluaciones[len(l.Evaluaciones)-1].Resultado()
+		if err != nil {
+			t.Fatal(err)
+		}
+		cx, err := d.Contexto(ctx, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := db.ContextoCon(c, r.ProcedeComite, l.InformeSobreUltima); !reflect.DeepEqual(got, cx) {
+			t.Fatalf("caso %s: contexto %+v, quiere %+v", c.Numero, got, cx)
+		}
+	}
+}
+
+// The data version moves with changes to users, registros, acts and
+// operations, and not with sessions, accounts or non-business days.
+func TestCambiosDeDatos_soloCambiosDeDatos(t *testing.T) {
+	d := demoChica(t)
+	ctx := context.Background()
+	ultimo, _, err := d.CambiosDeDatos(ctx, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pasos := []struct {
+		nombre   string
+		cambio   func() error
+		esDeDato bool
+	}{
+		{"nada", func() error { return nil }, false},
+		{"crear_cuenta", func() error {
+			_, err := d.CrearCuenta(ctx, db.NuevaCuenta{Usuario: "nueva", Rol: db.RolAuditor, Clave: "una-clave-larga-1"}, db.Actor{Cuenta: "sistema"})
+			return err
+		}, false},
+		{"ingreso", func() error { _, _, err := d.Ingresar(ctx, "nueva", "una-clave-larga-1", "127.0.0.1"); return err }, false},
+		{"dia_inhabil", func() error {
+			return d.AgregarDiaInhabil(ctx, fecha.Debe(2026, 4, 6), "prueba", db.Actor{Cuenta: "admin"})
+		}, false},
+		{"acto", func() error {
+			_, err := d.GuardarActo(ctx, db.ActoSancion{NIT: nitsDe(t, d, 1)[0], NumeroActo: "NUEVO-1", FechaFirmeza: fecha.Debe(2025, 5, 5),
+				FechaExpedicion: fecha.Debe(2025, 4, 5), Gravedad: sancion.Grave, Sancion: sancion.Multa, Valor: decimal.NewFromInt(1000)}, db.Actor{Cuenta: "s"})
+			return err
+		}, true},
+		{"operaciones", func() error {
+			_, err := d.GuardarOperacionAnual(ctx, db.OperacionAnual{NIT: nitsDe(t, d, 1)[0], Anio: 2019, Valor: decimal.NewFromInt(5), Numero: 1}, db.Actor{Cuenta: "s"})
+			return err
+		}, true},
+	}
+	for _, p := range pasos {
+		if err := p.cambio(); err != nil {
+			t.Fatalf("%s: %v", p.nombre, err)
+		}
+		u, datos, err := d.CambiosDeDatos(ctx, ultimo)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var max int64
+		d.QueryRow(`SELECT max(id) FROM auditoria`).Scan(&max)
+		if u != max {
+			t.Fatalf("%s: último = %d, quiere %d", p.nombre, u, max)
+		}
+		if (datos != 0) != p.esDeDato || (p.esDeDato && datos != max) {
+			t.Fatalf("%s: cambio de datos = %d (último %d), quiere dato=%v", p.nombre, datos, max, p.esDeDato)
+		}
+		ultimo = u
+	}
+}
+
+// BenchmarkLecturasWeb measures the store reads behind each web page (issue
+// 7): on a demo of 300 users, or on COMITE_BENCH_DB (e.g. a `comite demo
+// --usuarios 50000` database):
+//
+//	COMITE_BENCH_DB=/tmp/comite-web/demo-50000.db go test -bench LecturasWeb -run '^$' ./internal/db/
+func BenchmarkLecturasWeb(b *testing.B) {
+	ctx := context.Background()
+	var d *db.DB
+	if ruta := os.Getenv("COMITE_BENCH_DB"); ruta != "" {
+		var err error
+		if d, err = db.Open(ctx, ruta); err != nil {
+			b.Fatal(err)
+		}
+		defer d.Close()
+	} else {
+		d = demoChica(b)
+	}
+	var nit string
+	if err := d.QueryRow(`SELECT nit FROM usuarios_aduaneros WHERE razon_social LIKE 'Agencia de Aduanas Reincidente Demo%'`).Scan(&nit); err != nil {
+		b.Fatal(err)
+	}
+	casos, err := d.ListarCasos(ctx, db.FiltroCasos{})
+	if err != nil || len(casos) == 0 {
+		b.Fatal("sin casos", err)
+	}
+	anio := d.Hoy().Anio()
+	b.Run("version", func(b *testing.B) { // every page that uses memoria
+		ultimo, _, _ := d.CambiosDeDatos(ctx, 0)
+		for b.Loop() {
+			if _, _, err := d.CambiosDeDatos(ctx, ultimo); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("perfil", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := d.LeerPerfil(ctx, nit); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("caso", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := d.LeerCaso(ctx, casos[0]); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("inicio-casos", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := d.ContarCasosPorEstado(ctx, ""); err != nil {
+				b.Fatal(err)
+			}
+			cs, err := d.ListarCasos(ctx, db.FiltroCasos{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			ids := make([]int64, len(cs))
+			for i, c := range cs {
+				ids[i] = c.ID
+			}
+			if _, err := d.PlazosReporte(ctx, ids); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("inicio-gravedad", func(b *testing.B) {
+		for b.Loop() {
+			if _, _, _, err := d.ActosPorGravedad(ctx, ""); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("tamizaje", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := d.Tamizaje(ctx, anio); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

@@ -1,0 +1,56 @@
+package web
+
+import (
+	"comite/internal/contrato"
+	"comite/internal/db"
+	"comite/internal/graficos"
+	"comite/internal/reincidencia"
+	"comite/web/templates"
+)
+
+// evaluacionLeida is one stored evaluation of a case, parsed once, with what
+// the case page builds from it alone (the step-by-step view and the charts).
+// A stored evaluation never changes (the database refuses UPDATE and DELETE
+// on evaluaciones), so what is built from it is valid for as long as the
+// stored JSON is the same; the cache compares it before use. Nobody writes
+// to an entry once stored: pages only read it.
+type evaluacionLeida struct {
+	resultadoJSON, entradaJSON, valoresJSON string
+	r                                       contrato.EvaluacionJSON
+	ent                                     reincidencia.Entrada
+	vista                                   templates.EvaluacionVista
+	graficos                                []graficos.Grafico
+}
+
+// evaluacion parses a stored evaluation, or takes it from memoria.
+func (m *memoria) evaluacion(ev db.Evaluacion) (*evaluacionLeida, error) {
+	m.mu.Lock()
+	x := m.evaluaciones[ev.ID]
+	m.mu.Unlock()
+	if x != nil && x.resultadoJSON == ev.ResultadoJSON && x.entradaJSON == ev.EntradaJSON && x.valoresJSON == ev.ValoresJSON {
+		return x, nil
+	}
+	r, err := ev.Resultado()
+	if err != nil {
+		return nil, err
+	}
+	ent, err := ev.Entrada()
+	if err != nil {
+		return nil, err
+	}
+	x = &evaluacionLeida{resultadoJSON: ev.ResultadoJSON, entradaJSON: ev.EntradaJSON, valoresJSON: ev.ValoresJSON, r: r, ent: ent}
+	x.vista = vistaEvaluacion(ev, r, ent)
+	if x.graficos, err = graficosCaso(r, ent); err != nil {
+		return nil, err
+	}
+	m.mu.Lock()
+	if len(m.evaluaciones) >= maxEvaluaciones {
+		for k := range m.evaluaciones { // any one out: they are cheap to parse again
+			delete(m.evaluaciones, k)
+			break
+		}
+	}
+	m.evaluaciones[ev.ID] = x
+	m.mu.Unlock()
+	return x, nil
+}

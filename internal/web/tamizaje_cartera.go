@@ -1,0 +1,225 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"comite/internal/db"
+	"comite/internal/formato"
+	"comite/internal/graficos"
+	"comite/internal/importar"
+	"comite/internal/tamizaje"
+	"comite/web/templates"
+
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
+)
+
+// IDGraficoCartera is the fixed id of the portfolio chart on Inicio.
+const IDGraficoCartera = "grafico-cartera"
+
+// aniosCartera is how many years the portfolio shows.
+const aniosCartera = 5
+
+// claveCartera is the portfolio ending in year hasta.
+type claveCartera struct{ hasta int }
+
+// cartera counts, for each screening year Y of hasta−4 … hasta, the users for
+// whom the Comité would proceed (tamizaje.Punto.ProcedeComite: registro
+// vigente, at least three acts, threshold met, with an assumed grave
+// infraction on 1 January of Y), by Dirección Seccional and user type, so
+// one computation serves every account (a seccional adds its own only).
+type cartera struct {
+	anios  []int                                   // Y, oldest first
+	conteo map[string]map[string][aniosCartera]int // seccional → tipo → count per year
+}
+
+// calcularCartera runs the screening of hasta, hasta−2 and hasta−4: each one
+// also evaluates the year before (tamizaje.Fila.Anterior is the test of Y−1,
+// with the registro in force on 1 January of Y−1, exactly the screening of
+// Y−1), so three screenings give the five years. The screening of hasta is
+// the screen's default year and is kept in memoria; the other two are counted
+// and dropped.
+func (h *handler) calcularCartera(ctx context.Context, hasta int) (*cartera, error) {
+	k := &cartera{conteo: map[string]map[string][aniosCartera]int{}}
+	primero := hasta - aniosCartera + 1
+	for a := primero; a <= hasta; a++ {
+		k.anios = append(k.anios, a)
+	}
+	sumar := func(f *tamizaje.Fila, anio int, p tamizaje.Punto) {
+		i := anio - primero
+		if i < 0 || i >= aniosCartera || !p.ProcedeComite {
+			return
+		}
+		porTipo := k.conteo[f.Usuario.DireccionSeccional]
+		if porTipo == nil {
+			porTipo = map[string][aniosCartera]int{}
+			k.conteo[f.Usuario.DireccionSeccional] = porTipo
+		}
+		c := porTipo[f.Usuario.Tipo]
+		c[i]++
+		porTipo[f.Usuario.Tipo] = c
+	}
+	for y := hasta; y >= primero; y -= 2 {
+		var filas []tamizaje.Fila
+		if y == hasta {
+			t, err := h.tamizajeDe(ctx, y)
+			if err != nil {
+				return nil, err
+			}
+			filas = t.filas
+		} else {
+			var err error
+			if filas, err = h.d.Tamizaje(ctx, y); err != nil {
+				return nil, err
+			}
+		}
+		for i := range filas {
+			f := &filas[i]
+			sumar(f, y, f.Punto)
+			sumar(f, y-1, f.Anterior)
+		}
+	}
+	return k, nil
+}
+
+// carteraInicio is the portfolio panel for this account. It never waits for
+// the computation: when the data changed since the last one, the panel says
+// it is being computed (in the background) and Inicio stays fast.
+func (h *handler) carteraInicio(ctx context.Context, cu *db.Cuenta) templates.CarteraVista {
+	v := templates.CarteraVista{Ver: cu != nil && Puede(cu.Rol, VerTamizaje)}
+	if !v.Ver {
+		return v
+	}
+	hasta := h.d.Hoy().Anio()
+	v.Ruta = "/tamizaje?anio=" + strconv.Itoa(hasta)
+	if cu.Rol == db.RolSeccional {
+		v.Seccional = cu.DireccionSeccional
+	}
+	valor, listo, err := h.memo.consultar(ctx, claveCartera{hasta}, func(ctx context.Context) (any, error) {
+		return h.calcularCartera(ctx, hasta)
+	})
+	switch {
+	case err != nil:
+		h.log.WarnContext(ctx, "cartera de Inicio", "error", err.Error())
+		v.Error = "No se pudo calcular la cartera con los datos actuales. Recargue la página; si el problema sigue, avise al administrador."
+		return v
+	case !listo:
+		v.Calculando = true
+		return v
+	}
+	k := valor.(*cartera)
+	// The panel (its table and chart) is built once per data version and
+	// Dirección Seccional, from the computed portfolio.
+	kv := claveCarteraVista{hasta: hasta, seccional: FiltroSeccional(cu)}
+	x, err := h.memo.obtener(ctx, kv, func(context.Context) (any, error) {
+		return h.vistaCartera(k, kv.seccional, v), nil
+	})
+	if err != nil {
+		h.log.WarnContext(ctx, "cartera de Inicio", "error", err.Error())
+		v.Error = "No se pudo calcular la cartera con los datos actuales. Recargue la página; si el problema sigue, avise al administrador."
+		return v
+	}
+	return x.(templates.CarteraVista)
+}
+
+// claveCarteraVista is the portfolio panel for one Dirección Seccional ("" = all).
+type claveCarteraVista struct {
+	hasta     int
+	seccional string
+}
+
+// vistaCartera sums the Direcciones Seccionales the filter sees (as
+// VeSeccional does for a seccional account) and builds the table and chart.
+func (h *handler) vistaCartera(k *cartera, filtro string, v templates.CarteraVista) templates.CarteraVista {
+	ve := func(s string) bool { return true }
+	if filtro != "" {
+		cu := &db.Cuenta{Rol: db.RolSeccional, DireccionSeccional: filtro}
+		ve = func(s string) bool { return VeSeccional(cu, s) }
+	}
+	porTipo := map[string][aniosCartera]int{}
+	for s, m := range k.conteo {
+		if !ve(s) {
+			continue
+		}
+		for tipo, c := range m {
+			t := porTipo[tipo]
+			for i := range c {
+				t[i] += c[i]
+			}
+			porTipo[tipo] = t
+		}
+	}
+	for _, a := range k.anios {
+		v.Anios = append(v.Anios, strconv.Itoa(a))
+	}
+	var total [aniosCartera]int
+	var series []serieCartera
+	for _, tipo := range importar.TiposUsuario {
+		c := porTipo[tipo]
+		fila := templates.FilaCartera{Clave: tipo, Tipo: etiquetaTipo(tipo)}
+		for i := range c {
+			fila.Cifras = append(fila.Cifras, formato.Entero(int64(c[i])))
+			total[i] += c[i]
+		}
+		v.Filas = append(v.Filas, fila)
+		series = append(series, serieCartera{etiquetaTipo(tipo), c})
+	}
+	v.Total = templates.FilaCartera{Clave: "total", Tipo: "Total"}
+	for i := range total {
+		v.Total.Cifras = append(v.Total.Cifras, formato.Entero(int64(total[i])))
+	}
+	g, err := graficoCartera(k.anios, series)
+	if err != nil {
+		h.log.Warn("gráfico de la cartera", "error", err.Error())
+	} else {
+		v.Grafico = &g
+	}
+	return v
+}
+
+type serieCartera struct {
+	nombre string
+	cifras [aniosCartera]int
+}
+
+// coloresCartera tell the user types apart (also in grey when printed).
+var coloresCartera = []string{"#0b4f8a", "#e0a030", "#2e8b57", "#a3161b", "#7f8c8d", "#6a4c93", "#8fb3d9"}
+
+// graficoCartera draws the portfolio as stacked bars, one stack per year and
+// one colour per user type, as the other charts do: go-echarts builds the
+// option, only its JSON reaches the page (templ.JSONScript) and app.js draws
+// it. Labels are the years and the fixed names of the user types.
+func graficoCartera(anios []int, series []serieCartera) (graficos.Grafico, error) {
+	bar := charts.NewBar()
+	bar.SetGlobalOptions(
+		charts.WithInitializationOpts(opts.Initialization{ChartID: IDGraficoCartera}),
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Bottom: "0"}),
+		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis"}),
+		charts.WithGridOpts(opts.Grid{Left: "2%", Right: "3%", Top: "12%", Bottom: "22%", ContainLabel: opts.Bool(true)}),
+		charts.WithYAxisOpts(opts.YAxis{Name: "Usuarios", Type: "value", MinInterval: 1}),
+		charts.WithXAxisOpts(opts.XAxis{Type: "category"}),
+	)
+	x := make([]string, len(anios))
+	for i, a := range anios {
+		x[i] = strconv.Itoa(a)
+	}
+	bar.SetXAxis(x)
+	for i, s := range series {
+		datos := make([]opts.BarData, len(anios))
+		for j := range anios {
+			datos[j] = opts.BarData{Value: s.cifras[j]}
+		}
+		bar.AddSeries(s.nombre, datos,
+			charts.WithBarChartOpts(opts.BarChart{Stack: "cartera"}),
+			charts.WithItemStyleOpts(opts.ItemStyle{Color: coloresCartera[i%len(coloresCartera)]}))
+	}
+	bar.Validate()
+	b, err := json.Marshal(bar.JSON())
+	if err != nil {
+		return graficos.Grafico{}, fmt.Errorf("gráfico de la cartera: %w", err)
+	}
+	return graficos.Grafico{ID: IDGraficoCartera, Titulo: "Usuarios para los que procedería el Comité, por año y tipo de usuario", Opcion: b}, nil
+}

@@ -1,0 +1,144 @@
+package web
+
+import (
+	"context"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"comite/internal/db"
+	"comite/internal/importar"
+	"comite/internal/tamizaje"
+	"comite/web/templates"
+
+	"github.com/labstack/echo/v4"
+)
+
+// tamizajeCalculado is the screening of one year as memoria keeps it: every
+// user ranked by the core (db.Tamizaje → tamizaje.Calcular → reincidencia.Cifras,
+// then tamizaje.Ordenar), the headline of all rows, and the Direcciones
+// Seccionales present (for the filter). Nobody writes to it once stored.
+type tamizajeCalculado struct {
+	anio        int
+	filas       []tamizaje.Fila
+	resumen     tamizaje.Resumen
+	seccionales []string
+}
+
+// tamizajeDe is the ranked screening of year anio for the current data,
+// from memory or computed once.
+func (h *handler) tamizajeDe(ctx context.Context, anio int) (*tamizajeCalculado, error) {
+	v, err := h.memo.obtener(ctx, claveTamizaje{anio}, func(ctx context.Context) (any, error) {
+		filas, err := h.d.Tamizaje(ctx, anio)
+		if err != nil {
+			return nil, err
+		}
+		t := &tamizajeCalculado{anio: anio, filas: filas, resumen: tamizaje.Resumir(filas)}
+		vistas := map[string]bool{}
+		for i := range filas {
+			s := filas[i].Usuario.DireccionSeccional
+			if s != "" && !vistas[s] {
+				vistas[s] = true
+				t.seccionales = append(t.seccionales, s)
+			}
+		}
+		slices.Sort(t.seccionales)
+		return t, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return v.(*tamizajeCalculado), nil
+}
+
+// consultaTamizaje is what the screen and the exports were asked for.
+type consultaTamizaje struct {
+	anio      int
+	tipo      string // canonical tipo, "" = all
+	seccional string // "" = all (ignored for a seccional account)
+	pagina    int
+	errAnio   string
+}
+
+// leerConsultaTamizaje reads ?anio=&tipo=&seccional=&pagina=. A bad year
+// falls back to the current one with a message beside the field; an unknown
+// type is ignored (the select only offers known ones).
+func (h *handler) leerConsultaTamizaje(c echo.Context) consultaTamizaje {
+	q := consultaTamizaje{anio: h.d.Hoy().Anio(), pagina: 1}
+	if s := strings.TrimSpace(c.QueryParam("anio")); s != "" {
+		a, err := strconv.Atoi(s)
+		switch {
+		case err != nil:
+			q.errAnio = "«" + s + "» no es un año: elija uno de la lista. Se muestra " + strconv.Itoa(q.anio) + "."
+		case a < tamizaje.AnioMinimo || a > tamizaje.AnioMaximo:
+			q.errAnio = "El año debe estar entre " + strconv.Itoa(tamizaje.AnioMinimo) + " y " + strconv.Itoa(tamizaje.AnioMaximo) + ". Se muestra " + strconv.Itoa(q.anio) + "."
+		default:
+			q.anio = a
+		}
+	}
+	if t := c.QueryParam("tipo"); t != "" {
+		if canon, err := importar.ParseTipoUsuario(t); err == nil {
+			q.tipo = canon
+		}
+	}
+	if cu := cuentaDe(c); cu == nil || cu.Rol != db.RolSeccional {
+		q.seccional = strings.TrimSpace(c.QueryParam("seccional"))
+	}
+	if p, err := strconv.Atoi(c.QueryParam("pagina")); err == nil && p > 1 {
+		q.pagina = p
+	}
+	return q
+}
+
+// parametros is the query string of the same view (without the page).
+func (q consultaTamizaje) parametros() url.Values {
+	v := url.Values{"anio": {strconv.Itoa(q.anio)}}
+	if q.tipo != "" {
+		v.Set("tipo", q.tipo)
+	}
+	if q.seccional != "" {
+		v.Set("seccional", q.seccional)
+	}
+	return v
+}
+
+// filasVisibles are the rows this account may see that pass the filter, in
+// rank order. A seccional account sees only the users of its own Dirección
+// Seccional (VeSeccional, the rule of every other screen), numbered within
+// it: the national rank would tell how many users of other Seccionales are
+// ahead. The stored rows are never modified (positions are set on copies).
+func filasVisibles(cu *db.Cuenta, t *tamizajeCalculado, q consultaTamizaje) []tamizaje.Fila {
+	if cu != nil && cu.Rol == db.RolSeccional {
+		var out []tamizaje.Fila
+		for i := range t.filas {
+			f := &t.filas[i]
+			if !VeSeccional(cu, f.Usuario.DireccionSeccional) || (q.tipo != "" && f.Usuario.Tipo != q.tipo) {
+				continue
+			}
+			x := *f
+			x.Posicion = len(out) + 1
+			out = append(out, x)
+		}
+		return out
+	}
+	return tamizaje.Filtrar(t.filas, tamizaje.Filtro{Tipo: q.tipo, Seccional: q.seccional})
+}
+
+// nombreExportacion is the file name of an export: tamizaje-2026[-tipo].ext.
+func nombreExportacion(q consultaTamizaje, ext string) string {
+	n := "tamizaje-" + strconv.Itoa(q.anio)
+	if q.tipo != "" {
+		n += "-" + q.tipo
+	}
+	return n + "." + ext
+}
+
+// opcionesTipoTamizaje are the user types for the filter, "all" first.
+func opcionesTipoTamizaje(sel string) []templates.Opcion {
+	out := []templates.Opcion{{Valor: "", Texto: "Todos", Seleccionada: sel == ""}}
+	for _, t := range importar.TiposUsuario {
+		out = append(out, templates.Opcion{Valor: t, Texto: etiquetaTipo(t), Seleccionada: t == sel})
+	}
+	return out
+}

@@ -1,0 +1,258 @@
+package web
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"comite/internal/db"
+)
+
+// memoria keeps what is expensive to compute from the whole database — the
+// screening of a year (≈ 1 s of CPU at 50.000 users), the portfolio of
+// Inicio, the count of acts by gravedad (a scan of every act) — and drops it
+// as soon as the data change. It never serves a result computed before the
+// last data change.
+//
+// The data version is the audit log: every change to customs users,
+// registros, acts or operations writes its audit row in the same transaction
+// (db.Auditar), so "the id of the last audit row that records a data change"
+// changes exactly when the data do, in this process or in another one
+// (`comite importar` on the same file). Each lookup reads the new audit rows
+// since the last one seen (db.CambiosDeDatos: one primary-key range query,
+// tens of microseconds); rows of sessions, accounts, cases and non-business
+// days do not invalidate. A result is stored with the version read BEFORE
+// its computation began, so a change that lands while it is computed makes
+// the next lookup compute again: the error is always on the side of
+// recomputing.
+//
+// Concurrent lookups of the same key wait for one computation (no stampede
+// of 20 clients each spending a second); an error is not kept. At most
+// maxTamizajes screenings (≈ 50 MB each at 50.000 users) are kept, the least
+// recently used leaving first.
+type memoria struct {
+	d *db.DB
+
+	mu       sync.Mutex
+	iniciada bool
+	visto    int64 // last audit id read: the version of everything audited (cases, days, sessions too)
+	version  int64 // id of the last audit row that changed data (or the start)
+	entradas map[any]*entradaMemoria
+
+	// evaluaciones caches the parsed stored evaluations of cases. They never
+	// change (the database refuses UPDATE and DELETE on evaluaciones), so no
+	// version applies; an entry is used only when the stored JSON it was
+	// parsed from is the same.
+	evaluaciones map[int64]*evaluacionLeida
+}
+
+// Bounds of what memoria keeps: screenings (≈ 50 MB each at 50.000 users),
+// and small per-object views (profiles, parsed evaluations).
+const (
+	maxTamizajes    = 3
+	maxPorObjeto    = 256
+	maxEvaluaciones = 512
+)
+
+// porObjeto marks keys of which there can be one per customs user or case
+// (bounded by maxPorObjeto, least recently used out first).
+type porObjeto interface{ porObjeto() }
+
+// deTodo marks keys whose value also depends on what the data version leaves
+// out (cases, non-business days): they follow every audited change.
+type deTodo interface{ deTodo() }
+
+type entradaMemoria struct {
+	version int64
+	hecho   chan struct{}
+	valor   any
+	err     error
+	usada   time.Time
+}
+
+// claveTamizaje is the screening of one year (all users, ranked).
+type claveTamizaje struct{ anio int }
+
+func nuevaMemoria(d *db.DB) *memoria {
+	return &memoria{d: d, entradas: map[any]*entradaMemoria{}, evaluaciones: map[int64]*evaluacionLeida{}}
+}
+
+// versionDatos is the current data version.
+func (m *memoria) versionDatos(ctx context.Context) (int64, error) {
+	v, _, err := m.versiones(ctx)
+	return v, err
+}
+
+// versionesFijas are the versions read once for a whole request (a page
+// that looks up several values asks the audit log once).
+type versionesFijas struct{ datos, todo int64 }
+
+type claveVersiones struct{}
+
+// fijarVersiones reads the versions now and keeps them in the context for
+// every lookup made with it.
+func (m *memoria) fijarVersiones(ctx context.Context) (context.Context, error) {
+	d, t, err := m.versiones(ctx)
+	if err != nil {
+		return ctx, err
+	}
+	return context.WithValue(ctx, claveVersiones{}, versionesFijas{d, t}), nil
+}
+
+// versiones are the data version and the version of everything audited.
+func (m *memoria) versiones(ctx context.Context) (datos, todo int64, err error) {
+	if v, ok := ctx.Value(claveVersiones{}).(versionesFijas); ok {
+		return v.datos, v.todo, nil
+	}
+	m.mu.Lock()
+	desde := m.visto
+	m.mu.Unlock()
+	ultimo, cambio, err := m.d.CambiosDeDatos(ctx, desde)
+	if err != nil {
+		return 0, 0, err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	switch {
+	case !m.iniciada:
+		// First read: whatever the log holds is "the data as they are now".
+		m.iniciada, m.visto, m.version = true, ultimo, ultimo
+	case ultimo > m.visto:
+		m.visto = ultimo
+		if cambio > m.version {
+			m.version = cambio
+		}
+	}
+	return m.version, m.visto, nil
+}
+
+// obtener returns the value of clave for the current data version, computing
+// it (once, whoever asks meanwhile waits) when it is missing or older.
+func (m *memoria) obtener(ctx context.Context, clave any, calcular func(context.Context) (any, error)) (any, error) {
+	e, err := m.entrada(ctx, clave, true, calcular)
+	if err != nil {
+		return nil, err
+	}
+	select {
+	case <-e.hecho:
+		return e.valor, e.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// consultar is obtener without waiting: the value when it is ready for the
+// current version; otherwise it starts the computation in the background and
+// answers listo = false (the page says "calculando"). While an older
+// computation of the same key still runs, it does not start another one (a
+// burst of edits does not pile up computations): a later call starts it.
+func (m *memoria) consultar(ctx context.Context, clave any, calcular func(context.Context) (any, error)) (valor any, listo bool, err error) {
+	e, err := m.entrada(ctx, clave, false, calcular)
+	if err != nil || e == nil {
+		return nil, false, err
+	}
+	select {
+	case <-e.hecho:
+		return e.valor, true, e.err
+	default:
+		return nil, false, nil
+	}
+}
+
+// entrada is the entry of clave for the current data version, started if
+// needed. With nueva = false it answers nil instead of starting a computation
+// while an older one of the same key is still running.
+func (m *memoria) entrada(ctx context.Context, clave any, nueva bool, calcular func(context.Context) (any, error)) (*entradaMemoria, error) {
+	v, todo, err := m.versiones(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := clave.(deTodo); ok {
+		v = todo
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	ahora := time.Now()
+	e, ok := m.entradas[clave]
+	if ok && e.version >= v {
+		e.usada = ahora
+		return e, nil
+	}
+	if ok && !nueva && !terminada(e) {
+		return nil, nil
+	}
+	m.purgar(clave, v)
+	e = &entradaMemoria{version: v, hecho: make(chan struct{}), usada: ahora}
+	m.entradas[clave] = e
+	// The computation outlives the request that started it (others wait
+	// for it, or a later page shows it), so it does not take its cancellation.
+	go func() {
+		e.valor, e.err = calcular(context.WithoutCancel(ctx))
+		if e.err != nil {
+			m.mu.Lock()
+			if m.entradas[clave] == e {
+				delete(m.entradas, clave)
+			}
+			m.mu.Unlock()
+		}
+		close(e.hecho)
+	}()
+	return e, nil
+}
+
+// purgar drops the finished entries older than version v of clave's kind,
+// and, when clave is a screening or a per-object key, the least recently used
+// of its kind beyond its bound (one is about to be added). Called with m.mu held.
+func (m *memoria) purgar(clave any, v int64) {
+	_, todo := clave.(deTodo)
+	for k, e := range m.entradas {
+		if _, kt := k.(deTodo); kt == todo && e.version < v && terminada(e) {
+			delete(m.entradas, k)
+		}
+	}
+	mismaClase := func(k any) bool {
+		switch clave.(type) {
+		case claveTamizaje:
+			_, ok := k.(claveTamizaje)
+			return ok
+		case porObjeto:
+			_, ok := k.(porObjeto)
+			return ok
+		}
+		return false
+	}
+	limite := maxTamizajes
+	if _, ok := clave.(porObjeto); ok {
+		limite = maxPorObjeto
+	} else if _, ok := clave.(claveTamizaje); !ok {
+		return
+	}
+	n := 0
+	for k := range m.entradas {
+		if mismaClase(k) {
+			n++
+		}
+	}
+	for ; n >= limite; n-- {
+		var viejaK any
+		var vieja *entradaMemoria
+		for k, e := range m.entradas {
+			if mismaClase(k) && terminada(e) && (vieja == nil || e.usada.Before(vieja.usada)) {
+				viejaK, vieja = k, e
+			}
+		}
+		if vieja == nil {
+			return // all still computing: they finish and leave later
+		}
+		delete(m.entradas, viejaK)
+	}
+}
+
+func terminada(e *entradaMemoria) bool {
+	select {
+	case <-e.hecho:
+		return true
+	default:
+		return false
+	}
+}

@@ -1,0 +1,225 @@
+package web
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"comite/internal/db"
+	"comite/internal/formato"
+	"comite/internal/reincidencia"
+	"comite/internal/tamizaje"
+	"comite/internal/valores"
+	"comite/web/templates"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+	"github.com/shopspring/decimal"
+)
+
+// filasTamizajePorPagina is the page size of the screening table.
+const filasTamizajePorPagina = 50
+
+// tamizajeMostrar is the screening screen (issue 7): every customs user
+// tested for year Y (reference year Y−1) by the core, ranked by distance to
+// the committee test, with the early warnings and the change against the
+// previous year; filters by user type and Dirección Seccional; pages of 50;
+// exports of the same rows. The ranked screening comes from memoria (computed
+// once per data version); this handler only filters, pages and formats.
+func (h *handler) tamizajeMostrar(c echo.Context) error {
+	ctx := c.Request().Context()
+	cu := cuentaDe(c)
+	k := claveTamizajePagina{
+		consulta: h.leerConsultaTamizaje(c), hoy: h.d.Hoy().Anio(),
+		verUsuario: Puede(cu.Rol, VerUsuarios), reportar: Puede(cu.Rol, ReportarCaso),
+		esSeccional: cu.Rol == db.RolSeccional,
+	}
+	if k.esSeccional {
+		k.seccional = cu.DireccionSeccional
+	}
+	// The body of the page depends only on the data and on k: it is rendered
+	// once per data version and kept (memoria); each request renders only
+	// the layout around it (the account, the navigation, the CSRF token).
+	x, err := h.memo.obtener(ctx, k, func(ctx context.Context) (any, error) {
+		v, err := h.vistaTamizaje(ctx, k)
+		if err != nil {
+			return nil, err
+		}
+		var b strings.Builder
+		if err := templates.TamizajeCuerpo(v).Render(ctx, &b); err != nil {
+			return nil, err
+		}
+		return b.String(), nil
+	})
+	if err != nil {
+		return err
+	}
+	cuerpo := x.(string)
+	pg := h.pagina(c, "Tamizaje "+strconv.Itoa(k.consulta.anio), "tamizaje")
+	return h.render(c, http.StatusOK, templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		return templates.Base(pg).Render(templ.WithChildren(ctx, templ.Raw(cuerpo)), w)
+	}))
+}
+
+// claveTamizajePagina is one rendered body of the screening screen: the
+// query, the current year (the year selector), and what the account's role
+// changes in it (the row links; a seccional's own Dirección Seccional).
+type claveTamizajePagina struct {
+	consulta             consultaTamizaje
+	hoy                  int
+	verUsuario, reportar bool
+	esSeccional          bool
+	seccional            string
+}
+
+func (claveTamizajePagina) porObjeto() {}
+
+// vistaTamizaje builds the screen's view for k from the ranked screening.
+func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (templates.TamizajeVista, error) {
+	q := k.consulta
+	t, err := h.tamizajeDe(ctx, q.anio)
+	if err != nil {
+		return templates.TamizajeVista{}, err
+	}
+	var cu *db.Cuenta
+	if k.esSeccional {
+		cu = &db.Cuenta{Rol: db.RolSeccional, DireccionSeccional: k.seccional}
+	}
+	filas := filasVisibles(cu, t, q)
+	resumen := t.resumen
+	if len(filas) != len(t.filas) {
+		resumen = tamizaje.Resumir(filas)
+	}
+
+	p := valores.DL920
+	hoy := k.hoy
+	v := templates.TamizajeVista{
+		Anio: strconv.Itoa(q.anio), AnioReferencia: strconv.Itoa(q.anio - 1), AnioAnterior: strconv.Itoa(q.anio - 2),
+		ErrorAnio: q.errAnio, Tipos: opcionesTipoTamizaje(q.tipo), EligeSeccional: !k.esSeccional,
+		MinimoActos: strconv.Itoa(p.MinimoActos),
+		Filtrado:    q.tipo != "" || q.seccional != "", QuitarFiltros: "/tamizaje?anio=" + strconv.Itoa(q.anio),
+	}
+	if k.esSeccional {
+		v.Seccional = k.seccional
+	}
+	for a := hoy + 1; a >= hoy-6; a-- {
+		v.Anios = append(v.Anios, templates.Opcion{Valor: strconv.Itoa(a), Texto: strconv.Itoa(a) + " (ref. " + strconv.Itoa(a-1) + ")", Seleccionada: a == q.anio})
+	}
+	if q.anio > hoy+1 || q.anio < hoy-6 {
+		v.Anios = append(v.Anios, templates.Opcion{Valor: strconv.Itoa(q.anio), Texto: strconv.Itoa(q.anio) + " (ref. " + strconv.Itoa(q.anio-1) + ")", Seleccionada: true})
+	}
+	if v.EligeSeccional {
+		v.Seccionales = []templates.Opcion{{Valor: "", Texto: "Todas", Seleccionada: q.seccional == ""}}
+		for _, s := range t.seccionales {
+			v.Seccionales = append(v.Seccionales, templates.Opcion{Valor: s, Texto: s, Seleccionada: s == q.seccional})
+		}
+	}
+	v.Resumen = []templates.CifraTamizaje{
+		{Clave: "usuarios", Texto: "usuarios aduaneros en el tamizaje", Valor: formato.Entero(int64(resumen.Usuarios))},
+		{Clave: "procede", Texto: "para los que procedería el Comité (los cuatro requisitos)", Valor: formato.Entero(int64(resumen.ProcedeComite))},
+		{Clave: "umbral", Texto: "con sanciones del 0,5 % o más de sus operaciones", Valor: formato.Entero(int64(resumen.CumpleUmbral))},
+		{Clave: "dos-actos", Texto: "con exactamente dos actos que cuentan (alerta)", Valor: formato.Entero(int64(resumen.DosActos))},
+		{Clave: "ochenta", Texto: "al 80 % o más del umbral sin alcanzarlo (alerta)", Valor: formato.Entero(int64(resumen.OchentaPorCiento))},
+	}
+
+	params := q.parametros()
+	v.RutaCSV = "/tamizaje/exportar.csv?" + params.Encode()
+	v.RutaXLSX = "/tamizaje/exportar.xlsx?" + params.Encode()
+	v.Total = formato.Entero(int64(len(filas)))
+	v.Paginas = max(1, (len(filas)+filasTamizajePorPagina-1)/filasTamizajePorPagina)
+	v.Pagina = min(q.pagina, v.Paginas)
+	desde := (v.Pagina - 1) * filasTamizajePorPagina
+	hasta := min(desde+filasTamizajePorPagina, len(filas))
+	if len(filas) > 0 {
+		v.Mostrando = "Usuarios " + formato.Entero(int64(desde+1)) + " a " + formato.Entero(int64(hasta)) + " de " + v.Total
+	}
+	pagina := func(n int) string {
+		x := url.Values{}
+		for k, vs := range params {
+			x[k] = vs
+		}
+		x.Set("pagina", strconv.Itoa(n))
+		return "/tamizaje?" + x.Encode()
+	}
+	if v.Pagina > 1 {
+		v.Anterior = pagina(v.Pagina - 1)
+	}
+	if v.Pagina < v.Paginas {
+		v.Siguiente = pagina(v.Pagina + 1)
+	}
+	for i := desde; i < hasta; i++ {
+		v.Filas = append(v.Filas, filaTamizajeVista(&filas[i], k.verUsuario, k.reportar))
+	}
+	return v, nil
+}
+
+var etiquetasAlerta = map[string][2]string{
+	string(tamizaje.DosActos):           {"Dos actos", "Exactamente dos actos que cuentan: uno más alcanza el mínimo de tres."},
+	string(tamizaje.OchentaPorCiento):   {"≥ 80 % del umbral", "Sanciones al 80 % o más del 0,5 % de las operaciones, sin alcanzarlo."},
+	string(reincidencia.SinOperaciones): {"Sin operaciones", "Sin operaciones en el año de referencia: con cualquier sanción el umbral se tiene por cumplido."},
+}
+
+// filaTamizajeVista formats one row; every figure was computed by the core.
+func filaTamizajeVista(f *tamizaje.Fila, verUsuario, reportar bool) templates.FilaTamizaje {
+	x := templates.FilaTamizaje{
+		Posicion: formato.Entero(int64(f.Posicion)), NIT: f.Usuario.NIT, RazonSocial: f.Usuario.RazonSocial,
+		Tipo: etiquetaTipo(f.Usuario.Tipo), Seccional: f.Usuario.DireccionSeccional, SeccionalCorta: seccionalCorta(f.Usuario.DireccionSeccional),
+		RegistroVigente: f.RegistroVigente, Actos: strconv.Itoa(f.NumeroActos), CumpleMinimo: f.MinimoTresActos,
+		S: formato.Pesos(f.Suma), O: formato.Pesos(f.TotalOperaciones), N: formato.Entero(f.NumeroOperaciones),
+		Linea: formato.Pesos(f.Linea), CumpleUmbral: f.CumpleUmbral, Procede: f.ProcedeComite,
+		Participacion: "Sin operaciones", CambioPart: "—",
+		Distancia: formato.Numero(f.Distancia, 4),
+	}
+	if verUsuario {
+		x.RutaPerfil = rutaUsuario(f.Usuario.NIT)
+	}
+	if reportar {
+		x.RutaCaso = "/casos/nuevo?" + url.Values{"nit": {f.Usuario.NIT}}.Encode()
+	}
+	if f.Participacion != nil {
+		x.Participacion = formato.Porcentaje(*f.Participacion, 4)
+	}
+	if f.PorcentajeUmbral != nil {
+		x.PorcentajeUmbral = formato.Porcentaje(*f.PorcentajeUmbral, 2)
+	}
+	for _, a := range f.Tempranas {
+		e := etiquetasAlerta[string(a)]
+		x.Alertas = append(x.Alertas, templates.EtiquetaTamizaje{Clave: string(a), Texto: e[0], Ayuda: e[1]})
+	}
+	for _, a := range f.Alertas {
+		if e, ok := etiquetasAlerta[string(a)]; ok {
+			x.Alertas = append(x.Alertas, templates.EtiquetaTamizaje{Clave: string(a), Texto: e[0], Ayuda: e[1]})
+		}
+	}
+	x.CambioActos = conSigno(decimal.NewFromInt(int64(f.VariacionActos)), 0) + " (" + strconv.Itoa(f.Anterior.NumeroActos) + " → " + strconv.Itoa(f.NumeroActos) + ")"
+	if f.VariacionParticipacion != nil {
+		x.CambioPart = conSigno(*f.VariacionParticipacion, 4) + " p. p."
+	}
+	x.CambioPart = "Participación " + x.CambioPart
+	return x
+}
+
+// seccionalCorta is the city of a Dirección Seccional, for a narrow column
+// (the full name goes in the title).
+func seccionalCorta(s string) string {
+	for _, p := range []string{"Dirección Seccional de Aduanas de ", "Dirección Seccional de Impuestos y Aduanas de ", "Dirección Seccional de "} {
+		if strings.HasPrefix(s, p) {
+			return strings.TrimPrefix(s, p)
+		}
+	}
+	return s
+}
+
+// conSigno shows a change with its sign: "+1", "−0,1203", "0".
+func conSigno(d decimal.Decimal, dec int32) string {
+	switch d.Sign() {
+	case 1:
+		return "+" + formato.Numero(d, dec)
+	case -1:
+		return "−" + formato.Numero(d.Neg(), dec)
+	}
+	return formato.Numero(d, dec)
+}
