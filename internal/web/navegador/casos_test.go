@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 	"testing"
-	"time"
 
 	"comite/internal/db"
 
@@ -45,22 +44,6 @@ func sembrarCaso(t *testing.T, d *db.DB) {
 	}
 }
 
-// clicNuevaPagina clicks and waits until a new document has loaded.
-func (p *prueba) clicNuevaPagina(s chromedp.CSS) {
-	p.t.Helper()
-	p.hacer(chromedp.Evaluate[chromedp.Void](`window.__pagina_vieja = true`), chromedp.Click(s))
-	for {
-		listo, err := chromedp.Run(p.ctx, chromedp.Evaluate[bool](`window.__pagina_vieja === undefined && document.readyState === 'complete'`))
-		if err == nil && listo {
-			return
-		}
-		if p.ctx.Err() != nil {
-			p.t.Fatalf("no cargó la página siguiente a %s", s)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-}
-
 // The journey of issue 5: the seccional reports a case; the Secretaría
 // evaluates, writes the criteria, issues the informe and presents it; the
 // Comité records a concepto after the confirmation step; the page then offers
@@ -82,7 +65,7 @@ func TestNavegador_casoDelReporteAlConcepto(t *testing.T) {
 		chromedp.SendKeys(chromedp.ID("f-descripcion"), "Declaraciones con información inexacta sobre el valor en aduana."),
 	)
 	p.clicNuevaPagina(sel("enviar-caso"))
-	ruta, err := chromedp.Run(p.ctx, chromedp.Evaluate[string](`location.pathname`))
+	ruta, err := correr(p, chromedp.Evaluate[string](`location.pathname`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +112,9 @@ func TestNavegador_casoDelReporteAlConcepto(t *testing.T) {
 	}
 	p.captura("concepto-confirmacion")
 	var n int
-	p.d.QueryRow(`SELECT count(*) FROM conceptos`).Scan(&n)
+	if err := p.d.QueryRow(`SELECT count(*) FROM conceptos`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
 	if n != 0 {
 		t.Fatal("la confirmación registró el concepto")
 	}
@@ -137,7 +122,7 @@ func TestNavegador_casoDelReporteAlConcepto(t *testing.T) {
 	if got := p.texto(sel("estado-caso")); got != "Concepto emitido" {
 		t.Fatalf("estado %q", got)
 	}
-	editar, err := chromedp.Run(p.ctx, chromedp.Evaluate[int](`document.querySelectorAll('form[action$="/concepto"], a[href$="/concepto"], [data-testid="form-concepto"]').length`))
+	editar, err := correr(p, chromedp.Evaluate[int](`document.querySelectorAll('form[action$="/concepto"], a[href$="/concepto"], [data-testid="form-concepto"]').length`))
 	if err != nil {
 		t.Fatal(err)
 	}

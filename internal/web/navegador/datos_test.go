@@ -21,14 +21,14 @@ import (
 func (p *prueba) pintado(id string) int {
 	p.t.Helper()
 	p.hacer(chromedp.WaitVisible(chromedp.CSS(`#` + id + `[data-dibujado="si"] canvas`)))
-	n, err := chromedp.Run(p.ctx, chromedp.Poll[int](`(() => {
+	n, err := correr(p, chromedp.Poll[int](`(() => {
 		const c = document.querySelector('#`+id+` canvas');
 		if (!c || c.width === 0) return 0;
 		const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
 		let n = 0;
 		for (let i = 3; i < d.length; i += 4) { if (d[i] > 0) n++; }
 		return n > 2000 ? n : 0;
-	})()`, chromedp.WithPollingTimeout(20*time.Second)))
+	})()`, chromedp.WithPollingTimeout(limitePaso-5*time.Second)))
 	if err != nil {
 		p.t.Fatalf("el gráfico %s no se pintó: %v", id, err)
 	}
@@ -75,19 +75,20 @@ func TestNavegador_secretariaImportaYVePerfil(t *testing.T) {
 
 	p.ingresar("secretaria")
 	// Import with an error: the preview names the row and the field.
-	p.hacer(chromedp.Click(sel("nav-importar")), chromedp.WaitVisible(sel("form-importar")))
+	p.clicYEspera(sel("nav-importar"), sel("form-importar"))
 	p.hacer(
 		chromedp.SetValue(chromedp.ID("f-clase"), "sanciones"),
 		chromedp.SetUploadFiles(chromedp.ID("f-archivo"), []string{rutaMalo}),
-		chromedp.Click(sel("subir-archivo")),
-		chromedp.WaitVisible(sel("tabla-errores")),
 	)
+	p.clicYEspera(sel("subir-archivo"), sel("tabla-errores"))
 	if got := p.texto(sel("error-0")); !strings.Contains(got, "3") || !strings.Contains(got, "valor") || !strings.Contains(got, "3.500.000,5,0") {
 		t.Fatalf("el error no nombra fila y campo: %q", got)
 	}
 	p.captura("10-importacion-con-error")
 	var n int
-	p.d.QueryRow(`SELECT count(*) FROM actos WHERE numero_acto LIKE 'RS-N-%'`).Scan(&n)
+	if err := p.d.QueryRow(`SELECT count(*) FROM actos WHERE numero_acto LIKE 'RS-N-%'`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
 	if n != 0 {
 		t.Fatal("la vista previa con errores escribió")
 	}
@@ -95,27 +96,32 @@ func TestNavegador_secretariaImportaYVePerfil(t *testing.T) {
 	p.hacer(
 		chromedp.SetValue(chromedp.ID("f-clase"), "sanciones"),
 		chromedp.SetUploadFiles(chromedp.ID("f-archivo"), []string{rutaBien}),
-		chromedp.Click(sel("subir-archivo")),
-		chromedp.WaitVisible(sel("confirmar-importacion")),
 	)
+	p.clicYEspera(sel("subir-archivo"), sel("confirmar-importacion"))
 	if got := p.texto(sel("resumen-nuevas")); !strings.Contains(got, "3") {
 		t.Fatalf("resumen: %q", got)
 	}
 	p.captura("11-importacion-vista-previa")
-	p.hacer(chromedp.Click(sel("confirmar-importacion")), chromedp.WaitVisible(sel("resultado-importacion")))
-	p.d.QueryRow(`SELECT count(*) FROM actos WHERE numero_acto LIKE 'RS-N-%'`).Scan(&n)
+	p.clicYEspera(sel("confirmar-importacion"), sel("resultado-importacion"))
+	if err := p.d.QueryRow(`SELECT count(*) FROM actos WHERE numero_acto LIKE 'RS-N-%'`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
 	if n != 3 {
 		t.Fatalf("se importaron %d actos, quiere 3", n)
 	}
 	p.captura("12-importacion-resultado")
 
 	// Find the user and open its profile: the three charts draw.
-	p.hacer(chromedp.Click(sel("nav-usuarios")), chromedp.WaitVisible(sel("form-buscar")),
-		chromedp.SendKeys(chromedp.ID("f-q"), "800191045"), chromedp.Click(sel("buscar")),
-		chromedp.WaitVisible(sel("usuario-"+nit)),
-		chromedp.Click(chromedp.CSS(`[data-testid="usuario-`+nit+`"] a`)),
-		chromedp.WaitVisible(sel("evaluacion-rapida")),
-	)
+	// The list before the search already shows this user: the row waited for
+	// after the search must be the one of the new page (clicYEspera), or the
+	// click on its link resolves a node of the old document.
+	p.clicYEspera(sel("nav-usuarios"), sel("form-buscar"))
+	p.hacer(chromedp.SendKeys(chromedp.ID("f-q"), "800191045"))
+	p.clicYEspera(sel("buscar"), sel("usuario-"+nit))
+	if q, err := correr(p, chromedp.Evaluate[string](`new URLSearchParams(location.search).get('q') || ''`)); err != nil || q != "800191045" {
+		t.Fatalf("la página tras buscar no es la del resultado: q=%q (%v)", q, err)
+	}
+	p.clicYEspera(chromedp.CSS(`[data-testid="usuario-`+nit+`"] a`), sel("evaluacion-rapida"))
 	for _, id := range []string{graficos.IDSancionesVsUmbral, graficos.IDSancionesYOperaciones, graficos.IDActosPorGravedad} {
 		t.Logf("%s: %d píxeles pintados", id, p.pintado(id))
 	}
@@ -126,7 +132,7 @@ func TestNavegador_secretariaImportaYVePerfil(t *testing.T) {
 	p.captura("13-perfil")
 
 	// Liquidation: the contract's worked example.
-	p.hacer(chromedp.Click(sel("nav-liquidacion")), chromedp.WaitVisible(sel("form-liquidacion")))
+	p.clicYEspera(sel("nav-liquidacion"), sel("form-liquidacion"))
 	p.hacer(
 		chromedp.SetValue(chromedp.ID("f-fecha"), "04/05/2026"),
 		chromedp.SendKeys(chromedp.ID("f-codigo_1"), "D920-36-2.1"),
@@ -136,9 +142,8 @@ func TestNavegador_secretariaImportaYVePerfil(t *testing.T) {
 		chromedp.SendKeys(chromedp.ID("f-valor_2"), "150"),
 		chromedp.SetValue(chromedp.ID("f-unidad_2"), "uvt"),
 		chromedp.SetValue(chromedp.ID("f-etapa"), "antes_requerimiento"),
-		chromedp.Click(sel("liquidar")),
-		chromedp.WaitVisible(sel("total-liquidacion")),
 	)
+	p.clicYEspera(sel("liquidar"), sel("total-liquidacion"))
 	if got := p.texto(sel("total-liquidacion")); got != "$ 4.800.000" {
 		t.Fatalf("total = %q", got)
 	}
@@ -150,7 +155,7 @@ func TestNavegador_secretariaImportaYVePerfil(t *testing.T) {
 	if st := p.ir("/usuarios/" + nit); st != http.StatusOK {
 		t.Fatalf("auditor en el perfil: %d", st)
 	}
-	n, err := chromedp.Run(p.ctx, chromedp.Evaluate[int](`document.querySelectorAll('form[method="post"]:not([action="/logout"]), [data-testid="registrar-acto"], [data-testid^="corregir-"]').length`))
+	n, err := correr(p, chromedp.Evaluate[int](`document.querySelectorAll('form[method="post"]:not([action="/logout"]), [data-testid="registrar-acto"], [data-testid^="corregir-"]').length`))
 	if err != nil || n != 0 {
 		t.Fatalf("el auditor ve %d formularios o enlaces de cambio (%v)", n, err)
 	}

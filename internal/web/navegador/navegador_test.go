@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"comite/internal/db"
+	"comite/internal/graficos"
 	"comite/internal/web"
 
 	"github.com/chromedp/chromedp"
@@ -31,7 +32,8 @@ const clave = "clave-navegador-1"
 
 type prueba struct {
 	t        *testing.T
-	ctx      context.Context
+	ctx      context.Context // the tab, with the time limit of the whole test
+	tab      context.Context // the tab alone: for the capture after a failure
 	base     string
 	capturas string
 	d        *db.DB
@@ -55,6 +57,15 @@ func (c *consola) todos() []string {
 	defer c.mu.Unlock()
 	return append([]string(nil), c.mensajes...)
 }
+
+// Time limits. A test has limitePrueba in all; one step (a wait, a click and
+// the load of the next page, a read) has limitePaso, so a failure names the
+// step instead of eating the whole budget. Generous, for a loaded CI machine
+// and -race; a passing run takes a few seconds.
+const (
+	limitePrueba = 150 * time.Second
+	limitePaso   = 45 * time.Second
+)
 
 func iniciar(t *testing.T) *prueba {
 	t.Helper()
@@ -106,14 +117,14 @@ func iniciar(t *testing.T) *prueba {
 	)
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	t.Cleanup(cancelA)
-	ctx, cancelC := chromedp.NewContext(actx)
+	tab, cancelC := chromedp.NewContext(actx)
 	t.Cleanup(cancelC)
-	ctx, cancelT := context.WithTimeout(ctx, 120*time.Second)
+	ctx, cancelT := context.WithTimeout(tab, limitePrueba)
 	t.Cleanup(cancelT)
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatalf("no arrancó Chromium: %v", err)
 	}
-	p := &prueba{t: t, ctx: ctx, base: "http://" + ln.Addr().String(), d: d, consola: &consola{}}
+	p := &prueba{t: t, ctx: ctx, tab: tab, base: "http://" + ln.Addr().String(), d: d, consola: &consola{}}
 	go func() {
 		for m, err := range chromedp.Console(ctx) {
 			if err != nil {
@@ -128,7 +139,59 @@ func iniciar(t *testing.T) *prueba {
 	} else if err := os.MkdirAll(p.capturas, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	// Registered last, so it runs first: the browser is still open.
+	t.Cleanup(func() {
+		if t.Failed() {
+			p.volcar()
+		}
+	})
 	return p
+}
+
+// volcar saves, after a failure, what the browser shows: a screenshot, the
+// HTML of the page, its address and the console, and logs where. It uses its
+// own time limit, since the test's may be what ran out. The files go to
+// $COMITE_CAPTURAS when set, otherwise to a new directory under the system's
+// temporary one that is kept after the test (t.TempDir would be removed).
+func (p *prueba) volcar() {
+	t := p.t
+	dir := os.Getenv("COMITE_CAPTURAS")
+	if dir == "" {
+		var err error
+		if dir, err = os.MkdirTemp("", "comite-navegador-"); err != nil {
+			t.Logf("no se pudo crear el directorio de la captura del fallo: %v", err)
+			return
+		}
+	}
+	base := filepath.Join(dir, "fallo-"+strings.NewReplacer("/", "_", " ", "_").Replace(t.Name()))
+	ctx, cancel := context.WithTimeout(p.tab, 20*time.Second)
+	defer cancel()
+	var informe strings.Builder
+	if loc, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href + '  (readyState: ' + document.readyState + ')'`)); err == nil {
+		informe.WriteString("dirección: " + loc + "\n")
+	} else {
+		informe.WriteString("dirección: no disponible: " + err.Error() + "\n")
+	}
+	if html, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.documentElement.outerHTML`)); err == nil {
+		if err := os.WriteFile(base+".html", []byte(html), 0o644); err == nil {
+			informe.WriteString("HTML: " + base + ".html\n")
+		}
+	} else {
+		informe.WriteString("HTML no disponible: " + err.Error() + "\n")
+	}
+	if png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)); err == nil {
+		if err := os.WriteFile(base+".png", png, 0o644); err == nil {
+			informe.WriteString("captura: " + base + ".png\n")
+		}
+	} else {
+		informe.WriteString("captura no disponible: " + err.Error() + "\n")
+	}
+	informe.WriteString("consola del navegador:\n")
+	for _, m := range p.consola.todos() {
+		informe.WriteString("  " + m + "\n")
+	}
+	os.WriteFile(base+".txt", []byte(informe.String()), 0o644)
+	t.Logf("estado del navegador al fallar (%s.*):\n%s", base, informe.String())
 }
 
 // sembrar writes a few customs users and acts so Inicio has a chart to draw.
@@ -147,16 +210,42 @@ func sembrar(t *testing.T, d *db.DB) {
 	}
 }
 
+// correr runs one action that returns a value, within the time of a step.
+func correr[T any](p *prueba, a chromedp.Action[T]) (T, error) {
+	ctx, cancel := context.WithTimeout(p.ctx, limitePaso)
+	defer cancel()
+	return chromedp.Run(ctx, a)
+}
+
+// hacer runs steps that stay on the same page (fill a field, wait for an
+// element). A step that makes the browser load another page goes through
+// clicYEspera, never in the middle of a chain: a node found in the old
+// document is gone in the new one («Could not find node with given id»).
 func (p *prueba) hacer(pasos ...chromedp.Action[chromedp.Void]) {
 	p.t.Helper()
-	if err := chromedp.Do(p.ctx, pasos...); err != nil {
-		p.t.Fatal(err)
+	ctx, cancel := context.WithTimeout(p.ctx, limitePaso)
+	defer cancel()
+	for i, paso := range pasos {
+		if _, err := chromedp.Run(ctx, paso); err != nil {
+			p.t.Fatalf("paso %d de %d en %s: %v", i+1, len(pasos), p.donde(), err)
+		}
 	}
+}
+
+// donde is the address the browser shows, for error messages.
+func (p *prueba) donde() string {
+	ctx, cancel := context.WithTimeout(p.tab, 5*time.Second)
+	defer cancel()
+	loc, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.pathname + location.search`))
+	if err != nil {
+		return "(dirección desconocida)"
+	}
+	return loc
 }
 
 func (p *prueba) captura(nombre string) {
 	p.t.Helper()
-	b, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(100)) // 100 = PNG
+	b, err := correr(p, chromedp.FullScreenshot(100)) // 100 = PNG
 	if err != nil {
 		p.t.Fatal(err)
 	}
@@ -165,13 +254,63 @@ func (p *prueba) captura(nombre string) {
 	}
 }
 
+// ir loads a page by its address; NavigateResponse returns once the page has
+// loaded.
 func (p *prueba) ir(ruta string) int64 {
 	p.t.Helper()
-	res, err := chromedp.Run(p.ctx, chromedp.NavigateResponse(p.base+ruta))
+	res, err := correr(p, chromedp.NavigateResponse(p.base+ruta))
 	if err != nil {
-		p.t.Fatal(err)
+		p.t.Fatalf("ir a %s: %v", ruta, err)
 	}
 	return res.Status
+}
+
+// marcaVieja names a property set on the window of the page before a click
+// that loads another page: a new document has a new window without it.
+const marcaVieja = "__comiteDocumentoAnterior"
+
+// clicYEspera clicks s (a link or a submit button), waits until the browser
+// has left the current document and fully loaded the next one, and then, in
+// a separate step over the new document, waits until marca (when given) is
+// visible in it. So no later query can resolve a node of the old page, even
+// when the old page has an element like marca (the list of users before a
+// search shows the one searched for).
+func (p *prueba) clicYEspera(s chromedp.CSS, marca chromedp.CSS) {
+	p.t.Helper()
+	p.hacer(chromedp.Evaluate[chromedp.Void](`window.` + marcaVieja + ` = true`))
+	ctx, cancel := context.WithTimeout(p.ctx, limitePaso)
+	err := chromedp.Do(ctx, chromedp.Click(s))
+	cancel()
+	if err != nil {
+		p.t.Fatalf("clic en %s (página %s): %v", s, p.donde(), err)
+	}
+	limite := time.Now().Add(limitePaso)
+	for {
+		ctx, cancel := context.WithTimeout(p.ctx, 5*time.Second)
+		listo, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.`+marcaVieja+` === undefined && document.readyState === 'complete'`))
+		cancel()
+		if err == nil && listo {
+			break
+		}
+		// An error here is the old document going away mid-evaluation: try again.
+		if p.ctx.Err() != nil || time.Now().After(limite) {
+			p.t.Fatalf("tras el clic en %s no cargó la página siguiente (sigue en %s; último error: %v)", s, p.donde(), err)
+		}
+		time.Sleep(20 * time.Millisecond) // poll interval, bounded by limite
+	}
+	if marca != "" {
+		ctx, cancel := context.WithTimeout(p.ctx, limitePaso)
+		defer cancel()
+		if err := chromedp.Do(ctx, chromedp.WaitVisible(marca)); err != nil {
+			p.t.Fatalf("tras el clic en %s la página %s no muestra %s: %v", s, p.donde(), marca, err)
+		}
+	}
+}
+
+// clicNuevaPagina clicks and waits until a new document has loaded.
+func (p *prueba) clicNuevaPagina(s chromedp.CSS) {
+	p.t.Helper()
+	p.clicYEspera(s, "")
 }
 
 func sel(testid string) chromedp.CSS { return chromedp.CSS(`[data-testid="` + testid + `"]`) }
@@ -183,21 +322,20 @@ func (p *prueba) ingresar(usuario string) {
 		chromedp.WaitVisible(sel("form-login")),
 		chromedp.SendKeys(chromedp.ID("f-usuario"), usuario),
 		chromedp.SendKeys(chromedp.ID("f-clave"), clave),
-		chromedp.Click(sel("ingresar")),
-		chromedp.WaitVisible(sel("tarjetas")),
 	)
+	p.clicYEspera(sel("ingresar"), sel("tarjetas"))
 }
 
 func (p *prueba) salir() {
 	p.t.Helper()
-	p.hacer(chromedp.Click(sel("salir")), chromedp.WaitVisible(sel("aviso-salida")))
+	p.clicYEspera(sel("salir"), sel("aviso-salida"))
 }
 
 func (p *prueba) texto(s chromedp.CSS) string {
 	p.t.Helper()
-	v, err := chromedp.Run(p.ctx, chromedp.Text(s))
+	v, err := correr(p, chromedp.Text(s))
 	if err != nil {
-		p.t.Fatal(err)
+		p.t.Fatalf("texto de %s en %s: %v", s, p.donde(), err)
 	}
 	return v
 }
@@ -207,7 +345,7 @@ func TestNavegador_adminCreaCuentaYAuditorNoCambiaNada(t *testing.T) {
 
 	// Without a session every page leads to the login form.
 	p.ir("/admin/cuentas")
-	loc, err := chromedp.Run(p.ctx, chromedp.Location())
+	loc, err := correr(p, chromedp.Location())
 	if err != nil || !strings.Contains(loc, "/login?siguiente=") {
 		t.Fatalf("sin sesión: %q %v", loc, err)
 	}
@@ -218,9 +356,8 @@ func TestNavegador_adminCreaCuentaYAuditorNoCambiaNada(t *testing.T) {
 	p.hacer(
 		chromedp.SendKeys(chromedp.ID("f-usuario"), "admin"),
 		chromedp.SendKeys(chromedp.ID("f-clave"), "equivocada"),
-		chromedp.Click(sel("ingresar")),
-		chromedp.WaitVisible(sel("error-login")),
 	)
+	p.clicYEspera(sel("ingresar"), sel("error-login"))
 	if got := p.texto(sel("error-login")); got != "Usuario o clave incorrectos." {
 		t.Fatalf("mensaje = %q", got)
 	}
@@ -235,16 +372,14 @@ func TestNavegador_adminCreaCuentaYAuditorNoCambiaNada(t *testing.T) {
 		chromedp.SendKeys(chromedp.ID("f-nombre"), "María López"),
 		chromedp.SetValue(chromedp.ID("f-rol"), "seccional"),
 		chromedp.SendKeys(chromedp.ID("f-clave"), "clave-de-maria-1"),
-		chromedp.Click(sel("guardar-cuenta")),
-		chromedp.WaitVisible(sel("error-seccional")),
 	)
+	p.clicYEspera(sel("guardar-cuenta"), sel("error-seccional"))
 	p.captura("03-cuenta-error-junto-al-campo")
 	p.hacer(
 		chromedp.SendKeys(chromedp.ID("f-seccional"), "Dirección Seccional de Aduanas de Cartagena"),
 		chromedp.SendKeys(chromedp.ID("f-clave"), "clave-de-maria-1"),
-		chromedp.Click(sel("guardar-cuenta")),
-		chromedp.WaitVisible(sel("cuenta-mlopez")),
 	)
+	p.clicYEspera(sel("guardar-cuenta"), sel("cuenta-mlopez"))
 	if got := p.texto(sel("aviso")); !strings.Contains(got, "Cuenta creada") {
 		t.Fatalf("aviso = %q", got)
 	}
@@ -258,18 +393,7 @@ func TestNavegador_adminCreaCuentaYAuditorNoCambiaNada(t *testing.T) {
 
 	// The auditor: the chart of Inicio is drawn; the change forms answer 403.
 	p.ingresar("auditor")
-	p.hacer(chromedp.WaitVisible(chromedp.CSS(`#grafico-actos-gravedad[data-dibujado="si"] canvas`)))
-	pintados, err := chromedp.Run(p.ctx, chromedp.Poll[int](`(() => {
-		const c = document.querySelector('#grafico-actos-gravedad canvas');
-		if (!c || c.width === 0) return 0;
-		const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-		let n = 0;
-		for (let i = 3; i < d.length; i += 4) { if (d[i] > 0) n++; }
-		return n > 2000 ? n : 0;
-	})()`, chromedp.WithPollingTimeout(20*time.Second)))
-	if err != nil {
-		t.Fatalf("el gráfico no se pintó: %v", err)
-	}
+	pintados := p.pintado(graficos.IDActosPorGravedad)
 	t.Logf("píxeles pintados del gráfico: %d", pintados)
 	time.Sleep(300 * time.Millisecond) // let the short ECharts animation end before the screenshot
 	p.captura("05-inicio-auditor-grafico")
@@ -286,7 +410,7 @@ func TestNavegador_adminCreaCuentaYAuditorNoCambiaNada(t *testing.T) {
 	if st := p.ir("/admin/dias-inhabiles"); st != http.StatusOK {
 		t.Fatalf("auditor en días inhábiles: %d", st)
 	}
-	n, err := chromedp.Run(p.ctx, chromedp.Evaluate[int](`document.querySelectorAll('form[method="post"]:not([action="/logout"])').length`))
+	n, err := correr(p, chromedp.Evaluate[int](`document.querySelectorAll('form[method="post"]:not([action="/logout"])').length`))
 	if err != nil || n != 0 {
 		t.Fatalf("el auditor ve %d formularios de cambio (%v)", n, err)
 	}

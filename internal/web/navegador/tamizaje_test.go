@@ -83,15 +83,15 @@ func TestNavegador_tamizajeYCartera(t *testing.T) {
 	// The portfolio is computed in the background after a data change: Inicio
 	// says so until it is ready.
 	listo := false
-	for i := 0; i < 80 && !listo; i++ {
+	for limite := time.Now().Add(limitePaso); !listo && time.Now().Before(limite); {
 		p.ir("/")
-		n, err := chromedp.Run(p.ctx, chromedp.Evaluate[int](`document.querySelectorAll('#`+web.IDGraficoCartera+`').length`))
+		n, err := correr(p, chromedp.Evaluate[int](`document.querySelectorAll('#`+web.IDGraficoCartera+`').length`))
 		if err != nil {
 			t.Fatal(err)
 		}
 		listo = n == 1
 		if !listo {
-			time.Sleep(250 * time.Millisecond)
+			time.Sleep(250 * time.Millisecond) // poll interval, bounded by limite
 		}
 	}
 	if !listo {
@@ -106,8 +106,8 @@ func TestNavegador_tamizajeYCartera(t *testing.T) {
 	p.hacer(chromedp.ScrollIntoView(sel("panel-cartera")))
 	p.captura("inicio-cartera")
 
-	p.hacer(chromedp.Click(sel("nav-tamizaje")), chromedp.WaitVisible(sel("tabla-tamizaje")))
-	filas, err := chromedp.Run(p.ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('[data-testid="tabla-tamizaje"] tbody tr')].map(r => r.dataset.testid)`))
+	p.clicYEspera(sel("nav-tamizaje"), sel("tabla-tamizaje"))
+	filas, err := correr(p, chromedp.Evaluate[[]string](`[...document.querySelectorAll('[data-testid="tabla-tamizaje"] tbody tr')].map(r => r.dataset.testid)`))
 	if err != nil {
 		t.Fatal(err)
 	}
