@@ -107,16 +107,6 @@ func cmdImportar(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	defer f.Close()
 
-	progresoLectura := func(filas int) {
-		if filas >= impUmbralProgreso {
-			fmt.Fprintf(stderr, "leyendo %s: %d filas…\n", filepath.Base(archivo), filas)
-		}
-	}
-	lote, problemas := importar.LeerConProgreso(clase, filepath.Base(archivo), f, progresoLectura)
-	if len(problemas) > 0 {
-		return impFallo(stderr, archivo, problemas)
-	}
-
 	ctx := context.Background()
 	d, err := db.Open(ctx, ruta)
 	if err != nil {
@@ -124,9 +114,15 @@ func cmdImportar(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer d.Close()
+	// The file is read and written at the same time (db.ImportarArchivo).
 	op := db.OpcionesImportacion{Simular: simular}
-	if lote.Filas() > impUmbralProgreso {
-		op.Progreso = func(hechas, total int) {
+	op.Lectura = func(filas int) {
+		if filas >= impUmbralProgreso {
+			fmt.Fprintf(stderr, "leyendo %s: %d filas…\n", filepath.Base(archivo), filas)
+		}
+	}
+	op.Progreso = func(hechas, total int) {
+		if total > impUmbralProgreso {
 			fmt.Fprintf(stderr, "escribiendo: %d de %d filas (%d %%)\n", hechas, total, hechas*100/max(total, 1))
 		}
 	}
@@ -134,7 +130,7 @@ func cmdImportar(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if usuario == "" {
 		usuario = "sistema"
 	}
-	r, err := d.Importar(ctx, lote, db.Actor{Cuenta: "cli:" + usuario}, op)
+	r, err := d.ImportarArchivo(ctx, clase, filepath.Base(archivo), f, db.Actor{Cuenta: "cli:" + usuario}, op)
 	if err != nil {
 		var ei *db.ErrImportacion
 		if errors.As(err, &ei) {
@@ -149,15 +145,15 @@ func cmdImportar(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		verbo = "simuladas (no se escribió nada)"
 	}
 	forma := ""
-	if lote.Clase == importar.Operaciones {
+	if r.Clase == importar.Operaciones {
 		forma = " por año"
-		if lote.PorDeclaracion {
+		if r.PorDeclaracion {
 			forma = " por declaración"
 		}
 	}
 	fmt.Fprintf(stdout, "%s%s: %d filas %s de %s en %s\n", r.Clase, forma, r.Filas, verbo, archivo, ruta)
 	fmt.Fprintf(stdout, "  insertadas:   %d\n  actualizadas: %d\n  sin cambios:  %d\n", r.Insertadas, r.Actualizadas, r.SinCambios)
-	if lote.Clase == importar.Usuarios {
+	if r.Clase == importar.Usuarios {
 		fmt.Fprintf(stdout, "  usuarios nuevos: %d, usuarios actualizados: %d\n", r.UsuariosNuevos, r.UsuariosActualizados)
 	}
 	if r.AuditoriaID > 0 {

@@ -3,11 +3,13 @@ package db
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"strings"
 
 	"comite/internal/fecha"
+	"comite/internal/importar"
 	"comite/internal/nit"
 	"comite/internal/sancion"
 
@@ -328,4 +330,319 @@ func (d *DB) ActoPorNumero(ctx context.Context, nitUsuario, numero string) (Acto
 		return a, fmt.Errorf("leer acto %s: %w", numero, err)
 	}
 	return a, nil
+}
+
+// importacionActos writes the parts of a sanciones file. New acts go in
+// through insertadorActos; stored acts that changed are updated and audited
+// through the escritor, as GuardarActo does.
+type importacionActos struct {
+	e        *escritor
+	ins      *insertadorActos
+	r        *Resumen
+	progreso func(int, int)
+	nits     map[string]int64
+	cons     conservarActo
+	// guardados holds the stored acts when there are few relative to the
+	// file (see precargaActos); nil: one lookup per row.
+	guardados  map[claveActo]actoGuardado
+	existentes int
+	empezada   bool
+	probs      []importar.Problema
+	nuevas     []actoNuevo
+}
+
+func nuevaImportacionActos(e *escritor, conn *sql.Conn, r *Resumen, progreso func(int, int)) (*importacionActos, error) {
+	nits, err := mapaNITs(e)
+	if err != nil {
+		return nil, err
+	}
+	im := &importacionActos{e: e, ins: &insertadorActos{conn: conn, ahora: e.ahora}, r: r, progreso: progreso, nits: nits}
+	if err := e.tx.QueryRowContext(e.ctx, `SELECT count(*) FROM actos`).Scan(&im.existentes); err != nil {
+		return nil, err
+	}
+	return im, nil
+}
+
+func (im *importacionActos) parte(l *importar.Lote) error {
+	if !im.empezada {
+		// With few stored acts relative to the file, load them all once and
+		// compare in memory (one INSERT per new row, nothing per unchanged
+		// row); with many (a small file into a large base), one lookup per row.
+		im.empezada = true
+		im.cons = conservarActo{expedicion: !l.Tiene("fecha_expedicion"), infraccion: !l.Tiene("infraccion")}
+		if im.existentes <= precargaActos*max(l.FilasEstimadas, len(l.Sanciones)) {
+			g, err := actosGuardados(im.e)
+			if err != nil {
+				return err
+			}
+			im.guardados = g
+		}
+	}
+	antes := im.r.Filas
+	im.nuevas = im.nuevas[:0]
+	for i := range l.Sanciones {
+		s := &l.Sanciones[i]
+		im.r.Filas++
+		uid, ok := im.nits[s.NIT]
+		if !ok {
+			im.probs = append(im.probs, noRegistrado(s.Fila, s.NIT))
+		}
+		cent, err := CentavosDe(s.Valor)
+		if err != nil {
+			im.probs = append(im.probs, importar.Problema{Fila: s.Fila, Campo: "valor", Mensaje: err.Error()})
+		}
+		if len(im.probs) > 0 {
+			continue // nothing is written any more: the import will be rolled back
+		}
+		if im.guardados == nil {
+			c, err := im.e.acto(uid, actoDeFila(s), cent, im.cons, s.Fila)
+			if err != nil {
+				return fmt.Errorf("fila %d: %w", s.Fila, err)
+			}
+			contar(im.r, c)
+			continue
+		}
+		g, ok := im.guardados[claveActo{uid, s.NumeroActo}]
+		if !ok {
+			im.nuevas = append(im.nuevas, actoNuevo{uid: uid, centavos: cent, fila: s})
+			continue
+		}
+		c, err := im.e.actoConocido(uid, actoDeFila(s), cent, im.cons, s.Fila, &g)
+		if err != nil {
+			return fmt.Errorf("fila %d: %w", s.Fila, err)
+		}
+		contar(im.r, c)
+	}
+	if len(im.probs) == 0 && len(im.nuevas) > 0 {
+		if err := im.ins.insertar(im.nuevas); err != nil {
+			return err
+		}
+		im.r.Insertadas += len(im.nuevas)
+	}
+	if im.progreso != nil && len(im.probs) == 0 {
+		total := max(l.FilasEstimadas, im.r.Filas)
+		for h := (antes/cadaProgreso + 1) * cadaProgreso; h <= im.r.Filas; h += cadaProgreso {
+			im.progreso(h, total)
+		}
+	}
+	return nil
+}
+
+func (im *importacionActos) fin() ([]importar.Problema, error) { return im.probs, nil }
+
+func (im *importacionActos) cerrar() error { return im.ins.cerrar() }
+
+func actoDeFila(s *importar.FilaSancion) ActoSancion {
+	return ActoSancion{NIT: s.NIT, NumeroActo: s.NumeroActo, FechaExpedicion: s.FechaExpedicion, FechaFirmeza: s.FechaFirmeza,
+		Infraccion: s.Infraccion, Gravedad: s.Gravedad, Sancion: s.Sancion, Allanamiento: s.Allanamiento}
+}
+
+// actoNuevo is a row of the file whose key is not stored.
+type actoNuevo struct {
+	uid      int64
+	centavos int64
+	fila     *importar.FilaSancion
+}
+
+// insertadorActos writes new acts with plain INSERTs (the keys are known to
+// be new: the import compared them with the stored acts), filasPorInsert
+// rows per statement, with the time of the import written in the
+// statement. It talks to the driver's connection directly (database/sql
+// adds locking and argument conversion on every call) and without a context
+// (the driver would watch it with a goroutine per statement): the import
+// checks its context between parts.
+//
+// "OR FAIL": a statement of many rows that may stop halfway with ABORT needs
+// a statement journal to undo its own rows, a copy of every page it touches;
+// FAIL keeps them. No row can fail (the values are validated, the keys are
+// new), and if one did the error ends the import and the whole transaction
+// is rolled back.
+type insertadorActos struct {
+	conn  *sql.Conn
+	ahora string
+	// muchas inserts filasPorInsert rows; una, one.
+	muchas, una driver.StmtExecContext
+	stmts       []driver.Stmt
+	args        []driver.NamedValue
+	cajas       cajas
+}
+
+// cajas keeps the values bound over and over (user ids, dates, codes of
+// infraction, gravedad, sanción) already converted to interfaces: making an
+// interface of a string or of a number above 255 allocates, and a million
+// rows would make ten million of them for the garbage collector.
+type cajas struct {
+	usuarios []any // by id, for ids below maxCajaUsuario
+	fechas   map[fecha.Fecha]any
+	textos   map[string]any
+}
+
+const (
+	maxCajaUsuario = 1 << 22
+	maxCajasTexto  = 4096
+)
+
+func (c *cajas) usuario(id int64) any {
+	if id < 0 || id >= maxCajaUsuario {
+		return id
+	}
+	if int(id) >= len(c.usuarios) {
+		c.usuarios = append(c.usuarios, make([]any, int(id)+1-len(c.usuarios))...)
+	}
+	if c.usuarios[id] == nil {
+		c.usuarios[id] = id
+	}
+	return c.usuarios[id]
+}
+
+func (c *cajas) fecha(f fecha.Fecha) any {
+	if v, ok := c.fechas[f]; ok {
+		return v
+	}
+	v := iso(f)
+	if c.fechas == nil {
+		c.fechas = map[fecha.Fecha]any{}
+	}
+	if len(c.fechas) < maxCajasTexto {
+		c.fechas[f] = v
+	}
+	return v
+}
+
+func (c *cajas) texto(s string) any {
+	if v, ok := c.textos[s]; ok {
+		return v
+	}
+	var v any = s
+	if c.textos == nil {
+		c.textos = map[string]any{}
+	}
+	if len(c.textos) < maxCajasTexto {
+		c.textos[strings.Clone(s)] = v
+	}
+	return v
+}
+
+const filasPorInsert = 64
+
+const columnasInsertActo = `usuario_id, numero_acto, fecha_expedicion, fecha_firmeza, infraccion, gravedad, sancion, valor_centavos, allanamiento, actualizado_en`
+
+// literalSQL quotes a text for SQL.
+func literalSQL(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
+
+// casoSQL is "CASE ? WHEN 1 THEN 'a' WHEN 2 THEN 'b' ... END": gravedad and
+// sanción are bound as their position in the list (an integer is bound
+// without copying a text into the driver's memory); 0, a value outside the
+// list, gives NULL, which the NOT NULL column refuses.
+func casoSQL(valores ...string) string {
+	var b strings.Builder
+	b.WriteString("CASE ?")
+	for i, v := range valores {
+		fmt.Fprintf(&b, " WHEN %d THEN %s", i+1, literalSQL(v))
+	}
+	b.WriteString(" END")
+	return b.String()
+}
+
+var (
+	sqlGravedad = casoSQL(string(sancion.Leve), string(sancion.Grave), string(sancion.Gravisima))
+	sqlSancion  = casoSQL(string(sancion.Multa), string(sancion.Amonestacion), string(sancion.Suspension), string(sancion.Cancelacion))
+)
+
+func codigoGravedad(g sancion.Gravedad) int64 {
+	switch g {
+	case sancion.Leve:
+		return 1
+	case sancion.Grave:
+		return 2
+	case sancion.Gravisima:
+		return 3
+	}
+	return 0
+}
+
+func codigoSancion(t sancion.Tipo) int64 {
+	switch t {
+	case sancion.Multa:
+		return 1
+	case sancion.Amonestacion:
+		return 2
+	case sancion.Suspension:
+		return 3
+	case sancion.Cancelacion:
+		return 4
+	}
+	return 0
+}
+
+func (in *insertadorActos) preparar(pc driver.ConnPrepareContext, filas int) (driver.StmtExecContext, error) {
+	grupo := `(?,?,?,?,?,` + sqlGravedad + `,` + sqlSancion + `,?,?,` + literalSQL(in.ahora) + `)`
+	q := `INSERT OR FAIL INTO actos(` + columnasInsertActo + `) VALUES ` + grupo + strings.Repeat(","+grupo, filas-1)
+	s, err := pc.PrepareContext(context.Background(), q)
+	if err != nil {
+		return nil, err
+	}
+	in.stmts = append(in.stmts, s)
+	st, ok := s.(driver.StmtExecContext)
+	if !ok {
+		return nil, errors.New("el controlador de SQLite no ejecuta con contexto")
+	}
+	return st, nil
+}
+
+func (in *insertadorActos) insertar(filas []actoNuevo) error {
+	return in.conn.Raw(func(dc any) error {
+		if in.muchas == nil {
+			pc, ok := dc.(driver.ConnPrepareContext)
+			if !ok {
+				return errors.New("el controlador de SQLite no prepara consultas con contexto")
+			}
+			var err error
+			if in.muchas, err = in.preparar(pc, filasPorInsert); err != nil {
+				return err
+			}
+			if in.una, err = in.preparar(pc, 1); err != nil {
+				return err
+			}
+			in.args = make([]driver.NamedValue, 9*filasPorInsert)
+			for i := range in.args {
+				in.args[i].Ordinal = i + 1
+			}
+		}
+		fondo := context.Background()
+		for len(filas) > 0 {
+			st, k := in.muchas, filasPorInsert
+			if len(filas) < filasPorInsert {
+				st, k = in.una, 1
+			}
+			c := &in.cajas
+			for j, n := range filas[:k] {
+				f, a := n.fila, in.args[9*j:9*j+9]
+				a[0].Value, a[1].Value, a[2].Value, a[3].Value, a[4].Value = c.usuario(n.uid), f.NumeroActo, c.fecha(f.FechaExpedicion), c.fecha(f.FechaFirmeza), c.texto(f.Infraccion)
+				a[5].Value, a[6].Value, a[7].Value, a[8].Value = codigoGravedad(f.Gravedad), codigoSancion(f.Sancion), n.centavos, int64(boolInt(f.Allanamiento))
+			}
+			if _, err := st.ExecContext(fondo, in.args[:9*k]); err != nil {
+				if k == 1 {
+					return fmt.Errorf("fila %d: %w", filas[0].fila.Fila, err)
+				}
+				return fmt.Errorf("filas %d a %d: %w", filas[0].fila.Fila, filas[k-1].fila.Fila, err)
+			}
+			filas = filas[k:]
+		}
+		return nil
+	})
+}
+
+func (in *insertadorActos) cerrar() error {
+	if len(in.stmts) == 0 {
+		return nil
+	}
+	return in.conn.Raw(func(any) error {
+		var err error
+		for _, s := range in.stmts {
+			err = errors.Join(err, s.Close())
+		}
+		in.stmts, in.muchas, in.una = nil, nil, nil
+		return err
+	})
 }

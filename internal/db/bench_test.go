@@ -21,9 +21,13 @@ import (
 
 // Benchmarks of issue 3. Run (figures in the README):
 //
-//	go test ./internal/db -run '^$' -bench 'Importar|InsertDirecto|EvaluarUsuario' -benchtime 1x -timeout 30m
+//	go test ./internal/db -run '^$' -bench 'ImportarSanciones|InsertDirecto|EvaluarUsuario' -benchtime 1x -timeout 30m
 //
-// COMITE_BENCH_FILAS changes the 1.000.000 rows of the import benchmarks.
+// The import and the bare INSERT loops run in the same process, one after
+// the other, on the same file: compare them within one run. Each reports
+// rows per second of wall time (filas/s) and the CPU time of the whole
+// process per row (µs-cpu/fila), which depends less on other work running
+// on the machine. COMITE_BENCH_FILAS changes the 1.000.000 rows.
 
 func filasBench() int {
 	if v, err := strconv.Atoi(os.Getenv("COMITE_BENCH_FILAS")); err == nil && v > 0 {
@@ -65,31 +69,50 @@ func prepararArchivoBench(b *testing.B) (string, []string) {
 	return archivoBench.ruta, archivoBench.nits
 }
 
-// BenchmarkImportarSanciones: read, validate and import a CSV of 1.000.000
-// sanction rows (50.000 users already registered) in one transaction, as
-// `comite importar sanciones` does. Then the same file again (idempotent:
-// every row read, compared, unchanged).
+// BenchmarkImportarSanciones: import a CSV of 1.000.000 sanction rows
+// (50.000 users already registered) in one transaction.
+//
+//   - nuevas: as `comite importar sanciones` does (ImportarArchivo: reading
+//     and validating in one goroutine, writing in this one, at once);
+//   - nuevas_lote: the web's path, the whole file read first (importar.Leer),
+//     then written (Importar);
+//   - repetida: the same file again (idempotent: every row read, compared,
+//     unchanged).
 func BenchmarkImportarSanciones(b *testing.B) {
 	ruta, _ := prepararArchivoBench(b)
 	n := filasBench()
-	b.Run("nuevas", func(b *testing.B) {
-		var total time.Duration
+	medir := func(b *testing.B, importa func(d *DB) (Resumen, error)) {
+		var total, cpu time.Duration
 		for i := 0; i < b.N; i++ {
 			b.StopTimer()
 			d := abrirBench(b)
 			crearUsuariosMasivo(b, d, 50000)
 			b.StartTimer()
-			t0 := time.Now()
-			lote := leerRuta(b, importar.Sanciones, ruta)
-			r, err := d.Importar(fondo, lote, actorPrueba, OpcionesImportacion{})
-			total += time.Since(t0)
+			t0, c0 := time.Now(), tiempoCPU()
+			r, err := importa(d)
+			total, cpu = total+time.Since(t0), cpu+tiempoCPU()-c0
 			b.StopTimer()
 			if err != nil || r.Insertadas != n {
 				b.Fatalf("%+v, %v", r, err)
 			}
 			d.Close()
 		}
-		b.ReportMetric(float64(n)*float64(b.N)/total.Seconds(), "filas/s")
+		reportar(b, n*b.N, total, cpu)
+	}
+	b.Run("nuevas", func(b *testing.B) {
+		medir(b, func(d *DB) (Resumen, error) {
+			f, err := os.Open(ruta)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer f.Close()
+			return d.ImportarArchivo(fondo, importar.Sanciones, filepath.Base(ruta), f, actorPrueba, OpcionesImportacion{})
+		})
+	})
+	b.Run("nuevas_lote", func(b *testing.B) {
+		medir(b, func(d *DB) (Resumen, error) {
+			return d.Importar(fondo, leerRuta(b, importar.Sanciones, ruta), actorPrueba, OpcionesImportacion{})
+		})
 	})
 	b.Run("repetida", func(b *testing.B) {
 		b.StopTimer()
@@ -99,18 +122,23 @@ func BenchmarkImportarSanciones(b *testing.B) {
 		if _, err := d.Importar(fondo, leerRuta(b, importar.Sanciones, ruta), actorPrueba, OpcionesImportacion{}); err != nil {
 			b.Fatal(err)
 		}
-		var total time.Duration
+		var total, cpu time.Duration
 		for i := 0; i < b.N; i++ {
 			b.StartTimer()
-			t0 := time.Now()
-			r, err := d.Importar(fondo, leerRuta(b, importar.Sanciones, ruta), actorPrueba, OpcionesImportacion{})
-			total += time.Since(t0)
+			t0, c0 := time.Now(), tiempoCPU()
+			f, err := os.Open(ruta)
+			if err != nil {
+				b.Fatal(err)
+			}
+			r, err := d.ImportarArchivo(fondo, importar.Sanciones, filepath.Base(ruta), f, actorPrueba, OpcionesImportacion{})
+			f.Close()
+			total, cpu = total+time.Since(t0), cpu+tiempoCPU()-c0
 			b.StopTimer()
 			if err != nil || r.SinCambios != n {
 				b.Fatalf("%+v, %v", r, err)
 			}
 		}
-		b.ReportMetric(float64(n)*float64(b.N)/total.Seconds(), "filas/s")
+		reportar(b, n*b.N, total, cpu)
 	})
 }
 
@@ -123,48 +151,131 @@ func abrirBench(b *testing.B) *DB {
 }
 
 // BenchmarkInsertDirecto: the floor to compare with — the same rows, already
-// parsed, written by a bare prepared INSERT loop in one transaction into the
-// same schema (no reading, no validation, no idempotence, no audit).
+// parsed and converted (NIT → user id, amount → centavos, dates → text),
+// written by a bare prepared INSERT loop, one row per Exec through
+// database/sql, in one transaction into the same schema (same table, keys,
+// indexes and CHECKs), on a connection with the same settings as an import
+// (enTxImportacion: page cache, foreign keys): no reading, no validation, no
+// idempotence, no audit. Sub-benchmarks:
+//
+//   - fila: exactly that;
+//   - fila_fk: the same with foreign keys on, as any other connection;
+//   - multifila: 100 rows per INSERT statement (prepared once for 100 rows);
+//   - multifila_fail: the statement the import uses, "INSERT OR FAIL" of
+//     filasPorInsert rows (no statement journal, see insertadorActos), still
+//     through database/sql with every value bound: the import's write alone.
 func BenchmarkInsertDirecto(b *testing.B) {
 	ruta, _ := prepararArchivoBench(b)
 	n := filasBench()
 	lote := leerRuta(b, importar.Sanciones, ruta)
-	var total time.Duration
-	for i := 0; i < b.N; i++ {
-		b.StopTimer()
-		d := abrirBench(b)
-		crearUsuariosMasivo(b, d, 50000)
+	const sqlFila = `INSERT INTO actos(usuario_id, numero_acto, fecha_expedicion, fecha_firmeza, infraccion, gravedad, sancion, valor_centavos, allanamiento, actualizado_en) VALUES (?,?,?,?,?,?,?,?,?,?)`
+	type fila struct {
+		uid, cent, allan      int64
+		num, infr, grav, sanc string
+		exp, firm             any
+	}
+	var filas []fila
+	preparar := func(d *DB) {
 		ids, err := mapaIDs(d)
 		if err != nil {
 			b.Fatal(err)
 		}
-		b.StartTimer()
-		t0 := time.Now()
-		err = d.EnTx(fondo, func(tx *sql.Tx) error {
-			if _, err := tx.Exec(`PRAGMA cache_size = -262144`); err != nil { // as Importar
+		filas = make([]fila, len(lote.Sanciones))
+		for i, s := range lote.Sanciones {
+			c, _ := CentavosDe(s.Valor)
+			filas[i] = fila{ids[s.NIT], c, int64(boolInt(s.Allanamiento)), s.NumeroActo, s.Infraccion, string(s.Gravedad), string(s.Sancion), iso(s.FechaExpedicion), iso(s.FechaFirmeza)}
+		}
+	}
+	const ahora = "2026-01-01T00:00:00Z"
+	medir := func(b *testing.B, conFK bool, escribe func(tx *sql.Tx) error) {
+		var total, cpu time.Duration
+		for i := 0; i < b.N; i++ {
+			b.StopTimer()
+			d := abrirBench(b)
+			crearUsuariosMasivo(b, d, 50000)
+			preparar(d)
+			b.StartTimer()
+			t0, c0 := time.Now(), tiempoCPU()
+			err := d.enTxImportacion(fondo, !conFK, func(_ *sql.Conn, tx *sql.Tx) error { return escribe(tx) })
+			total, cpu = total+time.Since(t0), cpu+tiempoCPU()-c0
+			b.StopTimer()
+			if err != nil {
+				b.Fatal(err)
+			}
+			var got int
+			if err := d.QueryRow(`SELECT count(*) FROM actos`).Scan(&got); err != nil || got != n {
+				b.Fatalf("%d actos, %v", got, err)
+			}
+			d.Close()
+		}
+		reportar(b, n*b.N, total, cpu)
+	}
+	porFila := func(tx *sql.Tx) error {
+		st, err := tx.Prepare(sqlFila)
+		if err != nil {
+			return err
+		}
+		defer st.Close()
+		for _, f := range filas {
+			if _, err := st.Exec(f.uid, f.num, f.exp, f.firm, f.infr, f.grav, f.sanc, f.cent, f.allan, ahora); err != nil {
 				return err
 			}
-			st, err := tx.Prepare(`INSERT INTO actos(usuario_id, numero_acto, fecha_expedicion, fecha_firmeza, infraccion, gravedad, sancion, valor_centavos, allanamiento, actualizado_en) VALUES (?,?,?,?,?,?,?,?,?,?)`)
+		}
+		return nil
+	}
+	b.Run("fila", func(b *testing.B) { medir(b, false, porFila) })
+	b.Run("fila_fk", func(b *testing.B) { medir(b, true, porFila) })
+	multifila := func(verbo string, k int) func(tx *sql.Tx) error {
+		return func(tx *sql.Tx) error {
+			grupo := "(?,?,?,?,?,?,?,?,?,?)"
+			st, err := tx.Prepare(strings.Replace(sqlFila, "INSERT", verbo, 1) + strings.Repeat(","+grupo, k-1))
 			if err != nil {
 				return err
 			}
 			defer st.Close()
-			for _, s := range lote.Sanciones {
-				c, _ := CentavosDe(s.Valor)
-				if _, err := st.Exec(ids[s.NIT], s.NumeroActo, iso(s.FechaExpedicion), iso(s.FechaFirmeza), s.Infraccion, string(s.Gravedad), string(s.Sancion), c, boolInt(s.Allanamiento), "2026-01-01T00:00:00Z"); err != nil {
+			uno, err := tx.Prepare(sqlFila)
+			if err != nil {
+				return err
+			}
+			defer uno.Close()
+			args := make([]any, 0, 10*k)
+			i := 0
+			for ; i+k <= len(filas); i += k {
+				args = args[:0]
+				for _, f := range filas[i : i+k] {
+					args = append(args, f.uid, f.num, f.exp, f.firm, f.infr, f.grav, f.sanc, f.cent, f.allan, ahora)
+				}
+				if _, err := st.Exec(args...); err != nil {
+					return err
+				}
+			}
+			for _, f := range filas[i:] {
+				if _, err := uno.Exec(f.uid, f.num, f.exp, f.firm, f.infr, f.grav, f.sanc, f.cent, f.allan, ahora); err != nil {
 					return err
 				}
 			}
 			return nil
-		})
-		total += time.Since(t0)
-		b.StopTimer()
-		if err != nil {
-			b.Fatal(err)
 		}
-		d.Close()
 	}
-	b.ReportMetric(float64(n)*float64(b.N)/total.Seconds(), "filas/s")
+	b.Run("multifila", func(b *testing.B) { medir(b, false, multifila("INSERT", 100)) })
+	b.Run("multifila_fail", func(b *testing.B) { medir(b, false, multifila("INSERT OR FAIL", filasPorInsert)) })
+}
+
+// tiempoCPU is the CPU time of the whole process so far (every thread:
+// the writer, the reader, the garbage collector). On a machine shared with
+// other work it varies less than the wall time.
+func tiempoCPU() time.Duration {
+	var u syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &u); err != nil {
+		return 0
+	}
+	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
+}
+
+// reportar: rows per second of wall time, and CPU microseconds per row.
+func reportar(b *testing.B, filas int, total, cpu time.Duration) {
+	b.ReportMetric(float64(filas)/total.Seconds(), "filas/s")
+	b.ReportMetric(float64(cpu.Microseconds())/float64(filas), "µs-cpu/fila")
 }
 
 func mapaIDs(d *DB) (map[string]int64, error) {

@@ -33,7 +33,9 @@ func (c Cambio) String() string {
 //
 // Each write is "INSERT ... ON CONFLICT DO NOTHING": a new key costs one
 // statement; an existing key is read, compared, and updated only when it
-// changed, recording before and after in the audit log.
+// changed, recording before and after in the audit log. A sanciones import
+// that has the stored acts in memory compares there and inserts the new
+// ones many rows per statement (insertadorActos, actos.go).
 type escritor struct {
 	d     *DB
 	ctx   context.Context

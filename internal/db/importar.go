@@ -3,9 +3,14 @@ package db
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
+	"io"
+	"sort"
+	"strconv"
 	"strings"
+	"sync"
 
 	"comite/internal/importar"
 )
@@ -17,7 +22,11 @@ type OpcionesImportacion struct {
 	// "vista previa" before "confirmar").
 	Simular bool
 	// Progreso, when set, is called every 10.000 rows written and at the end.
+	// ImportarArchivo counts the total from the file's lines (an upper bound
+	// until the end).
 	Progreso func(hechas, total int)
+	// Lectura, when set, is called every 10.000 rows read (ImportarArchivo).
+	Lectura func(filas int)
 }
 
 // Resumen says what an import did (or would do, when simulated).
@@ -34,6 +43,7 @@ type Resumen struct {
 	UsuariosActualizados int
 	Simulado             bool
 	AuditoriaID          int64 // the audit row of the import (0 when simulated)
+	PorDeclaracion       bool  // operaciones: one row per declaration
 }
 
 // ErrImportacion lists every row of the file that the database refuses
@@ -73,46 +83,150 @@ var precargaActos = 20
 // usuarios file creates its users). Every such problem is reported, as
 // *ErrImportacion, and nothing is written.
 func (d *DB) Importar(ctx context.Context, lote *importar.Lote, quien Actor, o OpcionesImportacion) (Resumen, error) {
-	r := Resumen{Clase: lote.Clase, Archivo: lote.Archivo, Filas: lote.Filas(), Simulado: o.Simular}
-	err := d.EnTx(ctx, func(tx *sql.Tx) error {
-		// A large import touches index pages all over the file: a page cache
-		// of 256 MiB on this connection keeps them in memory (the default,
-		// 2 MiB, spills pages to the WAL mid-transaction and is several times slower).
-		if _, err := tx.ExecContext(ctx, `PRAGMA cache_size = -262144`); err != nil {
-			return err
+	return d.importar(ctx, lote.Clase, quien, o, func(parte func(*importar.Lote) bool) (*importar.Lote, []importar.Problema) {
+		// The rows go to the writer in parts, as ImportarArchivo reads them.
+		n := lote.Filas()
+		if lote.Clase == importar.Usuarios {
+			n = 0 // one part: rows of one NIT are written together
 		}
+		for i := 0; i < n; i += importar.FilasPorParte {
+			p := *lote
+			p.FilasEstimadas = n
+			j := min(i+importar.FilasPorParte, n)
+			switch lote.Clase {
+			case importar.Sanciones:
+				p.Sanciones = lote.Sanciones[i:j:j]
+			case importar.Operaciones:
+				p.Operaciones = lote.Operaciones[i:j:j]
+			}
+			if !parte(&p) {
+				return nil, nil
+			}
+		}
+		if n == 0 && !parte(lote) {
+			return nil, nil
+		}
+		return lote, nil
+	})
+}
+
+// ImportarArchivo reads a file (CSV or XLSX, as importar.Leer) and writes it
+// as Importar does, both at once: one goroutine reads and validates the
+// rows, handing them over in parts, while this one writes them in the
+// transaction. Every problem of the file and of the database is reported,
+// in row order, as *ErrImportacion, and then nothing is written. o.Lectura,
+// when set, is called every 10.000 rows read; it and o.Progreso are never
+// called at the same time.
+func (d *DB) ImportarArchivo(ctx context.Context, clase importar.Clase, nombre string, r io.Reader, quien Actor, o OpcionesImportacion) (Resumen, error) {
+	if _, err := importar.ParseClase(string(clase)); err != nil {
+		return Resumen{}, err
+	}
+	// Reading and writing report from two goroutines: never both at once.
+	var mu sync.Mutex
+	if l := o.Lectura; l != nil {
+		o.Lectura = func(filas int) { mu.Lock(); defer mu.Unlock(); l(filas) }
+	}
+	if p := o.Progreso; p != nil {
+		o.Progreso = func(hechas, total int) { mu.Lock(); defer mu.Unlock(); p(hechas, total) }
+	}
+	return d.importar(ctx, clase, quien, o, func(parte func(*importar.Lote) bool) (*importar.Lote, []importar.Problema) {
+		return importar.LeerEnPartes(clase, nombre, r, o.Lectura, parte)
+	})
+}
+
+// fuenteFilas hands the rows of a file over in parts, then returns the
+// file's data and its problems (importar.LeerEnPartes).
+type fuenteFilas func(parte func(*importar.Lote) bool) (*importar.Lote, []importar.Problema)
+
+// importar runs the source in its own goroutine and writes each part as it
+// arrives, in one transaction that is committed only when neither the file
+// nor the database found any problem.
+func (d *DB) importar(ctx context.Context, clase importar.Clase, quien Actor, o OpcionesImportacion, fuente fuenteFilas) (Resumen, error) {
+	r := Resumen{Clase: clase, Simulado: o.Simular}
+	sinFK := clase == importar.Sanciones && importarSinFK
+	err := d.enTxImportacion(ctx, sinFK, func(conn *sql.Conn, tx *sql.Tx) error {
 		e := d.nuevoEscritor(ctx, tx, quien)
 		defer e.cerrar()
 		e.altas = false
+		var archivo, sha string
 		e.origen = func(fila int) map[string]any {
-			return map[string]any{"importacion": lote.Archivo, "sha256": lote.SHA256, "fila": fila}
+			return map[string]any{"importacion": archivo, "sha256": sha, "fila": fila}
 		}
+		// The reader runs ahead of the writer by a few parts.
+		partes := make(chan *importar.Lote, 4)
+		parar := make(chan struct{})
+		var meta *importar.Lote
+		var probsArchivo []importar.Problema
+		go func() {
+			defer close(partes)
+			meta, probsArchivo = fuente(func(p *importar.Lote) bool {
+				select {
+				case partes <- p:
+					return true
+				case <-parar:
+					return false
+				}
+			})
+		}()
+		detener := func() {
+			close(parar)
+			for range partes {
+			}
+		}
+		var imp importador
 		var err error
-		switch lote.Clase {
+		switch clase {
 		case importar.Sanciones:
-			err = importarSanciones(e, lote, &r, o.Progreso)
-		case importar.Operaciones:
-			err = importarOperaciones(e, lote, &r, o.Progreso)
-		case importar.Usuarios:
-			err = importarUsuarios(e, lote, &r, o.Progreso)
+			imp, err = nuevaImportacionActos(e, conn, &r, o.Progreso)
+		case importar.Operaciones, importar.Usuarios:
+			imp = &importacionEntera{e: e, r: &r, progreso: o.Progreso}
 		default:
-			err = fmt.Errorf("clase de importación desconocida %q", lote.Clase)
+			err = fmt.Errorf("clase de importación desconocida %q", clase)
 		}
+		if err != nil {
+			detener()
+			return err
+		}
+		defer imp.cerrar()
+		for p := range partes {
+			archivo, sha, r.Archivo = p.Archivo, p.SHA256, p.Archivo
+			if err := ctx.Err(); err != nil {
+				detener()
+				return err
+			}
+			if err := imp.parte(p); err != nil {
+				detener()
+				return err
+			}
+		}
+		probs, err := imp.fin()
 		if err != nil {
 			return err
 		}
+		if len(probsArchivo) > 0 || meta == nil {
+			todos := append(probsArchivo, probs...)
+			if len(todos) == 0 {
+				return errors.New("la lectura del archivo se detuvo")
+			}
+			sort.SliceStable(todos, func(i, j int) bool { return todos[i].Fila < todos[j].Fila })
+			return &ErrImportacion{todos}
+		}
+		if len(probs) > 0 {
+			return &ErrImportacion{probs}
+		}
+		r.Archivo, r.PorDeclaracion = meta.Archivo, meta.PorDeclaracion
 		if o.Progreso != nil {
 			o.Progreso(r.Filas, r.Filas)
 		}
-		detalle := map[string]any{"archivo": lote.Archivo, "sha256": lote.SHA256, "formato": string(lote.Formato), "filas": r.Filas,
+		detalle := map[string]any{"archivo": meta.Archivo, "sha256": meta.SHA256, "formato": string(meta.Formato), "filas": r.Filas,
 			"insertadas": r.Insertadas, "actualizadas": r.Actualizadas, "sin_cambios": r.SinCambios}
-		if lote.Clase == importar.Usuarios {
+		if clase == importar.Usuarios {
 			detalle["usuarios_nuevos"], detalle["usuarios_actualizados"] = r.UsuariosNuevos, r.UsuariosActualizados
 		}
-		if lote.Clase == importar.Operaciones {
-			detalle["por_declaracion"] = lote.PorDeclaracion
+		if clase == importar.Operaciones {
+			detalle["por_declaracion"] = meta.PorDeclaracion
 		}
-		if err := d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "importar." + string(lote.Clase), Objeto: "archivo:" + lote.Archivo, Detalle: detalle}); err != nil {
+		if err := d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "importar." + string(clase), Objeto: "archivo:" + meta.Archivo, Detalle: detalle}); err != nil {
 			return err
 		}
 		if err := tx.QueryRowContext(ctx, `SELECT max(id) FROM auditoria`).Scan(&r.AuditoriaID); err != nil {
@@ -132,9 +246,115 @@ func (d *DB) Importar(ctx context.Context, lote *importar.Lote, quien Actor, o O
 		if errors.As(err, &ei) {
 			return Resumen{}, err
 		}
-		return Resumen{}, fmt.Errorf("importar %s %s: %w", lote.Clase, lote.Archivo, err)
+		return Resumen{}, fmt.Errorf("importar %s %s: %w", clase, r.Archivo, err)
 	}
 	return r, nil
+}
+
+// importador writes the parts of one kind of file.
+type importador interface {
+	// parte checks the rows against the database and writes them (nothing
+	// more is written once a problem is found: the import will be rolled back).
+	parte(l *importar.Lote) error
+	// fin finishes and returns the problems found.
+	fin() ([]importar.Problema, error)
+	// cerrar releases its statements (always called).
+	cerrar() error
+}
+
+// importacionEntera gathers the parts of an operaciones or usuarios file and
+// writes them at the end (their checks look at the whole file).
+type importacionEntera struct {
+	e        *escritor
+	r        *Resumen
+	progreso func(int, int)
+	lote     *importar.Lote
+}
+
+func (im *importacionEntera) parte(l *importar.Lote) error {
+	if im.lote == nil {
+		c := *l
+		im.lote = &c
+		return nil
+	}
+	im.lote.Operaciones = append(im.lote.Operaciones, l.Operaciones...)
+	im.lote.Usuarios = append(im.lote.Usuarios, l.Usuarios...)
+	return nil
+}
+
+func (im *importacionEntera) cerrar() error { return nil }
+
+func (im *importacionEntera) fin() ([]importar.Problema, error) {
+	if im.lote == nil {
+		return nil, nil
+	}
+	im.r.Filas = im.lote.Filas()
+	var err error
+	if im.lote.Clase == importar.Usuarios {
+		err = importarUsuarios(im.e, im.lote, im.r, im.progreso)
+	} else {
+		err = importarOperaciones(im.e, im.lote, im.r, im.progreso)
+	}
+	var ei *ErrImportacion
+	if errors.As(err, &ei) {
+		return ei.Problemas, nil
+	}
+	return nil, err
+}
+
+// importarSinFK: a sanciones import runs on a connection with foreign_keys
+// off. Every usuario_id it writes comes from the NIT map read inside the
+// same write transaction (BEGIN IMMEDIATE: nobody else writes meanwhile), so
+// the per-row lookup of the parent user would only check again what is
+// known; and without it a statement of many rows needs no statement journal
+// (see insertadorActos).
+var importarSinFK = true
+
+// enTxImportacion runs f in one transaction on a connection of its own with
+// the settings of a bulk write, restored afterwards: a page cache of 256 MiB
+// (the default, 2 MiB, spills pages to the WAL mid-transaction and is
+// several times slower) and, when sinFK, no foreign-key checks (a pragma
+// that only takes effect outside a transaction). A connection that cannot
+// be restored is discarded, never returned to the pool.
+func (d *DB) enTxImportacion(ctx context.Context, sinFK bool, f func(conn *sql.Conn, tx *sql.Tx) error) error {
+	conn, err := d.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	var cache, fk int64
+	if err := conn.QueryRowContext(ctx, `PRAGMA cache_size`).Scan(&cache); err != nil {
+		return err
+	}
+	if err := conn.QueryRowContext(ctx, `PRAGMA foreign_keys`).Scan(&fk); err != nil {
+		return err
+	}
+	defer func() {
+		bg := context.Background()
+		_, e1 := conn.ExecContext(bg, `PRAGMA cache_size = `+strconv.FormatInt(cache, 10))
+		_, e2 := conn.ExecContext(bg, `PRAGMA foreign_keys = `+strconv.FormatInt(fk, 10))
+		if e1 != nil || e2 != nil {
+			conn.Raw(func(any) error { return driver.ErrBadConn })
+		}
+	}()
+	ajustes := []string{`PRAGMA cache_size = -262144`}
+	if sinFK {
+		ajustes = append(ajustes, `PRAGMA foreign_keys = OFF`)
+	}
+	for _, a := range ajustes {
+		if _, err := conn.ExecContext(ctx, a); err != nil {
+			return err
+		}
+	}
+	tx, err := conn.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := f(conn, tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
 }
 
 // mapaNITs loads NIT → user id (50.000 users: a few milliseconds).
@@ -175,64 +395,6 @@ func progreso(p func(int, int), hechas, total int) {
 	if p != nil && hechas%cadaProgreso == 0 {
 		p(hechas, total)
 	}
-}
-
-func importarSanciones(e *escritor, lote *importar.Lote, r *Resumen, p func(int, int)) error {
-	nits, err := mapaNITs(e)
-	if err != nil {
-		return err
-	}
-	// First every problem, before writing anything.
-	var probs []importar.Problema
-	ids := make([]int64, len(lote.Sanciones))
-	cents := make([]int64, len(lote.Sanciones))
-	for i, s := range lote.Sanciones {
-		id, ok := nits[s.NIT]
-		if !ok {
-			probs = append(probs, noRegistrado(s.Fila, s.NIT))
-		}
-		ids[i] = id
-		if cents[i], err = CentavosDe(s.Valor); err != nil {
-			probs = append(probs, importar.Problema{Fila: s.Fila, Campo: "valor", Mensaje: err.Error()})
-		}
-	}
-	if len(probs) > 0 {
-		return &ErrImportacion{probs}
-	}
-	cons := conservarActo{expedicion: !lote.Tiene("fecha_expedicion"), infraccion: !lote.Tiene("infraccion")}
-	// With few stored acts relative to the file, load them all once and
-	// compare in memory (one INSERT per new row, nothing per unchanged row);
-	// with many (a small file into a large base), one lookup per row.
-	var guardados map[claveActo]actoGuardado
-	var existentes int
-	if err := e.tx.QueryRowContext(e.ctx, `SELECT count(*) FROM actos`).Scan(&existentes); err != nil {
-		return err
-	}
-	if existentes <= precargaActos*len(lote.Sanciones) {
-		if guardados, err = actosGuardados(e); err != nil {
-			return err
-		}
-	}
-	for i, s := range lote.Sanciones {
-		a := ActoSancion{NIT: s.NIT, NumeroActo: s.NumeroActo, FechaExpedicion: s.FechaExpedicion, FechaFirmeza: s.FechaFirmeza,
-			Infraccion: s.Infraccion, Gravedad: s.Gravedad, Sancion: s.Sancion, Allanamiento: s.Allanamiento}
-		var c Cambio
-		if guardados != nil {
-			var g *actoGuardado
-			if v, ok := guardados[claveActo{ids[i], s.NumeroActo}]; ok {
-				g = &v
-			}
-			c, err = e.actoConocido(ids[i], a, cents[i], cons, s.Fila, g)
-		} else {
-			c, err = e.acto(ids[i], a, cents[i], cons, s.Fila)
-		}
-		if err != nil {
-			return fmt.Errorf("fila %d: %w", s.Fila, err)
-		}
-		contar(r, c)
-		progreso(p, i+1, len(lote.Sanciones))
-	}
-	return nil
 }
 
 type claveAnio struct {

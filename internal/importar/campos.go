@@ -108,11 +108,18 @@ func parseCentavos(s string) (int64, error) {
 	var pesos int64
 	digitos := 0
 	if miles != 0 {
-		grupos := strings.Split(entera, string(miles))
-		for k, g := range grupos {
-			if (k == 0 && (len(g) < 1 || len(g) > 3)) || (k > 0 && len(g) != 3) {
+		// Groups between separators: the first of one to three digits, the
+		// others of exactly three (counted in place: no slice per amount).
+		primero, n := true, 0
+		for i := 0; i <= len(entera); i++ {
+			if i < len(entera) && entera[i] != miles {
+				n++
+				continue
+			}
+			if (primero && (n < 1 || n > 3)) || (!primero && n != 3) {
 				return 0, fmt.Errorf("monto inválido %q: los miles se separan en grupos de tres dígitos (%s)", s, ayudaMonto)
 			}
+			primero, n = false, 0
 		}
 	}
 	for i := 0; i < len(entera); i++ {

@@ -11,6 +11,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -106,6 +107,11 @@ type Lote struct {
 	Formato        Formato
 	PorDeclaracion bool            // operaciones: one row per declaration
 	Columnas       map[string]bool // canonical columns present in the file
+	// FilasEstimadas (LeerEnPartes only): the lines below the header of a
+	// CSV (at least its rows: blank lines and cells spanning lines count
+	// too), or the rows an XLSX sheet declares (0 when it declares none). A
+	// writer that gets the rows in parts reports progress against it.
+	FilasEstimadas int
 	Sanciones      []FilaSancion
 	Operaciones    []FilaOperacion
 	Usuarios       []FilaUsuario
@@ -196,16 +202,54 @@ func Leer(clase Clase, nombre string, r io.Reader) (*Lote, []Problema) {
 
 // LeerConProgreso is Leer reporting every 10.000 rows read.
 func LeerConProgreso(clase Clase, nombre string, r io.Reader, progreso func(filas int)) (*Lote, []Problema) {
-	datos, err := io.ReadAll(r)
+	return leer(clase, nombre, r, progreso, nil)
+}
+
+// FilasPorParte is the size of the parts LeerEnPartes hands over.
+const FilasPorParte = 8192
+
+// LeerEnPartes is LeerConProgreso handing the valid rows over while it reads,
+// in parts of FilasPorParte rows (sanciones and operaciones; a usuarios file,
+// whose rows of one NIT are compared with each other, comes in one part at
+// the end), so that a writer can work on one part while the next is read.
+// Each part is a Lote with the file's data (Clase, Archivo, SHA256, Formato,
+// PorDeclaracion, Columnas, FilasEstimadas) and the next rows, in file order.
+//
+// Only valid rows are handed over; when there are problems the writer must
+// not keep what it wrote (the result lists them, as Leer does), and the rows
+// it got let it report the problems it finds too (a NIT not registered).
+// parte returns false to stop the reading (the writer failed). The result is
+// the file's data without rows (nil when the file could not be read at all,
+// or parte stopped it) and the problems, as Leer.
+func LeerEnPartes(clase Clase, nombre string, r io.Reader, progreso func(filas int), parte func(*Lote) bool) (*Lote, []Problema) {
+	return leer(clase, nombre, r, progreso, parte)
+}
+
+func leer(clase Clase, nombre string, r io.Reader, progreso func(filas int), parte func(*Lote) bool) (*Lote, []Problema) {
+	datos, err := leerTodo(r)
 	if err != nil {
 		return nil, []Problema{{Mensaje: fmt.Sprintf("no se pudo leer %s: %v", nombre, err)}}
 	}
-	suma := sha256.Sum256(datos)
+	// The file's SHA-256 (for the audit log) is computed while the rows are
+	// read; the Lote and its parts carry it (esperarSHA).
+	var suma [sha256.Size]byte
+	calculada := make(chan struct{})
+	go func() {
+		suma = sha256.Sum256(datos)
+		close(calculada)
+	}()
 	t, err := abrirTabla(nombre, datos)
 	if err != nil {
 		return nil, []Problema{{Mensaje: err.Error()}}
 	}
-	l := &Lote{Clase: clase, Archivo: nombre, SHA256: hex.EncodeToString(suma[:]), Formato: CSV, Columnas: map[string]bool{}}
+	l := &Lote{Clase: clase, Archivo: nombre, Formato: CSV, Columnas: map[string]bool{}}
+	esperarSHA := func() {
+		if l.SHA256 == "" {
+			<-calculada
+			l.SHA256 = hex.EncodeToString(suma[:])
+		}
+	}
+	defer esperarSHA()
 	if t.xlsx {
 		l.Formato = XLSX
 	}
@@ -213,6 +257,18 @@ func LeerConProgreso(clase Clase, nombre string, r io.Reader, progreso func(fila
 	estimadas := 0
 	if !t.xlsx {
 		estimadas = bytes.Count(datos, []byte{'\n'})
+		if len(datos) > 0 && datos[len(datos)-1] != '\n' {
+			estimadas++
+		}
+	}
+	porPartes := parte != nil && clase != Usuarios
+	if parte != nil {
+		l.FilasEstimadas = max(estimadas-1, 0) // below the header
+		if t.xlsx {
+			l.FilasEstimadas = max(t.filasXLSX-1, 0)
+		}
+	}
+	if !t.xlsx && !porPartes {
 		switch clase {
 		case Sanciones:
 			l.Sanciones = make([]FilaSancion, 0, estimadas)
@@ -222,7 +278,16 @@ func LeerConProgreso(clase Clase, nombre string, r io.Reader, progreso func(fila
 			l.Usuarios = make([]FilaUsuario, 0, estimadas)
 		}
 	}
-	lec := &lector{lote: l, xlsx: t.xlsx, nits: map[string]nitLeido{}, claves: make(map[string]int, estimadas), primeraDeNIT: map[string]int{},
+	if porPartes {
+		l.Sanciones, l.Operaciones = nil, nil
+		switch clase {
+		case Sanciones:
+			l.Sanciones = make([]FilaSancion, 0, FilasPorParte)
+		case Operaciones:
+			l.Operaciones = make([]FilaOperacion, 0, FilasPorParte)
+		}
+	}
+	lec := &lector{lote: l, esperarSHA: esperarSHA, xlsx: t.xlsx, nits: map[string]nitLeido{}, claves: make(map[claveFila]int, estimadas), primeraDeNIT: map[string]int{},
 		fechas: map[string]resultado[fecha.Fecha]{}, gravedades: map[string]resultado[sancion.Gravedad]{},
 		tiposSancion: map[string]resultado[sancion.Tipo]{}, siNo: map[string]resultado[bool]{}}
 	switch clase {
@@ -247,6 +312,9 @@ func LeerConProgreso(clase Clase, nombre string, r io.Reader, progreso func(fila
 		if progreso != nil && lec.filas%10000 == 0 {
 			progreso(lec.filas)
 		}
+		if porPartes && l.Filas() >= FilasPorParte {
+			return lec.entregar(parte)
+		}
 		return true
 	})
 	if errTabla != nil {
@@ -255,14 +323,77 @@ func LeerConProgreso(clase Clase, nombre string, r io.Reader, progreso func(fila
 	if !encabezado && len(lec.problemas) == 0 {
 		lec.problemas = append(lec.problemas, Problema{Mensaje: "el archivo está vacío: la primera fila debe nombrar las columnas (" + nombres(lec.columnasEsperadas()) + ")"})
 	}
-	if len(lec.problemas) > 0 {
-		sort.SliceStable(lec.problemas, func(i, j int) bool { return lec.problemas[i].Fila < lec.problemas[j].Fila })
-		return nil, lec.problemas
+	if lec.detenida {
+		return nil, nil
 	}
-	if l.Filas() == 0 {
+	if parte != nil && len(lec.problemas) == 0 && l.Filas()+lec.entregadas == 0 {
 		return nil, []Problema{{Mensaje: "el archivo no tiene filas de datos debajo del encabezado"}}
 	}
+	if parte != nil && l.Filas() > 0 && !lec.entregar(parte) {
+		return nil, nil
+	}
+	if len(lec.problemas) > 0 {
+		sort.SliceStable(lec.problemas, func(i, j int) bool { return lec.problemas[i].Fila < lec.problemas[j].Fila })
+		if parte != nil && encabezado {
+			return lec.sinFilas(), lec.problemas
+		}
+		return nil, lec.problemas
+	}
+	if l.Filas() == 0 && parte == nil {
+		return nil, []Problema{{Mensaje: "el archivo no tiene filas de datos debajo del encabezado"}}
+	}
+	if parte != nil {
+		return lec.sinFilas(), nil
+	}
 	return l, nil
+}
+
+// entregar hands the rows read so far to parte and starts a new part.
+func (l *lector) entregar(parte func(*Lote) bool) bool {
+	l.esperarSHA()
+	p := *l.lote
+	l.entregadas += p.Filas()
+	switch {
+	case p.Sanciones != nil:
+		l.lote.Sanciones = make([]FilaSancion, 0, FilasPorParte)
+	case p.Operaciones != nil:
+		l.lote.Operaciones = make([]FilaOperacion, 0, FilasPorParte)
+	default:
+		l.lote.Usuarios = nil
+	}
+	if !parte(&p) {
+		l.detenida = true
+		return false
+	}
+	return true
+}
+
+// sinFilas is the file's data without its rows.
+func (l *lector) sinFilas() *Lote {
+	l.esperarSHA()
+	m := *l.lote
+	m.Sanciones, m.Operaciones, m.Usuarios = nil, nil, nil
+	return &m
+}
+
+// leerTodo is io.ReadAll reading a file (or an in-memory reader) of known
+// size into one buffer of that size, not doubling and copying it.
+func leerTodo(r io.Reader) ([]byte, error) {
+	n := int64(-1)
+	switch v := r.(type) {
+	case interface{ Stat() (os.FileInfo, error) }:
+		if fi, err := v.Stat(); err == nil && fi.Mode().IsRegular() {
+			n = fi.Size()
+		}
+	case interface{ Len() int }:
+		n = int64(v.Len())
+	}
+	if n < 0 || n > 1<<34 {
+		return io.ReadAll(r)
+	}
+	b := bytes.NewBuffer(make([]byte, 0, n+bytes.MinRead))
+	_, err := b.ReadFrom(r)
+	return b.Bytes(), err
 }
 
 func vacia(celdas []string) bool {
@@ -281,17 +412,21 @@ type nitLeido struct {
 
 // lector holds the state of one read.
 type lector struct {
-	lote      *Lote
-	xlsx      bool
-	cols      []columna
-	indice    []string // canonical column of each cell position ("" = none)
-	pos       map[string]int
-	problemas []Problema
-	filas     int
-	nits      map[string]nitLeido // cache: the same NIT repeats on many rows
-	claves    map[string]int      // key of the row → first row that had it
-	fila0     int
-	errFila   bool
+	lote       *Lote
+	esperarSHA func() // sets lote.SHA256 once computed
+	xlsx       bool
+	cols       []columna
+	indice     []string // canonical column of each cell position ("" = none)
+	pos        map[string]int
+	problemas  []Problema
+	filas      int
+	// LeerEnPartes: rows already handed over, and whether parte stopped the reading.
+	entregadas int
+	detenida   bool
+	nits       map[string]nitLeido // cache: the same NIT repeats on many rows
+	claves     map[claveFila]int   // key of the row → first row that had it
+	fila0      int
+	errFila    bool
 	// usuarios: index in Lote.Usuarios of the first row of each NIT
 	primeraDeNIT map[string]int
 	// caches of parsed values: files repeat the same dates and words on
@@ -489,7 +624,11 @@ func (l *lector) fecha(fila int, celdas []string, col string, requerida bool) fe
 }
 
 // unica records the key of a row and reports a repeated one.
-func (l *lector) unica(fila int, clave, campo string, que func() string) {
+// claveFila is the key of a row: the NIT and what identifies the row within
+// it (two strings, not one joined: no string built per row).
+type claveFila struct{ nit, resto string }
+
+func (l *lector) unica(fila int, clave claveFila, campo string, que func() string) {
 	if l.errFila {
 		return
 	}
@@ -521,7 +660,7 @@ func (l *lector) filaSancion(fila int, c []string) {
 	if !s.FechaExpedicion.IsZero() && !s.FechaFirmeza.IsZero() && s.FechaFirmeza.Antes(s.FechaExpedicion) {
 		l.mal(fila, "fecha_firmeza", "la firmeza (%s) es anterior a la expedición (%s)", s.FechaFirmeza.DMA(), s.FechaExpedicion.DMA())
 	}
-	l.unica(fila, s.NIT+"\x00"+s.NumeroActo, "numero_acto", func() string { return "el acto " + s.NumeroActo + " del NIT " + s.NIT })
+	l.unica(fila, claveFila{s.NIT, s.NumeroActo}, "numero_acto", func() string { return "el acto " + s.NumeroActo + " del NIT " + s.NIT })
 	if !l.errFila {
 		l.lote.Sanciones = append(l.lote.Sanciones, s)
 	}
@@ -538,7 +677,7 @@ func (l *lector) filaOperacionAnual(fila int, c []string) {
 	if o.Numero, err = ParseEntero(l.celda(c, "numero_operaciones")); err != nil {
 		l.mal(fila, "numero_operaciones", "%v", err)
 	}
-	l.unica(fila, o.NIT+"\x00"+strconv.Itoa(o.Anio), "anio", func() string { return fmt.Sprintf("el año %d del NIT %s", o.Anio, o.NIT) })
+	l.unica(fila, claveFila{o.NIT, strconv.Itoa(o.Anio)}, "anio", func() string { return fmt.Sprintf("el año %d del NIT %s", o.Anio, o.NIT) })
 	if !l.errFila {
 		l.lote.Operaciones = append(l.lote.Operaciones, o)
 	}
@@ -551,7 +690,7 @@ func (l *lector) filaDeclaracion(fila int, c []string) {
 	o.Anio = o.Fecha.Anio()
 	o.Declaracion = l.texto(fila, c, "numero_declaracion", true, 100)
 	o.Valor = l.monto(fila, c, "valor")
-	l.unica(fila, o.NIT+"\x00"+o.Declaracion, "numero_declaracion", func() string { return "la declaración " + o.Declaracion + " del NIT " + o.NIT })
+	l.unica(fila, claveFila{o.NIT, o.Declaracion}, "numero_declaracion", func() string { return "la declaración " + o.Declaracion + " del NIT " + o.NIT })
 	if !l.errFila {
 		l.lote.Operaciones = append(l.lote.Operaciones, o)
 	}
@@ -571,7 +710,7 @@ func (l *lector) filaUsuario(fila int, c []string) {
 	if !u.VigenteDesde.IsZero() && !u.VigenteHasta.IsZero() && u.VigenteHasta.Antes(u.VigenteDesde) {
 		l.mal(fila, "registro_vigente_hasta", "el registro termina (%s) antes de empezar (%s)", u.VigenteHasta.DMA(), u.VigenteDesde.DMA())
 	}
-	l.unica(fila, u.NIT+"\x00"+u.VigenteDesde.String(), "registro_vigente_desde", func() string { return "el registro del NIT " + u.NIT + " vigente desde " + u.VigenteDesde.DMA() })
+	l.unica(fila, claveFila{u.NIT, u.VigenteDesde.String()}, "registro_vigente_desde", func() string { return "el registro del NIT " + u.NIT + " vigente desde " + u.VigenteDesde.DMA() })
 	// The same NIT on several rows (several periods of its registro) must
 	// carry the same data.
 	if !l.errFila {

@@ -17,6 +17,8 @@ import (
 // Excel shows it (the header is row 1).
 type tabla struct {
 	xlsx bool
+	// filasXLSX: the rows the sheet declares (its dimension), 0 if unknown.
+	filasXLSX int
 	// recorrer calls f for every row, header included, until f returns false.
 	recorrer func(f func(fila int, celdas []string) bool) error
 }
@@ -152,7 +154,15 @@ func tablaXLSX(datos []byte) (*tabla, error) {
 		f.Close()
 		return nil, errors.New("el archivo XLSX no tiene hojas")
 	}
-	return &tabla{xlsx: true, recorrer: func(g func(int, []string) bool) error {
+	filas := 0
+	if dim, err := f.GetSheetDimension(hojas[0]); err == nil {
+		if _, fin, ok := strings.Cut(dim, ":"); ok {
+			if _, fila, err := excelize.CellNameToCoordinates(fin); err == nil {
+				filas = fila
+			}
+		}
+	}
+	return &tabla{xlsx: true, filasXLSX: filas, recorrer: func(g func(int, []string) bool) error {
 		defer f.Close()
 		rows, err := f.Rows(hojas[0])
 		if err != nil {
