@@ -39,7 +39,9 @@ func DSN(ruta string) string {
 		q.Add("_pragma", p)
 	}
 	q.Set("_txlock", "immediate")
-	return "file:" + ruta + "?" + q.Encode()
+	// The path goes into a file: URI: escape what would end or change it.
+	r := strings.NewReplacer("%", "%25", "?", "%3F", "#", "%23").Replace(ruta)
+	return "file:" + r + "?" + q.Encode()
 }
 
 // Open opens (creating if needed) the database file and applies pending migrations.

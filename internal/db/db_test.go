@@ -2,6 +2,7 @@ package db
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"testing"
 )
@@ -37,4 +38,20 @@ func TestOpen_aplicaMigracionesYPragmas(t *testing.T) {
 		t.Fatal(err)
 	}
 	d2.Close()
+}
+
+// A path with characters that mean something in a URI opens that very file.
+func TestOpen_rutaConCaracteresDeURI(t *testing.T) {
+	dir := t.TempDir()
+	for _, nombre := range []string{"a#1.db", "b?x=1.db", "c%20.db"} {
+		ruta := filepath.Join(dir, nombre)
+		d, err := Open(context.Background(), ruta)
+		if err != nil {
+			t.Fatalf("%s: %v", nombre, err)
+		}
+		d.Close()
+		if _, err := os.Stat(ruta); err != nil {
+			t.Errorf("%s: no se creó ese archivo: %v", nombre, err)
+		}
+	}
 }
