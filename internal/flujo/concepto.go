@@ -151,3 +151,14 @@ func esCriterioComite(k string) bool {
 	}
 	return false
 }
+
+// NombreCriterioCancelacion is the name of criterion 5.x without its number
+// ("Vulneración de los intereses económicos del Estado"), or "" if unknown.
+func NombreCriterioCancelacion(clave string) string {
+	for _, c := range CriteriosCancelacion {
+		if c.Clave == clave {
+			return strings.TrimPrefix(c.Etiqueta, c.Clave+" ")
+		}
+	}
+	return ""
+}

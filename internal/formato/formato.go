@@ -123,3 +123,16 @@ func fourDigits(n int) string {
 }
 
 func itoa(n int) string { return decimal.NewFromInt(int64(n)).String() }
+
+// FechaTexto shows a stored AAAA-MM-DD date as DD/MM/AAAA: "" shows as "—" and
+// text that is not a date is shown as it is.
+func FechaTexto(s string) string {
+	if s == "" {
+		return "—"
+	}
+	f, err := fecha.ParseISO(s)
+	if err != nil {
+		return s
+	}
+	return Fecha(f)
+}

@@ -116,3 +116,11 @@ func TestInstante(t *testing.T) {
 		t.Fatalf("InstanteTexto inválido = %q", got)
 	}
 }
+
+func TestFechaTexto(t *testing.T) {
+	for in, quiere := range map[string]string{"2026-03-30": "30/03/2026", "": "—", "no es fecha": "no es fecha"} {
+		if got := FechaTexto(in); got != quiere {
+			t.Errorf("FechaTexto(%q) = %q, quiere %q", in, got, quiere)
+		}
+	}
+}

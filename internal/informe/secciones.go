@@ -1,6 +1,7 @@
 package informe
 
 import (
+	"comite/internal/flujo"
 	"fmt"
 	"strconv"
 	"strings"
@@ -269,39 +270,6 @@ func etiquetaSancion(t string) string {
 	return sancion.Tipo(t).Etiqueta()
 }
 
-func etiquetaDecision(d string) string {
-	switch d {
-	case DecisionCancelacion:
-		return "Cancelación de la autorización, habilitación o registro"
-	case DecisionMultaIncrementada:
-		return "Multa incrementada en 1.000 UVT"
-	}
-	return d
-}
-
-// criteriosCancelacion names criteria 5.1–5.7 (Decreto Ley 920 de 2023;
-// citation key normas.CriteriosCancelacion).
-var criteriosCancelacion = map[string]string{
-	"5.1": "Seguridad nacional",
-	"5.2": "Salud pública",
-	"5.3": "Intereses económicos del Estado",
-	"5.4": "Especies protegidas (CITES)",
-	"5.5": "Patrimonio cultural",
-	"5.6": "Impacto en el comercio exterior",
-	"5.7": "Antecedentes graves o gravísimos en los últimos tres años",
-}
-
-func fechaISO(s string) string {
-	if s == "" {
-		return "—"
-	}
-	f, err := fecha.ParseISO(s)
-	if err != nil {
-		return s
-	}
-	return formato.Fecha(f)
-}
-
 func fechaONota(f fecha.Fecha, nota string) string {
 	if f.IsZero() {
 		return nota
@@ -390,7 +358,7 @@ func seccionPeriodo(d Datos) Seccion {
 	}
 	s.Bloques = append(s.Bloques, Bloque{Tipo: BloquePares, Pares: []Par{
 		{"Año de referencia", strconv.Itoa(p.Anio)},
-		{"Periodo", "del " + fechaISO(p.Desde) + " al " + fechaISO(p.Hasta)},
+		{"Periodo", "del " + formato.FechaTexto(p.Desde) + " al " + formato.FechaTexto(p.Hasta)},
 		{"Lectura aplicada", lectura},
 		{"Fundamento", ref(normas.AnioReferencia)},
 	}})
@@ -425,7 +393,7 @@ func seccionActos(v contrato.EvaluacionJSON, c cifras) Seccion {
 	}
 	for i, a := range v.ActosComputados {
 		cuentan.Filas = append(cuentan.Filas, []string{
-			strconv.Itoa(i + 1), a.Acto, fechaISO(a.FechaFirmeza), etiquetaGravedad(a.Gravedad),
+			strconv.Itoa(i + 1), a.Acto, formato.FechaTexto(a.FechaFirmeza), etiquetaGravedad(a.Gravedad),
 			etiquetaSancion(a.Sancion), formato.Pesos(c.Computados[i]), formato.Pesos(c.Aportes[i]),
 		})
 	}
@@ -439,7 +407,7 @@ func seccionActos(v contrato.EvaluacionJSON, c cifras) Seccion {
 	for i, a := range v.ActosExcluidos {
 		f := "Sin firmeza"
 		if a.FechaFirmeza != nil {
-			f = fechaISO(*a.FechaFirmeza)
+			f = formato.FechaTexto(*a.FechaFirmeza)
 		}
 		fuera.Filas = append(fuera.Filas, []string{
 			strconv.Itoa(i + 1), a.Acto, f, etiquetaGravedad(a.Gravedad), formato.Pesos(c.Excluidos[i]), EtiquetaMotivo(a.Motivo),
@@ -663,7 +631,7 @@ func seccionConcepto(d Datos) Seccion {
 	s.Bloques = append(s.Bloques, Bloque{Tipo: BloquePares, Pares: []Par{
 		{"Fecha de la sesión", fechaONota(c.FechaSesion, "—")},
 		{"Miembros presentes", miembros},
-		{"Decisión", etiquetaDecision(c.Decision)},
+		{"Decisión", flujo.Decision(c.Decision).Etiqueta()},
 		{"Registrado por", textoOGuion(c.RegistradoPor)},
 		{"Registrado el", formato.Instante(c.RegistradoEn)},
 		{"Fundamento", ref(normas.ConceptoVinculante) + ": vinculante para la Dirección Seccional; contra él no procede recurso"},
@@ -676,7 +644,7 @@ func seccionConcepto(d Datos) Seccion {
 	if c.Decision == DecisionCancelacion || len(c.CriteriosCancelacion) > 0 {
 		crit := &Tabla{Columnas: []Columna{{"Criterio", 0.12, false}, {"Descripción", 0.88, false}}, Vacia: "No se registraron criterios."}
 		for _, k := range c.CriteriosCancelacion {
-			crit.Filas = append(crit.Filas, []string{k, textoOGuion(criteriosCancelacion[k])})
+			crit.Filas = append(crit.Filas, []string{k, textoOGuion(flujo.NombreCriterioCancelacion(k))})
 		}
 		s.Bloques = append(s.Bloques,
 			Bloque{Tipo: BloqueSubtitulo, Texto: "Criterios para la cancelación que aplican (" + ref(normas.CriteriosCancelacion) + ")"},

@@ -163,17 +163,6 @@ func monto(s string) string {
 	return formato.Pesos(d)
 }
 
-func fechaTexto(s string) string {
-	if s == "" {
-		return "—"
-	}
-	f, err := fecha.ParseISO(s)
-	if err != nil {
-		return s
-	}
-	return formato.Fecha(f)
-}
-
 var nombresRequisitos = []struct{ clave, nombre string }{
 	{normas.RegistroVigente, "Autorización, habilitación o registro vigente"},
 	{normas.InfraccionGrave, "Nueva infracción grave o gravísima"},
@@ -186,7 +175,7 @@ func vistaEvaluacion(ev db.Evaluacion, r contrato.EvaluacionJSON, ent reincidenc
 	v := templates.EvaluacionVista{
 		ID: ev.ID, Version: ev.Version, Creada: formato.InstanteTexto(ev.CreadoEn), CreadaPor: ev.CreadoPor, Motivo: ev.Motivo,
 		Reglas:      ev.ConjuntoReglas,
-		Periodo:     fmt.Sprintf("Año %d: del %s al %s", r.Periodo.Anio, fechaTexto(r.Periodo.Desde), fechaTexto(r.Periodo.Hasta)),
+		Periodo:     fmt.Sprintf("Año %d: del %s al %s", r.Periodo.Anio, formato.FechaTexto(r.Periodo.Desde), formato.FechaTexto(r.Periodo.Hasta)),
 		NumeroActos: strconv.Itoa(r.NumeroActos), S: monto(r.SumaSancionesCOP), O: monto(r.TotalOperacionesCOP),
 		N: formato.Entero(r.NumeroOperaciones), CumpleUmbral: r.Requisitos.UmbralCeroCinco, Procede: r.ProcedeComite,
 	}
@@ -214,14 +203,14 @@ func vistaEvaluacion(ev db.Evaluacion, r contrato.EvaluacionJSON, ent reincidenc
 		}
 	}
 	for _, c := range r.ActosComputados {
-		v.Computados = append(v.Computados, []string{c.Acto, fechaTexto(c.FechaFirmeza), etiquetaGravedad(c.Gravedad), etiquetaSancion(c.Sancion), monto(c.ValorCOP), monto(c.AporteCOP)})
+		v.Computados = append(v.Computados, []string{c.Acto, formato.FechaTexto(c.FechaFirmeza), etiquetaGravedad(c.Gravedad), etiquetaSancion(c.Sancion), monto(c.ValorCOP), monto(c.AporteCOP)})
 	}
 	for _, x := range r.ActosExcluidos {
 		f := ""
 		if x.FechaFirmeza != nil {
 			f = *x.FechaFirmeza
 		}
-		v.Excluidos = append(v.Excluidos, []string{x.Acto, fechaTexto(f), etiquetaGravedad(x.Gravedad), monto(x.ValorCOP), informe.EtiquetaMotivo(x.Motivo)})
+		v.Excluidos = append(v.Excluidos, []string{x.Acto, formato.FechaTexto(f), etiquetaGravedad(x.Gravedad), monto(x.ValorCOP), informe.EtiquetaMotivo(x.Motivo)})
 	}
 	if r.ParticipacionPorcentual != nil {
 		p, _ := decimal.NewFromString(*r.ParticipacionPorcentual)
