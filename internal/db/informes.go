@@ -98,7 +98,7 @@ func datosInforme(ctx context.Context, q consultor, c Caso, ev Evaluacion, em in
 	if len(cs) > 0 && (em.Instante.IsZero() || !cs[0].Instante().After(em.Instante)) {
 		o := cs[0]
 		ic := &informe.Concepto{
-			FechaSesion: o.Concepto.FechaSesion, Miembros: o.Concepto.Miembros, Decision: string(o.Concepto.Decision),
+			FechaSesion: o.Concepto.FechaSesion, Miembros: o.Concepto.Miembros, Decision: o.Concepto.Decision,
 			Motivacion: motivaciones(o.Concepto), CriteriosCancelacion: o.Concepto.CriteriosCancelacion,
 			RegistradoPor: o.RegistradoPor, RegistradoEn: o.Instante(),
 		}

@@ -16,6 +16,7 @@
 package informe
 
 import (
+	"comite/internal/flujo"
 	"time"
 
 	"comite/internal/contrato"
@@ -84,18 +85,12 @@ type Paso struct {
 	Detalle  string
 }
 
-// Decisiones of the concepto (dominio.md §3.4).
-const (
-	DecisionCancelacion       = "cancelacion"
-	DecisionMultaIncrementada = "multa_incrementada"
-)
-
 // Concepto is the Comité's concepto as recorded. It is final; a material
 // error is fixed only by a linked Correccion, and the original stays visible.
 type Concepto struct {
 	FechaSesion fecha.Fecha
 	Miembros    []string
-	Decision    string // DecisionCancelacion or DecisionMultaIncrementada
+	Decision    flujo.Decision
 	// Motivacion per criterion, in the order recorded.
 	Motivacion []Motivacion
 	// CriteriosCancelacion that apply ("5.1" … "5.7"), for a cancellation.

@@ -1,6 +1,7 @@
 package informe
 
 import (
+	"comite/internal/flujo"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -94,7 +95,7 @@ func datosEjemplo(t testing.TB) Datos {
 		Concepto: &Concepto{
 			FechaSesion:          fecha.Debe(2026, 4, 8),
 			Miembros:             []string{"Directora de Gestión de Fiscalización", "Director de Gestión Jurídica", "Subdirectora de Fiscalización Aduanera"},
-			Decision:             DecisionCancelacion,
+			Decision:             flujo.DecisionCancelacion,
 			Motivacion:           []Motivacion{{"Naturaleza de los hechos", "Subfacturación reiterada en mercancía sensible."}, {"Impacto en el comercio exterior", "Moderado: existen agencias que pueden asumir los trámites."}, {"Antecedentes", "Tres actos graves o gravísimos en firme en 2025."}},
 			CriteriosCancelacion: []string{"5.3", "5.7"},
 			RegistradoPor:        "comite.presidencia",

@@ -631,7 +631,7 @@ func seccionConcepto(d Datos) Seccion {
 	s.Bloques = append(s.Bloques, Bloque{Tipo: BloquePares, Pares: []Par{
 		{"Fecha de la sesión", fechaONota(c.FechaSesion, "—")},
 		{"Miembros presentes", miembros},
-		{"Decisión", flujo.Decision(c.Decision).Etiqueta()},
+		{"Decisión", c.Decision.Etiqueta()},
 		{"Registrado por", textoOGuion(c.RegistradoPor)},
 		{"Registrado el", formato.Instante(c.RegistradoEn)},
 		{"Fundamento", ref(normas.ConceptoVinculante) + ": vinculante para la Dirección Seccional; contra él no procede recurso"},
@@ -641,7 +641,7 @@ func seccionConcepto(d Datos) Seccion {
 		mot.Filas = append(mot.Filas, []string{m.Criterio, m.Texto})
 	}
 	s.Bloques = append(s.Bloques, Bloque{Tipo: BloqueSubtitulo, Texto: "Motivación"}, Bloque{Tipo: BloqueTabla, Tabla: mot})
-	if c.Decision == DecisionCancelacion || len(c.CriteriosCancelacion) > 0 {
+	if c.Decision == flujo.DecisionCancelacion || len(c.CriteriosCancelacion) > 0 {
 		crit := &Tabla{Columnas: []Columna{{"Criterio", 0.12, false}, {"Descripción", 0.88, false}}, Vacia: "No se registraron criterios."}
 		for _, k := range c.CriteriosCancelacion {
 			crit.Filas = append(crit.Filas, []string{k, textoOGuion(flujo.NombreCriterioCancelacion(k))})
