@@ -15,6 +15,8 @@ type Parametros struct {
 	ID           string      // stable identifier recorded with every evaluation
 	Nombre       string      // for people
 	VigenteDesde fecha.Fecha // first day the set applies
+	VigenteHasta fecha.Fecha // last day it applies; zero: no known end
+	Vigencia     string      // why those dates, for people
 	Fuente       string
 
 	// Committee test — Decreto Ley 920 de 2023, art. 25 (by position), file 004.
@@ -52,6 +54,10 @@ var DL920 = Parametros{
 	ID:           "DL920-2023",
 	Nombre:       "Decreto Ley 920 de 2023 (régimen sancionatorio aduanero) y Decreto 2147 de 2016 (zonas francas)",
 	VigenteDesde: fecha.Debe(2023, 6, 6),
+	// Corte Constitucional C-072 de 2025: unconstitutional with effects
+	// deferred to the end of the 2025–2026 legislature.
+	VigenteHasta: fecha.Debe(2026, 6, 20),
+	Vigencia:     "desde el 06/06/2023 hasta el 20/06/2026 (sentencia C-072 de 2025 de la Corte Constitucional, efectos diferidos al fin de la legislatura 2025–2026)",
 	Fuente:       "Decreto Ley 920 de 2023; Decreto 2147 de 2016; Estatuto Tributario art. 868",
 
 	MinimoActos:         3,

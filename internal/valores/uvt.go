@@ -35,20 +35,21 @@ var TablaUVT = []UVT{
 }
 
 // ErrSinUVT says a year is outside the table. It is never replaced by a fallback.
-type ErrSinUVT struct{ Anio int }
+type ErrSinUVT struct {
+	Anio         int
+	Desde, Hasta int // the years the table covers (0 when it is empty)
+}
 
 func (e ErrSinUVT) Error() string {
-	return fmt.Sprintf("no hay UVT para el año %d (la tabla va de %d a %d)", e.Anio, TablaUVT[0].Anio, TablaUVT[len(TablaUVT)-1].Anio)
+	if e.Desde == 0 {
+		return fmt.Sprintf("no hay UVT para el año %d (la tabla de UVT está vacía)", e.Anio)
+	}
+	return fmt.Sprintf("no hay UVT para el año %d (la tabla va de %d a %d)", e.Anio, e.Desde, e.Hasta)
 }
 
-// UVTDe returns the UVT of a year, or ErrSinUVT naming the year.
-func UVTDe(anio int) (UVT, error) {
-	i := anio - TablaUVT[0].Anio
-	if i < 0 || i >= len(TablaUVT) || TablaUVT[i].Anio != anio {
-		return UVT{}, ErrSinUVT{anio}
-	}
-	return TablaUVT[i], nil
-}
+// UVTDe returns the UVT of a year in the built-in table, or ErrSinUVT naming
+// the year. Rules use Referencia.UVTDe with the table they were given.
+func UVTDe(anio int) (UVT, error) { return Integrada().UVTDe(anio) }
 
 var (
 	cien    = decimal.NewFromInt(100)
@@ -76,12 +77,8 @@ func redondearMultiplo(v, m decimal.Decimal) decimal.Decimal {
 	return v.Div(m).Round(0).Mul(m)
 }
 
-// Pesos converts an amount in UVT to pesos with the UVT of the year and the
-// art. 868 rounding.
+// Pesos converts an amount in UVT to pesos with the UVT of the year in the
+// built-in table and the art. 868 rounding.
 func Pesos(enUVT decimal.Decimal, anio int) (decimal.Decimal, UVT, error) {
-	u, err := UVTDe(anio)
-	if err != nil {
-		return decimal.Decimal{}, UVT{}, err
-	}
-	return Aproximar868(enUVT.Mul(u.Valor)), u, nil
+	return Integrada().Pesos(enUVT, anio)
 }
