@@ -2,6 +2,8 @@ module comite
 
 go 1.26.0
 
+toolchain go1.26.8
+
 tool github.com/a-h/templ/cmd/templ
 
 require (

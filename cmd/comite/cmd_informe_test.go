@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"comite/internal/pruebas"
 	"context"
 	"crypto/sha256"
 	"flag"
@@ -73,9 +74,7 @@ func TestInforme_contrato_mismosBytesDosVecesYNumeroDelCaso(t *testing.T) {
 	if !bytes.Equal(salidas[0], salidas[1]) || !bytes.HasPrefix(salidas[0], []byte("%PDF")) {
 		t.Fatal("el mismo caso guardado dio bytes distintos")
 	}
-	if _, err := exec.LookPath("pdftotext"); err != nil {
-		t.Skip("sin pdftotext (poppler-utils)")
-	}
+	pruebas.Herramienta(t, "poppler-utils", "pdftotext")
 	txt, err := exec.Command("pdftotext", filepath.Join(dir, "informea.pdf"), "-").Output()
 	if err != nil {
 		t.Fatal(err)
@@ -118,7 +117,7 @@ var actualizarDemo = flag.Bool("actualizar-informe-demo", false, "reescribe test
 // here. The hash depends on the Go version (fonts, zlib), which it records.
 func TestInforme_huellaDoradaDelCasoDemo(t *testing.T) {
 	if testing.Short() {
-		t.Skip("genera la base de demostración")
+		pruebas.Omitir(t, "genera la base de demostración (omitida con -short)")
 	}
 	ruta := filepath.Join(t.TempDir(), "demo.db")
 	var out, errb bytes.Buffer
@@ -150,7 +149,7 @@ func TestInforme_huellaDoradaDelCasoDemo(t *testing.T) {
 	}
 	version, _, _ := strings.Cut(string(quiere), "\n")
 	if version != runtime.Version() {
-		t.Skipf("la huella es de %s y este Go es %s: regenérela con -actualizar-informe-demo tras revisar las páginas", version, runtime.Version())
+		pruebas.Omitir(t, "la huella es de "+version+" y este Go es "+runtime.Version()+" (go.mod fija la versión con su línea toolchain): regenérela con -actualizar-informe-demo tras revisar las páginas")
 	}
 	if actual != string(quiere) {
 		t.Fatalf("el PDF de los casos de demostración cambió:\n%s\nantes:\n%s\nSi el cambio es intencional, revise las páginas (pdftoppm) y regenere con -actualizar-informe-demo", actual, quiere)

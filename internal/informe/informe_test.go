@@ -2,6 +2,7 @@ package informe
 
 import (
 	"bytes"
+	"comite/internal/pruebas"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -22,7 +23,6 @@ import (
 
 var (
 	actualizar = flag.Bool("actualizar", false, "reescribe testdata/informe/ejemplo.sha256 con la huella actual")
-	paginasPNG = flag.String("png", "", "directorio donde escribir el PDF de ejemplo y el largo, y sus páginas en PNG (pdftoppm -r 60)")
 )
 
 func generar(t testing.TB, d Datos) []byte {
@@ -42,11 +42,7 @@ func huella(b []byte) string {
 // herramienta returns the path of a poppler tool or skips the test.
 func herramienta(t *testing.T, nombre string) string {
 	t.Helper()
-	p, err := exec.LookPath(nombre)
-	if err != nil {
-		t.Skipf("%s no está instalado (paquete poppler-utils): se omite esta verificación", nombre)
-	}
-	return p
+	return pruebas.Herramienta(t, "poppler-utils", nombre)
 }
 
 func escribirTemp(t *testing.T, pdf []byte) string {
@@ -316,7 +312,7 @@ func TestPDFHuellaDorada(t *testing.T) {
 		}
 	}
 	if version != runtime.Version() {
-		t.Skipf("la huella dorada es de %s y este Go es %s: se omite la comparación (regenérela con -actualizar si el diseño no cambió)", version, runtime.Version())
+		pruebas.Omitir(t, "la huella dorada es de "+version+" y este Go es "+runtime.Version()+" (go.mod fija la versión con su línea toolchain): regenérela con -actualizar si el diseño no cambió")
 	}
 	if h != quiere {
 		t.Errorf("la huella del informe de ejemplo cambió: %s, antes %s. Si el cambio de diseño es intencional, revise las páginas y regenere con -actualizar", h, quiere)
@@ -349,29 +345,6 @@ func TestDatosIncompletos(t *testing.T) {
 	}
 }
 
-// TestPaginasPNG writes the example and the long case and their pages as PNG
-// for a person to look at: go test ./internal/informe -run TestPaginasPNG -png /tmp/informe-png
-func TestPaginasPNG(t *testing.T) {
-	if *paginasPNG == "" {
-		t.Skip("sin -png: no se escriben páginas")
-	}
-	toppm := herramienta(t, "pdftoppm")
-	if err := os.MkdirAll(*paginasPNG, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for nombre, d := range map[string]Datos{"ejemplo": datosEjemplo(t), "largo": datosLargos(t)} {
-		viejas, _ := filepath.Glob(filepath.Join(*paginasPNG, nombre+"-*.png"))
-		for _, v := range viejas {
-			os.Remove(v)
-		}
-		archivo := filepath.Join(*paginasPNG, nombre+".pdf")
-		if err := os.WriteFile(archivo, generar(t, d), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		correr(t, toppm, "-r", "60", "-png", archivo, filepath.Join(*paginasPNG, nombre))
-	}
-}
-
 func BenchmarkPDF50Actos(b *testing.B) {
 	d := datosLargos(b)
 	b.ReportAllocs()
@@ -390,9 +363,6 @@ func TestPDFFilaMasAltaQueUnaPagina(t *testing.T) {
 	d.Concepto.Correcciones = append(d.Concepto.Correcciones, Correccion{instante(2026, 4, 10, 9, 0), "comite.presidencia", "Texto extenso.", largo})
 	pdf := generar(t, d)
 	archivo := escribirTemp(t, pdf)
-	if *paginasPNG != "" {
-		os.WriteFile(filepath.Join(*paginasPNG, "fila-larga.pdf"), pdf, 0o644)
-	}
 	texto := correr(t, herramienta(t, "pdftotext"), archivo, "-")
 	n := paginas(t, archivo)
 	if !strings.Contains(texto, "FIN DEL TEXTO.") {

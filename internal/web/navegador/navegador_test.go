@@ -6,6 +6,7 @@
 package navegador
 
 import (
+	"comite/internal/pruebas"
 	"context"
 	"errors"
 	"io"
@@ -25,8 +26,6 @@ import (
 
 	"github.com/chromedp/chromedp"
 )
-
-const chromium = "/usr/bin/chromium"
 
 const clave = "clave-navegador-1"
 
@@ -69,11 +68,9 @@ const (
 
 func iniciar(t *testing.T) *prueba {
 	t.Helper()
-	if _, err := os.Stat(chromium); err != nil {
-		t.Skip("sin Chromium en " + chromium + ": se omiten las pruebas de navegador")
-	}
+	chromium := pruebas.Chromium(t)
 	if testing.Short() {
-		t.Skip("pruebas de navegador omitidas con -short")
+		pruebas.Omitir(t, "pruebas de navegador omitidas con -short")
 	}
 	antes := db.Argon2
 	db.Argon2 = db.ParametrosArgon2{MemoriaKiB: 1024, Pasadas: 1, Hilos: 1}
