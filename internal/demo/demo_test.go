@@ -269,7 +269,6 @@ var (
 	mil       = decimal.NewFromInt(1000)
 	cinco     = decimal.NewFromInt(5)
 	diezMil   = decimal.NewFromInt(10000)
-	cincuenta = decimal.NewFromInt(50)
 )
 
 // cumpleUmbral is dominio.md §2.5: S × 1000 ≥ O × 5; with O = 0, S > 0.

@@ -179,7 +179,7 @@ func (h *handler) conceptoPost(c echo.Context, correccion bool) error {
 	if msg := pasoNoPermitido(cuentaDe(c), accion, cx); msg != "" {
 		return h.mostrarCaso(c, caso, http.StatusConflict, msg, nil)
 	}
-	problemas := map[string]string{}
+	var problemas map[string]string
 	if correccion {
 		problemas = flujo.ValidarConcepto(k, h.d.Hoy(), fecha.Fecha{})
 		if motivo == "" {

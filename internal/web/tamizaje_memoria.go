@@ -77,12 +77,6 @@ func nuevaMemoria(d *db.DB) *memoria {
 	return &memoria{d: d, entradas: map[any]*entradaMemoria{}, evaluaciones: map[int64]*evaluacionLeida{}}
 }
 
-// versionDatos is the current data version.
-func (m *memoria) versionDatos(ctx context.Context) (int64, error) {
-	v, _, err := m.versiones(ctx)
-	return v, err
-}
-
 // versionesFijas are the versions read once for a whole request (a page
 // that looks up several values asks the audit log once).
 type versionesFijas struct{ datos, todo int64 }
