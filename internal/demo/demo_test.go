@@ -266,9 +266,9 @@ func leerCifras(t *testing.T, d *db.DB, nitUsuario string, y int) cifras {
 }
 
 var (
-	mil       = decimal.NewFromInt(1000)
-	cinco     = decimal.NewFromInt(5)
-	diezMil   = decimal.NewFromInt(10000)
+	mil     = decimal.NewFromInt(1000)
+	cinco   = decimal.NewFromInt(5)
+	diezMil = decimal.NewFromInt(10000)
 )
 
 // cumpleUmbral is dominio.md §2.5: S × 1000 ≥ O × 5; with O = 0, S > 0.
