@@ -101,7 +101,9 @@ func (c Calendario) Validar() error {
 	}
 	vistos := map[string]int{}
 	for i, e := range c.Eventos {
-		mal := func(campo, motivo string) error { return &Error{Evento: i + 1, UID: e.UID, Campo: campo, Motivo: motivo} }
+		mal := func(campo, motivo string) error {
+			return &Error{Evento: i + 1, UID: e.UID, Campo: campo, Motivo: motivo}
+		}
 		switch {
 		case strings.TrimSpace(e.UID) == "":
 			return mal("UID", "falta el identificador del evento")
