@@ -59,7 +59,7 @@ func TestInforme_firmado_PEM_hashesSujetoYPdfsigValida(t *testing.T) {
 	if err := os.WriteFile(arch, firmado, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(pdfsig, arch)
+	cmd := exec.Command(pdfsig, "-no-ocsp", arch)
 	cmd.Env = append(os.Environ(), "HOME="+t.TempDir())
 	inf, err := cmd.CombinedOutput()
 	if err != nil {
