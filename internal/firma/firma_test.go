@@ -15,6 +15,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf16"
 
 	"comite/internal/contrato"
 	"comite/internal/fecha"
@@ -23,6 +24,8 @@ import (
 	"comite/internal/reincidencia"
 	"comite/internal/valores"
 
+	"github.com/digitorus/pdf"
+	"github.com/go-pdf/fpdf"
 	"software.sslmate.com/src/go-pkcs12"
 )
 
@@ -532,4 +535,65 @@ func TestFirmar_variasGoroutinesConElMismoFirmante(t *testing.T) {
 	for err := range errs {
 		t.Error(err)
 	}
+}
+
+// pdfPequeno is a one-page PDF made with fpdf, for tests that sign many times.
+func pdfPequeno(t testing.TB) []byte {
+	t.Helper()
+	f := fpdf.New("P", "mm", "Letter", "")
+	f.AddPage()
+	f.SetFont("Helvetica", "", 12)
+	f.Cell(40, 10, "Acta de prueba")
+	var b bytes.Buffer
+	if err := f.Output(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// razonFirmada reads /Reason back from the signature dictionary of a signed
+// PDF, decoding the UTF-16 text pdfsign writes for non-ASCII reasons.
+func razonFirmada(t testing.TB, firmado []byte) string {
+	t.Helper()
+	r, err := pdf.NewReader(bytes.NewReader(firmado), int64(len(firmado)))
+	if err != nil {
+		t.Fatalf("el PDF firmado no se puede leer: %v", err)
+	}
+	campos := r.Trailer().Key("Root").Key("AcroForm").Key("Fields")
+	if campos.Len() == 0 {
+		t.Fatal("el PDF firmado no tiene campos de firma")
+	}
+	crudo := campos.Index(campos.Len() - 1).Key("V").Key("Reason").RawString()
+	if !strings.HasPrefix(crudo, "\xFE\xFF") {
+		return crudo
+	}
+	u := make([]uint16, 0, len(crudo)/2)
+	for i := 2; i+1 < len(crudo); i += 2 {
+		u = append(u, uint16(crudo[i])<<8|uint16(crudo[i+1]))
+	}
+	return string(utf16.Decode(u))
+}
+
+// FuzzFirmar_motivoLegibleDeVuelta: every reason that Firmar accepts is
+// written so that a PDF reader gets exactly that text back from the
+// signature dictionary (the file stays well formed); the ones it refuses
+// are refused with ErrDocumento, never a panic.
+func FuzzFirmar_motivoLegibleDeVuelta(f *testing.F) {
+	for _, s := range []string{"Emisión (versión 1)", "ASCII (sin cerrar", `a\b`, "Čapek", "))((", "Ñandú ((a) b)", "😀 (x)", ""} {
+		f.Add(s)
+	}
+	firmante := cargarPEM(f, autofirmado(f, "ec"))
+	doc := pdfPequeno(f)
+	f.Fuzz(func(t *testing.T, motivo string) {
+		firmado, err := firmante.Firmar(doc, motivo, "Bogotá", firmaEn)
+		if err != nil {
+			if !errors.Is(err, ErrDocumento) {
+				t.Fatalf("error de otra clase: %v", err)
+			}
+			return
+		}
+		if got := razonFirmada(t, firmado); got != motivo {
+			t.Fatalf("motivo %q se leyó como %q", motivo, got)
+		}
+	})
 }
