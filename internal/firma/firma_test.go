@@ -597,3 +597,46 @@ func FuzzFirmar_motivoLegibleDeVuelta(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkFirmar signs the informe gerencial of the worked example
+// (≈140 KB) with each kind of key.
+func BenchmarkFirmar(b *testing.B) {
+	doc := pdfInforme(b)
+	for _, tipo := range []string{"ec", "rsa"} {
+		b.Run(tipo, func(b *testing.B) {
+			f := cargarPEM(b, autofirmado(b, tipo))
+			b.SetBytes(int64(len(doc)))
+			for b.Loop() {
+				if _, err := f.Firmar(doc, "Emisión del informe gerencial", "Bogotá D.C., Colombia", firmaEn); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkCargar reads a PEM pair and a PKCS #12 file (its key derivation
+// dominates).
+func BenchmarkCargar(b *testing.B) {
+	p := autofirmado(b, "ec")
+	rutaCert, rutaClave := archivosPEM(b, p)
+	p12, err := pkcs12.Modern2023.Encode(p.clave, p.cert, nil, "contraseña")
+	if err != nil {
+		b.Fatal(err)
+	}
+	rutaP12 := escribir(b, b.TempDir(), "firma.p12", p12, 0o600)
+	b.Run("pem", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := Cargar(rutaCert, rutaClave, ""); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("pkcs12", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := Cargar(rutaP12, "", "contraseña"); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -220,6 +221,30 @@ func TestDuracion_RFC5545_3_3_6(t *testing.T) {
 	for d, quiere := range map[time.Duration]string{time.Hour: "PT1H", 90 * time.Minute: "PT90M", 24 * time.Hour: "P1D", time.Second: "PT1M"} {
 		if got := duracion(d); got != quiere {
 			t.Errorf("duracion(%v) = %q, se esperaba %q", d, got, quiere)
+		}
+	}
+}
+
+// BenchmarkCalendario writes the feed of a busy account: 500 deadlines and
+// 50 sessions.
+func BenchmarkCalendario(b *testing.B) {
+	c := ejemplo()
+	c.Eventos = nil
+	for i := range 500 {
+		c.Eventos = append(c.Eventos, Evento{
+			UID:         UID("plazo-reporte", fmt.Sprintf("CF-2026-%04d", i)),
+			Resumen:     fmt.Sprintf("Vence el reporte del caso CF-2026-%04d (10 días hábiles)", i),
+			Descripcion: "Término legal: art. 25 del Decreto Ley 920 de 2023 (por posición). Usuario: Agencia Ejemplo S.A.S., NIT 800191045-1.",
+			Dia:         fecha.Debe(2026, 1, 1).MasDias(i % 365),
+		})
+	}
+	for i := range 50 {
+		inicio := bogota(2026, 1, 7, 9, 0).AddDate(0, 0, 7*i)
+		c.Eventos = append(c.Eventos, Evento{UID: UID("sesion", fmt.Sprint(i)), Resumen: "Sesión ordinaria del Comité", Lugar: "Sala de juntas; piso 5", Inicio: inicio, Fin: inicio.Add(3 * time.Hour)})
+	}
+	for b.Loop() {
+		if _, err := c.Bytes(); err != nil {
+			b.Fatal(err)
 		}
 	}
 }
