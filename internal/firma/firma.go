@@ -150,7 +150,7 @@ func Cargar(rutaCert, rutaClave, clavePKCS12 string) (*Firmante, error) {
 				return nil, err
 			}
 		} else if clave == nil {
-			return nil, errorf(rutaCert, ErrFormato, "no contiene la clave privada y no se indicó el archivo de la clave")
+			return nil, errorf(rutaCert, ErrFormato, "no contiene la clave privada y no se indicó otro archivo con ella")
 		} else {
 			rutaDeLaClave = rutaCert
 		}
@@ -183,6 +183,10 @@ func Cargar(rutaCert, rutaClave, clavePKCS12 string) (*Firmante, error) {
 // Sujeto is the certificate's subject in the RFC 4514 form ("CN=…,O=…,C=CO"),
 // for the history of the case and the audit log.
 func (f *Firmante) Sujeto() string { return f.cert.Subject.String() }
+
+// String names the certificate only, so that printing a Firmante (in a log,
+// an error) never shows its key.
+func (f *Firmante) String() string { return "firmante «" + f.Sujeto() + "»" }
 
 // Emisor is the subject of the certificate's issuer, in the same form.
 func (f *Firmante) Emisor() string { return f.cert.Issuer.String() }

@@ -7,6 +7,7 @@ import (
 	"crypto/x509"
 	"encoding/pem"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -455,6 +456,9 @@ func TestFirmante_datosDelCertificadoParaLaHistoria(t *testing.T) {
 	}
 	if f.Serie() != strings.ToUpper(p.cert.SerialNumber.Text(16)) || len(f.Huella()) != 64 || !bytes.Equal(f.Certificado().Raw, p.cert.Raw) {
 		t.Errorf("serie %s, huella %s", f.Serie(), f.Huella())
+	}
+	if got := fmt.Sprintf("%v %+v", f, f); strings.Contains(got, "PrivateKey") || !strings.Contains(got, "Secretaría Técnica") {
+		t.Errorf("al imprimir un Firmante: %s", got)
 	}
 	desde, hasta := f.Vigencia()
 	if !desde.Equal(vigenteDesde) || !hasta.Equal(vigenteHasta) {
