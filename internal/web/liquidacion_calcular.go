@@ -52,11 +52,15 @@ var etiquetasPaso = map[string]string{
 	liquidacion.PasoMinimo:           "Mínimo",
 }
 
-// liquidacionCalcular is the liquidation calculator (dominio.md §5). It is a
-// GET with the data in the query string: it changes nothing, and a result
-// can be bookmarked or shared. The computation is liquidacion.Liquidar with
-// the rule set valores.DL920; this handler only reads the form and shows the
-// steps.
+// referenciaLiquidacion is the one place the web takes the reference values
+// of a liquidation from (UVT rows and rule sets): today the built-in ones.
+func (h *handler) referenciaLiquidacion() valores.Referencia { return valores.Integrada() }
+
+// liquidacionCalcular is the liquidation calculator. It is a GET with the
+// data in the query string: it changes nothing, and a result can be
+// bookmarked or shared. The computation is liquidacion.Liquidar with the
+// reference values of referenciaLiquidacion (the rule set is chosen by the
+// date); this handler only reads the form and shows the steps.
 func (h *handler) liquidacionCalcular(c echo.Context) error {
 	q := c.QueryParams()
 	enviado := q.Has("regimen")
@@ -161,7 +165,7 @@ func (h *handler) liquidacionCalcular(c echo.Context) error {
 	}
 
 	if len(f.Errores) == 0 {
-		l, err := liquidacion.Liquidar(s, valores.DL920)
+		l, err := liquidacion.Liquidar(s, h.referenciaLiquidacion())
 		var es *liquidacion.ErrSolicitud
 		switch {
 		case errors.As(err, &es):
@@ -229,7 +233,7 @@ func erroresSolicitud(f *templates.FormLiquidacion, es *liquidacion.ErrSolicitud
 			f.Errores["fecha"] = msg
 		case campo == "infracciones":
 			f.Errores["infracciones"] = msg
-		case campo == "amonestaciones_previas", campo == "reincidencias_previas":
+		case campo == "amonestaciones_previas", campo == "reincidencias_previas", campo == "incremento_comite":
 			f.Errores[campo] = msg
 		case strings.HasPrefix(campo, "reducciones"):
 			f.Errores["reducciones"] = msg
@@ -241,6 +245,14 @@ func erroresSolicitud(f *templates.FormLiquidacion, es *liquidacion.ErrSolicitud
 			f.Errores["general"] = mayuscula(p) + "."
 		}
 	}
+}
+
+// textoAlertaLiquidacion is what the screen says for an alert code.
+func textoAlertaLiquidacion(codigo string, l liquidacion.Liquidacion) string {
+	if codigo == liquidacion.AlertaNormaSinVigencia {
+		return "Norma sin vigencia confirmada: los hechos (" + formato.Fecha(l.FechaHechos) + ") son posteriores al último día de vigencia de todos los conjuntos de reglas disponibles; se liquidó con " + l.Conjunto.ID + ". Confirme la norma aplicable."
+	}
+	return codigo
 }
 
 // resultadoLiquidacion shows the core's liquidation for people.
@@ -255,6 +267,10 @@ func resultadoLiquidacion(l liquidacion.Liquidacion) templates.ResultadoLiquidac
 		Regimen: etiquetasRegimen[l.Regimen], Fecha: formato.Fecha(l.FechaLiquidacion),
 		UVT:    "UVT " + strconv.Itoa(l.UVT.Anio) + ": " + formato.Pesos(l.UVT.Valor),
 		Reglas: "reglas " + l.Reglas, Sancion: mayuscula(l.Sancion.Etiqueta()),
+		Vigencia: l.NotaVigencia,
+	}
+	for _, a := range l.Alertas {
+		r.Alertas = append(r.Alertas, textoAlertaLiquidacion(a, l))
 	}
 	if l.Total != nil {
 		r.Total = formato.Pesos(*l.Total)
