@@ -77,9 +77,9 @@ func TestLiquidar_dorados(t *testing.T) {
 // only checked against themselves).
 func TestLiquidar_doradosTotales(t *testing.T) {
 	totales := map[string]string{
-		"01_contrato_ejemplo":                     "4800000",  // contrato.md: 24.000.000 × 20 %
+		"01_contrato_ejemplo":                     "4800000",  // worked example of the contract: 24.000.000 × 20 %
 		"02_cancelacion_prevalece":                "",         // art. 22 num. 1: cancelación, no amount
-		"03_comite_incremento_mil_uvt":            "62849000", // dominio §2: 10.475.000 + 52.374.000
+		"03_comite_incremento_mil_uvt":            "62849000", // worked example of the committee test: 10.475.000 + 52.374.000
 		"04_leve_repetida_150_uvt":                "6284800",  // art. 22 num. 4: 7.856.000; art. 24 inc. 4: 80 %
 		"05_zona_franca_amonestacion_reincidente": "5577600",  // 200 UVT 2025 = 9.960.000; +40 % = 13.944.000; 40 %
 		"06_zona_franca_reincidencia_tope":        "62848800", // 26.187.000 × 1,2 = 31.424.400; +100 % (tope)

@@ -18,7 +18,7 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// Regimen is the rule set a liquidation follows (dominio.md §5).
+// Regimen is the rule set a liquidation follows.
 type Regimen string
 
 const (
@@ -83,7 +83,7 @@ type Allanamiento struct {
 	Articulo72 bool // Decreto Ley 920 de 2023, art. 24 last paragraph
 }
 
-// Solicitud is one liquidation request (contrato.md `comite liquidar`).
+// Solicitud is one liquidation request (the input of `comite liquidar`).
 type Solicitud struct {
 	Regimen               Regimen
 	FechaLiquidacion      fecha.Fecha // its year gives the UVT

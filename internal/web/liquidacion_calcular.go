@@ -95,7 +95,8 @@ func (h *handler) liquidacionCalcular(c echo.Context) error {
 	var indices []int
 	for i := 0; i < filasLiquidacion; i++ {
 		n := strconv.Itoa(i + 1)
-		fila := templates.FilaInfraccion{N: n, Codigo: strings.TrimSpace(q.Get("codigo_" + n)), Valor: strings.TrimSpace(q.Get("valor_" + n))}
+		fila := templates.FilaInfraccion{N: n, Codigo: strings.TrimSpace(q.Get("codigo_" + n)), Valor: strings.TrimSpace(q.Get("valor_" + n)),
+			AmonPrevias: strings.TrimSpace(q.Get("amonestaciones_previas_" + n)), ReincPrevias: strings.TrimSpace(q.Get("reincidencias_previas_" + n))}
 		tipo, unidad := q.Get("sancion_"+n), q.Get("unidad_"+n)
 		if !enviado && i == 0 {
 			tipo = string(sancion.Multa)
@@ -121,13 +122,15 @@ func (h *handler) liquidacionCalcular(c echo.Context) error {
 					inf.ValorCOP = &v
 				}
 			}
-			if fila.ErrSancion == "" && fila.ErrValor == "" {
+			inf.AmonestacionesPrevias = conteoPropio(&fila, "amonestaciones previas", fila.AmonPrevias)
+			inf.ReincidenciasPrevias = conteoPropio(&fila, "reincidencias previas", fila.ReincPrevias)
+			if fila.ErrSancion == "" && fila.ErrValor == "" && fila.ErrCuentas == "" {
 				s.Infracciones = append(s.Infracciones, inf)
 				indices = append(indices, i)
 			} else {
 				f.Errores["infracciones"] = "Revise las infracciones marcadas."
 			}
-		} else if enviado && (fila.Valor != "" || fila.Codigo != "") {
+		} else if enviado && (fila.Valor != "" || fila.Codigo != "" || fila.AmonPrevias != "" || fila.ReincPrevias != "") {
 			fila.ErrSancion = "Elija la sanción de esta infracción, o borre su código y valor."
 			f.Errores["infracciones"] = "Revise las infracciones marcadas."
 		}
@@ -202,6 +205,25 @@ func leerConteo(errs templates.Errores, campo, valor string) int {
 	return int(n)
 }
 
+// conteoPropio reads an infraction's own count: empty is nil (the general
+// count applies); otherwise a whole number from 0 to 1.000.
+func conteoPropio(fila *templates.FilaInfraccion, nombre, valor string) *int {
+	if valor == "" {
+		return nil
+	}
+	n, err := importar.ParseEntero(valor)
+	switch {
+	case err != nil:
+		fila.ErrCuentas = mayuscula(nombre) + ": " + err.Error() + "."
+		return nil
+	case n < 0 || n > 1000:
+		fila.ErrCuentas = mayuscula(nombre) + ": escriba un número entre 0 y 1.000."
+		return nil
+	}
+	v := int(n)
+	return &v
+}
+
 var campoInfraccion = regexp.MustCompile(`^infracciones\[(\d+)\]\.(\w+)$`)
 
 // erroresSolicitud puts each problem of the core's validation beside the
@@ -217,9 +239,12 @@ func erroresSolicitud(f *templates.FormLiquidacion, es *liquidacion.ErrSolicitud
 			i, _ := strconv.Atoi(m[1])
 			if i < len(indices) {
 				fila := &f.Filas[indices[i]]
-				if m[2] == "sancion" {
+				switch m[2] {
+				case "sancion":
 					fila.ErrSancion = msg
-				} else {
+				case "amonestaciones_previas", "reincidencias_previas":
+					fila.ErrCuentas = msg
+				default:
 					fila.ErrValor = msg
 				}
 				f.Errores["infracciones"] = "Revise las infracciones marcadas."

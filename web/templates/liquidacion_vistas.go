@@ -19,6 +19,10 @@ type FilaInfraccion struct {
 	Unidades   []Opcion
 	ErrSancion string
 	ErrValor   string
+	// The infraction's own repetition counts; empty: the general ones.
+	AmonPrevias  string
+	ReincPrevias string
+	ErrCuentas   string
 }
 
 // FormLiquidacion is the calculator's form (GET: it changes nothing).
