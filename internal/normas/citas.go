@@ -81,6 +81,8 @@ const (
 	MinimoDiezUVT           = "minimo_diez_uvt"
 	ProcedimientoMinCIT     = "zf_procedimiento_mincit"
 	CriteriosCancelacion    = "criterios_cancelacion_5_1_a_5_7"
+	Antecedentes57          = "antecedentes_graves_5_7"
+	MomentoGradualidad      = "momento_gradualidad"
 	// Zonas francas (Decreto 2147 de 2016, art. 86 por posición).
 	ZFBase          = "zf_base"
 	ZFConcurrencia  = "zf_concurrencia"
@@ -126,6 +128,8 @@ var tabla = map[string]Cita{
 	AllanamientoArt72:       {Norma: dl920, Articulo: "24", Inciso: "5", Texto: "En el evento del art. 72, el allanamiento es al 80 % en cualquier momento antes de la firmeza del acto sancionatorio."},
 	AllanamientoExclusiones: {Norma: dl920, Articulo: "24", Inciso: "3", Texto: "La reducción no se aplica a los intereses de mora ni a los valores del rescate."},
 	MinimoDiezUVT:           {Norma: "Sanción mínima — artículo por confirmar", Articulo: "", Texto: "Ninguna multa es inferior a 10 UVT; se aplica al valor final."},
+	Antecedentes57:          {Norma: dl920, Articulo: "22", Numeral: "5.7", Texto: "Antecedentes del presunto infractor en sanciones catalogadas como graves o gravísimas durante los últimos tres (3) años."},
+	MomentoGradualidad:      {Norma: dl920, Articulo: "22", Texto: "Los criterios de gradualidad se aplican al momento de la expedición del requerimiento especial aduanero, o emplazamiento, según el caso; el allanamiento antes del requerimiento (art. 24 num. 1) no se cuenta como antecedente para el num. 3."},
 	ProcedimientoMinCIT:     {Norma: d2147, Articulo: "86", Texto: "El Ministerio de Comercio, Industria y Turismo impone las sanciones por las infracciones de los artículos 84 y 85 con el procedimiento sancionatorio de la Ley 1437 de 2011, no con el requerimiento especial aduanero de la DIAN."},
 	CriteriosCancelacion:    {Norma: dl920, Articulo: "22", Numeral: "5", Texto: "Criterios para la cancelación en lugar de la multa: 5.1 seguridad nacional, 5.2 salud pública, 5.3 intereses económicos del Estado, 5.4 CITES, 5.5 patrimonio cultural, 5.6 impacto en el comercio exterior, 5.7 antecedentes graves o gravísimos en los últimos tres años."},
 
