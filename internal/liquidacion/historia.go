@@ -132,7 +132,8 @@ func anclaREA(h HechosCaso) (fecha.Fecha, string) {
 //     gravísima in the 3 years up to the REA.
 //
 // A count that needs the infraction's code or a date the case lacks is not
-// known (never 0). Pure: no clock, no store.
+// known (never 0). Pure: no clock, no store. The readings (anchors, dates of
+// the acts, boundaries) are explained in docs/liquidacion.md.
 func CuentasDeHistoria(h HechosCaso, actos []ActoAnterior) Historia {
 	codigo := normalizarInfraccion(h.Infraccion)
 	misma := func(a ActoAnterior) bool { return codigo != "" && normalizarInfraccion(a.Infraccion) == codigo }
