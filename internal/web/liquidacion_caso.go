@@ -147,6 +147,9 @@ func (h *handler) casoLiquidacionAjustar(c echo.Context) error {
 	} else {
 		a.Valor = int(n)
 	}
+	for k, m := range d.errores { // the page's own data (date, régimen, code) must be valid too
+		campos[k] = m
+	}
 	if len(campos) == 0 {
 		_, err = h.d.AjustarCuentaLiquidacion(c.Request().Context(), caso.ID, a, actor(c))
 	}

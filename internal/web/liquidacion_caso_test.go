@@ -144,6 +144,7 @@ func TestLiquidacionCaso_ajusteConRazonAuditado(t *testing.T) {
 		{"valor", url.Values{"valor": {"dos"}}},
 		{"cuenta", url.Values{"cuenta": {"multas"}}},
 		{"infraccion", url.Values{"infraccion": {""}}},
+		{"fecha", url.Values{"fecha": {"31/02/2026"}}},
 	}
 	for _, r := range rechazos {
 		f := url.Values{}
