@@ -136,7 +136,18 @@ func anclaREA(h HechosCaso) (fecha.Fecha, string) {
 // the acts, boundaries) are explained in docs/liquidacion.md.
 func CuentasDeHistoria(h HechosCaso, actos []ActoAnterior) Historia {
 	codigo := normalizarInfraccion(h.Infraccion)
-	misma := func(a ActoAnterior) bool { return codigo != "" && normalizarInfraccion(a.Infraccion) == codigo }
+	iguales := make(map[string]bool, 8) // raw code → same infraction as the case's, computed once
+	misma := func(a ActoAnterior) bool {
+		if codigo == "" {
+			return false
+		}
+		m, ok := iguales[a.Infraccion]
+		if !ok {
+			m = normalizarInfraccion(a.Infraccion) == codigo
+			iguales[a.Infraccion] = m
+		}
+		return m
+	}
 	sinCodigo := "indique el código de la infracción del caso para contar los actos de la misma infracción"
 	out := Historia{Cuentas: map[string]Cuenta{}}
 

@@ -143,3 +143,20 @@ func TestCuentasDeHistoria_prefijar(t *testing.T) {
 		t.Errorf("d2147_art86: amon %d reinc %d", *p.AmonestacionesPrevias, *p.ReincidenciasPrevias)
 	}
 }
+
+// BenchmarkCuentasDeHistoria: a user with 200 acts (the demo's heaviest has fewer).
+func BenchmarkCuentasDeHistoria(b *testing.B) {
+	var actos []ActoAnterior
+	for i := 0; i < 200; i++ {
+		g, t := sancion.Grave, sancion.Multa
+		if i%3 == 0 {
+			g, t = sancion.Leve, sancion.Amonestacion
+		}
+		actos = append(actos, acto("A", []string{"X", "Y", "Z"}[i%3], g, t, fecha.Debe(2018, time.January, 1).MasDias(i*13), i%7 == 0))
+	}
+	h := HechosCaso{Infraccion: "X", FechaComision: comision, FechaRequerimiento: rea2026}
+	b.ReportAllocs()
+	for b.Loop() {
+		CuentasDeHistoria(h, actos)
+	}
+}
