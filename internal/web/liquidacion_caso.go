@@ -249,7 +249,7 @@ func (h *handler) vistaLiquidacionCaso(c echo.Context, caso db.Caso, d datosHist
 		v.Ajustes = append(v.Ajustes, templates.AjusteVista{Cuenta: titulosCuenta[a.Cuenta], Infraccion: inf, Calculada: calc, Valor: strconv.Itoa(a.Valor), Razon: a.Razon, Por: a.Por, En: formato.InstanteTexto(a.En)})
 	}
 	cu := cuentaDe(c)
-	v.PuedeAjustar = cu != nil && Puede(cu.Rol, AjustarCuentaLiquidacion) && !caso.Estado.Final()
+	v.PuedeAjustar = cu != nil && Puede(cu.Rol, AjustarCuentaCaso) && !caso.Estado.Final()
 	for _, n := range liquidacion.Cuentas {
 		v.OpcionesCuenta = append(v.OpcionesCuenta, templates.Opcion{Valor: n, Texto: titulosCuenta[n]})
 	}

@@ -47,8 +47,8 @@ const (
 
 	// The liquidation of a case prefilled from its history, and the official's
 	// adjustment of a count with its reason (recorded in the audit log).
-	VerLiquidacionCaso       Accion = "casos.liquidacion"
-	AjustarCuentaLiquidacion Accion = "casos.liquidacion.ajustar"
+	VerLiquidacionCaso Accion = "casos.liquidacion"
+	AjustarCuentaCaso  Accion = "casos.liquidacion.ajustar"
 )
 
 var (
@@ -62,18 +62,18 @@ var (
 		GestionarDiasInhabiles: {db.RolAdmin, db.RolSecretaria}, // dominio.md §7: "a table the Secretaría can edit"
 		VerAuditoria:           {db.RolAuditor, db.RolAdmin},
 
-		VerUsuarios:              {db.RolSecretaria, db.RolComite, db.RolSeccional, db.RolAuditor},
-		EditarDatos:              {db.RolSecretaria},
-		ImportarDatos:            {db.RolSecretaria},
-		CalcularLiquidacion:      {db.RolSecretaria, db.RolComite, db.RolSeccional, db.RolAuditor},
-		VerCasos:                 {db.RolSecretaria, db.RolComite, db.RolSeccional, db.RolAuditor},
-		ReportarCaso:             {db.RolSeccional, db.RolSecretaria},
-		EvaluarCaso:              {db.RolSecretaria},
-		RegistrarConcepto:        {db.RolComite},
-		CerrarCaso:               {db.RolSecretaria, db.RolSeccional}, // flujo.Cerrar: the REA is the Dirección Seccional's act
-		VerTamizaje:              todos,
-		VerLiquidacionCaso:       {db.RolSecretaria, db.RolComite, db.RolSeccional, db.RolAuditor},
-		AjustarCuentaLiquidacion: {db.RolSecretaria, db.RolSeccional},
+		VerUsuarios:         {db.RolSecretaria, db.RolComite, db.RolSeccional, db.RolAuditor},
+		EditarDatos:         {db.RolSecretaria},
+		ImportarDatos:       {db.RolSecretaria},
+		CalcularLiquidacion: {db.RolSecretaria, db.RolComite, db.RolSeccional, db.RolAuditor},
+		VerCasos:            {db.RolSecretaria, db.RolComite, db.RolSeccional, db.RolAuditor},
+		ReportarCaso:        {db.RolSeccional, db.RolSecretaria},
+		EvaluarCaso:         {db.RolSecretaria},
+		RegistrarConcepto:   {db.RolComite},
+		CerrarCaso:          {db.RolSecretaria, db.RolSeccional}, // flujo.Cerrar: the REA is the Dirección Seccional's act
+		VerTamizaje:         todos,
+		VerLiquidacionCaso:  {db.RolSecretaria, db.RolComite, db.RolSeccional, db.RolAuditor},
+		AjustarCuentaCaso:   {db.RolSecretaria, db.RolSeccional},
 	}
 )
 

@@ -223,14 +223,13 @@ type CasoDetalle struct {
 	PuedeCriterios     bool
 	Informes           []InformeVista
 	PuedeEmitirInforme bool
-	// PuedeLiquidar: the link to the liquidation prefilled from the case's history.
-	PuedeLiquidar bool
-	Conceptos     []ConceptoVista // [0] the original, then the corrections
-	PuedeCorregir bool
-	Propuesta     *PropuestaVista
-	Error         string
-	Pendiente     string // what is missing before the next step (neutral note)
-	Errores       Errores
+	PuedeLiquidar      bool            // link to the liquidation prefilled from the case's history
+	Conceptos          []ConceptoVista // [0] the original, then the corrections
+	PuedeCorregir      bool
+	Propuesta          *PropuestaVista
+	Error              string
+	Pendiente          string // what is missing before the next step (neutral note)
+	Errores            Errores
 }
 
 // FormConcepto is the concepto form (and the correction form).
