@@ -108,10 +108,14 @@ func (v Ventana) Texto() string {
 // art. 22: the gradualidad is applied when the REA "o emplazamiento, según el
 // caso" is issued; the case keeps no emplazamiento, so the REA stands for it.
 func anclaREA(h HechosCaso) (fecha.Fecha, string) {
+	momento := " (la gradualidad se aplica al expedir el requerimiento especial aduanero o el emplazamiento, " + normas.De(normas.MomentoGradualidad).Referencia() + ")"
 	if !h.FechaRequerimiento.IsZero() {
-		return h.FechaRequerimiento, "expedición del requerimiento especial aduanero (" + formato.Fecha(h.FechaRequerimiento) + ")"
+		return h.FechaRequerimiento, "expedición del requerimiento especial aduanero, " + formato.Fecha(h.FechaRequerimiento) + momento
 	}
-	return h.FechaLiquidacion, "fecha de la liquidación (" + formato.Fecha(h.FechaLiquidacion) + "), como fecha prevista de expedición del requerimiento especial aduanero, que el caso aún no registra"
+	if h.FechaLiquidacion.IsZero() {
+		return h.FechaLiquidacion, "expedición del requerimiento especial aduanero, que el caso aún no registra" + momento
+	}
+	return h.FechaLiquidacion, "fecha de la liquidación, " + formato.Fecha(h.FechaLiquidacion) + ", como fecha prevista de expedición del requerimiento especial aduanero, que el caso aún no registra" + momento
 }
 
 // CuentasDeHistoria counts, from the user's acts, what the liquidation of
