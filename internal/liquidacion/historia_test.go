@@ -1,6 +1,7 @@
 package liquidacion
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -80,6 +81,9 @@ func TestCuentasDeHistoria_anclas(t *testing.T) {
 	a := []ActoAnterior{acto("A", "X", sancion.Leve, sancion.Amonestacion, fecha.Debe(2023, time.June, 1), false)}
 	sinREA := HechosCaso{Infraccion: "X", FechaComision: comision, FechaLiquidacion: fecha.Debe(2026, time.June, 1)}
 	c := CuentasDeHistoria(sinREA, a).Cuentas[CuentaAmonestaciones]
+	if !strings.Contains(c.Ventana.Ancla, "fecha de la liquidación") || !strings.Contains(c.Ventana.Ancla, normas.De(normas.MomentoGradualidad).Referencia()) {
+		t.Errorf("art22_momento_gradualidad: el ancla no dice de dónde se cuenta: %q", c.Ventana.Ancla)
+	}
 	if !c.Ventana.Desde.Igual(fecha.Debe(2023, time.June, 1)) || !c.Ventana.Hasta.Igual(fecha.Debe(2026, time.June, 1)) || c.Valor != 1 {
 		t.Errorf("art22_num4_sin_requerimiento_ancla_en_la_liquidacion: %s %d", c.Ventana.Texto(), c.Valor)
 	}
