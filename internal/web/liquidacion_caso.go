@@ -198,7 +198,11 @@ func vistaActo(a liquidacion.ActoAnterior, motivo string) templates.ActoHistoria
 		}
 		return s
 	}
-	return templates.ActoHistoria{Numero: a.Numero, Infraccion: a.Infraccion, Gravedad: string(a.Gravedad), Sancion: a.Sancion.Etiqueta(),
+	sanc := a.Sancion.Etiqueta()
+	if a.Allanamiento {
+		sanc += " (con allanamiento)"
+	}
+	return templates.ActoHistoria{Numero: a.Numero, Infraccion: a.Infraccion, Gravedad: a.Gravedad.Etiqueta(), Sancion: sanc,
 		Expedicion: f(a.FechaExpedicion, formato.Fecha(a.FechaExpedicion)), Firmeza: f(a.FechaFirmeza, formato.Fecha(a.FechaFirmeza)), Motivo: motivo}
 }
 
