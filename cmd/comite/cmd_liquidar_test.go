@@ -77,14 +77,21 @@ func TestLiquidar_dorados(t *testing.T) {
 // only checked against themselves).
 func TestLiquidar_doradosTotales(t *testing.T) {
 	totales := map[string]string{
-		"01_contrato_ejemplo":                     "4800000",  // contrato.md: 24.000.000 × 20 %
+		"01_contrato_ejemplo":                     "4800000",  // worked example of the contract: 24.000.000 × 20 %
 		"02_cancelacion_prevalece":                "",         // art. 22 num. 1: cancelación, no amount
-		"03_comite_incremento_mil_uvt":            "62849000", // dominio §2: 10.475.000 + 52.374.000
+		"03_comite_incremento_mil_uvt":            "62849000", // worked example of the committee test: 10.475.000 + 52.374.000
 		"04_leve_repetida_150_uvt":                "6284800",  // art. 22 num. 4: 7.856.000; art. 24 inc. 4: 80 %
 		"05_zona_franca_amonestacion_reincidente": "5577600",  // 200 UVT 2025 = 9.960.000; +40 % = 13.944.000; 40 %
 		"06_zona_franca_reincidencia_tope":        "62848800", // 26.187.000 × 1,2 = 31.424.400; +100 % (tope)
 		"07_ley_2025_reducciones_tope":            "6000000",  // 300.000.000 → 60.000.000 → 18.000.000 → 7.200.000 → tope 6.000.000
 		"08_minimo_diez_uvt":                      "524000",   // 1.500.000 × 20 % = 300.000 → 10 UVT
+		// Version 2.
+		"09_leve_repetida_concurre_con_multa":                       "9427200",  // art. 22 num. 4: 150 UVT = 7.856.000 before concurrence; × 1,2
+		"10_zona_franca_repeticiones_propias_sin_incremento_comite": "7542000",  // 9.600.000 and 10.475.000; 12.570.000; no +1.000 UVT; 60 %
+		"11_zona_franca_sin_minimo":                                 "200000",   // 1.000.000 × 20 %, no 10 UVT minimum (Ley 1437)
+		"12_ley_2025_minimo_no_supera_tope":                         "400000",   // 60.000.000 → tope 40 % of 1.000.000; the minimum stops at the cap
+		"13_norma_sin_vigencia_confirmada":                          "72374000", // 20.000.000 + 52.374.000, with the alert
+		"14_hecho_anterior_a_la_vigencia":                           "5701000",  // 150 × 38.004 = 5.700.600 → art. 868
 	}
 	for nombre, total := range totales {
 		t.Run(nombre, func(t *testing.T) {
@@ -134,8 +141,11 @@ func TestLiquidar_contrato_ejemploYForma(t *testing.T) {
 	if s.Pasos[0].AntesCOP != nil || *s.Pasos[0].DespuesCOP != "27856000" {
 		t.Errorf("base: %v → %v", s.Pasos[0].AntesCOP, *s.Pasos[0].DespuesCOP)
 	}
-	if s.Pasos[1].Fundamento != "Decreto Ley 920 de 2023, art. 22 num. 1" || *s.Pasos[1].DespuesCOP != "24000000" {
-		t.Errorf("concurrencia: %q %s", s.Pasos[1].Fundamento, *s.Pasos[1].DespuesCOP)
+	if s.Pasos[1].Aplica || *s.Pasos[1].DespuesCOP != "27856000" {
+		t.Errorf("reincidencia: %v %s", s.Pasos[1].Aplica, *s.Pasos[1].DespuesCOP)
+	}
+	if s.Pasos[2].Fundamento != "Decreto Ley 920 de 2023, art. 22 num. 1" || *s.Pasos[2].DespuesCOP != "24000000" {
+		t.Errorf("concurrencia: %q %s", s.Pasos[2].Fundamento, *s.Pasos[2].DespuesCOP)
 	}
 	if s.Sancion != "multa" || s.TotalCOP == nil || *s.TotalCOP != "4800000" {
 		t.Errorf("sanción %q total %v", s.Sancion, s.TotalCOP)
@@ -154,6 +164,18 @@ func TestLiquidar_contrato_entradaInvalidaSale2(t *testing.T) {
 		{"campo_desconocido", strings.Replace(valida, `"regimen"`, `"moneda":"COP","regimen"`, 1), []string{"moneda: campo desconocido"}},
 		{"uvt_fuera_de_tabla_nombra_el_anio", strings.Replace(valida, "2026-05-04", "2031-01-15", 1), []string{"fecha_liquidacion: no hay UVT para el año 2031"}},
 		{"uvt_anio_anterior_a_la_tabla", strings.Replace(valida, "2026-05-04", "2014-01-15", 1), []string{"fecha_liquidacion: no hay UVT para el año 2014"}},
+		{"v2_allanamiento_antes_requerimiento_con_tope",
+			`{"regimen":"ley_2025","fecha_liquidacion":"2026-05-04","infracciones":[{"codigo":"a","sancion":"multa","valor_cop":"1000000"}],"allanamiento":{"etapa":"antes_requerimiento"},"ingresos_brutos_cop":"5000000"}`,
+			[]string{"ingresos_brutos_cop: no se puede pedir el tope de ingresos (que se solicita en el término del recurso) junto con allanamiento.etapa antes_requerimiento"}},
+		{"v2_sin_antecedentes_infad_con_oea",
+			`{"regimen":"ley_2025","fecha_liquidacion":"2026-05-04","infracciones":[{"codigo":"a","sancion":"multa","valor_cop":"1000000"}],"reducciones":["sin_antecedentes_infad","oea_segunda_infraccion"]}`,
+			[]string{"reducciones[1]: sin_antecedentes_infad y oea_segunda_infraccion no pueden ir juntas"}},
+		{"v2_incremento_comite_solo_amonestaciones",
+			`{"regimen":"aduanero","fecha_liquidacion":"2026-05-04","infracciones":[{"codigo":"a","sancion":"amonestacion","amonestaciones_previas":2}],"incremento_comite":true}`,
+			[]string{"incremento_comite: no procede cuando todas las infracciones"}},
+		{"v2_cuentas_propias_invalidas",
+			`{"regimen":"aduanero","fecha_liquidacion":"2026-05-04","infracciones":[{"codigo":"a","sancion":"amonestacion","amonestaciones_previas":-1,"reincidencias_previas":"2"}]}`,
+			[]string{"infracciones[0].amonestaciones_previas: ", "infracciones[0].reincidencias_previas: "}},
 		{"varios_problemas_una_linea_cada_uno",
 			`{"regimen":"Aduanero","fecha_liquidacion":"04/05/2026","infracciones":[{"codigo":"a","sancion":"multa"},{"codigo":"b","sancion":"amonestacion","valor_uvt":"3"}],"amonestaciones_previas":-1}`,
 			[]string{"regimen: ", "fecha_liquidacion: ", "infracciones[0].valor_cop: ", "infracciones[1].valor_uvt: ", "amonestaciones_previas: "}},
@@ -202,6 +224,10 @@ func FuzzLiquidar(f *testing.F) {
 	f.Add(`{"regimen":"zona_franca","fecha_liquidacion":"2026-01-01","infracciones":[{"codigo":"a","sancion":"amonestacion"}],"amonestaciones_previas":9223372036854775807}`)
 	f.Add(`{"regimen":"ley_2025","fecha_liquidacion":"2026-01-01","infracciones":[{"codigo":"a","sancion":"multa","valor_uvt":"99999999999999999999.99"}],"ingresos_brutos_cop":"0.01"}`)
 	f.Add(`{"infracciones":[null,{}],"reducciones":[1,"x"],"allanamiento":{"etapa":null}}`)
+	// Version 2: each infraction's own counts, and the combinations refused.
+	f.Add(`{"regimen":"aduanero","fecha_liquidacion":"2026-05-04","infracciones":[{"codigo":"a","sancion":"amonestacion","amonestaciones_previas":2},{"codigo":"b","sancion":"multa","valor_cop":"1","reincidencias_previas":null}]}`)
+	f.Add(`{"regimen":"zona_franca","fecha_liquidacion":"2026-07-01","infracciones":[{"codigo":"a","sancion":"multa","valor_uvt":"3","reincidencias_previas":9}],"incremento_comite":true}`)
+	f.Add(`{"regimen":"ley_2025","fecha_liquidacion":"2026-05-04","infracciones":[{"codigo":"a","sancion":"multa","valor_cop":"1"}],"reducciones":["sin_antecedentes_infad","oea_segunda_infraccion"],"allanamiento":{"etapa":"antes_requerimiento"},"ingresos_brutos_cop":"1"}`)
 	f.Fuzz(func(t *testing.T, s string) {
 		code, out, errs := liqCorrer(t, s)
 		_, errLectura := contrato.LeerLiquidacion([]byte(s))

@@ -13,12 +13,15 @@ import (
 	"comite/internal/valores"
 )
 
-// LeerLiquidacion reads the input of `comite liquidar` (contrato.md). Every
+// LeerLiquidacion reads the input of `comite liquidar` (version 2). Every
 // problem is reported, one line each, naming its field; unknown fields are
 // errors. Required: regimen, fecha_liquidacion, infracciones (at least one).
 // Optional (default): misma_declaracion (false), amonestaciones_previas (0),
 // reincidencias_previas (0), incremento_comite (false), reducciones ([]),
-// allanamiento (null), ingresos_brutos_cop (null).
+// allanamiento (null), ingresos_brutos_cop (null); in each infraction,
+// amonestaciones_previas and reincidencias_previas (absent or null: the
+// request's count). The combinations that cannot happen are refused by the
+// core (liquidacion.Validar), also naming the fields.
 func LeerLiquidacion(data []byte) (liquidacion.Solicitud, error) {
 	var e Errores
 	var s liquidacion.Solicitud
@@ -110,6 +113,8 @@ func leerInfraccionLiquidar(o *Objeto, e *Errores) liquidacion.Infraccion {
 	inf.Sancion = sancion.Tipo(t)
 	cop, pc := o.Monto("valor_cop", false, true)
 	uvt, pu := o.Monto("valor_uvt", false, true)
+	inf.AmonestacionesPrevias = leerConteoPropio(o, "amonestaciones_previas")
+	inf.ReincidenciasPrevias = leerConteoPropio(o, "reincidencias_previas")
 	dadoCOP, dadoUVT := liquidarDado(o, "valor_cop"), liquidarDado(o, "valor_uvt")
 	if pc == Presente {
 		inf.ValorCOP = &cop
@@ -160,6 +165,21 @@ func leerConteoLiquidar(o *Objeto, k string) int {
 	return int(n)
 }
 
+// leerConteoPropio reads an infraction's own count: nil when absent or null.
+func leerConteoPropio(o *Objeto, k string) *int {
+	v, ok := o.m[k]
+	if !ok || esNulo(v) {
+		o.Crudo(k)
+		return nil
+	}
+	antes := len(o.e.Lista())
+	n := leerConteoLiquidar(o, k)
+	if len(o.e.Lista()) > antes {
+		return nil
+	}
+	return &n
+}
+
 func palabrasLiquidar[T ~string](l []T) []string {
 	out := make([]string, len(l))
 	for i, x := range l {
@@ -184,10 +204,10 @@ func Liquidar(data []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The contract computes with the one rule set implemented (DL920-2023,
-	// which carries Decreto 2147 de 2016 for zonas francas), whatever the
-	// date; the output names it in conjunto_reglas.
-	l, err := liquidacion.Liquidar(s, valores.DL920)
+	// The contract computes with the built-in reference values: the UVT table
+	// compiled in and the rule sets held, chosen by fecha_liquidacion; the
+	// output names the rule set and its validity.
+	l, err := liquidacion.Liquidar(s, valores.Integrada())
 	if err != nil {
 		var es *liquidacion.ErrSolicitud
 		if errors.As(err, &es) {
@@ -206,6 +226,26 @@ type salidaLiquidacion struct {
 	TotalCOP         *string              `json:"total_cop"`
 	FechaLiquidacion string               `json:"fecha_liquidacion"`
 	ConjuntoReglas   string               `json:"conjunto_reglas"`
+	VigenciaReglas   salidaVigencia       `json:"vigencia_reglas"`
+	Alertas          []string             `json:"alertas"`
+}
+
+// salidaVigencia names the rule set used and how the date of the facts
+// stands against it.
+type salidaVigencia struct {
+	ID           string  `json:"id"`
+	Nombre       string  `json:"nombre"`
+	VigenteDesde string  `json:"vigente_desde"`
+	VigenteHasta *string `json:"vigente_hasta"`
+	FechaHechos  string  `json:"fecha_hechos"`
+	Situacion    string  `json:"situacion"` // en_vigencia, posterior_a_vigencias, anterior_a_vigencias
+	Nota         string  `json:"nota"`
+}
+
+var situaciones = map[valores.Vigencia]string{
+	valores.EnVigencia:          "en_vigencia",
+	valores.PosteriorAVigencias: "posterior_a_vigencias",
+	valores.AnteriorAVigencias:  "anterior_a_vigencias",
 }
 
 type salidaUVTLiquidar struct {
@@ -227,7 +267,9 @@ type salidaPasoLiquidar struct {
 // EscribirLiquidacion writes the contract's output: amounts as strings
 // without trailing zeros, null where they do not apply, `fundamento` as people
 // cite it ("Decreto Ley 920 de 2023, art. 22 num. 1") and, added, `regla` with
-// the key of internal/normas, `fecha_liquidacion` and `conjunto_reglas`.
+// the key of internal/normas, `fecha_liquidacion`, `conjunto_reglas`,
+// `vigencia_reglas` (the rule set, its validity, and "confirme la norma
+// aplicable" outside it) and `alertas` (norma_sin_vigencia_confirmada).
 // Indented, with a trailing newline.
 func EscribirLiquidacion(l liquidacion.Liquidacion) ([]byte, error) {
 	if len(l.Pasos) != len(liquidacion.OrdenPasos) {
@@ -240,6 +282,15 @@ func EscribirLiquidacion(l liquidacion.Liquidacion) ([]byte, error) {
 		TotalCOP:         MontoNulo(l.Total),
 		FechaLiquidacion: l.FechaLiquidacion.String(),
 		ConjuntoReglas:   l.Reglas,
+		VigenciaReglas: salidaVigencia{
+			ID: l.Conjunto.ID, Nombre: l.Conjunto.Nombre, VigenteDesde: l.Conjunto.VigenteDesde.String(),
+			FechaHechos: l.FechaHechos.String(), Situacion: situaciones[l.Vigencia], Nota: l.NotaVigencia,
+		},
+		Alertas: append([]string{}, l.Alertas...),
+	}
+	if !l.Conjunto.VigenteHasta.IsZero() {
+		h := l.Conjunto.VigenteHasta.String()
+		out.VigenciaReglas.VigenteHasta = &h
 	}
 	for _, p := range l.Pasos {
 		out.Pasos = append(out.Pasos, salidaPasoLiquidar{

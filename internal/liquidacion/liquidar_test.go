@@ -111,7 +111,7 @@ func correrCasos(t *testing.T, casos []caso) {
 	t.Helper()
 	for _, c := range casos {
 		t.Run(c.nombre, func(t *testing.T) {
-			l, err := Liquidar(c.s, valores.DL920)
+			l, err := Liquidar(c.s, valores.Integrada())
 			if err != nil {
 				t.Fatalf("error: %v", err)
 			}
@@ -148,8 +148,8 @@ func TestEjemploDelContrato(t *testing.T) {
 		total:   "4800000",
 		pasos: map[string]esperado{
 			PasoBase:             {true, "27856000"},
+			PasoReincidencia:     {false, "27856000"},
 			PasoConcurrencia:     {true, "24000000"},
-			PasoReincidencia:     {false, "24000000"},
 			PasoIncrementoComite: {false, "24000000"},
 			PasoReducciones:      {false, "24000000"},
 			PasoAllanamiento:     {true, "4800000"},
@@ -158,7 +158,7 @@ func TestEjemploDelContrato(t *testing.T) {
 		},
 		claves: map[string]string{PasoConcurrencia: normas.Concurrencia, PasoAllanamiento: normas.Allanamiento, PasoMinimo: normas.MinimoDiezUVT},
 	}})
-	l, _ := Liquidar(s, valores.DL920)
+	l, _ := Liquidar(s, valores.Integrada())
 	if l.UVT.Anio != 2026 || !l.UVT.Valor.Equal(decimal.NewFromInt(52374)) {
 		t.Errorf("UVT %d %s", l.UVT.Anio, l.UVT.Valor)
 	}
@@ -299,7 +299,7 @@ func TestAllanamiento(t *testing.T) {
 		{nombre: "d2147_art86_allanamiento_recurso_60", s: m(ZonaFranca, TerminoRecurso, false, false), sancion: sancion.Multa, total: "6000000"},
 		{nombre: "d2147_art86_sin_tercera_vez_ni_art72", s: m(ZonaFranca, AntesRequerimiento, true, true), sancion: sancion.Multa, total: "2000000"},
 		{nombre: "ley2025_art19_usa_art24_40", s: m(Ley2025, DespuesRequerimiento, false, false), sancion: sancion.Multa, total: "4000000",
-			claves: map[string]string{PasoAllanamiento: normas.L2025Allanamiento}},
+			claves: map[string]string{PasoAllanamiento: normas.Allanamiento}},
 		{nombre: "ley2025_art19_tercera_vez_80", s: m(Ley2025, TerminoRecurso, true, false), sancion: sancion.Multa, total: "8000000"},
 	})
 }
@@ -319,7 +319,7 @@ func TestLey2025(t *testing.T) {
 		{nombre: "ley2025_num2_a_4_varias_causales_reducen_una_vez", s: r("100000000", CumplimientoExtemporaneo, FinalizacionExtemporanea, SinAntecedentesINFAD), sancion: sancion.Multa, total: "20000000"},
 		{nombre: "ley2025_num5_oea_30", s: r("100000000", OEASegundaInfraccion), sancion: sancion.Multa, total: "30000000",
 			claves: map[string]string{PasoReducciones: normas.L2025OEA}},
-		{nombre: "ley2025_num5_oea_despues_del_20", s: r("100000000", OEASegundaInfraccion, SinAntecedentesINFAD), sancion: sancion.Multa, total: "6000000"},
+		{nombre: "ley2025_num5_oea_despues_del_20", s: r("100000000", OEASegundaInfraccion, CumplimientoExtemporaneo), sancion: sancion.Multa, total: "6000000"},
 		{nombre: "ley2025_reduccion_acumulable_con_allanamiento", s: con(r("100000000", CumplimientoExtemporaneo), allanamiento(AntesRequerimiento, false, false)),
 			sancion: sancion.Multa, total: "4000000"},
 		{nombre: "ley2025_reducciones_no_aplican_en_aduanero", s: con(sol(Aduanero, multaCOP("a", "100000000")), func(s *Solicitud) { s.Reducciones = []Reduccion{CumplimientoExtemporaneo} }),
@@ -333,8 +333,8 @@ func TestLey2025(t *testing.T) {
 		{nombre: "ley2025_tope_40_un_peso_abajo_reduce", s: ingresos(r("100000000"), "249999997.5"), sancion: sancion.Multa, total: "99999999",
 			pasos: map[string]esperado{PasoTopeIngresos: {true, "99999999"}}},
 		{nombre: "ley2025_tope_40_redondeo_mitad_arriba", s: ingresos(r("200000000"), "250000001.25"), sancion: sancion.Multa, total: "100000001"}, // 100.000.000,5 → 100.000.001
-		{nombre: "ley2025_tope_40_luego_minimo", s: ingresos(r("100000000"), "1000000"), sancion: sancion.Multa, total: "524000",
-			pasos: map[string]esperado{PasoTopeIngresos: {true, "400000"}, PasoMinimo: {true, "524000"}}},
+		{nombre: "ley2025_tope_40_el_minimo_no_lo_supera", s: ingresos(r("100000000"), "1000000"), sancion: sancion.Multa, total: "400000",
+			pasos: map[string]esperado{PasoTopeIngresos: {true, "400000"}, PasoMinimo: {false, "400000"}}},
 		{nombre: "ley2025_tope_no_aplica_en_aduanero", s: ingresos(sol(Aduanero, multaCOP("a", "100000000")), "1000000"), sancion: sancion.Multa, total: "100000000",
 			pasos: map[string]esperado{PasoTopeIngresos: {false, "100000000"}}},
 	})
@@ -358,7 +358,7 @@ func TestMinimo(t *testing.T) {
 func TestUVTFueraDeTabla(t *testing.T) {
 	for _, anio := range []int{2014, 2027, 2031} {
 		s := Solicitud{Regimen: Aduanero, FechaLiquidacion: fecha.Debe(anio, time.March, 1), Infracciones: []Infraccion{otra("a", sancion.Amonestacion)}}
-		_, err := Liquidar(s, valores.DL920)
+		_, err := Liquidar(s, valores.Integrada())
 		var e *ErrSolicitud
 		if !errors.As(err, &e) {
 			t.Fatalf("art868_uvt_%d: se esperaba ErrSolicitud, fue %v", anio, err)
@@ -391,7 +391,7 @@ func TestSolicitudInvalida(t *testing.T) {
 	}
 	for _, c := range casos {
 		t.Run(c.nombre, func(t *testing.T) {
-			_, err := Liquidar(c.s, valores.DL920)
+			_, err := Liquidar(c.s, valores.Integrada())
 			var e *ErrSolicitud
 			if !errors.As(err, &e) {
 				t.Fatalf("se esperaba ErrSolicitud, fue %v", err)
@@ -412,7 +412,7 @@ func BenchmarkLiquidar(b *testing.B) {
 	})
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Liquidar(s, valores.DL920); err != nil {
+		if _, err := Liquidar(s, valores.Integrada()); err != nil {
 			b.Fatal(err)
 		}
 	}

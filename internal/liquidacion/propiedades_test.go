@@ -2,6 +2,7 @@ package liquidacion
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -17,7 +18,9 @@ var tipos = []sancion.Tipo{sancion.Multa, sancion.Amonestacion, sancion.Suspensi
 
 // genSolicitud draws a valid request: any régimen, a date with a UVT, 1–5
 // infractions (multas in COP with centavos or in UVT with decimals), any
-// counts, any subset of reductions, any allanamiento, any gross income.
+// counts (for the request and, sometimes, for each infraction), any subset of
+// reductions, any allanamiento, any gross income — except the combinations
+// the law makes impossible, which Validar refuses.
 func genSolicitud(t *rapid.T) Solicitud {
 	s := Solicitud{
 		Regimen:               rapid.SampledFrom(Regimenes).Draw(t, "regimen"),
@@ -39,9 +42,21 @@ func genSolicitud(t *rapid.T) Solicitud {
 				inf.ValorCOP = &v
 			}
 		}
+		if rapid.Bool().Draw(t, "propias") {
+			a, r := rapid.IntRange(0, 12).Draw(t, "amonestaciones_propias"), rapid.IntRange(0, 12).Draw(t, "reincidencias_propias")
+			inf.AmonestacionesPrevias, inf.ReincidenciasPrevias = &a, &r
+		}
 		s.Infracciones = append(s.Infracciones, inf)
 	}
+	todasAmonestacion := true
+	for _, inf := range s.Infracciones {
+		todasAmonestacion = todasAmonestacion && inf.Sancion == sancion.Amonestacion
+	}
+	s.IncrementoComite = s.IncrementoComite && !todasAmonestacion
 	for _, r := range Reducciones {
+		if r == OEASegundaInfraccion && len(s.Reducciones) > 0 && s.Reducciones[len(s.Reducciones)-1] == SinAntecedentesINFAD {
+			continue
+		}
 		if rapid.Bool().Draw(t, "reduccion_"+string(r)) {
 			s.Reducciones = append(s.Reducciones, r)
 		}
@@ -53,7 +68,7 @@ func genSolicitud(t *rapid.T) Solicitud {
 			Articulo72: rapid.Bool().Draw(t, "art72"),
 		}
 	}
-	if rapid.Bool().Draw(t, "ingresos") {
+	if rapid.Bool().Draw(t, "ingresos") && (s.Allanamiento == nil || s.Allanamiento.Etapa != AntesRequerimiento) {
 		v := decimal.New(rapid.Int64Range(1, 1_000_000_000_000_00).Draw(t, "ingresos_cop"), -2)
 		s.IngresosBrutos = &v
 	}
@@ -92,7 +107,7 @@ func valor(p *decimal.Decimal) decimal.Decimal {
 func TestPropiedades(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		s := genSolicitud(t)
-		l, err := Liquidar(s, valores.DL920)
+		l, err := Liquidar(s, valores.Integrada())
 		if err != nil {
 			t.Fatalf("solicitud válida rechazada: %v", err)
 		}
@@ -117,15 +132,31 @@ func TestPropiedades(t *testing.T) {
 			c = valor(p.Despues).Sub(valor(p.Antes))
 		}
 		m, _, _ := valores.Pesos(valores.DL920.MinimoUVT, s.FechaLiquidacion.Anio())
-		techo := decimal.Max(b.Add(r).Add(c), m)
+		piso := m // the minimum: none in zona franca; in ley_2025 never above the income cap
+		switch {
+		case s.Regimen == ZonaFranca:
+			piso = decimal.Zero
+		case s.Regimen == Ley2025 && s.IngresosBrutos != nil:
+			piso = decimal.Min(m, s.IngresosBrutos.Mul(valores.DL920.L2025TopeIngresos).Round(0))
+		}
+		techo := decimal.Max(b.Add(r).Add(c), piso)
 		if l.Total != nil && l.Total.GreaterThan(techo) {
 			t.Fatalf("total %s supera la suma de las multas más los incrementos (%s)", l.Total, techo)
 		}
-		if l.Total != nil && l.Total.LessThan(m) {
-			t.Fatalf("total %s por debajo del mínimo %s", l.Total, m)
+		if l.Total != nil && l.Total.LessThan(piso) {
+			t.Fatalf("total %s por debajo del mínimo %s", l.Total, piso)
+		}
+		if s.Regimen == ZonaFranca && (paso(l, PasoIncrementoComite).Aplica || paso(l, PasoMinimo).Aplica) {
+			t.Fatalf("en zona franca se aplicó el incremento del Comité o el mínimo")
+		}
+		if tope := paso(l, PasoTopeIngresos); s.Regimen == Ley2025 && s.IngresosBrutos != nil && l.Total != nil {
+			limite := s.IngresosBrutos.Mul(valores.DL920.L2025TopeIngresos).Round(0)
+			if valor(tope.Despues).LessThanOrEqual(limite) && l.Total.GreaterThan(limite) {
+				t.Fatalf("el mínimo elevó la multa (%s) por encima del tope de ingresos (%s)", l.Total, limite)
+			}
 		}
 
-		otra, _ := Liquidar(s, valores.DL920)
+		otra, _ := Liquidar(s, valores.Integrada())
 		if !reflect.DeepEqual(l, otra) {
 			t.Fatalf("la misma solicitud dio dos liquidaciones distintas")
 		}
@@ -147,7 +178,7 @@ func TestPropiedadAllanamientoNuncaEleva(t *testing.T) {
 				Articulo72: rapid.Bool().Draw(t, "art72"),
 			},
 		}
-		l, err := Liquidar(s, valores.DL920)
+		l, err := Liquidar(s, valores.Integrada())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -157,6 +188,93 @@ func TestPropiedadAllanamientoNuncaEleva(t *testing.T) {
 		}
 		if v.GreaterThan(decimal.NewFromInt(2)) && !p.Despues.LessThan(*p.Antes) { // at 80 %, 2 pesos round back to 2
 			t.Fatalf("allanamiento no reduce %s", p.Antes)
+		}
+	})
+}
+
+// severidadTotal orders two liquidations: first the sanction
+// (amonestación < multa < suspensión < cancelación), then the amount.
+func menor(a, b Liquidacion) bool {
+	if a.Sancion.Severidad() != b.Sancion.Severidad() {
+		return a.Sancion.Severidad() < b.Sancion.Severidad()
+	}
+	return a.Total != nil && b.Total != nil && a.Total.LessThan(*b.Total)
+}
+
+// TestPropiedadRepeticionNuncaBaja: adding one earlier amonestación or
+// reincidencia — to the request or to one infraction — never lowers the
+// liquidation (Decreto Ley 920 de 2023, art. 22 num. 4; Decreto 2147 de 2016,
+// art. 86): the repetitions change each infraction's sanction before the
+// concurrence, so they cannot be lost in it.
+func TestPropiedadRepeticionNuncaBaja(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := genSolicitud(t)
+		antes, err := Liquidar(s, valores.Integrada())
+		if err != nil {
+			t.Fatalf("solicitud válida rechazada: %v", err)
+		}
+		mas := s
+		mas.Infracciones = append([]Infraccion(nil), s.Infracciones...)
+		amon := rapid.Bool().Draw(t, "cuenta_amonestaciones")
+		i := rapid.IntRange(-1, len(s.Infracciones)-1).Draw(t, "donde")
+		if i < 0 {
+			if amon {
+				mas.AmonestacionesPrevias++
+			} else {
+				mas.ReincidenciasPrevias++
+			}
+		} else {
+			inf := mas.Infracciones[i]
+			a, r := mas.AmonestacionesPrevias, mas.ReincidenciasPrevias
+			if inf.AmonestacionesPrevias != nil {
+				a = *inf.AmonestacionesPrevias
+			}
+			if inf.ReincidenciasPrevias != nil {
+				r = *inf.ReincidenciasPrevias
+			}
+			if amon {
+				a++
+			} else {
+				r++
+			}
+			inf.AmonestacionesPrevias, inf.ReincidenciasPrevias = &a, &r
+			mas.Infracciones[i] = inf
+		}
+		despues, err := Liquidar(mas, valores.Integrada())
+		if err != nil {
+			t.Fatalf("solicitud válida rechazada: %v", err)
+		}
+		if menor(despues, antes) {
+			t.Fatalf("una repetición más bajó la liquidación: %s %s → %s %s", antes.Sancion, montoTexto(antes.Total), despues.Sancion, montoTexto(despues.Total))
+		}
+	})
+}
+
+// TestPropiedadCombinacionesImposibles: whatever else the request says, the
+// combinations that cannot happen are refused naming the fields.
+func TestPropiedadCombinacionesImposibles(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := genSolicitud(t)
+		var campo string
+		switch rapid.IntRange(0, 2).Draw(t, "combinacion") {
+		case 0:
+			v := decimal.NewFromInt(1_000_000_000)
+			s.IngresosBrutos = &v
+			s.Allanamiento = &Allanamiento{Etapa: AntesRequerimiento}
+			campo = "allanamiento.etapa"
+		case 1:
+			s.Reducciones = []Reduccion{SinAntecedentesINFAD, OEASegundaInfraccion}
+			campo = "oea_segunda_infraccion"
+		case 2:
+			for i := range s.Infracciones {
+				s.Infracciones[i] = Infraccion{Codigo: "X", Sancion: sancion.Amonestacion}
+			}
+			s.IncrementoComite = true
+			campo = "incremento_comite"
+		}
+		_, err := Liquidar(s, valores.Integrada())
+		if err == nil || !strings.Contains(err.Error(), campo) {
+			t.Fatalf("se esperaba un rechazo que nombre %s, fue %v", campo, err)
 		}
 	})
 }

@@ -1,8 +1,10 @@
 // Package liquidacion turns the infractions of one fact into the sanction to
 // propose, step by step, each step with its legal basis and the value before
-// and after (dominio.md §5; shared/normas 000–003; contrato.md `comite liquidar`).
-// Pure functions over plain values: no I/O, no clock. Every percentage and
-// count comes from valores.Parametros; every basis is a key of internal/normas.
+// and after (Decreto Ley 920 de 2023, arts. 22 and 24; Decreto 2147 de 2016;
+// the bill of 2025; the `comite liquidar` command). Pure functions over plain
+// values: no I/O, no clock, no global table. Every percentage and count comes
+// from the valores.Parametros chosen in the valores.Referencia received;
+// every basis is a key of internal/normas.
 package liquidacion
 
 import (
@@ -16,7 +18,7 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// Regimen is the rule set a liquidation follows (dominio.md §5).
+// Regimen is the rule set a liquidation follows.
 type Regimen string
 
 const (
@@ -63,12 +65,15 @@ const (
 var Reducciones = []Reduccion{CumplimientoExtemporaneo, FinalizacionExtemporanea, SinAntecedentesINFAD, OEASegundaInfraccion}
 
 // Infraccion is one infraction of the fact. A multa carries exactly one of
-// ValorCOP or ValorUVT; any other sanction carries neither.
+// ValorCOP or ValorUVT; any other sanction carries neither. The repetition
+// counts belong to the infraction; nil takes the request's count.
 type Infraccion struct {
-	Codigo   string
-	Sancion  sancion.Tipo
-	ValorCOP *decimal.Decimal
-	ValorUVT *decimal.Decimal
+	Codigo                string
+	Sancion               sancion.Tipo
+	ValorCOP              *decimal.Decimal
+	ValorUVT              *decimal.Decimal
+	AmonestacionesPrevias *int // nil: Solicitud.AmonestacionesPrevias
+	ReincidenciasPrevias  *int // nil: Solicitud.ReincidenciasPrevias
 }
 
 // Allanamiento is the user's written acceptance of the infraction.
@@ -78,14 +83,16 @@ type Allanamiento struct {
 	Articulo72 bool // Decreto Ley 920 de 2023, art. 24 last paragraph
 }
 
-// Solicitud is one liquidation request (contrato.md `comite liquidar`).
+// Solicitud is one liquidation request (the input of `comite liquidar`).
 type Solicitud struct {
 	Regimen               Regimen
 	FechaLiquidacion      fecha.Fecha // its year gives the UVT
+	FechaHechos           fecha.Fecha // chooses the rule set; zero: FechaLiquidacion
+	Conjunto              string      // ID of the rule set stored with the case; "": chosen by FechaHechos
 	Infracciones          []Infraccion
 	MismaDeclaracion      bool // art. 22 num. 2: one declaration and its documents are one fact
-	AmonestacionesPrevias int  // earlier firm amonestaciones for the same leve infraction
-	ReincidenciasPrevias  int  // zona franca: earlier occurrences of the same infraction in 5 years
+	AmonestacionesPrevias int  // earlier firm amonestaciones for the same leve infraction (every infraction without its own)
+	ReincidenciasPrevias  int  // zona franca: earlier occurrences of the same infraction in 5 years (idem)
 	IncrementoComite      bool // concepto of the Comité: +1.000 UVT
 	Reducciones           []Reduccion
 	Allanamiento          *Allanamiento    // nil: none
@@ -95,8 +102,8 @@ type Solicitud struct {
 // Names of the steps, in the contract's order.
 const (
 	PasoBase             = "base"
-	PasoConcurrencia     = "concurrencia"
 	PasoReincidencia     = "reincidencia"
+	PasoConcurrencia     = "concurrencia"
 	PasoIncrementoComite = "incremento_comite"
 	PasoReducciones      = "reducciones"
 	PasoAllanamiento     = "allanamiento"
@@ -104,8 +111,9 @@ const (
 	PasoMinimo           = "minimo"
 )
 
-// OrdenPasos is the order of the steps (dominio.md §5, "Order of the steps").
-var OrdenPasos = []string{PasoBase, PasoConcurrencia, PasoReincidencia, PasoIncrementoComite, PasoReducciones, PasoAllanamiento, PasoTopeIngresos, PasoMinimo}
+// OrdenPasos is the order of the steps: the repetitions change the sanction
+// of their own infraction before the concurrence compares the infractions.
+var OrdenPasos = []string{PasoBase, PasoReincidencia, PasoConcurrencia, PasoIncrementoComite, PasoReducciones, PasoAllanamiento, PasoTopeIngresos, PasoMinimo}
 
 // Paso is one step of the liquidation. Antes/Despues are nil when the
 // sanction at that point is not a multa; a step that does not apply has
@@ -119,14 +127,26 @@ type Paso struct {
 	Detalle    string // in Spanish: what was done, or why it did not apply
 }
 
+// Alerts of a liquidation (the same codes as the committee test).
+const (
+	// AlertaNormaSinVigencia: the date of the facts is after the last validity
+	// day of every rule set held; the latest one was used.
+	AlertaNormaSinVigencia = "norma_sin_vigencia_confirmada"
+)
+
 // Liquidacion is the result.
 type Liquidacion struct {
 	Regimen          Regimen
 	FechaLiquidacion fecha.Fecha
-	Reglas           string       // ID of the valores.Parametros used
-	Sancion          sancion.Tipo // the sanction that results
-	UVT              valores.UVT  // of the year of FechaLiquidacion
-	Pasos            []Paso       // always the 8 steps of OrdenPasos
+	FechaHechos      fecha.Fecha        // the date that chose the rule set
+	Reglas           string             // ID of the valores.Parametros used
+	Conjunto         valores.Parametros // the rule set used
+	Vigencia         valores.Vigencia   // how FechaHechos stands against the rule sets held
+	NotaVigencia     string             // in Spanish: the rule set, its validity and, outside it, "confirme la norma aplicable"
+	Alertas          []string           // codes; empty when none
+	Sancion          sancion.Tipo       // the sanction that results
+	UVT              valores.UVT        // of the year of FechaLiquidacion
+	Pasos            []Paso             // always the 8 steps of OrdenPasos
 	Total            *decimal.Decimal
 }
 
@@ -167,6 +187,14 @@ func Validar(s Solicitud) error {
 		}{{"valor_cop", inf.ValorCOP}, {"valor_uvt", inf.ValorUVT}} {
 			if v.d != nil && v.d.IsNegative() {
 				e.add(campo+"."+v.nombre, "el valor debe ser cero o positivo")
+			}
+		}
+		for _, v := range []struct {
+			nombre string
+			n      *int
+		}{{"amonestaciones_previas", inf.AmonestacionesPrevias}, {"reincidencias_previas", inf.ReincidenciasPrevias}} {
+			if v.n != nil && *v.n < 0 {
+				e.add(campo+"."+v.nombre, "debe ser cero o positivo")
 			}
 		}
 		if inf.Sancion == sancion.Multa {
@@ -211,10 +239,46 @@ func Validar(s Solicitud) error {
 		// return that declared gross income is used.
 		e.add("ingresos_brutos_cop", "debe ser mayor que cero: si la declaración de renta del año anterior no registra ingresos brutos, use la última declaración que sí los registre")
 	}
+	imposibles(s, e)
 	if len(e.Problemas) > 0 {
 		return e
 	}
 	return nil
+}
+
+// imposibles refuses the combinations that cannot happen, naming both fields.
+func imposibles(s Solicitud, e *ErrSolicitud) {
+	// An allanamiento accepted before the REA ends the process; the income
+	// cap is asked for within the term of the recurso (bill of 2025).
+	if s.Allanamiento != nil && s.Allanamiento.Etapa == AntesRequerimiento && s.IngresosBrutos != nil {
+		e.add("ingresos_brutos_cop", "no se puede pedir el tope de ingresos (que se solicita en el término del recurso) junto con allanamiento.etapa antes_requerimiento (el allanamiento antes del requerimiento termina el proceso): quite uno de los dos")
+	}
+	// A second infraction on the same conduct is itself an antecedent.
+	sinINFAD, oea := -1, -1
+	for i, r := range s.Reducciones {
+		switch r {
+		case SinAntecedentesINFAD:
+			sinINFAD = i
+		case OEASegundaInfraccion:
+			oea = i
+		}
+	}
+	if sinINFAD >= 0 && oea >= 0 {
+		e.add(fmt.Sprintf("reducciones[%d]", max(sinINFAD, oea)), "sin_antecedentes_infad y oea_segunda_infraccion no pueden ir juntas (reducciones[%d] y reducciones[%d]): una segunda infracción sobre la misma conducta es un antecedente", min(sinINFAD, oea), max(sinINFAD, oea))
+	}
+	// The Comité acts only on grave or gravísima infractions; an amonestación
+	// is the sanction of a leve one.
+	if s.IncrementoComite && len(s.Infracciones) > 0 {
+		todas := true
+		for _, inf := range s.Infracciones {
+			if inf.Sancion != sancion.Amonestacion {
+				todas = false
+			}
+		}
+		if todas {
+			e.add("incremento_comite", "no procede cuando todas las infracciones (infracciones[*].sancion) se sancionan con amonestación: el Comité de Fiscalización solo interviene en infracciones graves o gravísimas")
+		}
+	}
 }
 
 func reduccionValida(r Reduccion) bool {

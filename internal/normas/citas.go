@@ -79,7 +79,10 @@ const (
 	AllanamientoArt72       = "allanamiento_articulo_72"
 	AllanamientoExclusiones = "allanamiento_no_reduce_intereses"
 	MinimoDiezUVT           = "minimo_diez_uvt"
+	ProcedimientoMinCIT     = "zf_procedimiento_mincit"
 	CriteriosCancelacion    = "criterios_cancelacion_5_1_a_5_7"
+	Antecedentes57          = "antecedentes_graves_5_7"
+	MomentoGradualidad      = "momento_gradualidad"
 	// Zonas francas (Decreto 2147 de 2016, art. 86 por posición).
 	ZFBase          = "zf_base"
 	ZFConcurrencia  = "zf_concurrencia"
@@ -91,7 +94,6 @@ const (
 	L2025Reducciones  = "ley2025_reducciones"
 	L2025OEA          = "ley2025_oea_segunda_infraccion"
 	L2025TopeIngresos = "ley2025_tope_ingresos"
-	L2025Allanamiento = "ley2025_allanamiento"
 )
 
 var tabla = map[string]Cita{
@@ -116,7 +118,7 @@ var tabla = map[string]Cita{
 	AproximacionUVT:          {Norma: "Estatuto Tributario", Articulo: "868", Texto: "Los valores en UVT se aproximan: más de 10.000 al múltiplo de 1.000 más cercano; de 100 a 10.000 al múltiplo de 100; hasta 100 al peso."},
 	DigitoVerificacion:       {Norma: "DIAN", Articulo: "", Texto: "Dígito de verificación del NIT (módulo 11 con los pesos 3, 7, 13, 17, 19, 23, 29, 37, 41, 43, 47, 53, 59, 67, 71)."},
 
-	Base:                    {Norma: dl920, Articulo: "22", Texto: "Sanción base de cada infracción; los valores en UVT se convierten con la UVT del año de la liquidación."},
+	Base:                    {Norma: "Sanción prevista para cada infracción en la norma que la tipifica (Decreto Ley 920 de 2023), en UVT del año de la fecha de liquidación con la aproximación del Estatuto Tributario", Articulo: "868", Texto: "Cada infracción se sanciona con la sanción prevista para ella; los valores en UVT se convierten a pesos con la UVT del año de la fecha de liquidación y se aproximan como dice el Estatuto Tributario art. 868."},
 	Concurrencia:            {Norma: dl920, Articulo: "22", Numeral: "1", Texto: "Con un mismo hecho u omisión se aplica la sanción más grave (cancelación prevalece sobre multa); si todas son multas, la más alta incrementada en 20 % sin superar la suma de todas, también cuando son de igual valor."},
 	MismaDeclaracion:        {Norma: dl920, Articulo: "22", Numeral: "2", Texto: "Las infracciones en una declaración aduanera y sus documentos soporte son un solo hecho: se aplica la sanción más grave."},
 	LeveRepetida:            {Norma: dl920, Articulo: "22", Numeral: "4", Texto: "Si en tres (3) años se incurre más de dos veces en la misma infracción leve sancionada con amonestación en firme, la tercera y siguientes se sancionan con multa de 150 UVT; el término se cuenta desde el emplazamiento."},
@@ -125,7 +127,10 @@ var tabla = map[string]Cita{
 	AllanamientoTercera:     {Norma: dl920, Articulo: "24", Inciso: "4", Texto: "En el evento del art. 22 num. 3 la reducción es al 40 %, 60 % u 80 %; el allanamiento antes del requerimiento (num. 1 del art. 24) no cuenta como antecedente."},
 	AllanamientoArt72:       {Norma: dl920, Articulo: "24", Inciso: "5", Texto: "En el evento del art. 72, el allanamiento es al 80 % en cualquier momento antes de la firmeza del acto sancionatorio."},
 	AllanamientoExclusiones: {Norma: dl920, Articulo: "24", Inciso: "3", Texto: "La reducción no se aplica a los intereses de mora ni a los valores del rescate."},
-	MinimoDiezUVT:           {Norma: "Parámetro de dominio.md §5 (artículo no incluido en los textos)", Articulo: "", Texto: "Ninguna multa es inferior a 10 UVT; se aplica al valor final."},
+	MinimoDiezUVT:           {Norma: "Sanción mínima — artículo por confirmar", Articulo: "", Texto: "Ninguna multa es inferior a 10 UVT; se aplica al valor final."},
+	Antecedentes57:          {Norma: dl920, Articulo: "22", Numeral: "5.7", Texto: "Antecedentes del presunto infractor en sanciones catalogadas como graves o gravísimas durante los últimos tres (3) años."},
+	MomentoGradualidad:      {Norma: dl920, Articulo: "22", Texto: "Los criterios de gradualidad se aplican al momento de la expedición del requerimiento especial aduanero, o emplazamiento, según el caso; el allanamiento antes del requerimiento (art. 24 num. 1) no se cuenta como antecedente para el num. 3."},
+	ProcedimientoMinCIT:     {Norma: d2147, Articulo: "86", Texto: "El Ministerio de Comercio, Industria y Turismo impone las sanciones por las infracciones de los artículos 84 y 85 con el procedimiento sancionatorio de la Ley 1437 de 2011, no con el requerimiento especial aduanero de la DIAN."},
 	CriteriosCancelacion:    {Norma: dl920, Articulo: "22", Numeral: "5", Texto: "Criterios para la cancelación en lugar de la multa: 5.1 seguridad nacional, 5.2 salud pública, 5.3 intereses económicos del Estado, 5.4 CITES, 5.5 patrimonio cultural, 5.6 impacto en el comercio exterior, 5.7 antecedentes graves o gravísimos en los últimos tres años."},
 
 	ZFBase:          {Norma: d2147, Articulo: "84 y 85", Texto: "Sanciones previstas para las infracciones de los usuarios de zona franca; los valores en UVT se convierten con la UVT del año de la liquidación."},
@@ -138,7 +143,6 @@ var tabla = map[string]Cita{
 	L2025Reducciones:  {Norma: ley2025, Articulo: "s. n.", Numeral: "2, 3 y 4", Texto: "Cumplimiento extemporáneo, finalización extemporánea o falta de antecedentes en INFAD: la multa es el 20 % de la sanción inicial, acumulable con el allanamiento."},
 	L2025OEA:          {Norma: ley2025, Articulo: "s. n.", Numeral: "5", Texto: "Segunda infracción de un OEA sobre la misma conducta en dos (2) años: la sanción se reduce al 30 %."},
 	L2025TopeIngresos: {Norma: ley2025, Articulo: "s. n.", Inciso: "2", Texto: "A solicitud, en el término del recurso, la sanción se limita al 40 % de los ingresos brutos de la declaración de renta del año anterior."},
-	L2025Allanamiento: {Norma: ley2025, Articulo: "19", Texto: "El allanamiento del art. 19 del proyecto no está en los textos; se aplican los porcentajes del art. 24 del Decreto Ley 920 de 2023."},
 }
 
 func init() {

@@ -470,6 +470,7 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 		})
 	}
 	v.PuedeEmitirInforme = Puede(cu.Rol, EvaluarCaso) && flujo.Permitido(flujo.Presentar, string(cu.Rol)) && caso.Estado != flujo.Reportado
+	v.PuedeLiquidar = Puede(cu.Rol, VerLiquidacionCaso)
 	cs := l.Conceptos
 	for _, x := range cs {
 		v.Conceptos = append(v.Conceptos, vistaConcepto(x, versiones))

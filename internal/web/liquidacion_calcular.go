@@ -52,11 +52,15 @@ var etiquetasPaso = map[string]string{
 	liquidacion.PasoMinimo:           "Mínimo",
 }
 
-// liquidacionCalcular is the liquidation calculator (dominio.md §5). It is a
-// GET with the data in the query string: it changes nothing, and a result
-// can be bookmarked or shared. The computation is liquidacion.Liquidar with
-// the rule set valores.DL920; this handler only reads the form and shows the
-// steps.
+// referenciaLiquidacion is the one place the web takes the reference values
+// of a liquidation from (UVT rows and rule sets): today the built-in ones.
+func (h *handler) referenciaLiquidacion() valores.Referencia { return valores.Integrada() }
+
+// liquidacionCalcular is the liquidation calculator. It is a GET with the
+// data in the query string: it changes nothing, and a result can be
+// bookmarked or shared. The computation is liquidacion.Liquidar with the
+// reference values of referenciaLiquidacion (the rule set is chosen by the
+// date); this handler only reads the form and shows the steps.
 func (h *handler) liquidacionCalcular(c echo.Context) error {
 	q := c.QueryParams()
 	enviado := q.Has("regimen")
@@ -91,7 +95,8 @@ func (h *handler) liquidacionCalcular(c echo.Context) error {
 	var indices []int
 	for i := 0; i < filasLiquidacion; i++ {
 		n := strconv.Itoa(i + 1)
-		fila := templates.FilaInfraccion{N: n, Codigo: strings.TrimSpace(q.Get("codigo_" + n)), Valor: strings.TrimSpace(q.Get("valor_" + n))}
+		fila := templates.FilaInfraccion{N: n, Codigo: strings.TrimSpace(q.Get("codigo_" + n)), Valor: strings.TrimSpace(q.Get("valor_" + n)),
+			AmonPrevias: strings.TrimSpace(q.Get("amonestaciones_previas_" + n)), ReincPrevias: strings.TrimSpace(q.Get("reincidencias_previas_" + n))}
 		tipo, unidad := q.Get("sancion_"+n), q.Get("unidad_"+n)
 		if !enviado && i == 0 {
 			tipo = string(sancion.Multa)
@@ -117,13 +122,15 @@ func (h *handler) liquidacionCalcular(c echo.Context) error {
 					inf.ValorCOP = &v
 				}
 			}
-			if fila.ErrSancion == "" && fila.ErrValor == "" {
+			inf.AmonestacionesPrevias = conteoPropio(&fila, "amonestaciones previas", fila.AmonPrevias)
+			inf.ReincidenciasPrevias = conteoPropio(&fila, "reincidencias previas", fila.ReincPrevias)
+			if fila.ErrSancion == "" && fila.ErrValor == "" && fila.ErrCuentas == "" {
 				s.Infracciones = append(s.Infracciones, inf)
 				indices = append(indices, i)
 			} else {
 				f.Errores["infracciones"] = "Revise las infracciones marcadas."
 			}
-		} else if enviado && (fila.Valor != "" || fila.Codigo != "") {
+		} else if enviado && (fila.Valor != "" || fila.Codigo != "" || fila.AmonPrevias != "" || fila.ReincPrevias != "") {
 			fila.ErrSancion = "Elija la sanción de esta infracción, o borre su código y valor."
 			f.Errores["infracciones"] = "Revise las infracciones marcadas."
 		}
@@ -161,7 +168,7 @@ func (h *handler) liquidacionCalcular(c echo.Context) error {
 	}
 
 	if len(f.Errores) == 0 {
-		l, err := liquidacion.Liquidar(s, valores.DL920)
+		l, err := liquidacion.Liquidar(s, h.referenciaLiquidacion())
 		var es *liquidacion.ErrSolicitud
 		switch {
 		case errors.As(err, &es):
@@ -198,6 +205,25 @@ func leerConteo(errs templates.Errores, campo, valor string) int {
 	return int(n)
 }
 
+// conteoPropio reads an infraction's own count: empty is nil (the general
+// count applies); otherwise a whole number from 0 to 1.000.
+func conteoPropio(fila *templates.FilaInfraccion, nombre, valor string) *int {
+	if valor == "" {
+		return nil
+	}
+	n, err := importar.ParseEntero(valor)
+	switch {
+	case err != nil:
+		fila.ErrCuentas = mayuscula(nombre) + ": " + err.Error() + "."
+		return nil
+	case n < 0 || n > 1000:
+		fila.ErrCuentas = mayuscula(nombre) + ": escriba un número entre 0 y 1.000."
+		return nil
+	}
+	v := int(n)
+	return &v
+}
+
 var campoInfraccion = regexp.MustCompile(`^infracciones\[(\d+)\]\.(\w+)$`)
 
 // erroresSolicitud puts each problem of the core's validation beside the
@@ -213,9 +239,12 @@ func erroresSolicitud(f *templates.FormLiquidacion, es *liquidacion.ErrSolicitud
 			i, _ := strconv.Atoi(m[1])
 			if i < len(indices) {
 				fila := &f.Filas[indices[i]]
-				if m[2] == "sancion" {
+				switch m[2] {
+				case "sancion":
 					fila.ErrSancion = msg
-				} else {
+				case "amonestaciones_previas", "reincidencias_previas":
+					fila.ErrCuentas = msg
+				default:
 					fila.ErrValor = msg
 				}
 				f.Errores["infracciones"] = "Revise las infracciones marcadas."
@@ -229,7 +258,7 @@ func erroresSolicitud(f *templates.FormLiquidacion, es *liquidacion.ErrSolicitud
 			f.Errores["fecha"] = msg
 		case campo == "infracciones":
 			f.Errores["infracciones"] = msg
-		case campo == "amonestaciones_previas", campo == "reincidencias_previas":
+		case campo == "amonestaciones_previas", campo == "reincidencias_previas", campo == "incremento_comite":
 			f.Errores[campo] = msg
 		case strings.HasPrefix(campo, "reducciones"):
 			f.Errores["reducciones"] = msg
@@ -241,6 +270,14 @@ func erroresSolicitud(f *templates.FormLiquidacion, es *liquidacion.ErrSolicitud
 			f.Errores["general"] = mayuscula(p) + "."
 		}
 	}
+}
+
+// textoAlertaLiquidacion is what the screen says for an alert code.
+func textoAlertaLiquidacion(codigo string, l liquidacion.Liquidacion) string {
+	if codigo == liquidacion.AlertaNormaSinVigencia {
+		return "Norma sin vigencia confirmada: los hechos (" + formato.Fecha(l.FechaHechos) + ") son posteriores al último día de vigencia de todos los conjuntos de reglas disponibles; se liquidó con " + l.Conjunto.ID + ". Confirme la norma aplicable."
+	}
+	return codigo
 }
 
 // resultadoLiquidacion shows the core's liquidation for people.
@@ -255,6 +292,10 @@ func resultadoLiquidacion(l liquidacion.Liquidacion) templates.ResultadoLiquidac
 		Regimen: etiquetasRegimen[l.Regimen], Fecha: formato.Fecha(l.FechaLiquidacion),
 		UVT:    "UVT " + strconv.Itoa(l.UVT.Anio) + ": " + formato.Pesos(l.UVT.Valor),
 		Reglas: "reglas " + l.Reglas, Sancion: mayuscula(l.Sancion.Etiqueta()),
+		Vigencia: l.NotaVigencia,
+	}
+	for _, a := range l.Alertas {
+		r.Alertas = append(r.Alertas, textoAlertaLiquidacion(a, l))
 	}
 	if l.Total != nil {
 		r.Total = formato.Pesos(*l.Total)

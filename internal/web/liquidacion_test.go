@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// The worked example of contrato.md `comite liquidar`: 20.000.000 COP and
+// The worked example of `comite liquidar`: 20.000.000 COP and
 // 150 UVT, concurrence, allanamiento before the REA → $ 4.800.000.
 func TestLiquidacion_ejemploDelContrato(t *testing.T) {
 	e := nuevoEntorno(t)
@@ -86,5 +86,98 @@ func TestLiquidacion_erroresJuntoAlCampo(t *testing.T) {
 		if doc.Find(`label[for="`+id+`"]`).Length() != 1 {
 			t.Fatalf("el campo %s no tiene etiqueta", id)
 		}
+	}
+}
+
+// Version 2 of the core, as the calculator shows it.
+func TestLiquidacion_version2(t *testing.T) {
+	e := nuevoEntorno(t)
+	s := e.ingresar("secretaria")
+	base := func(extra url.Values) url.Values {
+		q := url.Values{"regimen": {"aduanero"}, "fecha": {"04/05/2026"}}
+		for k, v := range extra {
+			q[k] = v
+		}
+		return q
+	}
+	t.Run("art22_num4_repeticion_propia_antes_de_la_concurrencia", func(t *testing.T) {
+		q := base(url.Values{"sancion_1": {"multa"}, "valor_1": {"5.000.000"}, "sancion_2": {"amonestacion"}, "amonestaciones_previas_2": {"2"}})
+		rec := e.pedir("GET", "/liquidacion?"+q.Encode(), &s, nil)
+		if rec.Code != http.StatusOK {
+			t.Fatalf("estado %d", rec.Code)
+		}
+		doc := documento(t, rec)
+		if got := testid(doc, "total-liquidacion").Text(); got != "$ 9.427.200" {
+			t.Fatalf("total = %q, quiere $ 9.427.200 (150 UVT × 1,2)", got)
+		}
+		if v, _ := doc.Find(`input[name="amonestaciones_previas_2"]`).Attr("value"); v != "2" {
+			t.Fatalf("la cuenta propia no se conserva: %q", v)
+		}
+		// Without the row's own count, the general one (0) applies: the multa prevails.
+		q.Del("amonestaciones_previas_2")
+		doc = documento(t, e.pedir("GET", "/liquidacion?"+q.Encode(), &s, nil))
+		if got := testid(doc, "total-liquidacion").Text(); got != "$ 5.000.000" {
+			t.Fatalf("sin cuenta propia: total = %q", got)
+		}
+	})
+	t.Run("d2147_art86_zona_franca_sin_incremento_ni_minimo", func(t *testing.T) {
+		q := base(url.Values{"regimen": {"zona_franca"}, "sancion_1": {"multa"}, "valor_1": {"100000"}, "incremento_comite": {"si"}})
+		doc := documento(t, e.pedir("GET", "/liquidacion?"+q.Encode(), &s, nil))
+		if got := testid(doc, "total-liquidacion").Text(); got != "$ 100.000" {
+			t.Fatalf("total = %q, quiere $ 100.000", got)
+		}
+		for _, paso := range []string{"incremento_comite", "minimo"} {
+			fila := testid(doc, "paso-"+paso)
+			if !fila.HasClass("inactiva") || !strings.Contains(fila.Text(), "Ley 1437 de 2011") {
+				t.Errorf("paso %s: %q", paso, fila.Text())
+			}
+		}
+	})
+	t.Run("c072_2025_norma_sin_vigencia_confirmada", func(t *testing.T) {
+		q := base(url.Values{"fecha": {"21/06/2026"}, "sancion_1": {"multa"}, "valor_1": {"1.000.000"}})
+		doc := documento(t, e.pedir("GET", "/liquidacion?"+q.Encode(), &s, nil))
+		if got := testid(doc, "alerta-liquidacion").Text(); !strings.Contains(got, "Confirme la norma aplicable") {
+			t.Fatalf("alerta = %q", got)
+		}
+		q.Set("fecha", "20/06/2026")
+		doc = documento(t, e.pedir("GET", "/liquidacion?"+q.Encode(), &s, nil))
+		if testid(doc, "alerta-liquidacion").Length() != 0 {
+			t.Fatal("alerta el último día de vigencia")
+		}
+		if got := testid(doc, "vigencia-reglas").Text(); !strings.Contains(got, "DL920-2023") || !strings.Contains(got, "20/06/2026") {
+			t.Fatalf("vigencia = %q", got)
+		}
+	})
+	t.Run("ley2025_cada_paso_dice_no_vigente", func(t *testing.T) {
+		q := base(url.Values{"regimen": {"ley_2025"}, "sancion_1": {"multa"}, "valor_1": {"1.000.000"}})
+		doc := documento(t, e.pedir("GET", "/liquidacion?"+q.Encode(), &s, nil))
+		if n := doc.Find(`[data-testid="tabla-pasos"] td.detalle:contains("Proyecto de ley — no vigente")`).Length(); n != 8 {
+			t.Fatalf("%d de 8 pasos dicen «proyecto de ley — no vigente»", n)
+		}
+	})
+	rechazos := []struct {
+		nombre, campo, texto string
+		q                    url.Values
+	}{
+		{"art25_incremento_comite_solo_amonestaciones", "incremento_comite", "amonestación",
+			base(url.Values{"sancion_1": {"amonestacion"}, "incremento_comite": {"si"}})},
+		{"ley2025_tope_con_allanamiento_antes_requerimiento", "ingresos_brutos", "antes_requerimiento",
+			base(url.Values{"regimen": {"ley_2025"}, "sancion_1": {"multa"}, "valor_1": {"1000000"}, "etapa": {"antes_requerimiento"}, "ingresos_brutos": {"5000000"}})},
+		{"ley2025_sin_antecedentes_con_oea", "reducciones", "no pueden ir juntas",
+			base(url.Values{"regimen": {"ley_2025"}, "sancion_1": {"multa"}, "valor_1": {"1000000"}, "reducciones": {"sin_antecedentes_infad", "oea_segunda_infraccion"}})},
+		{"cuenta_propia_invalida", "cuentas_1", "entre 0 y 1.000",
+			base(url.Values{"sancion_1": {"amonestacion"}, "amonestaciones_previas_1": {"5000"}})},
+	}
+	for _, c := range rechazos {
+		t.Run(c.nombre, func(t *testing.T) {
+			rec := e.pedir("GET", "/liquidacion?"+c.q.Encode(), &s, nil)
+			if rec.Code != http.StatusUnprocessableEntity {
+				t.Fatalf("estado %d", rec.Code)
+			}
+			doc := documento(t, rec)
+			if got := testid(doc, "error-"+c.campo).Text(); !strings.Contains(got, c.texto) {
+				t.Fatalf("error de %s = %q, quiere %q", c.campo, got, c.texto)
+			}
+		})
 	}
 }

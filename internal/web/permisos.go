@@ -44,6 +44,11 @@ const (
 
 	// The screening of every user and its exports (issue 7); a seccional sees its own Dirección Seccional only.
 	VerTamizaje Accion = "tamizaje.ver"
+
+	// The liquidation of a case prefilled from its history, and the official's
+	// adjustment of a count with its reason (recorded in the audit log).
+	VerLiquidacionCaso Accion = "casos.liquidacion"
+	AjustarCuentaCaso  Accion = "casos.liquidacion.ajustar"
 )
 
 var (
@@ -67,6 +72,8 @@ var (
 		RegistrarConcepto:   {db.RolComite},
 		CerrarCaso:          {db.RolSecretaria, db.RolSeccional}, // flujo.Cerrar: the REA is the Dirección Seccional's act
 		VerTamizaje:         todos,
+		VerLiquidacionCaso:  {db.RolSecretaria, db.RolComite, db.RolSeccional, db.RolAuditor},
+		AjustarCuentaCaso:   {db.RolSecretaria, db.RolSeccional},
 	}
 )
 

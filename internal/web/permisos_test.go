@@ -115,6 +115,10 @@ func matriz() []filaMatriz {
 		{"POST", "/casos/:id/concepto/correccion", "/casos/{caso}/concepto/correccion", func(*entorno) url.Values { return url.Values{"paso": {"revisar"}} }, []string{"comite"}},
 		{"GET", "/casos/:id/cierre", "/casos/{caso}/cierre", sinForm, []string{"secretaria", "seccional"}},
 		{"POST", "/casos/:id/cierre", "/casos/{caso}/cierre", func(*entorno) url.Values { return url.Values{"paso": {"revisar"}, "fecha_rea": {"2026-03-20"}} }, []string{"secretaria", "seccional"}},
+		{"GET", "/casos/:id/liquidacion", "/casos/{caso}/liquidacion", sinForm, lectoresCasos},
+		{"POST", "/casos/:id/liquidacion/ajustes", "/casos/{caso}/liquidacion/ajustes", func(*entorno) url.Values {
+			return url.Values{"cuenta": {"antecedentes_5_7"}, "valor": {"1"}, "razon": {"Prueba de la matriz de acceso."}}
+		}, []string{"secretaria", "seccional"}},
 
 		// Tamizaje (issue 7): every role; a seccional sees its own Dirección Seccional only (tamizaje_test.go).
 		{"GET", "/tamizaje", "/tamizaje", sinForm, todos},

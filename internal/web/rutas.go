@@ -97,6 +97,8 @@ func Rutas() []ruta {
 		{Metodo: http.MethodPost, Patron: "/casos/:id/concepto/correccion", Accion: RegistrarConcepto, manejador: (*handler).conceptoCorreccionEnviar},
 		{Metodo: http.MethodGet, Patron: "/casos/:id/cierre", Accion: CerrarCaso, manejador: (*handler).casosCierreFormulario},
 		{Metodo: http.MethodPost, Patron: "/casos/:id/cierre", Accion: CerrarCaso, manejador: (*handler).casosCierre},
+		{Metodo: http.MethodGet, Patron: "/casos/:id/liquidacion", Accion: VerLiquidacionCaso, manejador: (*handler).casoLiquidacion},
+		{Metodo: http.MethodPost, Patron: "/casos/:id/liquidacion/ajustes", Accion: AjustarCuentaCaso, manejador: (*handler).casoLiquidacionAjustar},
 
 		// Tamizaje de todos los usuarios (issue 7): pantalla y exportaciones (GET: no cambian nada)
 		{Metodo: http.MethodGet, Patron: "/tamizaje", Accion: VerTamizaje, manejador: (*handler).tamizajeMostrar},

@@ -223,6 +223,7 @@ type CasoDetalle struct {
 	PuedeCriterios     bool
 	Informes           []InformeVista
 	PuedeEmitirInforme bool
+	PuedeLiquidar      bool            // link to the liquidation prefilled from the case's history
 	Conceptos          []ConceptoVista // [0] the original, then the corrections
 	PuedeCorregir      bool
 	Propuesta          *PropuestaVista

@@ -1,6 +1,7 @@
 package templates
 
-// View models of the liquidation calculator (dominio.md §5).
+// View models of the liquidation calculator (Decreto Ley 920 de 2023, arts.
+// 22 and 24; Decreto 2147 de 2016; the bill of 2025).
 
 // Casilla is one checkbox of a group.
 type Casilla struct {
@@ -18,6 +19,10 @@ type FilaInfraccion struct {
 	Unidades   []Opcion
 	ErrSancion string
 	ErrValor   string
+	// The infraction's own repetition counts; empty: the general ones.
+	AmonPrevias  string
+	ReincPrevias string
+	ErrCuentas   string
 }
 
 // FormLiquidacion is the calculator's form (GET: it changes nothing).
@@ -54,6 +59,11 @@ type ResultadoLiquidacion struct {
 	Fecha   string
 	UVT     string // "UVT 2026: $ 52.374"
 	Reglas  string
+	// Vigencia names the rule set and its validity; outside it, it says
+	// "confirme la norma aplicable".
+	Vigencia string
+	// Alertas are shown prominently (norma_sin_vigencia_confirmada).
+	Alertas []string
 	Sancion string
 	Total   string // "$ 4.800.000", or the sanction when it is not a multa
 	Pasos   []PasoLiquidacion
