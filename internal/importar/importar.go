@@ -554,6 +554,18 @@ func (l *lector) fila(fila int, celdas []string) {
 			break
 		}
 	}
+	// Control characters are refused before any field is read (texto.go):
+	// each bad cell is named, and the row's other fields wait for the fix.
+	control := false
+	for i, n := range l.indice {
+		if n != "" && i < len(celdas) && !textoLimpio(celdas[i]) {
+			l.mal(fila, n, "%v", ValidarTexto(celdas[i], false))
+			control = true
+		}
+	}
+	if control {
+		return
+	}
 	switch {
 	case l.lote.Clase == Sanciones:
 		l.filaSancion(fila, celdas)
