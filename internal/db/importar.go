@@ -130,7 +130,7 @@ func (d *DB) ImportarArchivo(ctx context.Context, clase importar.Clase, nombre s
 		o.Progreso = func(hechas, total int) { mu.Lock(); defer mu.Unlock(); p(hechas, total) }
 	}
 	return d.importar(ctx, clase, quien, o, func(parte func(*importar.Lote) bool) (*importar.Lote, []importar.Problema) {
-		return importar.LeerEnPartes(clase, nombre, r, o.Lectura, parte)
+		return importar.LeerEnPartesContexto(ctx, clase, nombre, r, o.Lectura, parte)
 	})
 }
 

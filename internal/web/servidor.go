@@ -27,6 +27,10 @@ type Config struct {
 	CookieSegura bool
 	// TLS says the application is reached over HTTPS: it then sends HSTS.
 	TLS bool
+	// DirImportaciones keeps the uploads awaiting confirmation: a directory
+	// of the server's own, mode 0700. Empty: <base>.importaciones next to
+	// the database file.
+	DirImportaciones string
 }
 
 // Nuevo builds the application: its routes and middleware.
