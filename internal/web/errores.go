@@ -50,8 +50,11 @@ func (h *handler) manejarError(err error, c echo.Context) {
 	codigo := http.StatusInternalServerError
 	var he *echo.HTTPError
 	var mbe *http.MaxBytesError
+	var etf *errTextoFormulario
 	pe := templates.PaginaError{}
 	switch {
+	case errors.As(err, &etf):
+		codigo, pe = http.StatusUnprocessableEntity, paginaTextoFormulario(etf)
 	case errors.Is(err, errCSRF):
 		codigo, pe = http.StatusForbidden, paginaCSRF
 	case errors.As(err, &mbe):

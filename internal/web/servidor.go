@@ -46,7 +46,7 @@ func Nuevo(cfg Config) *echo.Echo {
 	// a client cannot spoof the address used for throttling and the audit log.
 	e.IPExtractor = echo.ExtractIPDirect()
 	e.HTTPErrorHandler = h.manejarError
-	e.Use(h.idSolicitud, h.registrar, h.recuperar, h.cabecerasSeguridad, h.limitarCuerpo, h.cargarSesion, h.proteger)
+	e.Use(h.idSolicitud, h.registrar, h.recuperar, h.cabecerasSeguridad, h.limitarCuerpo, h.cargarSesion, h.proteger, h.textoFormularios)
 	h.montar(e)
 	return e
 }
