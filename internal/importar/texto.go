@@ -3,6 +3,7 @@ package importar
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -84,4 +85,29 @@ func errorCaracter(s string, r rune, i int) error {
 		nombre = " (control de dirección del texto)"
 	}
 	return fmt.Errorf("%w U+%04X%s en la posición %d: quítelo; no se admiten caracteres de control ni de dirección del texto", ErrCaracterControl, r, nombre, utf8.RuneCountInString(s[:i])+1)
+}
+
+// ParaTerminal is s ready to be printed on a terminal: every character
+// ValidarTexto refuses (multilinea or not) is shown as its code, \u001b,
+// and an invalid byte as \xff, so text stored before these checks existed
+// cannot send commands to the operator's terminal. Letters, accents and
+// symbols are left as they are.
+func ParaTerminal(s string) string {
+	if textoLimpio(s) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case r < 0x20 || r == 0x7f || prohibida(r):
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
 }
