@@ -203,10 +203,10 @@ func Leer(clase Clase, nombre string, r io.Reader) (*Lote, []Problema) {
 	return LeerConProgreso(clase, nombre, r, nil)
 }
 
-// LeerContexto is Leer stopping when ctx ends (the request was abandoned):
-// then the only problem says so.
-func LeerContexto(ctx context.Context, clase Clase, nombre string, r io.Reader) (*Lote, []Problema) {
-	return leer(ctx, clase, nombre, r, nil, nil)
+// LeerContexto is LeerConProgreso stopping when ctx ends (the request was
+// abandoned): then the only problem says so.
+func LeerContexto(ctx context.Context, clase Clase, nombre string, r io.Reader, progreso func(filas int)) (*Lote, []Problema) {
+	return leer(ctx, clase, nombre, r, progreso, nil)
 }
 
 // LeerConProgreso is Leer reporting every 10.000 rows read.

@@ -174,7 +174,7 @@ func TestInspeccionarXLSX_seDetieneConElContexto(t *testing.T) {
 	if err := InspeccionarXLSX(ctx, datos, Limites); !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v", err)
 	}
-	_, ps := LeerContexto(ctx, Sanciones, "s.xlsx", bytes.NewReader(datos))
+	_, ps := LeerContexto(ctx, Sanciones, "s.xlsx", bytes.NewReader(datos), nil)
 	if len(ps) != 1 || !strings.Contains(ps[0].Mensaje, "se canceló") {
 		t.Fatalf("problemas = %v", ps)
 	}

@@ -77,7 +77,7 @@ func (h *handler) importacionSubir(c echo.Context) error {
 		m.Formato = "XLSX"
 	}
 	ctx := c.Request().Context()
-	lote, problemas := importar.LeerContexto(ctx, cl, nombre, bytes.NewReader(datos))
+	lote, problemas := importar.LeerContexto(ctx, cl, nombre, bytes.NewReader(datos), nil)
 	datos = nil
 	if err := ctx.Err(); err != nil {
 		return err // the person left: nothing to show
