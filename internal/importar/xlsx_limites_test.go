@@ -210,3 +210,32 @@ func TestLeerXLSX_libroRealDentroDeLosLimites(t *testing.T) {
 		t.Fatalf("problemas: %v", ps[:min(len(ps), 3)])
 	}
 }
+
+// BenchmarkRechazarBombaXLSX: how long and how much memory refusing each
+// kind of bomb takes (the target: under 2 s and 100 MB).
+//
+//	go test ./internal/importar -run '^$' -bench RechazarBombaXLSX -benchmem -benchtime 3x
+func BenchmarkRechazarBombaXLSX(b *testing.B) {
+	encabezado := `<row r="1"><c r="A1" t="inlineStr"><is><t>nit</t></is></c></row>`
+	declara := libroMinimo(hojaXML(encabezado + filasVacias(200)))
+	declara[4].declarado = 15 << 30
+	bombas := []struct {
+		nombre string
+		datos  []byte
+	}{
+		{"declara_15GiB", construirZip(b, declara)},
+		{"filas_vacias_identicas", construirZip(b, libroMinimo(hojaXML(encabezado+strings.Repeat("<row></row>", 2_000_000))))},
+		{"filas_vacias_numeradas", construirZip(b, libroMinimo(hojaXML(encabezadoSanciones+filasVacias(1_000_000)[len(`<row r="1"></row>`):])))},
+		{"cabecera_que_miente", construirZip(b, append(libroMinimo(hojaXML(encabezado)), parteZip{nombre: "xl/media/imagen1.png", datos: make([]byte, 8<<20), declarado: 1024}))},
+	}
+	for _, bo := range bombas {
+		b.Run(bo.nombre, func(b *testing.B) {
+			b.SetBytes(int64(len(bo.datos)))
+			for b.Loop() {
+				if l, ps := Leer(Sanciones, "bomba.xlsx", bytes.NewReader(bo.datos)); l != nil || len(ps) != 1 {
+					b.Fatal(ps)
+				}
+			}
+		})
+	}
+}
