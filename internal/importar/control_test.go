@@ -111,3 +111,24 @@ func FuzzValidarTexto(f *testing.F) {
 		}
 	})
 }
+
+func TestParaTerminal(t *testing.T) {
+	casos := []struct{ nombre, entra, sale string }{
+		{"texto con tildes y ñ queda igual", "Agencia Ñandú «Sur» – 1", "Agencia Ñandú «Sur» – 1"},
+		{"ESC como código", "a\x1b[2Jb", `a\u001b[2Jb`},
+		{"NUL, tabulador y salto de línea como código", "a\x00\t\n", `a\u0000\u0009\u000a`},
+		{"override bidi como código", "x\u202ey", `x\u202ey`},
+		{"C1 como código", "x\u009by", `x\u009by`},
+		{"byte inválido como código", "x\xffy", `x\xffy`},
+	}
+	for _, c := range casos {
+		t.Run(c.nombre, func(t *testing.T) {
+			if got := ParaTerminal(c.entra); got != c.sale {
+				t.Fatalf("ParaTerminal(%q) = %q, quiere %q", c.entra, got, c.sale)
+			}
+			if ValidarTexto(ParaTerminal(c.entra), false) != nil {
+				t.Fatal("la salida aún tiene caracteres rechazados")
+			}
+		})
+	}
+}

@@ -239,3 +239,18 @@ func BenchmarkRechazarBombaXLSX(b *testing.B) {
 		})
 	}
 }
+
+// Any bytes: the inspection answers (nil or an error), never panics, and a
+// file it lets through is one excelize can be given.
+func FuzzInspeccionarXLSX(f *testing.F) {
+	if p, err := Plantilla("sanciones", "xlsx"); err == nil {
+		f.Add(p)
+	}
+	f.Add(construirZip(f, libroMinimo(hojaXML(filasVacias(10)))))
+	f.Add([]byte("PK\x03\x04"))
+	f.Fuzz(func(t *testing.T, datos []byte) {
+		if err := InspeccionarXLSX(context.Background(), datos, Limites); err == nil {
+			Leer(Sanciones, "f.xlsx", bytes.NewReader(datos))
+		}
+	})
+}
