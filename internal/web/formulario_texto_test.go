@@ -80,6 +80,7 @@ func TestTextoFormularios_multilinea(t *testing.T) {
 		{"aislamiento bidi U+2067 en la motivación", "motivacion.5_1", "a\u2067b", http.StatusUnprocessableEntity},
 		{"salto de línea en la nota (una línea)", "nota", "uno\ndos", http.StatusUnprocessableEntity},
 		{"claves sin revisar (nunca se muestran)", "clave", "a\x01b", http.StatusNoContent},
+		{"siguiente sin revisar (tiene su propia regla)", "siguiente", "/\t/otro.example/", http.StatusNoContent},
 	}
 	for _, c := range casos {
 		t.Run(c.nombre, func(t *testing.T) {
