@@ -164,7 +164,8 @@ func cmdImportar(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 
 func impFallo(stderr io.Writer, archivo string, problemas []importar.Problema) int {
 	for _, p := range problemas {
-		fmt.Fprintln(stderr, p.String())
+		// A message may quote the file's text: never raw to the terminal.
+		fmt.Fprintln(stderr, importar.ParaTerminal(p.String()))
 	}
 	n := len(problemas)
 	plural := "s"

@@ -85,7 +85,9 @@ func servir(ctx context.Context, o opcionesServe, stdout, stderr io.Writer) int 
 		manejadorLog = slog.NewTextHandler(stderr, nil)
 	}
 	log := slog.New(manejadorLog)
-	d, err := db.Open(ctx, o.ruta)
+	// A web request waits less for the write lock than the command line, and
+	// is answered 503 with Retry-After when a long import holds it.
+	d, err := db.Open(ctx, o.ruta, db.EsperaOcupada(web.EsperaOcupadaWeb))
 	if err != nil {
 		fmt.Fprintln(stderr, "comite serve:", err)
 		return 1

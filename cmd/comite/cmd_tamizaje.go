@@ -312,10 +312,10 @@ func escribirResumenTamizaje(w io.Writer, anio int, filtro tamizaje.Filtro, fila
 	fmt.Fprintf(w, "Tamizaje del Comité de Fiscalización, año %d: año de referencia %d; nueva infracción grave supuesta el %s, con el registro vigente en esa fecha.\n",
 		anio, anio-1, formato.Fecha(tamizaje.FechaComision(anio)))
 	if filtro.Tipo != "" {
-		fmt.Fprintf(w, "Tipo de usuario: %s.\n", filtro.Tipo)
+		fmt.Fprintf(w, "Tipo de usuario: %s.\n", importar.ParaTerminal(filtro.Tipo))
 	}
 	if filtro.Seccional != "" {
-		fmt.Fprintf(w, "Dirección Seccional: %s.\n", filtro.Seccional)
+		fmt.Fprintf(w, "Dirección Seccional: %s.\n", importar.ParaTerminal(filtro.Seccional))
 	}
 	fmt.Fprintf(w, "%s usuarios; procede el Comité: %s; cumplen el umbral de 0,5 %%: %s; con tres actos o más: %s; alertas tempranas: dos actos %s, 80 %% del umbral %s; sin operaciones: %s.\n",
 		formato.Entero(int64(r.Usuarios)), formato.Entero(int64(r.ProcedeComite)), formato.Entero(int64(r.CumpleUmbral)), formato.Entero(int64(r.MinimoTresActos)),
@@ -344,7 +344,9 @@ func escribirTablaTamizaje(w io.Writer, filas []tamizaje.Fila) {
 	linea := func(vals []string) {
 		var b strings.Builder
 		for i, c := range cols {
-			v := recortar(vals[i], max(c.ancho, 1<<20*boolInt(c.ancho == 0)))
+			// Stored text goes to a terminal: control characters never
+			// reach it raw (data stored before they were refused).
+			v := recortar(importar.ParaTerminal(vals[i]), max(c.ancho, 1<<20*boolInt(c.ancho == 0)))
 			relleno := strings.Repeat(" ", max(0, c.ancho-len([]rune(v))))
 			if i > 0 {
 				b.WriteString("  ")

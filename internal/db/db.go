@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"net/url"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -32,10 +33,17 @@ type DB struct {
 	Now  func() time.Time
 }
 
+// EsperaPredeterminada is how long a connection waits for the write lock
+// held by another before giving up with SQLITE_BUSY (the command line). The
+// web server waits less and answers 503 (EsperaOcupada).
+const EsperaPredeterminada = 30 * time.Second
+
 // DSN builds the connection string with the pragmas every connection needs.
-func DSN(ruta string) string {
+func DSN(ruta string) string { return dsn(ruta, EsperaPredeterminada) }
+
+func dsn(ruta string, espera time.Duration) string {
 	q := url.Values{}
-	for _, p := range []string{"foreign_keys(1)", "journal_mode(WAL)", "busy_timeout(30000)", "synchronous(NORMAL)"} {
+	for _, p := range []string{"foreign_keys(1)", "journal_mode(WAL)", "busy_timeout(" + strconv.FormatInt(espera.Milliseconds(), 10) + ")", "synchronous(NORMAL)"} {
 		q.Add("_pragma", p)
 	}
 	q.Set("_txlock", "immediate")
@@ -44,9 +52,23 @@ func DSN(ruta string) string {
 	return "file:" + r + "?" + q.Encode()
 }
 
+// Opcion tunes Open.
+type Opcion func(*opciones)
+
+type opciones struct{ espera time.Duration }
+
+// EsperaOcupada sets how long a write waits for the lock another connection
+// holds (SQLite's busy_timeout) before failing with an error EsOcupada
+// recognises.
+func EsperaOcupada(d time.Duration) Opcion { return func(o *opciones) { o.espera = d } }
+
 // Open opens (creating if needed) the database file and applies pending migrations.
-func Open(ctx context.Context, ruta string) (*DB, error) {
-	sqldb, err := sql.Open("sqlite", DSN(ruta))
+func Open(ctx context.Context, ruta string, opts ...Opcion) (*DB, error) {
+	o := opciones{espera: EsperaPredeterminada}
+	for _, f := range opts {
+		f(&o)
+	}
+	sqldb, err := sql.Open("sqlite", dsn(ruta, o.espera))
 	if err != nil {
 		return nil, fmt.Errorf("abrir %s: %w", ruta, err)
 	}

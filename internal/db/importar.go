@@ -1,6 +1,7 @@
 package db
 
 import (
+	"bufio"
 	"context"
 	"database/sql"
 	"database/sql/driver"
@@ -129,9 +130,45 @@ func (d *DB) ImportarArchivo(ctx context.Context, clase importar.Clase, nombre s
 	if p := o.Progreso; p != nil {
 		o.Progreso = func(hechas, total int) { mu.Lock(); defer mu.Unlock(); p(hechas, total) }
 	}
+	// An XLSX is read and validated whole before the transaction: excelize
+	// reads slower than the rows are written, so reading inside it would
+	// hold the write lock (and keep the web waiting) for the reading. A CSV
+	// is read faster than it is written: reading it alongside the writer
+	// does not lengthen the lock, which lasts what the writing lasts.
+	xlsx, r, err := esXLSX(r)
+	if err != nil {
+		return Resumen{}, err
+	}
+	if xlsx {
+		lote, problemas := importar.LeerContexto(ctx, clase, nombre, r, o.Lectura)
+		if len(problemas) > 0 {
+			return Resumen{}, &ErrImportacion{problemas}
+		}
+		return d.Importar(ctx, lote, quien, o)
+	}
 	return d.importar(ctx, clase, quien, o, func(parte func(*importar.Lote) bool) (*importar.Lote, []importar.Problema) {
-		return importar.LeerEnPartes(clase, nombre, r, o.Lectura, parte)
+		return importar.LeerEnPartesContexto(ctx, clase, nombre, r, o.Lectura, parte)
 	})
+}
+
+// esXLSX looks at the first bytes of r (a ZIP: "PK\x03\x04") and returns a
+// reader that still starts at the beginning: the same one when it can seek
+// (a file, whose size then sizes the read buffer), else a buffered one.
+func esXLSX(r io.Reader) (bool, io.Reader, error) {
+	var cab [4]byte
+	if rs, ok := r.(io.ReadSeeker); ok {
+		inicio, err := rs.Seek(0, io.SeekCurrent)
+		if err == nil {
+			n, _ := io.ReadFull(rs, cab[:])
+			if _, err := rs.Seek(inicio, io.SeekStart); err != nil {
+				return false, nil, err
+			}
+			return n == 4 && string(cab[:]) == "PK\x03\x04", r, nil
+		}
+	}
+	br := bufio.NewReaderSize(r, 64<<10)
+	p, _ := br.Peek(4)
+	return string(p) == "PK\x03\x04", br, nil
 }
 
 // fuenteFilas hands the rows of a file over in parts, then returns the

@@ -159,3 +159,16 @@ func (f *Fecha) UnmarshalText(b []byte) error {
 	*f = g
 	return nil
 }
+
+// GobEncode writes AAAA-MM-DD, or nothing for the zero date (a pending
+// import keeps its validated rows with encoding/gob).
+func (f Fecha) GobEncode() ([]byte, error) { return []byte(f.String()), nil }
+
+// GobDecode reads what GobEncode wrote.
+func (f *Fecha) GobDecode(b []byte) error {
+	if len(b) == 0 {
+		*f = Fecha{}
+		return nil
+	}
+	return f.UnmarshalText(b)
+}

@@ -7,8 +7,10 @@ package importar
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -17,6 +19,7 @@ import (
 	"strings"
 
 	"comite/internal/fecha"
+	"comite/internal/formato"
 	"comite/internal/sancion"
 
 	"github.com/shopspring/decimal"
@@ -200,10 +203,19 @@ func Leer(clase Clase, nombre string, r io.Reader) (*Lote, []Problema) {
 	return LeerConProgreso(clase, nombre, r, nil)
 }
 
+// LeerContexto is LeerConProgreso stopping when ctx ends (the request was
+// abandoned): then the only problem says so.
+func LeerContexto(ctx context.Context, clase Clase, nombre string, r io.Reader, progreso func(filas int)) (*Lote, []Problema) {
+	return leer(ctx, clase, nombre, r, progreso, nil)
+}
+
 // LeerConProgreso is Leer reporting every 10.000 rows read.
 func LeerConProgreso(clase Clase, nombre string, r io.Reader, progreso func(filas int)) (*Lote, []Problema) {
-	return leer(clase, nombre, r, progreso, nil)
+	return leer(context.Background(), clase, nombre, r, progreso, nil)
 }
+
+// maxVaciasSeguidas is how many empty rows in a row an XLSX sheet may have.
+const maxVaciasSeguidas = 10000
 
 // FilasPorParte is the size of the parts LeerEnPartes hands over.
 const FilasPorParte = 8192
@@ -222,10 +234,15 @@ const FilasPorParte = 8192
 // the file's data without rows (nil when the file could not be read at all,
 // or parte stopped it) and the problems, as Leer.
 func LeerEnPartes(clase Clase, nombre string, r io.Reader, progreso func(filas int), parte func(*Lote) bool) (*Lote, []Problema) {
-	return leer(clase, nombre, r, progreso, parte)
+	return leer(context.Background(), clase, nombre, r, progreso, parte)
 }
 
-func leer(clase Clase, nombre string, r io.Reader, progreso func(filas int), parte func(*Lote) bool) (*Lote, []Problema) {
+// LeerEnPartesContexto is LeerEnPartes stopping when ctx ends.
+func LeerEnPartesContexto(ctx context.Context, clase Clase, nombre string, r io.Reader, progreso func(filas int), parte func(*Lote) bool) (*Lote, []Problema) {
+	return leer(ctx, clase, nombre, r, progreso, parte)
+}
+
+func leer(ctx context.Context, clase Clase, nombre string, r io.Reader, progreso func(filas int), parte func(*Lote) bool) (*Lote, []Problema) {
 	datos, err := leerTodo(r)
 	if err != nil {
 		return nil, []Problema{{Mensaje: fmt.Sprintf("no se pudo leer %s: %v", nombre, err)}}
@@ -238,9 +255,9 @@ func leer(clase Clase, nombre string, r io.Reader, progreso func(filas int), par
 		suma = sha256.Sum256(datos)
 		close(calculada)
 	}()
-	t, err := abrirTabla(nombre, datos)
+	t, err := abrirTabla(ctx, nombre, datos)
 	if err != nil {
-		return nil, []Problema{{Mensaje: err.Error()}}
+		return nil, []Problema{{Mensaje: mensajeLectura(err)}}
 	}
 	l := &Lote{Clase: clase, Archivo: nombre, Formato: CSV, Columnas: map[string]bool{}}
 	esperarSHA := func() {
@@ -296,7 +313,14 @@ func leer(clase Clase, nombre string, r io.Reader, progreso func(filas int), par
 		return nil, []Problema{{Mensaje: fmt.Sprintf("clase de archivo desconocida %q", clase)}}
 	}
 	encabezado := false
+	var errCtx, errVacias error
+	vacias := 0
 	errTabla := t.recorrer(func(fila int, celdas []string) bool {
+		if fila&1023 == 0 {
+			if errCtx = ctx.Err(); errCtx != nil {
+				return false
+			}
+		}
 		if !encabezado {
 			if vacia(celdas) {
 				return true // blank rows above the header
@@ -306,8 +330,15 @@ func leer(clase Clase, nombre string, r io.Reader, progreso func(filas int), par
 			return len(lec.problemas) == 0
 		}
 		if vacia(celdas) {
+			// A sheet of millions of empty rows (a "sheet bomb") would keep
+			// the reader busy for nothing: stop after maxVaciasSeguidas.
+			if vacias++; t.xlsx && vacias > maxVaciasSeguidas {
+				errVacias = fmt.Errorf("%w: la hoja tiene más de %s filas vacías seguidas (desde la fila %d); borre las filas vacías y guarde de nuevo", ErrLimiteXLSX, formato.Entero(maxVaciasSeguidas), fila-vacias+1)
+				return false
+			}
 			return true
 		}
+		vacias = 0
 		lec.fila(fila, celdas)
 		if progreso != nil && lec.filas%10000 == 0 {
 			progreso(lec.filas)
@@ -319,6 +350,12 @@ func leer(clase Clase, nombre string, r io.Reader, progreso func(filas int), par
 	})
 	if errTabla != nil {
 		lec.problemas = append(lec.problemas, Problema{Mensaje: errTabla.Error()})
+	}
+	if errCtx != nil {
+		return nil, []Problema{{Mensaje: mensajeLectura(errCtx)}}
+	}
+	if errVacias != nil {
+		return nil, []Problema{{Mensaje: errVacias.Error()}}
 	}
 	if !encabezado && len(lec.problemas) == 0 {
 		lec.problemas = append(lec.problemas, Problema{Mensaje: "el archivo está vacío: la primera fila debe nombrar las columnas (" + nombres(lec.columnasEsperadas()) + ")"})
@@ -346,6 +383,17 @@ func leer(clase Clase, nombre string, r io.Reader, progreso func(filas int), par
 		return lec.sinFilas(), nil
 	}
 	return l, nil
+}
+
+// mensajeLectura is the Spanish message of an error that stops the reading.
+func mensajeLectura(err error) string {
+	switch {
+	case errors.Is(err, context.Canceled):
+		return "la lectura del archivo se canceló (la solicitud terminó antes): no se leyó nada"
+	case errors.Is(err, context.DeadlineExceeded):
+		return "la lectura del archivo superó el tiempo permitido: no se leyó nada"
+	}
+	return err.Error()
 }
 
 // entregar hands the rows read so far to parte and starts a new part.
@@ -553,6 +601,18 @@ func (l *lector) fila(fila int, celdas []string) {
 			l.mal(fila, "", "tiene datos en la columna %d, que no tiene nombre en el encabezado", i+1)
 			break
 		}
+	}
+	// Control characters are refused before any field is read (texto.go):
+	// each bad cell is named, and the row's other fields wait for the fix.
+	control := false
+	for i, n := range l.indice {
+		if n != "" && i < len(celdas) && !textoLimpio(celdas[i]) {
+			l.mal(fila, n, "%v", ValidarTexto(celdas[i], false))
+			control = true
+		}
+	}
+	if control {
+		return
 	}
 	switch {
 	case l.lote.Clase == Sanciones:

@@ -2,6 +2,7 @@ package importar
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -41,9 +42,9 @@ func detectarFormato(nombre string, datos []byte) Formato {
 }
 
 // abrirTabla reads the whole file and prepares its rows.
-func abrirTabla(nombre string, datos []byte) (*tabla, error) {
+func abrirTabla(ctx context.Context, nombre string, datos []byte) (*tabla, error) {
 	if detectarFormato(nombre, datos) == XLSX {
-		return tablaXLSX(datos)
+		return tablaXLSX(ctx, datos)
 	}
 	n := strings.ToLower(nombre)
 	if strings.HasSuffix(n, ".xls") {
@@ -144,8 +145,14 @@ func traducirCSV(err error) string {
 	return err.Error()
 }
 
-func tablaXLSX(datos []byte) (*tabla, error) {
-	f, err := excelize.OpenReader(bytes.NewReader(datos))
+func tablaXLSX(ctx context.Context, datos []byte) (*tabla, error) {
+	if err := InspeccionarXLSX(ctx, datos, Limites); err != nil {
+		return nil, err
+	}
+	// excelize keeps parts in memory up to UnzipXMLSizeLimit and larger
+	// sheets in a temporary file; UnzipSizeLimit refuses what declares more
+	// than the inspection allowed.
+	f, err := excelize.OpenReader(bytes.NewReader(datos), excelize.Options{UnzipSizeLimit: Limites.Total, UnzipXMLSizeLimit: min(Limites.Parte, 16<<20)})
 	if err != nil {
 		return nil, fmt.Errorf("no se pudo leer el archivo XLSX (%v): ábralo en Excel y guárdelo de nuevo", err)
 	}

@@ -3,11 +3,24 @@ package web
 import (
 	"errors"
 	"net/http"
+	"strconv"
+	"time"
+
+	"comite/internal/db"
 
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
 )
+
+// ReintentarTrasOcupada is the Retry-After (seconds) of a 503 for a busy
+// database.
+const ReintentarTrasOcupada = 5
+
+// EsperaOcupadaWeb is how long a web request waits for the write lock held
+// by another connection before it is answered 503 (the command line waits
+// db.EsperaPredeterminada).
+const EsperaOcupadaWeb = 5 * time.Second
 
 // paginasError says, for each status, what happened and what to do next.
 var paginasError = map[int]templates.PaginaError{
@@ -18,6 +31,7 @@ var paginasError = map[int]templates.PaginaError{
 	http.StatusMethodNotAllowed:      {Titulo: "Acción no disponible", Mensaje: "Esta dirección no admite esa acción. Vuelva al inicio y use los botones de la aplicación."},
 	http.StatusRequestEntityTooLarge: {Titulo: "El envío es demasiado grande", Mensaje: "El archivo o formulario supera el tamaño permitido. Divida el archivo o reduzca su tamaño e intente de nuevo."},
 	http.StatusTooManyRequests:       {Titulo: "Demasiados intentos", Mensaje: "Espere unos minutos e intente de nuevo."},
+	http.StatusServiceUnavailable:    {Titulo: "La base de datos está ocupada", Mensaje: "En este momento se está escribiendo una importación grande u otra operación larga y su solicitud no pudo esperar más. No se guardó ningún cambio de esta solicitud. Espere unos segundos e intente de nuevo."},
 	http.StatusInternalServerError:   {Titulo: "Ocurrió un error en el servidor", Mensaje: "No pudimos completar la solicitud. Intente de nuevo en unos minutos; si el problema sigue, avise al administrador con la hora y el código de la solicitud."},
 }
 
@@ -36,12 +50,21 @@ func (h *handler) manejarError(err error, c echo.Context) {
 	codigo := http.StatusInternalServerError
 	var he *echo.HTTPError
 	var mbe *http.MaxBytesError
+	var etf *errTextoFormulario
 	pe := templates.PaginaError{}
 	switch {
+	case errors.As(err, &etf):
+		codigo, pe = http.StatusUnprocessableEntity, paginaTextoFormulario(etf)
 	case errors.Is(err, errCSRF):
 		codigo, pe = http.StatusForbidden, paginaCSRF
 	case errors.As(err, &mbe):
 		codigo = http.StatusRequestEntityTooLarge
+	case db.EsOcupada(err):
+		// Another connection holds the write lock (a long import): a
+		// temporary condition, not a fault. The write was rolled back.
+		codigo = http.StatusServiceUnavailable
+		c.Response().Header().Set("Retry-After", strconv.Itoa(ReintentarTrasOcupada))
+		h.log.WarnContext(c.Request().Context(), "base de datos ocupada", "id", idSolicitud(c), "error", err.Error())
 	case errors.As(err, &he):
 		codigo = he.Code
 	}
@@ -55,7 +78,7 @@ func (h *handler) manejarError(err error, c echo.Context) {
 		}
 	}
 	pe.Codigo = codigo
-	if codigo >= 500 {
+	if codigo >= 500 && codigo != http.StatusServiceUnavailable {
 		h.log.ErrorContext(c.Request().Context(), "error", "id", idSolicitud(c), "error", err.Error())
 		pe.Mensaje += " Código de la solicitud: " + idSolicitud(c) + "."
 	}

@@ -21,6 +21,8 @@ type handler struct {
 	cfg Config
 	// memo keeps the screening and the other whole-database figures until the data change (tamizaje_memoria.go).
 	memo *memoria
+	// pendientes is the private directory of uploads awaiting confirmation (importacion_archivos.go).
+	pendientes dirPendientes
 }
 
 // render writes a templ component into a buffer first, so an error while

@@ -1,32 +1,42 @@
 package web
 
-// An uploaded file waits on the server between the preview and the
-// confirmation, in a private temporary directory, under a random token that
-// is bound to the session and the account that uploaded it.
+// An uploaded file is read and validated once, when it arrives; what waits
+// on the server between the preview and the confirmation is the result: the
+// validated rows (encoding/gob), the problems found and the simulated counts,
+// under a random token bound to the session and the account that uploaded
+// it. The preview shows what was kept (it does not read the file again) and
+// the confirmation writes exactly the rows that were previewed. The raw file
+// is not kept.
 //
-// Why not send the file back to the browser in a hidden field (base64) and
-// have it posted again on confirm: the confirmed bytes could then differ
-// from the previewed ones (a modified page, or another file), base64 grows
-// the body by a third (a 20 MB file would no longer fit the upload limit),
-// and the page would carry the whole file. Kept on the server, what is
-// confirmed is exactly what was previewed (its SHA-256 is checked again),
-// another session cannot use the token (404), and a preview not confirmed is
-// deleted after vigenciaImportacion.
+// Where: a directory of the server's own, mode 0700, next to the database
+// by default (<base>.importaciones/), never the shared temporary directory,
+// whose names other local users could guess or take first. Files are 0600,
+// created exclusively (O_EXCL), named by the random token.
+//
+// Why not send the rows back to the browser in a hidden field: the
+// confirmed rows could then differ from the previewed ones, and the page
+// would carry the whole file. Another session cannot use the token (404), and
+// a preview not confirmed is deleted after vigenciaImportacion.
 
 import (
+	"bytes"
 	"crypto/sha256"
+	"encoding/gob"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"comite/internal/db"
+	"comite/internal/importar"
 
 	"github.com/labstack/echo/v4"
 )
@@ -34,38 +44,79 @@ import (
 // vigenciaImportacion is how long an uploaded file waits for its confirmation.
 const vigenciaImportacion = 2 * time.Hour
 
-// importacionPendiente is what the server keeps about an uploaded file.
+// importacionPendiente is what the server keeps about an uploaded file
+// (<token>.json); its validated rows go in <token>.lote while they wait.
 type importacionPendiente struct {
-	Clase     string      `json:"clase"`
-	Archivo   string      `json:"archivo"`
-	SHA256    string      `json:"sha256"`
-	Tamano    int64       `json:"tamano"`
-	Sesion    string      `json:"sesion"` // SHA-256 of the session token
-	Cuenta    string      `json:"cuenta"`
-	Creada    time.Time   `json:"creada"`
-	Resultado *db.Resumen `json:"resultado,omitempty"`
+	Clase   string    `json:"clase"`
+	Archivo string    `json:"archivo"`
+	SHA256  string    `json:"sha256"`
+	Tamano  int64     `json:"tamano"`
+	Formato string    `json:"formato"`
+	Sesion  string    `json:"sesion"` // SHA-256 of the session token
+	Cuenta  string    `json:"cuenta"`
+	Creada  time.Time `json:"creada"`
+	// Problemas of the file or of the database (simulated import); when
+	// there are any, no rows are kept.
+	Problemas []importar.Problema `json:"problemas,omitempty"`
+	// Simulacion: what the import would write, counted at upload, with the
+	// header and first rows the preview shows.
+	Simulacion *db.Resumen `json:"simulacion,omitempty"`
+	Columnas   []string    `json:"columnas,omitempty"`
+	Muestra    [][]string  `json:"muestra,omitempty"`
+	Resultado  *db.Resumen `json:"resultado,omitempty"`
 }
 
-var (
-	dirImportacionesUna sync.Once
-	dirImportacionesRes string
-	dirImportacionesErr error
-	// muImportacion serialises confirmations, so a double click imports once.
-	muImportacion sync.Mutex
-)
+// dirPendientes is the private directory, prepared once.
+type dirPendientes struct {
+	una  sync.Once
+	ruta string
+	err  error
+}
 
-// dirImportaciones is the private directory of the pending uploads.
-func dirImportaciones() (string, error) {
-	dirImportacionesUna.Do(func() {
-		d := filepath.Join(os.TempDir(), "comite-importaciones")
-		if err := os.MkdirAll(d, 0o700); err != nil {
-			dirImportacionesErr = err
-			return
+// muImportacion serialises confirmations, so a double click imports once.
+var muImportacion sync.Mutex
+
+// dirImportaciones is the private directory of the pending uploads: the
+// configured one, or <base>.importaciones next to the database. It is
+// created 0700; an existing one must be a directory (not a symbolic link)
+// of this process's user, and is set back to 0700.
+func (h *handler) dirImportaciones() (string, error) {
+	h.pendientes.una.Do(func() {
+		d := h.cfg.DirImportaciones
+		if d == "" {
+			if h.d == nil || h.d.Ruta == "" {
+				h.pendientes.err = errors.New("no hay directorio para las importaciones pendientes: configure DirImportaciones")
+				return
+			}
+			d = h.d.Ruta + ".importaciones"
 		}
-		dirImportacionesErr = os.Chmod(d, 0o700)
-		dirImportacionesRes = d
+		h.pendientes.ruta, h.pendientes.err = prepararDirPrivado(d)
 	})
-	return dirImportacionesRes, dirImportacionesErr
+	return h.pendientes.ruta, h.pendientes.err
+}
+
+// prepararDirPrivado creates (or checks) a directory only this user can
+// enter.
+func prepararDirPrivado(d string) (string, error) {
+	if err := os.Mkdir(d, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
+		return "", fmt.Errorf("crear el directorio de importaciones %s: %w", d, err)
+	}
+	info, err := os.Lstat(d)
+	if err != nil {
+		return "", err
+	}
+	if !info.IsDir() {
+		return "", fmt.Errorf("el directorio de importaciones %s no es un directorio (¿un enlace simbólico?)", d)
+	}
+	if st, ok := info.Sys().(*syscall.Stat_t); ok && int(st.Uid) != os.Geteuid() {
+		return "", fmt.Errorf("el directorio de importaciones %s es de otro usuario (uid %d)", d, st.Uid)
+	}
+	if info.Mode().Perm() != 0o700 {
+		if err := os.Chmod(d, 0o700); err != nil {
+			return "", err
+		}
+	}
+	return d, nil
 }
 
 // tokenValido accepts only the tokens aleatorio(24) makes (32 base64url
@@ -88,20 +139,42 @@ func huellaSesion(c echo.Context) string {
 	return hex.EncodeToString(s[:])
 }
 
-// guardarImportacion keeps an uploaded file and returns its token.
-func guardarImportacion(c echo.Context, m importacionPendiente, datos []byte) (string, error) {
-	dir, err := dirImportaciones()
+// escribirPrivado creates a new file 0600 (it must not exist: a name taken
+// by someone else is never followed or reused).
+func escribirPrivado(ruta string, datos []byte) error {
+	f, err := os.OpenFile(ruta, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(datos); err != nil {
+		f.Close()
+		os.Remove(ruta)
+		return err
+	}
+	return f.Close()
+}
+
+// guardarImportacion keeps a validated upload (lote is nil when it has
+// problems) and returns its token.
+func (h *handler) guardarImportacion(c echo.Context, m importacionPendiente, lote *importar.Lote) (string, error) {
+	dir, err := h.dirImportaciones()
 	if err != nil {
 		return "", err
 	}
 	limpiarImportaciones(dir)
 	token := aleatorio(24)
 	m.Sesion, m.Cuenta, m.Creada = huellaSesion(c), cuentaDe(c).Usuario, time.Now()
-	if err := os.WriteFile(filepath.Join(dir, token+".datos"), datos, 0o600); err != nil {
-		return "", err
+	if lote != nil {
+		var b bytes.Buffer
+		if err := gob.NewEncoder(&b).Encode(lote); err != nil {
+			return "", err
+		}
+		if err := escribirPrivado(filepath.Join(dir, token+".lote"), b.Bytes()); err != nil {
+			return "", err
+		}
 	}
 	if err := escribirMeta(dir, token, m); err != nil {
-		os.Remove(filepath.Join(dir, token+".datos"))
+		os.Remove(filepath.Join(dir, token+".lote"))
 		return "", err
 	}
 	return token, nil
@@ -112,51 +185,67 @@ func escribirMeta(dir, token string, m importacionPendiente) error {
 	if err != nil {
 		return err
 	}
-	tmp := filepath.Join(dir, token+".json.tmp")
-	if err := os.WriteFile(tmp, b, 0o600); err != nil {
+	tmp := filepath.Join(dir, token+".json."+aleatorio(6)+".tmp")
+	if err := escribirPrivado(tmp, b); err != nil {
 		return err
 	}
 	return os.Rename(tmp, filepath.Join(dir, token+".json"))
 }
 
-// cargarImportacion reads the pending upload of the route's :token. A bad
-// token, one of another session or account, or an expired one is 404.
-// datos is nil once the file was imported or discarded.
-func cargarImportacion(c echo.Context) (token string, m importacionPendiente, datos []byte, err error) {
+// cargarImportacion reads what is known about the pending upload of the
+// route's :token. A bad token, one of another session or account, or an
+// expired one is 404.
+func (h *handler) cargarImportacion(c echo.Context) (token string, m importacionPendiente, err error) {
 	token = c.Param("token")
 	if !tokenValido(token) {
-		return token, m, nil, echo.NewHTTPError(http.StatusNotFound)
+		return token, m, echo.NewHTTPError(http.StatusNotFound)
 	}
-	dir, err := dirImportaciones()
+	dir, err := h.dirImportaciones()
 	if err != nil {
-		return token, m, nil, err
+		return token, m, err
 	}
 	b, err := os.ReadFile(filepath.Join(dir, token+".json"))
 	if errors.Is(err, fs.ErrNotExist) {
-		return token, m, nil, echo.NewHTTPError(http.StatusNotFound)
+		return token, m, echo.NewHTTPError(http.StatusNotFound)
 	} else if err != nil {
-		return token, m, nil, err
+		return token, m, err
 	}
 	if err := json.Unmarshal(b, &m); err != nil {
-		return token, m, nil, err
+		return token, m, err
 	}
 	if m.Sesion != huellaSesion(c) || m.Cuenta != cuentaDe(c).Usuario || time.Since(m.Creada) > vigenciaImportacion {
-		return token, m, nil, echo.NewHTTPError(http.StatusNotFound)
+		return token, m, echo.NewHTTPError(http.StatusNotFound)
 	}
-	datos, err = os.ReadFile(filepath.Join(dir, token+".datos"))
-	if errors.Is(err, fs.ErrNotExist) {
-		return token, m, nil, nil
-	}
-	return token, m, datos, err
+	return token, m, nil
 }
 
-// borrarImportacion removes the file (and, when todo, what is known about it).
-func borrarImportacion(token string, todo bool) {
-	dir, err := dirImportaciones()
+// cargarLote reads the validated rows of a pending upload; nil once they
+// were imported or discarded, or when the file had problems.
+func (h *handler) cargarLote(token string) (*importar.Lote, error) {
+	dir, err := h.dirImportaciones()
+	if err != nil {
+		return nil, err
+	}
+	b, err := os.ReadFile(filepath.Join(dir, token+".lote"))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	} else if err != nil {
+		return nil, err
+	}
+	var l importar.Lote
+	if err := gob.NewDecoder(bytes.NewReader(b)).Decode(&l); err != nil {
+		return nil, fmt.Errorf("leer las filas de la importación pendiente: %w", err)
+	}
+	return &l, nil
+}
+
+// borrarImportacion removes the rows (and, when todo, what is known about them).
+func (h *handler) borrarImportacion(token string, todo bool) {
+	dir, err := h.dirImportaciones()
 	if err != nil || !tokenValido(token) {
 		return
 	}
-	os.Remove(filepath.Join(dir, token+".datos"))
+	os.Remove(filepath.Join(dir, token+".lote"))
 	if todo {
 		os.Remove(filepath.Join(dir, token+".json"))
 	}
@@ -170,7 +259,7 @@ func limpiarImportaciones(dir string) {
 	}
 	for _, e := range entradas {
 		if info, err := e.Info(); err == nil && time.Since(info.ModTime()) > vigenciaImportacion &&
-			(strings.HasSuffix(e.Name(), ".datos") || strings.Contains(e.Name(), ".json")) {
+			(strings.HasSuffix(e.Name(), ".lote") || strings.HasSuffix(e.Name(), ".datos") || strings.Contains(e.Name(), ".json")) {
 			os.Remove(filepath.Join(dir, e.Name()))
 		}
 	}

@@ -1,9 +1,6 @@
 package web
 
 import (
-	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"net/http"
 
@@ -21,40 +18,46 @@ import (
 func (h *handler) importacionConfirmar(c echo.Context) error {
 	muImportacion.Lock()
 	defer muImportacion.Unlock()
-	token, m, datos, err := cargarImportacion(c)
+	token, m, err := h.cargarImportacion(c)
 	if err != nil {
 		return err
 	}
 	if m.Resultado != nil {
 		return redirigir(c, "/importar/"+token+"/resultado?aviso=importacion_ya_aplicada")
 	}
-	if datos == nil {
-		return redirigir(c, "/importar?aviso=importacion_no_vigente")
-	}
-	if s := sha256.Sum256(datos); hex.EncodeToString(s[:]) != m.SHA256 {
-		borrarImportacion(token, true)
-		return redirigir(c, "/importar?aviso=importacion_no_vigente")
-	}
-	lote, problemas := importar.Leer(importar.Clase(m.Clase), m.Archivo, bytes.NewReader(datos))
-	if len(problemas) > 0 {
+	if len(m.Problemas) > 0 {
 		return redirigir(c, "/importar/"+token) // the preview lists them
+	}
+	lote, err := h.cargarLote(token)
+	if err != nil {
+		return err
+	}
+	if lote == nil || lote.SHA256 != m.SHA256 {
+		h.borrarImportacion(token, true)
+		return redirigir(c, "/importar?aviso=importacion_no_vigente")
+	}
+	dir, err := h.dirImportaciones()
+	if err != nil {
+		return err
 	}
 	r, err := h.d.Importar(c.Request().Context(), lote, actor(c), db.OpcionesImportacion{})
 	var ei *db.ErrImportacion
 	if errors.As(err, &ei) {
-		return redirigir(c, "/importar/"+token) // the data changed since the preview: it lists why
+		// The data changed since the preview: it lists why.
+		m.Problemas, m.Simulacion, m.Columnas, m.Muestra = ei.Problemas, nil, nil, nil
+		if err := escribirMeta(dir, token, m); err != nil {
+			return err
+		}
+		h.borrarImportacion(token, false)
+		return redirigir(c, "/importar/"+token)
 	} else if err != nil {
 		return err
 	}
 	m.Resultado = &r
-	dir, err := dirImportaciones()
-	if err != nil {
-		return err
-	}
 	if err := escribirMeta(dir, token, m); err != nil {
 		return err
 	}
-	borrarImportacion(token, false)
+	h.borrarImportacion(token, false)
 	return redirigir(c, "/importar/"+token+"/resultado")
 }
 
@@ -62,20 +65,20 @@ func (h *handler) importacionConfirmar(c echo.Context) error {
 func (h *handler) importacionDescartar(c echo.Context) error {
 	muImportacion.Lock()
 	defer muImportacion.Unlock()
-	token, m, _, err := cargarImportacion(c)
+	token, m, err := h.cargarImportacion(c)
 	if err != nil {
 		return err
 	}
 	if m.Resultado != nil {
 		return redirigir(c, "/importar/"+token+"/resultado?aviso=importacion_ya_aplicada")
 	}
-	borrarImportacion(token, true)
+	h.borrarImportacion(token, true)
 	return redirigir(c, "/importar?aviso=importacion_descartada")
 }
 
 // importacionResultado shows what a confirmed import wrote.
 func (h *handler) importacionResultado(c echo.Context) error {
-	token, m, _, err := cargarImportacion(c)
+	token, m, err := h.cargarImportacion(c)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"unicode"
 
+	"comite/internal/db"
 	"comite/internal/importar"
 	"comite/web/templates"
 
@@ -67,8 +69,38 @@ func (h *handler) importacionSubir(c echo.Context) error {
 	if len(errs) > 0 {
 		return h.render(c, http.StatusUnprocessableEntity, templates.ImportacionPagina(h.pagina(c, "Importar datos", "importar"), formImportacion(clase, errs)))
 	}
+	// The file is read and validated here, once, before any transaction:
+	// the preview and the confirmation use what is kept (importacion_archivos.go).
 	suma := sha256.Sum256(datos)
-	token, err := guardarImportacion(c, importacionPendiente{Clase: string(cl), Archivo: nombre, SHA256: hex.EncodeToString(suma[:]), Tamano: int64(len(datos))}, datos)
+	m := importacionPendiente{Clase: string(cl), Archivo: nombre, SHA256: hex.EncodeToString(suma[:]), Tamano: int64(len(datos)), Formato: "CSV"}
+	if bytes.HasPrefix(datos, []byte("PK\x03\x04")) {
+		m.Formato = "XLSX"
+	}
+	ctx := c.Request().Context()
+	lote, problemas := importar.LeerContexto(ctx, cl, nombre, bytes.NewReader(datos), nil)
+	datos = nil
+	if err := ctx.Err(); err != nil {
+		return err // the person left: nothing to show
+	}
+	if len(problemas) == 0 {
+		// What the database would say (a NIT not registered) and the counts,
+		// in a transaction that is rolled back.
+		r, err := h.d.Importar(ctx, lote, actor(c), db.OpcionesImportacion{Simular: true})
+		var ei *db.ErrImportacion
+		switch {
+		case errors.As(err, &ei):
+			problemas = ei.Problemas
+		case err != nil:
+			return err
+		default:
+			m.Simulacion = &r
+			m.Columnas, m.Muestra = muestraLote(lote)
+		}
+	}
+	if len(problemas) > 0 {
+		m.Problemas, lote = problemas, nil
+	}
+	token, err := h.guardarImportacion(c, m, lote)
 	if err != nil {
 		return err
 	}
@@ -76,11 +108,11 @@ func (h *handler) importacionSubir(c echo.Context) error {
 }
 
 // nombreArchivo keeps the base name the browser sent, without control
-// characters and at most 200 characters (it is shown and audited).
+// characters or bidirectional controls and at most 200 characters (it is shown and audited).
 func nombreArchivo(s string) string {
 	s = filepath.Base(strings.ReplaceAll(s, `\`, "/"))
 	s = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
+		if unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) {
 			return -1
 		}
 		return r

@@ -1,13 +1,10 @@
 package web
 
 import (
-	"bytes"
-	"errors"
 	"net/http"
 	"strconv"
 	"strings"
 
-	"comite/internal/db"
 	"comite/internal/formato"
 	"comite/internal/importar"
 	"comite/web/templates"
@@ -18,48 +15,35 @@ import (
 // filasMuestra is how many rows of the file the preview shows.
 const filasMuestra = 10
 
-// importacionVista is the preview of an uploaded file: the file is read and
-// validated, then written in a transaction that is rolled back (dry run), so
-// the page lists every problem (row, field, what is wrong) or what would be
-// inserted, updated or left unchanged. Nothing is written.
+// importacionVista is the preview of an uploaded file, as it was read,
+// validated and simulated at upload (a transaction rolled back): every
+// problem (row, field, what is wrong) or what would be inserted, updated or
+// left unchanged. The file is not read again and nothing is written.
 func (h *handler) importacionVista(c echo.Context) error {
-	token, m, datos, err := cargarImportacion(c)
+	token, m, err := h.cargarImportacion(c)
 	if err != nil {
 		return err
 	}
 	if m.Resultado != nil {
 		return redirigir(c, "/importar/"+token+"/resultado")
 	}
-	if datos == nil {
+	problemas := m.Problemas
+	if len(problemas) == 0 && m.Simulacion == nil {
 		return redirigir(c, "/importar?aviso=importacion_no_vigente")
 	}
 	cl := importar.Clase(m.Clase)
 	v := templates.VistaImportacion{Token: token, Archivo: m.Archivo, ClaseTexto: etiquetasClaseImportacion[cl], SHA256: m.SHA256,
-		Tamano: tamanoTexto(m.Tamano), Form: formImportacion(m.Clase, templates.Errores{})}
-	v.Formato = "CSV"
-	if bytes.HasPrefix(datos, []byte("PK\x03\x04")) {
-		v.Formato = "XLSX"
-	}
-	lote, problemas := importar.Leer(cl, m.Archivo, bytes.NewReader(datos))
-	if len(problemas) == 0 {
-		r, err := h.d.Importar(c.Request().Context(), lote, actor(c), db.OpcionesImportacion{Simular: true})
-		var ei *db.ErrImportacion
-		switch {
-		case errors.As(err, &ei):
-			problemas = ei.Problemas
-		case err != nil:
-			return err
-		default:
-			v.Filas, v.Nuevas, v.Actualizada, v.SinCambios = formato.Entero(int64(r.Filas)), formato.Entero(int64(r.Insertadas)),
-				formato.Entero(int64(r.Actualizadas)), formato.Entero(int64(r.SinCambios))
-			if cl == importar.Usuarios {
-				v.EsUsuarios = true
-				v.UsuNuevos, v.UsuActual = formato.Entero(int64(r.UsuariosNuevos)), formato.Entero(int64(r.UsuariosActualizados))
-			}
-			v.Columnas, v.Muestra = muestraLote(lote)
-			if n := lote.Filas() - len(v.Muestra); n > 0 {
-				v.MasFilas = "Y " + formato.Entero(int64(n)) + " filas más."
-			}
+		Tamano: tamanoTexto(m.Tamano), Form: formImportacion(m.Clase, templates.Errores{}), Formato: m.Formato}
+	if r := m.Simulacion; r != nil && len(problemas) == 0 {
+		v.Filas, v.Nuevas, v.Actualizada, v.SinCambios = formato.Entero(int64(r.Filas)), formato.Entero(int64(r.Insertadas)),
+			formato.Entero(int64(r.Actualizadas)), formato.Entero(int64(r.SinCambios))
+		if cl == importar.Usuarios {
+			v.EsUsuarios = true
+			v.UsuNuevos, v.UsuActual = formato.Entero(int64(r.UsuariosNuevos)), formato.Entero(int64(r.UsuariosActualizados))
+		}
+		v.Columnas, v.Muestra = m.Columnas, m.Muestra
+		if n := r.Filas - len(v.Muestra); n > 0 {
+			v.MasFilas = "Y " + formato.Entero(int64(n)) + " filas más."
 		}
 	}
 	for _, p := range problemas {

@@ -27,6 +27,10 @@ type Config struct {
 	CookieSegura bool
 	// TLS says the application is reached over HTTPS: it then sends HSTS.
 	TLS bool
+	// DirImportaciones keeps the uploads awaiting confirmation: a directory
+	// of the server's own, mode 0700. Empty: <base>.importaciones next to
+	// the database file.
+	DirImportaciones string
 }
 
 // Nuevo builds the application: its routes and middleware.
@@ -42,7 +46,7 @@ func Nuevo(cfg Config) *echo.Echo {
 	// a client cannot spoof the address used for throttling and the audit log.
 	e.IPExtractor = echo.ExtractIPDirect()
 	e.HTTPErrorHandler = h.manejarError
-	e.Use(h.idSolicitud, h.registrar, h.recuperar, h.cabecerasSeguridad, h.limitarCuerpo, h.cargarSesion, h.proteger)
+	e.Use(h.idSolicitud, h.registrar, h.recuperar, h.cabecerasSeguridad, h.limitarCuerpo, h.cargarSesion, h.proteger, h.textoFormularios)
 	h.montar(e)
 	return e
 }
