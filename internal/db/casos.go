@@ -611,7 +611,7 @@ func contexto(ctx context.Context, q consultor, c Caso) (flujo.Contexto, Evaluac
 	if err := q.QueryRowContext(ctx, `SELECT count(*) FROM informes WHERE caso_id = ? AND evaluacion_id = ?`, c.ID, ev.ID).Scan(&n); err != nil {
 		return flujo.Contexto{}, ev, err
 	}
-	return ContextoCon(c, r.ProcedeComite, n > 0), ev, nil
+	return ContextoCon(c, r, n > 0), ev, nil
 }
 
 // Contexto is the case's flujo.Contexto now (for the screens: flujo.Siguientes).
@@ -774,12 +774,12 @@ func (d *DB) GuardarCriterios(ctx context.Context, id int64, criterios map[strin
 	limpio := map[string]string{}
 	p := map[string]string{}
 	for k, v := range criterios {
-		if !esCriterioSecretaria(k) {
+		if !flujo.EsCriterioSecretaria(k) {
 			p[k] = "Criterio desconocido."
 			continue
 		}
 		v = strings.TrimSpace(v)
-		if len(v) > 8000 {
+		if len([]rune(v)) > 8000 {
 			p[k] = "El texto admite hasta 8.000 caracteres."
 		}
 		if v != "" {
@@ -803,6 +803,13 @@ func (d *DB) GuardarCriterios(ctx context.Context, id int64, criterios map[strin
 		if _, err := flujo.Validar(flujo.Reevaluar, quien.Rol, cx); err != nil {
 			return &flujo.ErrPaso{Mensaje: "Los criterios cualitativos los escribe la Secretaría Técnica mientras el caso está reportado o en evaluación."}
 		}
+		if !cx.SegundaRuta {
+			for _, a := range flujo.AspectosSegundaRuta {
+				if limpio[a.Clave] != "" {
+					return &ErrFormulario{map[string]string{a.Clave: "Este aspecto solo se documenta cuando la infracción permite la cancelación en sustitución de la multa."}}
+				}
+			}
+		}
 		nuevo, _ := json.Marshal(limpio)
 		antes, _ := json.Marshal(c.Criterios)
 		if string(nuevo) == string(antes) {
@@ -812,22 +819,13 @@ func (d *DB) GuardarCriterios(ctx context.Context, id int64, criterios map[strin
 			return fmt.Errorf("guardar criterios: %w", err)
 		}
 		ahora := d.Ahora()
-		texto := fmt.Sprintf("Criterios cualitativos actualizados (%d de %d escritos)", len(limpio), len(flujo.CriteriosSecretaria))
+		texto := fmt.Sprintf("Criterios cualitativos actualizados (%d de %d escritos)", len(limpio), len(flujo.CriteriosDe(cx.SegundaRuta)))
 		if err := insertarEvento(ctx, tx, c.ID, c.Estado, c.Estado, "criterios", texto, ev.ID, quien, ahora); err != nil {
 			return err
 		}
 		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "caso.criterios", Objeto: "caso:" + c.Numero,
 			Detalle: map[string]any{"antes": c.Criterios, "despues": limpio}})
 	})
-}
-
-func esCriterioSecretaria(k string) bool {
-	for _, c := range flujo.CriteriosSecretaria {
-		if c.Clave == k {
-			return true
-		}
-	}
-	return false
 }
 
 // fechaPresentacion is the civil date the case went to the Comité (zero: not yet).

@@ -247,6 +247,10 @@ type FormConcepto struct {
 	Accion           string // where the form posts
 	Volver           string
 	Original         *ConceptoVista // for a correction
+	// Decisiones the case admits (flujo.Decisiones of its route); a
+	// correction offers only the decision in force.
+	Decisiones  []Opcion
+	SegundaRuta bool
 }
 
 // OpcionMarcada is a checkbox.
@@ -334,4 +338,12 @@ type ConteoEstado struct {
 	Estado string
 	Cifra  string
 	Ruta   string
+}
+
+// testidDecision keeps the first route's test ids short (decision-multa).
+func testidDecision(d string) string {
+	if d == "multa_incrementada" {
+		return "decision-multa"
+	}
+	return "decision-" + d
 }
