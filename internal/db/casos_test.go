@@ -17,8 +17,8 @@ import (
 )
 
 const (
-	secCartagena = "Dirección Seccional de Aduanas de Cartagena"
-	secBogota    = "Dirección Seccional de Aduanas de Bogotá"
+	secCartagena = "CARTAGENA"
+	secBogota    = "BOGOTA"
 	nitEjemplo   = "800191045-1" // the worked example of dominio.md §2: procede
 	nitDebajo    = "899999068-1" // the same acts with 15.500.000.000 of operations: 0,4968 %, no procede
 )
@@ -79,7 +79,9 @@ func nuevoEjemplo(n string) NuevoCaso {
 
 func abrir(t testing.TB, d *DB, n string, quien ActorCaso) Caso {
 	t.Helper()
-	c, err := d.AbrirCaso(context.Background(), nuevoEjemplo(n), quien)
+	x := nuevoEjemplo(n)
+	x.ConfirmarDuplicado = true // the tests open many cases of the same fact
+	c, err := d.AbrirCaso(context.Background(), x, quien)
 	if err != nil {
 		t.Fatal(err)
 	}

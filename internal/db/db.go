@@ -65,6 +65,12 @@ func Open(ctx context.Context, ruta string) (*DB, error) {
 	return d, nil
 }
 
+// despuesDeMigrar are steps in Go that run right after a migration's SQL, in
+// its transaction (data conversions SQL cannot express well).
+var despuesDeMigrar = map[string]func(d *DB, ctx context.Context, tx *sql.Tx) error{
+	"0031_seccionales.sql": (*DB).convertirSeccionales,
+}
+
 // migrar applies, in name order, the embedded migrations not yet applied.
 func (d *DB) migrar(ctx context.Context) error {
 	if _, err := d.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS migraciones (nombre TEXT PRIMARY KEY, aplicada_en TEXT NOT NULL) STRICT`); err != nil {
@@ -103,6 +109,11 @@ func (d *DB) migrar(ctx context.Context) error {
 		if err := d.EnTx(ctx, func(tx *sql.Tx) error {
 			if _, err := tx.ExecContext(ctx, string(sqlText)); err != nil {
 				return fmt.Errorf("%s: %w", n, err)
+			}
+			if f := despuesDeMigrar[n]; f != nil {
+				if err := f(d, ctx, tx); err != nil {
+					return fmt.Errorf("%s: %w", n, err)
+				}
 			}
 			_, err := tx.ExecContext(ctx, `INSERT INTO migraciones(nombre, aplicada_en) VALUES (?, ?)`, n, d.Now().UTC().Format(time.RFC3339))
 			return err

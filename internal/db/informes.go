@@ -61,7 +61,7 @@ func datosInforme(ctx context.Context, q consultor, c Caso, ev Evaluacion, em in
 		return informe.Datos{}, err
 	}
 	d := informe.Datos{
-		Caso: c.Numero, DireccionSeccional: c.DireccionSeccional,
+		Caso: c.Numero, DireccionSeccional: c.NombreSeccional,
 		Usuario: ent.Usuario, Nueva: ent.Nueva, Evaluacion: res,
 		FechaReporte: c.FechaReporte,
 		Criterios: informe.Criterios{

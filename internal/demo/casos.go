@@ -9,6 +9,7 @@ package demo
 // from the load's year, never from the clock.
 
 import (
+	"comite/internal/seccionales"
 	"context"
 	"crypto/sha256"
 	"database/sql"
@@ -191,7 +192,7 @@ func (g *generador) escribirCaso(ctx context.Context, tx *sql.Tx, id int64, cd c
 		estado = a
 		return err
 	}
-	if err := evento(wf.Reportado, string(wf.Reportar), fmt.Sprintf("Caso reportado por %s; evaluación v1: %d actos computados en %d; %s", u.seccional, r.NumeroActos, r.Periodo.Anio, procede), "seccional"); err != nil {
+	if err := evento(wf.Reportado, string(wf.Reportar), fmt.Sprintf("Caso reportado por %s; evaluación v1: %d actos computados en %d; %s", db.NombreSeccional(catalogoDemo, u.seccional), r.NumeroActos, r.Periodo.Anio, procede), "seccional"); err != nil {
 		return err
 	}
 	orden := []wf.Estado{wf.Reportado, wf.EnEvaluacion, wf.EnComite, wf.ConceptoEmitido, wf.Cerrado}
@@ -320,3 +321,6 @@ func (g *generador) escribirCaso(ctx context.Context, tx *sql.Tx, id int64, cd c
 
 // The cases step runs after the data it evaluates, appended to the load's steps.
 func init() { pasos = append(pasos, paso{"casos", (*generador).escribirCasos}) }
+
+// catalogoDemo names the demo's Seccional codes as a new database's catalogue does.
+var catalogoDemo = seccionales.DebeCatalogo(seccionales.Semilla)

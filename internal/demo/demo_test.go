@@ -193,7 +193,7 @@ func TestGenerar_importesYFechasPlausibles(t *testing.T) {
 		{"declaración con año distinto de su fecha", `SELECT count(*) FROM declaraciones WHERE anio <> CAST(substr(fecha, 1, 4) AS INTEGER)`},
 		{"registro que termina antes de empezar", `SELECT count(*) FROM registros WHERE vigente_hasta < vigente_desde`},
 		{"usuario sin registro", `SELECT count(*) FROM usuarios_aduaneros u WHERE NOT EXISTS (SELECT 1 FROM registros r WHERE r.usuario_id = u.id)`},
-		{"seccional desconocida", `SELECT count(*) FROM usuarios_aduaneros WHERE direccion_seccional NOT LIKE 'Dirección Seccional de Aduanas de %'`},
+		{"seccional desconocida", `SELECT count(*) FROM usuarios_aduaneros u WHERE NOT EXISTS (SELECT 1 FROM seccionales s WHERE s.codigo = u.direccion_seccional)`},
 		{"razón social repetida", `SELECT count(*) - count(DISTINCT razon_social) FROM usuarios_aduaneros`},
 	} {
 		var n int64

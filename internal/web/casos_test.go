@@ -26,7 +26,7 @@ import (
 const (
 	nitCaso      = "800197268-4" // Cartagena: the acts of dominio.md §2, procede
 	nitBogota    = "899999068-1" // Bogotá: another Dirección Seccional
-	seccionalBog = "Dirección Seccional de Aduanas de Bogotá"
+	seccionalBog = "BOGOTA"
 )
 
 // sembrarUsuarioCaso writes (once) a customs user with the acts of the worked
@@ -102,7 +102,8 @@ func (e *entorno) casoMatriz() string {
 
 func formCaso(n string) url.Values {
 	return url.Values{"nit": {n}, "fecha_comision": {"2026-02-10"}, "fecha_verificacion": {"2026-02-20"}, "fecha_expediente": {"27/02/2026"},
-		"gravedad": {"gravisima"}, "sancion": {"multa"}, "sancion_prevista": {"10.475.000"}, "anclaje": {"comision"}, "descripcion": {"Nueva infracción."}}
+		"gravedad": {"gravisima"}, "sancion": {"multa"}, "sancion_prevista": {"10.475.000"}, "anclaje": {"comision"}, "descripcion": {"Nueva infracción."},
+		"confirmar_duplicado": {"si"}} // the tests report the same fact many times; TestReportar_casoAbiertoDuplicado checks the warning
 }
 
 var reCaso = regexp.MustCompile(`^/casos/(\d+)\?aviso=caso_reportado$`)

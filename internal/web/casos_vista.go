@@ -361,7 +361,7 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 	v := templates.CasoDetalle{
 		ID: caso.ID, Numero: caso.Numero, Estado: caso.Estado.Etiqueta(), EstadoClave: string(caso.Estado),
 		Usuario: caso.RazonSocial, NIT: caso.NIT, TipoUsuario: informe.EtiquetaTipoUsuario(caso.TipoUsuario),
-		Seccional: caso.DireccionSeccional, Descripcion: caso.Descripcion, Errores: templates.Errores{},
+		Seccional: caso.NombreSeccional, Descripcion: caso.Descripcion, Errores: templates.Errores{},
 	}
 	anclaje := "Año de la comisión menos uno"
 	if caso.Anclaje == reincidencia.AnclajeVerificacion {

@@ -56,6 +56,16 @@ type FormCaso struct {
 	SeccionalPropia    string
 	Errores            Errores
 	Error              string
+	// Duplicado is the open case of the same NIT and commission date the
+	// report would repeat; the form asks to confirm it is another fact.
+	Duplicado *CasoDuplicado
+}
+
+// CasoDuplicado links to the first open case of the same fact.
+type CasoDuplicado struct {
+	ID     int64
+	Numero string
+	Estado string
 }
 
 // Requisito is one requisite of art. 25 with its result.
