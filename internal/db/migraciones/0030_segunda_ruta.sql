@@ -2,9 +2,9 @@
 -- position): the Comité gives its visto bueno to the cancellation in
 -- substitution of the fine, or refuses it. conceptos and propuestas_rea are
 -- rebuilt with the same columns, keys and insert-only triggers; only the
--- accepted decisions grow. Foreign keys are checked at commit, so the rows
+-- accepted decisions grow. The migrator runs this file with foreign keys off
+-- and checks them all before commit (db.go: reconstruyeTablas), so the rows
 -- that point at the rebuilt tables (corrections, proposals) keep their ids.
-PRAGMA defer_foreign_keys = ON;
 
 CREATE TABLE conceptos_nueva (
   id                        INTEGER PRIMARY KEY,
