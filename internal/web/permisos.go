@@ -46,6 +46,11 @@ const (
 
 	// The screening of every user and its exports (issue 7); a seccional sees its own Dirección Seccional only.
 	VerTamizaje Accion = "tamizaje.ver"
+
+	// The catalogue of Direcciones Seccionales: read by the Secretaría and
+	// auditoría, edited by the administrator (audited).
+	VerSeccionales       Accion = "seccionales.ver"
+	GestionarSeccionales Accion = "seccionales.gestionar"
 )
 
 var (
@@ -69,6 +74,9 @@ var (
 		RegistrarConcepto:   {db.RolComite},
 		CerrarCaso:          {db.RolSecretaria, db.RolSeccional}, // flujo.Cerrar: the REA is the Dirección Seccional's act
 		VerTamizaje:         todos,
+
+		VerSeccionales:       {db.RolAdmin, db.RolSecretaria, db.RolAuditor},
+		GestionarSeccionales: {db.RolAdmin},
 	}
 )
 
