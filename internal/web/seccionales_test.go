@@ -15,7 +15,7 @@ import (
 // Cartagena written six ways in one import file, and one user of Bogotá.
 var (
 	nitsCartagena = []string{nitCon("800100001"), nitCon("800100002"), nitCon("800100003"), nitCon("800100004"), nitCon("800100005"), nitCon("800100006")}
-	nitBogotaSec     = nitCon("800100007")
+	nitBogotaSec  = nitCon("800100007")
 	nitNoExiste   = nitCon("800100008")
 )
 
