@@ -487,7 +487,7 @@ func TestConcepto_dominio3_definitivoYCorreccionVinculada(t *testing.T) {
 	if _, err := d.CorregirConcepto(ctx, c.ID, corregido, "error", sSecretaria); !esPaso(err) {
 		t.Fatalf("la Secretaría corrigió el concepto: %v", err)
 	}
-	// dominio.md §3 step 4: a correction never changes the decision.
+	// A concepto is final (Decreto Ley 920 de 2023, art. 25 by position): a correction never changes the decision.
 	if _, err := d.CorregirConcepto(ctx, c.ID, conceptoMulta(), "la decisión votada fue la multa incrementada", sComite); err == nil {
 		t.Fatal("una corrección cambió la decisión")
 	} else if ec := (*ErrConcepto)(nil); !errors.As(err, &ec) || ec.Campos["decision"] == "" {

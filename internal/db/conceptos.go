@@ -272,9 +272,9 @@ type PropuestaREA struct {
 // with for an REA date, always from the last concepto (the one in force):
 // cancelación when it cancels (also the second route's visto bueno); on the
 // first route the foreseen fine plus 1.000 UVT of the REA's year
-// (reincidencia.IncrementoComite; dominio.md §2.9), no increment when the
+// (reincidencia.IncrementoComite; art. 25 by position), no increment when the
 // infraction's own sanction is not a multa; on the second route without visto
-// bueno, the foreseen fine without the increment (§2.10).
+// bueno, the foreseen fine without the increment (art. 25 last paragraph by position).
 func (d *DB) ProponerREA(ctx context.Context, casoID int64, fechaREA fecha.Fecha) (PropuestaREA, error) {
 	return proponer(ctx, d, casoID, fechaREA)
 }

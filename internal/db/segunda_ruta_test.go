@@ -154,10 +154,10 @@ func TestSegundaRuta_aspectosSoloEnEsaRuta(t *testing.T) {
 	}
 }
 
-// TestInforme_dominio3_soloEnEvaluacion: a version of the informe is issued
+// TestInforme_art25_soloEnEvaluacion: a version of the informe is issued
 // only while the case is en_evaluacion; a re-evaluation keeps it there and a
 // new version follows it.
-func TestInforme_dominio3_soloEnEvaluacion(t *testing.T) {
+func TestInforme_art25_soloEnEvaluacion(t *testing.T) {
 	d, _ := baseCasos(t)
 	ctx := context.Background()
 	c := abrir(t, d, nitEjemplo, sSeccional)

@@ -126,8 +126,8 @@ func (d Decision) SegundaRuta() bool {
 }
 
 // Incrementa says whether the REA proposes the foreseen fine plus 1.000 UVT:
-// only a first-route refusal of cancellation (dominio.md §2.9); on the second
-// route the fine is the one foreseen, without the increment (§2.10).
+// only a first-route refusal of cancellation (art. 25 by position); on the second
+// route the fine is the one foreseen, without the increment (art. 25 last paragraph by position).
 func (d Decision) Incrementa() bool { return d == DecisionMultaIncrementada }
 
 // Decisiones are the decisions the Comité can record on a case of the route.
@@ -274,7 +274,7 @@ func ValidarConcepto(c Concepto, hoy, presentado fecha.Fecha, segundaRuta bool) 
 
 // ValidarCorreccion checks a correction of a material error against the
 // concepto in force: the same checks as the original (dates not before the
-// presentation), a reason, and never another decision (dominio.md §3 step 4).
+// presentation), a reason, and never another decision (the concepto is final).
 func ValidarCorreccion(vigente, nueva Concepto, motivo string, hoy, presentado fecha.Fecha, segundaRuta bool) map[string]string {
 	p := ValidarConcepto(nueva, hoy, presentado, segundaRuta)
 	if nueva.Decision != vigente.Decision {

@@ -48,7 +48,7 @@ func TestArt25_nombresDeUnaMismaSeccional(t *testing.T) {
 }
 
 // TestSemilla_codigosYNombresUnicos: the seed is a valid catalogue (no name
-// of one Seccional is a name of another) and lists every city the issue names.
+// of one Seccional is a name of another) and lists every customs city of the national list.
 func TestSemilla_codigosYNombresUnicos(t *testing.T) {
 	cat, err := NuevoCatalogo(Semilla)
 	if err != nil {

@@ -404,7 +404,7 @@ func TestConcepto_dominio3_noSeModificaPorLaAplicacion(t *testing.T) {
 	if rec.Code != http.StatusUnprocessableEntity || testid(documento(t, rec), "error-motivo_correccion").Text() == "" {
 		t.Fatalf("corrección sin motivo: %d", rec.Code)
 	}
-	// dominio.md §3 step 4: a correction never changes the decision.
+	// A concepto is final (Decreto Ley 920 de 2023, art. 25 by position): a correction never changes the decision.
 	otra := conceptoForm("confirmar", "cancelacion")
 	otra.Set("motivo_correccion", "La decisión votada fue la cancelación; error de transcripción.")
 	if rec := e.pedir("POST", ruta+"/concepto/correccion", &s, otra); rec.Code != http.StatusUnprocessableEntity || testid(documento(t, rec), "error-decision").Text() == "" {
