@@ -148,6 +148,12 @@ func (h *handler) conceptoPost(c echo.Context, correccion bool) error {
 	}
 	formulario := func(status int, errs map[string]string) error {
 		f := h.formConcepto(caso, k, correccion, motivo, errs, cx.SegundaRuta)
+		if correccion { // a correction keeps the decision in force: offer only it
+			if cs, err := h.d.Conceptos(ctx, caso.ID); err == nil && len(cs) > 0 {
+				d := cs[len(cs)-1].Concepto.Decision
+				f.Decisiones = []templates.Opcion{{Valor: string(d), Texto: d.Etiqueta(), Seleccionada: true}}
+			}
+		}
 		return h.render(c, status, templates.ConceptoFormPagina(h.pagina(c, titulo, "casos"), f))
 	}
 	if len(errs) > 0 {

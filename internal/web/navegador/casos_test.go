@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"comite/internal/db"
 
@@ -206,7 +207,9 @@ func TestNavegador_segundaRutaSinVistoBuenoCierraConLaMultaPrevista(t *testing.T
 
 	p.ingresar("secretaria")
 	p.ir(ruta + "/cierre")
-	p.hacer(chromedp.SetValue(chromedp.ID("f-fecha_rea"), "2026-03-20"))
+	// The session defaulted to today: the REA comes after it (the second
+	// route needs no UVT, so any year works).
+	p.hacer(chromedp.SetValue(chromedp.ID("f-fecha_rea"), time.Now().UTC().AddDate(0, 0, 2).Format("2006-01-02")))
 	p.clicNuevaPagina(sel("calcular-propuesta"))
 	p.captura("segunda-ruta-cierre")
 	p.clicNuevaPagina(sel("confirmar-cierre-boton"))
