@@ -125,4 +125,15 @@ func TestMigracion0030y0031_desdeUnaBaseDeLaVersionAnterior(t *testing.T) {
 	if err != nil || total != 3 || len(us) != 3 {
 		t.Fatalf("usuarios de Cartagena: %d %v", total, err)
 	}
+	// The administrator adds the unknown value as a name of a Seccional:
+	// the rows that kept it become its code and leave the list.
+	if err := d.GuardarSeccional(ctx, seccionales.Seccional{Codigo: "MEDELLIN", Nombre: "Dirección Seccional de Aduanas de Medellín",
+		Cortos: []string{"Medellín", "Seccional Inventada"}}, Actor{Cuenta: "admin"}); err != nil {
+		t.Fatal(err)
+	}
+	var s string
+	d.QueryRow(`SELECT direccion_seccional FROM usuarios_aduaneros WHERE id = 5`).Scan(&s)
+	if sin, _ := d.SeccionalesSinConvertir(ctx); s != "MEDELLIN" || len(sin) != 0 {
+		t.Fatalf("tras agregar el nombre: %q, sin convertir %v", s, sin)
+	}
 }

@@ -125,7 +125,8 @@ func (d *DB) GuardarSeccional(ctx context.Context, s seccionales.Seccional, quie
 			}
 			nueva = append(nueva, l[i])
 		}
-		if _, err := seccionales.NuevoCatalogo(append(nueva, s)); err != nil {
+		cat, err := seccionales.NuevoCatalogo(append(nueva, s))
+		if err != nil {
 			return &ErrValidacion{"nombres_cortos", err.Error()}
 		}
 		cj, _ := json.Marshal(s.Cortos)
@@ -139,6 +140,15 @@ func (d *DB) GuardarSeccional(ctx context.Context, s seccionales.Seccional, quie
 			return fmt.Errorf("guardar la Dirección Seccional: %w", err)
 		}
 		det := map[string]any{"codigo": s.Codigo, "despues": map[string]any{"nombre": s.Nombre, "nombres_cortos": s.Cortos}}
+		// Values the migration could not convert that the catalogue now
+		// names become their code.
+		conv, err := reconvertir(ctx, tx, cat)
+		if err != nil {
+			return err
+		}
+		if len(conv) > 0 {
+			det["filas_convertidas"] = conv
+		}
 		accion := "seccional.crear"
 		if antes != nil {
 			accion = "seccional.cambiar"
@@ -298,4 +308,39 @@ func (d *DB) seccionalCuenta(ctx context.Context, nombre string) (string, error)
 		return "", &ErrValidacion{"seccional", ev.Mensaje}
 	}
 	return cod, err
+}
+
+// reconvertir maps to their code the stored values listed in
+// seccionales_sin_convertir that cat now resolves; it returns the rows
+// changed by "tabla: valor".
+func reconvertir(ctx context.Context, tx *sql.Tx, cat *seccionales.Catalogo) (map[string]int64, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT tabla, valor FROM seccionales_sin_convertir`)
+	if err != nil {
+		return nil, err
+	}
+	var pend []SinConvertir
+	for rows.Next() {
+		var x SinConvertir
+		if err := rows.Scan(&x.Tabla, &x.Valor); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		pend = append(pend, x)
+	}
+	rows.Close()
+	out := map[string]int64{}
+	for _, x := range pend {
+		cod, ok := cat.Resolver(x.Valor)
+		if !ok {
+			continue
+		}
+		rs, err := tx.ExecContext(ctx, `UPDATE `+tablaConSeccional(x.Tabla)+` SET direccion_seccional = ? WHERE direccion_seccional = ?`, cod, x.Valor)
+		if err != nil {
+			return nil, err
+		}
+		if n, _ := rs.RowsAffected(); n > 0 {
+			out[x.Tabla+": "+x.Valor] = n
+		}
+	}
+	return out, nil
 }

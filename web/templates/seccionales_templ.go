@@ -88,7 +88,7 @@ func SeccionalesPagina(p Pagina, v SeccionalesVista) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			if len(v.SinConvertir) > 0 {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "<section class=\"panel\" data-testid=\"sin-convertir\"><h2>Valores que la migración no pudo convertir</h2><p class=\"tenue\">Estas filas conservan el texto que tenían y ninguna cuenta de una Dirección Seccional las ve hasta que se corrijan (en el formulario del usuario o reimportando su archivo con un nombre aceptado).</p>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "<section class=\"panel\" data-testid=\"sin-convertir\"><h2>Valores que la migración no pudo convertir</h2><p class=\"tenue\">Estas filas conservan el texto que tenían y ninguna cuenta de una Dirección Seccional las ve hasta que se corrijan (en el formulario del usuario, reimportando su archivo con un nombre aceptado, o agregando ese texto como nombre corto de una Seccional: al guardarla, esas filas pasan a su código).</p>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
