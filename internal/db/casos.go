@@ -26,6 +26,7 @@ import (
 	"comite/internal/nit"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
+	"comite/internal/seccionales"
 	"comite/internal/valores"
 
 	"github.com/shopspring/decimal"
@@ -83,6 +84,23 @@ type NuevoCaso struct {
 	PermiteCancelacion bool
 	Anclaje            reincidencia.Anclaje
 	Descripcion        string
+	// ConfirmarDuplicado: the reporter confirms that this is another fact,
+	// though an open case of the same NIT has the same commission date.
+	ConfirmarDuplicado bool
+}
+
+// ErrCasoDuplicado is a report refused because an open case of the same NIT
+// has the same commission date: it may be the same fact reported twice. The
+// reporter can look at the first and confirm that it is another fact.
+type ErrCasoDuplicado struct {
+	ID     int64
+	Numero string
+	Estado flujo.Estado
+}
+
+func (e *ErrCasoDuplicado) Error() string {
+	return fmt.Sprintf("Ya hay un caso abierto de este NIT con la misma fecha de comisión: %s (%s). Si es el mismo hecho, no lo reporte de nuevo; "+
+		"si es otro hecho, confírmelo al reportar.", e.Numero, e.Estado.Etiqueta())
 }
 
 // Caso is a stored case.
@@ -93,7 +111,8 @@ type Caso struct {
 	NIT                string
 	RazonSocial        string
 	TipoUsuario        string
-	DireccionSeccional string
+	DireccionSeccional string // the catalogue code
+	NombreSeccional    string // its official name (the code when it is not in the catalogue)
 	Estado             flujo.Estado
 	FechaComision      fecha.Fecha
 	FechaVerificacion  fecha.Fecha
@@ -308,21 +327,41 @@ func (d *DB) AbrirCaso(ctx context.Context, n NuevoCaso, quien ActorCaso) (Caso,
 	if p := validarNuevoCaso(&n, hoy); len(p) > 0 {
 		return Caso{}, &ErrFormulario{p}
 	}
+	esSeccional := quien.Rol == flujo.RolSeccional
+	if esSeccional && strings.TrimSpace(quien.Seccional) == "" {
+		return Caso{}, &flujo.ErrPaso{Mensaje: "Su cuenta no tiene una Dirección Seccional: pida al administrador que la asigne."}
+	}
+	// A Dirección Seccional reports only for users of its own Seccional; for
+	// a NIT of another one the answer is the same as for an unregistered NIT,
+	// so the refusal does not reveal whether it exists elsewhere.
+	noEsta := &ErrFormulario{map[string]string{"nit": "No hay un usuario aduanero registrado con el NIT " + n.NIT + ": regístrelo primero en Usuarios."}}
+	if esSeccional {
+		noEsta = &ErrFormulario{map[string]string{"nit": "No hay un usuario aduanero de su Dirección Seccional con el NIT " + n.NIT + "."}}
+	}
 	u, err := d.UsuarioPorNIT(ctx, n.NIT)
 	if errors.Is(err, ErrUsuarioNoRegistrado) {
-		return Caso{}, &ErrFormulario{map[string]string{"nit": "No hay un usuario aduanero registrado con el NIT " + n.NIT + ": regístrelo primero en Usuarios."}}
+		return Caso{}, noEsta
 	} else if err != nil {
 		return Caso{}, err
 	}
+	if !seccionales.Accede(esSeccional, quien.Seccional, u.DireccionSeccional) {
+		return Caso{}, noEsta
+	}
 	seccional := strings.TrimSpace(n.DireccionSeccional)
 	switch {
-	case quien.Rol == flujo.RolSeccional:
-		if strings.TrimSpace(quien.Seccional) == "" {
-			return Caso{}, &flujo.ErrPaso{Mensaje: "Su cuenta no tiene una Dirección Seccional: pida al administrador que la asigne."}
-		}
+	case esSeccional:
 		seccional = strings.TrimSpace(quien.Seccional) // the case's seccional is the account's
 	case seccional == "":
 		seccional = u.DireccionSeccional
+	default:
+		cod, err := codigoSeccional(ctx, d, seccional)
+		var ev *ErrValidacion
+		if errors.As(err, &ev) {
+			return Caso{}, &ErrFormulario{map[string]string{"direccion_seccional": mayusculaInicial(ev.Mensaje) + "."}}
+		} else if err != nil {
+			return Caso{}, err
+		}
+		seccional = cod
 	}
 	if seccional == "" {
 		return Caso{}, &ErrFormulario{map[string]string{"direccion_seccional": "Indique la Dirección Seccional que reporta el caso."}}
@@ -342,6 +381,13 @@ func (d *DB) AbrirCaso(ctx context.Context, n NuevoCaso, quien ActorCaso) (Caso,
 	}
 	var id int64
 	err = d.EnTx(ctx, func(tx *sql.Tx) error {
+		dup, err := casoAbiertoIgual(ctx, tx, u.ID, n.FechaComision, quien)
+		if err != nil {
+			return err
+		}
+		if dup != nil && !n.ConfirmarDuplicado {
+			return dup
+		}
 		numero, err := siguienteNumero(ctx, tx, hoy.Anio())
 		if err != nil {
 			return err
@@ -361,7 +407,14 @@ func (d *DB) AbrirCaso(ctx context.Context, n NuevoCaso, quien ActorCaso) (Caso,
 		if err != nil {
 			return err
 		}
-		texto := fmt.Sprintf("Caso reportado por %s; evaluación v1: %s", seccional, resumenEvaluacion(r))
+		nombre := seccional
+		if cat, err := catalogoDe(ctx, tx); err == nil {
+			nombre = NombreSeccional(cat, seccional)
+		}
+		texto := fmt.Sprintf("Caso reportado por %s; evaluación v1: %s", nombre, resumenEvaluacion(r))
+		if dup != nil {
+			texto += fmt.Sprintf(". Quien reporta confirmó que es un hecho distinto del caso %s, abierto con la misma fecha de comisión", dup.Numero)
+		}
 		if err := insertarEvento(ctx, tx, id, "", flujo.Reportado, flujo.Reportar, texto, evID, quien, ahora); err != nil {
 			return err
 		}
@@ -369,6 +422,7 @@ func (d *DB) AbrirCaso(ctx context.Context, n NuevoCaso, quien ActorCaso) (Caso,
 			"nit": n.NIT, "direccion_seccional": seccional, "fecha_comision": n.FechaComision.String(), "fecha_verificacion": n.FechaVerificacion.String(),
 			"gravedad": n.Gravedad, "sancion": n.Sancion, "sancion_prevista_cop": n.SancionPrevista.String(), "permite_cancelacion": n.PermiteCancelacion,
 			"anclaje": n.Anclaje, "evaluacion_id": evID, "evaluacion_version": 1, "procede_comite": r.ProcedeComite,
+			"hecho_distinto_de": numeroDe(dup),
 		}})
 	})
 	if err != nil {
@@ -423,7 +477,10 @@ func insertarEvento(ctx context.Context, tx *sql.Tx, casoID int64, de, a flujo.E
 	return nil
 }
 
-const columnasCaso = `c.id, c.numero, c.usuario_id, u.nit, u.razon_social, u.tipo, c.direccion_seccional, c.estado, c.fecha_comision,
+// fromCasos joins the case with its user and the official name of its Dirección Seccional.
+const fromCasos = ` FROM casos c JOIN usuarios_aduaneros u ON u.id = c.usuario_id LEFT JOIN seccionales s ON s.codigo = c.direccion_seccional`
+
+const columnasCaso = `c.id, c.numero, c.usuario_id, u.nit, u.razon_social, u.tipo, c.direccion_seccional, coalesce(s.nombre, c.direccion_seccional), c.estado, c.fecha_comision,
 	c.fecha_verificacion, c.fecha_expediente, c.fecha_requerimiento, c.fecha_reporte, c.gravedad, c.sancion,
 	c.sancion_prevista_centavos, c.permite_cancelacion, c.anclaje, c.descripcion, c.criterios_json, c.creado_por, c.creado_en`
 
@@ -433,7 +490,7 @@ func escanearCaso(s interface{ Scan(...any) error }) (Caso, error) {
 	var exp, req sql.NullString
 	var prevista int64
 	var permite int
-	err := s.Scan(&c.ID, &c.Numero, &c.UsuarioID, &c.NIT, &c.RazonSocial, &c.TipoUsuario, &c.DireccionSeccional, &estado, &com,
+	err := s.Scan(&c.ID, &c.Numero, &c.UsuarioID, &c.NIT, &c.RazonSocial, &c.TipoUsuario, &c.DireccionSeccional, &c.NombreSeccional, &estado, &com,
 		&ver, &exp, &req, &rep, &grav, &sanc, &prevista, &permite, &anc, &c.Descripcion, &crit, &c.CreadoPor, &c.CreadoEn)
 	if err != nil {
 		return c, err
@@ -463,7 +520,7 @@ func (d *DB) Caso(ctx context.Context, id int64) (Caso, error) {
 }
 
 func casoEn(ctx context.Context, q consultor, id int64) (Caso, error) {
-	c, err := escanearCaso(q.QueryRowContext(ctx, `SELECT `+columnasCaso+` FROM casos c JOIN usuarios_aduaneros u ON u.id = c.usuario_id WHERE c.id = ?`, id))
+	c, err := escanearCaso(q.QueryRowContext(ctx, `SELECT `+columnasCaso+fromCasos+` WHERE c.id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return c, ErrCasoNoExiste
 	}
@@ -476,7 +533,7 @@ func (d *DB) CasoPorReferencia(ctx context.Context, ref string) (Caso, error) {
 	if id, err := strconv.ParseInt(ref, 10, 64); err == nil {
 		return d.Caso(ctx, id)
 	}
-	c, err := escanearCaso(d.QueryRowContext(ctx, `SELECT `+columnasCaso+` FROM casos c JOIN usuarios_aduaneros u ON u.id = c.usuario_id WHERE c.numero = ? COLLATE NOCASE`, ref))
+	c, err := escanearCaso(d.QueryRowContext(ctx, `SELECT `+columnasCaso+fromCasos+` WHERE c.numero = ? COLLATE NOCASE`, ref))
 	if errors.Is(err, sql.ErrNoRows) {
 		return c, ErrCasoNoExiste
 	}
@@ -492,7 +549,7 @@ type FiltroCasos struct {
 
 // ListarCasos lists cases, newest first.
 func (d *DB) ListarCasos(ctx context.Context, f FiltroCasos) ([]Caso, error) {
-	q := `SELECT ` + columnasCaso + ` FROM casos c JOIN usuarios_aduaneros u ON u.id = c.usuario_id WHERE 1=1`
+	q := `SELECT ` + columnasCaso + fromCasos + ` WHERE 1=1`
 	var args []any
 	if f.Seccional != "" {
 		q += ` AND c.direccion_seccional = ?`
@@ -611,7 +668,7 @@ func contexto(ctx context.Context, q consultor, c Caso) (flujo.Contexto, Evaluac
 	if err := q.QueryRowContext(ctx, `SELECT count(*) FROM informes WHERE caso_id = ? AND evaluacion_id = ?`, c.ID, ev.ID).Scan(&n); err != nil {
 		return flujo.Contexto{}, ev, err
 	}
-	return ContextoCon(c, r.ProcedeComite, n > 0), ev, nil
+	return ContextoCon(c, r, n > 0), ev, nil
 }
 
 // Contexto is the case's flujo.Contexto now (for the screens: flujo.Siguientes).
@@ -633,14 +690,48 @@ func casoPara(ctx context.Context, tx *sql.Tx, id int64, quien ActorCaso) (Caso,
 	return c, nil
 }
 
-// PuedeVerCaso is the object-level rule: a seccional account sees only its
-// own Dirección Seccional's cases; the other roles see all.
+// PuedeVerCaso is the object-level rule for cases: seccionales.Accede (a
+// seccional account sees only its own Dirección Seccional's cases; the other
+// roles see all).
 func PuedeVerCaso(rol, seccional string, c Caso) bool {
-	if rol != flujo.RolSeccional {
-		return true
+	return seccionales.Accede(rol == flujo.RolSeccional, seccional, c.DireccionSeccional)
+}
+
+// casoAbiertoIgual is an open case (not cerrado or no_procede) of the same
+// user with the same commission date that quien may see, or nil.
+func casoAbiertoIgual(ctx context.Context, q consultor, usuarioID int64, comision fecha.Fecha, quien ActorCaso) (*ErrCasoDuplicado, error) {
+	rows, err := q.QueryContext(ctx, `SELECT c.id FROM casos c WHERE c.usuario_id = ? AND c.fecha_comision = ? AND c.estado NOT IN ('cerrado','no_procede') ORDER BY c.id`,
+		usuarioID, comision.String())
+	if err != nil {
+		return nil, fmt.Errorf("buscar casos abiertos del mismo hecho: %w", err)
 	}
-	s := strings.TrimSpace(seccional)
-	return s != "" && strings.EqualFold(s, strings.TrimSpace(c.DireccionSeccional))
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	rows.Close()
+	for _, id := range ids {
+		c, err := casoEn(ctx, q, id)
+		if err != nil {
+			return nil, err
+		}
+		if PuedeVerCaso(quien.Rol, quien.Seccional, c) {
+			return &ErrCasoDuplicado{ID: c.ID, Numero: c.Numero, Estado: c.Estado}, nil
+		}
+	}
+	return nil, nil
+}
+
+func numeroDe(d *ErrCasoDuplicado) string {
+	if d == nil {
+		return ""
+	}
+	return d.Numero
 }
 
 // paso validates an action with flujo inside tx and, when allowed, records
@@ -774,12 +865,12 @@ func (d *DB) GuardarCriterios(ctx context.Context, id int64, criterios map[strin
 	limpio := map[string]string{}
 	p := map[string]string{}
 	for k, v := range criterios {
-		if !esCriterioSecretaria(k) {
+		if !flujo.EsCriterioSecretaria(k) {
 			p[k] = "Criterio desconocido."
 			continue
 		}
 		v = strings.TrimSpace(v)
-		if len(v) > 8000 {
+		if len([]rune(v)) > 8000 {
 			p[k] = "El texto admite hasta 8.000 caracteres."
 		}
 		if v != "" {
@@ -803,6 +894,13 @@ func (d *DB) GuardarCriterios(ctx context.Context, id int64, criterios map[strin
 		if _, err := flujo.Validar(flujo.Reevaluar, quien.Rol, cx); err != nil {
 			return &flujo.ErrPaso{Mensaje: "Los criterios cualitativos los escribe la Secretaría Técnica mientras el caso está reportado o en evaluación."}
 		}
+		if !cx.SegundaRuta {
+			for _, a := range flujo.AspectosSegundaRuta {
+				if limpio[a.Clave] != "" {
+					return &ErrFormulario{map[string]string{a.Clave: "Este aspecto solo se documenta cuando la infracción permite la cancelación en sustitución de la multa."}}
+				}
+			}
+		}
 		nuevo, _ := json.Marshal(limpio)
 		antes, _ := json.Marshal(c.Criterios)
 		if string(nuevo) == string(antes) {
@@ -812,22 +910,13 @@ func (d *DB) GuardarCriterios(ctx context.Context, id int64, criterios map[strin
 			return fmt.Errorf("guardar criterios: %w", err)
 		}
 		ahora := d.Ahora()
-		texto := fmt.Sprintf("Criterios cualitativos actualizados (%d de %d escritos)", len(limpio), len(flujo.CriteriosSecretaria))
+		texto := fmt.Sprintf("Criterios cualitativos actualizados (%d de %d escritos)", len(limpio), len(flujo.CriteriosDe(cx.SegundaRuta)))
 		if err := insertarEvento(ctx, tx, c.ID, c.Estado, c.Estado, "criterios", texto, ev.ID, quien, ahora); err != nil {
 			return err
 		}
 		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "caso.criterios", Objeto: "caso:" + c.Numero,
 			Detalle: map[string]any{"antes": c.Criterios, "despues": limpio}})
 	})
-}
-
-func esCriterioSecretaria(k string) bool {
-	for _, c := range flujo.CriteriosSecretaria {
-		if c.Clave == k {
-			return true
-		}
-	}
-	return false
 }
 
 // fechaPresentacion is the civil date the case went to the Comité (zero: not yet).

@@ -17,8 +17,8 @@ import (
 )
 
 const (
-	secCartagena = "Dirección Seccional de Aduanas de Cartagena"
-	secBogota    = "Dirección Seccional de Aduanas de Bogotá"
+	secCartagena = "CARTAGENA"
+	secBogota    = "BOGOTA"
 	nitEjemplo   = "800191045-1" // the worked example of dominio.md §2: procede
 	nitDebajo    = "899999068-1" // the same acts with 15.500.000.000 of operations: 0,4968 %, no procede
 )
@@ -79,7 +79,9 @@ func nuevoEjemplo(n string) NuevoCaso {
 
 func abrir(t testing.TB, d *DB, n string, quien ActorCaso) Caso {
 	t.Helper()
-	c, err := d.AbrirCaso(context.Background(), nuevoEjemplo(n), quien)
+	x := nuevoEjemplo(n)
+	x.ConfirmarDuplicado = true // the tests open many cases of the same fact
+	c, err := d.AbrirCaso(context.Background(), x, quien)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -239,7 +241,9 @@ func accionEn(d *DB, id int64, a flujo.Accion, quien ActorCaso) error {
 	case flujo.EmitirConcepto:
 		_, err = d.RegistrarConcepto(ctx, id, conceptoMulta(), quien)
 	case flujo.CorregirConcepto:
-		_, err = d.CorregirConcepto(ctx, id, conceptoMulta(), "error en los miembros", quien)
+		k := conceptoMulta()
+		k.Miembros = append(k.Miembros, "Jefe de la División de Fiscalización")
+		_, err = d.CorregirConcepto(ctx, id, k, "faltaba un miembro presente", quien)
 	case flujo.Cerrar:
 		_, err = d.CerrarCaso(ctx, id, fecha.Debe(2026, 3, 17), quien)
 	}
@@ -267,7 +271,6 @@ func TestFlujo_dominio3_cadaPasoPorCadaRolEnCadaEstado(t *testing.T) {
 		{flujo.ConceptoEmitido, flujo.CorregirConcepto, flujo.RolComite}: true,
 		{flujo.ConceptoEmitido, flujo.Cerrar, flujo.RolSecretaria}:       true,
 		{flujo.ConceptoEmitido, flujo.Cerrar, flujo.RolSeccional}:        true,
-		{flujo.Cerrado, flujo.CorregirConcepto, flujo.RolComite}:         true,
 	}
 	acciones := []flujo.Accion{flujo.IniciarEvaluacion, flujo.Reevaluar, flujo.Presentar, flujo.EmitirConcepto, flujo.CorregirConcepto, flujo.Cerrar, flujo.DeclararNoProcede}
 	preparar := func(e flujo.Estado) int64 {
@@ -476,24 +479,49 @@ func TestConcepto_dominio3_definitivoYCorreccionVinculada(t *testing.T) {
 		}
 	}
 	*reloj = reloj.Add(24 * time.Hour)
-	if _, err := d.CorregirConcepto(ctx, c.ID, conceptoMulta(), "", sComite); err == nil {
+	corregido := mal
+	corregido.Miembros = []string{"Directora de Fiscalización", "Subdirector Jurídico", " directora  de fiscalización ", "Jefe de la División de Fiscalización"}
+	if _, err := d.CorregirConcepto(ctx, c.ID, corregido, "", sComite); err == nil {
 		t.Fatal("corrección sin motivo")
 	}
-	if _, err := d.CorregirConcepto(ctx, c.ID, conceptoMulta(), "error", sSecretaria); !esPaso(err) {
+	if _, err := d.CorregirConcepto(ctx, c.ID, corregido, "error", sSecretaria); !esPaso(err) {
 		t.Fatalf("la Secretaría corrigió el concepto: %v", err)
 	}
-	cor, err := d.CorregirConcepto(ctx, c.ID, conceptoMulta(), "la decisión votada fue la multa incrementada; error de transcripción", sComite)
+	// A concepto is final (Decreto Ley 920 de 2023, art. 25 by position): a correction never changes the decision.
+	if _, err := d.CorregirConcepto(ctx, c.ID, conceptoMulta(), "la decisión votada fue la multa incrementada", sComite); err == nil {
+		t.Fatal("una corrección cambió la decisión")
+	} else if ec := (*ErrConcepto)(nil); !errors.As(err, &ec) || ec.Campos["decision"] == "" {
+		t.Fatalf("err = %v", err)
+	}
+	// Its dates are checked like the original's: not before the presentation.
+	antes := corregido
+	antes.FechaSesion = fecha.Debe(2020, 1, 2)
+	if _, err := d.CorregirConcepto(ctx, c.ID, antes, "fecha mal escrita", sComite); err == nil {
+		t.Fatal("una corrección con la sesión antes de la presentación")
+	}
+	cor, err := d.CorregirConcepto(ctx, c.ID, corregido, "faltaba un miembro presente en la sesión", sComite)
 	if err != nil {
 		t.Fatal(err)
 	}
 	cs, _ := d.Conceptos(ctx, c.ID)
-	if len(cs) != 2 || cs[0].ID != orig.ID || cs[0].Concepto.Decision != flujo.DecisionCancelacion || cs[1].CorrigeID != orig.ID || cor.MotivoCorreccion == "" {
+	if len(cs) != 2 || cs[0].ID != orig.ID || cs[1].Concepto.Decision != flujo.DecisionCancelacion || cs[1].CorrigeID != orig.ID || cor.MotivoCorreccion == "" {
 		t.Fatalf("conceptos: %+v", cs)
 	}
-	// The closing follows the concepto in force (the correction).
-	p, err := d.ProponerREA(ctx, c.ID, fecha.Debe(2026, 3, 18))
-	if err != nil || p.Propuesta != flujo.DecisionMultaIncrementada || p.Total.String() != "62849000" {
+	if got := strings.Join(cs[1].Concepto.Miembros, "|"); got != "Directora de Fiscalización|Subdirector Jurídico|Jefe de la División de Fiscalización" {
+		t.Fatalf("miembros repetidos no se quitaron: %q", got)
+	}
+	// The closing follows the concepto in force, and after it no correction.
+	p, err := d.CerrarCaso(ctx, c.ID, fecha.Debe(2026, 3, 18), sSecretaria)
+	if err != nil || p.Propuesta != flujo.DecisionCancelacion || p.Total != nil || p.ConceptoID != cor.ID {
 		t.Fatalf("propuesta: %+v %v", p, err)
+	}
+	otra := corregido
+	otra.Miembros = []string{"Otra persona"}
+	if _, err := d.CorregirConcepto(ctx, c.ID, otra, "otro error", sComite); !esPaso(err) {
+		t.Fatalf("corrección tras el cierre: %v", err)
+	}
+	if cs2, _ := d.Conceptos(ctx, c.ID); len(cs2) != 2 {
+		t.Fatalf("conceptos tras el cierre: %d", len(cs2))
 	}
 }
 

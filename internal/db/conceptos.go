@@ -47,25 +47,6 @@ type ErrConcepto struct{ Campos map[string]string }
 
 func (e *ErrConcepto) Error() string { return (&ErrFormulario{e.Campos}).Error() }
 
-func normalizarConcepto(c flujo.Concepto) flujo.Concepto {
-	var ms []string
-	for _, m := range c.Miembros {
-		if m = strings.TrimSpace(m); m != "" {
-			ms = append(ms, m)
-		}
-	}
-	c.Miembros = ms
-	mot := map[string]string{}
-	for k, v := range c.Motivacion {
-		mot[k] = strings.TrimSpace(v)
-	}
-	c.Motivacion = mot
-	if c.CriteriosCancelacion == nil {
-		c.CriteriosCancelacion = []string{}
-	}
-	return c
-}
-
 // ValidarConceptoCaso checks a concepto for a case as it would be recorded now
 // (the confirmation step calls it before showing what will be recorded).
 func (d *DB) ValidarConceptoCaso(ctx context.Context, casoID int64, c flujo.Concepto) (map[string]string, error) {
@@ -73,7 +54,37 @@ func (d *DB) ValidarConceptoCaso(ctx context.Context, casoID int64, c flujo.Conc
 	if err != nil {
 		return nil, err
 	}
-	return flujo.ValidarConcepto(normalizarConcepto(c), d.Hoy(), pres), nil
+	caso, err := casoEn(ctx, d, casoID)
+	if err != nil {
+		return nil, err
+	}
+	cx, _, err := contexto(ctx, d, caso)
+	if err != nil {
+		return nil, err
+	}
+	return flujo.ValidarConcepto(flujo.NormalizarConcepto(c), d.Hoy(), pres, cx.SegundaRuta), nil
+}
+
+// ValidarCorreccionCaso checks a correction as it would be recorded now
+// against the concepto in force (the confirmation step calls it).
+func (d *DB) ValidarCorreccionCaso(ctx context.Context, casoID int64, c flujo.Concepto, motivo string) (map[string]string, error) {
+	caso, err := casoEn(ctx, d, casoID)
+	if err != nil {
+		return nil, err
+	}
+	cx, _, err := contexto(ctx, d, caso)
+	if err != nil {
+		return nil, err
+	}
+	pres, err := fechaPresentacion(ctx, d, casoID)
+	if err != nil {
+		return nil, err
+	}
+	cs, err := conceptosDe(ctx, d, casoID)
+	if err != nil || len(cs) == 0 {
+		return nil, err
+	}
+	return flujo.ValidarCorreccion(cs[len(cs)-1].Concepto, flujo.NormalizarConcepto(c), motivo, d.Hoy(), pres, cx.SegundaRuta), nil
 }
 
 func insertarConcepto(ctx context.Context, tx *sql.Tx, casoID int64, c flujo.Concepto, evID, corrige int64, motivo, cuenta, ahora string) (int64, error) {
@@ -102,7 +113,7 @@ func detalleConcepto(c flujo.Concepto) map[string]any {
 // concepto_emitido). It is final: nothing in the application changes or
 // deletes it afterwards.
 func (d *DB) RegistrarConcepto(ctx context.Context, casoID int64, c flujo.Concepto, quien ActorCaso) (ConceptoGuardado, error) {
-	c = normalizarConcepto(c)
+	c = flujo.NormalizarConcepto(c)
 	var id int64
 	err := d.EnTx(ctx, func(tx *sql.Tx) error {
 		caso, err := casoPara(ctx, tx, casoID, quien)
@@ -120,7 +131,7 @@ func (d *DB) RegistrarConcepto(ctx context.Context, casoID int64, c flujo.Concep
 		if err != nil {
 			return err
 		}
-		if p := flujo.ValidarConcepto(c, d.Hoy(), pres); len(p) > 0 {
+		if p := flujo.ValidarConcepto(c, d.Hoy(), pres, cx.SegundaRuta); len(p) > 0 {
 			return &ErrConcepto{p}
 		}
 		texto := "Concepto del Comité: " + c.Decision.Etiqueta() + " (sesión del " + c.FechaSesion.DMA() + ")"
@@ -139,9 +150,11 @@ func (d *DB) RegistrarConcepto(ctx context.Context, casoID int64, c flujo.Concep
 
 // CorregirConcepto records a correction of a material error: a new concepto
 // row linked to the latest one, with its reason. The original is not touched
-// (the database would refuse it) and stays visible.
+// (the database would refuse it) and stays visible. Only while the case is
+// concepto_emitido (flujo), never with another decision, never with a session
+// date before the presentation (flujo.ValidarCorreccion).
 func (d *DB) CorregirConcepto(ctx context.Context, casoID int64, c flujo.Concepto, motivo string, quien ActorCaso) (ConceptoGuardado, error) {
-	c = normalizarConcepto(c)
+	c = flujo.NormalizarConcepto(c)
 	motivo = strings.TrimSpace(motivo)
 	var id int64
 	err := d.EnTx(ctx, func(tx *sql.Tx) error {
@@ -156,13 +169,6 @@ func (d *DB) CorregirConcepto(ctx context.Context, casoID int64, c flujo.Concept
 		if _, err := flujo.Validar(flujo.CorregirConcepto, quien.Rol, cx); err != nil {
 			return err
 		}
-		p := flujo.ValidarConcepto(c, d.Hoy(), fecha.Fecha{})
-		if motivo == "" {
-			p["motivo_correccion"] = "Diga cuál es el error material y por qué se corrige."
-		}
-		if len(p) > 0 {
-			return &ErrConcepto{p}
-		}
 		cs, err := conceptosDe(ctx, tx, casoID)
 		if err != nil {
 			return err
@@ -171,6 +177,13 @@ func (d *DB) CorregirConcepto(ctx context.Context, casoID int64, c flujo.Concept
 			return &flujo.ErrPaso{Mensaje: "El caso no tiene concepto registrado: no hay nada que corregir."}
 		}
 		ultimo := cs[len(cs)-1]
+		pres, err := fechaPresentacion(ctx, tx, casoID)
+		if err != nil {
+			return err
+		}
+		if p := flujo.ValidarCorreccion(ultimo.Concepto, c, motivo, d.Hoy(), pres, cx.SegundaRuta); len(p) > 0 {
+			return &ErrConcepto{p}
+		}
 		ahora := d.Ahora()
 		if id, err = insertarConcepto(ctx, tx, casoID, c, ultimo.EvaluacionID, ultimo.ID, motivo, quien.Cuenta, ahora); err != nil {
 			return err
@@ -256,9 +269,12 @@ type PropuestaREA struct {
 }
 
 // ProponerREA computes, without recording, the proposal the case would close
-// with for an REA date: cancelación when the concepto in force says so, else
-// the foreseen fine plus 1.000 UVT of the REA's year (reincidencia.IncrementoComite;
-// dominio.md §2.9), no increment when the infraction's own sanction is not a multa.
+// with for an REA date, always from the last concepto (the one in force):
+// cancelación when it cancels (also the second route's visto bueno); on the
+// first route the foreseen fine plus 1.000 UVT of the REA's year
+// (reincidencia.IncrementoComite; art. 25 by position), no increment when the
+// infraction's own sanction is not a multa; on the second route without visto
+// bueno, the foreseen fine without the increment (art. 25 last paragraph by position).
 func (d *DB) ProponerREA(ctx context.Context, casoID int64, fechaREA fecha.Fecha) (PropuestaREA, error) {
 	return proponer(ctx, d, casoID, fechaREA)
 }
@@ -284,11 +300,11 @@ func proponer(ctx context.Context, q consultor, casoID int64, fechaREA fecha.Fec
 	if fechaREA.Antes(vig.Concepto.FechaSesion) {
 		return p, &ErrFormulario{map[string]string{"fecha_rea": "El requerimiento no puede ser anterior a la sesión del Comité (" + vig.Concepto.FechaSesion.DMA() + ")."}}
 	}
-	if p.Propuesta == flujo.DecisionCancelacion {
+	if p.Propuesta.Cancela() {
 		return p, nil
 	}
 	total := caso.SancionPrevista
-	if caso.Sancion == sancion.Multa {
+	if p.Propuesta.Incrementa() && caso.Sancion == sancion.Multa {
 		inc, err := reincidencia.IncrementoComite(caso.SancionPrevista, fechaREA.Anio(), parametrosCaso)
 		if err != nil {
 			return p, &ErrFormulario{map[string]string{"fecha_rea": mayusculaInicial(err.Error()) + "."}}
@@ -358,10 +374,14 @@ func (d *DB) CerrarCaso(ctx context.Context, casoID int64, fechaREA fecha.Fecha,
 
 // PropuestaDe reads the recorded REA proposal of a case (nil: none yet).
 func (d *DB) PropuestaDe(ctx context.Context, casoID int64) (*PropuestaREA, error) {
+	return propuestaDe(ctx, d, casoID)
+}
+
+func propuestaDe(ctx context.Context, q consultor, casoID int64) (*PropuestaREA, error) {
 	var p PropuestaREA
 	var prop, f string
 	var uvtAnio, uvtValor, total sql.NullInt64
-	err := d.QueryRowContext(ctx, `SELECT id, caso_id, concepto_id, propuesta, fecha_rea, uvt_anio, uvt_valor, total_centavos, registrado_por, registrado_en
+	err := q.QueryRowContext(ctx, `SELECT id, caso_id, concepto_id, propuesta, fecha_rea, uvt_anio, uvt_valor, total_centavos, registrado_por, registrado_en
 		FROM propuestas_rea WHERE caso_id = ?`, casoID).Scan(&p.ID, &p.CasoID, &p.ConceptoID, &prop, &f, &uvtAnio, &uvtValor, &total, &p.RegistradoPor, &p.RegistradoEn)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
@@ -379,7 +399,7 @@ func (d *DB) PropuestaDe(ctx context.Context, casoID int64) (*PropuestaREA, erro
 	}
 	if uvtAnio.Valid && p.Total != nil {
 		// As recorded: the UVT row used and the total; the increment is their difference.
-		caso, err := d.Caso(ctx, casoID)
+		caso, err := casoEn(ctx, q, casoID)
 		if err != nil {
 			return nil, err
 		}

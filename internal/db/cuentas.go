@@ -135,6 +135,10 @@ func (d *DB) CrearCuenta(ctx context.Context, n NuevaCuenta, quien Actor) (Cuent
 	if err := ValidarNuevaCuenta(n); err != nil {
 		return Cuenta{}, err
 	}
+	var err error
+	if n.DireccionSeccional, err = d.seccionalCuenta(ctx, n.DireccionSeccional); err != nil {
+		return Cuenta{}, err
+	}
 	hash, err := HashClave(n.Clave)
 	if err != nil {
 		return Cuenta{}, err
@@ -227,6 +231,10 @@ func (d *DB) CambiarRol(ctx context.Context, id int64, rol Rol, seccional string
 	}
 	if rol != RolSeccional {
 		seccional = ""
+	}
+	var err error
+	if seccional, err = d.seccionalCuenta(ctx, seccional); err != nil {
+		return err
 	}
 	return d.EnTx(ctx, func(tx *sql.Tx) error {
 		var usuario, anterior string

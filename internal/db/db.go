@@ -87,6 +87,27 @@ func Open(ctx context.Context, ruta string, opts ...Opcion) (*DB, error) {
 	return d, nil
 }
 
+// despuesDeMigrar are steps in Go that run right after a migration's SQL, in
+// its transaction (data conversions SQL cannot express well).
+var despuesDeMigrar = map[string]func(d *DB, ctx context.Context, tx *sql.Tx) error{
+	"0031_seccionales.sql": (*DB).convertirSeccionales,
+}
+
+// reconstruyeTablas are migrations that rebuild a table other tables refer to.
+var reconstruyeTablas = map[string]bool{"0030_segunda_ruta.sql": true}
+
+// sinViolacionesFK fails when any row points at a missing parent.
+func sinViolacionesFK(ctx context.Context, tx *sql.Tx) error {
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM pragma_foreign_key_check`).Scan(&n); err != nil {
+		return err
+	}
+	if n > 0 {
+		return fmt.Errorf("%d filas apuntan a filas que no existen", n)
+	}
+	return nil
+}
+
 // migrar applies, in name order, the embedded migrations not yet applied.
 func (d *DB) migrar(ctx context.Context) error {
 	if _, err := d.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS migraciones (nombre TEXT PRIMARY KEY, aplicada_en TEXT NOT NULL) STRICT`); err != nil {
@@ -122,13 +143,32 @@ func (d *DB) migrar(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		if err := d.EnTx(ctx, func(tx *sql.Tx) error {
+		aplicar := func(tx *sql.Tx) error {
 			if _, err := tx.ExecContext(ctx, string(sqlText)); err != nil {
 				return fmt.Errorf("%s: %w", n, err)
 			}
+			if f := despuesDeMigrar[n]; f != nil {
+				if err := f(d, ctx, tx); err != nil {
+					return fmt.Errorf("%s: %w", n, err)
+				}
+			}
+			if reconstruyeTablas[n] {
+				if err := sinViolacionesFK(ctx, tx); err != nil {
+					return fmt.Errorf("%s: %w", n, err)
+				}
+			}
 			_, err := tx.ExecContext(ctx, `INSERT INTO migraciones(nombre, aplicada_en) VALUES (?, ?)`, n, d.Now().UTC().Format(time.RFC3339))
 			return err
-		}); err != nil {
+		}
+		if reconstruyeTablas[n] {
+			// Rebuilding a table other tables point at needs the foreign
+			// keys off for the transaction (SQLite's documented procedure);
+			// they are checked before commit.
+			err = d.enTxImportacion(ctx, true, func(_ *sql.Conn, tx *sql.Tx) error { return aplicar(tx) })
+		} else {
+			err = d.EnTx(ctx, aplicar)
+		}
+		if err != nil {
 			return err
 		}
 	}

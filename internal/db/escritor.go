@@ -1,6 +1,7 @@
 package db
 
 import (
+	"comite/internal/seccionales"
 	"context"
 	"database/sql"
 	"fmt"
@@ -48,6 +49,8 @@ type escritor struct {
 	// origen is added to every audit event ("importacion": file, "fila": n).
 	origen func(fila int) map[string]any
 	stmts  map[string]*sql.Stmt
+	// seccionales is the catalogue, read once per writer (seccionalDe).
+	seccionales *seccionales.Catalogo
 }
 
 func (d *DB) nuevoEscritor(ctx context.Context, tx *sql.Tx, quien Actor) *escritor {

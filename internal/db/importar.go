@@ -511,6 +511,13 @@ func importarOperaciones(e *escritor, lote *importar.Lote, r *Resumen, p func(in
 }
 
 func importarUsuarios(e *escritor, lote *importar.Lote, r *Resumen, p func(int, int)) error {
+	// Each Dirección Seccional becomes its catalogue code; unknown names are
+	// problems of their rows (internal/db/seccionales.go).
+	if probs, err := problemasSeccionalLote(e.ctx, e.tx, lote); err != nil {
+		return err
+	} else if len(probs) > 0 {
+		return &ErrImportacion{probs}
+	}
 	ids := map[string]int64{}
 	conservarSeccional := !lote.Tiene("direccion_seccional")
 	for i, f := range lote.Usuarios {

@@ -263,7 +263,7 @@ func TestGuardar_usuarioRegistroActoOperacionesAuditados(t *testing.T) {
 		t.Fatalf("registro de NIT no registrado = %v", err)
 	}
 	u, err := d.UsuarioPorNIT(fondo, "800191045-1")
-	if err != nil || u.RazonSocial != "Agencia Uno S.A.S." || u.DireccionSeccional != "Bogotá" || len(u.Registros) != 1 {
+	if err != nil || u.RazonSocial != "Agencia Uno S.A.S." || u.DireccionSeccional != "BOGOTA" || len(u.Registros) != 1 { // «Bogotá» stored as its catalogue code
 		t.Fatalf("usuario = %+v, %v", u, err)
 	}
 	// dominio.md §2.6: registro vigente on the date of commission, both ends inclusive.
@@ -330,7 +330,7 @@ func TestBuscarUsuarios_porNITYRazonSocialPaginado(t *testing.T) {
 		{"nit_con_puntos", FiltroUsuarios{Texto: "800.191"}, 1, "800191045-1"},
 		{"nit_completo_con_dv", FiltroUsuarios{Texto: "899999068-1"}, 1, "899999068-1"},
 		{"razon_social_sin_mayusculas", FiltroUsuarios{Texto: "zona franca"}, 1, "800197268-4"},
-		{"seccional", FiltroUsuarios{Seccional: "Cartagena"}, 1, "899999068-1"},
+		{"seccional", FiltroUsuarios{Seccional: "CARTAGENA"}, 1, "899999068-1"}, // the code «Cartagena» became
 		{"pagina_2_de_1", FiltroUsuarios{Limite: 1, Desde: 1}, 3, "899999068-1"},
 		{"comodin_literal", FiltroUsuarios{Texto: "%"}, 0, ""},
 	}

@@ -61,13 +61,16 @@ func datosInforme(ctx context.Context, q consultor, c Caso, ev Evaluacion, em in
 		return informe.Datos{}, err
 	}
 	d := informe.Datos{
-		Caso: c.Numero, DireccionSeccional: c.DireccionSeccional,
+		Caso: c.Numero, DireccionSeccional: c.NombreSeccional,
 		Usuario: ent.Usuario, Nueva: ent.Nueva, Evaluacion: res,
 		FechaReporte: c.FechaReporte,
 		Criterios: informe.Criterios{
 			TipoUsuario: c.Criterios["tipo_usuario"], PerjuicioEstado: c.Criterios["perjuicio_estado"],
 			NaturalezaHechos: c.Criterios["naturaleza_hechos"], ImpactoComercio: c.Criterios["impacto_comercio"],
-			Antecedentes: c.Criterios["antecedentes"],
+			Antecedentes:               c.Criterios["antecedentes"],
+			TransgresionProcedimientos: c.Criterios["transgresion_procedimientos"],
+			IncidenciaPenal:            c.Criterios["incidencia_penal"],
+			OtrosHechos:                c.Criterios["otros_hechos"],
 		},
 		Instantanea: informe.Instantanea{ID: fmt.Sprint(ev.ID), Version: ev.Version, Creada: parseInstante(ev.CreadoEn)},
 		Emision:     em,
@@ -109,6 +112,19 @@ func datosInforme(ctx context.Context, q consultor, c Caso, ev Evaluacion, em in
 			ic.Correcciones = append(ic.Correcciones, informe.Correccion{Instante: x.Instante(), Cuenta: x.RegistradoPor, Motivo: x.MotivoCorreccion, Texto: ResumenConcepto(x.Concepto)})
 		}
 		d.Concepto = ic
+	}
+	// The REA proposal, once recorded before this issue: page 1 then shows
+	// its REA date, the same the history names.
+	p, err := propuestaDe(ctx, q, c.ID)
+	if err != nil {
+		return d, err
+	}
+	if p != nil && (em.Instante.IsZero() || !parseInstante(p.RegistradoEn).After(em.Instante)) {
+		ip := &informe.Propuesta{FechaREA: p.FechaREA, Decision: p.Propuesta, Total: p.Total, RegistradoPor: p.RegistradoPor, RegistradoEn: parseInstante(p.RegistradoEn)}
+		if p.Incremento != nil {
+			ip.UVTAnio, ip.UVTValor, ip.Incremento = p.Incremento.UVTAnio, p.Incremento.UVTValor, p.Incremento.Incremento
+		}
+		d.Propuesta = ip
 	}
 	return d, nil
 }
@@ -171,8 +187,8 @@ func (d *DB) DatosInforme(ctx context.Context, casoID int64) (informe.Datos, err
 
 // EmitirInforme issues a new version of the informe gerencial of a case from
 // its latest snapshot: the PDF, its SHA-256, who and when, in the case's
-// history and the audit log. The Secretaría Técnica issues it once the
-// evaluation has started.
+// history and the audit log. The Secretaría Técnica issues it while the case
+// is en_evaluacion (flujo.EmitirInforme): what the Comité receives.
 func (d *DB) EmitirInforme(ctx context.Context, casoID int64, quien ActorCaso) (InformeEmitido, error) {
 	var id int64
 	err := d.EnTx(ctx, func(tx *sql.Tx) error {
@@ -180,11 +196,8 @@ func (d *DB) EmitirInforme(ctx context.Context, casoID int64, quien ActorCaso) (
 		if err != nil {
 			return err
 		}
-		if !flujo.Permitido(flujo.Presentar, quien.Rol) {
-			return &flujo.ErrPaso{Mensaje: "El informe gerencial lo emite la Secretaría Técnica."}
-		}
-		if c.Estado == flujo.Reportado {
-			return &flujo.ErrPaso{Mensaje: "Inicie la evaluación antes de emitir el informe gerencial."}
+		if _, err := flujo.Validar(flujo.EmitirInforme, quien.Rol, flujo.Contexto{Estado: c.Estado}); err != nil {
+			return err
 		}
 		ev, err := ultimaEvaluacion(ctx, tx, casoID)
 		if err != nil {

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"sync"
 
+	"comite/internal/contrato"
 	"comite/internal/fecha"
 	"comite/internal/flujo"
 	"comite/internal/nit"
@@ -259,12 +260,20 @@ func (d *DB) LeerCaso(ctx context.Context, c Caso) (LecturaCaso, error) {
 	return l, nil
 }
 
-// ContextoCon is what flujo needs to know about a case, given whether its
-// latest evaluation procede and whether an informe was issued on it (the
-// one assembly of flujo.Contexto: contexto calls it too).
-func ContextoCon(c Caso, procede, informeEmitido bool) flujo.Contexto {
+// ContextoCon is what flujo needs to know about a case, given its latest
+// stored evaluation (whether it procede, by which route) and whether an
+// informe was issued on it (the one assembly of flujo.Contexto: contexto
+// calls it too).
+func ContextoCon(c Caso, r contrato.EvaluacionJSON, informeEmitido bool) flujo.Contexto {
+	segunda := EsSegundaRuta(r)
 	return flujo.Contexto{
-		Estado: c.Estado, ProcedeComite: procede,
-		CriteriosCompletos: flujo.CriteriosCompletos(c.Criterios), InformeEmitido: informeEmitido,
+		Estado: c.Estado, ProcedeComite: r.ProcedeComite, SegundaRuta: segunda,
+		CriteriosCompletos: flujo.CriteriosCompletos(c.Criterios, segunda), InformeEmitido: informeEmitido,
 	}
+}
+
+// EsSegundaRuta says whether a stored evaluation took the case by the route
+// of cancelación en sustitución de la multa (the core's Resultado.Ruta).
+func EsSegundaRuta(r contrato.EvaluacionJSON) bool {
+	return r.Ruta == string(reincidencia.RutaCancelacionEnSustitucion)
 }

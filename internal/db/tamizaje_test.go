@@ -251,7 +251,7 @@ func nitDe(t *testing.T, base string) string {
 func TestTamizaje_casosLimite(t *testing.T) {
 	d := abrirTamizaje(t)
 	b := &base{t: t, d: d}
-	const bog, ctg = "Dirección Seccional de Aduanas de Bogotá", "Dirección Seccional de Aduanas de Cartagena"
+	const bog, ctg = "BOGOTA", "CARTAGENA"
 
 	// Worked example of dominio.md §2: A, B, C count; D allanamiento; E outside 2025.
 	ejemplo := b.usuario("800191045-1", "agencia_de_aduanas", bog)

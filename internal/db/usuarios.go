@@ -103,6 +103,14 @@ func (d *DB) GuardarUsuario(ctx context.Context, u UsuarioAduanero, quien Actor)
 // usuario upserts one user by NIT. conservarSeccional keeps the stored
 // Dirección Seccional (an import file without that column, or an empty cell).
 func (e *escritor) usuario(u UsuarioAduanero, conservarSeccional bool, fila int) (int64, Cambio, error) {
+	// Every stored Dirección Seccional is a code of the catalogue.
+	if !conservarSeccional || u.DireccionSeccional != "" {
+		cod, err := e.seccionalDe(u.DireccionSeccional)
+		if err != nil {
+			return 0, SinCambios, err
+		}
+		u.DireccionSeccional = cod
+	}
 	ok, id, err := e.insertar(`INSERT INTO usuarios_aduaneros(nit, razon_social, tipo, direccion_seccional, creado_en, actualizado_en)
 		VALUES (?,?,?,?,?,?) ON CONFLICT(nit) DO NOTHING`, u.NIT, u.RazonSocial, u.Tipo, u.DireccionSeccional, e.ahora, e.ahora)
 	if err != nil {
@@ -370,4 +378,24 @@ func (d *DB) BuscarUsuarios(ctx context.Context, f FiltroUsuarios) ([]UsuarioAdu
 		out = append(out, u)
 	}
 	return out, total, rows.Err()
+}
+
+// seccionalDe resolves a Dirección Seccional written by a person or a file
+// to its catalogue code ("" stays ""), reading the catalogue once per writer.
+func (e *escritor) seccionalDe(nombre string) (string, error) {
+	if strings.TrimSpace(nombre) == "" {
+		return "", nil
+	}
+	if e.seccionales == nil {
+		cat, err := catalogoDe(e.ctx, e.tx)
+		if err != nil {
+			return "", err
+		}
+		e.seccionales = cat
+	}
+	cod, err := e.seccionales.Codigo(nombre)
+	if err != nil {
+		return "", &ErrValidacion{"direccion_seccional", err.Error()}
+	}
+	return cod, nil
 }

@@ -9,6 +9,7 @@ package demo
 // from the load's year, never from the clock.
 
 import (
+	"comite/internal/seccionales"
 	"context"
 	"crypto/sha256"
 	"database/sql"
@@ -41,26 +42,35 @@ type casoDemo struct {
 	prevista     int64 // pesos
 	decision     wf.Decision
 	descripcion  string
+	// permite: the infraction allows cancelación in substitution of the fine
+	// (the second route, art. 25 last paragraph by position).
+	permite bool
 }
 
 var casosDemo = []casoDemo{
 	// Cartagena (the demo seccional account's): reported, waiting for the Secretaría.
 	{0, wf.Reportado, [2]int{9, 8}, [2]int{10, 6}, [2]int{10, 16}, [2]int{10, 22}, sancion.Gravisima, 10_475_000, "",
-		"Declaraciones de importación con información inexacta sobre el valor en aduana."},
+		"Declaraciones de importación con información inexacta sobre el valor en aduana.", false},
 	{1, wf.EnEvaluacion, [2]int{7, 14}, [2]int{8, 20}, [2]int{8, 29}, [2]int{9, 2}, sancion.Grave, 7_856_000, "",
-		"Entrega de mercancía sin autorización de levante."},
+		"Entrega de mercancía sin autorización de levante.", false},
 	{2, wf.EnComite, [2]int{6, 2}, [2]int{7, 1}, [2]int{7, 10}, [2]int{7, 15}, sancion.Gravisima, 26_187_000, "",
-		"Transporte de mercancía sin manifiesto de carga."},
+		"Transporte de mercancía sin manifiesto de carga.", false},
 	{3, wf.ConceptoEmitido, [2]int{4, 6}, [2]int{5, 4}, [2]int{5, 15}, [2]int{5, 20}, sancion.Gravisima, 52_374_000, wf.DecisionCancelacion,
-		"Almacenamiento de mercancía no autorizada en el depósito."},
+		"Almacenamiento de mercancía no autorizada en el depósito.", false},
 	{4, wf.Cerrado, [2]int{2, 10}, [2]int{3, 2}, [2]int{3, 13}, [2]int{3, 20}, sancion.Grave, 10_475_000, wf.DecisionMultaIncrementada,
-		"Ingreso de mercancía a zona franca sin el formulario de movimiento."},
+		"Ingreso de mercancía a zona franca sin el formulario de movimiento.", false},
 	// Just under the threshold: the test fails and the case is closed as no procede.
 	{8, wf.NoProcede, [2]int{5, 11}, [2]int{6, 3}, [2]int{6, 12}, [2]int{6, 17}, sancion.Grave, 7_856_000, "",
-		"Inconsistencias en la declaración de exportación."},
+		"Inconsistencias en la declaración de exportación.", false},
 	// Reported after its deadline (late does not void the case).
 	{5, wf.Reportado, [2]int{3, 3}, [2]int{3, 17}, [2]int{3, 20}, [2]int{8, 10}, sancion.Gravisima, 15_712_000, "",
-		"Reporte tardío: el expediente estaba completo desde marzo."},
+		"Reporte tardío: el expediente estaba completo desde marzo.", false},
+	// Second route: the infraction allows cancellation in substitution of the
+	// fine; the user is under the 0,5 % (informative on this route); the
+	// Comité gives no visto bueno and the REA proposes the foreseen fine
+	// without the 1.000 UVT increment.
+	{8, wf.Cerrado, [2]int{8, 4}, [2]int{8, 25}, [2]int{9, 3}, [2]int{9, 8}, sancion.Gravisima, 20_949_600, wf.DecisionSinVistoBueno,
+		"Cancelación en sustitución: uso de la habilitación para almacenar mercancía de terceros no autorizados.", true},
 }
 
 // instante is a stored instant of the load's year: 15:00 UTC (10:00 in Bogotá) plus minutos.
@@ -143,7 +153,7 @@ func (g *generador) escribirCaso(ctx context.Context, tx *sql.Tx, id int64, cd c
 	numero := fmt.Sprintf("CF-%d-%04d", g.anioFinal, id)
 	nueva := reincidencia.NuevaInfraccion{
 		FechaComision: g.fecha(cd.comision), FechaVerificacion: g.fecha(cd.verificacion), FechaExpediente: g.fecha(cd.expediente),
-		Gravedad: cd.gravedad, Sancion: sancion.Multa, SancionPrevista: decimal.NewFromInt(cd.prevista),
+		Gravedad: cd.gravedad, Sancion: sancion.Multa, SancionPrevista: decimal.NewFromInt(cd.prevista), PermiteCancelacion: cd.permite,
 	}
 	ent, err := entradaDemo(ctx, tx, u, nueva)
 	if err != nil {
@@ -161,9 +171,9 @@ func (g *generador) escribirCaso(ctx context.Context, tx *sql.Tx, id int64, cd c
 	creado := g.instante(rep[0], rep[1], 0)
 	if _, err := tx.ExecContext(ctx, `INSERT INTO casos(id, numero, usuario_id, direccion_seccional, estado, fecha_comision, fecha_verificacion, fecha_expediente,
 		fecha_reporte, gravedad, sancion, sancion_prevista_centavos, permite_cancelacion, anclaje, descripcion, criterios_json, creado_por, creado_en)
-		VALUES (?,?,?,?,'reportado',?,?,?,?,?,'multa',?,0,'comision',?,'{}','seccional',?)`,
+		VALUES (?,?,?,?,'reportado',?,?,?,?,?,'multa',?,?,'comision',?,'{}','seccional',?)`,
 		id, numero, u.id, u.seccional, nueva.FechaComision.String(), nueva.FechaVerificacion.String(), nueva.FechaExpediente.String(),
-		g.fecha(rep).String(), string(cd.gravedad), cd.prevista*100, cd.descripcion, creado); err != nil {
+		g.fecha(rep).String(), string(cd.gravedad), cd.prevista*100, boolEntero(cd.permite), cd.descripcion, creado); err != nil {
 		return err
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO evaluaciones(id, caso_id, version, conjunto_reglas, entrada_json, resultado_json, valores_json, motivo, creado_por, creado_en)
@@ -191,7 +201,7 @@ func (g *generador) escribirCaso(ctx context.Context, tx *sql.Tx, id int64, cd c
 		estado = a
 		return err
 	}
-	if err := evento(wf.Reportado, string(wf.Reportar), fmt.Sprintf("Caso reportado por %s; evaluación v1: %d actos computados en %d; %s", u.seccional, r.NumeroActos, r.Periodo.Anio, procede), "seccional"); err != nil {
+	if err := evento(wf.Reportado, string(wf.Reportar), fmt.Sprintf("Caso reportado por %s; evaluación v1: %d actos computados en %d; %s", db.NombreSeccional(catalogoDemo, u.seccional), r.NumeroActos, r.Periodo.Anio, procede), "seccional"); err != nil {
 		return err
 	}
 	orden := []wf.Estado{wf.Reportado, wf.EnEvaluacion, wf.EnComite, wf.ConceptoEmitido, wf.Cerrado}
@@ -221,6 +231,11 @@ func (g *generador) escribirCaso(ctx context.Context, tx *sql.Tx, id int64, cd c
 		"impacto_comercio":  "La medida afectaría a los clientes del usuario; hay otros operadores que pueden atenderlos.",
 		"antecedentes":      fmt.Sprintf("%d actos graves o gravísimos en firme en %d.", r.NumeroActos, r.Periodo.Anio),
 	}
+	if cd.permite {
+		criterios["transgresion_procedimientos"] = "Por acción: almacenó mercancía de terceros sin la autorización del depósito."
+		criterios["incidencia_penal"] = "No se ha presentado denuncia penal; la conducta no constituye contrabando."
+		criterios["otros_hechos"] = "Ninguno acreditado en el expediente."
+	}
 	if llega(wf.EnEvaluacion) {
 		if err := evento(wf.EnEvaluacion, string(wf.IniciarEvaluacion), "Iniciar la evaluación", "secretaria"); err != nil {
 			return err
@@ -233,7 +248,7 @@ func (g *generador) escribirCaso(ctx context.Context, tx *sql.Tx, id int64, cd c
 		if _, err := tx.ExecContext(ctx, `UPDATE casos SET criterios_json = ? WHERE id = ?`, string(b), id); err != nil {
 			return err
 		}
-		if err := evento(wf.EnEvaluacion, "criterios", fmt.Sprintf("Criterios cualitativos actualizados (%d de 5 escritos)", len(criterios)), "secretaria"); err != nil {
+		if err := evento(wf.EnEvaluacion, "criterios", fmt.Sprintf("Criterios cualitativos actualizados (%d de %d escritos)", len(criterios), len(wf.CriteriosDe(cd.permite))), "secretaria"); err != nil {
 			return err
 		}
 	}
@@ -277,7 +292,7 @@ func (g *generador) escribirCaso(ctx context.Context, tx *sql.Tx, id int64, cd c
 			},
 			CriteriosCancelacion: []string{},
 		}
-		if cd.decision == wf.DecisionCancelacion {
+		if cd.decision.Cancela() {
 			c.CriteriosCancelacion = []string{"5.3", "5.7"}
 		}
 		if err := evento(wf.ConceptoEmitido, string(wf.EmitirConcepto), "Concepto del Comité: "+c.Decision.Etiqueta()+" (sesión del "+c.FechaSesion.DMA()+")", "comite"); err != nil {
@@ -293,19 +308,31 @@ func (g *generador) escribirCaso(ctx context.Context, tx *sql.Tx, id int64, cd c
 		}
 		if llega(wf.Cerrado) {
 			rea := c.FechaSesion.MasDias(7)
-			inc, err := reincidencia.IncrementoComite(nueva.SancionPrevista, rea.Anio(), valores.DL920)
-			if err != nil {
-				return err
+			// The proposal follows the concepto (db.ProponerREA): the
+			// foreseen fine plus 1.000 UVT on the first route; the foreseen
+			// fine alone on the second route without visto bueno.
+			var uvtAnio, uvtValor, total any
+			texto := fmt.Sprintf("Propuesta del REA del %s: %s", rea.DMA(), c.Decision.Etiqueta())
+			switch {
+			case c.Decision.Incrementa():
+				inc, err := reincidencia.IncrementoComite(nueva.SancionPrevista, rea.Anio(), valores.DL920)
+				if err != nil {
+					return err
+				}
+				if total, err = db.CentavosDe(inc.Total); err != nil {
+					return err
+				}
+				uvtAnio, uvtValor = inc.UVTAnio, inc.UVTValor.IntPart()
+				texto += " por " + inc.Total.StringFixed(0) + " pesos"
+			case !c.Decision.Cancela():
+				total = cd.prevista * 100
+				texto += " por " + nueva.SancionPrevista.StringFixed(0) + " pesos"
 			}
-			total, err := db.CentavosDe(inc.Total)
-			if err != nil {
-				return err
-			}
-			if err := evento(wf.Cerrado, string(wf.Cerrar), fmt.Sprintf("Propuesta del REA del %s: %s por %s pesos", rea.DMA(), c.Decision.Etiqueta(), inc.Total.StringFixed(0)), "seccional"); err != nil {
+			if err := evento(wf.Cerrado, string(wf.Cerrar), texto, "seccional"); err != nil {
 				return err
 			}
 			if _, err := tx.ExecContext(ctx, `INSERT INTO propuestas_rea(caso_id, concepto_id, propuesta, fecha_rea, uvt_anio, uvt_valor, total_centavos, registrado_por, registrado_en)
-				VALUES (?,?,?,?,?,?,?,'seccional',?)`, id, id, string(c.Decision), rea.String(), inc.UVTAnio, inc.UVTValor.IntPart(), total,
+				VALUES (?,?,?,?,?,?,?,'seccional',?)`, id, id, string(c.Decision), rea.String(), uvtAnio, uvtValor, total,
 				rea.Tiempo().Add(15*time.Hour).UTC().Format(time.RFC3339)); err != nil {
 				return err
 			}
@@ -320,3 +347,13 @@ func (g *generador) escribirCaso(ctx context.Context, tx *sql.Tx, id int64, cd c
 
 // The cases step runs after the data it evaluates, appended to the load's steps.
 func init() { pasos = append(pasos, paso{"casos", (*generador).escribirCasos}) }
+
+// catalogoDemo names the demo's Seccional codes as a new database's catalogue does.
+var catalogoDemo = seccionales.DebeCatalogo(seccionales.Semilla)
+
+func boolEntero(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -14,6 +14,7 @@ import (
 
 	"comite/internal/db"
 	"comite/internal/fecha"
+	wf "comite/internal/flujo"
 	"comite/internal/nit"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
@@ -193,7 +194,7 @@ func TestGenerar_importesYFechasPlausibles(t *testing.T) {
 		{"declaración con año distinto de su fecha", `SELECT count(*) FROM declaraciones WHERE anio <> CAST(substr(fecha, 1, 4) AS INTEGER)`},
 		{"registro que termina antes de empezar", `SELECT count(*) FROM registros WHERE vigente_hasta < vigente_desde`},
 		{"usuario sin registro", `SELECT count(*) FROM usuarios_aduaneros u WHERE NOT EXISTS (SELECT 1 FROM registros r WHERE r.usuario_id = u.id)`},
-		{"seccional desconocida", `SELECT count(*) FROM usuarios_aduaneros WHERE direccion_seccional NOT LIKE 'Dirección Seccional de Aduanas de %'`},
+		{"seccional desconocida", `SELECT count(*) FROM usuarios_aduaneros u WHERE NOT EXISTS (SELECT 1 FROM seccionales s WHERE s.codigo = u.direccion_seccional)`},
 		{"razón social repetida", `SELECT count(*) - count(DISTINCT razon_social) FROM usuarios_aduaneros`},
 	} {
 		var n int64
@@ -548,3 +549,33 @@ func BenchmarkGenerar50000(b *testing.B) {
 		b.ReportMetric(float64(res.Actos), "actos")
 	}
 }
+
+// TestGenerar_art25UltimoInciso_casoDeSegundaRuta: the demo has a case of the
+// second route, closed without visto bueno with the foreseen fine and no
+// increment, as the store would have recorded it (db.PropuestaDe reads it).
+func TestGenerar_art25UltimoInciso_casoDeSegundaRuta(t *testing.T) {
+	d, _ := generar(t, Opciones{Usuarios: 30})
+	ctx := context.Background()
+	var id int64
+	if err := d.QueryRow(`SELECT id FROM casos WHERE permite_cancelacion = 1 AND estado = 'cerrado'`).Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	ev, err := d.UltimaEvaluacion(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ := ev.Resultado()
+	if !db.EsSegundaRuta(r) || !r.ProcedeComite {
+		t.Fatalf("ruta %s procede %v", r.Ruta, r.ProcedeComite)
+	}
+	c, _ := d.Caso(ctx, id)
+	p, err := d.PropuestaDe(ctx, id)
+	if err != nil || p == nil || p.Propuesta != wf.DecisionSinVistoBueno || p.Total == nil || !p.Total.Equal(c.SancionPrevista) || p.Incremento != nil {
+		t.Fatalf("propuesta %+v %v", p, err)
+	}
+	if !flujoCompleto(c.Criterios) {
+		t.Fatalf("criterios de la segunda ruta: %v", c.Criterios)
+	}
+}
+
+func flujoCompleto(c map[string]string) bool { return wf.CriteriosCompletos(c, true) }

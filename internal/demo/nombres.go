@@ -18,27 +18,13 @@ var tiposUsuario = []ponderado[string]{
 	{"otro", 20},
 }
 
-// Seccionales are the Direcciones Seccionales the demo data uses, as stored in
-// usuarios_aduaneros.direccion_seccional (demo accounts of rol seccional can
-// take one of these).
+// Seccionales are the Direcciones Seccionales the demo data uses: codes of
+// the catalogue (internal/seccionales), as usuarios_aduaneros,
+// casos and cuentas store them (the demo account of rol seccional is
+// Cartagena's).
 var Seccionales = []string{
-	"Dirección Seccional de Aduanas de Bogotá",
-	"Dirección Seccional de Aduanas de Cartagena",
-	"Dirección Seccional de Aduanas de Barranquilla",
-	"Dirección Seccional de Aduanas de Buenaventura",
-	"Dirección Seccional de Aduanas de Medellín",
-	"Dirección Seccional de Aduanas de Cali",
-	"Dirección Seccional de Aduanas de Santa Marta",
-	"Dirección Seccional de Aduanas de Cúcuta",
-	"Dirección Seccional de Aduanas de Ipiales",
-	"Dirección Seccional de Aduanas de Riohacha",
-	"Dirección Seccional de Aduanas de Bucaramanga",
-	"Dirección Seccional de Aduanas de Pereira",
-	"Dirección Seccional de Aduanas de Manizales",
-	"Dirección Seccional de Aduanas de Armenia",
-	"Dirección Seccional de Aduanas de San Andrés",
-	"Dirección Seccional de Aduanas de Urabá",
-	"Dirección Seccional de Aduanas de Leticia",
+	"BOGOTA", "CARTAGENA", "BARRANQUILLA", "BUENAVENTURA", "MEDELLIN", "CALI", "SANTA_MARTA", "CUCUTA", "IPIALES",
+	"RIOHACHA", "BUCARAMANGA", "PEREIRA", "MANIZALES", "ARMENIA", "SAN_ANDRES", "URABA", "LETICIA",
 }
 
 // pesosSeccional weighs Seccionales (same order), per mil: the big ports and

@@ -66,6 +66,7 @@ const (
 	Presentar         Accion = "presentar"          // en_evaluacion → en_comite
 	EmitirConcepto    Accion = "emitir_concepto"    // en_comite → concepto_emitido
 	CorregirConcepto  Accion = "corregir_concepto"  // new linked record; state unchanged
+	EmitirInforme     Accion = "emitir_informe"     // new informe version; state unchanged
 	Cerrar            Accion = "cerrar"             // concepto_emitido → cerrado (REA proposal)
 	DeclararNoProcede Accion = "declarar_no_procede"
 )
@@ -87,7 +88,12 @@ var Pasos = []Paso{
 	{Reevaluar, "Recalcular la evaluación con los datos corregidos", []string{RolSecretaria}, []Estado{Reportado, EnEvaluacion}, "", "criterios_secretaria"},
 	{Presentar, "Presentar el informe gerencial al Comité", []string{RolSecretaria}, []Estado{EnEvaluacion}, EnComite, "criterios_secretaria"},
 	{EmitirConcepto, "Registrar el concepto del Comité", []string{RolComite}, []Estado{EnComite}, ConceptoEmitido, "concepto_vinculante"},
-	{CorregirConcepto, "Registrar una corrección del concepto", []string{RolComite}, []Estado{ConceptoEmitido, Cerrado}, "", "concepto_vinculante"},
+	// A correction fixes a material error while the concepto is the case's
+	// last word; once the REA proposal is recorded (cerrado) there is none.
+	{CorregirConcepto, "Registrar una corrección del concepto", []string{RolComite}, []Estado{ConceptoEmitido}, "", "concepto_vinculante"},
+	// The informe is what the Comité receives: it is issued while the
+	// Secretaría evaluates (a re-evaluation keeps the case there).
+	{EmitirInforme, "Emitir una versión del informe gerencial", []string{RolSecretaria}, []Estado{EnEvaluacion}, "", "criterios_secretaria"},
 	{Cerrar, "Registrar la propuesta del requerimiento especial aduanero", []string{RolSecretaria, RolSeccional}, []Estado{ConceptoEmitido}, Cerrado, "incremento_mil_uvt"},
 	{DeclararNoProcede, "Cerrar como «no procede»", []string{RolSecretaria}, []Estado{Reportado, EnEvaluacion}, NoProcede, "minimo_tres_actos"},
 }
@@ -126,7 +132,11 @@ type Contexto struct {
 	Estado             Estado
 	ProcedeComite      bool // of the latest evaluation
 	CriteriosCompletos bool // the Secretaría's qualitative criteria are all written
-	InformeEmitido     bool // an informe gerencial version was issued for the latest evaluation
+	// SegundaRuta: the infraction allows cancelación in substitution of the
+	// fine (art. 25 last paragraph by position): the Secretaría documents
+	// the six aspects of that route and the Comité gives or refuses its visto bueno.
+	SegundaRuta    bool
+	InformeEmitido bool // an informe gerencial version was issued for the latest evaluation
 }
 
 // Validar checks that a role may take an action on a case in its state, and
@@ -148,7 +158,10 @@ func Validar(a Accion, rol string, c Contexto) (Estado, error) {
 			return "", &ErrPaso{"La evaluación no cumple los requisitos del art. 25: el caso no se presenta al Comité. Ciérrelo como «no procede»."}
 		}
 		if !c.CriteriosCompletos {
-			return "", &ErrPaso{"Antes de presentar, complete los criterios cualitativos: tipo de usuario, perjuicio a los intereses del Estado, naturaleza de los hechos, impacto en el comercio exterior y antecedentes."}
+			if c.SegundaRuta {
+				return "", &ErrPaso{"Antes de presentar, complete los criterios cualitativos y los aspectos de la cancelación en sustitución: " + nombresCriterios(CriteriosDe(true)) + "."}
+			}
+			return "", &ErrPaso{"Antes de presentar, complete los criterios cualitativos: " + nombresCriterios(CriteriosDe(false)) + "."}
 		}
 		if !c.InformeEmitido {
 			return "", &ErrPaso{"Antes de presentar, emita el informe gerencial de la evaluación vigente."}
@@ -185,6 +198,14 @@ func contiene(l []Estado, e Estado) bool {
 		}
 	}
 	return false
+}
+
+func nombresCriterios(l []Criterio) string {
+	var s []string
+	for _, c := range l {
+		s = append(s, strings.ToLower(c.Etiqueta[:1])+c.Etiqueta[1:])
+	}
+	return strings.Join(s, ", ")
 }
 
 func nombresEstados(l []Estado) string {

@@ -26,7 +26,8 @@ func TestArt25_cadaTransicionPorCadaRolYEstado(t *testing.T) {
 		Reevaluar:         {[]string{RolSecretaria}, []Estado{Reportado, EnEvaluacion}, ""},
 		Presentar:         {[]string{RolSecretaria}, []Estado{EnEvaluacion}, EnComite},
 		EmitirConcepto:    {[]string{RolComite}, []Estado{EnComite}, ConceptoEmitido},
-		CorregirConcepto:  {[]string{RolComite}, []Estado{ConceptoEmitido, Cerrado}, ""},
+		CorregirConcepto:  {[]string{RolComite}, []Estado{ConceptoEmitido}, ""},
+		EmitirInforme:     {[]string{RolSecretaria}, []Estado{EnEvaluacion}, ""},
 		Cerrar:            {[]string{RolSecretaria, RolSeccional}, []Estado{ConceptoEmitido}, Cerrado},
 	}
 	for accion, w := range esperado {
@@ -85,10 +86,10 @@ func TestArt25_presentarExigeCriteriosEInforme(t *testing.T) {
 	if _, err := Validar(Presentar, RolSecretaria, c); err == nil || !strings.Contains(err.Error(), "informe") {
 		t.Errorf("informe: %v", err)
 	}
-	if !CriteriosCompletos(map[string]string{"tipo_usuario": "a", "perjuicio_estado": "b", "naturaleza_hechos": "c", "impacto_comercio": "d", "antecedentes": "e"}) {
+	if !CriteriosCompletos(map[string]string{"tipo_usuario": "a", "perjuicio_estado": "b", "naturaleza_hechos": "c", "impacto_comercio": "d", "antecedentes": "e"}, false) {
 		t.Error("all five written")
 	}
-	if CriteriosCompletos(map[string]string{"tipo_usuario": "a", "perjuicio_estado": " ", "naturaleza_hechos": "c", "impacto_comercio": "d", "antecedentes": "e"}) {
+	if CriteriosCompletos(map[string]string{"tipo_usuario": "a", "perjuicio_estado": " ", "naturaleza_hechos": "c", "impacto_comercio": "d", "antecedentes": "e"}, false) {
 		t.Error("blank criterion")
 	}
 }
@@ -110,7 +111,7 @@ func TestArt25_art22num5_validarConcepto(t *testing.T) {
 		Motivacion:           map[string]string{"naturaleza_hechos": "x", "impacto_comercio": "y", "antecedentes": "z"},
 		CriteriosCancelacion: []string{"5.3", "5.7"},
 	}
-	if p := ValidarConcepto(bueno, hoy, fecha.Debe(2026, 5, 2)); len(p) != 0 {
+	if p := ValidarConcepto(bueno, hoy, fecha.Debe(2026, 5, 2), false); len(p) != 0 {
 		t.Fatalf("valid concepto rejected: %v", p)
 	}
 	cases := []struct {
@@ -125,6 +126,15 @@ func TestArt25_art22num5_validarConcepto(t *testing.T) {
 		{"art25_sin_miembros", func(c *Concepto) { c.Miembros = []string{" "} }, "miembros"},
 		{"art25_sesion_futura", func(c *Concepto) { c.FechaSesion = fecha.Debe(2026, 5, 11) }, "fecha_sesion"},
 		{"art25_sesion_antes_de_presentar", func(c *Concepto) { c.FechaSesion = fecha.Debe(2026, 5, 1) }, "fecha_sesion"},
+		{"art25_segunda_ruta_decision_de_la_primera", func(c *Concepto) { c.Decision = DecisionVistoBuenoCancelacion }, "decision"},
+		{"art22_num5_miembro_demasiado_largo", func(c *Concepto) { c.Miembros = []string{strings.Repeat("a", 201)} }, "miembros"},
+		{"art25_demasiados_miembros", func(c *Concepto) {
+			c.Miembros = nil
+			for i := 0; i < 31; i++ {
+				c.Miembros = append(c.Miembros, "M"+strings.Repeat("x", i))
+			}
+		}, "miembros"},
+		{"art25_motivacion_demasiado_larga", func(c *Concepto) { c.Motivacion["antecedentes"] = strings.Repeat("á", 8001) }, "motivacion.antecedentes"},
 		{"art25_motivacion_faltante", func(c *Concepto) { c.Motivacion = map[string]string{"naturaleza_hechos": "x", "impacto_comercio": "y"} }, "motivacion.antecedentes"},
 	}
 	for _, c := range cases {
@@ -135,10 +145,92 @@ func TestArt25_art22num5_validarConcepto(t *testing.T) {
 				x.Motivacion[k] = v
 			}
 			c.cambio(&x)
-			if p := ValidarConcepto(x, hoy, fecha.Debe(2026, 5, 2)); p[c.campo] == "" {
+			if p := ValidarConcepto(x, hoy, fecha.Debe(2026, 5, 2), false); p[c.campo] == "" {
 				t.Fatalf("problemas = %v, want %s", p, c.campo)
 			}
 		})
+	}
+}
+
+// TestArt25UltimoInciso_segundaRuta: the second route admits only the visto
+// bueno or its refusal; the Secretaría writes three more aspects before presenting.
+func TestArt25UltimoInciso_segundaRuta(t *testing.T) {
+	hoy := fecha.Debe(2026, 5, 10)
+	c := Concepto{FechaSesion: fecha.Debe(2026, 5, 8), Miembros: []string{"A"}, Decision: DecisionSinVistoBueno,
+		Motivacion: map[string]string{"naturaleza_hechos": "x", "impacto_comercio": "y", "antecedentes": "z"}}
+	if p := ValidarConcepto(c, hoy, fecha.Fecha{}, true); len(p) != 0 {
+		t.Fatalf("sin_visto_bueno rechazado: %v", p)
+	}
+	c.Decision = DecisionVistoBuenoCancelacion
+	if p := ValidarConcepto(c, hoy, fecha.Fecha{}, true); p["criterios_cancelacion"] == "" {
+		t.Fatalf("visto bueno sin criterios 5.x: %v", p)
+	}
+	c.Decision = DecisionMultaIncrementada
+	if p := ValidarConcepto(c, hoy, fecha.Fecha{}, true); !strings.Contains(p["decision"], "visto bueno") {
+		t.Fatalf("multa_incrementada en la segunda ruta: %v", p)
+	}
+	if DecisionSinVistoBueno.Incrementa() || !DecisionMultaIncrementada.Incrementa() || !DecisionVistoBuenoCancelacion.Cancela() || DecisionSinVistoBueno.Cancela() {
+		t.Fatal("Incrementa/Cancela")
+	}
+	cinco := map[string]string{"tipo_usuario": "a", "perjuicio_estado": "b", "naturaleza_hechos": "c", "impacto_comercio": "d", "antecedentes": "e"}
+	if !CriteriosCompletos(cinco, false) || CriteriosCompletos(cinco, true) {
+		t.Fatal("la segunda ruta exige los aspectos adicionales")
+	}
+	for _, a := range AspectosSegundaRuta {
+		cinco[a.Clave] = "texto"
+	}
+	if !CriteriosCompletos(cinco, true) {
+		t.Fatal("los seis aspectos escritos")
+	}
+	x := listo(EnEvaluacion)
+	x.SegundaRuta, x.CriteriosCompletos = true, false
+	if _, err := Validar(Presentar, RolSecretaria, x); err == nil || !strings.Contains(err.Error(), "incidencia penal") {
+		t.Fatalf("presentar sin los aspectos: %v", err)
+	}
+}
+
+// TestArt25_correccionNoCambiaLaDecision: a correction fixes a material error
+// only; its dates are checked like the original's; duplicates are removed.
+func TestArt25_correccionNoCambiaLaDecision(t *testing.T) {
+	hoy, pres := fecha.Debe(2026, 5, 10), fecha.Debe(2026, 5, 2)
+	vig := NormalizarConcepto(Concepto{FechaSesion: fecha.Debe(2026, 5, 8), Miembros: []string{"Ana"}, Decision: DecisionMultaIncrementada,
+		Motivacion: map[string]string{"naturaleza_hechos": "x", "impacto_comercio": "y", "antecedentes": "z"}})
+	casos := []struct {
+		name   string
+		cambio func(c *Concepto)
+		motivo string
+		campo  string
+	}{
+		{"art25_cambia_la_decision", func(c *Concepto) { c.Decision = DecisionCancelacion; c.CriteriosCancelacion = []string{"5.3"} }, "error", "decision"},
+		{"art25_sesion_antes_de_presentar", func(c *Concepto) { c.FechaSesion = fecha.Debe(2026, 4, 30) }, "fecha mal escrita", "fecha_sesion"},
+		{"art25_sin_motivo", func(c *Concepto) { c.Miembros = []string{"Ana María"} }, " ", "motivo_correccion"},
+		{"art25_motivo_largo", func(c *Concepto) { c.Miembros = []string{"Ana María"} }, strings.Repeat("m", 2001), "motivo_correccion"},
+		{"art25_no_cambia_nada", func(c *Concepto) {}, "nada", "motivo_correccion"},
+	}
+	for _, c := range casos {
+		t.Run(c.name, func(t *testing.T) {
+			x := vig
+			x.Motivacion = map[string]string{}
+			for k, v := range vig.Motivacion {
+				x.Motivacion[k] = v
+			}
+			c.cambio(&x)
+			if p := ValidarCorreccion(vig, NormalizarConcepto(x), c.motivo, hoy, pres, false); p[c.campo] == "" {
+				t.Fatalf("problemas = %v, want %s", p, c.campo)
+			}
+		})
+	}
+	x := vig
+	x.Miembros = []string{"Ana", "  ana ", "Ána", "Beto", "", "Beto"}
+	x.CriteriosCancelacion = []string{"5.7", "5.3", "5.7"}
+	n := NormalizarConcepto(x)
+	if strings.Join(n.Miembros, "|") != "Ana|Beto" || strings.Join(n.CriteriosCancelacion, "|") != "5.3|5.7" {
+		t.Fatalf("duplicados: %q %q", n.Miembros, n.CriteriosCancelacion)
+	}
+	x = vig
+	x.Miembros = []string{"Ana", "Beto"}
+	if p := ValidarCorreccion(vig, NormalizarConcepto(x), "faltaba un miembro", hoy, pres, false); len(p) != 0 {
+		t.Fatalf("corrección válida rechazada: %v", p)
 	}
 }
 

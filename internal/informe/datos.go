@@ -22,6 +22,8 @@ import (
 	"comite/internal/contrato"
 	"comite/internal/fecha"
 	"comite/internal/reincidencia"
+
+	"github.com/shopspring/decimal"
 )
 
 // Datos is everything the informe shows, taken from the case's stored snapshot.
@@ -57,6 +59,11 @@ type Datos struct {
 	// Concepto of the Comité, once recorded; nil before.
 	Concepto *Concepto
 
+	// Propuesta is the REA proposal recorded when the case closed; nil
+	// before. When present, its REA date is the one page 1 shows, so the
+	// identification and the history say the same.
+	Propuesta *Propuesta
+
 	// Instantanea identifies the stored snapshot the informe was built from.
 	Instantanea Instantanea
 
@@ -74,6 +81,26 @@ type Criterios struct {
 	NaturalezaHechos string
 	ImpactoComercio  string
 	Antecedentes     string
+	// The other aspects of the second route (art. 25 last paragraph by
+	// position); empty on the first route.
+	TransgresionProcedimientos string
+	IncidenciaPenal            string
+	OtrosHechos                string
+}
+
+// Propuesta is the REA proposal as recorded.
+type Propuesta struct {
+	FechaREA fecha.Fecha
+	Decision flujo.Decision
+	// Total is the fine proposed; nil for a cancellation.
+	Total *decimal.Decimal
+	// UVTAnio, UVTValor and Incremento: the 1.000 UVT increment (first route
+	// only); UVTAnio 0 when there is none.
+	UVTAnio       int
+	UVTValor      decimal.Decimal
+	Incremento    decimal.Decimal
+	RegistradoPor string
+	RegistradoEn  time.Time
 }
 
 // Paso is one step of the case's history.

@@ -298,7 +298,7 @@ func seccionIdentificacion(d Datos) Seccion {
 			{"Fecha de comisión", fechaONota(n.FechaComision, "—")},
 			{"Fecha de verificación de los hechos", fechaONota(n.FechaVerificacion, "—")},
 			{"Expediente completo", fechaONota(n.FechaExpediente, "No indicada (se toma la fecha de verificación)")},
-			{"Requerimiento especial aduanero (REA)", fechaONota(n.FechaRequerimiento, "Aún no expedido")},
+			{"Requerimiento especial aduanero (REA)", fechaREA(d)},
 			{"Gravedad", etiquetaGravedad(string(n.Gravedad))},
 			{"Sanción prevista", etiquetaSancion(string(n.Sancion))},
 			{"Multa prevista", formato.Pesos(n.SancionPrevista)},
@@ -458,9 +458,21 @@ func seccionCifras(v contrato.EvaluacionJSON, c cifras) Seccion {
 	return s
 }
 
+// fechaREA is the REA date page 1 shows: the recorded proposal's when the
+// case closed (the same the history names), else the one reported, if any.
+func fechaREA(d Datos) string {
+	if d.Propuesta != nil && !d.Propuesta.FechaREA.IsZero() {
+		return fechaONota(d.Propuesta.FechaREA, "—")
+	}
+	return fechaONota(d.Nueva.FechaRequerimiento, "Aún no expedido")
+}
+
 func seccionRequisitos(v contrato.EvaluacionJSON) Seccion {
 	s := Seccion{Clave: "requisitos", Titulo: "Requisitos para que proceda el Comité"}
 	sustitucion := reincidencia.Ruta(v.Ruta) == reincidencia.RutaCancelacionEnSustitucion
+	// Second route: only the 0,5 % limit is waived ("sin considerar el
+	// límite de las sanciones en relación con las operaciones"); it is shown
+	// as informative. The other requisites still hold.
 	informativo := func(b bool) string {
 		if sustitucion {
 			return siNo(b) + " (informativo)"
@@ -472,13 +484,13 @@ func seccionRequisitos(v contrato.EvaluacionJSON) Seccion {
 	t.Filas = [][]string{
 		{"Autorización, habilitación o registro vigente", siNo(r.RegistroVigente), ref(normas.RegistroVigente)},
 		{"Nueva infracción grave o gravísima", siNo(r.InfraccionGraveOGravisima), ref(normas.InfraccionGrave)},
-		{"Al menos 3 actos en firme en el año de referencia", informativo(r.MinimoTresActos), ref(normas.MinimoTresActos)},
+		{"Al menos 3 actos en firme en el año de referencia", siNo(r.MinimoTresActos), ref(normas.MinimoTresActos)},
 		{"Sanciones del 0,5 % o más de las operaciones", informativo(r.UmbralCeroCinco), ref(normas.UmbralCeroCinco)},
 	}
 	ruta := "Reincidencia (los cuatro requisitos)"
 	if sustitucion {
-		ruta = "Cancelación en sustitución de la multa: visto bueno del Comité sin los requisitos de 3 actos y 0,5 % (" +
-			ref(normas.CancelacionEnSustitucion) + ")"
+		ruta = "Cancelación en sustitución de la multa: la cancelación se ordena en el REA con el visto bueno del Comité, " +
+			"sin considerar el límite del 0,5 % de las operaciones (" + ref(normas.CancelacionEnSustitucion) + ")"
 	}
 	procede := "No procede el Comité"
 	if v.ProcedeComite {
@@ -511,7 +523,8 @@ func seccionIncremento(d Datos, c cifras) Seccion {
 	por := "el caso no procede ante el Comité"
 	switch {
 	case reincidencia.Ruta(v.Ruta) == reincidencia.RutaCancelacionEnSustitucion:
-		por = "el caso va al Comité por la ruta de cancelación en sustitución de la multa"
+		por = "el caso va al Comité por la ruta de cancelación en sustitución de la multa; sin el visto bueno del Comité, el REA propone la multa prevista para la infracción (" +
+			formato.Pesos(d.Nueva.SancionPrevista) + ") sin el incremento, que es propio de la reincidencia"
 	case v.ProcedeComite && d.Nueva.Sancion != sancion.Multa:
 		por = "la sanción prevista para la infracción no es multa (" + etiquetaSancion(string(d.Nueva.Sancion)) + ")"
 	}
@@ -536,6 +549,18 @@ func seccionCriterios(d Datos) Seccion {
 		Bloque{Tipo: BloqueSubtitulo, Texto: "Antecedentes del usuario"},
 		Bloque{Tipo: BloqueParrafo, Texto: textoONota(c.Antecedentes)},
 	)
+	if reincidencia.Ruta(d.Evaluacion.Ruta) == reincidencia.RutaCancelacionEnSustitucion {
+		s.Bloques = append(s.Bloques,
+			Bloque{Tipo: BloqueParrafo, Texto: "Cancelación en sustitución de la multa: además de los anteriores, la Secretaría documenta los aspectos que " +
+				ref(normas.CancelacionEnSustitucion) + " enumera para el perjuicio a los intereses del Estado."},
+			Bloque{Tipo: BloqueSubtitulo, Texto: "Transgresión de procedimientos aduaneros por acción u omisión"},
+			Bloque{Tipo: BloqueParrafo, Texto: textoONota(c.TransgresionProcedimientos)},
+			Bloque{Tipo: BloqueSubtitulo, Texto: "Incidencia penal de la conducta"},
+			Bloque{Tipo: BloqueParrafo, Texto: textoONota(c.IncidenciaPenal)},
+			Bloque{Tipo: BloqueSubtitulo, Texto: "Cualquier otro hecho relevante acreditado"},
+			Bloque{Tipo: BloqueParrafo, Texto: textoONota(c.OtrosHechos)},
+		)
+	}
 	return s
 }
 
@@ -641,7 +666,7 @@ func seccionConcepto(d Datos) Seccion {
 		mot.Filas = append(mot.Filas, []string{m.Criterio, m.Texto})
 	}
 	s.Bloques = append(s.Bloques, Bloque{Tipo: BloqueSubtitulo, Texto: "Motivación"}, Bloque{Tipo: BloqueTabla, Tabla: mot})
-	if c.Decision == flujo.DecisionCancelacion || len(c.CriteriosCancelacion) > 0 {
+	if c.Decision.Cancela() || len(c.CriteriosCancelacion) > 0 {
 		crit := &Tabla{Columnas: []Columna{{"Criterio", 0.12, false}, {"Descripción", 0.88, false}}, Vacia: "No se registraron criterios."}
 		for _, k := range c.CriteriosCancelacion {
 			crit.Filas = append(crit.Filas, []string{k, textoOGuion(flujo.NombreCriterioCancelacion(k))})
@@ -649,6 +674,23 @@ func seccionConcepto(d Datos) Seccion {
 		s.Bloques = append(s.Bloques,
 			Bloque{Tipo: BloqueSubtitulo, Texto: "Criterios para la cancelación que aplican (" + ref(normas.CriteriosCancelacion) + ")"},
 			Bloque{Tipo: BloqueTabla, Tabla: crit})
+	}
+	if p := d.Propuesta; p != nil {
+		pares := []Par{
+			{"Fecha del REA", fechaONota(p.FechaREA, "—")},
+			{"Propuesta", p.Decision.Etiqueta()},
+		}
+		switch {
+		case p.Total == nil:
+		case p.UVTAnio > 0:
+			pares = append(pares, Par{"Multa prevista", formato.Pesos(d.Nueva.SancionPrevista)},
+				Par{fmt.Sprintf("Incremento de 1.000 UVT (UVT %d: %s)", p.UVTAnio, formato.Pesos(p.UVTValor)), formato.Pesos(p.Incremento)},
+				Par{"Multa propuesta", formato.Pesos(*p.Total)})
+		default:
+			pares = append(pares, Par{"Multa propuesta (sin incremento)", formato.Pesos(*p.Total)})
+		}
+		pares = append(pares, Par{"Registrada por", textoOGuion(p.RegistradoPor)}, Par{"Registrada el", formato.Instante(p.RegistradoEn)})
+		s.Bloques = append(s.Bloques, Bloque{Tipo: BloqueSubtitulo, Texto: "Propuesta del requerimiento especial aduanero"}, Bloque{Tipo: BloquePares, Pares: pares})
 	}
 	if len(c.Correcciones) > 0 {
 		cor := &Tabla{Columnas: []Columna{{"Fecha y hora", 0.18, false}, {"Cuenta", 0.16, false}, {"Por qué", 0.30, false}, {"Corrección", 0.36, false}}}

@@ -29,7 +29,7 @@ func (h *handler) casosListar(c echo.Context) error {
 		estado = ""
 	}
 	if cu.Rol == db.RolSeccional {
-		v.Seccional = cu.DireccionSeccional
+		v.Seccional = h.nombreSeccional(ctx, cu.DireccionSeccional)
 	}
 	casos, err := h.d.ListarCasos(ctx, db.FiltroCasos{Seccional: FiltroSeccional(cu), Estado: estado})
 	if err != nil {
@@ -47,7 +47,7 @@ func (h *handler) casosListar(c echo.Context) error {
 	for _, k := range casos {
 		vence := plazos[k.ID]
 		v.Filas = append(v.Filas, templates.CasoFila{
-			ID: k.ID, Numero: k.Numero, Usuario: k.RazonSocial, NIT: k.NIT, Seccional: k.DireccionSeccional,
+			ID: k.ID, Numero: k.Numero, Usuario: k.RazonSocial, NIT: k.NIT, Seccional: k.NombreSeccional,
 			Estado: k.Estado.Etiqueta(), EstadoClave: string(k.Estado), FechaReporte: formato.Fecha(k.FechaReporte),
 			Plazo: formato.Fecha(vence), Semaforo: plazoCaso(cal, hoy, k.FechaReporte, vence), Ruta: "/casos/" + strconv.FormatInt(k.ID, 10),
 		})

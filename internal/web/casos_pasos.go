@@ -67,7 +67,7 @@ func (h *handler) casosReevaluar(c echo.Context) error {
 func (h *handler) casosCriterios(c echo.Context) error {
 	return h.pasoCaso(c, "criterios_guardados", func(id int64) error {
 		m := map[string]string{}
-		for _, k := range flujo.CriteriosSecretaria {
+		for _, k := range flujo.CriteriosDe(true) { // the store refuses the second route's aspects on a first-route case
 			m[k.Clave] = c.FormValue(k.Clave)
 		}
 		return h.d.GuardarCriterios(c.Request().Context(), id, m, actorCaso(c))

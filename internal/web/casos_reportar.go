@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"net/http"
 	"strconv"
 	"strings"
@@ -34,7 +35,7 @@ func opcionesCaso(f *templates.FormCaso) {
 func (h *handler) formCaso(c echo.Context, f templates.FormCaso) templates.FormCaso {
 	cu := cuentaDe(c)
 	f.EligeSeccional = cu.Rol != db.RolSeccional
-	f.SeccionalPropia = cu.DireccionSeccional
+	f.SeccionalPropia = h.nombreSeccional(c.Request().Context(), cu.DireccionSeccional)
 	if f.Errores == nil {
 		f.Errores = templates.Errores{}
 	}
@@ -60,7 +61,8 @@ func (h *handler) casosCrear(c echo.Context) error {
 		Errores: templates.Errores{},
 	}
 	n := db.NuevoCaso{NIT: f.NIT, DireccionSeccional: f.Seccional, Gravedad: sancion.Gravedad(f.Gravedad), Sancion: sancion.Tipo(f.Sancion),
-		PermiteCancelacion: f.PermiteCancelacion, Anclaje: reincidencia.Anclaje(f.Anclaje), Descripcion: f.Descripcion}
+		PermiteCancelacion: f.PermiteCancelacion, Anclaje: reincidencia.Anclaje(f.Anclaje), Descripcion: f.Descripcion,
+		ConfirmarDuplicado: c.FormValue("confirmar_duplicado") != ""}
 	leerFecha := func(campo, s string, destino *fecha.Fecha) {
 		if strings.TrimSpace(s) == "" {
 			return
@@ -89,6 +91,13 @@ func (h *handler) casosCrear(c echo.Context) error {
 		caso, err = h.d.AbrirCaso(c.Request().Context(), n, actorCaso(c))
 		if err == nil {
 			return redirigir(c, "/casos/"+strconv.FormatInt(caso.ID, 10)+"?aviso=caso_reportado")
+		}
+		var dup *db.ErrCasoDuplicado
+		if errors.As(err, &dup) {
+			f.Duplicado = &templates.CasoDuplicado{ID: dup.ID, Numero: dup.Numero, Estado: dup.Estado.Etiqueta()}
+			f.Error = dup.Error()
+			f = h.formCaso(c, f)
+			return h.render(c, http.StatusConflict, templates.CasoNuevoPagina(h.pagina(c, "Reportar un caso", "casos"), f))
 		}
 		msg, campos, otro := errorDeCaso(err)
 		if otro != nil {

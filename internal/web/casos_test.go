@@ -26,7 +26,7 @@ import (
 const (
 	nitCaso      = "800197268-4" // Cartagena: the acts of dominio.md §2, procede
 	nitBogota    = "899999068-1" // Bogotá: another Dirección Seccional
-	seccionalBog = "Dirección Seccional de Aduanas de Bogotá"
+	seccionalBog = "BOGOTA"
 )
 
 // sembrarUsuarioCaso writes (once) a customs user with the acts of the worked
@@ -102,7 +102,8 @@ func (e *entorno) casoMatriz() string {
 
 func formCaso(n string) url.Values {
 	return url.Values{"nit": {n}, "fecha_comision": {"2026-02-10"}, "fecha_verificacion": {"2026-02-20"}, "fecha_expediente": {"27/02/2026"},
-		"gravedad": {"gravisima"}, "sancion": {"multa"}, "sancion_prevista": {"10.475.000"}, "anclaje": {"comision"}, "descripcion": {"Nueva infracción."}}
+		"gravedad": {"gravisima"}, "sancion": {"multa"}, "sancion_prevista": {"10.475.000"}, "anclaje": {"comision"}, "descripcion": {"Nueva infracción."},
+		"confirmar_duplicado": {"si"}} // the tests report the same fact many times; TestReportar_casoAbiertoDuplicado checks the warning
 }
 
 var reCaso = regexp.MustCompile(`^/casos/(\d+)\?aviso=caso_reportado$`)
@@ -269,7 +270,8 @@ func TestFlujo_dominio3_cadaPasoPorCadaRolPorHTTP(t *testing.T) {
 		{flujo.EmitirConcepto, "/concepto", func() url.Values { return conceptoForm("confirmar", "multa_incrementada") }},
 		{flujo.CorregirConcepto, "/concepto/correccion", func() url.Values {
 			v := conceptoForm("confirmar", "multa_incrementada")
-			v.Set("motivo_correccion", "error de transcripción")
+			v.Set("miembros", "Directora de Fiscalización\nSubdirector Jurídico\nJefe de la División de Fiscalización")
+			v.Set("motivo_correccion", "faltaba un miembro presente")
 			return v
 		}},
 		{flujo.Cerrar, "/cierre", func() url.Values { return url.Values{"paso": {"confirmar"}, "fecha_rea": {"2026-03-02"}} }},
@@ -279,7 +281,7 @@ func TestFlujo_dominio3_cadaPasoPorCadaRolPorHTTP(t *testing.T) {
 	permitido := map[string]bool{
 		"reportado iniciar_evaluacion secretaria": true, "reportado reevaluar secretaria": true, "en_evaluacion reevaluar secretaria": true,
 		"en_evaluacion presentar secretaria": true, "en_comite emitir_concepto comite": true, "concepto_emitido corregir_concepto comite": true,
-		"concepto_emitido cerrar secretaria": true, "concepto_emitido cerrar seccional": true, "cerrado corregir_concepto comite": true,
+		"concepto_emitido cerrar secretaria": true, "concepto_emitido cerrar seccional": true,
 	}
 	preparar := func(est flujo.Estado) string {
 		r := e.reportar("seccional", formCaso(nitCaso))
@@ -402,16 +404,31 @@ func TestConcepto_dominio3_noSeModificaPorLaAplicacion(t *testing.T) {
 	if rec.Code != http.StatusUnprocessableEntity || testid(documento(t, rec), "error-motivo_correccion").Text() == "" {
 		t.Fatalf("corrección sin motivo: %d", rec.Code)
 	}
-	cor := conceptoForm("confirmar", "cancelacion")
-	cor.Set("motivo_correccion", "La decisión votada fue la cancelación; error de transcripción.")
+	// A concepto is final (Decreto Ley 920 de 2023, art. 25 by position): a correction never changes the decision.
+	otra := conceptoForm("confirmar", "cancelacion")
+	otra.Set("motivo_correccion", "La decisión votada fue la cancelación; error de transcripción.")
+	if rec := e.pedir("POST", ruta+"/concepto/correccion", &s, otra); rec.Code != http.StatusUnprocessableEntity || testid(documento(t, rec), "error-decision").Text() == "" {
+		t.Fatalf("una corrección que cambia la decisión: %d", rec.Code)
+	}
+	cor := conceptoForm("confirmar", "multa_incrementada")
+	cor.Set("miembros", "Directora de Fiscalización\nSubdirector Jurídico\ndirectora de  fiscalización\nJefe de la División de Fiscalización")
+	cor.Set("motivo_correccion", "Faltaba un miembro presente; error de transcripción.")
 	e.postOK("comite", ruta+"/concepto/correccion", cor)
 	doc := documento(t, e.pedir("GET", ruta, &s, nil))
 	arts := testid(doc, "concepto").Find("article")
-	if arts.Length() != 2 || !strings.Contains(arts.Eq(0).Text(), "Multa prevista incrementada") || !strings.Contains(arts.Eq(1).Text(), "error de transcripción") {
+	if arts.Length() != 2 || !strings.Contains(arts.Eq(0).Text(), "Multa prevista incrementada") || !strings.Contains(arts.Eq(1).Text(), "error de transcripción") ||
+		strings.Count(arts.Eq(1).Text(), "Directora de Fiscalización") != 1 {
 		t.Fatalf("original y corrección no están a la vista: %s", testid(doc, "concepto").Text())
 	}
 	if _, err := e.d.Exec(`UPDATE conceptos SET decision = 'cancelacion'`); err == nil {
 		t.Fatal("la base dejó modificar el concepto")
+	}
+	// After closing, no correction at all.
+	e.postOK("secretaria", ruta+"/cierre", url.Values{"paso": {"confirmar"}, "fecha_rea": {"2026-03-02"}})
+	cor.Set("motivo_correccion", "otro error")
+	cor.Del("_csrf")
+	if rec := e.pedir("POST", ruta+"/concepto/correccion", &s, cor); rec.Code != http.StatusConflict || e.contar(`SELECT count(*) FROM conceptos`) != 2 {
+		t.Fatalf("corrección tras el cierre: %d", rec.Code)
 	}
 }
 

@@ -235,11 +235,13 @@ func vistaEvaluacion(ev db.Evaluacion, r contrato.EvaluacionJSON, ent reincidenc
 	for _, n := range nombresRequisitos {
 		v.Requisitos = append(v.Requisitos, templates.Requisito{
 			Clave: n.clave, Nombre: n.nombre, Cumple: req[n.clave], Fundamento: normas.De(n.clave).Referencia(),
-			Informativo: sustitucion && (n.clave == normas.MinimoTresActos || n.clave == normas.UmbralCeroCinco),
+			// Second route: only the 0,5 % limit is waived (shown as informative).
+			Informativo: sustitucion && n.clave == normas.UmbralCeroCinco,
 		})
 	}
 	if sustitucion {
-		v.Ruta = "cancelación en sustitución de la multa (" + normas.De(normas.CancelacionEnSustitucion).Referencia() + ")"
+		v.Ruta = "cancelación en sustitución de la multa (" + normas.De(normas.CancelacionEnSustitucion).Referencia() +
+			"): el Comité da o niega su visto bueno a la cancelación; sin visto bueno, el REA propone la multa prevista sin el incremento de 1.000 UVT"
 	} else {
 		v.Ruta = "reincidencia (" + normas.De(normas.UmbralCeroCinco).Referencia() + ")"
 	}
@@ -336,8 +338,11 @@ func vistaPropuesta(p db.PropuestaREA, prevista decimal.Decimal) templates.Propu
 	if p.RegistradoEn != "" {
 		v.RegistradoEn = formato.InstanteTexto(p.RegistradoEn)
 	}
-	if p.Propuesta == flujo.DecisionCancelacion {
+	switch {
+	case p.Propuesta == flujo.DecisionCancelacion:
 		v.Fundamento = normas.De(normas.ConceptoVinculante).Referencia() + "; " + normas.De(normas.CriteriosCancelacion).Referencia()
+	case p.Propuesta.SegundaRuta():
+		v.Fundamento = normas.De(normas.CancelacionEnSustitucion).Referencia()
 	}
 	if p.Total != nil {
 		v.Prevista, v.Total = formato.Pesos(prevista), formato.Pesos(*p.Total)
@@ -356,7 +361,7 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 	v := templates.CasoDetalle{
 		ID: caso.ID, Numero: caso.Numero, Estado: caso.Estado.Etiqueta(), EstadoClave: string(caso.Estado),
 		Usuario: caso.RazonSocial, NIT: caso.NIT, TipoUsuario: informe.EtiquetaTipoUsuario(caso.TipoUsuario),
-		Seccional: caso.DireccionSeccional, Descripcion: caso.Descripcion, Errores: templates.Errores{},
+		Seccional: caso.NombreSeccional, Descripcion: caso.Descripcion, Errores: templates.Errores{},
 	}
 	anclaje := "Año de la comisión menos uno"
 	if caso.Anclaje == reincidencia.AnclajeVerificacion {
@@ -428,7 +433,7 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 		v.Historia = append(v.Historia, templates.EventoVista{En: formato.InstanteTexto(x.En), Cuenta: x.Cuenta, IP: x.IP, De: de, A: x.AEstado.Etiqueta(), Detalle: x.Texto, Evaluacion: ev})
 	}
 	// What the role can do now: flujo decides.
-	cx := db.ContextoCon(caso, r.ProcedeComite, l.InformeSobreUltima)
+	cx := db.ContextoCon(caso, r, l.InformeSobreUltima)
 	base64 := "/casos/" + strconv.FormatInt(caso.ID, 10)
 	for _, p := range flujo.Siguientes(string(cu.Rol), cx) {
 		a := templates.AccionCaso{Clave: string(p.Accion), Nombre: p.Nombre, Metodo: "post"}
@@ -443,8 +448,8 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 			a.Ruta, a.ConMotivo = base64+"/reevaluar", true
 		case flujo.EmitirConcepto:
 			a.Ruta, a.Metodo = base64+"/concepto", "get"
-		case flujo.CorregirConcepto:
-			continue // offered beside the concepto, read-only
+		case flujo.CorregirConcepto, flujo.EmitirInforme:
+			continue // offered beside the concepto (read-only) and the informes
 		case flujo.Cerrar:
 			a.Ruta, a.Metodo = base64+"/cierre", "get"
 		}
@@ -459,7 +464,7 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 	}
 	_, errCrit := flujo.Validar(flujo.Reevaluar, string(cu.Rol), cx)
 	v.PuedeCriterios = errCrit == nil
-	for _, k := range flujo.CriteriosSecretaria {
+	for _, k := range flujo.CriteriosDe(cx.SegundaRuta) {
 		v.Criterios = append(v.Criterios, templates.CriterioVista{Clave: k.Clave, Etiqueta: k.Etiqueta, Ayuda: k.Ayuda, Texto: caso.Criterios[k.Clave]})
 	}
 	for _, i := range l.Informes {
@@ -469,7 +474,8 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 			Ruta: base64 + "/informes/" + strconv.Itoa(i.Version),
 		})
 	}
-	v.PuedeEmitirInforme = Puede(cu.Rol, EvaluarCaso) && flujo.Permitido(flujo.Presentar, string(cu.Rol)) && caso.Estado != flujo.Reportado
+	_, errInf := flujo.Validar(flujo.EmitirInforme, string(cu.Rol), cx)
+	v.PuedeEmitirInforme = Puede(cu.Rol, EvaluarCaso) && errInf == nil
 	v.PuedeLiquidar = Puede(cu.Rol, VerLiquidacionCaso)
 	cs := l.Conceptos
 	for _, x := range cs {

@@ -45,7 +45,7 @@ func leerConcepto(c echo.Context) (flujo.Concepto, url.Values, map[string]string
 	return k, form, errs
 }
 
-func (h *handler) formConcepto(caso db.Caso, k flujo.Concepto, correccion bool, motivo string, errs map[string]string) templates.FormConcepto {
+func (h *handler) formConcepto(caso db.Caso, k flujo.Concepto, correccion bool, motivo string, errs map[string]string, segundaRuta bool) templates.FormConcepto {
 	f := templates.FormConcepto{
 		CasoID: caso.ID, Numero: caso.Numero, Usuario: caso.RazonSocial + " · " + caso.NIT, Correccion: correccion,
 		Miembros: strings.Join(k.Miembros, "\n"), Decision: string(k.Decision), MotivoCorreccion: motivo,
@@ -57,6 +57,13 @@ func (h *handler) formConcepto(caso db.Caso, k flujo.Concepto, correccion bool, 
 	}
 	if !k.FechaSesion.IsZero() {
 		f.FechaSesion = k.FechaSesion.String()
+	}
+	f.SegundaRuta = segundaRuta
+	for _, d := range flujo.Decisiones(segundaRuta) {
+		if correccion && d != k.Decision {
+			continue
+		}
+		f.Decisiones = append(f.Decisiones, templates.Opcion{Valor: string(d), Texto: d.Etiqueta(), Seleccionada: d == k.Decision})
 	}
 	for _, cr := range flujo.CriteriosComite {
 		f.Motivacion = append(f.Motivacion, templates.CriterioVista{Clave: cr.Clave, Etiqueta: cr.Etiqueta, Texto: k.Motivacion[cr.Clave]})
@@ -114,7 +121,7 @@ func (h *handler) conceptoPagina(c echo.Context, correccion bool) error {
 			original = &v
 		}
 	}
-	f := h.formConcepto(caso, k, correccion, "", nil)
+	f := h.formConcepto(caso, k, correccion, "", nil, cx.SegundaRuta)
 	f.Original = original
 	return h.render(c, http.StatusOK, templates.ConceptoFormPagina(h.pagina(c, "Concepto del Comité · "+caso.Numero, "casos"), f))
 }
@@ -135,8 +142,18 @@ func (h *handler) conceptoPost(c echo.Context, correccion bool) error {
 	k, form, errs := leerConcepto(c)
 	motivo := strings.TrimSpace(form.Get("motivo_correccion"))
 	titulo := "Concepto del Comité · " + caso.Numero
+	cx, err := h.d.Contexto(ctx, caso)
+	if err != nil {
+		return err
+	}
 	formulario := func(status int, errs map[string]string) error {
-		f := h.formConcepto(caso, k, correccion, motivo, errs)
+		f := h.formConcepto(caso, k, correccion, motivo, errs, cx.SegundaRuta)
+		if correccion { // a correction keeps the decision in force: offer only it
+			if cs, err := h.d.Conceptos(ctx, caso.ID); err == nil && len(cs) > 0 {
+				d := cs[len(cs)-1].Concepto.Decision
+				f.Decisiones = []templates.Opcion{{Valor: string(d), Texto: d.Etiqueta(), Seleccionada: true}}
+			}
+		}
 		return h.render(c, status, templates.ConceptoFormPagina(h.pagina(c, titulo, "casos"), f))
 	}
 	if len(errs) > 0 {
@@ -168,10 +185,6 @@ func (h *handler) conceptoPost(c echo.Context, correccion bool) error {
 		return h.mostrarCaso(c, caso, http.StatusConflict, msg, nil)
 	}
 	// paso=revisar: the step must be allowed now, and the concepto valid.
-	cx, err := h.d.Contexto(ctx, caso)
-	if err != nil {
-		return err
-	}
 	accion := flujo.EmitirConcepto
 	if correccion {
 		accion = flujo.CorregirConcepto
@@ -181,17 +194,19 @@ func (h *handler) conceptoPost(c echo.Context, correccion bool) error {
 	}
 	var problemas map[string]string
 	if correccion {
-		problemas = flujo.ValidarConcepto(k, h.d.Hoy(), fecha.Fecha{})
-		if motivo == "" {
-			problemas["motivo_correccion"] = "Diga cuál es el error material y por qué se corrige."
-		}
-	} else if problemas, err = h.d.ValidarConceptoCaso(ctx, caso.ID, k); err != nil {
+		problemas, err = h.d.ValidarCorreccionCaso(ctx, caso.ID, k, motivo)
+	} else {
+		problemas, err = h.d.ValidarConceptoCaso(ctx, caso.ID, k)
+	}
+	if err != nil {
 		return err
 	}
 	if len(problemas) > 0 {
 		return formulario(http.StatusUnprocessableEntity, problemas)
 	}
-	f := h.formConcepto(caso, k, correccion, motivo, nil)
+	// What is confirmed is what will be recorded: trimmed, without repeated members.
+	k = flujo.NormalizarConcepto(k)
+	f := h.formConcepto(caso, k, correccion, motivo, nil, cx.SegundaRuta)
 	vista := vistaConcepto(db.ConceptoGuardado{Concepto: k}, nil)
 	var ocultos []templates.Par
 	ocultos = append(ocultos, templates.Par{Etiqueta: "fecha_sesion", Valor: k.FechaSesion.String()},

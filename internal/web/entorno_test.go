@@ -31,7 +31,7 @@ type entorno struct {
 
 const claveTest = "clave-de-prueba-1"
 
-var seccionalCartagena = "Dirección Seccional de Aduanas de Cartagena"
+var seccionalCartagena = "CARTAGENA"
 
 func nuevoEntorno(t *testing.T) *entorno {
 	t.Helper()

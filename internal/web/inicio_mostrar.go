@@ -55,7 +55,7 @@ func (h *handler) inicioMostrar(c echo.Context) error {
 			tarjetaCasos("en-comite", "Casos para el Comité", []string{"en_comite"}, "casos esperan su concepto.", "Sin casos pendientes de concepto."))
 	case db.RolSeccional:
 		v.Tarjetas = append(v.Tarjetas,
-			tarjetaCasos("seccional", "Casos de su Dirección Seccional", []string{"reportado", "en_evaluacion", "en_comite", "concepto_emitido"}, "casos abiertos de "+cu.DireccionSeccional+".", "Sin casos abiertos de "+cu.DireccionSeccional+"."))
+			tarjetaCasos("seccional", "Casos de su Dirección Seccional", []string{"reportado", "en_evaluacion", "en_comite", "concepto_emitido"}, "casos abiertos de "+h.nombreSeccional(ctx, cu.DireccionSeccional)+".", "Sin casos abiertos de "+h.nombreSeccional(ctx, cu.DireccionSeccional)+"."))
 	case db.RolAuditor:
 		v.Tarjetas = append(v.Tarjetas,
 			templates.Tarjeta{Clave: "auditoria", Titulo: "Registro de auditoría", Texto: "Consulte quién cambió qué y cuándo, y verifique que la cadena del registro está íntegra.",

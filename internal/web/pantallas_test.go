@@ -61,7 +61,7 @@ func TestCuentas_crearConErroresJuntoAlCampoYLuegoCorrecta(t *testing.T) {
 	if !strings.Contains(testid(doc, "aviso").Text(), "Cuenta creada") {
 		t.Fatal("falta el aviso")
 	}
-	if fila := testid(doc, "cuenta-jperez").Text(); !strings.Contains(fila, "Juan Pérez") || !strings.Contains(fila, "Dirección Seccional de Aduanas de Bogotá") {
+	if fila := testid(doc, "cuenta-jperez").Text(); !strings.Contains(fila, "Juan Pérez") || !strings.Contains(fila, "BOGOTA") { // the catalogue code (internal/seccionales)
 		t.Fatalf("fila = %q", fila)
 	}
 	var quien, ip string
@@ -302,8 +302,8 @@ func TestInicio_tarjetasYGrafico(t *testing.T) {
 func sembrarActos(t *testing.T, d *db.DB) {
 	t.Helper()
 	for _, q := range []string{
-		`INSERT INTO usuarios_aduaneros(id, nit, razon_social, tipo, direccion_seccional, creado_en, actualizado_en) VALUES (1, '800191045-1', 'Agencia </script><script>alert(1)</script>', 'agencia_de_aduanas', 'Dirección Seccional de Aduanas de Cartagena', 'x', 'x')`,
-		`INSERT INTO usuarios_aduaneros(id, nit, razon_social, tipo, direccion_seccional, creado_en, actualizado_en) VALUES (2, '899999068-1', 'Otra', 'declarante', 'Dirección Seccional de Aduanas de Bogotá', 'x', 'x')`,
+		`INSERT INTO usuarios_aduaneros(id, nit, razon_social, tipo, direccion_seccional, creado_en, actualizado_en) VALUES (1, '800191045-1', 'Agencia </script><script>alert(1)</script>', 'agencia_de_aduanas', 'CARTAGENA', 'x', 'x')`,
+		`INSERT INTO usuarios_aduaneros(id, nit, razon_social, tipo, direccion_seccional, creado_en, actualizado_en) VALUES (2, '899999068-1', 'Otra', 'declarante', 'BOGOTA', 'x', 'x')`,
 		`INSERT INTO actos(usuario_id, numero_acto, fecha_firmeza, gravedad, sancion, valor_centavos, allanamiento, actualizado_en) VALUES (1, 'A1', '2025-03-04', 'grave', 'multa', 4000000000, 0, 'x')`,
 		`INSERT INTO actos(usuario_id, numero_acto, fecha_firmeza, gravedad, sancion, valor_centavos, allanamiento, actualizado_en) VALUES (2, 'A2', '2025-03-04', 'grave', 'multa', 100, 0, 'x')`,
 		`INSERT INTO actos(usuario_id, numero_acto, fecha_firmeza, gravedad, sancion, valor_centavos, allanamiento, actualizado_en) VALUES (2, 'A3', '2025-03-04', 'leve', 'amonestacion', 0, 0, 'x')`,

@@ -83,7 +83,7 @@ func (h *handler) perfilVista(ctx context.Context, nitCanon string, hoy fecha.Fe
 	u, actos, ops := l.Usuario, l.Actos, l.Operaciones
 	ruta := rutaUsuario(u.NIT)
 	v := templates.PerfilUsuario{
-		NIT: u.NIT, RazonSocial: u.RazonSocial, Tipo: etiquetaTipo(u.Tipo), Seccional: u.DireccionSeccional,
+		NIT: u.NIT, RazonSocial: u.RazonSocial, Tipo: etiquetaTipo(u.Tipo), Seccional: h.nombreSeccional(ctx, u.DireccionSeccional),
 		Actualizado: formato.InstanteTexto(u.ActualizadoEn), Ruta: ruta,
 		RegistroVigente: u.RegistroVigente(hoy), PuedeEditar: puedeEditar,
 	}

@@ -6,10 +6,12 @@ package web
 // actions here and their rows to the access-control matrix test.
 
 import (
+	"context"
 	"net/http"
 	"strings"
 
 	"comite/internal/db"
+	"comite/internal/seccionales"
 
 	"github.com/labstack/echo/v4"
 )
@@ -49,6 +51,10 @@ const (
 	// adjustment of a count with its reason (recorded in the audit log).
 	VerLiquidacionCaso Accion = "casos.liquidacion"
 	AjustarCuentaCaso  Accion = "casos.liquidacion.ajustar"
+	// The catalogue of Direcciones Seccionales: read by the Secretaría and
+	// auditoría, edited by the administrator (audited).
+	VerSeccionales       Accion = "seccionales.ver"
+	GestionarSeccionales Accion = "seccionales.gestionar"
 )
 
 var (
@@ -74,6 +80,9 @@ var (
 		VerTamizaje:         todos,
 		VerLiquidacionCaso:  {db.RolSecretaria, db.RolComite, db.RolSeccional, db.RolAuditor},
 		AjustarCuentaCaso:   {db.RolSecretaria, db.RolSeccional},
+
+		VerSeccionales:       {db.RolAdmin, db.RolSecretaria, db.RolAuditor},
+		GestionarSeccionales: {db.RolAdmin},
 	}
 )
 
@@ -109,18 +118,17 @@ func (h *handler) requiere(a Accion) echo.MiddlewareFunc {
 }
 
 // VeSeccional is the object-level rule for data tied to a Dirección
-// Seccional: a seccional account sees only its own; every other role that may
-// see the screen sees all. Handlers of later screens call it for each object,
-// and answer 404 (not 403) when it is false, so the object's existence is not
-// revealed.
+// Seccional, over the catalogue codes every table stores: the one rule of
+// seccionales.Accede (a seccional account sees only its own; every other role
+// that may see the screen sees all). Handlers call it for each object (case
+// pages, profiles, tamizaje rows and exports) and answer 404 (not 403) when
+// it is false, so the object's existence is not revealed; lists filter by
+// FiltroSeccional, the same code compared the same way in SQL.
 func VeSeccional(cu *db.Cuenta, seccional string) bool {
 	if cu == nil {
 		return false
 	}
-	if cu.Rol != db.RolSeccional {
-		return true
-	}
-	return cu.DireccionSeccional != "" && strings.EqualFold(strings.TrimSpace(cu.DireccionSeccional), strings.TrimSpace(seccional))
+	return seccionales.Accede(cu.Rol == db.RolSeccional, cu.DireccionSeccional, seccional)
 }
 
 // FiltroSeccional is the Dirección Seccional a list must be limited to for
@@ -130,7 +138,7 @@ func FiltroSeccional(cu *db.Cuenta) string {
 		if cu.DireccionSeccional == "" {
 			return "\x00sin seccional" // matches nothing
 		}
-		return cu.DireccionSeccional
+		return strings.TrimSpace(cu.DireccionSeccional)
 	}
 	return ""
 }
@@ -141,4 +149,14 @@ func exigirSeccional(c echo.Context, seccional string) error {
 		return echo.NewHTTPError(http.StatusNotFound)
 	}
 	return nil
+}
+
+// nombreSeccional is the official name of a Dirección Seccional code, for
+// display (the code itself when the catalogue cannot be read or lacks it).
+func (h *handler) nombreSeccional(ctx context.Context, codigo string) string {
+	cat, err := h.d.CatalogoSeccionales(ctx)
+	if err != nil {
+		return codigo
+	}
+	return db.NombreSeccional(cat, codigo)
 }

@@ -60,6 +60,10 @@ func matriz() []filaMatriz {
 		}, []string{"admin", "secretaria"}},
 		{"POST", "/admin/dias-inhabiles/:fecha/quitar", "/admin/dias-inhabiles/2026-04-06/quitar", func(*entorno) url.Values { return url.Values{} },
 			[]string{"admin", "secretaria"}},
+		{"GET", "/admin/seccionales", "/admin/seccionales", sinForm, []string{"admin", "secretaria", "auditor"}},
+		{"POST", "/admin/seccionales", "/admin/seccionales", func(*entorno) url.Values {
+			return url.Values{"codigo": {"PRUEBA"}, "nombre": {"Dirección Seccional de Prueba"}}
+		}, []string{"admin"}},
 		{"GET", "/auditoria", "/auditoria", sinForm, []string{"auditor", "admin"}},
 		{"GET", "/auditoria/verificar", "/auditoria/verificar", sinForm, []string{"auditor", "admin"}},
 
@@ -223,7 +227,7 @@ func TestMatriz_navegacionSegunRol(t *testing.T) {
 		"secretaria": {"inicio", "casos", "usuarios", "tamizaje", "importar", "liquidacion", "dias"},
 		"comite":     {"inicio", "casos", "usuarios", "tamizaje", "liquidacion"},
 		"auditor":    {"inicio", "casos", "usuarios", "tamizaje", "liquidacion", "auditoria", "cuentas", "dias"},
-		"admin":      {"inicio", "tamizaje", "auditoria", "cuentas", "dias"},
+		"admin":      {"inicio", "tamizaje", "auditoria", "cuentas", "dias", "seccionales"},
 	}
 	for rol, items := range quiere {
 		t.Run(rol, func(t *testing.T) {

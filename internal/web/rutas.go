@@ -44,6 +44,8 @@ func Rutas() []ruta {
 		{Metodo: http.MethodGet, Patron: "/admin/dias-inhabiles", Accion: VerDiasInhabiles, manejador: (*handler).diasInhabilesListar},
 		{Metodo: http.MethodPost, Patron: "/admin/dias-inhabiles", Accion: GestionarDiasInhabiles, manejador: (*handler).diaInhabilAgregar},
 		{Metodo: http.MethodPost, Patron: "/admin/dias-inhabiles/:fecha/quitar", Accion: GestionarDiasInhabiles, manejador: (*handler).diaInhabilQuitar},
+		{Metodo: http.MethodGet, Patron: "/admin/seccionales", Accion: VerSeccionales, manejador: (*handler).seccionalesListar},
+		{Metodo: http.MethodPost, Patron: "/admin/seccionales", Accion: GestionarSeccionales, manejador: (*handler).seccionalGuardar},
 
 		// Auditoría
 		{Metodo: http.MethodGet, Patron: "/auditoria", Accion: VerAuditoria, manejador: (*handler).auditoriaListar},
@@ -125,6 +127,7 @@ var navegacion = []itemNav{
 	{"/auditoria", "Auditoría", "auditoria", VerAuditoria},
 	{"/admin/cuentas", "Cuentas", "cuentas", VerCuentas},
 	{"/admin/dias-inhabiles", "Días inhábiles", "dias", VerDiasInhabiles},
+	{"/admin/seccionales", "Seccionales", "seccionales", GestionarSeccionales},
 }
 
 // montar registers every route of the table with its permission check.

@@ -96,7 +96,7 @@ func (h *handler) carteraInicio(ctx context.Context, cu *db.Cuenta) templates.Ca
 	hasta := h.d.Hoy().Anio()
 	v.Ruta = "/tamizaje?anio=" + strconv.Itoa(hasta)
 	if cu.Rol == db.RolSeccional {
-		v.Seccional = cu.DireccionSeccional
+		v.Seccional = h.nombreSeccional(ctx, cu.DireccionSeccional)
 	}
 	valor, listo, err := h.memo.consultar(ctx, claveCartera{hasta}, func(ctx context.Context) (any, error) {
 		return h.calcularCartera(ctx, hasta)

@@ -84,6 +84,13 @@ func (h *handler) leerConsultaTamizaje(c echo.Context) consultaTamizaje {
 	}
 	if cu := cuentaDe(c); cu == nil || cu.Rol != db.RolSeccional {
 		q.seccional = strings.TrimSpace(c.QueryParam("seccional"))
+		// The rows store catalogue codes: «bogota», «Bogotá» or the official
+		// name filter the same code.
+		if cat, err := h.d.CatalogoSeccionales(c.Request().Context()); err == nil && q.seccional != "" {
+			if cod, ok := cat.Resolver(q.seccional); ok {
+				q.seccional = cod
+			}
+		}
 	}
 	if p, err := strconv.Atoi(c.QueryParam("pagina")); err == nil && p > 1 {
 		q.pagina = p

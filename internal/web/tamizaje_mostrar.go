@@ -94,6 +94,10 @@ func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (tem
 		resumen = tamizaje.Resumir(filas)
 	}
 
+	cat, err := h.d.CatalogoSeccionales(ctx)
+	if err != nil {
+		return templates.TamizajeVista{}, err
+	}
 	p := valores.DL920
 	hoy := k.hoy
 	v := templates.TamizajeVista{
@@ -103,7 +107,7 @@ func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (tem
 		Filtrado:    q.tipo != "" || q.seccional != "", QuitarFiltros: "/tamizaje?anio=" + strconv.Itoa(q.anio),
 	}
 	if k.esSeccional {
-		v.Seccional = k.seccional
+		v.Seccional = db.NombreSeccional(cat, k.seccional)
 	}
 	for a := hoy + 1; a >= hoy-6; a-- {
 		v.Anios = append(v.Anios, templates.Opcion{Valor: strconv.Itoa(a), Texto: strconv.Itoa(a) + " (ref. " + strconv.Itoa(a-1) + ")", Seleccionada: a == q.anio})
@@ -114,7 +118,7 @@ func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (tem
 	if v.EligeSeccional {
 		v.Seccionales = []templates.Opcion{{Valor: "", Texto: "Todas", Seleccionada: q.seccional == ""}}
 		for _, s := range t.seccionales {
-			v.Seccionales = append(v.Seccionales, templates.Opcion{Valor: s, Texto: s, Seleccionada: s == q.seccional})
+			v.Seccionales = append(v.Seccionales, templates.Opcion{Valor: s, Texto: db.NombreSeccional(cat, s), Seleccionada: s == q.seccional})
 		}
 	}
 	v.Resumen = []templates.CifraTamizaje{
@@ -151,7 +155,10 @@ func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (tem
 		v.Siguiente = pagina(v.Pagina + 1)
 	}
 	for i := desde; i < hasta; i++ {
-		v.Filas = append(v.Filas, filaTamizajeVista(&filas[i], k.verUsuario, k.reportar))
+		x := filaTamizajeVista(&filas[i], k.verUsuario, k.reportar)
+		x.Seccional = db.NombreSeccional(cat, filas[i].Usuario.DireccionSeccional)
+		x.SeccionalCorta = seccionalCorta(x.Seccional)
+		v.Filas = append(v.Filas, x)
 	}
 	return v, nil
 }

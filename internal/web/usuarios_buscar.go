@@ -34,8 +34,12 @@ func (h *handler) usuariosBuscar(c echo.Context) error {
 		return err
 	}
 	v := templates.BusquedaUsuarios{Q: q, Buscado: q != "", Pagina: pagina, PuedeEditar: Puede(cu.Rol, EditarDatos)}
+	cat, err := h.d.CatalogoSeccionales(c.Request().Context())
+	if err != nil {
+		return err
+	}
 	if cu.Rol == db.RolSeccional {
-		v.Seccional = cu.DireccionSeccional
+		v.Seccional = db.NombreSeccional(cat, cu.DireccionSeccional)
 	}
 	v.Paginas = (total + porPaginaUsuarios - 1) / porPaginaUsuarios
 	switch total {
@@ -63,7 +67,7 @@ func (h *handler) usuariosBuscar(c echo.Context) error {
 	}
 	for _, u := range usuarios {
 		v.Filas = append(v.Filas, templates.UsuarioFila{NIT: u.NIT, RazonSocial: u.RazonSocial, Tipo: etiquetaTipo(u.Tipo),
-			Seccional: u.DireccionSeccional, Ruta: rutaUsuario(u.NIT)})
+			Seccional: db.NombreSeccional(cat, u.DireccionSeccional), Ruta: rutaUsuario(u.NIT)})
 	}
 	return h.render(c, http.StatusOK, templates.UsuariosPagina(h.pagina(c, "Usuarios aduaneros", "usuarios"), v))
 }

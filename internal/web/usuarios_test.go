@@ -21,7 +21,7 @@ const (
 	nitDeposito = "899999068-1" // another Seccional (Bogotá)
 )
 
-var seccionalBogota = "Dirección Seccional de Aduanas de Bogotá"
+var seccionalBogota = "BOGOTA"
 
 // sembrarDatos writes, through the store, the worked example of dominio.md
 // §2 (acts A–E, operations of 2025) for a user of Cartagena, and a second

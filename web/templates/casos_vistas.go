@@ -56,6 +56,16 @@ type FormCaso struct {
 	SeccionalPropia    string
 	Errores            Errores
 	Error              string
+	// Duplicado is the open case of the same NIT and commission date the
+	// report would repeat; the form asks to confirm it is another fact.
+	Duplicado *CasoDuplicado
+}
+
+// CasoDuplicado links to the first open case of the same fact.
+type CasoDuplicado struct {
+	ID     int64
+	Numero string
+	Estado string
 }
 
 // Requisito is one requisite of art. 25 with its result.
@@ -248,6 +258,10 @@ type FormConcepto struct {
 	Accion           string // where the form posts
 	Volver           string
 	Original         *ConceptoVista // for a correction
+	// Decisiones the case admits (flujo.Decisiones of its route); a
+	// correction offers only the decision in force.
+	Decisiones  []Opcion
+	SegundaRuta bool
 }
 
 // OpcionMarcada is a checkbox.
@@ -335,4 +349,12 @@ type ConteoEstado struct {
 	Estado string
 	Cifra  string
 	Ruta   string
+}
+
+// testidDecision keeps the first route's test ids short (decision-multa).
+func testidDecision(d string) string {
+	if d == "multa_incrementada" {
+		return "decision-multa"
+	}
+	return "decision-" + d
 }

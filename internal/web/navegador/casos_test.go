@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"comite/internal/db"
 
@@ -25,7 +26,7 @@ func sembrarCaso(t *testing.T, d *db.DB) {
 		}
 	}
 	q := []string{
-		`INSERT INTO usuarios_aduaneros(id, nit, razon_social, tipo, direccion_seccional, creado_en, actualizado_en) VALUES (2, '800197268-4', 'Agencia de Aduanas Reincidente S.A.S.', 'agencia_de_aduanas', 'Dirección Seccional de Aduanas de Cartagena', 'x', 'x')`,
+		`INSERT INTO usuarios_aduaneros(id, nit, razon_social, tipo, direccion_seccional, creado_en, actualizado_en) VALUES (2, '800197268-4', 'Agencia de Aduanas Reincidente S.A.S.', 'agencia_de_aduanas', 'CARTAGENA', 'x', 'x')`,
 		`INSERT INTO registros(usuario_id, clase, numero, vigente_desde) VALUES (2, 'autorizacion', '1', '2010-01-01')`,
 		`INSERT INTO operaciones_anuales VALUES (2, 2025, 1480000000000, 1600, 'x')`,
 		`INSERT INTO operaciones_anuales VALUES (2, 2024, 1300000000000, 1500, 'x')`,
@@ -136,4 +137,90 @@ func TestNavegador_casoDelReporteAlConcepto(t *testing.T) {
 			t.Errorf("consola: %s", m)
 		}
 	}
+}
+
+// The second route (Decreto Ley 920 de 2023, art. 25 last paragraph by
+// position): the seccional reports an infraction that allows cancellation in
+// substitution of the fine; the page shows that route from the report on;
+// the Secretaría documents the six aspects; the Comité refuses its visto
+// bueno; the case closes with the foreseen fine, without the 1.000 UVT.
+func TestNavegador_segundaRutaSinVistoBuenoCierraConLaMultaPrevista(t *testing.T) {
+	p := iniciar(t)
+	sembrarCaso(t, p.d)
+
+	p.ingresar("seccional")
+	p.ir("/casos/nuevo")
+	p.hacer(
+		chromedp.WaitVisible(sel("form-caso")),
+		chromedp.SendKeys(chromedp.ID("f-nit"), "800197268-4"),
+		chromedp.SetValue(chromedp.ID("f-fecha_comision"), "2026-02-10"),
+		chromedp.SetValue(chromedp.ID("f-fecha_verificacion"), "2026-03-02"),
+		chromedp.SetValue(chromedp.ID("f-fecha_expediente"), "2026-03-13"),
+		chromedp.SetValue(chromedp.ID("f-gravedad"), "gravisima"),
+		chromedp.SendKeys(chromedp.ID("f-sancion_prevista"), "10.475.000"),
+		chromedp.Click(chromedp.CSS(`input[name="permite_cancelacion"]`)),
+		chromedp.SendKeys(chromedp.ID("f-descripcion"), "Uso de la habilitación para almacenar mercancía no autorizada."),
+	)
+	p.clicNuevaPagina(sel("enviar-caso"))
+	ruta, err := correr(p, chromedp.Evaluate[string](`location.pathname`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p.texto(sel("resultado")); !strings.Contains(got, "cancelación en sustitución") {
+		t.Fatalf("la página no muestra la segunda ruta: %q", got)
+	}
+	p.salir()
+
+	p.ingresar("secretaria")
+	p.ir(ruta)
+	p.clicNuevaPagina(sel("accion-iniciar_evaluacion"))
+	for _, c := range []string{"tipo_usuario", "perjuicio_estado", "naturaleza_hechos", "impacto_comercio", "antecedentes",
+		"transgresion_procedimientos", "incidencia_penal", "otros_hechos"} {
+		p.hacer(chromedp.SendKeys(chromedp.ID("f-"+c), "Texto de la Secretaría Técnica sobre "+strings.ReplaceAll(c, "_", " ")+"."))
+	}
+	p.clicNuevaPagina(sel("guardar-criterios"))
+	p.clicNuevaPagina(sel("emitir-informe"))
+	p.hacer(chromedp.WaitVisible(sel("informe-v1")))
+	p.clicNuevaPagina(sel("accion-presentar"))
+	if got := p.texto(sel("estado-caso")); got != "En Comité" {
+		t.Fatalf("estado %q", got)
+	}
+	p.salir()
+
+	p.ingresar("comite")
+	p.ir(ruta)
+	p.clicNuevaPagina(sel("accion-emitir_concepto"))
+	p.hacer(
+		chromedp.WaitVisible(sel("ayuda-segunda-ruta")),
+		chromedp.SendKeys(chromedp.ID("f-miembros"), "Directora de Gestión de Fiscalización\nDirector de Gestión Jurídica"),
+		chromedp.Click(sel("decision-sin_visto_bueno")),
+		chromedp.SendKeys(chromedp.ID("f-mot-naturaleza_hechos"), "Hechos aislados."),
+		chromedp.SendKeys(chromedp.ID("f-mot-impacto_comercio"), "La cancelación afectaría a muchos importadores."),
+		chromedp.SendKeys(chromedp.ID("f-mot-antecedentes"), "Tres actos en 2025."),
+	)
+	p.clicNuevaPagina(sel("revisar-concepto"))
+	p.clicNuevaPagina(sel("registrar-concepto"))
+	if got := p.texto(sel("estado-caso")); got != "Concepto emitido" {
+		t.Fatalf("estado %q", got)
+	}
+	p.salir()
+
+	p.ingresar("secretaria")
+	p.ir(ruta + "/cierre")
+	// The session defaulted to today: the REA comes after it (the second
+	// route needs no UVT, so any year works).
+	p.hacer(chromedp.SetValue(chromedp.ID("f-fecha_rea"), time.Now().UTC().AddDate(0, 0, 2).Format("2006-01-02")))
+	p.clicNuevaPagina(sel("calcular-propuesta"))
+	p.captura("segunda-ruta-cierre")
+	p.clicNuevaPagina(sel("confirmar-cierre-boton"))
+	if got := p.texto(sel("estado-caso")); got != "Cerrado" {
+		t.Fatalf("estado %q", got)
+	}
+	if got := p.texto(sel("propuesta-total")); got != "$ 10.475.000" {
+		t.Fatalf("total propuesto %q; quiere la multa prevista sin incremento", got)
+	}
+	if got := p.texto(sel("propuesta")); !strings.Contains(got, "Sin visto bueno") {
+		t.Fatalf("propuesta %q", got)
+	}
+	p.captura("segunda-ruta-cerrado")
 }

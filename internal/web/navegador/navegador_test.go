@@ -195,7 +195,7 @@ func (p *prueba) volcar() {
 func sembrar(t *testing.T, d *db.DB) {
 	t.Helper()
 	q := []string{
-		`INSERT INTO usuarios_aduaneros(id, nit, razon_social, tipo, direccion_seccional, creado_en, actualizado_en) VALUES (1, '800191045-1', 'Agencia Ejemplo S.A.S.', 'agencia_de_aduanas', 'Dirección Seccional de Aduanas de Cartagena', 'x', 'x')`,
+		`INSERT INTO usuarios_aduaneros(id, nit, razon_social, tipo, direccion_seccional, creado_en, actualizado_en) VALUES (1, '800191045-1', 'Agencia Ejemplo S.A.S.', 'agencia_de_aduanas', 'CARTAGENA', 'x', 'x')`,
 	}
 	for i, g := range []string{"leve", "grave", "grave", "gravisima", "grave", "leve", "gravisima", "grave"} {
 		q = append(q, `INSERT INTO actos(usuario_id, numero_acto, fecha_firmeza, gravedad, sancion, valor_centavos, allanamiento, actualizado_en) VALUES (1, 'RS-2025-000`+string(rune('1'+i))+`', '2025-03-04', '`+g+`', 'multa', 100000000, 0, 'x')`)
