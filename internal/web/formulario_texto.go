@@ -36,13 +36,13 @@ func (e *errTextoFormulario) Error() string { return "campo " + e.campo + ": " +
 // camposMultilinea are the textareas of the application.
 func campoMultilinea(nombre string) bool {
 	switch nombre {
-	case "descripcion", "miembros", "motivo_correccion":
+	case "descripcion", "miembros", "motivo_correccion", "nombres_cortos":
 		return true
 	}
 	if strings.HasPrefix(nombre, "motivacion.") {
 		return true
 	}
-	for _, k := range flujo.CriteriosSecretaria {
+	for _, k := range flujo.CriteriosDe(true) {
 		if k.Clave == nombre {
 			return true
 		}
@@ -70,7 +70,7 @@ func etiquetaCampo(nombre string) string {
 	if strings.HasPrefix(nombre, "motivacion.") {
 		return "Motivación"
 	}
-	for _, k := range flujo.CriteriosSecretaria {
+	for _, k := range flujo.CriteriosDe(true) {
 		if k.Clave == nombre {
 			return k.Etiqueta
 		}
