@@ -55,7 +55,9 @@ var (
 		GestionarCuentas:       {db.RolAdmin},
 		VerDiasInhabiles:       {db.RolAdmin, db.RolSecretaria, db.RolAuditor},
 		GestionarDiasInhabiles: {db.RolAdmin, db.RolSecretaria}, // dominio.md §7: "a table the Secretaría can edit"
-		VerAuditoria:           {db.RolAuditor, db.RolAdmin},
+		// The administrator reviews logins and account changes in the log; the
+		// auditor reads all of it.
+		VerAuditoria: {db.RolAuditor, db.RolAdmin},
 
 		VerUsuarios:         {db.RolSecretaria, db.RolComite, db.RolSeccional, db.RolAuditor},
 		EditarDatos:         {db.RolSecretaria},
@@ -66,7 +68,11 @@ var (
 		EvaluarCaso:         {db.RolSecretaria},
 		RegistrarConcepto:   {db.RolComite},
 		CerrarCaso:          {db.RolSecretaria, db.RolSeccional}, // flujo.Cerrar: the REA is the Dirección Seccional's act
-		VerTamizaje:         todos,
+		// Least privilege: the administrator manages accounts and tables, not
+		// cases, so it neither sees nor exports the national screening (every NIT
+		// with its acts and operations); the roles that work cases, and the
+		// auditor who reviews them, do.
+		VerTamizaje: {db.RolSecretaria, db.RolComite, db.RolSeccional, db.RolAuditor},
 	}
 )
 

@@ -116,10 +116,11 @@ func matriz() []filaMatriz {
 		{"GET", "/casos/:id/cierre", "/casos/{caso}/cierre", sinForm, []string{"secretaria", "seccional"}},
 		{"POST", "/casos/:id/cierre", "/casos/{caso}/cierre", func(*entorno) url.Values { return url.Values{"paso": {"revisar"}, "fecha_rea": {"2026-03-20"}} }, []string{"secretaria", "seccional"}},
 
-		// Tamizaje (issue 7): every role; a seccional sees its own Dirección Seccional only (tamizaje_test.go).
-		{"GET", "/tamizaje", "/tamizaje", sinForm, todos},
-		{"GET", "/tamizaje/exportar.csv", "/tamizaje/exportar.csv?anio=2026", sinForm, todos},
-		{"GET", "/tamizaje/exportar.xlsx", "/tamizaje/exportar.xlsx?anio=2026", sinForm, todos},
+		// Tamizaje: the roles that work or review cases; not the administrator
+		// (least privilege); a seccional sees its own Dirección Seccional only (tamizaje_test.go).
+		{"GET", "/tamizaje", "/tamizaje", sinForm, lectoresDatos},
+		{"GET", "/tamizaje/exportar.csv", "/tamizaje/exportar.csv?anio=2026", sinForm, lectoresDatos},
+		{"GET", "/tamizaje/exportar.xlsx", "/tamizaje/exportar.xlsx?anio=2026", sinForm, lectoresDatos},
 	}
 }
 
@@ -219,7 +220,7 @@ func TestMatriz_navegacionSegunRol(t *testing.T) {
 		"secretaria": {"inicio", "casos", "usuarios", "tamizaje", "importar", "liquidacion", "dias"},
 		"comite":     {"inicio", "casos", "usuarios", "tamizaje", "liquidacion"},
 		"auditor":    {"inicio", "casos", "usuarios", "tamizaje", "liquidacion", "auditoria", "cuentas", "dias"},
-		"admin":      {"inicio", "tamizaje", "auditoria", "cuentas", "dias"},
+		"admin":      {"inicio", "auditoria", "cuentas", "dias"},
 	}
 	for rol, items := range quiere {
 		t.Run(rol, func(t *testing.T) {
