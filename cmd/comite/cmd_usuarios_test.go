@@ -29,7 +29,7 @@ func TestUsuariosCrear(t *testing.T) {
 		{"crea_seccional_con_direccion", []string{"crear", "--usuario", "sec", "--rol", "seccional", "--seccional", "Dirección Seccional de Aduanas de Cartagena", "--db", ruta}, "una-clave-larga", 0, ""},
 		{"usuario_repetido", []string{"crear", "--usuario", "ANA", "--rol", "comite", "--db", ruta}, "una-clave-larga\n", 1, "ya existe"},
 		{"rol_desconocido", []string{"crear", "--usuario", "x", "--rol", "jefe", "--db", ruta}, "una-clave-larga\n", 2, "--rol"},
-		{"clave_corta", []string{"crear", "--usuario", "x", "--rol", "comite", "--db", ruta}, "corta\n", 1, "al menos 10"},
+		{"clave_corta", []string{"crear", "--usuario", "x", "--rol", "comite", "--db", ruta}, "corta\n", 1, "al menos 12"},
 		{"sin_clave", []string{"crear", "--usuario", "x", "--rol", "comite", "--db", ruta}, "", 2, "primera línea"},
 		{"seccional_sin_direccion", []string{"crear", "--usuario", "x", "--rol", "seccional", "--db", ruta}, "una-clave-larga\n", 1, "--seccional"},
 		{"sin_subcomando", []string{"--usuario", "x"}, "", 2, "uso:"},

@@ -24,8 +24,9 @@ const (
 
 	VerInicio              Accion = "inicio.ver"        // the home page
 	CerrarSesion           Accion = "sesion.cerrar"     // logout
+	CambiarMiClave         Accion = "clave.cambiar"     // change one's own password (the current one is required)
 	VerCuentas             Accion = "cuentas.ver"       // list of accounts
-	GestionarCuentas       Accion = "cuentas.gestionar" // create, change role, enable/disable
+	GestionarCuentas       Accion = "cuentas.gestionar" // create, change role, enable/disable, reset a password
 	VerDiasInhabiles       Accion = "dias_inhabiles.ver"
 	GestionarDiasInhabiles Accion = "dias_inhabiles.gestionar"
 	VerAuditoria           Accion = "auditoria.ver" // audit log and chain check
@@ -51,6 +52,7 @@ var (
 	permisos = map[Accion][]db.Rol{
 		VerInicio:              todos,
 		CerrarSesion:           todos,
+		CambiarMiClave:         todos,
 		VerCuentas:             {db.RolAdmin, db.RolAuditor},
 		GestionarCuentas:       {db.RolAdmin},
 		VerDiasInhabiles:       {db.RolAdmin, db.RolSecretaria, db.RolAuditor},

@@ -42,6 +42,10 @@ func matriz() []filaMatriz {
 		{"POST", "/login", "/login", nil, []string{"*", "anonimo"}}, // checked in TestIngreso (needs the pre-session cookie)
 		{"POST", "/logout", "/logout", func(*entorno) url.Values { return url.Values{} }, todos},
 		{"GET", "/", "/", sinForm, todos},
+		{"GET", "/cuenta/clave", "/cuenta/clave", sinForm, todos},
+		{"POST", "/cuenta/clave", "/cuenta/clave", func(*entorno) url.Values {
+			return url.Values{"actual": {"equivocada"}, "clave": {"otra-clave-muy-larga"}, "confirmacion": {"otra-clave-muy-larga"}}
+		}, todos},
 		{"GET", "/admin/cuentas", "/admin/cuentas", sinForm, []string{"admin", "auditor"}},
 		{"GET", "/admin/cuentas/nueva", "/admin/cuentas/nueva", sinForm, []string{"admin"}},
 		{"POST", "/admin/cuentas", "/admin/cuentas", func(*entorno) url.Values {
@@ -54,6 +58,7 @@ func matriz() []filaMatriz {
 		{"POST", "/admin/cuentas/:id/estado", "/admin/cuentas/{admin2}/estado", func(*entorno) url.Values {
 			return url.Values{"activa": {"si"}}
 		}, []string{"admin"}},
+		{"POST", "/admin/cuentas/:id/clave", "/admin/cuentas/{admin2}/clave", func(*entorno) url.Values { return url.Values{} }, []string{"admin"}},
 		{"GET", "/admin/dias-inhabiles", "/admin/dias-inhabiles", sinForm, []string{"admin", "secretaria", "auditor"}},
 		{"POST", "/admin/dias-inhabiles", "/admin/dias-inhabiles", func(*entorno) url.Values {
 			return url.Values{"fecha": {"06/04/2026"}, "motivo": {"Resolución de prueba"}}
