@@ -30,6 +30,8 @@ type DB struct {
 	*sql.DB
 	Ruta string
 	Now  func() time.Time
+	// aud holds the audit key and the anchor file (auditoria_clave.go).
+	aud *auditoriaExterna
 }
 
 // DSN builds the connection string with the pragmas every connection needs.
@@ -44,8 +46,10 @@ func DSN(ruta string) string {
 	return "file:" + r + "?" + q.Encode()
 }
 
-// Open opens (creating if needed) the database file and applies pending migrations.
-func Open(ctx context.Context, ruta string) (*DB, error) {
+// Open opens (creating if needed) the database file and applies pending
+// migrations. It also loads the audit key (creating it on first start unless
+// told not to) and the anchor file of the audit chain; see OpcionAuditoria.
+func Open(ctx context.Context, ruta string, opciones ...OpcionAuditoria) (*DB, error) {
 	sqldb, err := sql.Open("sqlite", DSN(ruta))
 	if err != nil {
 		return nil, fmt.Errorf("abrir %s: %w", ruta, err)
@@ -61,6 +65,10 @@ func Open(ctx context.Context, ruta string) (*DB, error) {
 	if err := d.migrar(ctx); err != nil {
 		sqldb.Close()
 		return nil, fmt.Errorf("migrar %s: %w", ruta, err)
+	}
+	if err := d.prepararAuditoria(ctx, opciones); err != nil {
+		sqldb.Close()
+		return nil, err
 	}
 	return d, nil
 }
@@ -128,7 +136,11 @@ func (d *DB) EnTx(ctx context.Context, f func(tx *sql.Tx) error) error {
 		tx.Rollback()
 		return err
 	}
-	return tx.Commit()
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	d.publicarSiAudito(tx)
+	return nil
 }
 
 // Ahora is the current instant as stored (RFC 3339, UTC).
