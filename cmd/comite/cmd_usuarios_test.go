@@ -138,3 +138,30 @@ func TestServeDemo_saludYCuentas(t *testing.T) {
 		t.Fatalf("no hay línea de registro de la solicitud:\n%s", errb.String())
 	}
 }
+
+// The operator resets a forgotten administrator password from the command line.
+func TestUsuariosRestablecerClave(t *testing.T) {
+	ruta := filepath.Join(t.TempDir(), "comite.db")
+	var out, errb bytes.Buffer
+	if got := correr([]string{"usuarios", "crear", "--usuario", "ana", "--rol", "admin", "--db", ruta}, strings.NewReader("una-clave-larga\n"), &out, &errb); got != 0 {
+		t.Fatal(errb.String())
+	}
+	out.Reset()
+	if got := correr([]string{"usuarios", "restablecer-clave", "--usuario", "ANA", "--db", ruta}, strings.NewReader(""), &out, &errb); got != 0 {
+		t.Fatalf("código %d: %s", got, errb.String())
+	}
+	_, resto, _ := strings.Cut(out.String(), "Clave temporal de ana: ")
+	temporal, _, _ := strings.Cut(resto, "\n")
+	d, err := db.Open(context.Background(), ruta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	r, err := d.IntentarIngreso(context.Background(), "ana", temporal, "127.0.0.1")
+	if err != nil || r.Resultado != db.IngresoCorrecto || !r.Cuenta.DebeCambiarClave {
+		t.Fatalf("ingreso con la clave temporal %q: %+v %v", temporal, r, err)
+	}
+	if got := correr([]string{"usuarios", "restablecer-clave", "--usuario", "nadie", "--db", ruta}, strings.NewReader(""), &out, &errb); got != 1 {
+		t.Fatalf("cuenta inexistente: %d", got)
+	}
+}

@@ -35,6 +35,13 @@ import (
 // keys instead of the key file (same text format as the file).
 const VariableClaveAuditoria = "COMITE_CLAVE_AUDITORIA"
 
+// VariableArchivoClave and VariableArchivoAncla name, for every command at
+// once, the key file and the anchor file when they are not next to the database.
+const (
+	VariableArchivoClave = "COMITE_CLAVE_AUDITORIA_ARCHIVO"
+	VariableArchivoAncla = "COMITE_ANCLA_AUDITORIA"
+)
+
 // RutaClaveAuditoria is the default key file of a database: next to it.
 func RutaClaveAuditoria(rutaDB string) string { return rutaDB + ".clave-auditoria" }
 
@@ -100,6 +107,12 @@ var ErrSinClaveAuditoria = errors.New("no hay clave de auditoría")
 
 func (d *DB) prepararAuditoria(ctx context.Context, opciones []OpcionAuditoria) error {
 	cfg := configAuditoria{rutaClave: RutaClaveAuditoria(d.Ruta), rutaAncla: RutaAnclaAuditoria(d.Ruta)}
+	if v := os.Getenv(VariableArchivoClave); v != "" {
+		cfg.rutaClave = v
+	}
+	if v := os.Getenv(VariableArchivoAncla); v != "" {
+		cfg.rutaAncla = v
+	}
 	for _, o := range opciones {
 		o(&cfg)
 	}
