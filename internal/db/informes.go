@@ -195,7 +195,7 @@ func (d *DB) EmitirInforme(ctx context.Context, casoID int64, quien ActorCaso) (
 			return err
 		}
 		ahora := d.Ahora()
-		// The head of the audit chain before this issue is printed on it.
+		// The head of the audit chain before this emission is printed on it.
 		var cabeza Cabeza
 		if err := tx.QueryRowContext(ctx, `SELECT id, hash FROM auditoria ORDER BY id DESC LIMIT 1`).Scan(&cabeza.ID, &cabeza.Hash); err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return err

@@ -2,7 +2,7 @@ package informe
 
 import "testing"
 
-// An issued informe prints the head of the audit chain at its issue, so a
+// An emitted informe prints the head of the audit chain at its emission, so a
 // copy on paper anchors the log outside the database.
 func TestSecciones_cabezaDelRegistroDeAuditoria(t *testing.T) {
 	d := datosEjemplo(t)

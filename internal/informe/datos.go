@@ -127,6 +127,6 @@ type Emision struct {
 	EmitidoPor string
 	Instante   time.Time
 	// CabezaAuditoria is the head of the audit chain when the informe was
-	// issued ("fila N, hash H"), printed so a copy on paper anchors the log.
+	// emitted ("fila N, hash H"), printed so a copy on paper anchors the log.
 	CabezaAuditoria string
 }
