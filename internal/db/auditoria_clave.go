@@ -98,7 +98,8 @@ type auditoriaExterna struct {
 
 	escritas  atomic.Int64 // audit rows written by this process (committed or not)
 	publicar  sync.Mutex
-	publicada int64 // highest row id in the anchor
+	publicada int64    // highest row id in the anchor
+	ancla     *os.File // the anchor, open for appending (nil until the first publication)
 }
 
 // ErrSinClaveAuditoria is returned when an audit row must be written or a
@@ -299,16 +300,16 @@ func (d *DB) PublicarCabeza(ctx context.Context) error {
 	if err != nil || c.ID <= a.publicada {
 		return err
 	}
-	f, err := os.OpenFile(a.rutaAncla, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
-	if err != nil {
-		return fmt.Errorf("ancla de auditoría: %w", err)
+	if a.ancla == nil {
+		if a.ancla, err = os.OpenFile(a.rutaAncla, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600); err != nil {
+			return fmt.Errorf("ancla de auditoría: %w", err)
+		}
 	}
 	instante := d.Now().UTC().Format(time.RFC3339)
-	if _, err := fmt.Fprintf(f, "%d\t%s\t%s\n", c.ID, c.Hash, instante); err != nil {
-		f.Close()
-		return fmt.Errorf("ancla de auditoría: %w", err)
-	}
-	if err := f.Close(); err != nil {
+	// One write of the whole line: with O_APPEND, lines of several processes never interleave.
+	if _, err := a.ancla.WriteString(fmt.Sprintf("%d\t%s\t%s\n", c.ID, c.Hash, instante)); err != nil {
+		a.ancla.Close()
+		a.ancla = nil
 		return fmt.Errorf("ancla de auditoría: %w", err)
 	}
 	a.publicada = c.ID
@@ -318,10 +319,19 @@ func (d *DB) PublicarCabeza(ctx context.Context) error {
 	return nil
 }
 
-// Close publishes the head of what this process audited, then closes the database.
+// Close publishes the head of what this process audited, then closes the
+// anchor and the database.
 func (d *DB) Close() error {
-	if d.aud != nil && d.aud.escritas.Load() > 0 {
-		d.PublicarCabeza(context.Background())
+	if a := d.aud; a != nil {
+		if a.escritas.Load() > 0 {
+			d.PublicarCabeza(context.Background())
+		}
+		a.publicar.Lock()
+		if a.ancla != nil {
+			a.ancla.Close()
+			a.ancla = nil
+		}
+		a.publicar.Unlock()
 	}
 	return d.DB.Close()
 }

@@ -18,7 +18,7 @@ import (
 
 // intentoParalelo opens the login form with its own cookies and posts one
 // attempt; it returns the status, the Retry-After header and the body.
-func intentoParalelo(t *testing.T, srv *httptest.Server, usuario, clave string) (int, string, string) {
+func intentoParalelo(t testing.TB, srv *httptest.Server, usuario, clave string) (int, string, string) {
 	jar, _ := cookiejar.New(nil)
 	cl := &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	res, err := cl.Get(srv.URL + "/login")
