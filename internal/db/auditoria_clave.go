@@ -184,6 +184,11 @@ func crearClaveAuditoria(ruta string, sellado int64) (string, error) {
 		"sellado " + strconv.FormatInt(sellado, 10) + "\n" +
 		"1 " + hex.EncodeToString(k) + "\n"
 	f, err := os.OpenFile(ruta, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, fs.ErrExist) {
+		// Another process created it first: use that one.
+		time.Sleep(50 * time.Millisecond)
+		return leerArchivoPrivado(ruta)
+	}
 	if err != nil {
 		return "", fmt.Errorf("crear la clave de auditoría %s: %w", ruta, err)
 	}
