@@ -12,40 +12,86 @@ import (
 )
 
 func init() {
-	registrar("auditoria", "verifica la cadena de hashes del registro de auditoría", cmdAuditoria)
+	registrar("auditoria", "verifica la cadena del registro de auditoría, muestra su cabeza o rota su clave", cmdAuditoria)
 }
 
 func audUso(w io.Writer) {
-	fmt.Fprint(w, `uso: comite auditoria verificar [--db ARCHIVO]
-Recorre el registro de auditoría y comprueba el hash SHA-256 de cada fila y su
-encadenamiento con la anterior. Sale con 0 si la cadena está íntegra, o con 1
-nombrando la primera fila que no coincide.
-  --db ARCHIVO   base de datos (por defecto comite.db)
+	fmt.Fprint(w, `uso: comite auditoria verificar|cabeza|rotar-clave [--db ARCHIVO] [--clave-auditoria ARCHIVO] [--ancla ARCHIVO]
+  verificar     recorre el registro de auditoría: comprueba el hash de cada fila
+                (HMAC-SHA256 con la clave de auditoría; SHA-256 en las filas
+                anteriores a la clave), su encadenamiento con la anterior y que
+                la cabeza publicada en el ancla siga en la base. Sale con 0 si
+                la cadena está íntegra, o con 1 nombrando la primera fila que
+                falla (o si no pudo verificarla: falta la clave o el ancla).
+  cabeza        escribe la última fila de la cadena y su hash.
+  rotar-clave   agrega una clave de auditoría nueva al archivo de claves; las
+                filas nuevas se firman con ella (las antiguas se conservan).
+  --db ARCHIVO               base de datos (por defecto comite.db)
+  --clave-auditoria ARCHIVO  archivo de claves (por defecto ARCHIVO.clave-auditoria,
+                             junto a la base; o la variable COMITE_CLAVE_AUDITORIA)
+  --ancla ARCHIVO            ancla de la cadena (por defecto ARCHIVO.ancla-auditoria)
 `)
 }
 
-// cmdAuditoria: comite auditoria verificar --db F (shared/spec/contrato.md).
-// Exit 0 with the rows checked; 1 naming the first row that does not match
-// (or when the database cannot be read); 2 for usage errors.
+// audArgs reads the action and the flags of `comite auditoria`.
+func audArgs(args []string) (pos []string, ruta, clave, ancla string, ayuda bool, err error) {
+	ruta = "comite.db"
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !strings.HasPrefix(a, "-") || a == "-" {
+			pos = append(pos, a)
+			continue
+		}
+		nombre, valor, conValor := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		switch nombre {
+		case "db", "clave-auditoria", "ancla":
+			if !conValor {
+				if i+1 >= len(args) {
+					return nil, "", "", "", false, fmt.Errorf("--%s: falta el archivo", nombre)
+				}
+				i++
+				valor = args[i]
+			}
+			if valor == "" {
+				return nil, "", "", "", false, fmt.Errorf("--%s: falta el archivo", nombre)
+			}
+			switch nombre {
+			case "db":
+				ruta = valor
+			case "clave-auditoria":
+				clave = valor
+			default:
+				ancla = valor
+			}
+		case "h", "help", "ayuda":
+			ayuda = true
+		default:
+			return nil, "", "", "", false, fmt.Errorf("--%s: opción desconocida para auditoria (use --db, --clave-auditoria o --ancla)", nombre)
+		}
+	}
+	return pos, ruta, clave, ancla, ayuda, nil
+}
+
+// cmdAuditoria: comite auditoria verificar --db F (the command-line
+// contract): exit 0 with the rows checked; 1 naming the first row that does
+// not match (or when the chain cannot be checked); 2 for usage errors.
 func cmdAuditoria(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	pos, ruta, simular, ayuda, err := impArgs(args)
+	pos, ruta, clave, ancla, ayuda, err := audArgs(args)
 	if ayuda {
 		audUso(stderr)
 		return 0
 	}
-	if err == nil && simular {
-		err = errors.New("--simular: opción desconocida para auditoria (use --db)")
-	}
 	if err != nil {
-		fmt.Fprintln(stderr, "comite auditoria:", strings.Replace(err.Error(), "(use --db o --simular)", "(use --db)", 1))
+		fmt.Fprintln(stderr, "comite auditoria:", err)
 		audUso(stderr)
 		return 2
 	}
-	if len(pos) != 1 || pos[0] != "verificar" {
+	acciones := map[string]bool{"verificar": true, "cabeza": true, "rotar-clave": true}
+	if len(pos) != 1 || !acciones[pos[0]] {
 		if len(pos) == 0 {
-			fmt.Fprintln(stderr, "comite auditoria: falta la acción (verificar)")
-		} else if pos[0] != "verificar" {
-			fmt.Fprintf(stderr, "comite auditoria: acción desconocida %q (use verificar)\n", pos[0])
+			fmt.Fprintln(stderr, "comite auditoria: falta la acción (verificar, cabeza o rotar-clave)")
+		} else if !acciones[pos[0]] {
+			fmt.Fprintf(stderr, "comite auditoria: acción desconocida %q (use verificar, cabeza o rotar-clave)\n", pos[0])
 		} else {
 			fmt.Fprintf(stderr, "comite auditoria: argumento de más %q\n", pos[1])
 		}
@@ -57,12 +103,36 @@ func cmdAuditoria(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	ctx := context.Background()
-	d, err := db.Open(ctx, ruta)
+	opciones := []db.OpcionAuditoria{db.ConClaveAuditoria(clave), db.ConAnclaAuditoria(ancla)}
+	if pos[0] != "rotar-clave" {
+		// Checking a copy must not create a key: a missing key is reported.
+		opciones = append(opciones, db.SinCrearClaveAuditoria())
+	}
+	d, err := db.Open(ctx, ruta, opciones...)
 	if err != nil {
 		fmt.Fprintln(stderr, "comite auditoria:", err)
 		return 1
 	}
 	defer d.Close()
+	switch pos[0] {
+	case "cabeza":
+		c, err := d.CabezaAuditoria(ctx)
+		if err != nil {
+			fmt.Fprintln(stderr, "comite auditoria:", err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "cabeza del registro de auditoría: %s\n", c.Texto())
+		return 0
+	case "rotar-clave":
+		n, err := d.RotarClaveAuditoria(ctx, db.Actor{Cuenta: "sistema", IP: "línea de comandos"})
+		if err != nil {
+			fmt.Fprintln(stderr, "comite auditoria:", err)
+			return 1
+		}
+		_, origen := d.ClavesAuditoria()
+		fmt.Fprintf(stdout, "clave de auditoría %d agregada a %s; las filas nuevas se firman con ella. Guarde una copia del archivo: las claves antiguas verifican las filas que firmaron.\n", n, origen)
+		return 0
+	}
 	n, err := d.VerificarAuditoria(ctx)
 	if err != nil {
 		var rota *db.ErrCadenaRota
@@ -70,7 +140,7 @@ func cmdAuditoria(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "%v\n%d filas anteriores verificadas; la cadena se rompe en la fila %d.\n", rota, n, rota.ID)
 			return 1
 		}
-		fmt.Fprintln(stderr, "comite auditoria:", err)
+		fmt.Fprintln(stderr, "comite auditoria: no se pudo verificar la cadena:", err)
 		return 1
 	}
 	fmt.Fprintf(stdout, "registro de auditoría íntegro: %d filas verificadas en %s\n", n, ruta)

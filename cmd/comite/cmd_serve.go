@@ -33,6 +33,8 @@ type opcionesServe struct {
 	certTLS, claveTLS string
 	cookieSegura      string // auto | si | no
 	formatoLog        string // texto | json
+	claveAuditoria    string // key file of the audit chain ("" = next to the database)
+	anclaAuditoria    string // anchor file of the audit chain ("" = next to the database)
 }
 
 // cmdServe: comite serve [--addr 127.0.0.1:8080] [--db F] [--demo] (contrato.md).
@@ -49,6 +51,9 @@ func cmdServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.cookieSegura, "cookie-segura", "auto",
 		"atributo Secure de las cookies: auto (sí con TLS o fuera de localhost, donde se espera un proxy TLS delante), si, no")
 	fs.StringVar(&o.formatoLog, "log", "texto", "formato del registro de solicitudes en la salida de error: texto o json")
+	fs.StringVar(&o.claveAuditoria, "clave-auditoria", "",
+		"archivo de claves de la cadena de auditoría (por defecto ARCHIVO.clave-auditoria junto a la base, creado en el primer arranque con modo 0600; o la variable COMITE_CLAVE_AUDITORIA)")
+	fs.StringVar(&o.anclaAuditoria, "ancla-auditoria", "", "archivo ancla donde se anexa la cabeza de la cadena de auditoría (por defecto ARCHIVO.ancla-auditoria)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "uso: comite serve [--addr 127.0.0.1:8080] [--db ARCHIVO] [--demo]")
 		fs.PrintDefaults()
@@ -87,12 +92,16 @@ func servir(ctx context.Context, o opcionesServe, stdout, stderr io.Writer) int 
 	log := slog.New(manejadorLog)
 	// A web request waits less for the write lock than the command line, and
 	// is answered 503 with Retry-After when a long import holds it.
-	d, err := db.Open(ctx, o.ruta, db.EsperaOcupada(web.EsperaOcupadaWeb))
+	d, err := db.Open(ctx, o.ruta, db.EsperaOcupada(web.EsperaOcupadaWeb), db.ConClaveAuditoria(o.claveAuditoria), db.ConAnclaAuditoria(o.anclaAuditoria), db.ConRegistroAuditoria(log))
 	if err != nil {
 		fmt.Fprintln(stderr, "comite serve:", err)
 		return 1
 	}
 	defer d.Close()
+	if c, err := d.CabezaAuditoria(ctx); err == nil {
+		_, origen := d.ClavesAuditoria()
+		log.Info("registro de auditoría", "cabeza_fila", c.ID, "cabeza_hash", c.Hash, "claves", origen, "ancla", d.RutaAncla())
+	}
 
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
@@ -124,7 +133,8 @@ func servir(ctx context.Context, o opcionesServe, stdout, stderr io.Writer) int 
 	app := web.Nuevo(web.Config{DB: d, Logger: log, CookieSegura: segura, TLS: tls})
 	srv := web.Servidor(o.addr, app, log)
 
-	// Expired sessions are purged every 10 minutes (they are refused anyway).
+	// Expired sessions and old login attempts are purged every 10 minutes
+	// (expired sessions are refused anyway).
 	var wg sync.WaitGroup
 	ctxPurga, pararPurga := context.WithCancel(ctx)
 	defer pararPurga()
@@ -142,6 +152,11 @@ func servir(ctx context.Context, o opcionesServe, stdout, stderr io.Writer) int 
 					log.Warn("purgar sesiones", "error", err.Error())
 				} else if n > 0 {
 					log.Info("sesiones vencidas purgadas", "n", n)
+				}
+				if n, err := d.PurgarIntentos(ctxPurga); err != nil {
+					log.Warn("purgar intentos de ingreso", "error", err.Error())
+				} else if n > 0 {
+					log.Info("intentos de ingreso viejos purgados", "n", n)
 				}
 			}
 		}

@@ -13,15 +13,19 @@ import (
 )
 
 func init() {
-	registrar("usuarios", "administra las cuentas de la aplicación (crear)", cmdUsuarios)
+	registrar("usuarios", "administra las cuentas de la aplicación (crear, restablecer-clave)", cmdUsuarios)
 }
 
 // cmdUsuarios: comite usuarios crear --usuario U --rol R [--nombre N]
 // [--seccional S] --db F; the password is the first line of standard input.
 // Exit 0 when created; 1 when the account cannot be created; 2 on bad usage.
 func cmdUsuarios(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "restablecer-clave" {
+		return cmdRestablecerClave(args[1:], stdout, stderr)
+	}
 	if len(args) == 0 || args[0] != "crear" {
 		fmt.Fprintln(stderr, "uso: comite usuarios crear --usuario U --rol R [--nombre N] [--seccional S] --db ARCHIVO  (la clave se lee de la primera línea de la entrada estándar)")
+		fmt.Fprintln(stderr, "     comite usuarios restablecer-clave --usuario U --db ARCHIVO  (escribe una clave temporal que se debe cambiar al ingresar)")
 		return 2
 	}
 	fs := flag.NewFlagSet("comite usuarios crear", flag.ContinueOnError)
@@ -84,4 +88,50 @@ func cmdUsuarios(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "Cuenta %s creada con rol %s (%s).\n", c.Usuario, c.Rol, c.Rol.Etiqueta())
 	return 0
+}
+
+// cmdRestablecerClave: comite usuarios restablecer-clave --usuario U --db F.
+// For the machine's operator when no administrator can sign in: it prints a
+// temporary password, which must be changed at the next login; the account's
+// sessions end and the audit log records it. Exit 0, 1 (no such account), 2.
+func cmdRestablecerClave(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("comite usuarios restablecer-clave", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	usuario := fs.String("usuario", "", "nombre de usuario de la cuenta")
+	ruta := fs.String("db", "comite.db", "archivo de la base de datos")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 || *usuario == "" {
+		fmt.Fprintln(stderr, "uso: comite usuarios restablecer-clave --usuario U --db ARCHIVO")
+		return 2
+	}
+	ctx := context.Background()
+	d, err := db.Open(ctx, *ruta)
+	if err != nil {
+		fmt.Fprintln(stderr, "comite usuarios restablecer-clave:", err)
+		return 1
+	}
+	defer d.Close()
+	cuentas, err := d.ListarCuentas(ctx)
+	if err != nil {
+		fmt.Fprintln(stderr, "comite usuarios restablecer-clave:", err)
+		return 1
+	}
+	for _, c := range cuentas {
+		if strings.EqualFold(c.Usuario, strings.TrimSpace(*usuario)) {
+			temporal, err := d.RestablecerClave(ctx, c.ID, db.Actor{Cuenta: "sistema", IP: "línea de comandos"})
+			if err != nil {
+				fmt.Fprintln(stderr, "comite usuarios restablecer-clave:", err)
+				return 1
+			}
+			fmt.Fprintf(stdout, "Clave temporal de %s: %s\nEntréguela por un canal seguro; se deberá cambiar en el próximo ingreso.\n", c.Usuario, temporal)
+			return 0
+		}
+	}
+	fmt.Fprintf(stderr, "comite usuarios restablecer-clave: no existe la cuenta %q\n", *usuario)
+	return 1
 }

@@ -29,7 +29,7 @@ func TestUsuariosCrear(t *testing.T) {
 		{"crea_seccional_con_direccion", []string{"crear", "--usuario", "sec", "--rol", "seccional", "--seccional", "Dirección Seccional de Aduanas de Cartagena", "--db", ruta}, "una-clave-larga", 0, ""},
 		{"usuario_repetido", []string{"crear", "--usuario", "ANA", "--rol", "comite", "--db", ruta}, "una-clave-larga\n", 1, "ya existe"},
 		{"rol_desconocido", []string{"crear", "--usuario", "x", "--rol", "jefe", "--db", ruta}, "una-clave-larga\n", 2, "--rol"},
-		{"clave_corta", []string{"crear", "--usuario", "x", "--rol", "comite", "--db", ruta}, "corta\n", 1, "al menos 10"},
+		{"clave_corta", []string{"crear", "--usuario", "x", "--rol", "comite", "--db", ruta}, "corta\n", 1, "al menos 12"},
 		{"sin_clave", []string{"crear", "--usuario", "x", "--rol", "comite", "--db", ruta}, "", 2, "primera línea"},
 		{"seccional_sin_direccion", []string{"crear", "--usuario", "x", "--rol", "seccional", "--db", ruta}, "una-clave-larga\n", 1, "--seccional"},
 		{"sin_subcomando", []string{"--usuario", "x"}, "", 2, "uso:"},
@@ -136,5 +136,32 @@ func TestServeDemo_saludYCuentas(t *testing.T) {
 	}
 	if !vio {
 		t.Fatalf("no hay línea de registro de la solicitud:\n%s", errb.String())
+	}
+}
+
+// The operator resets a forgotten administrator password from the command line.
+func TestUsuariosRestablecerClave(t *testing.T) {
+	ruta := filepath.Join(t.TempDir(), "comite.db")
+	var out, errb bytes.Buffer
+	if got := correr([]string{"usuarios", "crear", "--usuario", "ana", "--rol", "admin", "--db", ruta}, strings.NewReader("una-clave-larga\n"), &out, &errb); got != 0 {
+		t.Fatal(errb.String())
+	}
+	out.Reset()
+	if got := correr([]string{"usuarios", "restablecer-clave", "--usuario", "ANA", "--db", ruta}, strings.NewReader(""), &out, &errb); got != 0 {
+		t.Fatalf("código %d: %s", got, errb.String())
+	}
+	_, resto, _ := strings.Cut(out.String(), "Clave temporal de ana: ")
+	temporal, _, _ := strings.Cut(resto, "\n")
+	d, err := db.Open(context.Background(), ruta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	r, err := d.IntentarIngreso(context.Background(), "ana", temporal, "127.0.0.1")
+	if err != nil || r.Resultado != db.IngresoCorrecto || !r.Cuenta.DebeCambiarClave {
+		t.Fatalf("ingreso con la clave temporal %q: %+v %v", temporal, r, err)
+	}
+	if got := correr([]string{"usuarios", "restablecer-clave", "--usuario", "nadie", "--db", ruta}, strings.NewReader(""), &out, &errb); got != 1 {
+		t.Fatalf("cuenta inexistente: %d", got)
 	}
 }

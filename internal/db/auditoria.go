@@ -2,6 +2,7 @@ package db
 
 import (
 	"context"
+	"crypto/hmac"
 	"crypto/sha256"
 	"database/sql"
 	"encoding/hex"
@@ -23,7 +24,9 @@ type Evento struct {
 // hashGenesis is the hash_anterior of the first row.
 const hashGenesis = "0000000000000000000000000000000000000000000000000000000000000000"
 
-// hashFila is the SHA-256 over the row's content and the previous row's hash.
+// hashFila is the SHA-256 over the row's content and the previous row's hash:
+// the whole hash of rows written before the audit key (clave_id 0), and what
+// the HMAC of later rows covers.
 func hashFila(id int64, en, cuenta, ip, accion, objeto, detalle, anterior string) string {
 	h := sha256.New()
 	for _, campo := range []string{strconv.FormatInt(id, 10), en, cuenta, ip, accion, objeto, detalle, anterior} {
@@ -35,9 +38,13 @@ func hashFila(id int64, en, cuenta, ip, accion, objeto, detalle, anterior string
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// Auditar appends one chained row to the audit log inside tx. Call it in the
-// same transaction as the change it records, so both land or neither does.
+// Auditar appends one chained row to the audit log inside tx, its hash keyed
+// with the current audit key (auditoria_clave.go). Call it in the same
+// transaction as the change it records, so both land or neither does.
 func (d *DB) Auditar(ctx context.Context, tx *sql.Tx, e Evento) error {
+	if d.aud == nil || d.aud.actual == 0 {
+		return fmt.Errorf("auditoría: %w (se abrió la base sin crearla)", ErrSinClaveAuditoria)
+	}
 	detalle := "{}"
 	if e.Detalle != nil {
 		b, err := json.Marshal(e.Detalle)
@@ -60,12 +67,14 @@ func (d *DB) Auditar(ctx context.Context, tx *sql.Tx, e Evento) error {
 	}
 	id := ultimoID + 1
 	en := d.Ahora()
-	h := hashFila(id, en, e.Cuenta, e.IP, e.Accion, e.Objeto, detalle, anterior)
-	_, err = tx.ExecContext(ctx, `INSERT INTO auditoria(id, en, cuenta, ip, accion, objeto, detalle_json, hash_anterior, hash) VALUES (?,?,?,?,?,?,?,?,?)`,
-		id, en, e.Cuenta, e.IP, e.Accion, e.Objeto, detalle, anterior, h)
+	claveID := d.aud.actual
+	h := hashFilaConClave(d.aud.claves[claveID], claveID, id, en, e.Cuenta, e.IP, e.Accion, e.Objeto, detalle, anterior)
+	_, err = tx.ExecContext(ctx, `INSERT INTO auditoria(id, en, cuenta, ip, accion, objeto, detalle_json, hash_anterior, hash, clave_id) VALUES (?,?,?,?,?,?,?,?,?,?)`,
+		id, en, e.Cuenta, e.IP, e.Accion, e.Objeto, detalle, anterior, h, claveID)
 	if err != nil {
 		return fmt.Errorf("auditoría: %w", err)
 	}
+	d.aud.escritas.Add(1)
 	return nil
 }
 
@@ -80,19 +89,40 @@ func (e *ErrCadenaRota) Error() string {
 }
 
 // VerificarAuditoria walks the chain and returns the number of rows checked,
-// or *ErrCadenaRota naming the first row that does not match.
+// or *ErrCadenaRota naming the first row that does not match: a row missing
+// or out of order, a link to the previous row broken, a hash that is not the
+// row's (SHA-256 for rows from before the audit key, HMAC with the key for
+// the rest), a row hashed with an older scheme after a newer one, or a head
+// published in the anchor file that the database no longer has (a missing
+// tail) or has with another hash (a chain recomputed). Any other error (a key
+// or the anchor missing) means the chain could not be checked.
 func (d *DB) VerificarAuditoria(ctx context.Context) (int64, error) {
-	rows, err := d.QueryContext(ctx, `SELECT id, en, cuenta, ip, accion, objeto, detalle_json, hash_anterior, hash FROM auditoria ORDER BY id`)
+	if d.aud != nil && d.aud.escritas.Load() > 0 {
+		// What this process itself wrote is published before checking.
+		if err := d.PublicarCabeza(ctx); err != nil {
+			return 0, err
+		}
+	}
+	var ancla map[int64]lineaAncla
+	hayAncla := false
+	if d.aud != nil && d.aud.rutaAncla != "" {
+		var err error
+		if ancla, hayAncla, err = leerAncla(d.aud.rutaAncla); err != nil {
+			return 0, err
+		}
+	}
+	rows, err := d.QueryContext(ctx, `SELECT id, en, cuenta, ip, accion, objeto, detalle_json, hash_anterior, hash, clave_id FROM auditoria ORDER BY id`)
 	if err != nil {
 		return 0, err
 	}
 	defer rows.Close()
 	anterior := hashGenesis
-	var n, esperado int64 = 0, 1
+	var n, esperado, claveAnterior int64 = 0, 1, 0
+	conClave := false
 	for rows.Next() {
-		var id int64
+		var id, claveID int64
 		var en, cuenta, ip, accion, objeto, detalle, ha, h string
-		if err := rows.Scan(&id, &en, &cuenta, &ip, &accion, &objeto, &detalle, &ha, &h); err != nil {
+		if err := rows.Scan(&id, &en, &cuenta, &ip, &accion, &objeto, &detalle, &ha, &h, &claveID); err != nil {
 			return n, err
 		}
 		switch {
@@ -100,12 +130,54 @@ func (d *DB) VerificarAuditoria(ctx context.Context) (int64, error) {
 			return n, &ErrCadenaRota{esperado, fmt.Sprintf("falta la fila %d (la siguiente es %d)", esperado, id)}
 		case ha != anterior:
 			return n, &ErrCadenaRota{id, "su hash_anterior no es el hash de la fila previa"}
-		case !strings.EqualFold(h, hashFila(id, en, cuenta, ip, accion, objeto, detalle, ha)):
-			return n, &ErrCadenaRota{id, "su contenido no corresponde a su hash"}
+		case claveID < claveAnterior:
+			return n, &ErrCadenaRota{id, fmt.Sprintf("usa un esquema de hash anterior (%d) al de la fila previa (%d): la cadena se re-encadenó", claveID, claveAnterior)}
+		case claveID == 0 && d.aud != nil && d.aud.sellado >= 0 && id > d.aud.sellado:
+			return n, &ErrCadenaRota{id, fmt.Sprintf("no está firmada con la clave de auditoría, aunque toda fila posterior a la %d debe estarlo: se recalculó sin la clave", d.aud.sellado)}
+		case claveID == 0:
+			if !strings.EqualFold(h, hashFila(id, en, cuenta, ip, accion, objeto, detalle, ha)) {
+				return n, &ErrCadenaRota{id, "su contenido no corresponde a su hash"}
+			}
+		default:
+			var k []byte
+			if d.aud != nil {
+				k = d.aud.claves[claveID]
+			}
+			if k == nil {
+				origen := "ninguna"
+				if d.aud != nil && d.aud.origen != "" {
+					origen = d.aud.origen
+				}
+				return n, fmt.Errorf("no se puede verificar la fila %d: está firmada con la clave de auditoría número %d, que no está en %s (%w)", id, claveID, origen, ErrSinClaveAuditoria)
+			}
+			if !hmac.Equal([]byte(strings.ToLower(h)), []byte(hashFilaConClave(k, claveID, id, en, cuenta, ip, accion, objeto, detalle, ha))) {
+				return n, &ErrCadenaRota{id, "su contenido no corresponde a su hash (HMAC con la clave de auditoría)"}
+			}
+			conClave = true
 		}
-		anterior = h
+		if l, ok := ancla[id]; ok && !strings.EqualFold(l.hash, h) {
+			return n, &ErrCadenaRota{id, fmt.Sprintf("su hash no es el publicado en el ancla %s el %s: la cadena se recalculó", d.aud.rutaAncla, l.instante)}
+		}
+		anterior, claveAnterior = h, claveID
 		esperado++
 		n++
 	}
-	return n, rows.Err()
+	if err := rows.Err(); err != nil {
+		return n, err
+	}
+	// A head published outside the database past the last row: the tail is gone.
+	var mayor lineaAncla
+	for _, l := range ancla {
+		if l.id > mayor.id {
+			mayor = l
+		}
+	}
+	if mayor.id >= esperado {
+		return n, &ErrCadenaRota{esperado, fmt.Sprintf("falta la cola del registro: el ancla %s publicó la fila %d el %s, pero la base termina en la fila %d",
+			d.aud.rutaAncla, mayor.id, mayor.instante, esperado-1)}
+	}
+	if conClave && !hayAncla {
+		return n, fmt.Errorf("no se encontró el ancla de auditoría %s: sin ella no se puede comprobar que no falte la cola del registro", d.aud.rutaAncla)
+	}
+	return n, nil
 }

@@ -66,6 +66,9 @@ type Cuenta struct {
 	DireccionSeccional string
 	Activa             bool
 	CreadaEn           string
+	// DebeCambiarClave is set by an administrator's reset: until the person
+	// chooses a new password, the session reaches only that form.
+	DebeCambiarClave bool
 }
 
 // NuevaCuenta is what creating an account needs.
@@ -97,19 +100,11 @@ type ErrValidacion struct {
 
 func (e *ErrValidacion) Error() string { return e.Campo + ": " + e.Mensaje }
 
-// LongitudMinimaClave is the shortest password accepted.
-const LongitudMinimaClave = 10
-
 // ValidarNuevaCuenta checks a new account; the error names the field.
 func ValidarNuevaCuenta(n NuevaCuenta) error {
 	u := strings.TrimSpace(n.Usuario)
-	switch {
-	case u == "":
-		return &ErrValidacion{"usuario", "escriba el nombre de usuario"}
-	case len(u) > 64:
-		return &ErrValidacion{"usuario", "use como máximo 64 caracteres"}
-	case strings.ContainsAny(u, " \t\r\n/\\:"):
-		return &ErrValidacion{"usuario", "use letras, números, punto, guion o guion bajo, sin espacios"}
+	if err := validarNombreCuenta(u); err != nil {
+		return err
 	}
 	if _, err := ParseRol(string(n.Rol)); err != nil {
 		return &ErrValidacion{"rol", "elija uno de los roles de la lista"}
@@ -117,13 +112,7 @@ func ValidarNuevaCuenta(n NuevaCuenta) error {
 	if n.Rol == RolSeccional && strings.TrimSpace(n.DireccionSeccional) == "" {
 		return &ErrValidacion{"seccional", "una cuenta de rol seccional necesita su Dirección Seccional"}
 	}
-	if len([]rune(n.Clave)) < LongitudMinimaClave {
-		return &ErrValidacion{"clave", fmt.Sprintf("la clave debe tener al menos %d caracteres", LongitudMinimaClave)}
-	}
-	if len(n.Clave) > 1024 {
-		return &ErrValidacion{"clave", "la clave es demasiado larga (máximo 1024 bytes)"}
-	}
-	return nil
+	return ValidarClave(u, n.Clave)
 }
 
 // CrearCuenta validates, hashes the password and inserts the account, with its
@@ -172,16 +161,16 @@ func (d *DB) CrearCuenta(ctx context.Context, n NuevaCuenta, quien Actor) (Cuent
 	return c, nil
 }
 
-const columnasCuenta = `id, usuario, nombre, rol, direccion_seccional, activa, creada_en`
+const columnasCuenta = `id, usuario, nombre, rol, direccion_seccional, activa, creada_en, debe_cambiar_clave`
 
 func escanearCuenta(s interface{ Scan(...any) error }) (Cuenta, error) {
 	var c Cuenta
 	var rol string
-	var activa int
-	if err := s.Scan(&c.ID, &c.Usuario, &c.Nombre, &rol, &c.DireccionSeccional, &activa, &c.CreadaEn); err != nil {
+	var activa, debeCambiar int
+	if err := s.Scan(&c.ID, &c.Usuario, &c.Nombre, &rol, &c.DireccionSeccional, &activa, &c.CreadaEn, &debeCambiar); err != nil {
 		return Cuenta{}, err
 	}
-	c.Rol, c.Activa = Rol(rol), activa == 1
+	c.Rol, c.Activa, c.DebeCambiarClave = Rol(rol), activa == 1, debeCambiar == 1
 	return c, nil
 }
 
@@ -335,97 +324,25 @@ func VerificarClave(clave, codificado string) bool {
 }
 
 var (
-	hashFicticioUna sync.Once
-	hashFicticio    string
+	hashFicticioMu     sync.Mutex
+	hashFicticio       string
+	hashFicticioCostos ParametrosArgon2
 )
 
 // verificarFicticio spends the same work as a real verification, so an unknown
-// user name takes as long to refuse as a wrong password.
+// user name takes as long to refuse as a wrong password. The fictitious hash
+// is made again when the costs change.
 func verificarFicticio(clave string) {
-	hashFicticioUna.Do(func() {
+	hashFicticioMu.Lock()
+	if hashFicticio == "" || hashFicticioCostos != Argon2 {
 		b := make([]byte, 24)
 		rand.Read(b)
 		hashFicticio, _ = HashClave(base64.RawStdEncoding.EncodeToString(b))
-	})
-	VerificarClave(clave, hashFicticio)
-}
-
-// ---- Login: attempts, throttling and the record ----
-
-// Throttling of failed logins: after MaxFallosUsuario failures for one user
-// name, or MaxFallosIP from one address, within VentanaFallos, the next
-// attempts are refused (without checking the password) until the window moves
-// past them. The IP limit is higher because a whole office may share one address.
-var (
-	VentanaFallos    = 15 * time.Minute
-	MaxFallosUsuario = 5
-	MaxFallosIP      = 20
-)
-
-// ResultadoIngreso is the outcome of one login attempt.
-type ResultadoIngreso int
-
-const (
-	IngresoCorrecto  ResultadoIngreso = iota
-	IngresoFallido                    // unknown user, wrong password or disabled account: one message for all
-	IngresoBloqueado                  // too many recent failures
-)
-
-// Ingresar checks a login attempt. Every attempt is recorded in
-// intentos_ingreso and in the audit log, in one transaction. On success the
-// account is returned (the caller then creates a new session).
-func (d *DB) Ingresar(ctx context.Context, usuario, clave, ip string) (Cuenta, ResultadoIngreso, error) {
-	usuario = strings.TrimSpace(usuario)
-	if len(usuario) > 128 {
-		usuario = usuario[:128]
+		hashFicticioCostos = Argon2
 	}
-	bloqueado, err := d.ingresoBloqueado(ctx, usuario, ip)
-	if err != nil {
-		return Cuenta{}, IngresoFallido, err
-	}
-	resultado, motivo := IngresoFallido, ""
-	var c Cuenta
-	var hash string
-	if bloqueado {
-		resultado, motivo = IngresoBloqueado, "bloqueado_por_intentos"
-	} else {
-		var rol string
-		var activa int
-		err := d.QueryRowContext(ctx, `SELECT id, usuario, nombre, rol, direccion_seccional, activa, creada_en, clave_hash FROM cuentas WHERE usuario = ?`, usuario).
-			Scan(&c.ID, &c.Usuario, &c.Nombre, &rol, &c.DireccionSeccional, &activa, &c.CreadaEn, &hash)
-		c.Rol, c.Activa = Rol(rol), activa == 1
-		switch {
-		case errors.Is(err, sql.ErrNoRows):
-			verificarFicticio(clave)
-			motivo = "usuario_desconocido"
-		case err != nil:
-			return Cuenta{}, IngresoFallido, err
-		case !VerificarClave(clave, hash):
-			motivo = "clave_incorrecta"
-		case !c.Activa:
-			motivo = "cuenta_deshabilitada"
-		default:
-			resultado, motivo = IngresoCorrecto, "correcto"
-		}
-	}
-	exito := 0
-	if resultado == IngresoCorrecto {
-		exito = 1
-	}
-	err = d.EnTx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO intentos_ingreso(usuario, ip, exito, en) VALUES (?,?,?,?)`, strings.ToLower(usuario), ip, exito, instanteFijo(d.Now())); err != nil {
-			return err
-		}
-		return d.Auditar(ctx, tx, Evento{Cuenta: usuarioAuditable(usuario), IP: ip, Accion: "sesion.ingreso", Objeto: "cuenta:" + usuarioAuditable(usuario),
-			Detalle: map[string]any{"exito": exito == 1, "motivo": motivo}})
-	})
-	if err != nil {
-		return Cuenta{}, IngresoFallido, fmt.Errorf("registrar el intento de ingreso: %w", err)
-	}
-	if resultado != IngresoCorrecto {
-		return Cuenta{}, resultado, nil
-	}
-	return c, IngresoCorrecto, nil
+	h := hashFicticio
+	hashFicticioMu.Unlock()
+	VerificarClave(clave, h)
 }
 
 // usuarioAuditable keeps what a person typed as user name printable in the log.
@@ -440,25 +357,6 @@ func usuarioAuditable(u string) string {
 		return "(vacío)"
 	}
 	return u
-}
-
-// ingresoBloqueado says whether the user name or the address has too many
-// failures in the window. For the user, only failures after its last
-// successful login count.
-func (d *DB) ingresoBloqueado(ctx context.Context, usuario, ip string) (bool, error) {
-	desde := instanteFijo(d.Now().Add(-VentanaFallos))
-	var fallosUsuario, fallosIP int
-	err := d.QueryRowContext(ctx, `SELECT count(*) FROM intentos_ingreso
-		WHERE usuario = ? AND exito = 0 AND en >= ?
-		  AND en > coalesce((SELECT max(en) FROM intentos_ingreso WHERE usuario = ? AND exito = 1), '')`,
-		strings.ToLower(usuario), desde, strings.ToLower(usuario)).Scan(&fallosUsuario)
-	if err != nil {
-		return false, err
-	}
-	if err := d.QueryRowContext(ctx, `SELECT count(*) FROM intentos_ingreso WHERE ip = ? AND exito = 0 AND en >= ?`, ip, desde).Scan(&fallosIP); err != nil {
-		return false, err
-	}
-	return fallosUsuario >= MaxFallosUsuario || fallosIP >= MaxFallosIP, nil
 }
 
 // formatoFijo is RFC 3339 with a fixed number of fractional digits, so stored

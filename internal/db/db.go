@@ -31,6 +31,8 @@ type DB struct {
 	*sql.DB
 	Ruta string
 	Now  func() time.Time
+	// aud holds the audit key and the anchor file (auditoria_clave.go).
+	aud *auditoriaExterna
 }
 
 // EsperaPredeterminada is how long a connection waits for the write lock
@@ -52,23 +54,24 @@ func dsn(ruta string, espera time.Duration) string {
 	return "file:" + r + "?" + q.Encode()
 }
 
-// Opcion tunes Open.
-type Opcion func(*opciones)
-
-type opciones struct{ espera time.Duration }
+// Opcion tunes Open: how long a write waits for the lock (EsperaOcupada)
+// and where the audit key and anchor live (ConClaveAuditoria, …).
+type Opcion = OpcionAuditoria
 
 // EsperaOcupada sets how long a write waits for the lock another connection
 // holds (SQLite's busy_timeout) before failing with an error EsOcupada
 // recognises.
-func EsperaOcupada(d time.Duration) Opcion { return func(o *opciones) { o.espera = d } }
+func EsperaOcupada(d time.Duration) Opcion { return func(c *configAuditoria) { c.espera = d } }
 
-// Open opens (creating if needed) the database file and applies pending migrations.
-func Open(ctx context.Context, ruta string, opts ...Opcion) (*DB, error) {
-	o := opciones{espera: EsperaPredeterminada}
-	for _, f := range opts {
-		f(&o)
+// Open opens (creating if needed) the database file and applies pending
+// migrations. It also loads the audit key (creating it on first start unless
+// told not to) and the anchor file of the audit chain; see OpcionAuditoria.
+func Open(ctx context.Context, ruta string, opciones ...Opcion) (*DB, error) {
+	cfg := configAuditoria{espera: EsperaPredeterminada}
+	for _, f := range opciones {
+		f(&cfg)
 	}
-	sqldb, err := sql.Open("sqlite", dsn(ruta, o.espera))
+	sqldb, err := sql.Open("sqlite", dsn(ruta, cfg.espera))
 	if err != nil {
 		return nil, fmt.Errorf("abrir %s: %w", ruta, err)
 	}
@@ -83,6 +86,10 @@ func Open(ctx context.Context, ruta string, opts ...Opcion) (*DB, error) {
 	if err := d.migrar(ctx); err != nil {
 		sqldb.Close()
 		return nil, fmt.Errorf("migrar %s: %w", ruta, err)
+	}
+	if err := d.prepararAuditoria(ctx, opciones); err != nil {
+		sqldb.Close()
+		return nil, err
 	}
 	return d, nil
 }
@@ -190,7 +197,11 @@ func (d *DB) EnTx(ctx context.Context, f func(tx *sql.Tx) error) error {
 		tx.Rollback()
 		return err
 	}
-	return tx.Commit()
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	d.publicarSiAudito(tx)
+	return nil
 }
 
 // Ahora is the current instant as stored (RFC 3339, UTC).

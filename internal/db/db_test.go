@@ -7,10 +7,18 @@ import (
 	"testing"
 )
 
+// claveAuditoriaDePrueba is the audit key of every database abrirTemporal
+// opens, so two databases fed the same data have the same audit hashes.
+const claveAuditoriaDePrueba = "sellado 0\n1 000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f\n"
+
 // abrirTemporal opens a fresh database in a temporary directory.
 func abrirTemporal(t testing.TB) *DB {
 	t.Helper()
-	d, err := Open(context.Background(), filepath.Join(t.TempDir(), "comite.db"))
+	ruta := filepath.Join(t.TempDir(), "comite.db")
+	if err := os.WriteFile(RutaClaveAuditoria(ruta), []byte(claveAuditoriaDePrueba), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	d, err := Open(context.Background(), ruta)
 	if err != nil {
 		t.Fatal(err)
 	}

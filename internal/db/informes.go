@@ -208,7 +208,12 @@ func (d *DB) EmitirInforme(ctx context.Context, casoID int64, quien ActorCaso) (
 			return err
 		}
 		ahora := d.Ahora()
-		datos, err := datosInforme(ctx, tx, c, ev, informe.Emision{Version: version, EmitidoPor: quien.Cuenta, Instante: parseInstante(ahora)})
+		// The head of the audit chain before this emission is printed on it.
+		var cabeza Cabeza
+		if err := tx.QueryRowContext(ctx, `SELECT id, hash FROM auditoria ORDER BY id DESC LIMIT 1`).Scan(&cabeza.ID, &cabeza.Hash); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		datos, err := datosInforme(ctx, tx, c, ev, informe.Emision{Version: version, EmitidoPor: quien.Cuenta, Instante: parseInstante(ahora), CabezaAuditoria: cabeza.Texto()})
 		if err != nil {
 			return err
 		}

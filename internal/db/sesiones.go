@@ -80,23 +80,23 @@ func (d *DB) SesionVigente(ctx context.Context, token string) (Sesion, Cuenta, e
 	var s Sesion
 	var creada, uso, rol string
 	var c Cuenta
-	var activa int
+	var activa, debeCambiar int
 	// Every request reads its session: a prepared statement (lecturas_web.go).
 	st, err := d.preparada(ctx, `SELECT s.cuenta_id, s.csrf, s.creada_en, s.ultimo_uso, s.ip,
-			c.id, c.usuario, c.nombre, c.rol, c.direccion_seccional, c.activa, c.creada_en
+			c.id, c.usuario, c.nombre, c.rol, c.direccion_seccional, c.activa, c.creada_en, c.debe_cambiar_clave
 		FROM sesiones s JOIN cuentas c ON c.id = s.cuenta_id WHERE s.token_hash = ?`)
 	if err != nil {
 		return Sesion{}, Cuenta{}, fmt.Errorf("leer la sesión: %w", err)
 	}
 	err = st.QueryRowContext(ctx, th).
-		Scan(&s.CuentaID, &s.CSRF, &creada, &uso, &s.IP, &c.ID, &c.Usuario, &c.Nombre, &rol, &c.DireccionSeccional, &activa, &c.CreadaEn)
+		Scan(&s.CuentaID, &s.CSRF, &creada, &uso, &s.IP, &c.ID, &c.Usuario, &c.Nombre, &rol, &c.DireccionSeccional, &activa, &c.CreadaEn, &debeCambiar)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Sesion{}, Cuenta{}, ErrSinSesion
 	}
 	if err != nil {
 		return Sesion{}, Cuenta{}, fmt.Errorf("leer la sesión: %w", err)
 	}
-	c.Rol, c.Activa = Rol(rol), activa == 1
+	c.Rol, c.Activa, c.DebeCambiarClave = Rol(rol), activa == 1, debeCambiar == 1
 	if s.CreadaEn, err = time.Parse(time.RFC3339Nano, creada); err != nil {
 		return Sesion{}, Cuenta{}, fmt.Errorf("sesión con fecha inválida: %w", err)
 	}

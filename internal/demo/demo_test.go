@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -23,10 +24,16 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// abrir opens a fresh database file with a fixed clock (the audit row's instant).
+// abrir opens a fresh database file with a fixed clock (the audit row's
+// instant) and a fixed audit key (the audit row's hash).
 func abrir(t testing.TB) *db.DB {
 	t.Helper()
-	d, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "demo.db"))
+	ruta := filepath.Join(t.TempDir(), "demo.db")
+	clave := "sellado 0\n1 " + strings.Repeat("5a", 32) + "\n"
+	if err := os.WriteFile(db.RutaClaveAuditoria(ruta), []byte(clave), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	d, err := db.Open(context.Background(), ruta)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -153,4 +153,7 @@ type Emision struct {
 	Version    int
 	EmitidoPor string
 	Instante   time.Time
+	// CabezaAuditoria is the head of the audit chain when the informe was
+	// emitted ("fila N, hash H"), printed so a copy on paper anchors the log.
+	CabezaAuditoria string
 }

@@ -312,6 +312,13 @@ func seccionIdentificacion(d Datos) Seccion {
 			{"Datos del caso (instantánea)", instantanea(d.Instantanea)},
 			{"Conjunto de reglas aplicado", textoOGuion(d.Evaluacion.ConjuntoReglas)},
 		}},
+	)
+	if d.Emision.CabezaAuditoria != "" {
+		s.Bloques = append(s.Bloques, Bloque{Tipo: BloquePares, Pares: []Par{
+			{"Registro de auditoría al emitir", d.Emision.CabezaAuditoria},
+		}})
+	}
+	s.Bloques = append(s.Bloques,
 		Bloque{Tipo: BloqueParrafo, Texto: "Todas las cifras de este informe provienen de la instantánea guardada del caso " +
 			"(entradas y resultado de la evaluación), no de datos actuales que hayan podido cambiar después."},
 	)

@@ -21,10 +21,14 @@ func (h *handler) auditoriaVerificar(c echo.Context) error {
 	case errors.As(err, &rota):
 		ver.Mensaje = "La cadena NO es íntegra: " + rota.Error() + ". Avise al administrador y conserve una copia de la base de datos."
 	case err != nil:
-		return err
+		h.log.ErrorContext(c.Request().Context(), "no se pudo verificar la cadena de auditoría", "id", idSolicitud(c), "error", err.Error())
+		ver.Mensaje = "No se pudo verificar la cadena: falta en el servidor la clave de auditoría o el archivo ancla. Avise al administrador."
 	default:
 		ver.Correcta = true
-		ver.Mensaje = "La cadena es íntegra: " + formato.Entero(n) + " registros verificados, cada uno coincide con su resumen y con el anterior."
+		ver.Mensaje = "La cadena es íntegra: " + formato.Entero(n) + " registros verificados, cada uno coincide con su resumen (firmado con la clave de auditoría) y con el anterior, y la última cabeza publicada fuera de la base sigue en ella."
+		if cab, err := h.d.CabezaAuditoria(c.Request().Context()); err == nil && cab.ID > 0 {
+			ver.Mensaje += " Cabeza actual: " + cab.Texto() + "."
+		}
 	}
 	v, err := h.vistaAuditoria(c)
 	if err != nil {

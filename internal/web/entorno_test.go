@@ -22,7 +22,7 @@ import (
 // account per role (and a second seccional and admin), a fixed clock and
 // cheap password hashing.
 type entorno struct {
-	t       *testing.T
+	t       testing.TB
 	d       *db.DB
 	app     *echo.Echo
 	ahora   *time.Time
@@ -33,7 +33,7 @@ const claveTest = "clave-de-prueba-1"
 
 var seccionalCartagena = "CARTAGENA"
 
-func nuevoEntorno(t *testing.T) *entorno {
+func nuevoEntorno(t testing.TB) *entorno {
 	t.Helper()
 	antes := db.Argon2
 	db.Argon2 = db.ParametrosArgon2{MemoriaKiB: 1024, Pasadas: 1, Hilos: 1}
@@ -104,7 +104,7 @@ func (e *entorno) pedir(metodo, ruta string, s *sesion, form url.Values) *httpte
 	return rec
 }
 
-func documento(t *testing.T, rec *httptest.ResponseRecorder) *goquery.Document {
+func documento(t testing.TB, rec *httptest.ResponseRecorder) *goquery.Document {
 	t.Helper()
 	doc, err := goquery.NewDocumentFromReader(strings.NewReader(rec.Body.String()))
 	if err != nil {

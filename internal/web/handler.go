@@ -61,6 +61,7 @@ var avisos = map[string]string{
 	"rol_cambiado":         "Rol cambiado. Las sesiones abiertas de la cuenta se cerraron.",
 	"cuenta_habilitada":    "Cuenta habilitada.",
 	"cuenta_deshabilitada": "Cuenta deshabilitada. Sus sesiones abiertas se cerraron.",
+	"clave_cambiada":       "Clave cambiada. Sus otras sesiones se cerraron.",
 	"dia_agregado":         "Día inhábil agregado.",
 	"dia_quitado":          "Día inhábil quitado.",
 }

@@ -2,7 +2,10 @@ package web
 
 import (
 	"net/http"
+	"net/url"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"comite/web/templates"
 
@@ -21,11 +24,29 @@ func (h *handler) loginMostrar(c echo.Context) error {
 	return h.render(c, http.StatusOK, templates.LoginPagina(h.pagina(c, "Ingresar", ""), l))
 }
 
-// siguienteSeguro keeps a redirect after login inside this application: only
-// a local absolute path ("/x"), never "//host" or "/\host".
+// siguienteSeguro keeps a redirect after login inside this application. It
+// accepts only a path of this same origin: no control or whitespace
+// characters anywhere (browsers drop a tab or newline, so "/\t/host" would
+// become "//host"), no scheme or host after parsing, and exactly one leading
+// "/" (never "//" or "/\", also once percent-decoded). Anything else sends
+// the person home.
 func siguienteSeguro(s string) string {
-	if s == "" || !strings.HasPrefix(s, "/") || strings.HasPrefix(s, "//") || strings.HasPrefix(s, "/\\") ||
-		strings.ContainsAny(s, "\r\n\\") || strings.HasPrefix(s, "/login") || strings.HasPrefix(s, "/logout") || len(s) > 500 {
+	if s == "" || len(s) > 500 || !strings.HasPrefix(s, "/") || !utf8.ValidString(s) {
+		return "/"
+	}
+	for _, r := range s {
+		if unicode.IsControl(r) || unicode.IsSpace(r) || unicode.Is(unicode.Cf, r) || r == '\\' {
+			return "/"
+		}
+	}
+	u, err := url.Parse(s)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil || u.Opaque != "" {
+		return "/"
+	}
+	ruta := u.Path
+	if !strings.HasPrefix(ruta, "/") || strings.HasPrefix(ruta, "//") || strings.HasPrefix(ruta, "/\\") ||
+		strings.HasPrefix(u.EscapedPath(), "//") || ruta == "/login" || strings.HasPrefix(ruta, "/login/") ||
+		ruta == "/logout" || strings.HasPrefix(ruta, "/logout/") {
 		return "/"
 	}
 	return s

@@ -202,6 +202,13 @@ func (h *handler) proteger(next echo.HandlerFunc) echo.HandlerFunc {
 			}
 			return c.Redirect(http.StatusSeeOther, destino)
 		}
+		if cu := cuentaDe(c); cu != nil && cu.DebeCambiarClave && !publica && !permitidaSinCambiarClave(c.Path()) {
+			// An administrator reset this password: nothing but choosing a new one (or leaving).
+			if metodoSeguro(req.Method) {
+				return c.Redirect(http.StatusSeeOther, rutaCambiarClave)
+			}
+			return echo.NewHTTPError(http.StatusForbidden)
+		}
 		if c.Path() == "/login" {
 			h.asegurarCSRFPrevio(c)
 		}
@@ -227,6 +234,12 @@ func (h *handler) proteger(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		return next(c)
 	}
+}
+
+// permitidaSinCambiarClave are the routes an account that must change its
+// password may still use.
+func permitidaSinCambiarClave(patron string) bool {
+	return patron == rutaCambiarClave || patron == "/logout"
 }
 
 // parsearFormulario reads a urlencoded or multipart body (within the body

@@ -26,8 +26,9 @@ const (
 
 	VerInicio              Accion = "inicio.ver"        // the home page
 	CerrarSesion           Accion = "sesion.cerrar"     // logout
+	CambiarMiClave         Accion = "clave.cambiar"     // change one's own password (the current one is required)
 	VerCuentas             Accion = "cuentas.ver"       // list of accounts
-	GestionarCuentas       Accion = "cuentas.gestionar" // create, change role, enable/disable
+	GestionarCuentas       Accion = "cuentas.gestionar" // create, change role, enable/disable, reset a password
 	VerDiasInhabiles       Accion = "dias_inhabiles.ver"
 	GestionarDiasInhabiles Accion = "dias_inhabiles.gestionar"
 	VerAuditoria           Accion = "auditoria.ver" // audit log and chain check
@@ -62,11 +63,14 @@ var (
 	permisos = map[Accion][]db.Rol{
 		VerInicio:              todos,
 		CerrarSesion:           todos,
+		CambiarMiClave:         todos,
 		VerCuentas:             {db.RolAdmin, db.RolAuditor},
 		GestionarCuentas:       {db.RolAdmin},
 		VerDiasInhabiles:       {db.RolAdmin, db.RolSecretaria, db.RolAuditor},
 		GestionarDiasInhabiles: {db.RolAdmin, db.RolSecretaria}, // dominio.md §7: "a table the Secretaría can edit"
-		VerAuditoria:           {db.RolAuditor, db.RolAdmin},
+		// The administrator reviews logins and account changes in the log; the
+		// auditor reads all of it.
+		VerAuditoria: {db.RolAuditor, db.RolAdmin},
 
 		VerUsuarios:         {db.RolSecretaria, db.RolComite, db.RolSeccional, db.RolAuditor},
 		EditarDatos:         {db.RolSecretaria},
@@ -77,9 +81,13 @@ var (
 		EvaluarCaso:         {db.RolSecretaria},
 		RegistrarConcepto:   {db.RolComite},
 		CerrarCaso:          {db.RolSecretaria, db.RolSeccional}, // flujo.Cerrar: the REA is the Dirección Seccional's act
-		VerTamizaje:         todos,
-		VerLiquidacionCaso:  {db.RolSecretaria, db.RolComite, db.RolSeccional, db.RolAuditor},
-		AjustarCuentaCaso:   {db.RolSecretaria, db.RolSeccional},
+		// Least privilege: the administrator manages accounts and tables, not
+		// cases, so it neither sees nor exports the national screening (every NIT
+		// with its acts and operations); the roles that work cases, and the
+		// auditor who reviews them, do.
+		VerTamizaje:        {db.RolSecretaria, db.RolComite, db.RolSeccional, db.RolAuditor},
+		VerLiquidacionCaso: {db.RolSecretaria, db.RolComite, db.RolSeccional, db.RolAuditor},
+		AjustarCuentaCaso:  {db.RolSecretaria, db.RolSeccional},
 
 		VerSeccionales:       {db.RolAdmin, db.RolSecretaria, db.RolAuditor},
 		GestionarSeccionales: {db.RolAdmin},

@@ -42,6 +42,10 @@ func matriz() []filaMatriz {
 		{"POST", "/login", "/login", nil, []string{"*", "anonimo"}}, // checked in TestIngreso (needs the pre-session cookie)
 		{"POST", "/logout", "/logout", func(*entorno) url.Values { return url.Values{} }, todos},
 		{"GET", "/", "/", sinForm, todos},
+		{"GET", "/cuenta/clave", "/cuenta/clave", sinForm, todos},
+		{"POST", "/cuenta/clave", "/cuenta/clave", func(*entorno) url.Values {
+			return url.Values{"actual": {"equivocada"}, "clave": {"otra-clave-muy-larga"}, "confirmacion": {"otra-clave-muy-larga"}}
+		}, todos},
 		{"GET", "/admin/cuentas", "/admin/cuentas", sinForm, []string{"admin", "auditor"}},
 		{"GET", "/admin/cuentas/nueva", "/admin/cuentas/nueva", sinForm, []string{"admin"}},
 		{"POST", "/admin/cuentas", "/admin/cuentas", func(*entorno) url.Values {
@@ -54,6 +58,7 @@ func matriz() []filaMatriz {
 		{"POST", "/admin/cuentas/:id/estado", "/admin/cuentas/{admin2}/estado", func(*entorno) url.Values {
 			return url.Values{"activa": {"si"}}
 		}, []string{"admin"}},
+		{"POST", "/admin/cuentas/:id/clave", "/admin/cuentas/{admin2}/clave", func(*entorno) url.Values { return url.Values{} }, []string{"admin"}},
 		{"GET", "/admin/dias-inhabiles", "/admin/dias-inhabiles", sinForm, []string{"admin", "secretaria", "auditor"}},
 		{"POST", "/admin/dias-inhabiles", "/admin/dias-inhabiles", func(*entorno) url.Values {
 			return url.Values{"fecha": {"06/04/2026"}, "motivo": {"Resolución de prueba"}}
@@ -124,10 +129,11 @@ func matriz() []filaMatriz {
 			return url.Values{"cuenta": {"antecedentes_5_7"}, "valor": {"1"}, "razon": {"Prueba de la matriz de acceso."}}
 		}, []string{"secretaria", "seccional"}},
 
-		// Tamizaje (issue 7): every role; a seccional sees its own Dirección Seccional only (tamizaje_test.go).
-		{"GET", "/tamizaje", "/tamizaje", sinForm, todos},
-		{"GET", "/tamizaje/exportar.csv", "/tamizaje/exportar.csv?anio=2026", sinForm, todos},
-		{"GET", "/tamizaje/exportar.xlsx", "/tamizaje/exportar.xlsx?anio=2026", sinForm, todos},
+		// Tamizaje: the roles that work or review cases; not the administrator
+		// (least privilege); a seccional sees its own Dirección Seccional only (tamizaje_test.go).
+		{"GET", "/tamizaje", "/tamizaje", sinForm, lectoresDatos},
+		{"GET", "/tamizaje/exportar.csv", "/tamizaje/exportar.csv?anio=2026", sinForm, lectoresDatos},
+		{"GET", "/tamizaje/exportar.xlsx", "/tamizaje/exportar.xlsx?anio=2026", sinForm, lectoresDatos},
 	}
 }
 
@@ -227,7 +233,7 @@ func TestMatriz_navegacionSegunRol(t *testing.T) {
 		"secretaria": {"inicio", "casos", "usuarios", "tamizaje", "importar", "liquidacion", "dias"},
 		"comite":     {"inicio", "casos", "usuarios", "tamizaje", "liquidacion"},
 		"auditor":    {"inicio", "casos", "usuarios", "tamizaje", "liquidacion", "auditoria", "cuentas", "dias"},
-		"admin":      {"inicio", "tamizaje", "auditoria", "cuentas", "dias", "seccionales"},
+		"admin":      {"inicio", "auditoria", "cuentas", "dias", "seccionales"},
 	}
 	for rol, items := range quiere {
 		t.Run(rol, func(t *testing.T) {

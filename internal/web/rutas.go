@@ -32,6 +32,8 @@ func Rutas() []ruta {
 		{Metodo: http.MethodPost, Patron: "/login", Accion: AccionPublica, manejador: (*handler).loginEnviar},
 
 		{Metodo: http.MethodPost, Patron: "/logout", Accion: CerrarSesion, manejador: (*handler).sesionCerrar},
+		{Metodo: http.MethodGet, Patron: rutaCambiarClave, Accion: CambiarMiClave, manejador: (*handler).claveFormulario},
+		{Metodo: http.MethodPost, Patron: rutaCambiarClave, Accion: CambiarMiClave, manejador: (*handler).claveCambiar},
 		{Metodo: http.MethodGet, Patron: "/", Accion: VerInicio, manejador: (*handler).inicioMostrar},
 
 		// Administración
@@ -41,6 +43,7 @@ func Rutas() []ruta {
 		{Metodo: http.MethodGet, Patron: "/admin/cuentas/:id", Accion: GestionarCuentas, manejador: (*handler).cuentaMostrar},
 		{Metodo: http.MethodPost, Patron: "/admin/cuentas/:id/rol", Accion: GestionarCuentas, manejador: (*handler).cuentaRolCambiar},
 		{Metodo: http.MethodPost, Patron: "/admin/cuentas/:id/estado", Accion: GestionarCuentas, manejador: (*handler).cuentaEstadoCambiar},
+		{Metodo: http.MethodPost, Patron: "/admin/cuentas/:id/clave", Accion: GestionarCuentas, manejador: (*handler).cuentaClaveRestablecer},
 		{Metodo: http.MethodGet, Patron: "/admin/dias-inhabiles", Accion: VerDiasInhabiles, manejador: (*handler).diasInhabilesListar},
 		{Metodo: http.MethodPost, Patron: "/admin/dias-inhabiles", Accion: GestionarDiasInhabiles, manejador: (*handler).diaInhabilAgregar},
 		{Metodo: http.MethodPost, Patron: "/admin/dias-inhabiles/:fecha/quitar", Accion: GestionarDiasInhabiles, manejador: (*handler).diaInhabilQuitar},

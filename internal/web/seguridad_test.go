@@ -246,7 +246,7 @@ func TestIngreso_mensajeUnicoYRegistro(t *testing.T) {
 func TestIngreso_bloqueoTrasCincoFallos(t *testing.T) {
 	e := nuevoEntorno(t)
 	n := e.navegador()
-	for i := 0; i < db.MaxFallosUsuario; i++ {
+	for i := 0; i < db.MaxFallosPar; i++ {
 		*e.ahora = e.ahora.Add(time.Second)
 		if rec := n.login("auditor", "equivocada-"+string(rune('a'+i))); rec.Code != http.StatusUnauthorized {
 			t.Fatalf("fallo %d: estado %d", i+1, rec.Code)
@@ -254,12 +254,18 @@ func TestIngreso_bloqueoTrasCincoFallos(t *testing.T) {
 	}
 	*e.ahora = e.ahora.Add(time.Second)
 	rec := n.login("auditor", claveTest)
-	if rec.Code != http.StatusTooManyRequests || !strings.Contains(rec.Body.String(), "Espere 15 minutos") {
-		t.Fatalf("sexto intento con la clave correcta: %d", rec.Code)
+	if rec.Code != http.StatusTooManyRequests || !strings.Contains(rec.Body.String(), "Espere 29 segundos") {
+		t.Fatalf("sexto intento con la clave correcta: %d %s", rec.Code, testid(documento(t, rec), "error-login").Text())
 	}
-	*e.ahora = e.ahora.Add(16 * time.Minute)
+	if ra := rec.Header().Get("Retry-After"); ra != "29" {
+		t.Fatalf("Retry-After = %q, quiere 29", ra)
+	}
+	if strings.Contains(rec.Body.String(), "pídala al administrador") || !strings.Contains(rec.Body.String(), "restablezca") {
+		t.Fatal("la página de bloqueo no dice cómo recuperar la clave")
+	}
+	*e.ahora = e.ahora.Add(db.DemoraInicial)
 	if rec := n.login("auditor", claveTest); rec.Code != http.StatusSeeOther {
-		t.Fatalf("pasados 15 minutos: %d", rec.Code)
+		t.Fatalf("pasada la demora: %d", rec.Code)
 	}
 }
 

@@ -103,7 +103,7 @@ func LoginPagina(p Pagina, l Login) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "<button type=\"submit\" data-testid=\"ingresar\">Ingresar</button></form><p class=\"tenue\">¿Olvidó su clave o no tiene cuenta? Pídala al administrador de la aplicación.</p></section>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "<button type=\"submit\" data-testid=\"ingresar\">Ingresar</button></form><p class=\"tenue\" data-testid=\"ayuda-clave\">¿Olvidó su clave? El administrador de la aplicación puede restablecerla: le entregará una clave temporal que usted cambiará al ingresar. ¿No tiene cuenta? Pida al administrador que la cree.</p></section>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

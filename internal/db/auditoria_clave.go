@@ -1,0 +1,475 @@
+package db
+
+import (
+	"bufio"
+	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// The audit chain is tamper-evident against someone who holds the database
+// file but not the audit key: each row's hash is an HMAC-SHA256 with a key
+// kept outside the database (a file with mode 0600 next to the database, or
+// the environment variable VariableClaveAuditoria). The head of the chain is
+// also published outside the database, in an append-only anchor file and in
+// the log, so a missing tail or a chain recomputed with the key is caught by
+// VerificarAuditoria. Rows written before keys existed (clave_id 0) keep
+// their plain SHA-256 and still verify; versions never go down along the chain.
+
+// VariableClaveAuditoria is the environment variable that may hold the audit
+// keys instead of the key file (same text format as the file).
+const VariableClaveAuditoria = "COMITE_CLAVE_AUDITORIA"
+
+// VariableArchivoClave and VariableArchivoAncla name, for every command at
+// once, the key file and the anchor file when they are not next to the database.
+const (
+	VariableArchivoClave = "COMITE_CLAVE_AUDITORIA_ARCHIVO"
+	VariableArchivoAncla = "COMITE_ANCLA_AUDITORIA"
+)
+
+// RutaClaveAuditoria is the default key file of a database: next to it.
+func RutaClaveAuditoria(rutaDB string) string { return rutaDB + ".clave-auditoria" }
+
+// RutaAnclaAuditoria is the default anchor file of a database: next to it.
+func RutaAnclaAuditoria(rutaDB string) string { return rutaDB + ".ancla-auditoria" }
+
+// OpcionAuditoria changes where Open finds the audit key and the anchor.
+type OpcionAuditoria func(*configAuditoria)
+
+type configAuditoria struct {
+	rutaClave, rutaAncla string
+	sinCrear             bool
+	registro             *slog.Logger
+	espera               time.Duration // busy_timeout of every connection
+}
+
+// ConClaveAuditoria reads the audit key from this file instead of the default.
+func ConClaveAuditoria(ruta string) OpcionAuditoria {
+	return func(c *configAuditoria) {
+		if ruta != "" {
+			c.rutaClave = ruta
+		}
+	}
+}
+
+// ConAnclaAuditoria appends the chain head to this file instead of the default.
+func ConAnclaAuditoria(ruta string) OpcionAuditoria {
+	return func(c *configAuditoria) {
+		if ruta != "" {
+			c.rutaAncla = ruta
+		}
+	}
+}
+
+// SinCrearClaveAuditoria opens without creating a missing key (to verify a
+// copy): rows then cannot be audited, and keyed rows cannot be verified.
+func SinCrearClaveAuditoria() OpcionAuditoria { return func(c *configAuditoria) { c.sinCrear = true } }
+
+// ConRegistroAuditoria writes each published head to this log too.
+func ConRegistroAuditoria(l *slog.Logger) OpcionAuditoria {
+	return func(c *configAuditoria) { c.registro = l }
+}
+
+// auditoriaExterna is what the audit chain keeps outside the database.
+type auditoriaExterna struct {
+	claves map[int64][]byte
+	actual int64 // key used for new rows (0: none loaded)
+	// sellado is the last row written without a key when the key was
+	// created: every later row must be keyed (-1: not known).
+	sellado   int64
+	origen    string // where the keys came from, for messages
+	rutaClave string // "" when the keys came from the environment
+	rutaAncla string
+	registro  *slog.Logger
+
+	escritas  atomic.Int64 // audit rows written by this process (committed or not)
+	publicar  sync.Mutex
+	publicada int64    // highest row id in the anchor
+	ancla     *os.File // the anchor, open for appending (nil until the first publication)
+}
+
+// ErrSinClaveAuditoria is returned when an audit row must be written or a
+// keyed row verified and no audit key is loaded.
+var ErrSinClaveAuditoria = errors.New("no hay clave de auditoría")
+
+func (d *DB) prepararAuditoria(ctx context.Context, opciones []OpcionAuditoria) error {
+	cfg := configAuditoria{rutaClave: RutaClaveAuditoria(d.Ruta), rutaAncla: RutaAnclaAuditoria(d.Ruta)}
+	if v := os.Getenv(VariableArchivoClave); v != "" {
+		cfg.rutaClave = v
+	}
+	if v := os.Getenv(VariableArchivoAncla); v != "" {
+		cfg.rutaAncla = v
+	}
+	for _, o := range opciones {
+		o(&cfg)
+	}
+	a := &auditoriaExterna{claves: map[int64][]byte{}, sellado: -1, rutaAncla: cfg.rutaAncla, registro: cfg.registro}
+	if v := os.Getenv(VariableClaveAuditoria); strings.TrimSpace(v) != "" {
+		a.origen = "la variable de entorno " + VariableClaveAuditoria
+		if err := a.leerClaves(v); err != nil {
+			return fmt.Errorf("%s: %w", a.origen, err)
+		}
+	} else {
+		a.rutaClave, a.origen = cfg.rutaClave, "el archivo "+cfg.rutaClave
+		texto, err := leerArchivoPrivado(cfg.rutaClave)
+		switch {
+		case errors.Is(err, fs.ErrNotExist) && !cfg.sinCrear:
+			// First start with keys: the rows already there (hashed without a
+			// key) are sealed; every later row must be keyed.
+			var sellado int64
+			if err := d.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) FROM auditoria`).Scan(&sellado); err != nil {
+				return err
+			}
+			if texto, err = crearClaveAuditoria(cfg.rutaClave, sellado); err != nil {
+				return err
+			}
+		case errors.Is(err, fs.ErrNotExist):
+			texto = ""
+		case err != nil:
+			return err
+		}
+		if err := a.leerClaves(texto); err != nil {
+			return fmt.Errorf("%s: %w", a.origen, err)
+		}
+	}
+	id, _, err := ultimaLineaAncla(a.rutaAncla)
+	if err != nil {
+		return err
+	}
+	a.publicada = id
+	d.aud = a
+	return nil
+}
+
+// leerArchivoPrivado reads a key file, refusing one other users may read.
+func leerArchivoPrivado(ruta string) (string, error) {
+	st, err := os.Stat(ruta)
+	if err != nil {
+		return "", err
+	}
+	if st.Mode().Perm()&0o077 != 0 {
+		return "", fmt.Errorf("la clave de auditoría %s tiene permisos %04o: otros usuarios podrían leerla; deje solo al dueño (chmod 600 %s)",
+			ruta, st.Mode().Perm(), ruta)
+	}
+	b, err := os.ReadFile(ruta)
+	return string(b), err
+}
+
+// crearClaveAuditoria writes a new key file (key number 1) with mode 0600,
+// with the seal: the last row of the chain written without a key.
+func crearClaveAuditoria(ruta string, sellado int64) (string, error) {
+	k := make([]byte, 32)
+	if _, err := rand.Read(k); err != nil {
+		return "", err
+	}
+	texto := "# Claves de auditoría de comite: HMAC-SHA256 de cada fila del registro de auditoría.\n" +
+		"# Guárdelas fuera de la base de datos, con permisos 0600, y con copia de respaldo: sin ellas\n" +
+		"# la cadena no se puede verificar. Una línea por clave: número y 32 bytes en hexadecimal;\n" +
+		"# la de número mayor firma las filas nuevas. Nunca borre una clave antigua.\n" +
+		"# «sellado N»: las filas 1 a N se escribieron sin clave (antes de esta); toda fila posterior lleva clave.\n" +
+		"sellado " + strconv.FormatInt(sellado, 10) + "\n" +
+		"1 " + hex.EncodeToString(k) + "\n"
+	f, err := os.OpenFile(ruta, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, fs.ErrExist) {
+		// Another process created it first: use that one.
+		time.Sleep(50 * time.Millisecond)
+		return leerArchivoPrivado(ruta)
+	}
+	if err != nil {
+		return "", fmt.Errorf("crear la clave de auditoría %s: %w", ruta, err)
+	}
+	if _, err := f.WriteString(texto); err != nil {
+		f.Close()
+		return "", fmt.Errorf("crear la clave de auditoría %s: %w", ruta, err)
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return "", err
+	}
+	return texto, f.Close()
+}
+
+// leerClaves parses "n hex" entries and the "sellado N" line, one a line
+// (or separated by ';').
+func (a *auditoriaExterna) leerClaves(texto string) error {
+	var entradas []string
+	for _, l := range strings.Split(texto, "\n") {
+		if l = strings.TrimSpace(l); !strings.HasPrefix(l, "#") {
+			entradas = append(entradas, strings.Split(l, ";")...)
+		}
+	}
+	for _, linea := range entradas {
+		linea = strings.TrimSpace(linea)
+		if linea == "" {
+			continue
+		}
+		campos := strings.Fields(strings.Replace(linea, ":", " ", 1))
+		if len(campos) == 2 && campos[0] == "sellado" {
+			n, err := strconv.ParseInt(campos[1], 10, 64)
+			if err != nil || n < 0 {
+				return fmt.Errorf("sellado inválido %q", campos[1])
+			}
+			a.sellado = n
+			continue
+		}
+		if len(campos) != 2 {
+			return errors.New("cada clave va en una línea: número y 32 bytes en hexadecimal")
+		}
+		id, err := strconv.ParseInt(campos[0], 10, 64)
+		if err != nil || id <= 0 {
+			return fmt.Errorf("número de clave inválido %q", campos[0])
+		}
+		k, err := hex.DecodeString(campos[1])
+		if err != nil || len(k) < 32 {
+			return fmt.Errorf("la clave %d debe tener al menos 32 bytes en hexadecimal", id)
+		}
+		if _, repetida := a.claves[id]; repetida {
+			return fmt.Errorf("la clave %d está repetida", id)
+		}
+		a.claves[id] = k
+		a.actual = max(a.actual, id)
+	}
+	return nil
+}
+
+// hashFilaConClave is the hash of a row with key number claveID: the HMAC
+// of the row's SHA-256 (hashFila), bound to the key number.
+func hashFilaConClave(clave []byte, claveID int64, id int64, en, cuenta, ip, accion, objeto, detalle, anterior string) string {
+	m := hmac.New(sha256.New, clave)
+	m.Write([]byte("comite-auditoria-hmac\n" + strconv.FormatInt(claveID, 10) + "\n"))
+	m.Write([]byte(hashFila(id, en, cuenta, ip, accion, objeto, detalle, anterior)))
+	return hex.EncodeToString(m.Sum(nil))
+}
+
+// Cabeza is the last row of the audit chain: its number and its hash.
+type Cabeza struct {
+	ID      int64
+	Hash    string
+	ClaveID int64
+}
+
+// Texto is the head as printed on informes and in the anchor: "fila N, hash H".
+func (c Cabeza) Texto() string {
+	if c.ID == 0 {
+		return "registro de auditoría vacío"
+	}
+	return fmt.Sprintf("fila %d, hash %s", c.ID, c.Hash)
+}
+
+// CabezaAuditoria returns the current head of the audit chain.
+func (d *DB) CabezaAuditoria(ctx context.Context) (Cabeza, error) {
+	var c Cabeza
+	err := d.QueryRowContext(ctx, `SELECT id, hash, clave_id FROM auditoria ORDER BY id DESC LIMIT 1`).Scan(&c.ID, &c.Hash, &c.ClaveID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Cabeza{}, nil
+	}
+	return c, err
+}
+
+// publicarSiAudito publishes the head after a commit, when this process has
+// written audit rows since the last publication.
+func (d *DB) publicarSiAudito(*sql.Tx) {
+	if d.aud == nil || d.aud.escritas.Load() == 0 {
+		return
+	}
+	if err := d.PublicarCabeza(context.Background()); err != nil && d.aud.registro != nil {
+		d.aud.registro.Warn("no se pudo publicar la cabeza del registro de auditoría", "error", err.Error())
+	}
+}
+
+// PublicarCabeza appends the current head of the chain to the anchor file
+// (and writes it to the log) when it moved past the last one published.
+// Lines are "id<TAB>hash<TAB>instante"; the file is only ever appended to.
+func (d *DB) PublicarCabeza(ctx context.Context) error {
+	a := d.aud
+	if a == nil || a.rutaAncla == "" {
+		return nil
+	}
+	a.publicar.Lock()
+	defer a.publicar.Unlock()
+	c, err := d.CabezaAuditoria(ctx)
+	if err != nil || c.ID <= a.publicada {
+		return err
+	}
+	if a.ancla == nil {
+		if a.ancla, err = os.OpenFile(a.rutaAncla, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600); err != nil {
+			return fmt.Errorf("ancla de auditoría: %w", err)
+		}
+	}
+	instante := d.Now().UTC().Format(time.RFC3339)
+	// One write of the whole line: with O_APPEND, lines of several processes never interleave.
+	if _, err := a.ancla.WriteString(fmt.Sprintf("%d\t%s\t%s\n", c.ID, c.Hash, instante)); err != nil {
+		a.ancla.Close()
+		a.ancla = nil
+		return fmt.Errorf("ancla de auditoría: %w", err)
+	}
+	a.publicada = c.ID
+	if a.registro != nil {
+		a.registro.Info("cabeza del registro de auditoría", "fila", c.ID, "hash", c.Hash, "ancla", a.rutaAncla)
+	}
+	return nil
+}
+
+// Close publishes the head of what this process audited, then closes the
+// anchor and the database.
+func (d *DB) Close() error {
+	if a := d.aud; a != nil {
+		if a.escritas.Load() > 0 {
+			d.PublicarCabeza(context.Background())
+		}
+		a.publicar.Lock()
+		if a.ancla != nil {
+			a.ancla.Close()
+			a.ancla = nil
+		}
+		a.publicar.Unlock()
+	}
+	return d.DB.Close()
+}
+
+// lineaAncla is one published head.
+type lineaAncla struct {
+	id       int64
+	hash     string
+	instante string
+}
+
+func leerLineaAncla(s string) (lineaAncla, bool) {
+	c := strings.Split(strings.TrimSpace(s), "\t")
+	if len(c) < 2 {
+		return lineaAncla{}, false
+	}
+	id, err := strconv.ParseInt(c[0], 10, 64)
+	if err != nil || id <= 0 {
+		return lineaAncla{}, false
+	}
+	l := lineaAncla{id: id, hash: c[1]}
+	if len(c) > 2 {
+		l.instante = c[2]
+	}
+	return l, true
+}
+
+// ultimaLineaAncla reads only the end of the anchor: the highest published id.
+func ultimaLineaAncla(ruta string) (int64, string, error) {
+	f, err := os.Open(ruta)
+	if errors.Is(err, fs.ErrNotExist) {
+		return 0, "", nil
+	}
+	if err != nil {
+		return 0, "", fmt.Errorf("ancla de auditoría: %w", err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return 0, "", err
+	}
+	desde := max(0, st.Size()-8192)
+	b := make([]byte, st.Size()-desde)
+	if _, err := f.ReadAt(b, desde); err != nil && err != io.EOF {
+		return 0, "", err
+	}
+	var mejor lineaAncla
+	for _, s := range strings.Split(string(b), "\n") {
+		if l, ok := leerLineaAncla(s); ok && l.id > mejor.id {
+			mejor = l
+		}
+	}
+	return mejor.id, mejor.hash, nil
+}
+
+// leerAncla reads every published head (id → line); ok is false when the file does not exist.
+func leerAncla(ruta string) (map[int64]lineaAncla, bool, error) {
+	f, err := os.Open(ruta)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("ancla de auditoría: %w", err)
+	}
+	defer f.Close()
+	m := map[int64]lineaAncla{}
+	s := bufio.NewScanner(f)
+	s.Buffer(make([]byte, 64<<10), 1<<20)
+	for s.Scan() {
+		if l, ok := leerLineaAncla(s.Text()); ok {
+			m[l.id] = l
+		}
+	}
+	return m, true, s.Err()
+}
+
+// RotarClaveAuditoria adds a new audit key (number one above the current)
+// to the key file; new rows are signed with it from the row that records the
+// rotation on. Old keys stay in the file: they verify the rows they signed.
+func (d *DB) RotarClaveAuditoria(ctx context.Context, quien Actor) (int64, error) {
+	a := d.aud
+	if a == nil || a.actual == 0 {
+		return 0, ErrSinClaveAuditoria
+	}
+	if a.rutaClave == "" {
+		return 0, fmt.Errorf("las claves vienen de %s: agregue allí una línea \"%d <64 dígitos hexadecimales>\" y reinicie", a.origen, a.actual+1)
+	}
+	k := make([]byte, 32)
+	if _, err := rand.Read(k); err != nil {
+		return 0, err
+	}
+	nueva := a.actual + 1
+	f, err := os.OpenFile(a.rutaClave, os.O_WRONLY|os.O_APPEND, 0o600)
+	if err != nil {
+		return 0, fmt.Errorf("rotar la clave de auditoría: %w", err)
+	}
+	if _, err := fmt.Fprintf(f, "%d %s\n", nueva, hex.EncodeToString(k)); err != nil {
+		f.Close()
+		return 0, fmt.Errorf("rotar la clave de auditoría: %w", err)
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return 0, err
+	}
+	if err := f.Close(); err != nil {
+		return 0, err
+	}
+	anterior := a.actual
+	a.claves[nueva], a.actual = k, nueva
+	err = d.EnTx(ctx, func(tx *sql.Tx) error {
+		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "auditoria.rotar_clave", Objeto: "clave_auditoria:" + strconv.FormatInt(nueva, 10),
+			Detalle: map[string]any{"clave_anterior": anterior, "clave_nueva": nueva}})
+	})
+	return nueva, err
+}
+
+// ClavesAuditoria describes the loaded keys, for messages: their numbers and origin.
+func (d *DB) ClavesAuditoria() (numeros []int64, origen string) {
+	if d.aud == nil {
+		return nil, ""
+	}
+	for id := range d.aud.claves {
+		numeros = append(numeros, id)
+	}
+	sort.Slice(numeros, func(i, j int) bool { return numeros[i] < numeros[j] })
+	return numeros, d.aud.origen
+}
+
+// RutaAncla is the anchor file this database publishes to.
+func (d *DB) RutaAncla() string {
+	if d.aud == nil {
+		return ""
+	}
+	return d.aud.rutaAncla
+}

@@ -1,0 +1,353 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"sync/atomic"
+	"time"
+)
+
+// Throttling of logins. The unit is the pair (account name, address): after
+// MaxFallosPar failures of one pair within VentanaFallos, that pair waits a
+// growing delay (DemoraInicial, doubling up to DemoraMaxima) after its last
+// failure before its next password is checked. Failures from other addresses
+// never block a correct password from an address without failures, so no one
+// can lock the administrator out from elsewhere. Two more limits:
+//   - one address with MaxFallosIP failures (any accounts) in the window
+//     waits until the window moves past them (password spraying);
+//   - an account with TechoFallosCuenta failures (all addresses) in the
+//     window is slowed, not blocked: addresses that already failed for it get
+//     at most one check every IntervaloTecho, while an address without
+//     failures is checked at once.
+//
+// The check and the record of the attempt are one write transaction taken
+// BEFORE the password hash is computed, so parallel attempts cannot all pass
+// the check.
+var (
+	VentanaFallos     = 15 * time.Minute
+	VentanaPar        = 24 * time.Hour
+	MaxFallosPar      = 5
+	DemoraInicial     = 30 * time.Second
+	DemoraMaxima      = 15 * time.Minute
+	MaxFallosIP       = 20
+	TechoFallosCuenta = 20
+	IntervaloTecho    = 2 * time.Second
+
+	// VentanaResumenBloqueos is the window in which refused attempts from one
+	// address are summed in one row of bloqueos_ingreso and ONE audit row.
+	VentanaResumenBloqueos = 5 * time.Minute
+	// RetencionIntentos is how long intentos_ingreso keeps an attempt (the
+	// audit log keeps the permanent record); never less than VentanaPar.
+	RetencionIntentos = 24 * time.Hour
+)
+
+// ResultadoIngreso is the outcome of one login attempt.
+type ResultadoIngreso int
+
+const (
+	IngresoCorrecto  ResultadoIngreso = iota
+	IngresoFallido                    // unknown user, wrong password or disabled account: one message for all
+	IngresoBloqueado                  // too many recent failures: Espera says for how long
+	IngresoOcupado                    // too many password checks running: try again in a moment
+)
+
+// Ingreso is the answer to a login attempt.
+type Ingreso struct {
+	Resultado ResultadoIngreso
+	Cuenta    Cuenta        // with IngresoCorrecto
+	Espera    time.Duration // with IngresoBloqueado: time until the next check of this pair
+}
+
+// Ingresar checks a login attempt (see IntentarIngreso).
+func (d *DB) Ingresar(ctx context.Context, usuario, clave, ip string) (Cuenta, ResultadoIngreso, error) {
+	r, err := d.IntentarIngreso(ctx, usuario, clave, ip)
+	return r.Cuenta, r.Resultado, err
+}
+
+// IntentarIngreso checks a login attempt. The throttle is checked and the
+// attempt recorded atomically before any password hash; a refused attempt is
+// added to its address's window in bloqueos_ingreso (one audit row per
+// window); a checked one leaves one row in intentos_ingreso and one in the
+// audit log. When every argon2 slot is busy the answer is IngresoOcupado at
+// once, with nothing computed or written.
+func (d *DB) IntentarIngreso(ctx context.Context, usuario, clave, ip string) (Ingreso, error) {
+	usuario = strings.TrimSpace(usuario)
+	if len(usuario) > 128 {
+		usuario = usuario[:128]
+	}
+	if len(clave) > 1024 {
+		clave = clave[:1024]
+	}
+	liberar, ok := tomarRanuraArgon2()
+	if !ok {
+		return Ingreso{Resultado: IngresoOcupado}, nil
+	}
+	defer liberar()
+
+	clave0 := strings.ToLower(usuario)
+	var intentoID int64
+	var espera time.Duration
+	err := d.EnTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		espera, err = d.esperaIngreso(ctx, tx, clave0, ip)
+		if err != nil {
+			return err
+		}
+		if espera > 0 {
+			return d.registrarBloqueo(ctx, tx, usuario, ip, espera)
+		}
+		res, err := tx.ExecContext(ctx, `INSERT INTO intentos_ingreso(usuario, ip, exito, en) VALUES (?,?,0,?)`, clave0, ip, instanteFijo(d.Now()))
+		if err != nil {
+			return err
+		}
+		intentoID, err = res.LastInsertId()
+		return err
+	})
+	if err != nil {
+		return Ingreso{Resultado: IngresoFallido}, fmt.Errorf("registrar el intento de ingreso: %w", err)
+	}
+	if espera > 0 {
+		return Ingreso{Resultado: IngresoBloqueado, Espera: espera}, nil
+	}
+
+	resultado, motivo := IngresoFallido, ""
+	var c Cuenta
+	var hash string
+	var rol string
+	var activa, debeCambiar int
+	err = d.QueryRowContext(ctx, `SELECT id, usuario, nombre, rol, direccion_seccional, activa, creada_en, clave_hash, debe_cambiar_clave FROM cuentas WHERE usuario = ?`, usuario).
+		Scan(&c.ID, &c.Usuario, &c.Nombre, &rol, &c.DireccionSeccional, &activa, &c.CreadaEn, &hash, &debeCambiar)
+	c.Rol, c.Activa, c.DebeCambiarClave = Rol(rol), activa == 1, debeCambiar == 1
+	verificacionesDeClave.Add(1)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		verificarFicticio(clave)
+		motivo = "usuario_desconocido"
+	case err != nil:
+		return Ingreso{Resultado: IngresoFallido}, err
+	case !VerificarClave(clave, hash):
+		motivo = "clave_incorrecta"
+	case !c.Activa:
+		motivo = "cuenta_deshabilitada"
+	default:
+		resultado, motivo = IngresoCorrecto, "correcto"
+	}
+	err = d.EnTx(ctx, func(tx *sql.Tx) error {
+		if resultado == IngresoCorrecto {
+			if _, err := tx.ExecContext(ctx, `UPDATE intentos_ingreso SET exito = 1 WHERE id = ?`, intentoID); err != nil {
+				return err
+			}
+		}
+		return d.Auditar(ctx, tx, Evento{Cuenta: usuarioAuditable(usuario), IP: ip, Accion: "sesion.ingreso", Objeto: "cuenta:" + usuarioAuditable(usuario),
+			Detalle: map[string]any{"exito": resultado == IngresoCorrecto, "motivo": motivo}})
+	})
+	if err != nil {
+		return Ingreso{Resultado: IngresoFallido}, fmt.Errorf("registrar el intento de ingreso: %w", err)
+	}
+	if resultado != IngresoCorrecto {
+		return Ingreso{Resultado: resultado}, nil
+	}
+	return Ingreso{Resultado: IngresoCorrecto, Cuenta: c}, nil
+}
+
+// esperaIngreso is how long this (account, address) must still wait before
+// its password is checked (0: check now). It runs inside the write
+// transaction that then records the attempt.
+func (d *DB) esperaIngreso(ctx context.Context, tx *sql.Tx, usuario, ip string) (time.Duration, error) {
+	ahora := d.Now()
+	desde := instanteFijo(ahora.Add(-VentanaFallos))
+	var espera time.Duration
+	alargar := func(hasta time.Time) {
+		if w := hasta.Sub(ahora); w > espera {
+			espera = w
+		}
+	}
+	leer := func(s string) (time.Time, error) { return time.Parse(formatoFijo, s) }
+
+	// The pair: failures since the pair's last success, within its window.
+	var fallosPar int
+	var ultimoPar sql.NullString
+	err := tx.QueryRowContext(ctx, `SELECT count(*), max(en) FROM intentos_ingreso
+		WHERE usuario = ? AND ip = ? AND exito = 0 AND en >= ?
+		  AND en > coalesce((SELECT max(en) FROM intentos_ingreso WHERE usuario = ? AND ip = ? AND exito = 1), '')`,
+		usuario, ip, instanteFijo(ahora.Add(-VentanaPar)), usuario, ip).Scan(&fallosPar, &ultimoPar)
+	if err != nil {
+		return 0, err
+	}
+	if fallosPar >= MaxFallosPar && ultimoPar.Valid {
+		t, err := leer(ultimoPar.String)
+		if err != nil {
+			return 0, err
+		}
+		alargar(t.Add(DemoraPar(fallosPar)))
+	}
+
+	// The address, whatever account it tries.
+	var enesimo sql.NullString
+	err = tx.QueryRowContext(ctx, `SELECT en FROM intentos_ingreso WHERE ip = ? AND exito = 0 AND en >= ?
+		ORDER BY en DESC LIMIT 1 OFFSET ?`, ip, desde, MaxFallosIP-1).Scan(&enesimo)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return 0, err
+	}
+	if enesimo.Valid {
+		t, err := leer(enesimo.String)
+		if err != nil {
+			return 0, err
+		}
+		alargar(t.Add(VentanaFallos))
+	}
+
+	// The account's ceiling slows the addresses that already failed for it.
+	if fallosPar > 0 {
+		var fallosCuenta int
+		var ultimo sql.NullString
+		err := tx.QueryRowContext(ctx, `SELECT count(*), (SELECT max(en) FROM intentos_ingreso WHERE usuario = ?) FROM intentos_ingreso
+			WHERE usuario = ? AND exito = 0 AND en >= ?
+			  AND en > coalesce((SELECT max(en) FROM intentos_ingreso WHERE usuario = ? AND exito = 1), '')`,
+			usuario, usuario, desde, usuario).Scan(&fallosCuenta, &ultimo)
+		if err != nil {
+			return 0, err
+		}
+		if fallosCuenta >= TechoFallosCuenta && ultimo.Valid {
+			t, err := leer(ultimo.String)
+			if err != nil {
+				return 0, err
+			}
+			alargar(t.Add(IntervaloTecho))
+		}
+	}
+	return espera, nil
+}
+
+// DemoraPar is the wait after the last failure of a pair with n failures in
+// the window: none below MaxFallosPar, then DemoraInicial doubling with each
+// further failure, at most DemoraMaxima.
+func DemoraPar(n int) time.Duration {
+	if n < MaxFallosPar {
+		return 0
+	}
+	w := DemoraInicial
+	for i := MaxFallosPar; i < n && w < DemoraMaxima; i++ {
+		w *= 2
+	}
+	return min(w, DemoraMaxima)
+}
+
+// registrarBloqueo adds a refused attempt to the current window of its
+// address. Only the first refused attempt of a window writes an audit row
+// (with the total of the address's previous window), so a flood of refused
+// attempts cannot flood the audit log.
+func (d *DB) registrarBloqueo(ctx context.Context, tx *sql.Tx, usuario, ip string, espera time.Duration) error {
+	ahora := d.Now()
+	var id, intentos int64
+	var usuarios string
+	err := tx.QueryRowContext(ctx, `SELECT id, intentos, usuarios FROM bloqueos_ingreso WHERE ip = ? AND desde >= ? ORDER BY id DESC LIMIT 1`,
+		ip, instanteFijo(ahora.Add(-VentanaResumenBloqueos))).Scan(&id, &intentos, &usuarios)
+	nombre := usuarioAuditable(usuario)
+	if len(nombre) > 64 {
+		nombre = nombre[:64]
+	}
+	switch {
+	case err == nil:
+		lista := strings.Split(usuarios, "\n")
+		if len(lista) < 5 && !contiene(lista, nombre) {
+			usuarios += "\n" + nombre
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE bloqueos_ingreso SET intentos = intentos + 1, hasta = ?, usuarios = ? WHERE id = ?`, instanteFijo(ahora), usuarios, id)
+		return err
+	case !errors.Is(err, sql.ErrNoRows):
+		return err
+	}
+	detalle := map[string]any{"motivo": "demasiados_intentos", "ventana_minutos": int(VentanaResumenBloqueos / time.Minute),
+		"espera_segundos": int((espera + time.Second - 1) / time.Second)}
+	var antes struct {
+		desde, hasta string
+		n            int64
+	}
+	err = tx.QueryRowContext(ctx, `SELECT desde, hasta, intentos FROM bloqueos_ingreso WHERE ip = ? ORDER BY id DESC LIMIT 1`, ip).Scan(&antes.desde, &antes.hasta, &antes.n)
+	if err == nil {
+		detalle["ventana_anterior"] = map[string]any{"desde": antes.desde, "hasta": antes.hasta, "intentos_rechazados": antes.n}
+	} else if !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO bloqueos_ingreso(ip, desde, hasta, intentos, usuarios) VALUES (?,?,?,1,?)`,
+		ip, instanteFijo(ahora), instanteFijo(ahora), nombre); err != nil {
+		return err
+	}
+	return d.Auditar(ctx, tx, Evento{Cuenta: nombre, IP: ip, Accion: "sesion.ingreso_rechazado", Objeto: "cuenta:" + nombre, Detalle: detalle})
+}
+
+func contiene(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// PurgarIntentos deletes login attempts older than RetencionIntentos and
+// windows of refused attempts older than 30 days; it returns how many rows.
+func (d *DB) PurgarIntentos(ctx context.Context) (int64, error) {
+	ahora := d.Now()
+	var total int64
+	for _, q := range []struct {
+		sql   string
+		antes time.Time
+	}{
+		{`DELETE FROM intentos_ingreso WHERE en < ?`, ahora.Add(-max(RetencionIntentos, VentanaPar, VentanaFallos))},
+		{`DELETE FROM bloqueos_ingreso WHERE hasta < ?`, ahora.Add(-30 * 24 * time.Hour)},
+	} {
+		res, err := d.ExecContext(ctx, q.sql, instanteFijo(q.antes))
+		if err != nil {
+			return total, fmt.Errorf("purgar intentos de ingreso: %w", err)
+		}
+		n, _ := res.RowsAffected()
+		total += n
+	}
+	return total, nil
+}
+
+// ---- A bound on concurrent argon2 computations ----
+
+// MaxArgon2Concurrentes is how many password hashes may be computed at once
+// (each takes Argon2.MemoriaKiB of memory). Beyond it a login is answered
+// "busy" at once instead of queueing memory.
+const MaxArgon2Concurrentes = 4
+
+var (
+	ranurasArgon2         = make(chan struct{}, MaxArgon2Concurrentes)
+	argon2EnCurso         atomic.Int64
+	argon2Pico            atomic.Int64
+	verificacionesDeClave atomic.Int64
+)
+
+// tomarRanuraArgon2 takes one slot without waiting; ok is false when all are busy.
+func tomarRanuraArgon2() (liberar func(), ok bool) {
+	select {
+	case ranurasArgon2 <- struct{}{}:
+	default:
+		return nil, false
+	}
+	n := argon2EnCurso.Add(1)
+	for {
+		p := argon2Pico.Load()
+		if n <= p || argon2Pico.CompareAndSwap(p, n) {
+			break
+		}
+	}
+	return func() {
+		argon2EnCurso.Add(-1)
+		<-ranurasArgon2
+	}, true
+}
+
+// EstadisticaArgon2 reports how many login passwords were hashed (against a
+// stored hash or, for an unknown user, a fictitious one), and the largest number of argon2 computations of logins that
+// ran at the same time, since the process started.
+func EstadisticaArgon2() (verificaciones, pico int64) {
+	return verificacionesDeClave.Load(), argon2Pico.Load()
+}

@@ -1,0 +1,58 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+
+	"comite/internal/db"
+	"comite/web/templates"
+
+	"github.com/labstack/echo/v4"
+)
+
+// rutaCambiarClave is the "Cambiar mi clave" form; an account whose password
+// an administrator reset reaches only this form (and logout) until it
+// chooses a new one.
+const rutaCambiarClave = "/cuenta/clave"
+
+// claveFormulario shows "Cambiar mi clave".
+func (h *handler) claveFormulario(c echo.Context) error {
+	return h.render(c, http.StatusOK, templates.CambiarClavePagina(h.pagina(c, "Cambiar mi clave", ""), h.vistaClave(c, templates.Errores{})))
+}
+
+func (h *handler) vistaClave(c echo.Context, errs templates.Errores) templates.CambiarClave {
+	return templates.CambiarClave{Obligatorio: cuentaDe(c).DebeCambiarClave, Minimo: db.LongitudMinimaClave, Errores: errs}
+}
+
+// claveCambiar changes the signed-in person's password (the current one is
+// required). Every session of the account ends, this one included; the
+// browser that made the change gets a new session at once.
+func (h *handler) claveCambiar(c echo.Context) error {
+	ctx := c.Request().Context()
+	cu := cuentaDe(c)
+	nueva := c.FormValue("clave")
+	errs := templates.Errores{}
+	if nueva != c.FormValue("confirmacion") {
+		errs["confirmacion"] = "Las dos claves nuevas no coinciden; escríbalas de nuevo."
+		return h.render(c, http.StatusUnprocessableEntity, templates.CambiarClavePagina(h.pagina(c, "Cambiar mi clave", ""), h.vistaClave(c, errs)))
+	}
+	err := h.d.CambiarClave(ctx, cu.ID, c.FormValue("actual"), nueva, actor(c))
+	var ev *db.ErrValidacion
+	switch {
+	case errors.Is(err, db.ErrOcupado):
+		c.Response().Header().Set("Retry-After", segundosRetry(esperaOcupado))
+		errs["general"] = mensajeIngresoOcupado
+		return h.render(c, http.StatusServiceUnavailable, templates.CambiarClavePagina(h.pagina(c, "Cambiar mi clave", ""), h.vistaClave(c, errs)))
+	case errors.As(err, &ev):
+		errs[ev.Campo] = mayuscula(ev.Mensaje) + "."
+		return h.render(c, http.StatusUnprocessableEntity, templates.CambiarClavePagina(h.pagina(c, "Cambiar mi clave", ""), h.vistaClave(c, errs)))
+	case err != nil:
+		return err
+	}
+	token, _, err := h.d.CrearSesion(ctx, cu.ID, c.RealIP())
+	if err != nil {
+		return err
+	}
+	h.ponerCookieSesion(c, token)
+	return redirigir(c, "/?aviso=clave_cambiada")
+}
