@@ -19,6 +19,7 @@ import (
 
 	"comite/internal/db"
 	"comite/internal/demo"
+	"comite/internal/respaldo"
 	"comite/internal/web"
 )
 
@@ -33,6 +34,10 @@ type opcionesServe struct {
 	certTLS, claveTLS string
 	cookieSegura      string // auto | si | no
 	formatoLog        string // texto | json
+	// Scheduled backups (--respaldos DIR --respaldo-cada 24h --conservar 30).
+	respaldos    string
+	respaldoCada time.Duration
+	conservar    int
 }
 
 // cmdServe: comite serve [--addr 127.0.0.1:8080] [--db F] [--demo] (contrato.md).
@@ -49,6 +54,9 @@ func cmdServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.cookieSegura, "cookie-segura", "auto",
 		"atributo Secure de las cookies: auto (sí con TLS o fuera de localhost, donde se espera un proxy TLS delante), si, no")
 	fs.StringVar(&o.formatoLog, "log", "texto", "formato del registro de solicitudes en la salida de error: texto o json")
+	fs.StringVar(&o.respaldos, "respaldos", "", "carpeta donde escribir respaldos verificados de la base según --respaldo-cada (vacío: sin respaldos programados)")
+	fs.DurationVar(&o.respaldoCada, "respaldo-cada", 24*time.Hour, "periodo de los respaldos programados (p. ej. 24h, 6h)")
+	fs.IntVar(&o.conservar, "conservar", 30, "cuántos respaldos programados conservar (se borran los más viejos)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "uso: comite serve [--addr 127.0.0.1:8080] [--db ARCHIVO] [--demo]")
 		fs.PrintDefaults()
@@ -71,6 +79,12 @@ func cmdServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "comite serve: --cookie-segura debe ser auto, si o no")
 		return 2
 	}
+	if o.respaldos != "" {
+		if err := programaRespaldos(o, nil).Validar(); err != nil {
+			fmt.Fprintln(stderr, "comite serve:", err)
+			return 2
+		}
+	}
 	ctx, parar := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer parar()
 	return servir(ctx, o, stdout, stderr)
@@ -85,6 +99,13 @@ func servir(ctx context.Context, o opcionesServe, stdout, stderr io.Writer) int 
 		manejadorLog = slog.NewTextHandler(stderr, nil)
 	}
 	log := slog.New(manejadorLog)
+	// Held while the server runs: a restore refuses this database meanwhile.
+	bloqueo, err := respaldo.BloquearServidor(o.ruta)
+	if err != nil {
+		fmt.Fprintln(stderr, "comite serve:", err)
+		return 1
+	}
+	defer bloqueo.Soltar()
 	d, err := db.Open(ctx, o.ruta)
 	if err != nil {
 		fmt.Fprintln(stderr, "comite serve:", err)
@@ -119,7 +140,11 @@ func servir(ctx context.Context, o opcionesServe, stdout, stderr io.Writer) int 
 	case "no":
 		segura = false
 	}
-	app := web.Nuevo(web.Config{DB: d, Logger: log, CookieSegura: segura, TLS: tls})
+	var respaldos *respaldo.Programa
+	if o.respaldos != "" {
+		respaldos = programaRespaldos(o, log)
+	}
+	app := web.Nuevo(web.Config{DB: d, Logger: log, CookieSegura: segura, TLS: tls, Respaldos: respaldos})
 	srv := web.Servidor(o.addr, app, log)
 
 	// Expired sessions are purged every 10 minutes (they are refused anyway).
@@ -144,6 +169,14 @@ func servir(ctx context.Context, o opcionesServe, stdout, stderr io.Writer) int 
 			}
 		}
 	}()
+
+	if respaldos != nil {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			respaldos.Correr(ctxPurga)
+		}()
+	}
 
 	errServir := make(chan error, 1)
 	go func() {
@@ -176,6 +209,11 @@ func servir(ctx context.Context, o opcionesServe, stdout, stderr io.Writer) int 
 	pararPurga()
 	wg.Wait()
 	return codigo
+}
+
+// programaRespaldos is the backup schedule of --respaldos.
+func programaRespaldos(o opcionesServe, log *slog.Logger) *respaldo.Programa {
+	return &respaldo.Programa{Origen: o.ruta, Dir: o.respaldos, Cada: o.respaldoCada, Conservar: o.conservar, Log: log}
 }
 
 func esLoopback(a net.Addr) bool {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"comite/internal/db"
+	"comite/internal/respaldo"
 
 	"github.com/labstack/echo/v4"
 )
@@ -27,6 +28,9 @@ type Config struct {
 	CookieSegura bool
 	// TLS says the application is reached over HTTPS: it then sends HSTS.
 	TLS bool
+	// Respaldos is the backup schedule of `comite serve --respaldos` (nil:
+	// none); the administrator's page shows its state.
+	Respaldos *respaldo.Programa
 }
 
 // Nuevo builds the application: its routes and middleware.
