@@ -44,6 +44,9 @@ const (
 
 	// The screening of every user and its exports (issue 7); a seccional sees its own Dirección Seccional only.
 	VerTamizaje Accion = "tamizaje.ver"
+
+	// The scheduled backups of the database: the operator's concern, so the administrator's.
+	VerRespaldos Accion = "respaldos.ver"
 )
 
 var (
@@ -67,6 +70,7 @@ var (
 		RegistrarConcepto:   {db.RolComite},
 		CerrarCaso:          {db.RolSecretaria, db.RolSeccional}, // flujo.Cerrar: the REA is the Dirección Seccional's act
 		VerTamizaje:         todos,
+		VerRespaldos:        {db.RolAdmin},
 	}
 )
 

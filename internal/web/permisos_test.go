@@ -60,6 +60,7 @@ func matriz() []filaMatriz {
 		}, []string{"admin", "secretaria"}},
 		{"POST", "/admin/dias-inhabiles/:fecha/quitar", "/admin/dias-inhabiles/2026-04-06/quitar", func(*entorno) url.Values { return url.Values{} },
 			[]string{"admin", "secretaria"}},
+		{"GET", "/admin/respaldos", "/admin/respaldos", sinForm, []string{"admin"}},
 		{"GET", "/auditoria", "/auditoria", sinForm, []string{"auditor", "admin"}},
 		{"GET", "/auditoria/verificar", "/auditoria/verificar", sinForm, []string{"auditor", "admin"}},
 
@@ -219,7 +220,7 @@ func TestMatriz_navegacionSegunRol(t *testing.T) {
 		"secretaria": {"inicio", "casos", "usuarios", "tamizaje", "importar", "liquidacion", "dias"},
 		"comite":     {"inicio", "casos", "usuarios", "tamizaje", "liquidacion"},
 		"auditor":    {"inicio", "casos", "usuarios", "tamizaje", "liquidacion", "auditoria", "cuentas", "dias"},
-		"admin":      {"inicio", "tamizaje", "auditoria", "cuentas", "dias"},
+		"admin":      {"inicio", "tamizaje", "auditoria", "cuentas", "dias", "respaldos"},
 	}
 	for rol, items := range quiere {
 		t.Run(rol, func(t *testing.T) {

@@ -44,6 +44,7 @@ func Rutas() []ruta {
 		{Metodo: http.MethodGet, Patron: "/admin/dias-inhabiles", Accion: VerDiasInhabiles, manejador: (*handler).diasInhabilesListar},
 		{Metodo: http.MethodPost, Patron: "/admin/dias-inhabiles", Accion: GestionarDiasInhabiles, manejador: (*handler).diaInhabilAgregar},
 		{Metodo: http.MethodPost, Patron: "/admin/dias-inhabiles/:fecha/quitar", Accion: GestionarDiasInhabiles, manejador: (*handler).diaInhabilQuitar},
+		{Metodo: http.MethodGet, Patron: "/admin/respaldos", Accion: VerRespaldos, manejador: (*handler).respaldosMostrar},
 
 		// Auditoría
 		{Metodo: http.MethodGet, Patron: "/auditoria", Accion: VerAuditoria, manejador: (*handler).auditoriaListar},
@@ -123,6 +124,7 @@ var navegacion = []itemNav{
 	{"/auditoria", "Auditoría", "auditoria", VerAuditoria},
 	{"/admin/cuentas", "Cuentas", "cuentas", VerCuentas},
 	{"/admin/dias-inhabiles", "Días inhábiles", "dias", VerDiasInhabiles},
+	{"/admin/respaldos", "Respaldos", "respaldos", VerRespaldos},
 }
 
 // montar registers every route of the table with its permission check.
