@@ -153,9 +153,15 @@ func Verificar(ctx context.Context, ruta string) (Verificacion, error) {
 	return v, nil
 }
 
+// primeraLinea is the first finding of integrity_check, without the
+// "*** in database main ***" heading it puts before them.
 func primeraLinea(s string) string {
-	l, _, _ := strings.Cut(s, "\n")
-	return l
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "***") {
+			return l
+		}
+	}
+	return strings.TrimSpace(s)
 }
 
 // antesDeRenombrar runs between checking the temporary copy and giving it

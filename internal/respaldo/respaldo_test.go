@@ -617,3 +617,16 @@ func TestRespaldar_negativas(t *testing.T) {
 		t.Fatal("el archivo existente cambió")
 	}
 }
+
+// The message for a damaged copy names the first finding, not the heading.
+func TestPrimeraLinea_saltaElEncabezadoDeIntegrityCheck(t *testing.T) {
+	for _, c := range []struct{ entrada, quiere string }{
+		{"*** in database main ***\nTree 28 page 201 cell 2: overflow list length is 1 but should be 33\nPage 5 never used", "Tree 28 page 201 cell 2: overflow list length is 1 but should be 33"},
+		{"row 3 missing from index actos_firmeza", "row 3 missing from index actos_firmeza"},
+		{"*** in database main ***", "*** in database main ***"},
+	} {
+		if got := primeraLinea(c.entrada); got != c.quiere {
+			t.Errorf("primeraLinea(%q) = %q; quiere %q", c.entrada, got, c.quiere)
+		}
+	}
+}
