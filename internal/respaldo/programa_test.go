@@ -83,12 +83,12 @@ func TestPrograma_validar(t *testing.T) {
 	dir := t.TempDir()
 	for _, c := range []struct {
 		nombre string
-		p      Programa
+		p      *Programa
 		dice   string
 	}{
-		{"carpeta_inexistente", Programa{Dir: filepath.Join(dir, "no"), Cada: time.Hour, Conservar: 1}, "no existe"},
-		{"periodo_corto", Programa{Dir: dir, Cada: time.Second, Conservar: 1}, "--respaldo-cada"},
-		{"conservar_cero", Programa{Dir: dir, Cada: time.Hour, Conservar: 0}, "--conservar"},
+		{"carpeta_inexistente", &Programa{Dir: filepath.Join(dir, "no"), Cada: time.Hour, Conservar: 1}, "no existe"},
+		{"periodo_corto", &Programa{Dir: dir, Cada: time.Second, Conservar: 1}, "--respaldo-cada"},
+		{"conservar_cero", &Programa{Dir: dir, Cada: time.Hour, Conservar: 0}, "--conservar"},
 	} {
 		t.Run(c.nombre, func(t *testing.T) {
 			if err := c.p.Validar(); err == nil || !strings.Contains(err.Error(), c.dice) {
