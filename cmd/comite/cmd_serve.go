@@ -19,6 +19,7 @@ import (
 
 	"comite/internal/db"
 	"comite/internal/demo"
+	"comite/internal/respaldo"
 	"comite/internal/web"
 )
 
@@ -35,6 +36,10 @@ type opcionesServe struct {
 	formatoLog        string // texto | json
 	claveAuditoria    string // key file of the audit chain ("" = next to the database)
 	anclaAuditoria    string // anchor file of the audit chain ("" = next to the database)
+	// Scheduled backups (--respaldos DIR --respaldo-cada 24h --conservar 30).
+	respaldos    string
+	respaldoCada time.Duration
+	conservar    int
 }
 
 // cmdServe: comite serve [--addr 127.0.0.1:8080] [--db F] [--demo] (contrato.md).
@@ -54,6 +59,9 @@ func cmdServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.claveAuditoria, "clave-auditoria", "",
 		"archivo de claves de la cadena de auditoría (por defecto ARCHIVO.clave-auditoria junto a la base, creado en el primer arranque con modo 0600; o la variable COMITE_CLAVE_AUDITORIA)")
 	fs.StringVar(&o.anclaAuditoria, "ancla-auditoria", "", "archivo ancla donde se anexa la cabeza de la cadena de auditoría (por defecto ARCHIVO.ancla-auditoria)")
+	fs.StringVar(&o.respaldos, "respaldos", "", "carpeta donde escribir respaldos verificados de la base según --respaldo-cada (vacío: sin respaldos programados)")
+	fs.DurationVar(&o.respaldoCada, "respaldo-cada", 24*time.Hour, "periodo de los respaldos programados (p. ej. 24h, 6h)")
+	fs.IntVar(&o.conservar, "conservar", 30, "cuántos respaldos programados conservar (se borran los más viejos)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "uso: comite serve [--addr 127.0.0.1:8080] [--db ARCHIVO] [--demo]")
 		fs.PrintDefaults()
@@ -76,6 +84,12 @@ func cmdServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "comite serve: --cookie-segura debe ser auto, si o no")
 		return 2
 	}
+	if o.respaldos != "" {
+		if err := programaRespaldos(o, nil).Validar(); err != nil {
+			fmt.Fprintln(stderr, "comite serve:", err)
+			return 2
+		}
+	}
 	ctx, parar := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer parar()
 	return servir(ctx, o, stdout, stderr)
@@ -90,6 +104,13 @@ func servir(ctx context.Context, o opcionesServe, stdout, stderr io.Writer) int 
 		manejadorLog = slog.NewTextHandler(stderr, nil)
 	}
 	log := slog.New(manejadorLog)
+	// Held while the server runs: a restore refuses this database meanwhile.
+	bloqueo, err := respaldo.BloquearServidor(o.ruta)
+	if err != nil {
+		fmt.Fprintln(stderr, "comite serve:", err)
+		return 1
+	}
+	defer bloqueo.Soltar()
 	// A web request waits less for the write lock than the command line, and
 	// is answered 503 with Retry-After when a long import holds it.
 	d, err := db.Open(ctx, o.ruta, db.EsperaOcupada(web.EsperaOcupadaWeb), db.ConClaveAuditoria(o.claveAuditoria), db.ConAnclaAuditoria(o.anclaAuditoria), db.ConRegistroAuditoria(log))
@@ -130,7 +151,11 @@ func servir(ctx context.Context, o opcionesServe, stdout, stderr io.Writer) int 
 	case "no":
 		segura = false
 	}
-	app := web.Nuevo(web.Config{DB: d, Logger: log, CookieSegura: segura, TLS: tls})
+	var respaldos *respaldo.Programa
+	if o.respaldos != "" {
+		respaldos = programaRespaldos(o, log)
+	}
+	app := web.Nuevo(web.Config{DB: d, Logger: log, CookieSegura: segura, TLS: tls, Respaldos: respaldos})
 	srv := web.Servidor(o.addr, app, log)
 
 	// Expired sessions and old login attempts are purged every 10 minutes
@@ -161,6 +186,14 @@ func servir(ctx context.Context, o opcionesServe, stdout, stderr io.Writer) int 
 			}
 		}
 	}()
+
+	if respaldos != nil {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			respaldos.Correr(ctxPurga)
+		}()
+	}
 
 	errServir := make(chan error, 1)
 	go func() {
@@ -193,6 +226,11 @@ func servir(ctx context.Context, o opcionesServe, stdout, stderr io.Writer) int 
 	pararPurga()
 	wg.Wait()
 	return codigo
+}
+
+// programaRespaldos is the backup schedule of --respaldos.
+func programaRespaldos(o opcionesServe, log *slog.Logger) *respaldo.Programa {
+	return &respaldo.Programa{Origen: o.ruta, Dir: o.respaldos, Cada: o.respaldoCada, Conservar: o.conservar, Log: log}
 }
 
 func esLoopback(a net.Addr) bool {

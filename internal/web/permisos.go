@@ -56,6 +56,8 @@ const (
 	// auditoría, edited by the administrator (audited).
 	VerSeccionales       Accion = "seccionales.ver"
 	GestionarSeccionales Accion = "seccionales.gestionar"
+	// The scheduled backups of the database: the operator's concern, so the administrator's.
+	VerRespaldos Accion = "respaldos.ver"
 )
 
 var (
@@ -91,6 +93,7 @@ var (
 
 		VerSeccionales:       {db.RolAdmin, db.RolSecretaria, db.RolAuditor},
 		GestionarSeccionales: {db.RolAdmin},
+		VerRespaldos:         {db.RolAdmin},
 	}
 )
 

@@ -69,6 +69,7 @@ func matriz() []filaMatriz {
 		{"POST", "/admin/seccionales", "/admin/seccionales", func(*entorno) url.Values {
 			return url.Values{"codigo": {"PRUEBA"}, "nombre": {"Dirección Seccional de Prueba"}}
 		}, []string{"admin"}},
+		{"GET", "/admin/respaldos", "/admin/respaldos", sinForm, []string{"admin"}},
 		{"GET", "/auditoria", "/auditoria", sinForm, []string{"auditor", "admin"}},
 		{"GET", "/auditoria/verificar", "/auditoria/verificar", sinForm, []string{"auditor", "admin"}},
 
@@ -233,7 +234,7 @@ func TestMatriz_navegacionSegunRol(t *testing.T) {
 		"secretaria": {"inicio", "casos", "usuarios", "tamizaje", "importar", "liquidacion", "dias"},
 		"comite":     {"inicio", "casos", "usuarios", "tamizaje", "liquidacion"},
 		"auditor":    {"inicio", "casos", "usuarios", "tamizaje", "liquidacion", "auditoria", "cuentas", "dias"},
-		"admin":      {"inicio", "auditoria", "cuentas", "dias", "seccionales"},
+		"admin":      {"inicio", "auditoria", "cuentas", "dias", "seccionales", "respaldos"},
 	}
 	for rol, items := range quiere {
 		t.Run(rol, func(t *testing.T) {

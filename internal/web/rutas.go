@@ -49,6 +49,7 @@ func Rutas() []ruta {
 		{Metodo: http.MethodPost, Patron: "/admin/dias-inhabiles/:fecha/quitar", Accion: GestionarDiasInhabiles, manejador: (*handler).diaInhabilQuitar},
 		{Metodo: http.MethodGet, Patron: "/admin/seccionales", Accion: VerSeccionales, manejador: (*handler).seccionalesListar},
 		{Metodo: http.MethodPost, Patron: "/admin/seccionales", Accion: GestionarSeccionales, manejador: (*handler).seccionalGuardar},
+		{Metodo: http.MethodGet, Patron: "/admin/respaldos", Accion: VerRespaldos, manejador: (*handler).respaldosMostrar},
 
 		// Auditoría
 		{Metodo: http.MethodGet, Patron: "/auditoria", Accion: VerAuditoria, manejador: (*handler).auditoriaListar},
@@ -131,6 +132,7 @@ var navegacion = []itemNav{
 	{"/admin/cuentas", "Cuentas", "cuentas", VerCuentas},
 	{"/admin/dias-inhabiles", "Días inhábiles", "dias", VerDiasInhabiles},
 	{"/admin/seccionales", "Seccionales", "seccionales", GestionarSeccionales},
+	{"/admin/respaldos", "Respaldos", "respaldos", VerRespaldos},
 }
 
 // montar registers every route of the table with its permission check.

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"comite/internal/db"
+	"comite/internal/respaldo"
 
 	"github.com/labstack/echo/v4"
 )
@@ -31,6 +32,9 @@ type Config struct {
 	// of the server's own, mode 0700. Empty: <base>.importaciones next to
 	// the database file.
 	DirImportaciones string
+	// Respaldos is the backup schedule of `comite serve --respaldos` (nil:
+	// none); the administrator's page shows its state.
+	Respaldos *respaldo.Programa
 }
 
 // Nuevo builds the application: its routes and middleware.

@@ -1,0 +1,132 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"regexp"
+	"strings"
+
+	"comite/internal/formato"
+	"comite/internal/respaldo"
+)
+
+func init() {
+	registrar("respaldo", "copia consistente de la base en uso, verificada, con su SHA-256 (verificar: revisa un respaldo)", cmdRespaldo)
+}
+
+func respaldoUso(w io.Writer) {
+	fmt.Fprint(w, `uso: comite respaldo [--db ARCHIVO] -o RESPALDO
+     comite respaldo verificar RESPALDO
+Escribe una copia consistente de la base (aunque el servidor esté en uso), la
+verifica (PRAGMA integrity_check y la cadena de auditoría) y solo entonces le da
+su nombre; imprime su SHA-256 en la primera línea (formato de sha256sum).
+«verificar» revisa un respaldo ya hecho sin escribir en él.
+  --db ARCHIVO   base de datos de origen (por defecto comite.db)
+  -o RESPALDO    archivo del respaldo, que no debe existir
+Sale con 0 si el respaldo quedó escrito y verificado, 1 si no, 2 por uso incorrecto.
+`)
+}
+
+// cmdRespaldo: comite respaldo --db F -o ARCHIVO | comite respaldo verificar ARCHIVO.
+func cmdRespaldo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "verificar" {
+		return respaldoVerificar(args[1:], stdout, stderr)
+	}
+	fs := flag.NewFlagSet("comite respaldo", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	ruta := fs.String("db", "comite.db", "")
+	destino := fs.String("o", "", "")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			respaldoUso(stderr)
+			return 0
+		}
+		fmt.Fprintln(stderr, "comite respaldo:", traducirOpcion(err, "--db y -o"))
+		respaldoUso(stderr)
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "comite respaldo: argumento de más %q (las opciones van con --nombre valor)\n", fs.Arg(0))
+		respaldoUso(stderr)
+		return 2
+	}
+	if *destino == "" {
+		fmt.Fprintln(stderr, "comite respaldo: falta -o RESPALDO (el archivo donde escribir la copia)")
+		respaldoUso(stderr)
+		return 2
+	}
+	r, err := respaldo.Respaldar(context.Background(), *ruta, *destino)
+	if err != nil {
+		fmt.Fprintln(stderr, "comite respaldo:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "%s  %s\n", r.SHA256, r.Archivo)
+	fmt.Fprintf(stdout, "Respaldo de %s escrito y verificado en %s.\n", *ruta, r.Archivo)
+	fmt.Fprintf(stdout, "  tamaño        %s bytes\n", formato.Entero(r.Bytes))
+	escribirVerificacion(stdout, r.Verificacion)
+	return 0
+}
+
+func respaldoVerificar(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 1 && (args[0] == "-h" || args[0] == "--help") {
+		respaldoUso(stderr)
+		return 0
+	}
+	if len(args) != 1 || strings.HasPrefix(args[0], "-") {
+		fmt.Fprintln(stderr, "comite respaldo verificar: indique un solo archivo de respaldo")
+		respaldoUso(stderr)
+		return 2
+	}
+	v, err := respaldo.Verificar(context.Background(), args[0])
+	if err != nil {
+		fmt.Fprintln(stderr, "comite respaldo verificar:", err)
+		return 1
+	}
+	h, err := respaldo.SHA256(args[0])
+	if err != nil {
+		fmt.Fprintln(stderr, "comite respaldo verificar:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "%s  %s\n", h, args[0])
+	fmt.Fprintf(stdout, "Respaldo %s verificado.\n", args[0])
+	escribirVerificacion(stdout, v)
+	return 0
+}
+
+// escribirVerificacion prints what a check found, for people.
+func escribirVerificacion(w io.Writer, v respaldo.Verificacion) {
+	fmt.Fprintf(w, "  integridad    %s (PRAGMA integrity_check)\n", v.Integridad)
+	fmt.Fprintf(w, "  auditoría     %s filas, cadena íntegra\n", formato.Entero(v.FilasAuditoria))
+	fmt.Fprintf(w, "  esquema       %s\n", v.Esquema())
+	fmt.Fprintf(w, "  contenido     %s casos, %s conceptos, %s informes\n", formato.Entero(v.Casos), formato.Entero(v.Conceptos), formato.Entero(v.Informes))
+	if v.UltimoCambio.IsZero() {
+		fmt.Fprintln(w, "  datos hasta   (el registro de auditoría está vacío)")
+	} else {
+		fmt.Fprintf(w, "  datos hasta   %s, hora de Colombia (último cambio registrado en la auditoría)\n", formato.Instante(v.UltimoCambio))
+	}
+}
+
+var (
+	opcErrNoDefinida = regexp.MustCompile(`^flag provided but not defined: -+(.*)$`)
+	opcErrSinValor   = regexp.MustCompile(`^flag needs an argument: -+(.*)$`)
+	opcErrValor      = regexp.MustCompile(`^invalid (?:value|boolean value) "(.*)" for flag -+([^:]*):`)
+)
+
+// traducirOpcion turns the flag package's English errors into Spanish
+// naming the option; validas lists the options the command takes.
+func traducirOpcion(err error, validas string) string {
+	msg := err.Error()
+	if m := opcErrNoDefinida.FindStringSubmatch(msg); m != nil {
+		return fmt.Sprintf("--%s: opción desconocida (use %s)", m[1], validas)
+	}
+	if m := opcErrSinValor.FindStringSubmatch(msg); m != nil {
+		return fmt.Sprintf("--%s: falta el valor", m[1])
+	}
+	if m := opcErrValor.FindStringSubmatch(msg); m != nil {
+		return fmt.Sprintf("--%s: valor inválido %q", m[2], m[1])
+	}
+	return "opciones inválidas: " + msg
+}

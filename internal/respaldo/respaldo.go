@@ -1,0 +1,307 @@
+// Package respaldo makes, checks and restores copies of comite's database.
+//
+// A backup is a consistent snapshot taken while the server runs: SQLite's
+// `VACUUM INTO` copies the database as one read transaction sees it (in WAL
+// mode readers never block the writer, and the copy includes what is still in
+// the -wal file), never a copy of the file, which would miss or tear the WAL.
+// The copy is written under a hidden temporary name in the destination's
+// directory, checked (PRAGMA integrity_check, the audit chain, the schema this
+// program knows) and only then renamed to its final name: a process killed at
+// any moment leaves either no backup or a whole, checked one.
+package respaldo
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"comite/internal/db"
+)
+
+// Verificacion is what checking a copy found.
+type Verificacion struct {
+	Integridad     string   // "ok" when PRAGMA integrity_check found nothing
+	Migraciones    []string // recorded in the copy, in order
+	FilasAuditoria int64    // audit rows whose chain verified
+	Casos          int64
+	Conceptos      int64
+	Informes       int64
+	// UltimoCambio is the instant of the last audit row: the copy holds every
+	// change recorded up to then. Zero when the log is empty.
+	UltimoCambio time.Time
+}
+
+// Esquema is the last migration recorded in the copy.
+func (v Verificacion) Esquema() string {
+	if len(v.Migraciones) == 0 {
+		return ""
+	}
+	return v.Migraciones[len(v.Migraciones)-1]
+}
+
+// Resultado is one backup written and checked.
+type Resultado struct {
+	Archivo      string
+	Bytes        int64
+	SHA256       string
+	Inicio, Fin  time.Time // the snapshot is of the instant Inicio
+	Verificacion Verificacion
+}
+
+// ErrInvalido says why a file is not a usable backup of comite.
+type ErrInvalido struct {
+	Archivo string
+	Motivo  string
+}
+
+func (e *ErrInvalido) Error() string {
+	return fmt.Sprintf("el respaldo %s no es válido: %s", e.Archivo, e.Motivo)
+}
+
+// VerificarCadena checks the audit chain of an open copy and returns the
+// rows verified. It is the one place where the checks of the audit log plug
+// in: today the SHA-256 chain of internal/db; the keyed chain and its anchor
+// file, when they exist, are checked here too.
+var VerificarCadena = func(ctx context.Context, d *db.DB) (int64, error) {
+	return d.VerificarAuditoria(ctx)
+}
+
+// abrirSinMigrar opens a database file as it is: no migration runs and, with
+// soloLectura, nothing is written to it.
+func abrirSinMigrar(ruta string, soloLectura bool) (*db.DB, error) {
+	q := url.Values{}
+	q.Add("_pragma", "busy_timeout(30000)")
+	if soloLectura {
+		q.Add("_pragma", "query_only(1)")
+	}
+	r := strings.NewReplacer("%", "%25", "?", "%3F", "#", "%23").Replace(ruta)
+	s, err := sql.Open("sqlite", "file:"+r+"?"+q.Encode())
+	if err != nil {
+		return nil, err
+	}
+	return &db.DB{DB: s, Ruta: ruta, Now: time.Now}, nil
+}
+
+func existe(ruta string) bool {
+	_, err := os.Stat(ruta)
+	return err == nil
+}
+
+// Verificar checks a copy in place, writing nothing to it: it opens as an
+// SQLite database, PRAGMA integrity_check says ok, it is a comite database
+// whose migrations this program knows, and its audit chain verifies.
+func Verificar(ctx context.Context, ruta string) (Verificacion, error) {
+	var v Verificacion
+	st, err := os.Stat(ruta)
+	if err != nil {
+		return v, &ErrInvalido{ruta, "no se encontró el archivo"}
+	}
+	if !st.Mode().IsRegular() {
+		return v, &ErrInvalido{ruta, "no es un archivo regular"}
+	}
+	d, err := abrirSinMigrar(ruta, true)
+	if err != nil {
+		return v, &ErrInvalido{ruta, err.Error()}
+	}
+	defer d.Close()
+	if err := d.QueryRowContext(ctx, `PRAGMA integrity_check`).Scan(&v.Integridad); err != nil {
+		return v, &ErrInvalido{ruta, "no es una base de datos SQLite legible (¿archivo dañado o de otro tipo?): " + err.Error()}
+	}
+	if v.Integridad != "ok" {
+		return v, &ErrInvalido{ruta, "PRAGMA integrity_check encontró daños: " + primeraLinea(v.Integridad)}
+	}
+	if v.Migraciones, err = d.MigracionesAplicadas(ctx); err != nil || len(v.Migraciones) == 0 {
+		return v, &ErrInvalido{ruta, "no es una base de datos de comite (no tiene migraciones registradas)"}
+	}
+	conocidas := map[string]bool{}
+	for _, m := range db.Migraciones() {
+		conocidas[m] = true
+	}
+	for _, m := range v.Migraciones {
+		if !conocidas[m] {
+			return v, &ErrInvalido{ruta, fmt.Sprintf("tiene la migración %s, que este programa no conoce: es de una versión más reciente de comite", m)}
+		}
+	}
+	for _, c := range []struct {
+		n     *int64
+		tabla string
+	}{{&v.Casos, "casos"}, {&v.Conceptos, "conceptos"}, {&v.Informes, "informes"}} {
+		if err := d.QueryRowContext(ctx, `SELECT count(*) FROM `+c.tabla).Scan(c.n); err != nil {
+			return v, &ErrInvalido{ruta, fmt.Sprintf("no se puede contar %s: %v", c.tabla, err)}
+		}
+	}
+	if v.FilasAuditoria, err = VerificarCadena(ctx, d); err != nil {
+		return v, &ErrInvalido{ruta, "la cadena de auditoría no verifica: " + err.Error()}
+	}
+	var en sql.NullString
+	if err := d.QueryRowContext(ctx, `SELECT en FROM auditoria ORDER BY id DESC LIMIT 1`).Scan(&en); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return v, &ErrInvalido{ruta, err.Error()}
+	}
+	if en.Valid {
+		v.UltimoCambio, _ = time.Parse(time.RFC3339Nano, en.String)
+	}
+	return v, nil
+}
+
+// primeraLinea is the first finding of integrity_check, without the
+// "*** in database main ***" heading it puts before them.
+func primeraLinea(s string) string {
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "***") {
+			return l
+		}
+	}
+	return strings.TrimSpace(s)
+}
+
+// antesDeRenombrar runs between checking the temporary copy and giving it
+// its name (tests stop a process there).
+var antesDeRenombrar = func(tmp string) {}
+
+// nombreTemporal is a hidden name beside destino that no listing of backups
+// takes for a backup.
+func nombreTemporal(destino string) string {
+	b := make([]byte, 6)
+	rand.Read(b)
+	return filepath.Join(filepath.Dir(destino), "."+filepath.Base(destino)+".parcial-"+hex.EncodeToString(b))
+}
+
+// EsTemporal says whether a file name is one of the temporary copies that
+// Respaldar and Restaurar write before renaming.
+func EsTemporal(nombre string) bool {
+	return strings.HasPrefix(nombre, ".") && strings.Contains(nombre, ".parcial-")
+}
+
+// Respaldar writes a consistent copy of the database origen to destino,
+// checks it and returns its size and SHA-256. destino must not exist.
+func Respaldar(ctx context.Context, origen, destino string) (Resultado, error) {
+	r := Resultado{Archivo: destino}
+	if !existe(origen) {
+		return r, fmt.Errorf("no se encontró la base de datos %s", origen)
+	}
+	if existe(destino) {
+		return r, fmt.Errorf("ya existe %s: un respaldo nunca sobrescribe un archivo (elija otro nombre)", destino)
+	}
+	if st, err := os.Stat(filepath.Dir(destino)); err != nil || !st.IsDir() {
+		return r, fmt.Errorf("no existe la carpeta de destino %s", filepath.Dir(destino))
+	}
+	tmp := nombreTemporal(destino)
+	defer os.Remove(tmp) // nothing is left behind on failure
+	r.Inicio = time.Now()
+	if err := copiar(ctx, origen, tmp); err != nil {
+		return r, err
+	}
+	v, err := Verificar(ctx, tmp)
+	if err != nil {
+		return r, fmt.Errorf("la copia recién hecha no verifica (la base de origen puede estar dañada; revise con «comite auditoria verificar»): %w", err)
+	}
+	r.Verificacion = v
+	if r.SHA256, r.Bytes, err = resumen(tmp); err != nil {
+		return r, err
+	}
+	antesDeRenombrar(tmp)
+	// A hard link fails if destino appeared meanwhile: a backup never replaces a file.
+	if err := darNombre(tmp, destino); err != nil {
+		return r, err
+	}
+	if err := sincronizarCarpeta(filepath.Dir(destino)); err != nil {
+		return r, err
+	}
+	r.Fin = time.Now()
+	return r, nil
+}
+
+// darNombre gives the checked copy its final name without ever replacing a
+// file: a hard link fails if destino appeared meanwhile. Where the file
+// system has no hard links, a rename after a last check.
+func darNombre(tmp, destino string) error {
+	err := os.Link(tmp, destino)
+	if err == nil {
+		return nil
+	}
+	if errors.Is(err, os.ErrExist) {
+		return fmt.Errorf("ya existe %s: un respaldo nunca sobrescribe un archivo", destino)
+	}
+	if existe(destino) {
+		return fmt.Errorf("ya existe %s: un respaldo nunca sobrescribe un archivo", destino)
+	}
+	if err := os.Rename(tmp, destino); err != nil {
+		return fmt.Errorf("dar su nombre al respaldo %s: %w", destino, err)
+	}
+	return nil
+}
+
+// copiar takes the snapshot: VACUUM INTO a new file, made durable and left in
+// rollback-journal mode, so the copy is one self-contained file.
+func copiar(ctx context.Context, origen, tmp string) error {
+	src, err := abrirSinMigrar(origen, false)
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	if _, err := src.ExecContext(ctx, `VACUUM INTO ?`, tmp); err != nil {
+		return fmt.Errorf("copiar %s: %w", origen, err)
+	}
+	cp, err := abrirSinMigrar(tmp, false)
+	if err != nil {
+		return err
+	}
+	cp.SetMaxOpenConns(1)
+	var modo string
+	err = cp.QueryRowContext(ctx, `PRAGMA journal_mode=DELETE`).Scan(&modo)
+	cp.Close()
+	if err != nil {
+		return fmt.Errorf("preparar la copia: %w", err)
+	}
+	f, err := os.OpenFile(tmp, os.O_RDWR, 0)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if err := f.Sync(); err != nil {
+		return fmt.Errorf("escribir la copia en el disco: %w", err)
+	}
+	return nil
+}
+
+func resumen(ruta string) (string, int64, error) {
+	f, err := os.Open(ruta)
+	if err != nil {
+		return "", 0, err
+	}
+	defer f.Close()
+	h := sha256.New()
+	n, err := io.Copy(h, f)
+	if err != nil {
+		return "", 0, err
+	}
+	return hex.EncodeToString(h.Sum(nil)), n, nil
+}
+
+// SHA256 is the SHA-256 of a file, in hexadecimal.
+func SHA256(ruta string) (string, error) {
+	h, _, err := resumen(ruta)
+	return h, err
+}
+
+func sincronizarCarpeta(dir string) error {
+	f, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if err := f.Sync(); err != nil {
+		return fmt.Errorf("sincronizar la carpeta %s: %w", dir, err)
+	}
+	return nil
+}

@@ -1,0 +1,92 @@
+package respaldo
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// Restauracion is what a restore did.
+type Restauracion struct {
+	Desde, Ruta string
+	Antes       Verificacion // the backup, checked before anything was touched
+	Despues     Verificacion // the restored database, checked in its place
+	// Reemplazada is where the database that was at Ruta was kept ("" when
+	// there was none).
+	Reemplazada string
+}
+
+// ErrExiste refuses to replace a database without --reemplazar.
+type ErrExiste struct{ Ruta string }
+
+func (e *ErrExiste) Error() string {
+	return fmt.Sprintf("ya existe la base de datos %s: para reemplazarla use --reemplazar (la actual se guarda antes como %s.reemplazada-FECHA)", e.Ruta, e.Ruta)
+}
+
+// Restaurar puts the backup desde at ruta. It checks the backup first; it
+// refuses while any process has the database at ruta open (and keeps servers
+// from starting until it ends); it never overwrites an existing database
+// unless reemplazar, and then keeps a consistent copy of it beside it; it
+// writes under a temporary name and renames, and checks the result in place.
+func Restaurar(ctx context.Context, desde, ruta string, reemplazar bool) (Restauracion, error) {
+	r := Restauracion{Desde: desde, Ruta: ruta}
+	var err error
+	if r.Antes, err = Verificar(ctx, desde); err != nil {
+		return r, err
+	}
+	if abs1, _ := filepath.Abs(desde); abs1 != "" {
+		if abs2, _ := filepath.Abs(ruta); abs1 == abs2 {
+			return r, fmt.Errorf("el respaldo y la base de destino son el mismo archivo %s", ruta)
+		}
+	}
+	if st, err := os.Stat(filepath.Dir(ruta)); err != nil || !st.IsDir() {
+		return r, fmt.Errorf("no existe la carpeta de destino %s", filepath.Dir(ruta))
+	}
+	b, err := bloquearExclusivo(ruta)
+	if err != nil {
+		return r, err
+	}
+	defer b.Soltar()
+	habia := existe(ruta)
+	if habia && !reemplazar {
+		return r, &ErrExiste{ruta}
+	}
+	tmp := nombreTemporal(ruta)
+	defer os.Remove(tmp)
+	if err := copiar(ctx, desde, tmp); err != nil {
+		return r, err
+	}
+	if _, err := Verificar(ctx, tmp); err != nil {
+		return r, fmt.Errorf("la copia del respaldo no verifica: %w", err)
+	}
+	if habia {
+		r.Reemplazada = fmt.Sprintf("%s.reemplazada-%s", ruta, time.Now().UTC().Format("20060102T150405Z"))
+		if err := copiar(ctx, ruta, r.Reemplazada); err != nil {
+			os.Remove(r.Reemplazada)
+			return r, fmt.Errorf("guardar la base actual antes de reemplazarla: %w", err)
+		}
+		// The old -wal and -shm must go with the old file: SQLite would
+		// otherwise replay the old WAL over the restored database.
+		for _, x := range []string{"-wal", "-shm", "-journal"} {
+			if err := os.Remove(ruta + x); err != nil && !os.IsNotExist(err) {
+				return r, fmt.Errorf("quitar %s%s: %w", ruta, x, err)
+			}
+		}
+	}
+	if err := os.Rename(tmp, ruta); err != nil {
+		return r, fmt.Errorf("poner la base restaurada en %s: %w", ruta, err)
+	}
+	if err := sincronizarCarpeta(filepath.Dir(ruta)); err != nil {
+		return r, err
+	}
+	if r.Despues, err = Verificar(ctx, ruta); err != nil {
+		return r, fmt.Errorf("la base restaurada no verifica en su lugar: %w", err)
+	}
+	if r.Despues.FilasAuditoria != r.Antes.FilasAuditoria || r.Despues.Casos != r.Antes.Casos ||
+		r.Despues.Conceptos != r.Antes.Conceptos || r.Despues.Informes != r.Antes.Informes {
+		return r, fmt.Errorf("la base restaurada no tiene lo mismo que el respaldo (antes %+v, después %+v)", r.Antes, r.Despues)
+	}
+	return r, nil
+}

@@ -1,0 +1,88 @@
+// Command esquema completes a small demo database with what a real office
+// would have done through the application: accounts, imports from files,
+// case steps and informes issued by the Secretaría, each recorded in the
+// audit log. scripts/guardar-esquema.sh runs it, from the commit of a
+// published version, to keep that version's database in testdata/esquemas
+// (docs/operacion.md, «Agregar la base de una versión publicada»).
+//
+//	go run ./scripts/esquema BASE
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"comite/internal/db"
+	"comite/internal/flujo"
+	"comite/internal/importar"
+)
+
+// ClaveCuentas is the password of the accounts it creates: the upgrade test
+// signs in with it, so an upgrade that loses the stored password hashes fails.
+const ClaveCuentas = "clave-esquema-guardado-larga"
+
+func main() {
+	if len(os.Args) != 2 {
+		fmt.Fprintln(os.Stderr, "uso: go run ./scripts/esquema BASE")
+		os.Exit(2)
+	}
+	if err := completar(context.Background(), os.Args[1]); err != nil {
+		fmt.Fprintln(os.Stderr, "esquema:", err)
+		os.Exit(1)
+	}
+}
+
+func completar(ctx context.Context, ruta string) error {
+	d, err := db.Open(ctx, ruta)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	sistema := db.Actor{Cuenta: "sistema", IP: "127.0.0.1"}
+	for _, c := range []db.NuevaCuenta{
+		{Usuario: "secretaria", Nombre: "Secretaría (base guardada)", Rol: db.RolSecretaria, Clave: ClaveCuentas},
+		{Usuario: "admin", Nombre: "Administración (base guardada)", Rol: db.RolAdmin, Clave: ClaveCuentas},
+		{Usuario: "auditor", Nombre: "Auditoría (base guardada)", Rol: db.RolAuditor, Clave: ClaveCuentas},
+	} {
+		if _, err := d.CrearCuenta(ctx, c, sistema); err != nil {
+			return fmt.Errorf("cuenta %s: %w", c.Usuario, err)
+		}
+	}
+	sec := db.Actor{Cuenta: "secretaria", IP: "10.0.0.7"}
+	for _, x := range []struct {
+		clase importar.Clase
+		ruta  string
+	}{
+		{importar.Usuarios, "testdata/importar/usuarios.csv"},
+		{importar.Sanciones, "testdata/importar/sanciones.csv"},
+		{importar.Operaciones, "testdata/importar/operaciones.csv"},
+	} {
+		f, err := os.Open(x.ruta)
+		if err != nil {
+			return err
+		}
+		_, err = d.ImportarArchivo(ctx, x.clase, x.ruta, f, sec, db.OpcionesImportacion{})
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("importar %s: %w", x.ruta, err)
+		}
+	}
+	quien := db.ActorCaso{Actor: sec, Rol: flujo.RolSecretaria}
+	if _, err := d.Transicion(ctx, 1, flujo.IniciarEvaluacion, "inicio de la evaluación en la base guardada", quien); err != nil {
+		return fmt.Errorf("iniciar la evaluación del caso 1: %w", err)
+	}
+	for _, id := range []int64{1, 2, 3} {
+		i, err := d.EmitirInforme(ctx, id, quien)
+		if err != nil {
+			return fmt.Errorf("informe del caso %d: %w", id, err)
+		}
+		fmt.Printf("caso %d: informe v%d, SHA-256 %s\n", id, i.Version, i.SHA256)
+	}
+	n, err := d.VerificarAuditoria(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("registro de auditoría íntegro: %d filas\n", n)
+	return nil
+}
