@@ -19,7 +19,6 @@ import (
 	"comite/internal/flujo"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
-	"comite/internal/valores"
 
 	"github.com/shopspring/decimal"
 )
@@ -258,7 +257,7 @@ type PropuestaREA struct {
 // ProponerREA computes, without recording, the proposal the case would close
 // with for an REA date: cancelación when the concepto in force says so, else
 // the foreseen fine plus 1.000 UVT of the REA's year (reincidencia.IncrementoComite;
-// dominio.md §2.9), no increment when the infraction's own sanction is not a multa.
+// art. 25 inc. 1), no increment when the infraction's own sanction is not a multa.
 func (d *DB) ProponerREA(ctx context.Context, casoID int64, fechaREA fecha.Fecha) (PropuestaREA, error) {
 	return proponer(ctx, d, casoID, fechaREA)
 }
@@ -289,7 +288,9 @@ func proponer(ctx context.Context, q consultor, casoID int64, fechaREA fecha.Fec
 	}
 	total := caso.SancionPrevista
 	if caso.Sancion == sancion.Multa {
-		inc, err := reincidencia.IncrementoComite(caso.SancionPrevista, fechaREA.Anio(), parametrosCaso)
+		ref := ReferenciaAplicacion()
+		conj, _ := ref.ConjuntoPara(caso.FechaComision)
+		inc, err := reincidencia.IncrementoComite(caso.SancionPrevista, fechaREA.Anio(), conj, ref)
 		if err != nil {
 			return p, &ErrFormulario{map[string]string{"fecha_rea": mayusculaInicial(err.Error()) + "."}}
 		}
@@ -385,7 +386,7 @@ func (d *DB) PropuestaDe(ctx context.Context, casoID int64) (*PropuestaREA, erro
 		}
 		inc := reincidencia.SancionIncrementada{UVTAnio: int(uvtAnio.Int64), UVTValor: decimal.NewFromInt(uvtValor.Int64),
 			Incremento: p.Total.Sub(caso.SancionPrevista), Total: *p.Total}
-		if u, err := valores.UVTDe(inc.UVTAnio); err == nil {
+		if u, err := ReferenciaAplicacion().UVTDe(inc.UVTAnio); err == nil {
 			inc.UVTResolucion = u.Resolucion
 		}
 		p.Incremento = &inc

@@ -262,9 +262,9 @@ func (d *DB) LeerCaso(ctx context.Context, c Caso) (LecturaCaso, error) {
 // ContextoCon is what flujo needs to know about a case, given whether its
 // latest evaluation procede and whether an informe was issued on it (the
 // one assembly of flujo.Contexto: contexto calls it too).
-func ContextoCon(c Caso, procede, informeEmitido bool) flujo.Contexto {
+func ContextoCon(c Caso, procede reincidencia.Tri, informeEmitido bool) flujo.Contexto {
 	return flujo.Contexto{
-		Estado: c.Estado, ProcedeComite: procede,
+		Estado: c.Estado, ProcedeComite: procede.EsSi(), DatosIncompletos: !procede.Conocido(),
 		CriteriosCompletos: flujo.CriteriosCompletos(c.Criterios), InformeEmitido: informeEmitido,
 	}
 }

@@ -125,7 +125,7 @@ func TestLeerCaso_igualALasLecturasSueltas(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := db.ContextoCon(c, r.ProcedeComite, l.InformeSobreUltima); !reflect.DeepEqual(got, cx) {
+		if got := db.ContextoCon(c, r.Procede(), l.InformeSobreUltima); !reflect.DeepEqual(got, cx) {
 			t.Fatalf("caso %s: contexto %+v, quiere %+v", c.Numero, got, cx)
 		}
 	}

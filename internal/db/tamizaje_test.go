@@ -104,6 +104,21 @@ func evaluarContrato(t *testing.T, e reincidencia.Entrada) contrato.EvaluacionJS
 	return r
 }
 
+// triTexto writes a three-valued answer as JSON does: true, false or null.
+func triTexto(t reincidencia.Tri) string {
+	if p := t.Puntero(); p != nil {
+		return fmt.Sprint(*p)
+	}
+	return "null"
+}
+
+func nulo[T any](p *T) string {
+	if p == nil {
+		return "null"
+	}
+	return fmt.Sprint(*p)
+}
+
 func textoNulo(d *decimal.Decimal) string {
 	if d == nil {
 		return "null"
@@ -117,10 +132,10 @@ func comparar(t *testing.T, nombre string, p tamizaje.Punto, r contrato.Evaluaci
 	if r.ParticipacionPorcentual != nil {
 		part = *r.ParticipacionPorcentual
 	}
-	got := fmt.Sprintf("actos=%d S=%s O=%s N=%d part=%s cumple=%v minimo=%v vigente=%v procede=%v",
-		p.NumeroActos, p.Suma.String(), p.TotalOperaciones.String(), p.NumeroOperaciones, textoNulo(p.Participacion), p.CumpleUmbral, p.MinimoTresActos, p.RegistroVigente, p.ProcedeComite)
-	want := fmt.Sprintf("actos=%d S=%s O=%s N=%d part=%s cumple=%v minimo=%v vigente=%v procede=%v",
-		r.NumeroActos, r.SumaSancionesCOP, r.TotalOperacionesCOP, r.NumeroOperaciones, part, r.Requisitos.UmbralCeroCinco, r.Requisitos.MinimoTresActos, r.Requisitos.RegistroVigente, r.ProcedeComite)
+	got := fmt.Sprintf("actos=%d S=%s O=%s N=%s part=%s cumple=%s minimo=%v vigente=%v procede=%s",
+		p.NumeroActos, p.Suma.String(), nulo(p.TotalOperaciones), nulo(p.NumeroOperaciones), textoNulo(p.Participacion), triTexto(p.CumpleUmbral), p.MinimoTresActos, p.RegistroVigente, triTexto(p.ProcedeComite))
+	want := fmt.Sprintf("actos=%d S=%s O=%s N=%s part=%s cumple=%s minimo=%v vigente=%v procede=%s",
+		r.NumeroActos, r.SumaSancionesCOP, nulo(r.TotalOperacionesCOP), nulo(r.NumeroOperaciones), part, nulo(r.Requisitos.UmbralCeroCinco), r.Requisitos.MinimoTresActos, r.Requisitos.RegistroVigente, nulo(r.ProcedeComite))
 	if got != want {
 		t.Errorf("%s:\n tamizaje %s\n evaluar  %s", nombre, got, want)
 	}
@@ -150,7 +165,7 @@ func TestTamizaje_art25_coincideConEvaluarParaCadaUsuarioDeLaDemo(t *testing.T) 
 			for _, f := range filas {
 				comparar(t, f.Usuario.NIT+" año "+fmt.Sprint(anio), f.Punto, evaluarContrato(t, entradaCompleta(t, d, f.Usuario.ID, anio)))
 				comparar(t, f.Usuario.NIT+" año "+fmt.Sprint(anio-1), f.Anterior, evaluarContrato(t, entradaCompleta(t, d, f.Usuario.ID, anio-1)))
-				if f.ProcedeComite {
+				if f.ProcedeComite.EsSi() {
 					procede++
 				}
 			}
@@ -160,7 +175,7 @@ func TestTamizaje_art25_coincideConEvaluarParaCadaUsuarioDeLaDemo(t *testing.T) 
 				porNIT[f.Usuario.NIT] = f
 			}
 			for _, u := range res.MuyPorEncima {
-				if !porNIT[u.NIT].ProcedeComite {
+				if !porNIT[u.NIT].ProcedeComite.EsSi() {
 					t.Errorf("%s (muy por encima) no procede", u.NIT)
 				}
 			}
@@ -170,11 +185,11 @@ func TestTamizaje_art25_coincideConEvaluarParaCadaUsuarioDeLaDemo(t *testing.T) 
 				}
 			}
 			for _, u := range res.RegistroVencido {
-				if f := porNIT[u.NIT]; f.ProcedeComite || f.RegistroVigente {
+				if f := porNIT[u.NIT]; f.ProcedeComite.EsSi() || f.RegistroVigente {
 					t.Errorf("%s (registro vencido): procede %v, vigente %v", u.NIT, f.ProcedeComite, f.RegistroVigente)
 				}
 			}
-			if procede == 0 || filas[0].Posicion != 1 || !filas[0].ProcedeComite {
+			if procede == 0 || filas[0].Posicion != 1 || !filas[0].ProcedeComite.EsSi() {
 				t.Errorf("el primero del tamizaje debería proceder: %+v", filas[0].Punto)
 			}
 		})
@@ -372,7 +387,7 @@ func TestTamizaje_casosLimite(t *testing.T) {
 				t.Fatal("el usuario no está en el tamizaje")
 			}
 			got := fmt.Sprintf("actos=%d S=%s O=%s part=%s cumple=%v vigente=%v procede=%v tempranas=%v alertas=%v",
-				f.NumeroActos, f.Suma, f.TotalOperaciones, textoNulo(f.Participacion), f.CumpleUmbral, f.RegistroVigente, f.ProcedeComite, f.Tempranas, f.Alertas)
+				f.NumeroActos, f.Suma, nulo(f.TotalOperaciones), textoNulo(f.Participacion), triTexto(f.CumpleUmbral), f.RegistroVigente, triTexto(f.ProcedeComite), f.Tempranas, f.Alertas)
 			want := fmt.Sprintf("actos=%d S=%s O=%s part=%s cumple=%v vigente=%v procede=%v tempranas=%v alertas=%v",
 				c.actos, c.s, c.o, c.part, c.cumple, c.vigente, c.procede, c.tempranas, c.alertas)
 			if got != want {
@@ -384,8 +399,8 @@ func TestTamizaje_casosLimite(t *testing.T) {
 	}
 
 	t.Run("declaraciones_suman_valor_y_numero", func(t *testing.T) {
-		if f := por[mezcla]; f.NumeroOperaciones != 2 {
-			t.Errorf("N = %d, se esperaban 2 declaraciones", f.NumeroOperaciones)
+		if f := por[mezcla]; f.NumeroOperaciones == nil || *f.NumeroOperaciones != 2 {
+			t.Errorf("N = %s, se esperaban 2 declaraciones", nulo(f.NumeroOperaciones))
 		}
 	})
 	t.Run("variacion_contra_el_anio_anterior", func(t *testing.T) {
@@ -404,7 +419,7 @@ func TestTamizaje_casosLimite(t *testing.T) {
 			if f.Posicion != i+1 {
 				t.Fatalf("posición %d en el índice %d", f.Posicion, i)
 			}
-			if !f.ProcedeComite {
+			if !f.ProcedeComite.EsSi() {
 				visto = true
 			} else if visto {
 				t.Errorf("%s procede pero aparece después de uno que no", f.Usuario.NIT)

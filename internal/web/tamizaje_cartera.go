@@ -50,7 +50,7 @@ func (h *handler) calcularCartera(ctx context.Context, hasta int) (*cartera, err
 	}
 	sumar := func(f *tamizaje.Fila, anio int, p tamizaje.Punto) {
 		i := anio - primero
-		if i < 0 || i >= aniosCartera || !p.ProcedeComite {
+		if i < 0 || i >= aniosCartera || !p.ProcedeComite.EsSi() {
 			return
 		}
 		porTipo := k.conteo[f.Usuario.DireccionSeccional]

@@ -12,7 +12,6 @@ import (
 	"comite/internal/formato"
 	"comite/internal/reincidencia"
 	"comite/internal/tamizaje"
-	"comite/internal/valores"
 	"comite/web/templates"
 
 	"github.com/a-h/templ"
@@ -94,7 +93,7 @@ func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (tem
 		resumen = tamizaje.Resumir(filas)
 	}
 
-	p := valores.DL920
+	p, _ := h.d.Referencia().ConjuntoPara(tamizaje.FechaComision(q.anio))
 	hoy := k.hoy
 	v := templates.TamizajeVista{
 		Anio: strconv.Itoa(q.anio), AnioReferencia: strconv.Itoa(q.anio - 1), AnioAnterior: strconv.Itoa(q.anio - 2),
@@ -157,9 +156,10 @@ func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (tem
 }
 
 var etiquetasAlerta = map[string][2]string{
-	string(tamizaje.DosActos):           {"Dos actos", "Exactamente dos actos que cuentan: uno más alcanza el mínimo de tres."},
-	string(tamizaje.OchentaPorCiento):   {"≥ 80 % del umbral", "Sanciones al 80 % o más del 0,5 % de las operaciones, sin alcanzarlo."},
-	string(reincidencia.SinOperaciones): {"Sin operaciones", "Sin operaciones en el año de referencia: con cualquier sanción el umbral se tiene por cumplido."},
+	string(tamizaje.DosActos):              {"Dos actos", "Exactamente dos actos que cuentan: uno más alcanza el mínimo de tres."},
+	string(tamizaje.OchentaPorCiento):      {"≥ 80 % del umbral", "Sanciones al 80 % o más del 0,5 % de las operaciones, sin alcanzarlo."},
+	string(reincidencia.SinOperaciones):    {"Sin operaciones", "Operaciones del año de referencia cargadas en cero: con cualquier sanción el umbral se tiene por cumplido (criterio adoptado por la Secretaría Técnica, no texto de la norma)."},
+	string(reincidencia.FaltanOperaciones): {"Faltan operaciones", "No se han cargado las operaciones del año de referencia: el umbral y el resultado son desconocidos."},
 }
 
 // filaTamizajeVista formats one row; every figure was computed by the core.
@@ -168,10 +168,20 @@ func filaTamizajeVista(f *tamizaje.Fila, verUsuario, reportar bool) templates.Fi
 		Posicion: formato.Entero(int64(f.Posicion)), NIT: f.Usuario.NIT, RazonSocial: f.Usuario.RazonSocial,
 		Tipo: etiquetaTipo(f.Usuario.Tipo), Seccional: f.Usuario.DireccionSeccional, SeccionalCorta: seccionalCorta(f.Usuario.DireccionSeccional),
 		RegistroVigente: f.RegistroVigente, Actos: strconv.Itoa(f.NumeroActos), CumpleMinimo: f.MinimoTresActos,
-		S: formato.Pesos(f.Suma), O: formato.Pesos(f.TotalOperaciones), N: formato.Entero(f.NumeroOperaciones),
-		Linea: formato.Pesos(f.Linea), CumpleUmbral: f.CumpleUmbral, Procede: f.ProcedeComite,
-		Participacion: "Sin operaciones", CambioPart: "—",
-		Distancia: formato.Numero(f.Distancia, 4),
+		S: formato.Pesos(f.Suma), O: "Sin cargar", N: "—", Linea: "—",
+		CumpleUmbral: f.CumpleUmbral.EsSi(), Procede: f.ProcedeComite.EsSi(),
+		Participacion: "Desconocida", CambioPart: "—", Distancia: "—",
+	}
+	if f.TotalOperaciones != nil {
+		x.O, x.N, x.Participacion = formato.Pesos(*f.TotalOperaciones), formato.Entero(*f.NumeroOperaciones), "Sin operaciones"
+	}
+	if f.Linea != nil {
+		x.Linea = formato.Pesos(*f.Linea)
+	}
+	if f.DatosIncompletos() {
+		x.DatosIncompletos = reincidencia.TextoDatosIncompletos(f.AnioReferencia)
+	} else {
+		x.Distancia = formato.Numero(f.Distancia, 4)
 	}
 	if verUsuario {
 		x.RutaPerfil = rutaUsuario(f.Usuario.NIT)
@@ -180,7 +190,7 @@ func filaTamizajeVista(f *tamizaje.Fila, verUsuario, reportar bool) templates.Fi
 		x.RutaCaso = "/casos/nuevo?" + url.Values{"nit": {f.Usuario.NIT}}.Encode()
 	}
 	if f.Participacion != nil {
-		x.Participacion = formato.Porcentaje(*f.Participacion, 4)
+		x.Participacion = f.ParticipacionTexto
 	}
 	if f.PorcentajeUmbral != nil {
 		x.PorcentajeUmbral = formato.Porcentaje(*f.PorcentajeUmbral, 2)
