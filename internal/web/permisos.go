@@ -44,6 +44,10 @@ const (
 
 	// The screening of every user and its exports (issue 7); a seccional sees its own Dirección Seccional only.
 	VerTamizaje Accion = "tamizaje.ver"
+
+	// The coverage report: users with acts that count in a year and no
+	// operations loaded for it (a seccional sees its own Dirección Seccional only).
+	VerCobertura Accion = "cobertura.ver"
 )
 
 var (
@@ -67,6 +71,7 @@ var (
 		RegistrarConcepto:   {db.RolComite},
 		CerrarCaso:          {db.RolSecretaria, db.RolSeccional}, // flujo.Cerrar: the REA is the Dirección Seccional's act
 		VerTamizaje:         todos,
+		VerCobertura:        {db.RolSecretaria, db.RolComite, db.RolSeccional, db.RolAuditor},
 	}
 )
 

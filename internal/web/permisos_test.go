@@ -120,6 +120,9 @@ func matriz() []filaMatriz {
 		{"GET", "/tamizaje", "/tamizaje", sinForm, todos},
 		{"GET", "/tamizaje/exportar.csv", "/tamizaje/exportar.csv?anio=2026", sinForm, todos},
 		{"GET", "/tamizaje/exportar.xlsx", "/tamizaje/exportar.xlsx?anio=2026", sinForm, todos},
+
+		// Reporte de cobertura de operaciones: who may see users (a seccional, its own only: cobertura_test.go).
+		{"GET", "/cobertura", "/cobertura?anio=2025", sinForm, lectoresCasos},
 	}
 }
 

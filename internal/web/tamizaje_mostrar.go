@@ -33,7 +33,7 @@ func (h *handler) tamizajeMostrar(c echo.Context) error {
 	cu := cuentaDe(c)
 	k := claveTamizajePagina{
 		consulta: h.leerConsultaTamizaje(c), hoy: h.d.Hoy().Anio(),
-		verUsuario: Puede(cu.Rol, VerUsuarios), reportar: Puede(cu.Rol, ReportarCaso),
+		verUsuario: Puede(cu.Rol, VerUsuarios), reportar: Puede(cu.Rol, ReportarCaso), verCobertura: Puede(cu.Rol, VerCobertura),
 		esSeccional: cu.Rol == db.RolSeccional,
 	}
 	if k.esSeccional {
@@ -70,6 +70,7 @@ type claveTamizajePagina struct {
 	consulta             consultaTamizaje
 	hoy                  int
 	verUsuario, reportar bool
+	verCobertura         bool
 	esSeccional          bool
 	seccional            string
 }
@@ -99,7 +100,7 @@ func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (tem
 		Anio: strconv.Itoa(q.anio), AnioReferencia: strconv.Itoa(q.anio - 1), AnioAnterior: strconv.Itoa(q.anio - 2),
 		ErrorAnio: q.errAnio, Tipos: opcionesTipoTamizaje(q.tipo), EligeSeccional: !k.esSeccional,
 		MinimoActos: strconv.Itoa(p.MinimoActos),
-		Filtrado:    q.tipo != "" || q.seccional != "", QuitarFiltros: "/tamizaje?anio=" + strconv.Itoa(q.anio),
+		Filtrado:    q.tipo != "" || q.seccional != "" || q.datos != "", QuitarFiltros: "/tamizaje?anio=" + strconv.Itoa(q.anio),
 	}
 	if k.esSeccional {
 		v.Seccional = k.seccional
@@ -122,6 +123,16 @@ func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (tem
 		{Clave: "umbral", Texto: "con sanciones del 0,5 % o más de sus operaciones", Valor: formato.Entero(int64(resumen.CumpleUmbral))},
 		{Clave: "dos-actos", Texto: "con exactamente dos actos que cuentan (alerta)", Valor: formato.Entero(int64(resumen.DosActos))},
 		{Clave: "ochenta", Texto: "al 80 % o más del umbral sin alcanzarlo (alerta)", Valor: formato.Entero(int64(resumen.OchentaPorCiento))},
+		{Clave: "datos-incompletos", Texto: "con datos incompletos: sin operaciones cargadas de " + strconv.Itoa(q.anio-1), Valor: formato.Entero(int64(resumen.DatosIncompletos))},
+	}
+	v.Datos = []templates.Opcion{
+		{Valor: "", Texto: "Todos", Seleccionada: q.datos == ""},
+		{Valor: datosCompletos, Texto: "Con datos completos", Seleccionada: q.datos == datosCompletos},
+		{Valor: datosIncompletos, Texto: "Datos incompletos", Seleccionada: q.datos == datosIncompletos},
+	}
+	if resumen.DatosIncompletos > 0 {
+		v.RutaCobertura = "/cobertura?anio=" + strconv.Itoa(q.anio-1)
+		v.VerCobertura = k.verCobertura
 	}
 
 	params := q.parametros()
@@ -150,7 +161,14 @@ func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (tem
 		v.Siguiente = pagina(v.Pagina + 1)
 	}
 	for i := desde; i < hasta; i++ {
-		v.Filas = append(v.Filas, filaTamizajeVista(&filas[i], k.verUsuario, k.reportar))
+		x := filaTamizajeVista(&filas[i], k.verUsuario, k.reportar)
+		// The unknown results form their own group after the ranked ones:
+		// a heading before the first of them, and no rank number.
+		if filas[i].DatosIncompletos() {
+			x.Posicion = "—"
+			x.InicioIncompletos = i == 0 || !filas[i-1].DatosIncompletos()
+		}
+		v.Filas = append(v.Filas, x)
 	}
 	return v, nil
 }
