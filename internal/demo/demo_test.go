@@ -549,3 +549,34 @@ func BenchmarkGenerar50000(b *testing.B) {
 		b.ReportMetric(float64(res.Actos), "actos")
 	}
 }
+
+// Art. 25 inc. 1 with the operations of the reference year never loaded: the
+// demo carries a user with three acts that count and no operations row for
+// that year (the other years are loaded). The core gives an unknown result,
+// never "procede" and never a zero.
+func TestGenerar_art25_usuarioSinOperacionesCargadas(t *testing.T) {
+	d, res := generar(t, Opciones{Usuarios: 30})
+	if len(res.OperacionesSinCargar) != 1 {
+		t.Fatalf("%d usuarios sin operaciones cargadas", len(res.OperacionesSinCargar))
+	}
+	y := res.AnioReferencia
+	e := entradaDesdeBase(t, d, res.OperacionesSinCargar[0].NIT, y)
+	otros := 0
+	for _, o := range e.Operaciones {
+		if o.Anio == y {
+			t.Fatalf("hay operaciones de %d: %+v", y, o)
+		}
+		otros++
+	}
+	if otros == 0 {
+		t.Fatal("los otros años también faltan: el usuario debe tener operaciones de los demás años")
+	}
+	r, err := reincidencia.Evaluar(e, valores.Integrada())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.NumeroActos != 3 || r.ProcedeComite != reincidencia.Desconocido || r.Requisitos.UmbralCeroCinco != reincidencia.Desconocido ||
+		r.TotalOperaciones != nil || !r.TieneAlerta(reincidencia.FaltanOperaciones) {
+		t.Fatalf("actos %d procede %v umbral %v O %v alertas %v", r.NumeroActos, r.ProcedeComite, r.Requisitos.UmbralCeroCinco, r.TotalOperaciones, r.Alertas)
+	}
+}
