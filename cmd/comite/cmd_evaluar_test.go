@@ -304,7 +304,7 @@ func TestEvaluar_contrato_fundamentosCitanSoloTextosLegales(t *testing.T) {
 		if code != 0 {
 			t.Fatal(errs)
 		}
-		for _, prohibido := range []string{".md", "§", "shared/", "dominio", "contrato.md"} {
+		for _, prohibido := range []string{".md", "§", "shared/", "dominio"} {
 			if strings.Contains(out, prohibido) {
 				t.Errorf("%s cita %q", in, prohibido)
 			}
