@@ -85,7 +85,10 @@ func Validar(e Entrada) ErrCampos {
 		(n.FechaComision.IsZero() || !n.FechaRequerimiento.Antes(n.FechaComision)) {
 		add("nueva_infraccion.fecha_requerimiento", "el requerimiento especial aduanero (%s) no puede ser anterior a la verificación de los hechos (%s)", n.FechaRequerimiento.DMA(), n.FechaVerificacion.DMA())
 	}
-	vistos := map[string]int{}
+	if len(e.Actos) < 2 {
+		return out
+	}
+	vistos := make(map[string]int, len(e.Actos))
 	for i, a := range e.Actos {
 		k := strings.ToUpper(strings.TrimSpace(a.Numero))
 		if k == "" {
