@@ -285,6 +285,48 @@ func (v EvaluacionJSON) TieneAlerta(a reincidencia.Alerta) bool {
 	return false
 }
 
+// AvisoReleida marks a stored evaluation of the first version of the rules
+// that the rules of today read differently from the same stored input.
+const AvisoReleida = "evaluacion_releida"
+
+// ReleerVersion1 reads a snapshot stored before version 2 of the rules (it
+// has no "avisos"): that version took a year without operations as zero and
+// let the second route proceed with fewer than three acts. The core evaluates
+// the stored input again; when it disagrees on the threshold or the result,
+// its evaluation is returned, with a notice saying so and asking for a
+// recalculation; otherwise (or when the stored input cannot be evaluated)
+// the snapshot is returned as stored. Version-2 snapshots are returned as
+// stored. So no screen, step or informe states "procede" or an amount that
+// the rules do not give for the stored data.
+func ReleerVersion1(v EvaluacionJSON, entrada []byte, ref valores.Referencia) EvaluacionJSON {
+	if v.Avisos != nil {
+		return v
+	}
+	ent, err := LeerEvaluacion(entrada)
+	if err != nil {
+		return v
+	}
+	res, err := reincidencia.Evaluar(ent, ref)
+	if err != nil {
+		return v
+	}
+	if res.ProcedeComite == v.Procede() && res.Requisitos.UmbralCeroCinco == v.Umbral() {
+		return v
+	}
+	b, err := EscribirEvaluacion(res)
+	if err != nil {
+		return v
+	}
+	nv, err := LeerResultado(b)
+	if err != nil {
+		return v
+	}
+	nv.Avisos = append(nv.Avisos, AvisoJSON{Alerta: AvisoReleida, Texto: "Esta evaluación se guardó con la versión anterior de las reglas, " +
+		"que tomaba como cero las operaciones no cargadas y no exigía tres actos en la segunda ruta: se muestra releída con las reglas vigentes " +
+		"sobre los mismos datos guardados. Recalcule la evaluación del caso."})
+	return nv
+}
+
 // TextoParticipacion is the stored share for people; older snapshots, which
 // did not store the text, show their 4 decimals.
 func (v EvaluacionJSON) TextoParticipacion() string {

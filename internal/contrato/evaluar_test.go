@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"comite/internal/reincidencia"
+	"comite/internal/valores"
 )
 
 // A snapshot stored by the first version of the contract (no nulls, no
@@ -53,5 +54,37 @@ func TestLeerResultado_datosIncompletos(t *testing.T) {
 	}
 	if !v.TieneAlerta(reincidencia.FaltanOperaciones) || !strings.HasPrefix(v.Avisos[0].Texto, "Datos incompletos") {
 		t.Fatalf("alertas %v avisos %v", v.Alertas, v.Avisos)
+	}
+}
+
+// A version-1 snapshot that took missing operations as zero ("procede") is
+// re-read by the core from its stored input: unknown, with the notice; a
+// version-1 snapshot the core agrees with stays as stored.
+func TestReleerVersion1_art25_operacionesNoCargadasLeidasComoCero(t *testing.T) {
+	v1, err := os.ReadFile("../../testdata/instantaneas/v1_ejemplo_dominio.resultado.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	guardada, err := LeerResultado(v1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conOps, _ := os.ReadFile("../../testdata/evaluar/ejemplo_dominio.json")
+	if got := ReleerVersion1(guardada, conOps, valores.Integrada()); got.Procede() != reincidencia.Si || got.Avisos != nil || len(got.Fundamentos) != len(guardada.Fundamentos) {
+		t.Fatalf("la instantánea de acuerdo con el núcleo cambió: %v %v", got.Procede(), got.Avisos)
+	}
+	sinOps, _ := os.ReadFile("../../testdata/evaluar/faltan_operaciones.json")
+	got := ReleerVersion1(guardada, sinOps, valores.Integrada())
+	if got.Procede() != reincidencia.Desconocido || got.TotalOperacionesCOP != nil || got.SancionIncrementada != nil {
+		t.Fatalf("releída: procede %v O %v", got.Procede(), got.TotalOperacionesCOP)
+	}
+	if n := len(got.Avisos); n == 0 || got.Avisos[n-1].Alerta != AvisoReleida {
+		t.Fatalf("avisos %v", got.Avisos)
+	}
+	// A version-2 snapshot is never re-read.
+	v2, _ := os.ReadFile("../../testdata/evaluar/ejemplo_dominio.salida.json")
+	actual, _ := LeerResultado(v2)
+	if r := ReleerVersion1(actual, sinOps, valores.Integrada()); r.Procede() != reincidencia.Si {
+		t.Fatal("una instantánea de la versión 2 se releyó")
 	}
 }

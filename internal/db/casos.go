@@ -126,8 +126,16 @@ type Evaluacion struct {
 }
 
 // Resultado reads the stored output back (contrato's JSON).
+//
+// A snapshot stored by the first version of the rules is re-read by the core
+// when the rules of today disagree with it on the same stored input
+// (contrato.ReleerVersion1): every screen, step and informe reads it here.
 func (e Evaluacion) Resultado() (contrato.EvaluacionJSON, error) {
-	return contrato.LeerResultado([]byte(e.ResultadoJSON))
+	r, err := contrato.LeerResultado([]byte(e.ResultadoJSON))
+	if err != nil {
+		return r, err
+	}
+	return contrato.ReleerVersion1(r, []byte(e.EntradaJSON), ReferenciaAplicacion()), nil
 }
 
 // Entrada reads the stored input back (contrato's JSON).

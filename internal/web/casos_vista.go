@@ -221,6 +221,11 @@ func vistaEvaluacion(ev db.Evaluacion, r contrato.EvaluacionJSON, ent reincidenc
 			v.Alertas = append(v.Alertas, textoAviso(r, a))
 		}
 	}
+	for _, a := range r.Avisos {
+		if a.Alerta == contrato.AvisoReleida {
+			v.Alertas = append(v.Alertas, a.Texto)
+		}
+	}
 	for _, c := range r.ActosComputados {
 		v.Computados = append(v.Computados, []string{c.Acto, formato.FechaTexto(c.FechaFirmeza), etiquetaGravedad(c.Gravedad), etiquetaSancion(c.Sancion), monto(c.ValorCOP), monto(c.AporteCOP)})
 	}

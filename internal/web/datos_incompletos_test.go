@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"os"
 	"strings"
 	"testing"
 
@@ -236,5 +237,44 @@ func TestCartera_datosIncompletosAparte(t *testing.T) {
 	adm := e.ingresar("admin")
 	if testid(e.inicioListo(&adm), "cartera-ver-cobertura").Length() != 0 {
 		t.Error("el administrador no puede abrir el reporte de cobertura: no se le muestra el enlace")
+	}
+}
+
+// A case evaluated by the first version of the rules (its stored snapshot
+// said "procede" with the operations of 2025 never loaded) is shown as the
+// rules read the same stored input today: datos incompletos, with a notice,
+// and it cannot be presented.
+func TestCaso_art25_instantaneaVersion1ReleidaPorElNucleo(t *testing.T) {
+	e := nuevoEntorno(t)
+	e.sembrarSinOperaciones()
+	ruta := e.reportar("seccional", formCaso(nitSinOps))
+	id := strings.TrimPrefix(ruta, "/casos/")
+	var entrada string
+	if err := e.d.QueryRow(`SELECT entrada_json FROM evaluaciones WHERE caso_id = ? AND version = 1`, id).Scan(&entrada); err != nil {
+		t.Fatal(err)
+	}
+	v1, err := os.ReadFile("../../testdata/instantaneas/v1_ejemplo_dominio.resultado.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.d.Exec(`INSERT INTO evaluaciones(caso_id, version, conjunto_reglas, entrada_json, resultado_json, valores_json, motivo, creado_por, creado_en)
+		VALUES (?, 2, 'DL920-2023', ?, ?, '{}', 'instantánea de la versión anterior', 'sistema', '2026-03-02T15:00:00Z')`, id, entrada, string(v1)); err != nil {
+		t.Fatal(err)
+	}
+	s := e.ingresar("secretaria")
+	doc := documento(t, e.pedir("GET", ruta, &s, nil))
+	if got := strings.TrimSpace(testid(doc, "resultado-incompleto").Text()); got != textoIncompleto {
+		t.Fatalf("resultado: %q", testid(doc, "resultado").Text())
+	}
+	if !strings.Contains(doc.Find(`[data-testid="alerta"]`).Text(), "versión anterior de las reglas") {
+		t.Error("falta el aviso de la evaluación releída")
+	}
+	e.postOK("secretaria", ruta+"/iniciar", url.Values{"nota": {"datos revisados"}})
+	e.postOK("secretaria", ruta+"/criterios", criteriosForm())
+	e.pedir("POST", ruta+"/presentar", &s, url.Values{})
+	var estado string
+	e.d.QueryRow(`SELECT estado FROM casos WHERE id = ?`, id).Scan(&estado)
+	if estado != "en_evaluacion" {
+		t.Fatalf("una instantánea releída como incompleta se presentó: %s", estado)
 	}
 }
