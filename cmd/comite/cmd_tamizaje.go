@@ -13,9 +13,11 @@ import (
 	"regexp"
 	"strings"
 
+	"comite/internal/contrato"
 	"comite/internal/db"
 	"comite/internal/formato"
 	"comite/internal/importar"
+	"comite/internal/reincidencia"
 	"comite/internal/tamizaje"
 
 	"github.com/shopspring/decimal"
@@ -206,7 +208,11 @@ func escribirArchivo(ruta string, f func(io.Writer) error) error {
 // (nit, numero_actos, suma_sanciones_cop, total_operaciones_cop,
 // participacion_porcentual, cumple_umbral, procede_comite) and more. Amounts
 // are decimal strings without trailing zeros; participación has 4 decimals or
-// is null when the operations are 0.
+// is null when the operations are 0. Where the operations of the reference
+// year were never loaded, total_operaciones_cop, numero_operaciones,
+// participacion_porcentual, umbral_cop and distancia are null, and so are
+// cumple_umbral and procede_comite when the core leaves them unknown;
+// datos_incompletos then says which year to load.
 type tamizajeJSON struct {
 	Posicion               int               `json:"posicion"`
 	NIT                    string            `json:"nit"`
@@ -218,17 +224,18 @@ type tamizajeJSON struct {
 	RegistroVigente        bool              `json:"registro_vigente"`
 	NumeroActos            int               `json:"numero_actos"`
 	SumaSancionesCOP       string            `json:"suma_sanciones_cop"`
-	TotalOperacionesCOP    string            `json:"total_operaciones_cop"`
-	NumeroOperaciones      int64             `json:"numero_operaciones"`
+	TotalOperacionesCOP    *string           `json:"total_operaciones_cop"`
+	NumeroOperaciones      *int64            `json:"numero_operaciones"`
 	ParticipacionPorcentua *string           `json:"participacion_porcentual"`
-	UmbralCOP              string            `json:"umbral_cop"`
+	UmbralCOP              *string           `json:"umbral_cop"`
 	PorcentajeDelUmbral    *string           `json:"porcentaje_del_umbral"`
-	CumpleUmbral           bool              `json:"cumple_umbral"`
+	CumpleUmbral           *bool             `json:"cumple_umbral"`
 	MinimoTresActos        bool              `json:"minimo_tres_actos"`
-	ProcedeComite          bool              `json:"procede_comite"`
+	ProcedeComite          *bool             `json:"procede_comite"`
 	Alertas                []string          `json:"alertas"`
 	AlertasTempranas       []string          `json:"alertas_tempranas"`
-	Distancia              string            `json:"distancia"`
+	Distancia              *string           `json:"distancia"`
+	DatosIncompletos       *string           `json:"datos_incompletos"`
 	AnioAnterior           anteriorJSON      `json:"anio_anterior"`
 	Variacion              variacionTamizaje `json:"variacion"`
 }
@@ -238,10 +245,10 @@ type anteriorJSON struct {
 	RegistroVigente        bool    `json:"registro_vigente"`
 	NumeroActos            int     `json:"numero_actos"`
 	SumaSancionesCOP       string  `json:"suma_sanciones_cop"`
-	TotalOperacionesCOP    string  `json:"total_operaciones_cop"`
+	TotalOperacionesCOP    *string `json:"total_operaciones_cop"`
 	ParticipacionPorcentua *string `json:"participacion_porcentual"`
-	CumpleUmbral           bool    `json:"cumple_umbral"`
-	ProcedeComite          bool    `json:"procede_comite"`
+	CumpleUmbral           *bool   `json:"cumple_umbral"`
+	ProcedeComite          *bool   `json:"procede_comite"`
 }
 
 type variacionTamizaje struct {
@@ -261,16 +268,24 @@ func filaJSON(f tamizaje.Fila) tamizajeJSON {
 	j := tamizajeJSON{
 		Posicion: f.Posicion, NIT: f.Usuario.NIT, RazonSocial: f.Usuario.RazonSocial, Tipo: f.Usuario.Tipo, DireccionSeccional: f.Usuario.DireccionSeccional,
 		Anio: f.Anio, AnioReferencia: f.AnioReferencia, RegistroVigente: f.RegistroVigente,
-		NumeroActos: f.NumeroActos, SumaSancionesCOP: f.Suma.String(), TotalOperacionesCOP: f.TotalOperaciones.String(), NumeroOperaciones: f.NumeroOperaciones,
-		ParticipacionPorcentua: fijo(f.Participacion, 4), UmbralCOP: f.Linea.String(), PorcentajeDelUmbral: fijo(f.PorcentajeUmbral, 2),
-		CumpleUmbral: f.CumpleUmbral, MinimoTresActos: f.MinimoTresActos, ProcedeComite: f.ProcedeComite,
-		Alertas: []string{}, AlertasTempranas: []string{}, Distancia: f.Distancia.StringFixed(4),
+		NumeroActos: f.NumeroActos, SumaSancionesCOP: f.Suma.String(), TotalOperacionesCOP: contrato.MontoNulo(f.TotalOperaciones), NumeroOperaciones: f.NumeroOperaciones,
+		ParticipacionPorcentua: fijo(f.Participacion, 4), UmbralCOP: contrato.MontoNulo(f.Linea), PorcentajeDelUmbral: fijo(f.PorcentajeUmbral, 2),
+		CumpleUmbral: f.CumpleUmbral.Puntero(), MinimoTresActos: f.MinimoTresActos, ProcedeComite: f.ProcedeComite.Puntero(),
+		Alertas: []string{}, AlertasTempranas: []string{},
 		AnioAnterior: anteriorJSON{
 			AnioReferencia: f.Anterior.AnioReferencia, RegistroVigente: f.Anterior.RegistroVigente, NumeroActos: f.Anterior.NumeroActos,
-			SumaSancionesCOP: f.Anterior.Suma.String(), TotalOperacionesCOP: f.Anterior.TotalOperaciones.String(),
-			ParticipacionPorcentua: fijo(f.Anterior.Participacion, 4), CumpleUmbral: f.Anterior.CumpleUmbral, ProcedeComite: f.Anterior.ProcedeComite,
+			SumaSancionesCOP: f.Anterior.Suma.String(), TotalOperacionesCOP: contrato.MontoNulo(f.Anterior.TotalOperaciones),
+			ParticipacionPorcentua: fijo(f.Anterior.Participacion, 4), CumpleUmbral: f.Anterior.CumpleUmbral.Puntero(), ProcedeComite: f.Anterior.ProcedeComite.Puntero(),
 		},
 		Variacion: variacionTamizaje{NumeroActos: f.VariacionActos, ParticipacionPuntos: fijo(f.VariacionParticipacion, 4)},
+	}
+	if !f.DatosIncompletos() {
+		d := f.Distancia.StringFixed(4)
+		j.Distancia = &d
+	}
+	if f.FaltanOperaciones() && (f.DatosIncompletos() || !f.CumpleUmbral.Conocido()) {
+		t := reincidencia.TextoDatosIncompletos(f.AnioReferencia)
+		j.DatosIncompletos = &t
 	}
 	for _, a := range f.Alertas {
 		j.Alertas = append(j.Alertas, string(a))
@@ -317,9 +332,9 @@ func escribirResumenTamizaje(w io.Writer, anio int, filtro tamizaje.Filtro, fila
 	if filtro.Seccional != "" {
 		fmt.Fprintf(w, "Dirección Seccional: %s.\n", importar.ParaTerminal(filtro.Seccional))
 	}
-	fmt.Fprintf(w, "%s usuarios; procede el Comité: %s; cumplen el umbral de 0,5 %%: %s; con tres actos o más: %s; alertas tempranas: dos actos %s, 80 %% del umbral %s; sin operaciones: %s.\n",
+	fmt.Fprintf(w, "%s usuarios; procede el Comité: %s; cumplen el umbral de 0,5 %%: %s; con tres actos o más: %s; alertas tempranas: dos actos %s, 80 %% del umbral %s; sin operaciones: %s; datos incompletos (operaciones de %d sin cargar): %s.\n",
 		formato.Entero(int64(r.Usuarios)), formato.Entero(int64(r.ProcedeComite)), formato.Entero(int64(r.CumpleUmbral)), formato.Entero(int64(r.MinimoTresActos)),
-		formato.Entero(int64(r.DosActos)), formato.Entero(int64(r.OchentaPorCiento)), formato.Entero(int64(r.SinOperaciones)))
+		formato.Entero(int64(r.DosActos)), formato.Entero(int64(r.OchentaPorCiento)), formato.Entero(int64(r.SinOperaciones)), anio-1, formato.Entero(int64(r.DatosIncompletos)))
 }
 
 func recortar(s string, n int) string {
@@ -369,7 +384,10 @@ func escribirTablaTamizaje(w io.Writer, filas []tamizaje.Fila) {
 	linea(tit)
 	for i := range filas {
 		f := &filas[i]
-		part, pu, dp := "—", "—", "—"
+		part, pu, dp, ops := "—", "—", "—", "sin cargar"
+		if f.TotalOperaciones != nil {
+			ops = formato.Pesos(*f.TotalOperaciones)
+		}
 		if f.Participacion != nil {
 			part = formato.Porcentaje(*f.Participacion, 4)
 		}
@@ -380,8 +398,8 @@ func escribirTablaTamizaje(w io.Writer, filas []tamizaje.Fila) {
 			dp = formato.Numero(*f.VariacionParticipacion, 4)
 		}
 		linea([]string{fmt.Sprint(f.Posicion), f.Usuario.NIT, f.Usuario.RazonSocial, f.Usuario.Tipo, fmt.Sprint(f.NumeroActos),
-			formato.Pesos(f.Suma), formato.Pesos(f.TotalOperaciones), part, pu,
-			siNoTexto(f.RegistroVigente, "sí", "no"), siNoTexto(f.ProcedeComite, "SÍ", "no"), fmt.Sprintf("%+d", f.VariacionActos), dp, tamizaje.TextoAlertas(*f)})
+			formato.Pesos(f.Suma), ops, part, pu,
+			siNoTexto(f.RegistroVigente, "sí", "no"), procedeTexto(f.ProcedeComite), fmt.Sprintf("%+d", f.VariacionActos), dp, tamizaje.TextoAlertas(*f)})
 	}
 }
 
@@ -390,6 +408,17 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// procedeTexto: an unknown result reads "incompl." (datos incompletos), never "no".
+func procedeTexto(t reincidencia.Tri) string {
+	switch t {
+	case reincidencia.Si:
+		return "SÍ"
+	case reincidencia.No:
+		return "no"
+	}
+	return "incompl."
 }
 
 func siNoTexto(b bool, si, no string) string {

@@ -161,3 +161,59 @@ func TestCmdTamizaje_opcionesInvalidas(t *testing.T) {
 		})
 	}
 }
+
+// Art. 25 inc. 1 with operations never loaded: in `comite tamizaje --json`
+// total_operaciones_cop, participacion_porcentual, cumple_umbral and
+// procede_comite are null for that user (never 0 nor false), the row says
+// which year to load, and it comes after every known result. A user imported
+// from the example files without operations behaves the same.
+func TestCmdTamizaje_json_operacionesNoCargadasSonNulas(t *testing.T) {
+	ruta, res := baseTamizaje(t)
+	for _, args := range [][]string{
+		{"importar", "usuarios", "../../testdata/importar/usuarios_sin_operaciones.csv", "--db", ruta},
+		{"importar", "sanciones", "../../testdata/importar/sanciones_sin_operaciones.csv", "--db", ruta},
+	} {
+		var out, errb bytes.Buffer
+		if rc := correr(args, strings.NewReader(""), &out, &errb); rc != 0 {
+			t.Fatalf("%v: rc %d %s", args, rc, errb.String())
+		}
+	}
+	rc, out, errs := correrTamizaje("--anio", "2026", "--db", ruta, "--json")
+	if rc != 0 {
+		t.Fatalf("rc = %d, stderr: %s", rc, errs)
+	}
+	var filas []map[string]any
+	if err := json.Unmarshal([]byte(out), &filas); err != nil {
+		t.Fatal(err)
+	}
+	porNIT := map[string]map[string]any{}
+	primeraIncompleta := -1
+	for i, f := range filas {
+		porNIT[f["nit"].(string)] = f
+		if f["procede_comite"] == nil && primeraIncompleta < 0 {
+			primeraIncompleta = i
+		}
+		if primeraIncompleta >= 0 && f["procede_comite"] != nil {
+			t.Errorf("fila %d con resultado conocido después de una con datos incompletos", i)
+		}
+	}
+	for _, nit := range []string{res.OperacionesSinCargar[0].NIT, "901234567-7"} {
+		f, ok := porNIT[nit]
+		if !ok {
+			t.Fatalf("%s no está en el tamizaje", nit)
+		}
+		for _, campo := range []string{"total_operaciones_cop", "numero_operaciones", "participacion_porcentual", "cumple_umbral", "procede_comite"} {
+			if v, ok := f[campo]; !ok || v != nil {
+				t.Errorf("%s: %s = %#v, se esperaba null", nit, campo, v)
+			}
+		}
+		if f["numero_actos"].(float64) != 3 || f["datos_incompletos"] != "Datos incompletos: cargue las operaciones de 2025" {
+			t.Errorf("%s: actos %v, %v", nit, f["numero_actos"], f["datos_incompletos"])
+		}
+	}
+	// The declared zero is not unknown.
+	cero := porNIT[res.SinOperaciones[0].NIT]
+	if cero["total_operaciones_cop"] != "0" || cero["cumple_umbral"] != true || cero["procede_comite"] != true {
+		t.Errorf("operaciones en cero: %v %v %v", cero["total_operaciones_cop"], cero["cumple_umbral"], cero["procede_comite"])
+	}
+}

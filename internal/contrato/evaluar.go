@@ -7,10 +7,13 @@ import (
 	"fmt"
 
 	"comite/internal/fecha"
+	"comite/internal/formato"
 	"comite/internal/normas"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
 	"comite/internal/valores"
+
+	"github.com/shopspring/decimal"
 )
 
 var (
@@ -54,9 +57,6 @@ func LeerEvaluacion(data []byte) (reincidencia.Entrada, error) {
 		n.SancionPrevista, _ = ni.Monto("sancion_prevista_cop", true, false)
 		n.PermiteCancelacion, _ = ni.Booleano("permite_cancelacion", false)
 		ni.Fin()
-		if !n.FechaComision.IsZero() && !n.FechaVerificacion.IsZero() && n.FechaVerificacion.Antes(n.FechaComision) {
-			e.Add(ni.Campo("fecha_verificacion"), "la verificación (%s) no puede ser anterior a la comisión (%s)", n.FechaVerificacion, n.FechaComision)
-		}
 	}
 
 	if a, p := raiz.Enum("anclaje", false, string(reincidencia.AnclajeComision), string(reincidencia.AnclajeVerificacion)); p == Presente {
@@ -120,28 +120,49 @@ func LeerEvaluacion(data []byte) (reincidencia.Entrada, error) {
 	}
 	raiz.Fin()
 
+	// Inputs that cannot be true (the same act twice, dates out of order)
+	// are refused by the rule core, naming the field; listed here with the
+	// reading problems so one run reports them all.
+	for _, c := range reincidencia.Validar(ent) {
+		e.Add(c.Campo, "%s", c.Mensaje)
+	}
 	if !e.Vacio() {
 		return reincidencia.Entrada{}, &ErrEntrada{e.Lista()}
 	}
 	return ent, nil
 }
 
-// Evaluar reads, evaluates with the rule set in force by default and writes
-// the contract's JSON. Invalid input returns *ErrEntrada.
+// Evaluar reads, evaluates with the built-in reference (UVT table and rule
+// sets; the rule set is chosen by the commission date) and writes the
+// contract's JSON. Invalid input returns *ErrEntrada.
 func Evaluar(data []byte) ([]byte, error) {
 	ent, err := LeerEvaluacion(data)
 	if err != nil {
 		return nil, err
 	}
-	res, err := reincidencia.Evaluar(ent, valores.DL920)
+	res, err := reincidencia.Evaluar(ent, valores.Integrada())
 	if err != nil {
-		var ec *reincidencia.ErrCampo
-		if errors.As(err, &ec) {
-			return nil, &ErrEntrada{[]string{ec.Error()}}
-		}
-		return nil, err
+		return nil, ErrorDeReglas(err)
 	}
 	return EscribirEvaluacion(res)
+}
+
+// ErrorDeReglas turns a rule core error that names input fields into
+// *ErrEntrada (one line per field); other errors pass through.
+func ErrorDeReglas(err error) error {
+	var ecs reincidencia.ErrCampos
+	if errors.As(err, &ecs) {
+		l := make([]string, len(ecs))
+		for i, c := range ecs {
+			l[i] = c.Error()
+		}
+		return &ErrEntrada{l}
+	}
+	var ec *reincidencia.ErrCampo
+	if errors.As(err, &ec) {
+		return &ErrEntrada{[]string{ec.Error()}}
+	}
+	return err
 }
 
 type PeriodoJSON struct {
@@ -168,11 +189,13 @@ type ExcluidoJSON struct {
 	ValorCOP     string  `json:"valor_cop"`
 }
 
+// RequisitosJSON: umbral_cero_cinco is null when unknown (operations of the
+// reference year not loaded, with sanctions).
 type RequisitosJSON struct {
-	RegistroVigente           bool `json:"registro_vigente"`
-	InfraccionGraveOGravisima bool `json:"infraccion_grave_o_gravisima"`
-	MinimoTresActos           bool `json:"minimo_tres_actos"`
-	UmbralCeroCinco           bool `json:"umbral_cero_cinco"`
+	RegistroVigente           bool  `json:"registro_vigente"`
+	InfraccionGraveOGravisima bool  `json:"infraccion_grave_o_gravisima"`
+	MinimoTresActos           bool  `json:"minimo_tres_actos"`
+	UmbralCeroCinco           *bool `json:"umbral_cero_cinco"`
 }
 
 type IncrementadaJSON struct {
@@ -190,29 +213,141 @@ type FundamentoJSON struct {
 	Texto      string `json:"texto"`
 	Referencia string `json:"referencia"`
 	Detalle    string `json:"detalle"`
+	// CriterioSecretaria: a reading adopted by the Secretaría Técnica where
+	// the law is silent, not the text of the law.
+	CriterioSecretaria bool `json:"criterio_secretaria"`
 }
 
-// EvaluacionJSON is the output of `comite evaluar` (contrato.md). It is also
-// the stored snapshot of a case's evaluation: the informe and the screens read
-// it back with LeerResultado, so stored cases keep the contract's field names.
+// AvisoJSON is an alert with its explanation for people (added field).
+type AvisoJSON struct {
+	Alerta string `json:"alerta"`
+	Texto  string `json:"texto"`
+}
+
+// ConjuntoJSON names the rule set used and its validity (added field).
+// estado: en_vigencia, posterior_a_vigencias or anterior_a_vigencias.
+type ConjuntoJSON struct {
+	ID     string  `json:"id"`
+	Nombre string  `json:"nombre"`
+	Desde  string  `json:"vigente_desde"`
+	Hasta  *string `json:"vigente_hasta"`
+	Estado string  `json:"estado"`
+	Texto  string  `json:"texto"`
+}
+
+// EvaluacionJSON is the output of `comite evaluar`. It is also the stored
+// snapshot of a case's evaluation: the informe and the screens read it back
+// with LeerResultado, so stored cases keep the contract's field names.
+// Snapshots written before unknown values existed (no nulls in
+// total_operaciones_cop, numero_operaciones, umbral_cero_cinco,
+// procede_comite) read the same way.
 type EvaluacionJSON struct {
-	Periodo                       PeriodoJSON       `json:"periodo"`
-	ActosComputados               []ComputadoJSON   `json:"actos_computados"`
-	ActosExcluidos                []ExcluidoJSON    `json:"actos_excluidos"`
-	NumeroActos                   int               `json:"numero_actos"`
-	SumaSancionesCOP              string            `json:"suma_sanciones_cop"`
-	TotalOperacionesCOP           string            `json:"total_operaciones_cop"`
-	NumeroOperaciones             int64             `json:"numero_operaciones"`
-	ParticipacionPorcentual       *string           `json:"participacion_porcentual"`
-	InfraccionesPorMilOperaciones *string           `json:"infracciones_por_mil_operaciones"`
-	Requisitos                    RequisitosJSON    `json:"requisitos"`
-	Ruta                          string            `json:"ruta"`
-	ProcedeComite                 bool              `json:"procede_comite"`
-	Alertas                       []string          `json:"alertas"`
-	PlazoReporte                  string            `json:"plazo_reporte"`
-	SancionIncrementada           *IncrementadaJSON `json:"sancion_incrementada"`
-	Fundamentos                   []FundamentoJSON  `json:"fundamentos"`
-	ConjuntoReglas                string            `json:"conjunto_reglas"`
+	Periodo                       PeriodoJSON     `json:"periodo"`
+	ActosComputados               []ComputadoJSON `json:"actos_computados"`
+	ActosExcluidos                []ExcluidoJSON  `json:"actos_excluidos"`
+	NumeroActos                   int             `json:"numero_actos"`
+	SumaSancionesCOP              string          `json:"suma_sanciones_cop"`
+	TotalOperacionesCOP           *string         `json:"total_operaciones_cop"`
+	NumeroOperaciones             *int64          `json:"numero_operaciones"`
+	ParticipacionPorcentual       *string         `json:"participacion_porcentual"`
+	InfraccionesPorMilOperaciones *string         `json:"infracciones_por_mil_operaciones"`
+	// ParticipacionTexto is the share as people read it ("0,5203 %";
+	// "inferior a 0,5 % (0,49999 %)" when it would round to the line without
+	// reaching it). Added field; absent in older snapshots.
+	ParticipacionTexto  *string           `json:"participacion_texto"`
+	Requisitos          RequisitosJSON    `json:"requisitos"`
+	Ruta                string            `json:"ruta"`
+	ProcedeComite       *bool             `json:"procede_comite"`
+	Alertas             []string          `json:"alertas"`
+	PlazoReporte        string            `json:"plazo_reporte"`
+	SancionIncrementada *IncrementadaJSON `json:"sancion_incrementada"`
+	Fundamentos         []FundamentoJSON  `json:"fundamentos"`
+	ConjuntoReglas      string            `json:"conjunto_reglas"`
+	ConjuntoVigencia    *ConjuntoJSON     `json:"conjunto_reglas_vigencia"`
+	Avisos              []AvisoJSON       `json:"avisos"`
+}
+
+// Procede is procede_comite as a three-valued answer (null: unknown).
+func (v EvaluacionJSON) Procede() reincidencia.Tri { return reincidencia.DePuntero(v.ProcedeComite) }
+
+// Umbral is requisitos.umbral_cero_cinco as a three-valued answer.
+func (v EvaluacionJSON) Umbral() reincidencia.Tri {
+	return reincidencia.DePuntero(v.Requisitos.UmbralCeroCinco)
+}
+
+// TieneAlerta says whether the stored evaluation raised an alert.
+func (v EvaluacionJSON) TieneAlerta(a reincidencia.Alerta) bool {
+	for _, x := range v.Alertas {
+		if x == string(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// AvisoReleida marks a stored evaluation of the first version of the rules
+// that the rules of today read differently from the same stored input.
+const AvisoReleida = "evaluacion_releida"
+
+// ReleerVersion1 reads a snapshot stored before version 2 of the rules (it
+// has no "avisos"): that version took a year without operations as zero and
+// let the second route proceed with fewer than three acts. The core evaluates
+// the stored input again; when it disagrees on the threshold or the result,
+// its evaluation is returned, with a notice saying so and asking for a
+// recalculation; otherwise (or when the stored input cannot be evaluated)
+// the snapshot is returned as stored. Version-2 snapshots are returned as
+// stored. So no screen, step or informe states "procede" or an amount that
+// the rules do not give for the stored data.
+func ReleerVersion1(v EvaluacionJSON, entrada []byte, ref valores.Referencia) EvaluacionJSON {
+	if v.Avisos != nil {
+		return v
+	}
+	ent, err := LeerEvaluacion(entrada)
+	if err != nil {
+		return v
+	}
+	res, err := reincidencia.Evaluar(ent, ref)
+	if err != nil {
+		return v
+	}
+	if res.ProcedeComite == v.Procede() && res.Requisitos.UmbralCeroCinco == v.Umbral() {
+		return v
+	}
+	b, err := EscribirEvaluacion(res)
+	if err != nil {
+		return v
+	}
+	nv, err := LeerResultado(b)
+	if err != nil {
+		return v
+	}
+	nv.Avisos = append(nv.Avisos, AvisoJSON{Alerta: AvisoReleida, Texto: "Esta evaluación se guardó con la versión anterior de las reglas, " +
+		"que tomaba como cero las operaciones no cargadas y no exigía tres actos en la segunda ruta: se muestra releída con las reglas vigentes " +
+		"sobre los mismos datos guardados. Recalcule la evaluación del caso."})
+	return nv
+}
+
+// TextoParticipacion is the stored share for people; older snapshots, which
+// did not store the text, show their 4 decimals.
+func (v EvaluacionJSON) TextoParticipacion() string {
+	if v.ParticipacionTexto != nil {
+		return *v.ParticipacionTexto
+	}
+	if v.ParticipacionPorcentual != nil {
+		if d, err := decimal.NewFromString(*v.ParticipacionPorcentual); err == nil {
+			return formato.Numero(d, 4) + " %"
+		}
+	}
+	return ""
+}
+
+// DatosIncompletos is the text shown where the result is unknown for lack of
+// operations ("Datos incompletos: cargue las operaciones de AAAA"), or "".
+func (v EvaluacionJSON) DatosIncompletos() string {
+	if v.Procede().Conocido() && v.Umbral().Conocido() {
+		return ""
+	}
+	return reincidencia.TextoDatosIncompletos(v.Periodo.Anio)
 }
 
 // EscribirEvaluacion writes a result as the contract's JSON: every field
@@ -224,20 +359,29 @@ func EscribirEvaluacion(r reincidencia.Resultado) ([]byte, error) {
 		ActosExcluidos:      []ExcluidoJSON{},
 		NumeroActos:         r.NumeroActos,
 		SumaSancionesCOP:    Monto(r.Suma),
-		TotalOperacionesCOP: Monto(r.TotalOperaciones),
+		TotalOperacionesCOP: MontoNulo(r.TotalOperaciones),
 		NumeroOperaciones:   r.NumeroOperaciones,
 		Requisitos: RequisitosJSON{
 			RegistroVigente:           r.Requisitos.RegistroVigente,
 			InfraccionGraveOGravisima: r.Requisitos.InfraccionGraveOGravisima,
 			MinimoTresActos:           r.Requisitos.MinimoTresActos,
-			UmbralCeroCinco:           r.Requisitos.UmbralCeroCinco,
+			UmbralCeroCinco:           r.Requisitos.UmbralCeroCinco.Puntero(),
 		},
 		Ruta:           string(r.Ruta),
-		ProcedeComite:  r.ProcedeComite,
+		ProcedeComite:  r.ProcedeComite.Puntero(),
 		Alertas:        []string{},
 		PlazoReporte:   r.PlazoReporte.String(),
 		Fundamentos:    []FundamentoJSON{},
 		ConjuntoReglas: r.ConjuntoReglas,
+		Avisos:         []AvisoJSON{},
+	}
+	if r.Conjunto.ID != "" {
+		c := r.Conjunto
+		out.ConjuntoVigencia = &ConjuntoJSON{ID: c.ID, Nombre: c.Nombre, Desde: c.VigenteDesde.String(), Hasta: fechaNula(c.VigenteHasta),
+			Estado: estadoVigencia(c.Vigencia), Texto: reincidencia.TextoConjunto(c)}
+	}
+	for _, a := range reincidencia.Avisos(r) {
+		out.Avisos = append(out.Avisos, AvisoJSON{Alerta: string(a.Alerta), Texto: a.Texto})
 	}
 	for _, c := range r.Computados {
 		out.ActosComputados = append(out.ActosComputados, ComputadoJSON{
@@ -254,6 +398,8 @@ func EscribirEvaluacion(r reincidencia.Resultado) ([]byte, error) {
 	if r.Participacion != nil {
 		s := r.Participacion.StringFixed(4)
 		out.ParticipacionPorcentual = &s
+		t := r.ParticipacionTexto
+		out.ParticipacionTexto = &t
 	}
 	if r.InfraccionesPorMil != nil {
 		s := r.InfraccionesPorMil.StringFixed(2)
@@ -272,6 +418,7 @@ func EscribirEvaluacion(r reincidencia.Resultado) ([]byte, error) {
 		c := normas.De(f.Regla)
 		out.Fundamentos = append(out.Fundamentos, FundamentoJSON{
 			Regla: f.Regla, Norma: c.Norma, Articulo: c.Articulo, Texto: c.Texto, Referencia: c.Referencia(), Detalle: f.Detalle,
+			CriterioSecretaria: c.Criterio,
 		})
 	}
 	var buf bytes.Buffer
@@ -282,6 +429,16 @@ func EscribirEvaluacion(r reincidencia.Resultado) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+func estadoVigencia(v valores.Vigencia) string {
+	switch v {
+	case valores.PosteriorAVigencias:
+		return "posterior_a_vigencias"
+	case valores.AnteriorAVigencias:
+		return "anterior_a_vigencias"
+	}
+	return "en_vigencia"
 }
 
 func fechaNula(f fecha.Fecha) *string {

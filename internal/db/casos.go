@@ -145,8 +145,16 @@ type Evaluacion struct {
 }
 
 // Resultado reads the stored output back (contrato's JSON).
+//
+// A snapshot stored by the first version of the rules is re-read by the core
+// when the rules of today disagree with it on the same stored input
+// (contrato.ReleerVersion1): every screen, step and informe reads it here.
 func (e Evaluacion) Resultado() (contrato.EvaluacionJSON, error) {
-	return contrato.LeerResultado([]byte(e.ResultadoJSON))
+	r, err := contrato.LeerResultado([]byte(e.ResultadoJSON))
+	if err != nil {
+		return r, err
+	}
+	return contrato.ReleerVersion1(r, []byte(e.EntradaJSON), ReferenciaAplicacion()), nil
 }
 
 // Entrada reads the stored input back (contrato's JSON).
@@ -197,21 +205,23 @@ type ValoresUsados struct {
 	DiasInhabiles []string `json:"dias_inhabiles"`
 }
 
-// parametrosCaso is the rule set cases are evaluated with: the one in force by
-// default (the same as `comite evaluar` and EvaluarUsuario).
-var parametrosCaso = valores.DL920
-
-func valoresUsados(p valores.Parametros, e reincidencia.Entrada) ValoresUsados {
+// valoresUsados records the rule set the evaluation used (chosen by the
+// commission date) and the UVT of the increment's year, from ref.
+func valoresUsados(ref valores.Referencia, r reincidencia.Resultado, e reincidencia.Entrada) ValoresUsados {
+	p, err := ref.Conjunto(r.ConjuntoReglas)
+	if err != nil {
+		p, _ = ref.ConjuntoPara(e.Nueva.FechaComision)
+	}
 	v := ValoresUsados{
 		ConjuntoReglas: p.ID, Nombre: p.Nombre, VigenteDesde: p.VigenteDesde.String(), Fuente: p.Fuente,
 		MinimoActos: p.MinimoActos, UmbralPorMil: p.UmbralPorMil.String(), DiasReporte: p.DiasReporte,
 		IncrementoComiteUVT: p.IncrementoComiteUVT.String(), DiasInhabiles: []string{},
 	}
-	anio := e.Nueva.FechaVerificacion.Anio() // dominio.md §2.9: the REA's year, else the verification's
+	anio := e.Nueva.FechaVerificacion.Anio() // art. 25 inc. 1: the REA's year, else the verification's
 	if !e.Nueva.FechaRequerimiento.IsZero() {
 		anio = e.Nueva.FechaRequerimiento.Anio()
 	}
-	if u, err := valores.UVTDe(anio); err == nil {
+	if u, err := ref.UVTDe(anio); err == nil {
 		v.UVT = &struct {
 			Anio       int    `json:"anio"`
 			ValorCOP   string `json:"valor_cop"`
@@ -301,7 +311,8 @@ func (d *DB) evaluarCaso(ctx context.Context, nitUsuario string, nueva reinciden
 	if err != nil {
 		return nil, nil, nil, r, err
 	}
-	r, err = reincidencia.Evaluar(e, parametrosCaso)
+	ref := d.Referencia()
+	r, err = reincidencia.Evaluar(e, ref)
 	if err != nil {
 		return nil, nil, nil, r, fmt.Errorf("evaluar el caso: %w", err)
 	}
@@ -311,7 +322,7 @@ func (d *DB) evaluarCaso(ctx context.Context, nitUsuario string, nueva reinciden
 	if res, err = contrato.EscribirEvaluacion(r); err != nil {
 		return
 	}
-	val, err = json.Marshal(valoresUsados(parametrosCaso, e))
+	val, err = json.Marshal(valoresUsados(ref, r, e))
 	return
 }
 
@@ -421,7 +432,7 @@ func (d *DB) AbrirCaso(ctx context.Context, n NuevoCaso, quien ActorCaso) (Caso,
 		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "caso.reportar", Objeto: "caso:" + numero, Detalle: map[string]any{
 			"nit": n.NIT, "direccion_seccional": seccional, "fecha_comision": n.FechaComision.String(), "fecha_verificacion": n.FechaVerificacion.String(),
 			"gravedad": n.Gravedad, "sancion": n.Sancion, "sancion_prevista_cop": n.SancionPrevista.String(), "permite_cancelacion": n.PermiteCancelacion,
-			"anclaje": n.Anclaje, "evaluacion_id": evID, "evaluacion_version": 1, "procede_comite": r.ProcedeComite,
+			"anclaje": n.Anclaje, "evaluacion_id": evID, "evaluacion_version": 1, "procede_comite": r.ProcedeComite.Puntero(),
 			"hecho_distinto_de": numeroDe(dup),
 		}})
 	})
@@ -433,10 +444,21 @@ func (d *DB) AbrirCaso(ctx context.Context, n NuevoCaso, quien ActorCaso) (Caso,
 
 func resumenEvaluacion(r reincidencia.Resultado) string {
 	s := fmt.Sprintf("%d actos computados en %d", r.NumeroActos, r.Periodo.Anio)
-	if r.ProcedeComite {
+	switch r.ProcedeComite {
+	case reincidencia.Si:
 		return s + "; procede el Comité"
+	case reincidencia.No:
+		return s + "; no procede el Comité"
 	}
-	return s + "; no procede el Comité"
+	return s + "; " + strings.ToLower(reincidencia.TextoDatosIncompletos(r.Periodo.Anio)[:1]) + reincidencia.TextoDatosIncompletos(r.Periodo.Anio)[1:]
+}
+
+// procedeAuditoria is the result recorded in the audit: true, false or null (unknown).
+func procedeAuditoria(cx flujo.Contexto) *bool {
+	if cx.DatosIncompletos {
+		return nil
+	}
+	return &cx.ProcedeComite
 }
 
 // siguienteNumero is the next case number of the year: CF-2026-0001, CF-2026-0002…
@@ -849,7 +871,7 @@ func (d *DB) Reevaluar(ctx context.Context, id int64, motivo string, quien Actor
 		}
 		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "caso.reevaluar", Objeto: "caso:" + c.Numero, Detalle: map[string]any{
 			"motivo": motivo, "evaluacion_anterior": ant.ID, "version_anterior": ant.Version, "evaluacion_id": evID, "version": version,
-			"procede_antes": cx.ProcedeComite, "procede_ahora": r.ProcedeComite, "sin_cambios": igual,
+			"procede_antes": procedeAuditoria(cx), "procede_ahora": r.ProcedeComite.Puntero(), "sin_cambios": igual,
 		}})
 	})
 	if err != nil {
@@ -984,7 +1006,7 @@ func Instantanea(e reincidencia.Entrada, r reincidencia.Resultado) (ent, res, va
 	if res, err = contrato.EscribirEvaluacion(r); err != nil {
 		return
 	}
-	val, err = json.Marshal(valoresUsados(parametrosCaso, e))
+	val, err = json.Marshal(valoresUsados(ReferenciaAplicacion(), r, e))
 	return
 }
 

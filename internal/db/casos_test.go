@@ -162,7 +162,7 @@ func TestCaso_dominio3_reportarGuardaInstantaneaHistoriaYAuditoria(t *testing.T)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ev.Version != 1 || !r.ProcedeComite || r.NumeroActos != 3 || r.SumaSancionesCOP != "77000000" || r.PlazoReporte != "2026-03-30" {
+	if ev.Version != 1 || !r.Procede().EsSi() || r.NumeroActos != 3 || r.SumaSancionesCOP != "77000000" || r.PlazoReporte != "2026-03-30" {
 		t.Fatalf("evaluación v%d: procede=%v actos=%d S=%s plazo=%s", ev.Version, r.ProcedeComite, r.NumeroActos, r.SumaSancionesCOP, r.PlazoReporte)
 	}
 	if r.SancionIncrementada == nil || r.SancionIncrementada.TotalCOP != "62849000" {

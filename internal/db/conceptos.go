@@ -19,7 +19,6 @@ import (
 	"comite/internal/flujo"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
-	"comite/internal/valores"
 
 	"github.com/shopspring/decimal"
 )
@@ -305,7 +304,9 @@ func proponer(ctx context.Context, q consultor, casoID int64, fechaREA fecha.Fec
 	}
 	total := caso.SancionPrevista
 	if p.Propuesta.Incrementa() && caso.Sancion == sancion.Multa {
-		inc, err := reincidencia.IncrementoComite(caso.SancionPrevista, fechaREA.Anio(), parametrosCaso)
+		ref := ReferenciaAplicacion()
+		conj, _ := ref.ConjuntoPara(caso.FechaComision)
+		inc, err := reincidencia.IncrementoComite(caso.SancionPrevista, fechaREA.Anio(), conj, ref)
 		if err != nil {
 			return p, &ErrFormulario{map[string]string{"fecha_rea": mayusculaInicial(err.Error()) + "."}}
 		}
@@ -405,7 +406,7 @@ func propuestaDe(ctx context.Context, q consultor, casoID int64) (*PropuestaREA,
 		}
 		inc := reincidencia.SancionIncrementada{UVTAnio: int(uvtAnio.Int64), UVTValor: decimal.NewFromInt(uvtValor.Int64),
 			Incremento: p.Total.Sub(caso.SancionPrevista), Total: *p.Total}
-		if u, err := valores.UVTDe(inc.UVTAnio); err == nil {
+		if u, err := ReferenciaAplicacion().UVTDe(inc.UVTAnio); err == nil {
 			inc.UVTResolucion = u.Resolucion
 		}
 		p.Incremento = &inc

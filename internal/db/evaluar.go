@@ -12,7 +12,7 @@ import (
 )
 
 // EntradaEvaluacion loads, in one read snapshot, what the committee test
-// needs about one user (dominio.md §2): the user and whether some
+// needs about one user: the user and whether some
 // autorización, habilitación or registro was in force on the date of
 // commission (desde ≤ fecha ≤ hasta, or no hasta), all its acts, its
 // operations of every year (a few rows; both anchors' reference years are
@@ -60,15 +60,26 @@ func fechasInhabiles(ctx context.Context, q consultor) ([]fecha.Fecha, error) {
 	return out, rows.Err()
 }
 
+// ReferenciaAplicacion is the one place the application takes its reference
+// values (UVT rows and rule sets) from. Today it is the built-in reference;
+// when the administrator keeps the UVT table in the database, this builds it
+// from there (valores.Referencia.ConUVT).
+func ReferenciaAplicacion() valores.Referencia { return valores.Integrada() }
+
+// Referencia is the reference values every computation of the application
+// uses (the web, the informe, the screening, the demo).
+func (d *DB) Referencia() valores.Referencia { return ReferenciaAplicacion() }
+
 // EvaluarUsuario runs the committee test for one user straight from the
-// database with the rule set of Decreto Ley 920 de 2023 (valores.DL920),
-// through reincidencia.Evaluar: there is no second implementation of any rule.
+// database with the application's reference (the rule set chosen by the
+// commission date), through reincidencia.Evaluar: there is no second
+// implementation of any rule.
 func (d *DB) EvaluarUsuario(ctx context.Context, nitUsuario string, nueva reincidencia.NuevaInfraccion, anclaje reincidencia.Anclaje) (reincidencia.Entrada, reincidencia.Resultado, error) {
 	e, err := d.EntradaEvaluacion(ctx, nitUsuario, nueva, anclaje)
 	if err != nil {
 		return e, reincidencia.Resultado{}, err
 	}
-	r, err := reincidencia.Evaluar(e, valores.DL920)
+	r, err := reincidencia.Evaluar(e, d.Referencia())
 	if err != nil {
 		return e, r, fmt.Errorf("evaluar %s: %w", e.Usuario.NIT, err)
 	}

@@ -378,7 +378,7 @@ func TestEvaluarUsuario_ejemploDominio2(t *testing.T) {
 		t.Fatalf("entrada = %+v", e)
 	}
 	if r.Periodo.Anio != 2025 || r.NumeroActos != 3 || !r.Suma.Equal(montoPrueba("77000000")) || !r.TotalOperaciones.Equal(montoPrueba("14800000000")) ||
-		r.NumeroOperaciones != 1600 || !r.ProcedeComite || r.PlazoReporte.String() != "2026-03-30" {
+		*r.NumeroOperaciones != 1600 || !r.ProcedeComite.EsSi() || r.PlazoReporte.String() != "2026-03-30" {
 		t.Fatalf("resultado = %+v", r)
 	}
 	if r.SancionIncrementada == nil || !r.SancionIncrementada.Total.Equal(montoPrueba("62849000")) {

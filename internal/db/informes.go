@@ -76,7 +76,7 @@ func datosInforme(ctx context.Context, q consultor, c Caso, ev Evaluacion, em in
 		Emision:     em,
 	}
 	if res.Periodo.Anio > 0 {
-		if d.Serie, err = reincidencia.Serie(ent, parametrosCaso, res.Periodo.Anio-4, res.Periodo.Anio); err != nil {
+		if d.Serie, err = reincidencia.Serie(ent, ReferenciaAplicacion(), res.Periodo.Anio-4, res.Periodo.Anio); err != nil {
 			return d, fmt.Errorf("serie anual del informe: %w", err)
 		}
 	}

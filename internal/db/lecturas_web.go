@@ -261,13 +261,14 @@ func (d *DB) LeerCaso(ctx context.Context, c Caso) (LecturaCaso, error) {
 }
 
 // ContextoCon is what flujo needs to know about a case, given its latest
-// stored evaluation (whether it procede, by which route) and whether an
-// informe was issued on it (the one assembly of flujo.Contexto: contexto
-// calls it too).
+// stored evaluation (whether it procede — yes, no or unknown —, by which
+// route) and whether an informe was issued on it (the one assembly of
+// flujo.Contexto: contexto calls it too).
 func ContextoCon(c Caso, r contrato.EvaluacionJSON, informeEmitido bool) flujo.Contexto {
 	segunda := EsSegundaRuta(r)
+	procede := r.Procede()
 	return flujo.Contexto{
-		Estado: c.Estado, ProcedeComite: r.ProcedeComite, SegundaRuta: segunda,
+		Estado: c.Estado, ProcedeComite: procede.EsSi(), DatosIncompletos: !procede.Conocido(), SegundaRuta: segunda,
 		CriteriosCompletos: flujo.CriteriosCompletos(c.Criterios, segunda), InformeEmitido: informeEmitido,
 	}
 }

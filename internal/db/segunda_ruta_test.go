@@ -43,7 +43,7 @@ func TestSegundaRuta_art25UltimoInciso_deReporteACierreSinVistoBueno(t *testing.
 	}
 	ev, _ := d.UltimaEvaluacion(ctx, c.ID)
 	r, _ := ev.Resultado()
-	if !EsSegundaRuta(r) || !r.ProcedeComite {
+	if !EsSegundaRuta(r) || !r.Procede().EsSi() {
 		t.Fatalf("ruta %q procede %v", r.Ruta, r.ProcedeComite)
 	}
 	if _, err := d.Transicion(ctx, c.ID, flujo.IniciarEvaluacion, "", sSecretaria); err != nil {

@@ -10,17 +10,16 @@ import (
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
 	"comite/internal/tamizaje"
-	"comite/internal/valores"
 
 	"github.com/shopspring/decimal"
 )
 
-// Tamizaje screens every customs user for year anio (issue 7; contrato.md
-// `comite tamizaje`): the committee test of every user through
-// reincidencia.Evaluar (valores.DL920), ranked with tamizaje.Ordenar. Filter
-// the result with tamizaje.Filtrar: positions stay the national rank.
+// Tamizaje screens every customs user for year anio (`comite tamizaje`): the
+// committee test of every user through reincidencia.Cifras with the
+// application's reference, ranked with tamizaje.Ordenar. Filter the result
+// with tamizaje.Filtrar: positions stay the national rank.
 func (d *DB) Tamizaje(ctx context.Context, anio int) ([]tamizaje.Fila, error) {
-	filas, err := tamizaje.Calcular(anio, valores.DL920, func(f func(tamizaje.Insumo) error) error {
+	filas, err := tamizaje.Calcular(anio, d.Referencia(), func(f func(tamizaje.Insumo) error) error {
 		return d.RecorrerTamizaje(ctx, anio, f)
 	})
 	if err != nil {

@@ -104,6 +104,21 @@ func evaluarContrato(t *testing.T, e reincidencia.Entrada) contrato.EvaluacionJS
 	return r
 }
 
+// triTexto writes a three-valued answer as JSON does: true, false or null.
+func triTexto(t reincidencia.Tri) string {
+	if p := t.Puntero(); p != nil {
+		return fmt.Sprint(*p)
+	}
+	return "null"
+}
+
+func nulo[T any](p *T) string {
+	if p == nil {
+		return "null"
+	}
+	return fmt.Sprint(*p)
+}
+
 func textoNulo(d *decimal.Decimal) string {
 	if d == nil {
 		return "null"
@@ -117,10 +132,10 @@ func comparar(t *testing.T, nombre string, p tamizaje.Punto, r contrato.Evaluaci
 	if r.ParticipacionPorcentual != nil {
 		part = *r.ParticipacionPorcentual
 	}
-	got := fmt.Sprintf("actos=%d S=%s O=%s N=%d part=%s cumple=%v minimo=%v vigente=%v procede=%v",
-		p.NumeroActos, p.Suma.String(), p.TotalOperaciones.String(), p.NumeroOperaciones, textoNulo(p.Participacion), p.CumpleUmbral, p.MinimoTresActos, p.RegistroVigente, p.ProcedeComite)
-	want := fmt.Sprintf("actos=%d S=%s O=%s N=%d part=%s cumple=%v minimo=%v vigente=%v procede=%v",
-		r.NumeroActos, r.SumaSancionesCOP, r.TotalOperacionesCOP, r.NumeroOperaciones, part, r.Requisitos.UmbralCeroCinco, r.Requisitos.MinimoTresActos, r.Requisitos.RegistroVigente, r.ProcedeComite)
+	got := fmt.Sprintf("actos=%d S=%s O=%s N=%s part=%s cumple=%s minimo=%v vigente=%v procede=%s",
+		p.NumeroActos, p.Suma.String(), nulo(p.TotalOperaciones), nulo(p.NumeroOperaciones), textoNulo(p.Participacion), triTexto(p.CumpleUmbral), p.MinimoTresActos, p.RegistroVigente, triTexto(p.ProcedeComite))
+	want := fmt.Sprintf("actos=%d S=%s O=%s N=%s part=%s cumple=%s minimo=%v vigente=%v procede=%s",
+		r.NumeroActos, r.SumaSancionesCOP, nulo(r.TotalOperacionesCOP), nulo(r.NumeroOperaciones), part, nulo(r.Requisitos.UmbralCeroCinco), r.Requisitos.MinimoTresActos, r.Requisitos.RegistroVigente, nulo(r.ProcedeComite))
 	if got != want {
 		t.Errorf("%s:\n tamizaje %s\n evaluar  %s", nombre, got, want)
 	}
@@ -150,7 +165,7 @@ func TestTamizaje_art25_coincideConEvaluarParaCadaUsuarioDeLaDemo(t *testing.T) 
 			for _, f := range filas {
 				comparar(t, f.Usuario.NIT+" año "+fmt.Sprint(anio), f.Punto, evaluarContrato(t, entradaCompleta(t, d, f.Usuario.ID, anio)))
 				comparar(t, f.Usuario.NIT+" año "+fmt.Sprint(anio-1), f.Anterior, evaluarContrato(t, entradaCompleta(t, d, f.Usuario.ID, anio-1)))
-				if f.ProcedeComite {
+				if f.ProcedeComite.EsSi() {
 					procede++
 				}
 			}
@@ -160,7 +175,7 @@ func TestTamizaje_art25_coincideConEvaluarParaCadaUsuarioDeLaDemo(t *testing.T) 
 				porNIT[f.Usuario.NIT] = f
 			}
 			for _, u := range res.MuyPorEncima {
-				if !porNIT[u.NIT].ProcedeComite {
+				if !porNIT[u.NIT].ProcedeComite.EsSi() {
 					t.Errorf("%s (muy por encima) no procede", u.NIT)
 				}
 			}
@@ -170,11 +185,11 @@ func TestTamizaje_art25_coincideConEvaluarParaCadaUsuarioDeLaDemo(t *testing.T) 
 				}
 			}
 			for _, u := range res.RegistroVencido {
-				if f := porNIT[u.NIT]; f.ProcedeComite || f.RegistroVigente {
+				if f := porNIT[u.NIT]; f.ProcedeComite.EsSi() || f.RegistroVigente {
 					t.Errorf("%s (registro vencido): procede %v, vigente %v", u.NIT, f.ProcedeComite, f.RegistroVigente)
 				}
 			}
-			if procede == 0 || filas[0].Posicion != 1 || !filas[0].ProcedeComite {
+			if procede == 0 || filas[0].Posicion != 1 || !filas[0].ProcedeComite.EsSi() {
 				t.Errorf("el primero del tamizaje debería proceder: %+v", filas[0].Punto)
 			}
 		})
@@ -279,10 +294,18 @@ func TestTamizaje_casosLimite(t *testing.T) {
 	b.registro(sinActos, "2020-01-01", nil)
 	b.ops(sinActos, 2025, 1_000_000_00, 3)
 
-	// No operations in 2025, three acts: threshold met with the alert (§2.5).
+	// Operations of 2025 never loaded, three acts: unknown (datos
+	// incompletos), never "procede", ranked after everyone.
 	sinOps := b.usuario(nitDe(t, "900000002"), "oea", bog)
 	b.registro(sinOps, "2020-01-01", nil)
 	b.tresActos(sinOps)
+
+	// Operations of 2025 declared in zero, three acts: threshold met by the
+	// Secretaría's criterion, with the alert sin_operaciones.
+	enCero := b.usuario(nitDe(t, "900000010"), "oea", bog)
+	b.registro(enCero, "2020-01-01", nil)
+	b.tresActos(enCero)
+	b.ops(enCero, 2025, 0, 0)
 
 	// Registro ended on 31/12/2025: not vigente on 1 January 2026.
 	vencido := b.usuario(nitDe(t, "900000003"), "agencia_de_aduanas", bog)
@@ -346,24 +369,25 @@ func TestTamizaje_casosLimite(t *testing.T) {
 		actos     int
 		s, o      string
 		part      string
-		cumple    bool
+		cumple    string // true, false or null
 		vigente   bool
-		procede   bool
+		procede   string
 		tempranas []tamizaje.Alerta
 		alertas   []reincidencia.Alerta
 	}{
-		{"art25_inc1_ejemplo_del_dominio_procede", ejemplo, 3, "77000000", "14800000000", "0.5203", true, true, true, nil, nil},
-		{"art25_inc1_umbral_exacto_cero_cinco_cumple", exacto, 3, "77000000", "15400000000", "0.5000", true, true, true, nil, nil},
-		{"art25_inc1_un_centavo_mas_de_operaciones_no_cumple", debajo, 3, "77000000", "15400000000.01", "0.5000", false, true, false, []tamizaje.Alerta{tamizaje.OchentaPorCiento}, nil},
-		{"art25_inc1_sin_actos_no_procede", sinActos, 0, "0", "1000000", "0.0000", false, true, false, nil, nil},
-		{"art25_inc1_sin_operaciones_cumple_con_alerta", sinOps, 3, "77000000", "0", "null", true, true, true, nil, []reincidencia.Alerta{reincidencia.SinOperaciones}},
-		{"art25_inc1_registro_vencido_el_31_12_no_procede", vencido, 3, "77000000", "1000000000", "7.7000", true, false, false, nil, nil},
-		{"art25_inc1_registro_hasta_el_1_1_vigente", ultimoDia, 3, "77000000", "1000000000", "7.7000", true, true, true, nil, nil},
-		{"art25_inc1_registro_desde_el_2_1_no_vigente", posterior, 3, "77000000", "1000000000", "7.7000", true, false, false, nil, nil},
-		{"art25_inc1_dos_actos_alerta_temprana", dos, 2, "20000000", "1000000000", "2.0000", true, true, false, []tamizaje.Alerta{tamizaje.DosActos}, nil},
-		{"art25_inc1_inc2_excluidos_y_cancelacion_suma_cero", mezcla, 2, "4000000", "1000000000", "0.4000", false, true, false, []tamizaje.Alerta{tamizaje.DosActos, tamizaje.OchentaPorCiento}, nil},
-		{"alerta_ochenta_por_ciento_exacto", ochenta, 1, "4000000", "1000000000", "0.4000", false, true, false, []tamizaje.Alerta{tamizaje.OchentaPorCiento}, nil},
-		{"alerta_ochenta_por_ciento_un_peso_debajo", bajoOchenta, 1, "3999999", "1000000000", "0.4000", false, true, false, nil, nil},
+		{"art25_inc1_ejemplo_del_dominio_procede", ejemplo, 3, "77000000", "14800000000", "0.5203", "true", true, "true", nil, nil},
+		{"art25_inc1_umbral_exacto_cero_cinco_cumple", exacto, 3, "77000000", "15400000000", "0.5000", "true", true, "true", nil, nil},
+		{"art25_inc1_un_centavo_mas_de_operaciones_no_cumple", debajo, 3, "77000000", "15400000000.01", "0.5000", "false", true, "false", []tamizaje.Alerta{tamizaje.OchentaPorCiento}, nil},
+		{"art25_inc1_sin_actos_no_procede", sinActos, 0, "0", "1000000", "0.0000", "false", true, "false", nil, nil},
+		{"art25_inc1_operaciones_no_cargadas_datos_incompletos", sinOps, 3, "77000000", "null", "null", "null", true, "null", nil, []reincidencia.Alerta{reincidencia.FaltanOperaciones}},
+		{"art25_inc1_operaciones_en_cero_cumple_con_alerta", enCero, 3, "77000000", "0", "null", "true", true, "true", nil, []reincidencia.Alerta{reincidencia.SinOperaciones}},
+		{"art25_inc1_registro_vencido_el_31_12_no_procede", vencido, 3, "77000000", "1000000000", "7.7000", "true", false, "false", nil, nil},
+		{"art25_inc1_registro_hasta_el_1_1_vigente", ultimoDia, 3, "77000000", "1000000000", "7.7000", "true", true, "true", nil, nil},
+		{"art25_inc1_registro_desde_el_2_1_no_vigente", posterior, 3, "77000000", "1000000000", "7.7000", "true", false, "false", nil, nil},
+		{"art25_inc1_dos_actos_alerta_temprana", dos, 2, "20000000", "1000000000", "2.0000", "true", true, "false", []tamizaje.Alerta{tamizaje.DosActos}, nil},
+		{"art25_inc1_inc2_excluidos_y_cancelacion_suma_cero", mezcla, 2, "4000000", "1000000000", "0.4000", "false", true, "false", []tamizaje.Alerta{tamizaje.DosActos, tamizaje.OchentaPorCiento}, nil},
+		{"alerta_ochenta_por_ciento_exacto", ochenta, 1, "4000000", "1000000000", "0.4000", "false", true, "false", []tamizaje.Alerta{tamizaje.OchentaPorCiento}, nil},
+		{"alerta_ochenta_por_ciento_un_peso_debajo", bajoOchenta, 1, "3999999", "1000000000", "0.4000", "false", true, "false", nil, nil},
 	}
 	for _, c := range casos {
 		t.Run(c.nombre, func(t *testing.T) {
@@ -371,9 +395,9 @@ func TestTamizaje_casosLimite(t *testing.T) {
 			if !ok {
 				t.Fatal("el usuario no está en el tamizaje")
 			}
-			got := fmt.Sprintf("actos=%d S=%s O=%s part=%s cumple=%v vigente=%v procede=%v tempranas=%v alertas=%v",
-				f.NumeroActos, f.Suma, f.TotalOperaciones, textoNulo(f.Participacion), f.CumpleUmbral, f.RegistroVigente, f.ProcedeComite, f.Tempranas, f.Alertas)
-			want := fmt.Sprintf("actos=%d S=%s O=%s part=%s cumple=%v vigente=%v procede=%v tempranas=%v alertas=%v",
+			got := fmt.Sprintf("actos=%d S=%s O=%s part=%s cumple=%s vigente=%v procede=%s tempranas=%v alertas=%v",
+				f.NumeroActos, f.Suma, nulo(f.TotalOperaciones), textoNulo(f.Participacion), triTexto(f.CumpleUmbral), f.RegistroVigente, triTexto(f.ProcedeComite), f.Tempranas, f.Alertas)
+			want := fmt.Sprintf("actos=%d S=%s O=%s part=%s cumple=%s vigente=%v procede=%s tempranas=%v alertas=%v",
 				c.actos, c.s, c.o, c.part, c.cumple, c.vigente, c.procede, c.tempranas, c.alertas)
 			if got != want {
 				t.Errorf("\n got  %s\n want %s", got, want)
@@ -384,8 +408,8 @@ func TestTamizaje_casosLimite(t *testing.T) {
 	}
 
 	t.Run("declaraciones_suman_valor_y_numero", func(t *testing.T) {
-		if f := por[mezcla]; f.NumeroOperaciones != 2 {
-			t.Errorf("N = %d, se esperaban 2 declaraciones", f.NumeroOperaciones)
+		if f := por[mezcla]; f.NumeroOperaciones == nil || *f.NumeroOperaciones != 2 {
+			t.Errorf("N = %s, se esperaban 2 declaraciones", nulo(f.NumeroOperaciones))
 		}
 	})
 	t.Run("variacion_contra_el_anio_anterior", func(t *testing.T) {
@@ -404,20 +428,26 @@ func TestTamizaje_casosLimite(t *testing.T) {
 			if f.Posicion != i+1 {
 				t.Fatalf("posición %d en el índice %d", f.Posicion, i)
 			}
-			if !f.ProcedeComite {
+			if !f.ProcedeComite.EsSi() {
 				visto = true
 			} else if visto {
 				t.Errorf("%s procede pero aparece después de uno que no", f.Usuario.NIT)
 			}
 		}
-		// Among those that procede: no operations (infinitely over the line)
-		// first, then 7,7 %, 0,5203 %, and the exact 0,5 % fourth.
-		if filas[0].Usuario.ID != sinOps || por[exacto].Posicion != 4 {
+		// Among those that procede: operations declared in zero (infinitely
+		// over the line) first, then 7,7 %, 0,5203 %, and the exact 0,5 % fourth.
+		if filas[0].Usuario.ID != enCero || por[exacto].Posicion != 4 {
 			t.Errorf("primero %s; el del 0,5 %% exacto en la posición %d", filas[0].Usuario.NIT, por[exacto].Posicion)
 		}
-		// The user with no acts and almost no sanctions is last (distance 2).
-		if last := filas[len(filas)-1]; last.Usuario.ID != sinActos || last.Distancia.String() != "2" {
-			t.Errorf("último %s con distancia %s", last.Usuario.NIT, last.Distancia)
+		// Among the known results, the user with no acts and almost no
+		// sanctions is last (distance 2); the unknown one comes after, in
+		// its own group.
+		n := len(filas)
+		if last := filas[n-1]; last.Usuario.ID != sinOps || !last.DatosIncompletos() {
+			t.Errorf("último %s, datos incompletos %v", last.Usuario.NIT, last.DatosIncompletos())
+		}
+		if prev := filas[n-2]; prev.Usuario.ID != sinActos || prev.Distancia.String() != "2" {
+			t.Errorf("penúltimo %s con distancia %s", prev.Usuario.NIT, prev.Distancia)
 		}
 	})
 	t.Run("filtro_por_tipo_y_seccional", func(t *testing.T) {

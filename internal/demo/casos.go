@@ -25,7 +25,6 @@ import (
 	"comite/internal/informe"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
-	"comite/internal/valores"
 
 	"github.com/shopspring/decimal"
 )
@@ -159,7 +158,8 @@ func (g *generador) escribirCaso(ctx context.Context, tx *sql.Tx, id int64, cd c
 	if err != nil {
 		return err
 	}
-	r, err := reincidencia.Evaluar(ent, valores.DL920)
+	ref := db.ReferenciaAplicacion()
+	r, err := reincidencia.Evaluar(ent, ref)
 	if err != nil {
 		return err
 	}
@@ -181,8 +181,11 @@ func (g *generador) escribirCaso(ctx context.Context, tx *sql.Tx, id int64, cd c
 		return err
 	}
 	procede := "no procede el Comité"
-	if r.ProcedeComite {
+	switch r.ProcedeComite {
+	case reincidencia.Si:
 		procede = "procede el Comité"
+	case reincidencia.Desconocido:
+		procede = "datos incompletos: cargue las operaciones de " + fmt.Sprint(r.Periodo.Anio)
 	}
 	estado := wf.Reportado
 	paso := 0
@@ -315,7 +318,8 @@ func (g *generador) escribirCaso(ctx context.Context, tx *sql.Tx, id int64, cd c
 			texto := fmt.Sprintf("Propuesta del REA del %s: %s", rea.DMA(), c.Decision.Etiqueta())
 			switch {
 			case c.Decision.Incrementa():
-				inc, err := reincidencia.IncrementoComite(nueva.SancionPrevista, rea.Anio(), valores.DL920)
+				conj, _ := ref.ConjuntoPara(nueva.FechaComision)
+				inc, err := reincidencia.IncrementoComite(nueva.SancionPrevista, rea.Anio(), conj, ref)
 				if err != nil {
 					return err
 				}

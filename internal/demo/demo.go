@@ -100,7 +100,7 @@ type Resumen struct {
 	Declaraciones      int64 `json:"declaraciones"`
 
 	// Users whose committee test for a new grave infraction committed in
-	// AnioReferencia+1 comes out as the field says (dominio.md §2).
+	// AnioReferencia+1 comes out as the field says (art. 25).
 	MuyPorEncima     []Destacado `json:"muy_por_encima"`    // ≥ 3 acts that count and S/O ≥ 1 %
 	JustoEncima      []Destacado `json:"justo_encima"`      // ≥ 3 acts, 0,50 % ≤ S/O < 0,52 % (the first exactly 0,5 %)
 	JustoDebajo      []Destacado `json:"justo_debajo"`      // ≥ 3 acts, 0,48 % ≤ S/O < 0,50 %
@@ -108,6 +108,9 @@ type Resumen struct {
 	SinOperaciones   []Destacado `json:"sin_operaciones"`   // 3 acts, O = 0 in the reference year
 	ConDeclaraciones []Destacado `json:"con_declaraciones"` // operations given as declaraciones for a year with no yearly row
 	RegistroVencido  []Destacado `json:"registro_vencido"`  // over the threshold, but no registro vigente
+	// 3 acts that count and no operations loaded for the reference year:
+	// the result is unknown ("Datos incompletos").
+	OperacionesSinCargar []Destacado `json:"operaciones_sin_cargar"`
 }
 
 // Escribir prints the summary for people (Spanish, es-CO numbers).
@@ -129,6 +132,7 @@ func (r Resumen) Escribir(w io.Writer) {
 		{"Sin operaciones en el año de referencia (alerta sin_operaciones)", r.SinOperaciones},
 		{"Operaciones por declaración en un año sin total anual", r.ConDeclaraciones},
 		{"Por encima del umbral pero sin registro vigente", r.RegistroVencido},
+		{"Sin operaciones cargadas del año de referencia (datos incompletos)", r.OperacionesSinCargar},
 	}
 	for _, g := range grupos {
 		fmt.Fprintf(w, "%s:\n", g.titulo)

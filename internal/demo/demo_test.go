@@ -422,13 +422,13 @@ func TestGenerar_art25_destacadosAlrededorDelUmbral(t *testing.T) {
 							c.extra(t, i, ci)
 						}
 						// The same through the rules package.
-						r, err := reincidencia.Evaluar(entradaDesdeBase(t, d, u.NIT, y), valores.DL920)
+						r, err := reincidencia.Evaluar(entradaDesdeBase(t, d, u.NIT, y), valores.Integrada())
 						if err != nil {
 							t.Fatalf("%s: Evaluar: %v", u.RazonSocial, err)
 						}
 						procede := c.actos(3) && c.umbral && c.registroVigente
-						if r.Periodo.Anio != y || r.NumeroActos != ci.actos || !r.Suma.Equal(ci.s) || !r.TotalOperaciones.Equal(ci.o) ||
-							r.Requisitos.UmbralCeroCinco != c.umbral || r.ProcedeComite != procede {
+						if r.Periodo.Anio != y || r.NumeroActos != ci.actos || !r.Suma.Equal(ci.s) || r.TotalOperaciones == nil || !r.TotalOperaciones.Equal(ci.o) ||
+							r.Requisitos.UmbralCeroCinco != reincidencia.DeBool(c.umbral) || r.ProcedeComite != reincidencia.DeBool(procede) {
 							t.Errorf("%s: Evaluar da año %d, %d actos, S = %s, O = %s, umbral %v, procede %v; SQL: %d actos, S = %s, O = %s; se esperaba procede %v",
 								u.RazonSocial, r.Periodo.Anio, r.NumeroActos, r.Suma, r.TotalOperaciones, r.Requisitos.UmbralCeroCinco, r.ProcedeComite, ci.actos, ci.s, ci.o, procede)
 						}
@@ -443,8 +443,8 @@ func TestGenerar_art25_destacadosAlrededorDelUmbral(t *testing.T) {
 				if c0.filaAnual || c0.o.IsZero() || c0.actos < 3 || !cumpleUmbral(c0) {
 					t.Errorf("%+v", c0)
 				}
-				r, err := reincidencia.Evaluar(entradaDesdeBase(t, d, res.ConDeclaraciones[0].NIT, y), valores.DL920)
-				if err != nil || !r.ProcedeComite || !r.TotalOperaciones.Equal(c0.o) {
+				r, err := reincidencia.Evaluar(entradaDesdeBase(t, d, res.ConDeclaraciones[0].NIT, y), valores.Integrada())
+				if err != nil || !r.ProcedeComite.EsSi() || r.TotalOperaciones == nil || !r.TotalOperaciones.Equal(c0.o) {
 					t.Errorf("Evaluar: procede %v, O = %s (SQL %s), %v", r.ProcedeComite, r.TotalOperaciones, c0.o, err)
 				}
 				c1 := leerCifras(t, d, res.ConDeclaraciones[1].NIT, y-1)
@@ -461,7 +461,7 @@ func TestGenerar_art25_destacadosAlrededorDelUmbral(t *testing.T) {
 // yet firm among those left out.
 func TestGenerar_art25_primerUsuarioLlevaElEjemploDelDominio(t *testing.T) {
 	d, res := generar(t, Opciones{Usuarios: 20})
-	r, err := reincidencia.Evaluar(entradaDesdeBase(t, d, res.MuyPorEncima[0].NIT, 2025), valores.DL920)
+	r, err := reincidencia.Evaluar(entradaDesdeBase(t, d, res.MuyPorEncima[0].NIT, 2025), valores.Integrada())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -471,7 +471,7 @@ func TestGenerar_art25_primerUsuarioLlevaElEjemploDelDominio(t *testing.T) {
 			motivos[x.Motivo]++
 		}
 	}
-	if !r.ProcedeComite || r.NumeroActos != 3 || r.Participacion == nil || r.Participacion.StringFixed(4) != "2.0000" {
+	if !r.ProcedeComite.EsSi() || r.NumeroActos != 3 || r.Participacion == nil || r.Participacion.StringFixed(4) != "2.0000" {
 		t.Errorf("procede %v, %d actos, participación %v", r.ProcedeComite, r.NumeroActos, r.Participacion)
 	}
 	for _, m := range []reincidencia.Motivo{reincidencia.ConAllanamiento, reincidencia.FueraDePeriodo, reincidencia.GravedadLeve, reincidencia.SinFirmeza} {
@@ -572,7 +572,7 @@ func TestGenerar_art25UltimoInciso_casoDeSegundaRuta(t *testing.T) {
 		t.Fatal(err)
 	}
 	r, _ := ev.Resultado()
-	if !db.EsSegundaRuta(r) || !r.ProcedeComite {
+	if !db.EsSegundaRuta(r) || !r.Procede().EsSi() {
 		t.Fatalf("ruta %s procede %v", r.Ruta, r.ProcedeComite)
 	}
 	c, _ := d.Caso(ctx, id)
@@ -586,3 +586,34 @@ func TestGenerar_art25UltimoInciso_casoDeSegundaRuta(t *testing.T) {
 }
 
 func flujoCompleto(c map[string]string) bool { return wf.CriteriosCompletos(c, true) }
+
+// Art. 25 inc. 1 with the operations of the reference year never loaded: the
+// demo carries a user with three acts that count and no operations row for
+// that year (the other years are loaded). The core gives an unknown result,
+// never "procede" and never a zero.
+func TestGenerar_art25_usuarioSinOperacionesCargadas(t *testing.T) {
+	d, res := generar(t, Opciones{Usuarios: 30})
+	if len(res.OperacionesSinCargar) != 1 {
+		t.Fatalf("%d usuarios sin operaciones cargadas", len(res.OperacionesSinCargar))
+	}
+	y := res.AnioReferencia
+	e := entradaDesdeBase(t, d, res.OperacionesSinCargar[0].NIT, y)
+	otros := 0
+	for _, o := range e.Operaciones {
+		if o.Anio == y {
+			t.Fatalf("hay operaciones de %d: %+v", y, o)
+		}
+		otros++
+	}
+	if otros == 0 {
+		t.Fatal("los otros años también faltan: el usuario debe tener operaciones de los demás años")
+	}
+	r, err := reincidencia.Evaluar(e, valores.Integrada())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.NumeroActos != 3 || r.ProcedeComite != reincidencia.Desconocido || r.Requisitos.UmbralCeroCinco != reincidencia.Desconocido ||
+		r.TotalOperaciones != nil || !r.TieneAlerta(reincidencia.FaltanOperaciones) {
+		t.Fatalf("actos %d procede %v umbral %v O %v alertas %v", r.NumeroActos, r.ProcedeComite, r.Requisitos.UmbralCeroCinco, r.TotalOperaciones, r.Alertas)
+	}
+}

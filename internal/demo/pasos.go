@@ -26,6 +26,10 @@ const (
 	sinOperaciones
 	conDeclaraciones
 	registroVencido
+	// sinCargar: three acts that count and the operations of the reference
+	// year never loaded (the other years are): the committee test is unknown,
+	// "Datos incompletos".
+	sinCargar
 )
 
 // especial is a highlighted user. They take the first ids, in this order, with
@@ -64,6 +68,7 @@ var especiales = []especial{
 	{"Importadora Declaraciones Demo S.A.S.", "declarante", 1, conDeclaraciones, 0},
 	{"Textiles Declaraciones Demo Dos S.A.S.", "declarante", 5, conDeclaraciones, 1},
 	{"Agencia de Aduanas Registro Vencido Demo S.A.S.", "agencia_de_aduanas", 2, registroVencido, 0},
+	{"Comercializadora Sin Operaciones Cargadas Demo S.A.S.", "declarante", 1, sinCargar, 0},
 }
 
 // usuario is what the steps remember of a generated user.
@@ -153,6 +158,8 @@ func (g *generador) destacar(u *usuario) {
 		g.res.ConDeclaraciones = append(g.res.ConDeclaraciones, d)
 	case registroVencido:
 		g.res.RegistroVencido = append(g.res.RegistroVencido, d)
+	case sinCargar:
+		g.res.OperacionesSinCargar = append(g.res.OperacionesSinCargar, d)
 	}
 }
 
@@ -449,7 +456,7 @@ func (g *generador) disenados(r *rand.Rand, u *usuario) []acto {
 		leve := g.actoQueCuenta(r, u, y)
 		leve.gravedad, leve.valor = "leve", multa(r, "leve")
 		as = append(as, leve)
-	case sinOperaciones:
+	case sinOperaciones, sinCargar:
 		cuentan(3)
 	case conDeclaraciones:
 		if u.variante == 0 {
@@ -619,6 +626,8 @@ func (g *generador) escribirOperaciones(ctx context.Context, tx *sql.Tx, r *rand
 			switch {
 			case y == u.anioDecl:
 				continue
+			case u.clase == sinCargar && y == g.anioRef:
+				continue // never loaded: unknown, not zero
 			case disenado && y == g.anioRef:
 				v, n = ref, refN
 			case y == anioCero:

@@ -59,7 +59,7 @@ func pdfInforme(t testing.TB) []byte {
 			informeErr = err
 			return
 		}
-		serie, err := reincidencia.Serie(ent, valores.DL920, 2021, 2025)
+		serie, err := reincidencia.Serie(ent, valores.Integrada(), 2021, 2025)
 		if err != nil {
 			informeErr = err
 			return

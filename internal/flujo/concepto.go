@@ -82,7 +82,7 @@ var CriteriosCancelacion = []Criterio{
 	{"5.1", "5.1 Afectación a la seguridad nacional", ""},
 	{"5.2", "5.2 Afectación a la salud o salubridad pública", ""},
 	{"5.3", "5.3 Vulneración de los intereses económicos del Estado", ""},
-	{"5.4", "5.4 Incumplimiento de la Convención CITES", ""},
+	{"5.4", "5.4 Incumplimiento de la Convención sobre el Comercio Internacional de Especies Amenazadas de Fauna y Flora Silvestres (CITES)", ""},
 	{"5.5", "5.5 Afectación al patrimonio cultural", ""},
 	{"5.6", "5.6 Impacto de la medida sobre el comercio exterior", ""},
 	{"5.7", "5.7 Antecedentes en sanciones graves o gravísimas en los últimos tres años", ""},

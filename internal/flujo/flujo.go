@@ -129,8 +129,12 @@ func Permitido(a Accion, rol string) bool {
 
 // Contexto is what a step needs to know about the case.
 type Contexto struct {
-	Estado             Estado
-	ProcedeComite      bool // of the latest evaluation
+	Estado        Estado
+	ProcedeComite bool // of the latest evaluation: a known yes
+	// DatosIncompletos: the latest evaluation could not establish the result
+	// (operations of the reference year never loaded): neither presented nor
+	// closed as «no procede» until the data are loaded and it is recalculated.
+	DatosIncompletos   bool
 	CriteriosCompletos bool // the Secretaría's qualitative criteria are all written
 	// SegundaRuta: the infraction allows cancelación in substitution of the
 	// fine (art. 25 last paragraph by position): the Secretaría documents
@@ -151,6 +155,9 @@ func Validar(a Accion, rol string, c Contexto) (Estado, error) {
 	}
 	if p.Desde != nil && !contiene(p.Desde, c.Estado) {
 		return "", &ErrPaso{fmt.Sprintf("«%s» no se puede hacer con el caso en estado «%s»; se hace en: %s.", p.Nombre, c.Estado.Etiqueta(), nombresEstados(p.Desde))}
+	}
+	if c.DatosIncompletos && (a == Presentar || a == DeclararNoProcede) {
+		return "", &ErrPaso{"La evaluación vigente tiene datos incompletos (faltan las operaciones de comercio exterior del año de referencia): cárguelas y recalcule la evaluación antes de presentar el caso o cerrarlo como «no procede»."}
 	}
 	switch a {
 	case Presentar:

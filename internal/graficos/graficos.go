@@ -53,6 +53,17 @@ func millones(v decimal.Decimal) float64 {
 	return v.Div(decimal.NewFromInt(1_000_000)).Round(2).InexactFloat64()
 }
 
+// SinDato is ECharts' mark for a missing value: the series shows a gap.
+const SinDato = "-"
+
+// millonesONulo is millones, or SinDato for a value that is not known.
+func millonesONulo(v *decimal.Decimal) any {
+	if v == nil {
+		return SinDato
+	}
+	return millones(*v)
+}
+
 func etiquetasAnios(anios []int) []string {
 	out := make([]string, len(anios))
 	for i, a := range anios {
@@ -83,9 +94,11 @@ func aJSON(c interface {
 }
 
 // SancionesVsUmbral draws, per year, the sum of the sanctions that count
-// against the 0,5 % line of that year's operations (dominio.md §2.5).
-// umbral[i] is that line in pesos (O × 5 / 1000), computed exactly by the caller.
-func SancionesVsUmbral(anios []int, sanciones []decimal.Decimal, umbral []decimal.Decimal) (Grafico, error) {
+// against the 0,5 % line of that year's operations (art. 25 inc. 1).
+// umbral[i] is that line in pesos (O × 5 / 1000), computed exactly by the
+// caller; nil where the operations of the year were never loaded: a gap in
+// the line, never a zero.
+func SancionesVsUmbral(anios []int, sanciones []decimal.Decimal, umbral []*decimal.Decimal) (Grafico, error) {
 	if len(sanciones) != len(anios) || len(umbral) != len(anios) {
 		return Grafico{}, fmt.Errorf("gráfico de sanciones y umbral: %d años, %d sumas de sanciones y %d umbrales", len(anios), len(sanciones), len(umbral))
 	}
@@ -98,7 +111,7 @@ func SancionesVsUmbral(anios []int, sanciones []decimal.Decimal, umbral []decima
 	linea := make([]opts.LineData, len(anios))
 	for i := range anios {
 		barras[i] = opts.BarData{Value: millones(sanciones[i])}
-		linea[i] = opts.LineData{Value: millones(umbral[i])}
+		linea[i] = opts.LineData{Value: millonesONulo(umbral[i])}
 	}
 	bar.SetXAxis(etiquetasAnios(anios)).
 		AddSeries("Sanciones en firme (grave y gravísima)", barras, charts.WithItemStyleOpts(opts.ItemStyle{Color: colorSanciones}))
@@ -114,8 +127,9 @@ func SancionesVsUmbral(anios []int, sanciones []decimal.Decimal, umbral []decima
 
 // SancionesYOperaciones draws the last years (the caller passes up to five):
 // sanctions as bars on the left axis and operations as a line on the right
-// axis, both in millions of pesos.
-func SancionesYOperaciones(anios []int, sanciones []decimal.Decimal, operaciones []decimal.Decimal) (Grafico, error) {
+// axis, both in millions of pesos. A nil operations value is a year never
+// loaded: a gap in the line, never a zero.
+func SancionesYOperaciones(anios []int, sanciones []decimal.Decimal, operaciones []*decimal.Decimal) (Grafico, error) {
 	if len(sanciones) != len(anios) || len(operaciones) != len(anios) {
 		return Grafico{}, fmt.Errorf("gráfico de sanciones y operaciones: %d años, %d sumas de sanciones y %d totales de operaciones", len(anios), len(sanciones), len(operaciones))
 	}
@@ -132,7 +146,7 @@ func SancionesYOperaciones(anios []int, sanciones []decimal.Decimal, operaciones
 	linea := make([]opts.LineData, len(anios))
 	for i := range anios {
 		barras[i] = opts.BarData{Value: millones(sanciones[i])}
-		linea[i] = opts.LineData{Value: millones(operaciones[i]), YAxisIndex: 1}
+		linea[i] = opts.LineData{Value: millonesONulo(operaciones[i]), YAxisIndex: 1}
 	}
 	bar.SetXAxis(etiquetasAnios(anios)).
 		AddSeries("Sanciones", barras, charts.WithItemStyleOpts(opts.ItemStyle{Color: colorSanciones}))

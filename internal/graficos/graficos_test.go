@@ -31,9 +31,43 @@ func serie(t *testing.T, m map[string]any, i int) []any {
 
 func valor(d any) float64 { return d.(map[string]any)["value"].(float64) }
 
+func ptrs(ds ...decimal.Decimal) []*decimal.Decimal {
+	out := make([]*decimal.Decimal, len(ds))
+	for i := range ds {
+		out[i] = &ds[i]
+	}
+	return out
+}
+
+// Art. 25 inc. 1 with operations never loaded: the years without data are
+// gaps in the line ("-", ECharts' empty value), never zeros; the bars of S
+// stay.
+func TestSancionesVsUmbral_art25_anioSinOperacionesEsHueco(t *testing.T) {
+	l := dec("74000000")
+	g, err := SancionesVsUmbral([]int{2024, 2025}, []decimal.Decimal{dec("50000000"), dec("77000000")}, []*decimal.Decimal{nil, &l})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := opcion(t, g)
+	linea := serie(t, m, 1)
+	if v := linea[0].(map[string]any)["value"]; v != SinDato {
+		t.Fatalf("año sin operaciones: %v, se esperaba %q", v, SinDato)
+	}
+	if valor(linea[1]) != 74 || valor(serie(t, m, 0)[0]) != 50 {
+		t.Fatalf("línea %v", linea)
+	}
+	g2, err := SancionesYOperaciones([]int{2024, 2025}, []decimal.Decimal{dec("1"), dec("2")}, []*decimal.Decimal{nil, &l})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := serie(t, opcion(t, g2), 1)[0].(map[string]any)["value"]; v != SinDato {
+		t.Fatalf("operaciones sin cargar: %v", v)
+	}
+}
+
 func TestSancionesVsUmbral_dominio_2_5_barrasContraLinea(t *testing.T) {
 	// Worked example of dominio.md §2: S = 77.000.000; O = 14.800.000.000 → 0,5 % = 74.000.000.
-	g, err := SancionesVsUmbral([]int{2024, 2025}, []decimal.Decimal{dec("0"), dec("77000000")}, []decimal.Decimal{dec("50000000"), dec("74000000")})
+	g, err := SancionesVsUmbral([]int{2024, 2025}, []decimal.Decimal{dec("0"), dec("77000000")}, ptrs(dec("50000000"), dec("74000000")))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,10 +87,11 @@ func TestSancionesVsUmbral_dominio_2_5_barrasContraLinea(t *testing.T) {
 func TestSancionesYOperaciones_ultimosCincoAniosDosEjes(t *testing.T) {
 	anios := []int{2019, 2020, 2021, 2022, 2023, 2024, 2025}
 	s := make([]decimal.Decimal, len(anios))
-	o := make([]decimal.Decimal, len(anios))
+	o := make([]*decimal.Decimal, len(anios))
 	for i := range anios {
 		s[i] = decimal.NewFromInt(int64(i) * 1_000_000)
-		o[i] = decimal.NewFromInt(int64(i) * 1_000_000_000)
+		v := decimal.NewFromInt(int64(i) * 1_000_000_000)
+		o[i] = &v
 	}
 	g, err := SancionesYOperaciones(anios, s, o)
 	if err != nil {
@@ -90,7 +125,7 @@ func TestActosPorGravedad_tresBarras(t *testing.T) {
 func TestLongitudesDistintasSonError(t *testing.T) {
 	casos := map[string]func() (Grafico, error){
 		"umbral_corto":      func() (Grafico, error) { return SancionesVsUmbral([]int{2025}, []decimal.Decimal{dec("1")}, nil) },
-		"operaciones_corto": func() (Grafico, error) { return SancionesYOperaciones([]int{2025}, nil, []decimal.Decimal{dec("1")}) },
+		"operaciones_corto": func() (Grafico, error) { return SancionesYOperaciones([]int{2025}, nil, ptrs(dec("1"))) },
 		"etiquetas_de_mas":  func() (Grafico, error) { return Barras("g", "t", "s", []string{"a", "b"}, []decimal.Decimal{dec("1")}) },
 	}
 	for nombre, f := range casos {
@@ -114,8 +149,8 @@ func TestSinFuncionesJSNiCDN(t *testing.T) {
 }
 
 func todos(t *testing.T) []Grafico {
-	a, _ := SancionesVsUmbral([]int{2025}, []decimal.Decimal{dec("1")}, []decimal.Decimal{dec("2")})
-	b, _ := SancionesYOperaciones([]int{2025}, []decimal.Decimal{dec("1")}, []decimal.Decimal{dec("2")})
+	a, _ := SancionesVsUmbral([]int{2025}, []decimal.Decimal{dec("1")}, ptrs(dec("2")))
+	b, _ := SancionesYOperaciones([]int{2025}, []decimal.Decimal{dec("1")}, ptrs(dec("2")))
 	c, _ := ActosPorGravedad(1, 2, 3)
 	return []Grafico{a, b, c}
 }

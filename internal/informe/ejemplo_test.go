@@ -26,7 +26,7 @@ func instante(anio int, mes time.Month, dia, hora, min int) time.Time {
 // JSON output read back with LeerResultado, plus the yearly series.
 func desdeEntrada(t testing.TB, ent reincidencia.Entrada) (contrato.EvaluacionJSON, []reincidencia.PuntoAnual) {
 	t.Helper()
-	res, err := reincidencia.Evaluar(ent, valores.DL920)
+	res, err := reincidencia.Evaluar(ent, valores.Integrada())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +38,7 @@ func desdeEntrada(t testing.TB, ent reincidencia.Entrada) (contrato.EvaluacionJS
 	if err != nil {
 		t.Fatal(err)
 	}
-	serie, err := reincidencia.Serie(ent, valores.DL920, ev.Periodo.Anio-4, ev.Periodo.Anio)
+	serie, err := reincidencia.Serie(ent, valores.Integrada(), ev.Periodo.Anio-4, ev.Periodo.Anio)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func datosEjemplo(t testing.TB) Datos {
 	if err != nil {
 		t.Fatal(err)
 	}
-	serie, err := reincidencia.Serie(ent, valores.DL920, 2021, 2025)
+	serie, err := reincidencia.Serie(ent, valores.Integrada(), 2021, 2025)
 	if err != nil {
 		t.Fatal(err)
 	}

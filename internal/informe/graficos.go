@@ -41,10 +41,12 @@ type Grafico struct {
 
 // SerieGrafico is one series of a chart.
 type SerieGrafico struct {
-	Nombre  string
-	Barras  bool // bars; false: a line
-	Eje     int  // 0 left, 1 right
-	Valores []decimal.Decimal
+	Nombre string
+	Barras bool // bars; false: a line
+	Eje    int  // 0 left, 1 right
+	// Valores, one per category; nil is a year without data (operations
+	// never loaded): a gap in the chart, never a zero.
+	Valores []*decimal.Decimal
 }
 
 // Graficos returns the charts of the informe, in order. The yearly charts
@@ -54,17 +56,18 @@ func Graficos(d Datos) []Grafico {
 	var out []Grafico
 	if len(d.Serie) > 0 {
 		var anios []string
-		var s, umbral, o []decimal.Decimal
+		var s, umbral, o []*decimal.Decimal
 		for _, p := range d.Serie {
 			anios = append(anios, strconv.Itoa(p.Anio))
-			s = append(s, p.Suma)
+			suma := p.Suma
+			s = append(s, &suma)
 			umbral = append(umbral, p.Umbral)
 			o = append(o, p.Operaciones)
 		}
 		out = append(out, Grafico{
 			Clave:      GraficoUmbral,
 			Titulo:     "Sanciones por año frente a la línea del 0,5 % de las operaciones",
-			Nota:       "Barras: S, suma de las sanciones de los actos que cuentan en cada año. Línea: 0,5 % de las operaciones del mismo año; el umbral se cumple cuando la barra llega a la línea.",
+			Nota:       "Barras: S, suma de las sanciones de los actos que cuentan en cada año. Línea: 0,5 % de las operaciones del mismo año; el umbral se cumple cuando la barra llega a la línea. Un año sin operaciones cargadas queda sin línea (datos incompletos), nunca en cero.",
 			Categorias: anios,
 			Series: []SerieGrafico{
 				{Nombre: "Sanciones (S)", Barras: true, Valores: s},
@@ -75,7 +78,7 @@ func Graficos(d Datos) []Grafico {
 		}, Grafico{
 			Clave:      GraficoOperaciones,
 			Titulo:     "Sanciones y operaciones de comercio exterior por año",
-			Nota:       "Barras: S (eje izquierdo). Línea: O, valor de las operaciones (eje derecho, de otra escala).",
+			Nota:       "Barras: S (eje izquierdo). Línea: O, valor de las operaciones (eje derecho, de otra escala); un año sin operaciones cargadas queda sin punto.",
 			Categorias: anios,
 			Series: []SerieGrafico{
 				{Nombre: "Sanciones (S)", Barras: true, Valores: s},
@@ -103,10 +106,11 @@ func Graficos(d Datos) []Grafico {
 		}
 	}
 	cats := []string{"Leve", "Grave", "Gravísima"}
-	var vc, vf []decimal.Decimal
+	var vc, vf []*decimal.Decimal
 	for i := range grav {
-		vc = append(vc, decimal.NewFromInt(cuentan[i]))
-		vf = append(vf, decimal.NewFromInt(fuera[i]))
+		c, x := decimal.NewFromInt(cuentan[i]), decimal.NewFromInt(fuera[i])
+		vc = append(vc, &c)
+		vf = append(vf, &x)
 	}
 	out = append(out, Grafico{
 		Clave:      GraficoGravedad,
@@ -127,14 +131,38 @@ var millon = decimal.NewFromInt(1_000_000)
 
 // valoresFloat converts a series to float64 for the chart library. This is
 // the ONLY place where amounts become floats: display of a chart, never a
-// rule. Pesos are drawn in millions.
-func valoresFloat(vs []decimal.Decimal, unidad string) []float64 {
+// rule. Pesos are drawn in millions. A missing value is the library's null
+// (no bar, a break in the line).
+func valoresFloat(vs []*decimal.Decimal, unidad string) []float64 {
 	out := make([]float64, len(vs))
-	for i, v := range vs {
+	for i, p := range vs {
+		if p == nil {
+			out[i] = charts.GetNullValue()
+			continue
+		}
+		v := *p
 		if unidad == UnidadPesos {
 			v = v.Div(millon)
 		}
 		out[i] = v.InexactFloat64()
+	}
+	return out
+}
+
+// Flotantes is the series for a browser chart: nil where there is no data
+// (ECharts draws a gap), pesos in millions.
+func (s SerieGrafico) Flotantes(unidad string) []*float64 {
+	out := make([]*float64, len(s.Valores))
+	for i, p := range s.Valores {
+		if p == nil {
+			continue
+		}
+		v := *p
+		if unidad == UnidadPesos {
+			v = v.Div(millon)
+		}
+		f := v.InexactFloat64()
+		out[i] = &f
 	}
 	return out
 }
@@ -191,7 +219,9 @@ func (g Grafico) png(ancho int) ([]byte, error) {
 			}
 		}
 		for _, v := range series {
-			maximo = math.Max(maximo, v)
+			if v != charts.GetNullValue() {
+				maximo = math.Max(maximo, v)
+			}
 		}
 		eje := charts.YAxisOption{
 			// Value axes start at zero, or the smallest bar would vanish.

@@ -98,7 +98,7 @@ func TestPDFTextoEjemploDominio(t *testing.T) {
 		{"ruta_reincidencia", "Reincidencia"},
 		{"procede_el_comite", "Procede el Comité"},
 		{"plazo_cumplido", "Reportado dentro del plazo"},
-		{"fundamento_referencia", "Decreto Ley 920 de 2023, art. 25 inc. 1"},
+		{"fundamento_referencia", "Decreto Ley 920 de 2023, art. 25 (por posición) inc. 1"},
 		{"criterio_secretaria_con_signos", "¿Hubo devolución?"},
 		{"criterio_secretaria_exclamacion", "¡Impacto moderado!"},
 		{"concepto_decision", "Cancelación de la autorización"},

@@ -195,10 +195,7 @@ func (w *escritor) portada() {
 	}
 	f.MultiCell(w.ancho(), 5.5, fmt.Sprintf("Caso %s · %s · NIT %s", w.d.Caso, razon, textoOGuion(w.d.Usuario.NIT)), "", "L", false)
 	f.SetFont(fuente, "", 9.5)
-	resultado := "No procede el Comité"
-	if w.d.Evaluacion.ProcedeComite {
-		resultado = "Procede el Comité"
-	}
+	resultado := TextoResultado(w.d.Evaluacion)
 	f.MultiCell(w.ancho(), altoLinea, fmt.Sprintf("Versión %d, emitida el %s por %s. Resultado de la evaluación: %s.",
 		w.d.Emision.Version, formato.Instante(w.d.Emision.Instante), textoOGuion(w.d.Emision.EmitidoPor), resultado), "", "L", false)
 	f.Ln(2)

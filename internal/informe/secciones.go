@@ -125,7 +125,8 @@ func validar(d Datos) error {
 
 // cifras are the stored amounts of the evaluation, read as decimals.
 type cifras struct {
-	S, O          decimal.Decimal
+	S             decimal.Decimal
+	O             *decimal.Decimal // nil: operations of the reference year not loaded
 	Participacion *decimal.Decimal
 	PorMil        *decimal.Decimal
 	Computados    []decimal.Decimal // valor of each counted act
@@ -152,7 +153,10 @@ func leerCifras(v contrato.EvaluacionJSON) (cifras, error) {
 		return x
 	}
 	c.S = monto("suma_sanciones_cop", v.SumaSancionesCOP)
-	c.O = monto("total_operaciones_cop", v.TotalOperacionesCOP)
+	if v.TotalOperacionesCOP != nil {
+		o := monto("total_operaciones_cop", *v.TotalOperacionesCOP)
+		c.O = &o
+	}
 	if v.ParticipacionPorcentual != nil {
 		x := monto("participacion_porcentual", *v.ParticipacionPorcentual)
 		c.Participacion = &x
@@ -189,6 +193,26 @@ func siNo(b bool) string {
 		return "Sí"
 	}
 	return "No"
+}
+
+// siNoTri is Sí / No, or "Datos incompletos" when unknown: never a guess.
+func siNoTri(t reincidencia.Tri, anio int) string {
+	if !t.Conocido() {
+		return reincidencia.TextoDatosIncompletos(anio)
+	}
+	return siNo(t.EsSi())
+}
+
+// TextoResultado is the result of the committee test as the informe, the
+// case page and the PDF state it: never "procede" when it is unknown.
+func TextoResultado(v contrato.EvaluacionJSON) string {
+	switch v.Procede() {
+	case reincidencia.Si:
+		return "Procede el Comité"
+	case reincidencia.No:
+		return "No procede el Comité"
+	}
+	return v.DatosIncompletos()
 }
 
 func textoONota(s string) string {
@@ -434,30 +458,51 @@ func seccionActos(v contrato.EvaluacionJSON, c cifras) Seccion {
 
 func seccionCifras(v contrato.EvaluacionJSON, c cifras) Seccion {
 	s := Seccion{Clave: "cifras", Titulo: "Sanciones frente a operaciones de comercio exterior"}
-	part := "No aplica: no hubo operaciones en el año de referencia"
-	if c.Participacion != nil {
-		part = formato.Porcentaje(*c.Participacion, 4) + " (línea: 0,5 %)"
+	incompleto := reincidencia.TextoDatosIncompletos(v.Periodo.Anio)
+	o, n := incompleto, incompleto
+	part := "Desconocida. " + incompleto
+	porMil := part
+	if c.O != nil {
+		o = formato.Pesos(*c.O)
+		part = "No aplica: las operaciones del año de referencia están cargadas en cero"
+		porMil = "No aplica: el número de operaciones es 0"
 	}
-	porMil := "No aplica: el número de operaciones es 0"
+	if v.NumeroOperaciones != nil {
+		n = formato.Entero(*v.NumeroOperaciones)
+	}
+	if c.Participacion != nil {
+		part = v.TextoParticipacion() + " (línea: 0,5 %)"
+	}
 	if c.PorMil != nil {
 		porMil = formato.Numero(*c.PorMil, 2)
 	}
 	umbral := "No cumple: las sanciones son menos del 0,5 % de las operaciones"
-	if v.Requisitos.UmbralCeroCinco {
+	switch v.Umbral() {
+	case reincidencia.Si:
 		umbral = "Cumple: las sanciones son el 0,5 % o más de las operaciones (S × 1.000 ≥ O × 5)"
+	case reincidencia.Desconocido:
+		umbral = incompleto
+	}
+	if v.Umbral().EsSi() && tieneAlerta(v, reincidencia.SinOperaciones) {
+		umbral = "Se tiene por cumplido: operaciones cargadas en cero y sanciones mayores que cero (criterio adoptado por la Secretaría Técnica)"
 	}
 	s.Bloques = append(s.Bloques, Bloque{Tipo: BloquePares, Pares: []Par{
 		{"S — suma de las sanciones de los actos que cuentan", formato.Pesos(c.S)},
-		{fmt.Sprintf("O — operaciones de comercio exterior de %d", v.Periodo.Anio), formato.Pesos(c.O)},
-		{"N — número de operaciones", formato.Entero(v.NumeroOperaciones)},
+		{fmt.Sprintf("O — operaciones de comercio exterior de %d", v.Periodo.Anio), o},
+		{"N — número de operaciones", n},
 		{"Actos que cuentan", strconv.Itoa(v.NumeroActos)},
 		{"Participación porcentual (S / O × 100)", part},
 		{"Umbral del 0,5 %", umbral},
-		{"Infracciones por cada 1.000 operaciones", porMil},
+		{"Actos sancionatorios por cada 1.000 operaciones", porMil},
 	}})
 	if tieneAlerta(v, reincidencia.SinOperaciones) {
-		s.Bloques = append(s.Bloques, Bloque{Tipo: BloqueAviso, Texto: "Sin operaciones de comercio exterior en el año de referencia " +
-			"y con sanciones: el umbral se tiene por cumplido (lectura de dominio.md §2.5)."})
+		s.Bloques = append(s.Bloques, Bloque{Tipo: BloqueAviso, Texto: fmt.Sprintf("Operaciones de comercio exterior de %d cargadas en cero, "+
+			"con sanciones: el umbral se tiene por cumplido. Es un criterio adoptado por la Secretaría Técnica, no el texto de la norma (%s).",
+			v.Periodo.Anio, ref(normas.CriterioSinOperaciones))})
+	}
+	if tieneAlerta(v, reincidencia.FaltanOperaciones) || !v.Umbral().Conocido() {
+		s.Bloques = append(s.Bloques, Bloque{Tipo: BloqueAviso, Texto: incompleto + ". Sin ellas no se conocen O, N, la participación " +
+			"ni el umbral del 0,5 %; el resultado del test no se puede establecer."})
 	}
 	s.Bloques = append(s.Bloques, Bloque{Tipo: BloqueParrafo, Texto: "Fundamentos: " + ref(normas.SumaSanciones) + " (S); " +
 		ref(normas.OperacionesComercio) + " (O y N); " + ref(normas.UmbralCeroCinco) + " (umbral); " + ref(normas.CriteriosSecretaria) +
@@ -480,11 +525,11 @@ func seccionRequisitos(v contrato.EvaluacionJSON) Seccion {
 	// Second route: only the 0,5 % limit is waived ("sin considerar el
 	// límite de las sanciones en relación con las operaciones"); it is shown
 	// as informative. The other requisites still hold.
-	informativo := func(b bool) string {
+	informativoTri := func(t reincidencia.Tri) string {
 		if sustitucion {
-			return siNo(b) + " (informativo)"
+			return siNoTri(t, v.Periodo.Anio) + " (informativo)"
 		}
-		return siNo(b)
+		return siNoTri(t, v.Periodo.Anio)
 	}
 	r := v.Requisitos
 	t := &Tabla{Columnas: []Columna{{"Requisito", 0.50, false}, {"Cumple", 0.17, false}, {"Fundamento", 0.33, false}}}
@@ -492,21 +537,24 @@ func seccionRequisitos(v contrato.EvaluacionJSON) Seccion {
 		{"Autorización, habilitación o registro vigente", siNo(r.RegistroVigente), ref(normas.RegistroVigente)},
 		{"Nueva infracción grave o gravísima", siNo(r.InfraccionGraveOGravisima), ref(normas.InfraccionGrave)},
 		{"Al menos 3 actos en firme en el año de referencia", siNo(r.MinimoTresActos), ref(normas.MinimoTresActos)},
-		{"Sanciones del 0,5 % o más de las operaciones", informativo(r.UmbralCeroCinco), ref(normas.UmbralCeroCinco)},
+		{"Sanciones del 0,5 % o más de las operaciones", informativoTri(v.Umbral()), ref(normas.UmbralCeroCinco)},
 	}
 	ruta := "Reincidencia (los cuatro requisitos)"
 	if sustitucion {
-		ruta = "Cancelación en sustitución de la multa: la cancelación se ordena en el REA con el visto bueno del Comité, " +
-			"sin considerar el límite del 0,5 % de las operaciones (" + ref(normas.CancelacionEnSustitucion) + ")"
-	}
-	procede := "No procede el Comité"
-	if v.ProcedeComite {
-		procede = "Procede el Comité"
+		ruta = "Cancelación en sustitución de la multa: visto bueno del Comité sin considerar el límite del 0,5 % de las operaciones; " +
+			"se exigen el registro vigente, la gravedad y el mínimo de 3 actos (" + ref(normas.CancelacionEnSustitucion) + ")"
 	}
 	s.Bloques = append(s.Bloques,
 		Bloque{Tipo: BloqueTabla, Tabla: t},
-		Bloque{Tipo: BloquePares, Pares: []Par{{"Ruta", ruta}, {"Resultado", procede}}},
+		Bloque{Tipo: BloquePares, Pares: []Par{{"Ruta", ruta}, {"Resultado", TextoResultado(v)}}},
 	)
+	for _, a := range v.Avisos {
+		switch reincidencia.Alerta(a.Alerta) {
+		case reincidencia.SinOperaciones, reincidencia.FaltanOperaciones: // in the figures section
+		default:
+			s.Bloques = append(s.Bloques, Bloque{Tipo: BloqueAviso, Texto: a.Texto})
+		}
+	}
 	return s
 }
 
@@ -532,7 +580,11 @@ func seccionIncremento(d Datos, c cifras) Seccion {
 	case reincidencia.Ruta(v.Ruta) == reincidencia.RutaCancelacionEnSustitucion:
 		por = "el caso va al Comité por la ruta de cancelación en sustitución de la multa; sin el visto bueno del Comité, el REA propone la multa prevista para la infracción (" +
 			formato.Pesos(d.Nueva.SancionPrevista) + ") sin el incremento, que es propio de la reincidencia"
-	case v.ProcedeComite && d.Nueva.Sancion != sancion.Multa:
+	case !v.Procede().Conocido():
+		por = strings.ToLower(v.DatosIncompletos()[:1]) + v.DatosIncompletos()[1:]
+	case v.Procede().EsSi() && d.Nueva.Sancion == sancion.Multa && tieneAlerta(v, reincidencia.UVTNoDisponible):
+		por = "no hay UVT registrada para el año del requerimiento (o de la verificación): el monto queda sin calcular"
+	case v.Procede().EsSi() && d.Nueva.Sancion != sancion.Multa:
 		por = "la sanción prevista para la infracción no es multa (" + etiquetaSancion(string(d.Nueva.Sancion)) + ")"
 	}
 	s.Bloques = append(s.Bloques, Bloque{Tipo: BloqueParrafo, Texto: "No aplica el incremento de 1.000 UVT: " + por +
@@ -592,15 +644,21 @@ func seccionFundamentos(v contrato.EvaluacionJSON) Seccion {
 		Vacia:    "La evaluación guardada no trae fundamentos.",
 	}
 	for _, f := range v.Fundamentos {
-		r := f.Referencia
-		if r == "" {
+		// The citation comes from the one table as it stands (a lawyer's
+		// correction there reaches every informe); a key the table no longer
+		// holds shows what the snapshot stored.
+		r, texto := f.Referencia, f.Texto
+		if c, ok := normas.Buscar(f.Regla); ok {
+			r, texto = c.Referencia(), c.Texto
+		} else if r == "" {
 			r = f.Norma + ", art. " + f.Articulo
 		}
-		t.Filas = append(t.Filas, []string{r, f.Texto, f.Detalle})
+		t.Filas = append(t.Filas, []string{r, texto, f.Detalle})
 	}
 	s.Bloques = append(s.Bloques,
-		Bloque{Tipo: BloqueParrafo, Texto: "Los artículos se citan desde la tabla única de citas de la aplicación; los marcados " +
-			"«por posición» son una identificación no confirmada."},
+		Bloque{Tipo: BloqueParrafo, Texto: "Los artículos se citan desde la tabla única de citas de la aplicación. Los marcados " +
+			"«(por posición)» se identifican por su posición en el texto disponible y no están confirmados; los rotulados " +
+			"«Criterio adoptado por la Secretaría Técnica» son lecturas de la Secretaría donde la norma calla, no texto de la norma."},
 		Bloque{Tipo: BloqueTabla, Tabla: t})
 	return s
 }

@@ -1,7 +1,10 @@
 // Package normas is the one table of legal citations. Every rule in comite
 // names its basis by a key of this table, so a lawyer can correct an article
-// number here, once. Article numbers marked "por posición" are our
-// identification of the texts in shared/normas, not confirmed (dominio.md).
+// number here, once. An article known only by its position in the texts we
+// hold is written with the mark "(por posición)" (art25, art86 below): our
+// identification, not confirmed. A reading adopted by the Secretaría Técnica
+// where the law is silent is marked Criterio and says so; it is never shown
+// as the text of the law. No citation names a document of this project.
 package normas
 
 import (
@@ -18,11 +21,25 @@ type Cita struct {
 	Numeral  string // "1", or "" when the whole article or a paragraph applies
 	Inciso   string // paragraph, when it helps the reader
 	Texto    string // short statement of what the rule says
+	// Criterio marks a reading adopted by the Secretaría Técnica where the
+	// text is silent: shown as such, never as the law.
+	Criterio bool
 }
 
-// Referencia is the citation as people write it: "Decreto Ley 920 de 2023, art. 22 num. 1".
+// PorPosicion is the mark of an article identified only by its position.
+const PorPosicion = " (por posición)"
+
+// EsPorPosicion says whether the article is identified only by position.
+func (c Cita) EsPorPosicion() bool { return strings.HasSuffix(c.Articulo, PorPosicion) }
+
+// Referencia is the citation as people write it: "Decreto Ley 920 de 2023,
+// art. 22 num. 1"; "…, art. 25 (por posición) inc. 1" when the article is
+// known only by position; a criterion of the Secretaría says so first.
 func (c Cita) Referencia() string {
 	var b strings.Builder
+	if c.Criterio {
+		b.WriteString("Criterio adoptado por la Secretaría Técnica sobre el ")
+	}
 	b.WriteString(c.Norma)
 	if c.Articulo != "" {
 		b.WriteString(", art. ")
@@ -43,11 +60,14 @@ const (
 	dl920   = "Decreto Ley 920 de 2023"
 	d2147   = "Decreto 2147 de 2016"
 	ley2025 = "Proyecto de ley de régimen sancionatorio aduanero (2025)"
+	// Articles identified by their position in the texts, not confirmed.
+	art25 = "25" + PorPosicion // DL 920 de 2023: Comité de Fiscalización y reincidencia
+	art86 = "86" + PorPosicion // Decreto 2147 de 2016: procedimiento sancionatorio de zonas francas
 )
 
 // Keys of the table. Code refers to these constants, never to article numbers.
 const (
-	// Committee test — file 004 (DL 920 de 2023, art. 25 por posición).
+	// Committee test — DL 920 de 2023, art. 25 (por posición).
 	RegistroVigente          = "registro_vigente"
 	InfraccionGrave          = "infraccion_grave_o_gravisima"
 	AnioReferencia           = "anio_referencia"
@@ -68,6 +88,10 @@ const (
 	UVTAnual                 = "uvt_anual"
 	AproximacionUVT          = "aproximacion_uvt"
 	DigitoVerificacion       = "digito_verificacion"
+	ConjuntoReglas           = "conjunto_reglas_vigencia"
+	// Readings adopted by the Secretaría Técnica where art. 25 is silent.
+	CriterioSinOperaciones = "criterio_sin_operaciones"
+	CriterioReporteTardio  = "criterio_reporte_tardio"
 	// Liquidation — régimen aduanero (DL 920 de 2023, arts. 22 and 24).
 	Base                    = "base"
 	Concurrencia            = "concurrencia"
@@ -90,40 +114,43 @@ const (
 	ZFAmonestacion  = "zf_amonestacion_200_uvt"
 	ZFAllanamiento  = "zf_allanamiento"
 	ZFProcedimiento = "zf_procedimiento_amonestacion"
-	// Bill of 2025 (file 002).
+	// Bill of 2025 (proyecto de ley, not in force).
 	L2025Reducciones  = "ley2025_reducciones"
 	L2025OEA          = "ley2025_oea_segunda_infraccion"
 	L2025TopeIngresos = "ley2025_tope_ingresos"
 )
 
 var tabla = map[string]Cita{
-	RegistroVigente:          {Norma: dl920, Articulo: "25", Inciso: "1", Texto: "Aplica al usuario aduanero sujeto a registro aduanero con autorización, habilitación y/o registro vigente."},
-	InfraccionGrave:          {Norma: dl920, Articulo: "25", Inciso: "1", Texto: "La nueva infracción debe ser grave o gravísima."},
-	AnioReferencia:           {Norma: dl920, Articulo: "25", Inciso: "1", Texto: "Se miran los actos que quedaron en firme del 1 de enero al 31 de diciembre del año inmediatamente anterior."},
-	ActosEnFirme:             {Norma: dl920, Articulo: "25", Inciso: "1", Texto: "Cuentan los actos administrativos en firme que imponen sanciones por infracciones graves o gravísimas."},
-	AllanamientoNoCuenta:     {Norma: dl920, Articulo: "25", Inciso: "2", Texto: "No se tienen en cuenta las infracciones respecto de las cuales se aceptó el allanamiento."},
-	MinimoTresActos:          {Norma: dl920, Articulo: "25", Inciso: "1", Texto: "Deben quedar en firme como mínimo tres (3) actos administrativos sancionatorios en el año de referencia."},
-	SumaSanciones:            {Norma: dl920, Articulo: "25", Inciso: "1", Texto: "Se suman los montos de todas las sanciones de los actos que cuentan."},
-	OperacionesComercio:      {Norma: dl920, Articulo: "25", Inciso: "1", Texto: "Total de las operaciones de comercio exterior realizadas durante el mismo periodo."},
-	UmbralCeroCinco:          {Norma: dl920, Articulo: "25", Inciso: "1", Texto: "Las sanciones deben ascender al cero punto cinco por ciento (0,5 %) o más del total de las operaciones de comercio exterior."},
-	CriteriosSecretaria:      {Norma: dl920, Articulo: "25", Inciso: "1", Texto: "La Secretaría Técnica evalúa la participación porcentual de las sanciones frente a las operaciones, el número de infracciones frente al total de operaciones, el tipo de usuario y el perjuicio causado a los intereses del Estado."},
-	PlazoReporte:             {Norma: dl920, Articulo: "25", Inciso: "1", Texto: "La Dirección Seccional envía el informe a la Secretaría Técnica dentro de los diez (10) días siguientes a la verificación de los hechos y conformación del expediente."},
-	IncrementoMilUVT:         {Norma: dl920, Articulo: "25", Inciso: "1", Texto: "Si no procede la cancelación, la sanción a proponer es la prevista para la infracción incrementada en mil (1.000) UVT."},
-	CancelacionEnSustitucion: {Norma: dl920, Articulo: "25", Inciso: "3", Texto: "Cuando la infracción contempla la cancelación en sustitución de la multa, se requiere el visto bueno del Comité sin considerar el límite de las sanciones frente a las operaciones."},
-	ConceptoVinculante:       {Norma: dl920, Articulo: "25", Inciso: "1", Texto: "El concepto del Comité es vinculante para la Dirección Seccional y contra él no procede ningún recurso."},
+	RegistroVigente:          {Norma: dl920, Articulo: art25, Inciso: "1", Texto: "Aplica al usuario aduanero sujeto a registro aduanero con autorización, habilitación y/o registro vigente."},
+	InfraccionGrave:          {Norma: dl920, Articulo: art25, Inciso: "1", Texto: "La nueva infracción debe ser grave o gravísima."},
+	AnioReferencia:           {Norma: dl920, Articulo: art25, Inciso: "1", Texto: "Se consideran los actos administrativos que quedaron en firme del 1 de enero al 31 de diciembre del año inmediatamente anterior."},
+	ActosEnFirme:             {Norma: dl920, Articulo: art25, Inciso: "1", Texto: "Cuentan los actos administrativos en firme que imponen sanciones por infracciones graves o gravísimas."},
+	AllanamientoNoCuenta:     {Norma: dl920, Articulo: art25, Inciso: "2", Texto: "No se tienen en cuenta las infracciones respecto de las cuales se aceptó el allanamiento."},
+	MinimoTresActos:          {Norma: dl920, Articulo: art25, Inciso: "1", Texto: "Deben quedar en firme como mínimo tres (3) actos administrativos sancionatorios en el año de referencia."},
+	SumaSanciones:            {Norma: dl920, Articulo: art25, Inciso: "1", Texto: "Se suman los montos de todas las sanciones de los actos que cuentan."},
+	OperacionesComercio:      {Norma: dl920, Articulo: art25, Inciso: "1", Texto: "Total de las operaciones de comercio exterior realizadas durante el mismo periodo."},
+	UmbralCeroCinco:          {Norma: dl920, Articulo: art25, Inciso: "1", Texto: "Las sanciones deben ascender al cero punto cinco por ciento (0,5 %) o más del total de las operaciones de comercio exterior."},
+	CriteriosSecretaria:      {Norma: dl920, Articulo: art25, Inciso: "1", Texto: "La Secretaría Técnica evalúa la participación porcentual de las sanciones frente a las operaciones, el número de infracciones frente al total de operaciones, el tipo de usuario y el perjuicio causado a los intereses del Estado."},
+	PlazoReporte:             {Norma: dl920, Articulo: art25, Inciso: "1", Texto: "La Dirección Seccional envía el informe a la Secretaría Técnica dentro de los diez (10) días siguientes a la verificación de los hechos y conformación del expediente."},
+	IncrementoMilUVT:         {Norma: dl920, Articulo: art25, Inciso: "1", Texto: "Si en concepto del Comité de Fiscalización no procede la cancelación, la sanción a proponer en el requerimiento especial aduanero es la prevista para la infracción, incrementada en mil (1.000) UVT."},
+	CancelacionEnSustitucion: {Norma: dl920, Articulo: art25, Inciso: "3", Texto: "Cuando se contempla la cancelación en sustitución de la multa, se ordena en el requerimiento especial aduanero con el visto bueno del Comité, sin considerar el límite de las sanciones en relación con las operaciones de comercio exterior (0,5 %); los demás requisitos se mantienen."},
+	ConceptoVinculante:       {Norma: dl920, Articulo: art25, Inciso: "1", Texto: "El concepto del Comité es vinculante para la Dirección Seccional y contra él no procede ningún recurso."},
 	Firmeza:                  {Norma: "Ley 1437 de 2011 (CPACA)", Articulo: "87", Texto: "Firmeza de los actos administrativos: se toma la fecha de firmeza del registro oficial."},
-	DiasHabiles:              {Norma: "Ley 4 de 1913", Articulo: "62", Texto: "En los plazos de días se entienden suprimidos los feriados y de vacancia; los de meses y años se computan según el calendario y si terminan en día inhábil se extienden al siguiente hábil."},
+	DiasHabiles:              {Norma: "Ley 4 de 1913", Articulo: "62", Texto: "«En los plazos de días que se señalen en las leyes y actos oficiales, se entienden suprimidos los feriados y de vacantes, a menos de expresarse lo contrario. Los de meses y años se computan según el calendario; pero si el último día fuere feriado o de vacante, se extenderá el plazo hasta el primer día hábil.»"},
 	Festivos:                 {Norma: "Ley 51 de 1983", Articulo: "1", Texto: "Días feriados en Colombia y su traslado al lunes siguiente."},
 	UVTAnual:                 {Norma: "Estatuto Tributario", Articulo: "868", Texto: "El valor de la UVT se reajusta cada año por resolución de la DIAN."},
 	AproximacionUVT:          {Norma: "Estatuto Tributario", Articulo: "868", Texto: "Los valores en UVT se aproximan: más de 10.000 al múltiplo de 1.000 más cercano; de 100 a 10.000 al múltiplo de 100; hasta 100 al peso."},
 	DigitoVerificacion:       {Norma: "DIAN", Articulo: "", Texto: "Dígito de verificación del NIT (módulo 11 con los pesos 3, 7, 13, 17, 19, 23, 29, 37, 41, 43, 47, 53, 59, 67, 71)."},
+	ConjuntoReglas:           {Norma: "Corte Constitucional, sentencia C-072 de 2025", Texto: "El Decreto Ley 920 de 2023 fue declarado inexequible con efectos diferidos hasta el fin de la legislatura 2025–2026 (20 de junio de 2026): cada conjunto de reglas rige en su intervalo y se elige por la fecha de comisión de la infracción."},
+	CriterioSinOperaciones:   {Norma: dl920, Articulo: art25, Inciso: "1", Criterio: true, Texto: "Criterio adoptado por la Secretaría Técnica, no texto de la norma: con operaciones de comercio exterior cargadas en cero y alguna sanción, el umbral del 0,5 % se tiene por cumplido."},
+	CriterioReporteTardio:    {Norma: dl920, Articulo: art25, Inciso: "1", Criterio: true, Texto: "Criterio adoptado por la Secretaría Técnica, no texto de la norma: el reporte enviado después de los diez (10) días no anula el caso; se muestra como tardío."},
 
 	Base:                    {Norma: "Sanción prevista para cada infracción en la norma que la tipifica (Decreto Ley 920 de 2023), en UVT del año de la fecha de liquidación con la aproximación del Estatuto Tributario", Articulo: "868", Texto: "Cada infracción se sanciona con la sanción prevista para ella; los valores en UVT se convierten a pesos con la UVT del año de la fecha de liquidación y se aproximan como dice el Estatuto Tributario art. 868."},
 	Concurrencia:            {Norma: dl920, Articulo: "22", Numeral: "1", Texto: "Con un mismo hecho u omisión se aplica la sanción más grave (cancelación prevalece sobre multa); si todas son multas, la más alta incrementada en 20 % sin superar la suma de todas, también cuando son de igual valor."},
 	MismaDeclaracion:        {Norma: dl920, Articulo: "22", Numeral: "2", Texto: "Las infracciones en una declaración aduanera y sus documentos soporte son un solo hecho: se aplica la sanción más grave."},
 	LeveRepetida:            {Norma: dl920, Articulo: "22", Numeral: "4", Texto: "Si en tres (3) años se incurre más de dos veces en la misma infracción leve sancionada con amonestación en firme, la tercera y siguientes se sancionan con multa de 150 UVT; el término se cuenta desde el emplazamiento."},
 	TresVecesMisma:          {Norma: dl920, Articulo: "22", Numeral: "3", Texto: "Tres veces la misma infracción en tres (3) años: se aplican los porcentajes especiales de reducción por allanamiento del art. 24."},
-	Allanamiento:            {Norma: dl920, Articulo: "24", Texto: "Allanamiento: la multa se reduce al 20 % antes de notificarse el requerimiento especial aduanero, al 40 % después y antes de la decisión de fondo, al 60 % en el término del recurso."},
+	Allanamiento:            {Norma: dl920, Articulo: "24", Texto: "Allanamiento: la multa se reduce al 20 % antes de notificarse el requerimiento especial aduanero; al 40 % después de notificado y hasta antes de notificarse la decisión de fondo; al 60 % dentro del término para interponer el recurso."},
 	AllanamientoTercera:     {Norma: dl920, Articulo: "24", Inciso: "4", Texto: "En el evento del art. 22 num. 3 la reducción es al 40 %, 60 % u 80 %; el allanamiento antes del requerimiento (num. 1 del art. 24) no cuenta como antecedente."},
 	AllanamientoArt72:       {Norma: dl920, Articulo: "24", Inciso: "5", Texto: "En el evento del art. 72, el allanamiento es al 80 % en cualquier momento antes de la firmeza del acto sancionatorio."},
 	AllanamientoExclusiones: {Norma: dl920, Articulo: "24", Inciso: "3", Texto: "La reducción no se aplica a los intereses de mora ni a los valores del rescate."},
@@ -131,14 +158,14 @@ var tabla = map[string]Cita{
 	Antecedentes57:          {Norma: dl920, Articulo: "22", Numeral: "5.7", Texto: "Antecedentes del presunto infractor en sanciones catalogadas como graves o gravísimas durante los últimos tres (3) años."},
 	MomentoGradualidad:      {Norma: dl920, Articulo: "22", Texto: "Los criterios de gradualidad se aplican al momento de la expedición del requerimiento especial aduanero, o emplazamiento, según el caso; el allanamiento antes del requerimiento (art. 24 num. 1) no se cuenta como antecedente para el num. 3."},
 	ProcedimientoMinCIT:     {Norma: d2147, Articulo: "86", Texto: "El Ministerio de Comercio, Industria y Turismo impone las sanciones por las infracciones de los artículos 84 y 85 con el procedimiento sancionatorio de la Ley 1437 de 2011, no con el requerimiento especial aduanero de la DIAN."},
-	CriteriosCancelacion:    {Norma: dl920, Articulo: "22", Numeral: "5", Texto: "Criterios para la cancelación en lugar de la multa: 5.1 seguridad nacional, 5.2 salud pública, 5.3 intereses económicos del Estado, 5.4 CITES, 5.5 patrimonio cultural, 5.6 impacto en el comercio exterior, 5.7 antecedentes graves o gravísimos en los últimos tres años."},
+	CriteriosCancelacion:    {Norma: dl920, Articulo: "22", Numeral: "5", Texto: "Criterios para la cancelación en lugar de la multa: 5.1 seguridad nacional, 5.2 salud pública, 5.3 intereses económicos del Estado, 5.4 Convención sobre el Comercio Internacional de Especies Amenazadas de Fauna y Flora Silvestres (CITES), 5.5 patrimonio cultural, 5.6 impacto en el comercio exterior, 5.7 antecedentes graves o gravísimos en los últimos tres años."},
 
 	ZFBase:          {Norma: d2147, Articulo: "84 y 85", Texto: "Sanciones previstas para las infracciones de los usuarios de zona franca; los valores en UVT se convierten con la UVT del año de la liquidación."},
-	ZFConcurrencia:  {Norma: d2147, Articulo: "86", Texto: "Con un mismo hecho u omisión se aplica la sanción más grave; si todas son multas, la más alta incrementada en 20 % sin superar la suma de todas."},
-	ZFReincidencia:  {Norma: d2147, Articulo: "86", Texto: "La misma infracción sancionada en firme o aceptada por allanamiento en los últimos cinco (5) años incrementa la sanción en 20 % por cada vez, sin que los incrementos superen el 100 % de la sanción base."},
-	ZFAmonestacion:  {Norma: d2147, Articulo: "86", Texto: "La reincidencia en una conducta sancionada con amonestación da lugar a multa de 200 UVT, incrementada en 20 % por cada reincidencia posterior en cinco (5) años, sin superar el 100 % de esa base."},
-	ZFAllanamiento:  {Norma: d2147, Articulo: "86", Texto: "Allanamiento: la multa se reduce al 20 % antes del recibo del requerimiento, al 40 % después de recibirlo y al 60 % en el término del recurso."},
-	ZFProcedimiento: {Norma: d2147, Articulo: "86", Texto: "Amonestación: un (1) mes para responder la comunicación, un (1) mes para decidir y diez (10) días hábiles para el recurso de reposición."},
+	ZFConcurrencia:  {Norma: d2147, Articulo: art86, Texto: "Con un mismo hecho u omisión se aplica la sanción más grave; si todas son multas, la más alta incrementada en 20 % sin superar la suma de todas."},
+	ZFReincidencia:  {Norma: d2147, Articulo: art86, Texto: "La misma infracción sancionada en firme o aceptada por allanamiento en los últimos cinco (5) años incrementa la sanción en 20 % por cada vez, sin que los incrementos superen el 100 % de la sanción base."},
+	ZFAmonestacion:  {Norma: d2147, Articulo: art86, Texto: "La reincidencia en una conducta sancionada con amonestación da lugar a multa de 200 UVT, incrementada en 20 % por cada reincidencia posterior en cinco (5) años, sin superar el 100 % de esa base."},
+	ZFAllanamiento:  {Norma: d2147, Articulo: art86, Texto: "Allanamiento: la multa se reduce al 20 % antes del recibo del requerimiento, al 40 % después de recibirlo y al 60 % en el término del recurso."},
+	ZFProcedimiento: {Norma: d2147, Articulo: art86, Texto: "Amonestación: un (1) mes para responder la comunicación, un (1) mes para decidir y diez (10) días hábiles para el recurso de reposición."},
 
 	L2025Reducciones:  {Norma: ley2025, Articulo: "s. n.", Numeral: "2, 3 y 4", Texto: "Cumplimiento extemporáneo, finalización extemporánea o falta de antecedentes en INFAD: la multa es el 20 % de la sanción inicial, acumulable con el allanamiento."},
 	L2025OEA:          {Norma: ley2025, Articulo: "s. n.", Numeral: "5", Texto: "Segunda infracción de un OEA sobre la misma conducta en dos (2) años: la sanción se reduce al 30 %."},
@@ -159,6 +186,13 @@ func De(clave string) Cita {
 		panic(fmt.Sprintf("normas: cita desconocida %q", clave))
 	}
 	return c
+}
+
+// Buscar returns the citation of a key, or false when the key is not in the
+// table (a stored evaluation may name a key that a later version renamed).
+func Buscar(clave string) (Cita, bool) {
+	c, ok := tabla[clave]
+	return c, ok
 }
 
 // Todas returns the whole table sorted by key (for the informe and the tests).

@@ -1,7 +1,9 @@
 package reincidencia
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 
 	"comite/internal/calendario"
 	"comite/internal/fecha"
@@ -14,7 +16,7 @@ import (
 )
 
 // ErrCampo is an input the rules cannot evaluate, naming the input field
-// (for instance a UVT year outside the table).
+// (for instance a date outside the holiday calendar).
 type ErrCampo struct {
 	Campo   string // contract path: "nueva_infraccion.fecha_verificacion"
 	Mensaje string
@@ -22,31 +24,90 @@ type ErrCampo struct {
 
 func (e *ErrCampo) Error() string { return e.Campo + ": " + e.Mensaje }
 
+// ErrCampos is a list of inputs that cannot be true, each naming its field
+// (Validar). Its text is one line per problem.
+type ErrCampos []*ErrCampo
+
+func (e ErrCampos) Error() string {
+	l := make([]string, len(e))
+	for i, c := range e {
+		l[i] = c.Error()
+	}
+	return strings.Join(l, "\n")
+}
+
 var (
 	mil  = decimal.NewFromInt(1000)
 	cien = decimal.NewFromInt(100)
 )
 
-// Evaluar runs the committee test of Decreto Ley 920 de 2023, art. 25 (by
-// position; dominio.md §2, points 1–10) with the parameters p, and explains
-// every step with its legal basis (Resultado.Fundamentos).
-func Evaluar(e Entrada, p valores.Parametros) (Resultado, error) {
-	return calcular(e, p, true)
+// Evaluar runs the committee test of Decreto Ley 920 de 2023, art. 25
+// (identified by position) with the rule set that the reference ref holds for
+// the commission date, and explains every step with its legal basis
+// (Resultado.Fundamentos). An input that cannot be true returns ErrCampos.
+func Evaluar(e Entrada, ref valores.Referencia) (Resultado, error) {
+	return calcular(e, ref, true)
 }
 
 // Cifras is Evaluar without the explanation texts (Fundamentos is empty):
 // the same computation, for screening thousands of users at once.
-func Cifras(e Entrada, p valores.Parametros) (Resultado, error) {
-	return calcular(e, p, false)
+func Cifras(e Entrada, ref valores.Referencia) (Resultado, error) {
+	return calcular(e, ref, false)
 }
 
-func calcular(e Entrada, p valores.Parametros, explicar bool) (Resultado, error) {
-	r := Resultado{ConjuntoReglas: p.ID}
-	n := e.Nueva
-	fund := func(regla, formato string, args ...any) {
-		r.Fundamentos = append(r.Fundamentos, Fundamento{Regla: regla, Detalle: fmt.Sprintf(formato, args...)})
+// Validar lists the inputs that cannot be true, each naming its field: the
+// same act number twice for one user (an act counts once, art. 25 inc. 1:
+// "actos administrativos"); a verification, expediente or REA date before the
+// commission (the facts are verified after they happen); an REA date before
+// the verification (the requerimiento especial aduanero follows the
+// verification and its year fixes the UVT of the +1.000 UVT).
+func Validar(e Entrada) ErrCampos {
+	var out ErrCampos
+	add := func(campo, f string, args ...any) {
+		out = append(out, &ErrCampo{Campo: campo, Mensaje: fmt.Sprintf(f, args...)})
 	}
+	n := e.Nueva
+	if !n.FechaComision.IsZero() {
+		for _, c := range []struct {
+			campo, nombre string
+			f             fecha.Fecha
+		}{
+			{"nueva_infraccion.fecha_verificacion", "la verificación de los hechos", n.FechaVerificacion},
+			{"nueva_infraccion.fecha_expediente", "la conformación del expediente", n.FechaExpediente},
+			{"nueva_infraccion.fecha_requerimiento", "el requerimiento especial aduanero", n.FechaRequerimiento},
+		} {
+			if !c.f.IsZero() && c.f.Antes(n.FechaComision) {
+				add(c.campo, "%s (%s) no puede ser anterior a la comisión de la infracción (%s)", c.nombre, c.f.DMA(), n.FechaComision.DMA())
+			}
+		}
+	}
+	if !n.FechaRequerimiento.IsZero() && !n.FechaVerificacion.IsZero() && n.FechaRequerimiento.Antes(n.FechaVerificacion) &&
+		(n.FechaComision.IsZero() || !n.FechaRequerimiento.Antes(n.FechaComision)) {
+		add("nueva_infraccion.fecha_requerimiento", "el requerimiento especial aduanero (%s) no puede ser anterior a la verificación de los hechos (%s)", n.FechaRequerimiento.DMA(), n.FechaVerificacion.DMA())
+	}
+	if len(e.Actos) < 2 {
+		return out
+	}
+	vistos := make(map[string]int, len(e.Actos))
+	for i, a := range e.Actos {
+		k := strings.ToUpper(strings.TrimSpace(a.Numero))
+		if k == "" {
+			continue
+		}
+		if j, ok := vistos[k]; ok {
+			add(fmt.Sprintf("sanciones[%d].acto", i), "el acto %q está repetido (ya aparece en sanciones[%d]): cada acto se cuenta una sola vez", a.Numero, j)
+			continue
+		}
+		vistos[k] = i
+	}
+	return out
+}
 
+func calcular(e Entrada, ref valores.Referencia, explicar bool) (Resultado, error) {
+	if errs := Validar(e); len(errs) > 0 {
+		return Resultado{}, errs
+	}
+	n := e.Nueva
 	for _, c := range []struct {
 		campo string
 		f     fecha.Fecha
@@ -56,10 +117,24 @@ func calcular(e Entrada, p valores.Parametros, explicar bool) (Resultado, error)
 		}
 	}
 
-	// §2.1 Reference year: the calendar year before the conduct
-	// (art. 25 inc. 1: "del primero (1) de enero al treinta y uno (31) de
-	// diciembre del año inmediatamente anterior"). The anchor is the date of
-	// commission unless the case asks for the date of verification.
+	// The rule set is chosen by the date of the facts (the commission): the
+	// one in force that day; after every validity interval held, the latest
+	// with an alert; before every interval, the earliest, saying so.
+	p, vig := ref.ConjuntoPara(n.FechaComision)
+	r := Resultado{ConjuntoReglas: p.ID, Conjunto: Conjunto{
+		ID: p.ID, Nombre: p.Nombre, VigenteDesde: p.VigenteDesde, VigenteHasta: p.VigenteHasta, Vigencia: vig, Texto: p.Vigencia,
+	}}
+	fund := func(regla, formato string, args ...any) {
+		r.Fundamentos = append(r.Fundamentos, Fundamento{Regla: regla, Detalle: fmt.Sprintf(formato, args...)})
+	}
+	if vig == valores.PosteriorAVigencias {
+		r.Alertas = append(r.Alertas, NormaSinVigenciaConfirmada)
+	}
+
+	// Reference year: the calendar year before the conduct (art. 25 inc. 1:
+	// "del primero (1) de enero al treinta y uno (31) de diciembre del año
+	// inmediatamente anterior"). The anchor is the date of commission unless
+	// the case asks for the date of verification.
 	anclaje := e.Anclaje
 	if anclaje == "" {
 		anclaje = AnclajeComision
@@ -82,12 +157,13 @@ func calcular(e Entrada, p valores.Parametros, explicar bool) (Resultado, error)
 		}
 		fund(normas.AnioReferencia, "Año de referencia %d (del %s al %s), anclado en la fecha de %s; %s.",
 			anio, r.Periodo.Desde.DMA(), r.Periodo.Hasta.DMA(), nombreAnclaje(anclaje), otraLectura)
+		fund(normas.ConjuntoReglas, "%s", TextoConjunto(r.Conjunto))
 	}
 
-	// §2.2 Acts that count: firm in the reference year, grave or gravísima,
+	// Acts that count: firm in the reference year, grave or gravísima,
 	// without accepted allanamiento (art. 25 inc. 1 and inc. 2). Acts are
 	// counted, not infractions. Each act left out carries one reason, checked
-	// in the order dominio.md lists them.
+	// in a fixed order: period, gravedad, allanamiento, firmeza.
 	r.Suma = decimal.Zero
 	conAllanamiento := 0
 	for _, a := range e.Actos {
@@ -100,92 +176,135 @@ func calcular(e Entrada, p valores.Parametros, explicar bool) (Resultado, error)
 			continue
 		}
 		// An act whose sanction is cancelación or suspensión counts toward the
-		// number and adds 0 to the sum (dominio.md §2.2).
+		// number and adds 0 to the sum: it imposes no amount.
 		aporte := a.Valor
 		if a.Sancion == sancion.Cancelacion || a.Sancion == sancion.Suspension {
 			aporte = decimal.Zero
 		}
 		r.Computados = append(r.Computados, Computado{Acto: a, Aporte: aporte})
-		r.Suma = r.Suma.Add(aporte) // §2.3 S: all acts that count, not only three
+		r.Suma = r.Suma.Add(aporte) // S: all acts that count, not only three
 	}
 	r.NumeroActos = len(r.Computados)
 	if explicar {
-		fund(normas.ActosEnFirme, "%d actos cuentan y %d quedan por fuera (cada uno con su motivo).", r.NumeroActos, len(r.Excluidos))
+		fund(normas.ActosEnFirme, "Se %s y se %s, con indicación del motivo.",
+			verboContado(r.NumeroActos, "computa", "computan", "acto", "actos"), verboContado(len(r.Excluidos), "excluye", "excluyen", "", ""))
 		fund(normas.AllanamientoNoCuenta, "Actos excluidos por allanamiento aceptado: %d.", conAllanamiento)
 	}
 
-	// §2.4 Operations of the reference year (several rows of a year add up).
-	r.TotalOperaciones = decimal.Zero
-	for _, o := range e.Operaciones {
-		if o.Anio == anio {
-			r.TotalOperaciones = r.TotalOperaciones.Add(o.Valor)
-			r.NumeroOperaciones += o.Numero
+	// Operations of the reference year (several rows of a year add up). The
+	// year is loaded when at least one row exists, even with 0; no row is
+	// missing data, never zero.
+	cargadas := false
+	o, nOps := decimal.Zero, int64(0)
+	for _, op := range e.Operaciones {
+		if op.Anio == anio {
+			cargadas = true
+			o = o.Add(op.Valor)
+			nOps += op.Numero
 		}
+	}
+	if cargadas {
+		r.TotalOperaciones, r.NumeroOperaciones = &o, &nOps
 	}
 	if explicar {
 		fund(normas.SumaSanciones, "S = %s.", formato.Pesos(r.Suma))
-		fund(normas.OperacionesComercio, "O = %s en N = %s operaciones de %d.", formato.Pesos(r.TotalOperaciones), formato.Entero(r.NumeroOperaciones), anio)
+		if cargadas {
+			fund(normas.OperacionesComercio, "O = %s en N = %s operaciones de %d.", formato.Pesos(o), formato.Entero(nOps), anio)
+		} else {
+			fund(normas.OperacionesComercio, "No se han cargado las operaciones de comercio exterior de %d: O y N son desconocidos.", anio)
+		}
 	}
 
-	// §2.5 Threshold, compared exactly: S × 1000 ≥ O × 5 (0,5 % or more).
-	// With no operations it is met when there is any sanction.
+	// Threshold, compared exactly: S × 1000 ≥ O × 5 (0,5 % or more).
 	req := &r.Requisitos
-	if r.TotalOperaciones.IsZero() {
-		req.UmbralCeroCinco = r.Suma.IsPositive()
-		if req.UmbralCeroCinco {
+	switch {
+	case !cargadas:
+		// Unknown operations: with no sanctions the threshold cannot be met
+		// whatever O is; with sanctions it is unknown.
+		if r.Suma.IsPositive() {
+			req.UmbralCeroCinco = Desconocido
+			r.Alertas = append(r.Alertas, FaltanOperaciones)
+		} else {
+			req.UmbralCeroCinco = No
+		}
+		if explicar {
+			fund(normas.UmbralCeroCinco, "Operaciones de %d no cargadas: %s", anio, siNo(r.Suma.IsPositive(),
+				"el umbral no se puede establecer. Datos incompletos: cargue las operaciones de "+fmt.Sprint(anio)+".",
+				"sin sanciones (S = $ 0) el umbral no se cumple cualquiera que sea O."))
+		}
+	case o.IsZero():
+		req.UmbralCeroCinco = DeBool(r.Suma.IsPositive())
+		if r.Suma.IsPositive() {
 			r.Alertas = append(r.Alertas, SinOperaciones)
 		}
 		if explicar {
-			fund(normas.UmbralCeroCinco, "Sin operaciones en %d: el umbral se cumple si hay alguna sanción (S = %s).", anio, formato.Pesos(r.Suma))
+			fund(normas.CriterioSinOperaciones, "Operaciones de %d cargadas en cero y S = %s: el umbral %s.", anio, formato.Pesos(r.Suma), siNo(r.Suma.IsPositive(), "se tiene por cumplido", "no se cumple"))
 		}
-	} else {
+	default:
 		izq := r.Suma.Mul(mil)
-		der := r.TotalOperaciones.Mul(p.UmbralPorMil)
-		req.UmbralCeroCinco = izq.GreaterThanOrEqual(der)
+		der := o.Mul(p.UmbralPorMil)
+		req.UmbralCeroCinco = DeBool(izq.GreaterThanOrEqual(der))
 		if explicar {
-			fund(normas.UmbralCeroCinco, "S × 1.000 = %s %s O × %s = %s: el umbral %s.", formato.Numero(izq, 0), siNo(req.UmbralCeroCinco, "≥", "<"), p.UmbralPorMil.String(), formato.Numero(der, 0), siNo(req.UmbralCeroCinco, "se cumple", "no se cumple"))
+			fund(normas.UmbralCeroCinco, "S × 1.000 = %s %s O × %s = %s: el umbral %s.", formato.Numero(izq, 0), siNo(req.UmbralCeroCinco.EsSi(), "≥", "<"), p.UmbralPorMil.String(), formato.Numero(der, 0), siNo(req.UmbralCeroCinco.EsSi(), "se cumple", "no se cumple"))
 		}
 	}
 
-	// §2.6 Requisites.
+	// Requisites.
 	req.RegistroVigente = e.Usuario.RegistroVigente
 	req.InfraccionGraveOGravisima = n.Gravedad.GraveOGravisima()
 	req.MinimoTresActos = r.NumeroActos >= p.MinimoActos
 	if explicar {
 		fund(normas.RegistroVigente, "Autorización, habilitación o registro vigente: %s.", siNo(req.RegistroVigente, "sí", "no"))
 		fund(normas.InfraccionGrave, "La nueva infracción es %s.", n.Gravedad.Etiqueta())
-		fund(normas.MinimoTresActos, "%d actos en firme cuentan; se requieren al menos %d.", r.NumeroActos, p.MinimoActos)
+		fund(normas.MinimoTresActos, "%s en firme en el año de referencia; se requieren al menos %d.", contar(r.NumeroActos, "acto computado", "actos computados"), p.MinimoActos)
 	}
 
-	// §2.10 Second route: the infraction allows cancelación in place of the
-	// fine; the Comité's visto bueno is needed without the 3-act and 0,5 %
-	// requisites (art. 25 inc. 3), which stay as information.
+	// Second route (art. 25 inc. 3): the infraction allows cancelación in
+	// substitution of the fine; the Comité's visto bueno is given "sin
+	// considerar el límite de las sanciones en relación con las operaciones":
+	// only the 0,5 % requisite is waived (it stays as information); the
+	// registro, the gravedad and the 3 acts still count.
 	if n.PermiteCancelacion {
 		r.Ruta = RutaCancelacionEnSustitucion
-		r.ProcedeComite = req.RegistroVigente && req.InfraccionGraveOGravisima
+		r.ProcedeComite = Todos(DeBool(req.RegistroVigente), DeBool(req.InfraccionGraveOGravisima), DeBool(req.MinimoTresActos))
 		if explicar {
-			fund(normas.CancelacionEnSustitucion, "La infracción permite la cancelación en lugar de la multa: el mínimo de actos y el umbral son informativos.")
+			fund(normas.CancelacionEnSustitucion, "La infracción contempla la cancelación en sustitución de la multa: se exigen el registro vigente, la gravedad y el mínimo de %d actos; el umbral del 0,5 %% es informativo.", p.MinimoActos)
 		}
 	} else {
 		r.Ruta = RutaReincidencia
-		r.ProcedeComite = req.RegistroVigente && req.InfraccionGraveOGravisima && req.MinimoTresActos && req.UmbralCeroCinco
+		r.ProcedeComite = Todos(DeBool(req.RegistroVigente), DeBool(req.InfraccionGraveOGravisima), DeBool(req.MinimoTresActos), req.UmbralCeroCinco)
 	}
 
-	// §2.7 Ratios for the informe (art. 25 inc. 1, criteria of the Secretaría).
-	if !r.TotalOperaciones.IsZero() {
-		v := dividirRedondeado(r.Suma.Mul(cien), r.TotalOperaciones, 4)
+	// Ratios for the informe (art. 25 inc. 1, criteria of the Secretaría):
+	// unknown when the operations are unknown; none when O or N is 0.
+	if cargadas && !o.IsZero() {
+		v := dividirRedondeado(r.Suma.Mul(cien), o, 4)
 		r.Participacion = &v
+		r.ParticipacionTexto = TextoParticipacion(r.Suma, o, p)
 	}
-	if r.NumeroOperaciones > 0 {
-		v := dividirRedondeado(decimal.NewFromInt(int64(r.NumeroActos)).Mul(mil), decimal.NewFromInt(r.NumeroOperaciones), 2)
+	if cargadas && nOps > 0 {
+		v := dividirRedondeado(decimal.NewFromInt(int64(r.NumeroActos)).Mul(mil), decimal.NewFromInt(nOps), 2)
 		r.InfraccionesPorMil = &v
 	}
 	if explicar {
-		fund(normas.CriteriosSecretaria, "Participación porcentual %s; infracciones por cada 1.000 operaciones %s.", textoNulo(r.Participacion, 4, " %"), textoNulo(r.InfraccionesPorMil, 2, ""))
+		part := "desconocida (operaciones no cargadas)"
+		porMil := part
+		if cargadas {
+			part = "no aplica (operaciones en cero)"
+			if r.Participacion != nil {
+				part = r.ParticipacionTexto
+			}
+			porMil = "no aplica (número de operaciones en cero)"
+			if r.InfraccionesPorMil != nil {
+				porMil = formato.Numero(*r.InfraccionesPorMil, 2)
+			}
+		}
+		fund(normas.CriteriosSecretaria, "Participación porcentual %s; actos sancionatorios por cada 1.000 operaciones %s.", part, porMil)
 	}
 
-	// §2.8 Deadline of the report: 10 business days from the day after the
-	// later of verification and expediente (art. 25 inc. 1; Ley 4 de 1913 art. 62).
+	// Deadline of the report: 10 business days from the day after the later
+	// of verification and expediente (art. 25 inc. 1; Ley 4 de 1913 art. 62).
+	// A late report does not void the case (criterion of the Secretaría).
 	r.FechaBasePlazo = n.FechaVerificacion
 	if !n.FechaExpediente.IsZero() && n.FechaExpediente.Despues(r.FechaBasePlazo) {
 		r.FechaBasePlazo = n.FechaExpediente
@@ -201,32 +320,55 @@ func calcular(e Entrada, p valores.Parametros, explicar bool) (Resultado, error)
 	}
 	if explicar {
 		fund(normas.PlazoReporte, "%d días hábiles desde el día siguiente al %s: vence el %s.", p.DiasReporte, r.FechaBasePlazo.DMA(), r.PlazoReporte.DMA())
-		fund(normas.DiasHabiles, "Se excluyen sábados, domingos, festivos (Ley 51 de 1983) y %d días inhábiles declarados por la autoridad.", len(e.DiasInhabiles))
+		fund(normas.DiasHabiles, "Se excluyen sábados, domingos, festivos (Ley 51 de 1983) y %s por la autoridad.", contar(len(e.DiasInhabiles), "día inhábil declarado", "días inhábiles declarados"))
+		fund(normas.CriterioReporteTardio, "Vencido el plazo, el reporte tardío se muestra como tal y el caso sigue su curso.")
 	}
 
-	// §2.9 If the Comité does not decide cancellation: the foreseen fine plus
-	// 1.000 UVT of the year of the REA (default: of the verification).
-	if r.Ruta == RutaReincidencia && r.ProcedeComite && n.Sancion == sancion.Multa {
-		campo, f := "nueva_infraccion.fecha_verificacion", n.FechaVerificacion
+	// If, in the Comité's concepto, cancellation does not proceed: the
+	// foreseen fine plus 1.000 UVT of the year of the REA (before there is
+	// one, of the verification). Without that year's UVT the evaluation still
+	// completes and the amount is unknown.
+	if r.Ruta == RutaReincidencia && r.ProcedeComite.EsSi() && n.Sancion == sancion.Multa {
+		f := n.FechaVerificacion
 		if !n.FechaRequerimiento.IsZero() {
-			campo, f = "nueva_infraccion.fecha_requerimiento", n.FechaRequerimiento
+			f = n.FechaRequerimiento
 		}
-		si, err := IncrementoComite(n.SancionPrevista, f.Anio(), p)
-		if err != nil {
-			return Resultado{}, &ErrCampo{Campo: campo, Mensaje: err.Error()}
-		}
-		r.SancionIncrementada = &si
-		u := valores.UVT{Anio: si.UVTAnio, Valor: si.UVTValor, Resolucion: si.UVTResolucion}
-		if explicar {
-			fund(normas.IncrementoMilUVT, "%s + %s UVT × %s (UVT %d) = %s.", formato.Pesos(n.SancionPrevista), formato.Numero(p.IncrementoComiteUVT, 0), formato.Pesos(u.Valor), u.Anio, formato.Pesos(r.SancionIncrementada.Total))
-			fund(normas.UVTAnual, "UVT %d = %s (%s).", u.Anio, formato.Pesos(u.Valor), u.Resolucion)
+		si, err := IncrementoComite(n.SancionPrevista, f.Anio(), p, ref)
+		var sin valores.ErrSinUVT
+		switch {
+		case errors.As(err, &sin):
+			r.Alertas = append(r.Alertas, UVTNoDisponible)
+			r.AnioUVTFaltante = f.Anio()
+			if explicar {
+				fund(normas.IncrementoMilUVT, "%s + %s UVT del año %d: no se puede calcular, %s.", formato.Pesos(n.SancionPrevista), formato.Numero(p.IncrementoComiteUVT, 0), f.Anio(), sin.Error())
+			}
+		case err != nil:
+			return Resultado{}, err
+		default:
+			r.SancionIncrementada = &si
+			if explicar {
+				fund(normas.IncrementoMilUVT, "%s + %s UVT × %s (UVT %d) = %s.", formato.Pesos(n.SancionPrevista), formato.Numero(p.IncrementoComiteUVT, 0), formato.Pesos(si.UVTValor), si.UVTAnio, formato.Pesos(si.Total))
+				fund(normas.UVTAnual, "UVT %d = %s (%s).", si.UVTAnio, formato.Pesos(si.UVTValor), si.UVTResolucion)
+			}
 		}
 	}
 	return r, nil
 }
 
+// TextoConjunto says which rule set was used and how the commission date
+// stands against its validity, for people.
+func TextoConjunto(c Conjunto) string {
+	base := fmt.Sprintf("Conjunto de reglas %s: %s, vigente %s.", c.ID, c.Nombre, c.Texto)
+	switch c.Vigencia {
+	case valores.PosteriorAVigencias:
+		return base + " La comisión es posterior al último día de vigencia de las normas que la aplicación conoce: confirme la norma aplicable."
+	case valores.AnteriorAVigencias:
+		return base + fmt.Sprintf(" Hecho anterior a la vigencia de este conjunto (desde el %s): se calcula con él; confirme la norma aplicable.", c.VigenteDesde.DMA())
+	}
+	return base
+}
+
 // motivoExclusion says why an act does not count, or "" when it counts.
-// Reasons are checked in the order dominio.md §2.2 lists them.
 func motivoExclusion(a Acto, p Periodo) Motivo {
 	switch {
 	case !a.FechaFirmeza.IsZero() && (a.FechaFirmeza.Antes(p.Desde) || a.FechaFirmeza.Despues(p.Hasta)):
@@ -251,6 +393,29 @@ func dividirRedondeado(num, den decimal.Decimal, decimales int32) decimal.Decima
 	return q.Shift(-decimales)
 }
 
+// TextoParticipacion shows S / O × 100 with 4 decimals, half-up, except that
+// a share below the line never reads as the line: when the threshold is not
+// met and the rounded share reaches 0,5 %, it reads "inferior a 0,5 %" with as
+// many decimals as it takes to show the difference. O must be positive.
+func TextoParticipacion(suma, operaciones decimal.Decimal, p valores.Parametros) string {
+	linea := p.UmbralPorMil.Div(decimal.NewFromInt(10)) // 5 por mil = 0,5 %
+	v := dividirRedondeado(suma.Mul(cien), operaciones, 4)
+	cumple := suma.Mul(mil).GreaterThanOrEqual(operaciones.Mul(p.UmbralPorMil))
+	if cumple || v.LessThan(linea) {
+		return formato.Numero(v, 4) + " %"
+	}
+	// Truncate (never round up) with more decimals until it shows below the line.
+	exacta := suma.Mul(cien)
+	for d := int32(5); d <= 30; d++ {
+		q, _ := exacta.Shift(d).QuoRem(operaciones, 0)
+		t := q.Shift(-d)
+		if t.LessThan(linea) && !t.Equal(linea) {
+			return "inferior a " + formato.Numero(linea, 1) + " % (" + formato.Numero(t, d) + " %)"
+		}
+	}
+	return "inferior a " + formato.Numero(linea, 1) + " %"
+}
+
 func nombreAnclaje(a Anclaje) string {
 	if a == AnclajeVerificacion {
 		return "verificación de los hechos"
@@ -265,19 +430,40 @@ func siNo(c bool, si, no string) string {
 	return no
 }
 
-func textoNulo(d *decimal.Decimal, dec int32, sufijo string) string {
-	if d == nil {
-		return "no aplica (sin operaciones)"
+// verboContado writes "computan 3 actos", "computa 1 acto", "excluyen 0":
+// the verb agrees with the number.
+func verboContado(n int, singular, plural, uno, varios string) string {
+	v := plural
+	if n == 1 {
+		v = singular
 	}
-	return formato.Numero(*d, dec) + sufijo
+	s := v + " " + formato.Entero(int64(n))
+	if uno != "" {
+		if n == 1 {
+			s += " " + uno
+		} else {
+			s += " " + varios
+		}
+	}
+	return s
+}
+
+// contar writes "1 acto", "3 actos" (agreement in number).
+func contar(n int, uno, varios string) string {
+	if n == 1 {
+		return "1 " + uno
+	}
+	return formato.Entero(int64(n)) + " " + varios
 }
 
 // IncrementoComite is the fine to propose in the requerimiento especial
-// aduanero when the Comité does not decide cancellation: the fine foreseen
-// for the infraction plus 1.000 UVT of the given year (art. 25 inc. 1;
-// dominio.md §2.9), converted with the art. 868 rounding.
-func IncrementoComite(prevista decimal.Decimal, anioUVT int, p valores.Parametros) (SancionIncrementada, error) {
-	inc, u, err := valores.Pesos(p.IncrementoComiteUVT, anioUVT)
+// aduanero when, in the Comité's concepto, cancellation does not proceed: the
+// fine foreseen for the infraction plus the increment of the rule set p (1.000
+// UVT) with the UVT of the given year in ref (art. 25 inc. 1), converted with
+// the Estatuto Tributario art. 868 rounding. A year without UVT returns
+// valores.ErrSinUVT naming it.
+func IncrementoComite(prevista decimal.Decimal, anioUVT int, p valores.Parametros, ref valores.Referencia) (SancionIncrementada, error) {
+	inc, u, err := ref.Pesos(p.IncrementoComiteUVT, anioUVT)
 	if err != nil {
 		return SancionIncrementada{}, err
 	}

@@ -1,7 +1,6 @@
 package reincidencia
 
 import (
-	"errors"
 	"reflect"
 	"testing"
 
@@ -30,7 +29,7 @@ func acto(n, firmeza string, g sancion.Gravedad, valor string, allan bool) Acto 
 	return a
 }
 
-// ejemplo is the worked example of dominio.md §2.
+// ejemplo is the worked example of the committee test (art. 25).
 func ejemplo() Entrada {
 	return Entrada{
 		Usuario: Usuario{NIT: "800191045-1", RegistroVigente: true},
@@ -51,7 +50,7 @@ func ejemplo() Entrada {
 
 func evaluar(t *testing.T, e Entrada) Resultado {
 	t.Helper()
-	r, err := Evaluar(e, valores.DL920)
+	r, err := Evaluar(e, valores.Integrada())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +71,7 @@ func TestArt25_ejemploDominio(t *testing.T) {
 	if got := r.InfraccionesPorMil.StringFixed(2); got != "1.88" {
 		t.Errorf("por mil = %s", got)
 	}
-	if !r.Requisitos.UmbralCeroCinco || !r.ProcedeComite || r.Ruta != RutaReincidencia {
+	if r.Requisitos.UmbralCeroCinco != Si || r.ProcedeComite != Si || r.Ruta != RutaReincidencia {
 		t.Errorf("requisitos = %+v procede = %v", r.Requisitos, r.ProcedeComite)
 	}
 	if r.PlazoReporte != f("2026-03-30") {
@@ -109,14 +108,14 @@ func TestArt25_inc1_umbralCeroCinco(t *testing.T) {
 		{"art25_inc1_0_4968_por_ciento_no_cumple", "15500000000", 1600, false, "0.4968"},
 		{"art25_inc1_un_peso_por_debajo_del_umbral_no_cumple", "15400000200", 1600, false, "0.5000"},
 		{"art25_inc1_un_peso_por_encima_cumple", "15399999999", 1600, true, "0.5000"},
-		{"art25_inc1_sin_operaciones_con_sanciones_cumple_con_alerta", "0", 0, true, ""},
+		{"art25_inc1_operaciones_cargadas_en_cero_con_sanciones_cumple_con_alerta_criterio_secretaria", "0", 0, true, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			e := ejemplo()
 			e.Operaciones = []Operaciones{{Anio: 2025, Valor: dec(c.operaciones), Numero: c.numero}}
 			r := evaluar(t, e)
-			if r.Requisitos.UmbralCeroCinco != c.cumple || r.ProcedeComite != c.cumple {
+			if r.Requisitos.UmbralCeroCinco != DeBool(c.cumple) || r.ProcedeComite != DeBool(c.cumple) {
 				t.Fatalf("umbral = %v procede = %v, want %v", r.Requisitos.UmbralCeroCinco, r.ProcedeComite, c.cumple)
 			}
 			if c.part == "" {
@@ -140,16 +139,18 @@ func TestArt25_inc1_umbralUnPesoDebajo(t *testing.T) {
 	e := ejemplo()
 	e.Operaciones = []Operaciones{{Anio: 2025, Valor: dec("15400000000"), Numero: 1600}}
 	e.Actos[2].Valor = dec("11999999")
-	if r := evaluar(t, e); r.Requisitos.UmbralCeroCinco {
+	if r := evaluar(t, e); r.Requisitos.UmbralCeroCinco != No {
 		t.Fatal("S one peso below 0,5 % must not meet the threshold")
 	}
 	e.Actos[2].Valor = dec("11999999.99")
-	if r := evaluar(t, e); r.Requisitos.UmbralCeroCinco {
+	if r := evaluar(t, e); r.Requisitos.UmbralCeroCinco != No {
 		t.Fatal("S one centavo below 0,5 % must not meet the threshold")
 	}
 }
 
-func TestArt25_sinOperacionesNiSanciones(t *testing.T) {
+// Operations not loaded and S = 0: whatever O is, S × 1000 ≥ O × 5 fails
+// unless O = 0 too; with no sanction the threshold is not met, with no alert.
+func TestArt25_inc1_operacionesNoCargadasSinSancionesNoCumple(t *testing.T) {
 	e := ejemplo()
 	for i := range e.Actos {
 		e.Actos[i].Valor = decimal.Zero
@@ -157,7 +158,7 @@ func TestArt25_sinOperacionesNiSanciones(t *testing.T) {
 	}
 	e.Operaciones = nil
 	r := evaluar(t, e)
-	if r.Requisitos.UmbralCeroCinco || len(r.Alertas) != 0 || r.NumeroActos != 3 {
+	if r.Requisitos.UmbralCeroCinco != No || r.ProcedeComite != No || len(r.Alertas) != 0 || r.NumeroActos != 3 || r.TotalOperaciones != nil {
 		t.Fatalf("S = 0 and O = 0: umbral %v alertas %v actos %d", r.Requisitos.UmbralCeroCinco, r.Alertas, r.NumeroActos)
 	}
 }
@@ -185,7 +186,7 @@ func TestArt25_inc1_minimoTresActos(t *testing.T) {
 			e.Actos = c.actos
 			e.Operaciones = []Operaciones{{Anio: 2025, Valor: dec("1000000"), Numero: 1}}
 			r := evaluar(t, e)
-			if r.Requisitos.MinimoTresActos != c.want || r.ProcedeComite != c.want {
+			if r.Requisitos.MinimoTresActos != c.want || r.ProcedeComite != DeBool(c.want) {
 				t.Fatalf("mínimo = %v procede = %v", r.Requisitos.MinimoTresActos, r.ProcedeComite)
 			}
 		})
@@ -261,17 +262,17 @@ func TestArt25_anclajes(t *testing.T) {
 func TestArt25_requisitos(t *testing.T) {
 	e := ejemplo()
 	e.Usuario.RegistroVigente = false
-	if r := evaluar(t, e); r.ProcedeComite || r.Requisitos.RegistroVigente || r.SancionIncrementada != nil {
+	if r := evaluar(t, e); r.ProcedeComite != No || r.Requisitos.RegistroVigente || r.SancionIncrementada != nil {
 		t.Error("art25_inc1_sin_registro_vigente_no_procede")
 	}
 	e = ejemplo()
 	e.Nueva.Gravedad = sancion.Leve
-	if r := evaluar(t, e); r.ProcedeComite || r.Requisitos.InfraccionGraveOGravisima {
+	if r := evaluar(t, e); r.ProcedeComite != No || r.Requisitos.InfraccionGraveOGravisima {
 		t.Error("art25_inc1_nueva_infraccion_leve_no_procede")
 	}
 	e = ejemplo()
 	e.Nueva.Gravedad = sancion.Grave
-	if r := evaluar(t, e); !r.ProcedeComite {
+	if r := evaluar(t, e); r.ProcedeComite != Si {
 		t.Error("art25_inc1_nueva_infraccion_grave_procede")
 	}
 }
@@ -279,23 +280,34 @@ func TestArt25_requisitos(t *testing.T) {
 func TestArt25_inc3_cancelacionEnSustitucion(t *testing.T) {
 	e := ejemplo()
 	e.Nueva.PermiteCancelacion = true
-	e.Actos = e.Actos[:1]
+	e.Operaciones = []Operaciones{{Anio: 2025, Valor: dec("999000000000"), Numero: 1}} // far below 0,5 %
 	r := evaluar(t, e)
-	if r.Ruta != RutaCancelacionEnSustitucion || !r.ProcedeComite || r.Requisitos.MinimoTresActos || r.SancionIncrementada != nil {
-		t.Fatalf("ruta %s procede %v mínimo %v incrementada %v", r.Ruta, r.ProcedeComite, r.Requisitos.MinimoTresActos, r.SancionIncrementada)
+	if r.Ruta != RutaCancelacionEnSustitucion || r.ProcedeComite != Si || r.Requisitos.UmbralCeroCinco != No || r.SancionIncrementada != nil {
+		t.Fatalf("art25_inc3_umbral_informativo: ruta %s procede %v umbral %v incrementada %v", r.Ruta, r.ProcedeComite, r.Requisitos.UmbralCeroCinco, r.SancionIncrementada)
 	}
 	e.Usuario.RegistroVigente = false
-	if r := evaluar(t, e); r.ProcedeComite {
-		t.Fatal("second route still needs registro vigente")
+	if r := evaluar(t, e); r.ProcedeComite != No {
+		t.Fatal("art25_inc3_sigue_exigiendo_registro_vigente")
 	}
 }
 
 func TestArt25_inc1_incrementoMilUVT(t *testing.T) {
+	// The REA's year governs the UVT: verified in 2025, REA in 2026 → UVT 2026;
+	// without an REA, the verification's year (UVT 2025).
 	e := ejemplo()
-	e.Nueva.FechaRequerimiento = f("2025-11-30") // REA year governs the UVT
-	r := evaluar(t, e)
-	if si := r.SancionIncrementada; si == nil || si.UVTAnio != 2025 || !si.Incremento.Equal(dec("49799000")) {
-		t.Fatalf("UVT del REA: %+v", si)
+	e.Nueva.FechaComision, e.Nueva.FechaVerificacion, e.Nueva.FechaExpediente = f("2025-12-01"), f("2025-12-05"), fecha.Fecha{}
+	for i := range e.Actos {
+		if a := e.Actos[i].FechaFirmeza; !a.IsZero() {
+			e.Actos[i].FechaFirmeza = fecha.Debe(a.Anio()-1, a.Mes(), a.Dia())
+		}
+	}
+	e.Operaciones = []Operaciones{{Anio: 2024, Valor: dec("14800000000"), Numero: 1600}}
+	if si := evaluar(t, e).SancionIncrementada; si == nil || si.UVTAnio != 2025 || !si.Incremento.Equal(dec("49799000")) {
+		t.Fatalf("art25_inc1_uvt_de_la_verificacion_sin_rea: %+v", si)
+	}
+	e.Nueva.FechaRequerimiento = f("2026-01-20")
+	if si := evaluar(t, e).SancionIncrementada; si == nil || si.UVTAnio != 2026 || !si.Incremento.Equal(dec("52374000")) {
+		t.Fatalf("art25_inc1_uvt_del_anio_del_rea: %+v", si)
 	}
 	e = ejemplo()
 	e.Nueva.Sancion = sancion.Cancelacion
@@ -311,10 +323,11 @@ func TestArt25_inc1_incrementoMilUVT(t *testing.T) {
 		e.Actos[i].FechaFirmeza = f("2026-06-01")
 		e.Actos[i].Allanamiento = false
 	}
-	_, err := Evaluar(e, valores.DL920)
-	var ec *ErrCampo
-	if !errors.As(err, &ec) || ec.Campo != "nueva_infraccion.fecha_verificacion" {
-		t.Fatalf("UVT 2027 fuera de la tabla: %v", err)
+	// Without the UVT of 2027 the evaluation still completes: the increment
+	// is unknown and the alert names the year.
+	r, err := Evaluar(e, valores.Integrada())
+	if err != nil || r.SancionIncrementada != nil || !r.TieneAlerta(UVTNoDisponible) || r.AnioUVTFaltante != 2027 || r.ProcedeComite != Si {
+		t.Fatalf("art25_inc1_uvt_2027_no_disponible: %v %+v alertas %v año %d", err, r.SancionIncrementada, r.Alertas, r.AnioUVTFaltante)
 	}
 }
 
@@ -353,7 +366,7 @@ func TestArt25_variasFilasDeOperacionesSeSuman(t *testing.T) {
 		{Anio: 2024, Valor: dec("99999999999"), Numero: 5},
 	}
 	r := evaluar(t, e)
-	if !r.TotalOperaciones.Equal(dec("14800000000")) || r.NumeroOperaciones != 1600 {
+	if !r.TotalOperaciones.Equal(dec("14800000000")) || *r.NumeroOperaciones != 1600 {
 		t.Fatalf("O %s N %d", r.TotalOperaciones, r.NumeroOperaciones)
 	}
 }
@@ -374,8 +387,8 @@ func TestDividirRedondeado_mitadHaciaArriba(t *testing.T) {
 // Cifras computes the same figures as Evaluar, without the texts.
 func TestArt25_cifrasIgualQueEvaluar(t *testing.T) {
 	for _, e := range []Entrada{ejemplo(), func() Entrada { x := ejemplo(); x.Operaciones = nil; return x }()} {
-		r, _ := Evaluar(e, valores.DL920)
-		c, err := Cifras(e, valores.DL920)
+		r, _ := Evaluar(e, valores.Integrada())
+		c, err := Cifras(e, valores.Integrada())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -389,7 +402,7 @@ func TestArt25_cifrasIgualQueEvaluar(t *testing.T) {
 	}
 }
 
-// Every step of dominio.md §2 names its legal basis, in order.
+// Every step of the committee test names its legal basis, in order.
 func TestArt25_fundamentoDeCadaPaso(t *testing.T) {
 	r := evaluar(t, ejemplo())
 	var got []string
@@ -399,9 +412,9 @@ func TestArt25_fundamentoDeCadaPaso(t *testing.T) {
 			t.Errorf("%s sin detalle", f.Regla)
 		}
 	}
-	want := []string{"anio_referencia", "actos_en_firme", "allanamiento_no_cuenta", "suma_sanciones", "operaciones_comercio_exterior",
+	want := []string{"anio_referencia", "conjunto_reglas_vigencia", "actos_en_firme", "allanamiento_no_cuenta", "suma_sanciones", "operaciones_comercio_exterior",
 		"umbral_cero_cinco", "registro_vigente", "infraccion_grave_o_gravisima", "minimo_tres_actos", "criterios_secretaria",
-		"plazo_reporte", "dias_habiles", "incremento_mil_uvt", "uvt_anual"}
+		"plazo_reporte", "dias_habiles", "criterio_reporte_tardio", "incremento_mil_uvt", "uvt_anual"}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("fundamentos = %v\nwant %v", got, want)
 	}

@@ -8,24 +8,29 @@ import (
 )
 
 // PuntoAnual is the committee test's figures for one reference year: what the
-// profile, the informe and the screening chart over several years.
+// profile, the informe and the screening chart over several years. A year
+// whose operations were never loaded has Operaciones, Numero and Umbral nil:
+// a gap in a chart, never a zero.
 type PuntoAnual struct {
 	Anio          int
-	NumeroActos   int             // acts that count (art. 25 inc. 1 and 2)
-	Suma          decimal.Decimal // S
-	Operaciones   decimal.Decimal // O
-	Numero        int64           // N
-	Umbral        decimal.Decimal // O × 0,5 %: the sanctions needed to reach the line
-	CumpleUmbral  bool
+	NumeroActos   int              // acts that count (art. 25 inc. 1 and 2)
+	Suma          decimal.Decimal  // S
+	Operaciones   *decimal.Decimal // O; nil when not loaded
+	Numero        *int64           // N; nil when not loaded
+	Umbral        *decimal.Decimal // O × 0,5 %: the sanctions needed to reach the line; nil when O is unknown
+	CumpleUmbral  Tri
 	CumpleMinimo  bool
-	Participacion *decimal.Decimal // 4 decimals, nil when O = 0
+	Participacion *decimal.Decimal // 4 decimals, nil when O = 0 or unknown
+	// ParticipacionTexto is Participacion for people (TextoParticipacion).
+	ParticipacionTexto string
+	ConjuntoReglas     string
 }
 
 // Serie evaluates the same user for each reference year from desde to hasta,
 // as if a new infraction had been committed on 1 January of the following
-// year. It calls Cifras (Evaluar without texts), so every figure comes from the one implementation
-// of the rule.
-func Serie(e Entrada, p valores.Parametros, desde, hasta int) ([]PuntoAnual, error) {
+// year, each with the rule set of that date. It calls Cifras (Evaluar without
+// texts), so every figure comes from the one implementation of the rule.
+func Serie(e Entrada, ref valores.Referencia, desde, hasta int) ([]PuntoAnual, error) {
 	var out []PuntoAnual
 	for y := desde; y <= hasta; y++ {
 		c := e
@@ -36,21 +41,28 @@ func Serie(e Entrada, p valores.Parametros, desde, hasta int) ([]PuntoAnual, err
 		c.Nueva.FechaRequerimiento = fecha.Fecha{}
 		c.Nueva.PermiteCancelacion = false
 		c.Nueva.Sancion = "" // no +1.000 UVT needed for a series
-		r, err := Cifras(c, p)
+		r, err := Cifras(c, ref)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, PuntoAnual{
-			Anio:          y,
-			NumeroActos:   r.NumeroActos,
-			Suma:          r.Suma,
-			Operaciones:   r.TotalOperaciones,
-			Numero:        r.NumeroOperaciones,
-			Umbral:        LineaUmbral(r.TotalOperaciones, p),
-			CumpleUmbral:  r.Requisitos.UmbralCeroCinco,
-			CumpleMinimo:  r.Requisitos.MinimoTresActos,
-			Participacion: r.Participacion,
-		})
+		pt := PuntoAnual{
+			Anio:               y,
+			NumeroActos:        r.NumeroActos,
+			Suma:               r.Suma,
+			Operaciones:        r.TotalOperaciones,
+			Numero:             r.NumeroOperaciones,
+			CumpleUmbral:       r.Requisitos.UmbralCeroCinco,
+			CumpleMinimo:       r.Requisitos.MinimoTresActos,
+			Participacion:      r.Participacion,
+			ParticipacionTexto: r.ParticipacionTexto,
+			ConjuntoReglas:     r.ConjuntoReglas,
+		}
+		if r.TotalOperaciones != nil {
+			p, _ := ref.ConjuntoPara(c.Nueva.FechaComision)
+			u := LineaUmbral(*r.TotalOperaciones, p)
+			pt.Umbral = &u
+		}
+		out = append(out, pt)
 	}
 	return out, nil
 }

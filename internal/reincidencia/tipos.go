@@ -1,17 +1,19 @@
 // Package reincidencia is the committee test of Decreto Ley 920 de 2023,
-// art. 25 by position (shared/normas/004_*.txt; dominio.md §2): whether a new
-// grave or gravísima infraction of a customs user goes to the Comité de
-// Fiscalización. Pure functions over plain values: no database, no HTTP, no clock.
+// art. 25 (identified by position): whether a new grave or gravísima
+// infraction of a customs user goes to the Comité de Fiscalización. Pure
+// functions over plain values: no database, no HTTP, no clock. The reference
+// values (UVT, rule sets with their validity) come in a valores.Referencia.
 package reincidencia
 
 import (
 	"comite/internal/fecha"
 	"comite/internal/sancion"
+	"comite/internal/valores"
 
 	"github.com/shopspring/decimal"
 )
 
-// Anclaje chooses the reference year (dominio.md §2.1).
+// Anclaje chooses the reference year.
 type Anclaje string
 
 const (
@@ -27,7 +29,7 @@ const (
 	RutaCancelacionEnSustitucion Ruta = "cancelacion_en_sustitucion" // art. 25 inc. 3
 )
 
-// Motivo why an act is left out (dominio.md §2.2).
+// Motivo why an act is left out.
 type Motivo string
 
 const (
@@ -41,8 +43,20 @@ const (
 type Alerta string
 
 const (
+	// SinOperaciones: operations of the reference year loaded with 0 and
+	// sanctions > 0; the threshold is taken as met (a criterion adopted by
+	// the Secretaría Técnica, not the text of the law).
 	SinOperaciones Alerta = "sin_operaciones"
-	AnclajeDifiere Alerta = "anclaje_difiere"
+	// FaltanOperaciones: no row of operations for the reference year and
+	// sanctions > 0; the threshold, O, N and the ratios are unknown.
+	FaltanOperaciones Alerta = "faltan_operaciones"
+	AnclajeDifiere    Alerta = "anclaje_difiere"
+	// UVTNoDisponible: the UVT of the increment's year is not in the table;
+	// the fine with +1.000 UVT is unknown (Resultado.AnioUVTFaltante).
+	UVTNoDisponible Alerta = "uvt_no_disponible"
+	// NormaSinVigenciaConfirmada: the commission is after the last validity
+	// day of every rule set held; the latest one was used.
+	NormaSinVigenciaConfirmada Alerta = "norma_sin_vigencia_confirmada"
 )
 
 // Usuario is the customs user under evaluation.
@@ -75,7 +89,9 @@ type Acto struct {
 	Allanamiento bool            // accepted allanamiento
 }
 
-// Operaciones are foreign-trade operations of one year (several rows of a year add up).
+// Operaciones are foreign-trade operations of one year (several rows of a
+// year add up). A row with Valor 0 is a declared zero; a year without any row
+// was never loaded, which is not the same: it is unknown.
 type Operaciones struct {
 	Anio   int
 	Valor  decimal.Decimal
@@ -90,7 +106,7 @@ type Entrada struct {
 	Actos       []Acto
 	Operaciones []Operaciones
 	// DiasInhabiles are extra non-business days declared by the authority
-	// (dominio.md §7), besides weekends and national holidays.
+	// (Ley 4 de 1913 art. 62: "de vacantes"), besides weekends and national holidays.
 	DiasInhabiles []fecha.Fecha
 }
 
@@ -114,16 +130,17 @@ type Excluido struct {
 	Motivo Motivo
 }
 
-// Requisitos of art. 25 inc. 1 (dominio.md §2.6).
+// Requisitos of art. 25 inc. 1. The threshold is unknown when the operations
+// of the reference year were never loaded and there are sanctions.
 type Requisitos struct {
 	RegistroVigente           bool
 	InfraccionGraveOGravisima bool
 	MinimoTresActos           bool
-	UmbralCeroCinco           bool
+	UmbralCeroCinco           Tri
 }
 
 // SancionIncrementada is the fine to propose if the Comité does not decide
-// cancellation (dominio.md §2.9).
+// cancellation (art. 25 inc. 1).
 type SancionIncrementada struct {
 	UVTAnio       int
 	UVTValor      decimal.Decimal
@@ -140,18 +157,21 @@ type Fundamento struct {
 
 // Resultado explains the evaluation step by step.
 type Resultado struct {
-	Periodo             Periodo
-	Computados          []Computado
-	Excluidos           []Excluido
-	NumeroActos         int
-	Suma                decimal.Decimal  // S
-	TotalOperaciones    decimal.Decimal  // O
-	NumeroOperaciones   int64            // N
-	Participacion       *decimal.Decimal // S/O×100, exact (round only for display); nil when O = 0
-	InfraccionesPorMil  *decimal.Decimal // count×1000/N, exact up to 16 decimals; nil when N = 0
+	Periodo            Periodo
+	Computados         []Computado
+	Excluidos          []Excluido
+	NumeroActos        int
+	Suma               decimal.Decimal  // S
+	TotalOperaciones   *decimal.Decimal // O; nil when the operations of the year were never loaded
+	NumeroOperaciones  *int64           // N; nil when never loaded
+	Participacion      *decimal.Decimal // S/O×100 rounded half-up to 4 decimals; nil when O = 0 or unknown
+	InfraccionesPorMil *decimal.Decimal // count×1000/N rounded half-up to 2 decimals; nil when N = 0 or unknown
+	// ParticipacionTexto is the share for people (TextoParticipacion): never
+	// reads as the line when the threshold is not met; "" when Participacion is nil.
+	ParticipacionTexto  string
 	Requisitos          Requisitos
 	Ruta                Ruta
-	ProcedeComite       bool
+	ProcedeComite       Tri
 	Alertas             []Alerta
 	FechaBasePlazo      fecha.Fecha // later of verification and expediente
 	PlazoReporte        fecha.Fecha
@@ -159,4 +179,43 @@ type Resultado struct {
 	Fundamentos         []Fundamento
 	ConjuntoReglas      string // ID of the valores.Parametros used
 	AnioOtroAnclaje     int    // reference year under the other anchor
+	// Conjunto is the rule set used, chosen by the commission date, and
+	// Vigencia how that date stands against the sets held.
+	Conjunto Conjunto
+	// AnioUVTFaltante is the year whose UVT was missing for the +1.000 UVT
+	// (alert uvt_no_disponible); 0 when none was missing.
+	AnioUVTFaltante int
+}
+
+// Conjunto names the rule set an evaluation used and its validity.
+type Conjunto struct {
+	ID           string
+	Nombre       string
+	VigenteDesde fecha.Fecha
+	VigenteHasta fecha.Fecha // zero: no known end
+	Vigencia     valores.Vigencia
+	Texto        string // for people: why those dates
+}
+
+// OperacionesCargadas says whether the operations of the reference year were loaded.
+func (r Resultado) OperacionesCargadas() bool { return r.TotalOperaciones != nil }
+
+// TieneAlerta says whether the evaluation raised an alert.
+func (r Resultado) TieneAlerta(a Alerta) bool {
+	for _, x := range r.Alertas {
+		if x == a {
+			return true
+		}
+	}
+	return false
+}
+
+// HechoAnteriorAVigencia is the notice (not a contract alert) of a
+// commission before the first validity day of every rule set held.
+const HechoAnteriorAVigencia Alerta = "hecho_anterior_a_vigencia"
+
+// Aviso is an alert with its text for people.
+type Aviso struct {
+	Alerta Alerta
+	Texto  string
 }

@@ -21,6 +21,7 @@ var Columnas = []string{
 	"Cumple umbral", "Mínimo tres actos", "Procede el Comité",
 	"Alertas", "Distancia",
 	"Actos año anterior", "Participación año anterior (%)", "Variación de actos", "Variación de participación (p. p.)",
+	"Datos incompletos",
 }
 
 // celda is one exported value: text, or a number (a decimal or a whole
@@ -69,6 +70,30 @@ func siNo(b bool) celda {
 	return txt("No")
 }
 
+// entNulo is an empty cell for an unknown count.
+func entNulo(n *int64) celda {
+	if n == nil {
+		return celda{}
+	}
+	return ent(*n)
+}
+
+// tri writes a three-valued answer; unknown is "Datos incompletos", never Sí or No.
+func tri(t reincidencia.Tri) celda {
+	if !t.Conocido() {
+		return txt("Datos incompletos")
+	}
+	return siNo(t.EsSi())
+}
+
+// motivoIncompleto is the reason a row is incomplete, or "".
+func motivoIncompleto(f Fila) string {
+	if !f.FaltanOperaciones() || (f.CumpleUmbral.Conocido() && f.ProcedeComite.Conocido()) {
+		return ""
+	}
+	return reincidencia.TextoDatosIncompletos(f.AnioReferencia)
+}
+
 // TextoAlertas joins the core's alerts and the early warnings: "dos_actos, sin_operaciones".
 func TextoAlertas(f Fila) string {
 	var ps []string
@@ -87,12 +112,22 @@ func celdas(f Fila) []celda {
 	return []celda{
 		ent(int64(f.Posicion)), txt(f.Usuario.NIT), txt(f.Usuario.RazonSocial), txt(f.Usuario.Tipo), txt(f.Usuario.DireccionSeccional),
 		ent(int64(f.Anio)), ent(int64(f.AnioReferencia)), siNo(f.RegistroVigente),
-		ent(int64(f.NumeroActos)), num(f.Suma, fmtPesos), num(f.TotalOperaciones, fmtPesos), ent(f.NumeroOperaciones),
-		numNulo(f.Participacion, fmtPorcentaje4), num(f.Linea, fmtPesos), numNulo(f.PorcentajeUmbral, fmtPorcentaje2),
-		siNo(f.CumpleUmbral), siNo(f.MinimoTresActos), siNo(f.ProcedeComite),
-		txt(TextoAlertas(f)), num(f.Distancia.Round(4), fmtDistancia),
+		ent(int64(f.NumeroActos)), num(f.Suma, fmtPesos), numNulo(f.TotalOperaciones, fmtPesos), entNulo(f.NumeroOperaciones),
+		numNulo(f.Participacion, fmtPorcentaje4), numNulo(f.Linea, fmtPesos), numNulo(f.PorcentajeUmbral, fmtPorcentaje2),
+		tri(f.CumpleUmbral), siNo(f.MinimoTresActos), tri(f.ProcedeComite),
+		txt(TextoAlertas(f)), distanciaCelda(f),
 		ent(int64(f.Anterior.NumeroActos)), numNulo(f.Anterior.Participacion, fmtPorcentaje4), ent(int64(f.VariacionActos)), numNulo(f.VariacionParticipacion, fmtPorcentaje4),
+		txt(motivoIncompleto(f)),
 	}
+}
+
+// distanciaCelda is empty for a row whose result is unknown: no distance is
+// known without the operations.
+func distanciaCelda(f Fila) celda {
+	if f.DatosIncompletos() {
+		return celda{}
+	}
+	return num(f.Distancia.Round(4), fmtDistancia)
 }
 
 // numeroCSV writes a decimal for Excel in Spanish: comma as the decimal

@@ -1,6 +1,6 @@
 // Package tamizaje is the screening of every customs user for the committee
-// test (issue 7): for each user, the test of Decreto Ley 920 de 2023, art. 25
-// by position (dominio.md §2; citas normas.AnioReferencia, normas.ActosEnFirme,
+// test: for each user, the test of Decreto Ley 920 de 2023, art. 25
+// by position (citas normas.AnioReferencia, normas.ActosEnFirme,
 // normas.UmbralCeroCinco, normas.MinimoTresActos, normas.RegistroVigente), as
 // if a new GRAVE infraction were committed on 1 January of year Y, so the
 // reference year is Y−1. Every figure comes from reincidencia.Evaluar, the one
@@ -80,19 +80,31 @@ type Insumo struct {
 }
 
 // Punto is the committee test of one reference year, as the core computed it.
+// Operations never loaded for the year are unknown (nil), never zero, and so
+// are the threshold and the result that depend on them.
 type Punto struct {
 	AnioReferencia    int
 	RegistroVigente   bool
 	NumeroActos       int
 	Suma              decimal.Decimal  // S, COP
-	TotalOperaciones  decimal.Decimal  // O, COP
-	NumeroOperaciones int64            // N
-	Participacion     *decimal.Decimal // S/O×100, 4 decimals half-up; nil when O = 0
-	CumpleUmbral      bool
-	MinimoTresActos   bool
-	ProcedeComite     bool
-	Alertas           []reincidencia.Alerta // of the core: sin_operaciones
+	TotalOperaciones  *decimal.Decimal // O, COP; nil when not loaded
+	NumeroOperaciones *int64           // N; nil when not loaded
+	Participacion     *decimal.Decimal // S/O×100, 4 decimals half-up; nil when O = 0 or unknown
+	// ParticipacionTexto is the share for people, from the core.
+	ParticipacionTexto string
+	CumpleUmbral       reincidencia.Tri
+	MinimoTresActos    bool
+	ProcedeComite      reincidencia.Tri
+	Alertas            []reincidencia.Alerta // of the core: sin_operaciones, faltan_operaciones
 }
+
+// DatosIncompletos says whether the result is unknown for lack of the
+// operations of the reference year: such a row is never ranked among those
+// that proceed; it goes to its own group "Datos incompletos".
+func (p Punto) DatosIncompletos() bool { return !p.ProcedeComite.Conocido() }
+
+// FaltanOperaciones says whether the operations of the reference year were never loaded.
+func (p Punto) FaltanOperaciones() bool { return p.TotalOperaciones == nil }
 
 // Fila is the screening of one user for year Y.
 type Fila struct {
@@ -100,8 +112,9 @@ type Fila struct {
 	Usuario  Usuario
 	Anio     int // Y: the year of the assumed infraction
 	Punto        // reference year Y−1
-	// Linea is the sanctions needed to reach the threshold: O × 0,5 %.
-	Linea decimal.Decimal
+	// Linea is the sanctions needed to reach the threshold: O × 0,5 %; nil
+	// when O is unknown.
+	Linea *decimal.Decimal
 	// PorcentajeUmbral is S as a percentage of the line (2 decimals, half-up);
 	// nil when O = 0.
 	PorcentajeUmbral *decimal.Decimal
@@ -129,7 +142,7 @@ var (
 
 // nueva is the assumed infraction: grave, committed (and verified) on
 // 1 January of anio. Sancion is left empty, as reincidencia.Serie does: the
-// +1.000 UVT (dominio.md §2.9) is not part of the screening.
+// +1.000 UVT is not part of the screening.
 func nueva(anio int) reincidencia.NuevaInfraccion {
 	f := fecha.Debe(anio, 1, 1)
 	return reincidencia.NuevaInfraccion{FechaComision: f, FechaVerificacion: f, Gravedad: sancion.Grave}
@@ -140,7 +153,7 @@ func nueva(anio int) reincidencia.NuevaInfraccion {
 func FechaComision(anio int) fecha.Fecha { return fecha.Debe(anio, 1, 1) }
 
 // punto runs the core for one year.
-func punto(in Insumo, anio int, vigente bool, p valores.Parametros) (Punto, error) {
+func punto(in Insumo, anio int, vigente bool, ref valores.Referencia) (Punto, error) {
 	e := reincidencia.Entrada{
 		Usuario:     reincidencia.Usuario{NIT: in.Usuario.NIT, RazonSocial: in.Usuario.RazonSocial, Tipo: in.Usuario.Tipo, RegistroVigente: vigente},
 		Nueva:       nueva(anio),
@@ -148,38 +161,40 @@ func punto(in Insumo, anio int, vigente bool, p valores.Parametros) (Punto, erro
 		Actos:       in.Actos,
 		Operaciones: in.Operaciones,
 	}
-	r, err := reincidencia.Cifras(e, p)
+	r, err := reincidencia.Cifras(e, ref)
 	if err != nil {
 		return Punto{}, fmt.Errorf("usuario %s, año %d: %w", in.Usuario.NIT, anio, err)
 	}
 	return Punto{
-		AnioReferencia:    r.Periodo.Anio,
-		RegistroVigente:   r.Requisitos.RegistroVigente,
-		NumeroActos:       r.NumeroActos,
-		Suma:              r.Suma,
-		TotalOperaciones:  r.TotalOperaciones,
-		NumeroOperaciones: r.NumeroOperaciones,
-		Participacion:     r.Participacion,
-		CumpleUmbral:      r.Requisitos.UmbralCeroCinco,
-		MinimoTresActos:   r.Requisitos.MinimoTresActos,
-		ProcedeComite:     r.ProcedeComite,
-		Alertas:           r.Alertas,
+		AnioReferencia:     r.Periodo.Anio,
+		RegistroVigente:    r.Requisitos.RegistroVigente,
+		NumeroActos:        r.NumeroActos,
+		Suma:               r.Suma,
+		TotalOperaciones:   r.TotalOperaciones,
+		NumeroOperaciones:  r.NumeroOperaciones,
+		Participacion:      r.Participacion,
+		ParticipacionTexto: r.ParticipacionTexto,
+		CumpleUmbral:       r.Requisitos.UmbralCeroCinco,
+		MinimoTresActos:    r.Requisitos.MinimoTresActos,
+		ProcedeComite:      r.ProcedeComite,
+		Alertas:            r.Alertas,
 	}, nil
 }
 
 // EvaluarUsuario screens one user for year anio: the core's test for the
 // reference year anio−1 and, for the change, anio−2; then the line, the
-// distance and the early warnings.
-func EvaluarUsuario(anio int, in Insumo, p valores.Parametros) (Fila, error) {
+// distance and the early warnings, each year with the rule set ref holds for
+// its assumed commission date.
+func EvaluarUsuario(anio int, in Insumo, ref valores.Referencia) (Fila, error) {
 	if anio < AnioMinimo || anio > AnioMaximo {
 		return Fila{}, fmt.Errorf("el año %d está fuera del rango del tamizaje (%d a %d)", anio, AnioMinimo, AnioMaximo)
 	}
 	f := Fila{Usuario: in.Usuario, Anio: anio}
 	var err error
-	if f.Punto, err = punto(in, anio, in.RegistroVigente, p); err != nil {
+	if f.Punto, err = punto(in, anio, in.RegistroVigente, ref); err != nil {
 		return Fila{}, err
 	}
-	if f.Anterior, err = punto(in, anio-1, in.RegistroVigenteAnterior, p); err != nil {
+	if f.Anterior, err = punto(in, anio-1, in.RegistroVigenteAnterior, ref); err != nil {
 		return Fila{}, err
 	}
 	f.VariacionActos = f.NumeroActos - f.Anterior.NumeroActos
@@ -188,13 +203,17 @@ func EvaluarUsuario(anio int, in Insumo, p valores.Parametros) (Fila, error) {
 		f.VariacionParticipacion = &v
 	}
 
-	// The line O × 0,5 % (art. 25 inc. 1), from the core.
-	f.Linea = reincidencia.LineaUmbral(f.TotalOperaciones, p)
-	if !f.Linea.IsZero() {
-		pc := f.Suma.Mul(cien).DivRound(f.Linea, 2)
-		f.PorcentajeUmbral = &pc
-		fr := f.Suma.DivRound(f.Linea, 12)
-		f.fraccion = &fr
+	// The line O × 0,5 % (art. 25 inc. 1), from the core; unknown when O is.
+	p, _ := ref.ConjuntoPara(FechaComision(anio))
+	if f.TotalOperaciones != nil {
+		l := reincidencia.LineaUmbral(*f.TotalOperaciones, p)
+		f.Linea = &l
+		if !l.IsZero() {
+			pc := f.Suma.Mul(cien).DivRound(l, 2)
+			f.PorcentajeUmbral = &pc
+			fr := f.Suma.DivRound(l, 12)
+			f.fraccion = &fr
+		}
 	}
 	f.Distancia = distancia(f.Punto, f.fraccion, p)
 	f.Tempranas = tempranas(f.Punto, p)
@@ -237,7 +256,7 @@ func tempranas(pt Punto, p valores.Parametros) []Alerta {
 	}
 	// S ≥ 80 % × O × 5/1000  ⇔  S × 1000 × 100 ≥ O × 5 × 80, exactly; and
 	// the threshold not met (the core's exact comparison).
-	if !pt.TotalOperaciones.IsZero() && !pt.CumpleUmbral &&
+	if pt.TotalOperaciones != nil && !pt.TotalOperaciones.IsZero() && pt.CumpleUmbral.EsNo() &&
 		pt.Suma.Mul(mil).Mul(cien).GreaterThanOrEqual(pt.TotalOperaciones.Mul(p.UmbralPorMil).Mul(alert)) {
 		out = append(out, OchentaPorCiento)
 	}
@@ -258,7 +277,7 @@ func (f Fila) TieneAlerta(a Alerta) bool {
 // (one worker per processor, users handed over in batches); the rows come
 // back in the order the source gave them (call Ordenar to rank). recorrer
 // calls its argument once per user and stops at the first error it returns.
-func Calcular(anio int, p valores.Parametros, recorrer func(func(Insumo) error) error) ([]Fila, error) {
+func Calcular(anio int, ref valores.Referencia, recorrer func(func(Insumo) error) error) ([]Fila, error) {
 	if anio < AnioMinimo || anio > AnioMaximo {
 		return nil, fmt.Errorf("el año %d está fuera del rango del tamizaje (%d a %d)", anio, AnioMinimo, AnioMaximo)
 	}
@@ -284,7 +303,7 @@ func Calcular(anio int, p valores.Parametros, recorrer func(func(Insumo) error) 
 				var err error
 				for _, in := range l.ins {
 					var f Fila
-					if f, err = EvaluarUsuario(anio, in, p); err != nil {
+					if f, err = EvaluarUsuario(anio, in, ref); err != nil {
 						break
 					}
 					hechas = append(hechas, f)
@@ -329,7 +348,9 @@ func Calcular(anio int, p valores.Parametros, recorrer func(func(Insumo) error) 
 // Ordenar ranks the rows in place and numbers them from 1: first the users for
 // whom the Comité procede (all four requisites), then by distance to the test
 // (closest first); ties by how far over the line (S / line, larger first; with
-// no operations and S > 0, first of all), more acts, larger S, and NIT.
+// operations loaded in zero and S > 0, first of all), more acts, larger S, and
+// NIT. The rows whose result is unknown (operations never loaded) come last,
+// in their own group "Datos incompletos", never among those that proceed.
 //
 // It sorts indices with the distance as an integer key (distancia has at most
 // 12 decimals and is ≤ 2, so × 10¹² is exact in an int64) and moves each row
@@ -346,11 +367,8 @@ func Ordenar(filas []Fila) {
 	}
 	slices.SortStableFunc(idx, func(x, y int32) int {
 		a, b := &filas[x], &filas[y]
-		if a.ProcedeComite != b.ProcedeComite {
-			if a.ProcedeComite {
-				return -1
-			}
-			return 1
+		if ga, gb := grupo(a.ProcedeComite), grupo(b.ProcedeComite); ga != gb {
+			return cmp.Compare(ga, gb)
 		}
 		if clave[x] != clave[y] {
 			return cmp.Compare(clave[x], clave[y])
@@ -372,6 +390,17 @@ func Ordenar(filas []Fila) {
 		ordenadas[i].Posicion = i + 1
 	}
 	copy(filas, ordenadas)
+}
+
+// grupo is the ranking group: procede, the rest, datos incompletos.
+func grupo(t reincidencia.Tri) int {
+	switch t {
+	case reincidencia.Si:
+		return 0
+	case reincidencia.No:
+		return 1
+	}
+	return 2
 }
 
 // compararFraccion orders S / line; no line with S > 0 is above every finite
@@ -470,6 +499,9 @@ type Resumen struct {
 	DosActos         int
 	OchentaPorCiento int
 	SinOperaciones   int
+	// DatosIncompletos counts the users whose result is unknown because the
+	// operations of the reference year were never loaded.
+	DatosIncompletos int
 }
 
 // Resumir counts the rows.
@@ -477,10 +509,13 @@ func Resumir(filas []Fila) Resumen {
 	r := Resumen{Usuarios: len(filas)}
 	for i := range filas {
 		f := &filas[i]
-		if f.ProcedeComite {
+		if f.ProcedeComite.EsSi() {
 			r.ProcedeComite++
 		}
-		if f.CumpleUmbral {
+		if f.DatosIncompletos() {
+			r.DatosIncompletos++
+		}
+		if f.CumpleUmbral.EsSi() {
 			r.CumpleUmbral++
 		}
 		if f.MinimoTresActos {

@@ -54,13 +54,13 @@ func ejemplo() Insumo {
 }
 
 func TestEvaluarUsuario_art25_ejemploDelDominio(t *testing.T) {
-	f, err := EvaluarUsuario(2026, ejemplo(), valores.DL920)
+	f, err := EvaluarUsuario(2026, ejemplo(), valores.Integrada())
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := fmt.Sprintf("ref=%d actos=%d S=%s O=%s N=%d part=%s linea=%s pu=%s cumple=%v procede=%v dist=%s tempranas=%v | ant ref=%d actos=%d part=%s | var %d %s",
-		f.AnioReferencia, f.NumeroActos, f.Suma, f.TotalOperaciones, f.NumeroOperaciones, f.Participacion.StringFixed(4), f.Linea, f.PorcentajeUmbral.StringFixed(2),
-		f.CumpleUmbral, f.ProcedeComite, f.Distancia, f.Tempranas,
+		f.AnioReferencia, f.NumeroActos, f.Suma, f.TotalOperaciones, *f.NumeroOperaciones, f.Participacion.StringFixed(4), f.Linea, f.PorcentajeUmbral.StringFixed(2),
+		f.CumpleUmbral.EsSi(), f.ProcedeComite.EsSi(), f.Distancia, f.Tempranas,
 		f.Anterior.AnioReferencia, f.Anterior.NumeroActos, f.Anterior.Participacion.StringFixed(4), f.VariacionActos, f.VariacionParticipacion.StringFixed(4))
 	want := "ref=2025 actos=3 S=77000000 O=14800000000 N=1600 part=0.5203 linea=74000000 pu=104.05 cumple=true procede=true dist=0 tempranas=[] | ant ref=2024 actos=1 part=0.5000 | var 2 0.0203"
 	if got != want {
@@ -103,7 +103,7 @@ func TestDistanciaYAlertas_art25_inc1(t *testing.T) {
 				in.Actos = append(in.Actos, reincidencia.Acto{FechaFirmeza: fecha.Debe(2025, 6, 1+i), Gravedad: sancion.Grave, Sancion: sancion.Multa, Valor: v})
 			}
 			in.Operaciones = []reincidencia.Operaciones{{Anio: 2025, Valor: pesos(c.o), Numero: 10}}
-			f, err := EvaluarUsuario(2026, in, valores.DL920)
+			f, err := EvaluarUsuario(2026, in, valores.Integrada())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -123,10 +123,10 @@ func fila(nit string, procede bool, actos int, s, o string) Fila {
 		}
 		in.Actos = append(in.Actos, reincidencia.Acto{FechaFirmeza: fecha.Debe(2025, 3, 1+i), Gravedad: sancion.Grave, Sancion: sancion.Multa, Valor: v})
 	}
-	if o != "0" {
+	if o != "" { // "": operations of 2025 never loaded; "0": declared zero
 		in.Operaciones = []reincidencia.Operaciones{{Anio: 2025, Valor: pesos(o), Numero: 1}}
 	}
-	f, err := EvaluarUsuario(2026, in, valores.DL920)
+	f, err := EvaluarUsuario(2026, in, valores.Integrada())
 	if err != nil {
 		panic(err)
 	}
@@ -137,7 +137,9 @@ func TestOrdenar_procedeLuegoDistanciaLuegoExceso(t *testing.T) {
 	filas := []Fila{
 		fila("5", true, 3, "5000000", "1000000000"),  // procede, exactly on the line
 		fila("9", false, 0, "0", "1000000000"),       // nothing: distance 2
-		fila("2", true, 3, "1000", "0"),              // procede, no operations: over every line
+		fila("2", true, 3, "1000", "0"),              // procede, operations declared in zero: over every line
+		fila("10", true, 3, "9000000", ""),           // operations never loaded: datos incompletos, last
+		fila("11", false, 0, "0", ""),                // nothing and never loaded: S = 0, not met, known
 		fila("7", false, 2, "4500000", "1000000000"), // 0,4333
 		fila("3", true, 4, "9000000", "1000000000"),  // procede, 180 %
 		fila("4", false, 3, "9000000", "1000000000"), // meets both figures, registro not vigente
@@ -153,7 +155,7 @@ func TestOrdenar_procedeLuegoDistanciaLuegoExceso(t *testing.T) {
 		}
 		orden = append(orden, f.Usuario.NIT)
 	}
-	if got, want := strings.Join(orden, " "), "2 3 1 5 4 6 7 8 9"; got != want {
+	if got, want := strings.Join(orden, " "), "2 3 1 5 4 6 7 8 9 11 10"; got != want {
 		t.Errorf("orden %s, se esperaba %s", got, want)
 	}
 }
@@ -206,7 +208,7 @@ func TestCalcular_conservaElOrdenYPropagaErrores(t *testing.T) {
 		}
 		return nil
 	}
-	filas, err := Calcular(2026, valores.DL920, fuente)
+	filas, err := Calcular(2026, valores.Integrada(), fuente)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -214,15 +216,15 @@ func TestCalcular_conservaElOrdenYPropagaErrores(t *testing.T) {
 		t.Fatalf("%d filas", len(filas))
 	}
 	for i, f := range filas {
-		if f.Usuario.ID != int64(i) || f.ProcedeComite != (i%2 == 0) || f.NumeroActos != 3 {
+		if f.Usuario.ID != int64(i) || f.ProcedeComite.EsSi() != (i%2 == 0) || f.NumeroActos != 3 {
 			t.Fatalf("fila %d: id %d procede %v actos %d", i, f.Usuario.ID, f.ProcedeComite, f.NumeroActos)
 		}
 	}
 	falla := errors.New("lectura interrumpida")
-	if _, err := Calcular(2026, valores.DL920, func(f func(Insumo) error) error { f(ejemplo()); return falla }); !errors.Is(err, falla) {
+	if _, err := Calcular(2026, valores.Integrada(), func(f func(Insumo) error) error { f(ejemplo()); return falla }); !errors.Is(err, falla) {
 		t.Errorf("error de la fuente: %v", err)
 	}
-	if _, err := Calcular(AnioMaximo+1, valores.DL920, fuente); err == nil || !strings.Contains(err.Error(), "fuera del rango") {
+	if _, err := Calcular(AnioMaximo+1, valores.Integrada(), fuente); err == nil || !strings.Contains(err.Error(), "fuera del rango") {
 		t.Errorf("año fuera de rango: %v", err)
 	}
 }
@@ -345,7 +347,7 @@ func TestEscribirXLSX_numerosComoNumeros(t *testing.T) {
 func BenchmarkEvaluarUsuario(b *testing.B) {
 	in := ejemplo()
 	for b.Loop() {
-		if _, err := EvaluarUsuario(2026, in, valores.DL920); err != nil {
+		if _, err := EvaluarUsuario(2026, in, valores.Integrada()); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -364,7 +366,7 @@ func BenchmarkCalcularYOrdenar(b *testing.B) {
 		ins[i] = in
 	}
 	for b.Loop() {
-		filas, err := Calcular(2026, valores.DL920, func(f func(Insumo) error) error {
+		filas, err := Calcular(2026, valores.Integrada(), func(f func(Insumo) error) error {
 			for _, in := range ins {
 				if err := f(in); err != nil {
 					return err

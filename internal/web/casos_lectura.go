@@ -39,8 +39,9 @@ func (m *memoria) evaluacion(ev db.Evaluacion) (*evaluacionLeida, error) {
 		return nil, err
 	}
 	x = &evaluacionLeida{resultadoJSON: ev.ResultadoJSON, entradaJSON: ev.EntradaJSON, valoresJSON: ev.ValoresJSON, r: r, ent: ent}
-	x.vista = vistaEvaluacion(ev, r, ent)
-	if x.graficos, err = graficosCaso(r, ent); err != nil {
+	ref := m.d.Referencia()
+	x.vista = vistaEvaluacion(ev, r, ent, ref)
+	if x.graficos, err = graficosCaso(r, ent, ref); err != nil {
 		return nil, err
 	}
 	m.mu.Lock()

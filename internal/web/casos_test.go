@@ -78,7 +78,7 @@ func (e *entorno) casoMatriz() string {
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	r, err := reincidencia.Evaluar(ent, valores.DL920)
+	r, err := reincidencia.Evaluar(ent, valores.Integrada())
 	if err != nil {
 		e.t.Fatal(err)
 	}

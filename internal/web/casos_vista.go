@@ -79,10 +79,6 @@ func errorDeCaso(err error) (mensaje string, campos map[string]string, otro erro
 	return "", nil, err
 }
 
-// valoresCaso is the rule set the stored snapshots were computed with (the
-// one in force by default), used to draw the yearly series from the stored entrada.
-var valoresCaso = valores.DL920
-
 func jsonUnmarshal(s string, v any) error { return json.Unmarshal([]byte(s), v) }
 
 // calendarioCasos is the calendar with the authority's non-business days.
@@ -155,6 +151,17 @@ func etiquetaSancion(t string) string {
 	return t
 }
 
+// textoAviso is the stored explanation of an alert, or its code when the
+// snapshot predates the explanations.
+func textoAviso(r contrato.EvaluacionJSON, a string) string {
+	for _, x := range r.Avisos {
+		if x.Alerta == a {
+			return x.Texto
+		}
+	}
+	return a
+}
+
 func monto(s string) string {
 	d, err := decimal.NewFromString(s)
 	if err != nil {
@@ -171,13 +178,23 @@ var nombresRequisitos = []struct{ clave, nombre string }{
 }
 
 // vistaEvaluacion shows a stored snapshot step by step.
-func vistaEvaluacion(ev db.Evaluacion, r contrato.EvaluacionJSON, ent reincidencia.Entrada) templates.EvaluacionVista {
+func vistaEvaluacion(ev db.Evaluacion, r contrato.EvaluacionJSON, ent reincidencia.Entrada, ref valores.Referencia) templates.EvaluacionVista {
 	v := templates.EvaluacionVista{
 		ID: ev.ID, Version: ev.Version, Creada: formato.InstanteTexto(ev.CreadoEn), CreadaPor: ev.CreadoPor, Motivo: ev.Motivo,
 		Reglas:      ev.ConjuntoReglas,
 		Periodo:     fmt.Sprintf("Año %d: del %s al %s", r.Periodo.Anio, formato.FechaTexto(r.Periodo.Desde), formato.FechaTexto(r.Periodo.Hasta)),
-		NumeroActos: strconv.Itoa(r.NumeroActos), S: monto(r.SumaSancionesCOP), O: monto(r.TotalOperacionesCOP),
-		N: formato.Entero(r.NumeroOperaciones), CumpleUmbral: r.Requisitos.UmbralCeroCinco, Procede: r.ProcedeComite,
+		NumeroActos: strconv.Itoa(r.NumeroActos), S: monto(r.SumaSancionesCOP),
+		CumpleUmbral: r.Requisitos.UmbralCeroCinco, Procede: r.ProcedeComite, DatosIncompletos: r.DatosIncompletos(),
+	}
+	// Operations never loaded are unknown: the page says which year to load,
+	// never a zero.
+	incompleto := reincidencia.TextoDatosIncompletos(r.Periodo.Anio)
+	v.O, v.N = incompleto, incompleto
+	if r.TotalOperacionesCOP != nil {
+		v.O = monto(*r.TotalOperacionesCOP)
+	}
+	if r.NumeroOperaciones != nil {
+		v.N = formato.Entero(*r.NumeroOperaciones)
 	}
 	var vu db.ValoresUsados
 	if err := jsonUnmarshal(ev.ValoresJSON, &vu); err == nil && vu.UVT != nil {
@@ -197,9 +214,16 @@ func vistaEvaluacion(ev db.Evaluacion, r contrato.EvaluacionJSON, ent reincidenc
 			}
 			v.AnclajeAviso = fmt.Sprintf("Los dos anclajes dan años distintos: con la otra lectura el año de referencia sería %d. La evaluación usa %d.", otro, r.Periodo.Anio)
 		case string(reincidencia.SinOperaciones):
-			v.Alertas = append(v.Alertas, "Sin operaciones de comercio exterior en el año de referencia: el umbral se tiene por cumplido porque hay sanciones (S > 0).")
+			v.Alertas = append(v.Alertas, "Operaciones de comercio exterior del año de referencia cargadas en cero y sanciones mayores que cero: el umbral se tiene por cumplido (criterio adoptado por la Secretaría Técnica, no texto de la norma).")
+		case string(reincidencia.FaltanOperaciones):
+			v.Alertas = append(v.Alertas, incompleto+". Sin ellas no se conocen O, N, la participación ni el umbral del 0,5 %.")
 		default:
-			v.Alertas = append(v.Alertas, a)
+			v.Alertas = append(v.Alertas, textoAviso(r, a))
+		}
+	}
+	for _, a := range r.Avisos {
+		if a.Alerta == contrato.AvisoReleida {
+			v.Alertas = append(v.Alertas, a.Texto)
 		}
 	}
 	for _, c := range r.ActosComputados {
@@ -212,24 +236,34 @@ func vistaEvaluacion(ev db.Evaluacion, r contrato.EvaluacionJSON, ent reincidenc
 		}
 		v.Excluidos = append(v.Excluidos, []string{x.Acto, formato.FechaTexto(f), etiquetaGravedad(x.Gravedad), monto(x.ValorCOP), informe.EtiquetaMotivo(x.Motivo)})
 	}
-	if r.ParticipacionPorcentual != nil {
-		p, _ := decimal.NewFromString(*r.ParticipacionPorcentual)
-		v.Participacion = formato.Porcentaje(p, 4)
-	} else {
-		v.Participacion = "no aplica (sin operaciones)"
+	switch {
+	case r.ParticipacionPorcentual != nil:
+		v.Participacion = r.TextoParticipacion()
+	case r.TotalOperacionesCOP == nil:
+		v.Participacion = "desconocida (" + strings.ToLower(incompleto[:1]) + incompleto[1:] + ")"
+	default:
+		v.Participacion = "no aplica (operaciones cargadas en cero)"
 	}
-	if o, err := decimal.NewFromString(r.TotalOperacionesCOP); err == nil {
-		v.LineaUmbral = "S necesaria: " + formato.Pesos(reincidencia.LineaUmbral(o, valores.DL920))
+	if r.TotalOperacionesCOP != nil {
+		if o, err := decimal.NewFromString(*r.TotalOperacionesCOP); err == nil {
+			if p, err := ref.Conjunto(ev.ConjuntoReglas); err == nil {
+				v.LineaUmbral = "S necesaria: " + formato.Pesos(reincidencia.LineaUmbral(o, p))
+			}
+		}
 	}
-	if r.InfraccionesPorMilOperaciones != nil {
+	switch {
+	case r.InfraccionesPorMilOperaciones != nil:
 		p, _ := decimal.NewFromString(*r.InfraccionesPorMilOperaciones)
 		v.PorMil = formato.Numero(p, 2)
-	} else {
-		v.PorMil = "no aplica (sin operaciones)"
+	case r.NumeroOperaciones == nil:
+		v.PorMil = "desconocido (operaciones no cargadas)"
+	default:
+		v.PorMil = "no aplica (número de operaciones en cero)"
 	}
-	req := map[string]bool{
-		normas.RegistroVigente: r.Requisitos.RegistroVigente, normas.InfraccionGrave: r.Requisitos.InfraccionGraveOGravisima,
-		normas.MinimoTresActos: r.Requisitos.MinimoTresActos, normas.UmbralCeroCinco: r.Requisitos.UmbralCeroCinco,
+	verdad := func(b bool) *bool { return &b }
+	req := map[string]*bool{
+		normas.RegistroVigente: verdad(r.Requisitos.RegistroVigente), normas.InfraccionGrave: verdad(r.Requisitos.InfraccionGraveOGravisima),
+		normas.MinimoTresActos: verdad(r.Requisitos.MinimoTresActos), normas.UmbralCeroCinco: r.Requisitos.UmbralCeroCinco,
 	}
 	sustitucion := r.Ruta == string(reincidencia.RutaCancelacionEnSustitucion)
 	for _, n := range nombresRequisitos {
@@ -246,7 +280,7 @@ func vistaEvaluacion(ev db.Evaluacion, r contrato.EvaluacionJSON, ent reincidenc
 		v.Ruta = "reincidencia (" + normas.De(normas.UmbralCeroCinco).Referencia() + ")"
 	}
 	if si := r.SancionIncrementada; si != nil {
-		v.Incremento = fmt.Sprintf("Si el Comité no decide la cancelación: multa prevista más 1.000 UVT de %d (%s) = %s, según %s.",
+		v.Incremento = fmt.Sprintf("Si en concepto del Comité no procede la cancelación: multa prevista más 1.000 UVT de %d (%s) = %s, según %s.",
 			si.UVTAnio, monto(si.IncrementoCOP), monto(si.TotalCOP), normas.De(normas.IncrementoMilUVT).Referencia())
 	}
 	for _, f := range r.Fundamentos {
@@ -257,15 +291,16 @@ func vistaEvaluacion(ev db.Evaluacion, r contrato.EvaluacionJSON, ent reincidenc
 
 // graficosCaso draws the case's charts from the stored snapshot: the yearly
 // series the core computes from the stored entrada, and the stored acts by gravedad.
-func graficosCaso(r contrato.EvaluacionJSON, ent reincidencia.Entrada) ([]graficos.Grafico, error) {
+func graficosCaso(r contrato.EvaluacionJSON, ent reincidencia.Entrada, ref valores.Referencia) ([]graficos.Grafico, error) {
 	var out []graficos.Grafico
 	if r.Periodo.Anio > 0 {
-		serie, err := reincidencia.Serie(ent, valoresCaso, r.Periodo.Anio-4, r.Periodo.Anio)
+		serie, err := reincidencia.Serie(ent, ref, r.Periodo.Anio-4, r.Periodo.Anio)
 		if err != nil {
 			return nil, err
 		}
 		var anios []int
-		var s, u, o []decimal.Decimal
+		var s []decimal.Decimal
+		var u, o []*decimal.Decimal
 		for _, p := range serie {
 			anios = append(anios, p.Anio)
 			s, u, o = append(s, p.Suma), append(u, p.Umbral), append(o, p.Operaciones)
@@ -396,8 +431,13 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 	for _, e := range evs {
 		versiones[e.ID] = e.Version
 		res := "No procede"
-		if x, err := h.memo.evaluacion(e); err == nil && x.r.ProcedeComite {
-			res = "Procede"
+		if x, err := h.memo.evaluacion(e); err == nil {
+			switch x.r.Procede() {
+			case reincidencia.Si:
+				res = "Procede"
+			case reincidencia.Desconocido:
+				res = x.r.DatosIncompletos()
+			}
 		}
 		v.Versiones = append(v.Versiones, templates.VersionEvaluacion{Version: e.Version, Creada: formato.InstanteTexto(e.CreadoEn), Por: e.CreadoPor, Motivo: e.Motivo, Procede: res})
 	}

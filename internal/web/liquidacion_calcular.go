@@ -30,7 +30,7 @@ var etiquetasRegimen = map[liquidacion.Regimen]string{
 
 var etiquetasEtapa = map[liquidacion.Etapa]string{
 	liquidacion.AntesRequerimiento:   "Antes de notificado el requerimiento especial",
-	liquidacion.DespuesRequerimiento: "Después del requerimiento y antes de la decisión",
+	liquidacion.DespuesRequerimiento: "Después de notificado el requerimiento y hasta antes de notificarse la decisión de fondo",
 	liquidacion.TerminoRecurso:       "Dentro del término del recurso",
 }
 

@@ -21,6 +21,10 @@ func (h *handler) operacionNueva(c echo.Context) error {
 		return err
 	}
 	f := formOperacionVacio(u)
+	// From the coverage report: the year to load comes prefilled.
+	if a, err := importar.ParseAnio(strings.TrimSpace(c.QueryParam("anio"))); err == nil {
+		f.Anio = strconv.Itoa(a)
+	}
 	return h.render(c, http.StatusOK, templates.OperacionFormPagina(h.pagina(c, "Registrar operaciones", "usuarios"), f))
 }
 

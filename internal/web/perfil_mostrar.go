@@ -14,7 +14,6 @@ import (
 	"comite/internal/nit"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
-	"comite/internal/valores"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -134,8 +133,8 @@ func (h *handler) perfilVista(ctx context.Context, nitCanon string, hoy fecha.Fe
 	if len(serie) > 0 {
 		anios := make([]int, len(serie))
 		sumas := make([]decimal.Decimal, len(serie))
-		umbrales := make([]decimal.Decimal, len(serie))
-		operaciones := make([]decimal.Decimal, len(serie))
+		umbrales := make([]*decimal.Decimal, len(serie)) // nil: a year never loaded, a gap
+		operaciones := make([]*decimal.Decimal, len(serie))
 		for i, p := range serie {
 			anios[i], sumas[i], umbrales[i], operaciones[i] = p.Anio, p.Suma, p.Umbral, p.Operaciones
 		}
@@ -159,14 +158,15 @@ func (h *handler) perfilVista(ctx context.Context, nitCanon string, hoy fecha.Fe
 
 // evaluacionRapida runs the committee test for a grave infraction committed
 // on hoy (reference year hoy − 1) and the same test for the five reference
-// years up to it, both through the core with the rule set valores.DL920
+// years up to it, both through the core with the application's reference
 // (Cifras: the page shows the figures and requisites, not the texts of the
 // fundamentos).
 func (h *handler) evaluacionRapida(ctx context.Context, entrada reincidencia.Entrada, hoy fecha.Fecha) (templates.EvaluacionRapida, []reincidencia.PuntoAnual) {
-	p := valores.DL920
+	ref := h.d.Referencia()
+	p, _ := ref.ConjuntoPara(hoy)
 	nitUsuario := entrada.Usuario.NIT
 	ev := templates.EvaluacionRapida{Hoy: formato.Fecha(hoy), MinimoActos: strconv.Itoa(p.MinimoActos), Reglas: p.Nombre}
-	r, err := reincidencia.Cifras(entrada, p)
+	r, err := reincidencia.Cifras(entrada, ref)
 	if err != nil {
 		h.log.WarnContext(ctx, "evaluación rápida", "nit", nitUsuario, "error", err.Error())
 		ev.Error = "No se pudo calcular la evaluación rápida con la fecha de hoy. Los datos del usuario se muestran abajo; avise al administrador si el problema sigue."
@@ -175,42 +175,71 @@ func (h *handler) evaluacionRapida(ctx context.Context, entrada reincidencia.Ent
 	y := r.Periodo.Anio
 	ev.AnioReferencia = strconv.Itoa(y)
 	ev.Desde, ev.Hasta = formato.Fecha(r.Periodo.Desde), formato.Fecha(r.Periodo.Hasta)
-	ev.S, ev.O, ev.N = formato.Pesos(r.Suma), formato.Pesos(r.TotalOperaciones), formato.Entero(r.NumeroOperaciones)
-	ev.Participacion = "Sin operaciones"
-	if r.Participacion != nil {
-		ev.Participacion = formato.Porcentaje(*r.Participacion, 4)
+	incompleto := reincidencia.TextoDatosIncompletos(y)
+	ev.S, ev.O, ev.N = formato.Pesos(r.Suma), incompleto, "desconocido"
+	ev.Participacion = "Desconocida"
+	if r.TotalOperaciones != nil {
+		ev.O, ev.N = formato.Pesos(*r.TotalOperaciones), formato.Entero(*r.NumeroOperaciones)
+		ev.Participacion = "Sin operaciones (cargadas en cero)"
 	}
+	if r.Participacion != nil {
+		ev.Participacion = r.ParticipacionTexto
+	}
+	ev.Umbral = "desconocido"
 	ev.NumeroActos = strconv.Itoa(r.NumeroActos)
-	ev.CumpleMinimo, ev.CumpleUmbral = r.Requisitos.MinimoTresActos, r.Requisitos.UmbralCeroCinco
-	ev.RegistroVigente, ev.Procede = r.Requisitos.RegistroVigente, r.ProcedeComite
+	ev.CumpleMinimo, ev.CumpleUmbral, ev.EstadoUmbral = r.Requisitos.MinimoTresActos, r.Requisitos.UmbralCeroCinco.EsSi(), estadoUmbral(r.Requisitos.UmbralCeroCinco, y)
+	ev.RegistroVigente, ev.Procede = r.Requisitos.RegistroVigente, r.ProcedeComite.EsSi()
+	if !r.ProcedeComite.Conocido() {
+		ev.DatosIncompletos = incompleto
+	}
 	for _, a := range r.Alertas {
 		switch a {
 		case reincidencia.SinOperaciones:
-			ev.Alertas = append(ev.Alertas, "Sin operaciones en "+ev.AnioReferencia+": con cualquier sanción el umbral se tiene por cumplido.")
+			ev.Alertas = append(ev.Alertas, "Operaciones de "+ev.AnioReferencia+" cargadas en cero: con cualquier sanción el umbral se tiene por cumplido (criterio adoptado por la Secretaría Técnica, no texto de la norma).")
+		case reincidencia.FaltanOperaciones:
+			ev.Alertas = append(ev.Alertas, incompleto+": sin ellas no se conocen O, N, la participación ni el umbral.")
 		case reincidencia.AnclajeDifiere:
 			ev.Alertas = append(ev.Alertas, "El año de referencia cambia según se ancle en la comisión o en la verificación.")
 		}
 	}
-	serie, err := reincidencia.Serie(entrada, p, y-4, y)
+	serie, err := reincidencia.Serie(entrada, ref, y-4, y)
 	if err != nil {
 		h.log.WarnContext(ctx, "serie de la evaluación", "nit", nitUsuario, "error", err.Error())
 		return ev, nil
 	}
 	for _, s := range serie {
-		part := "—"
+		part, ops, umbral := "—", "sin cargar", "—"
 		if s.Participacion != nil {
-			part = formato.Porcentaje(*s.Participacion, 4)
+			part = s.ParticipacionTexto
+		}
+		if s.Operaciones != nil {
+			ops = formato.Pesos(*s.Operaciones)
+		}
+		if s.Umbral != nil {
+			umbral = formato.Pesos(*s.Umbral)
 		}
 		ev.Serie = append(ev.Serie, templates.PuntoSerie{
 			Anio: strconv.Itoa(s.Anio), NumeroActos: strconv.Itoa(s.NumeroActos), CumpleMinimo: s.CumpleMinimo,
-			Suma: formato.Pesos(s.Suma), Operaciones: formato.Pesos(s.Operaciones), Umbral: formato.Pesos(s.Umbral),
-			Participacion: part, CumpleUmbral: s.CumpleUmbral,
+			Suma: formato.Pesos(s.Suma), Operaciones: ops, Umbral: umbral,
+			Participacion: part, EstadoUmbral: estadoUmbral(s.CumpleUmbral, s.Anio),
 		})
-		if s.Anio == y {
-			ev.Umbral = formato.Pesos(s.Umbral)
+		if s.Anio == y && s.Umbral != nil {
+			ev.Umbral = formato.Pesos(*s.Umbral)
 		}
 	}
 	return ev, serie
+}
+
+// estadoUmbral is "Se cumple", "No se cumple" or, when the operations of the
+// year were never loaded, "Datos incompletos: cargue las operaciones de AAAA".
+func estadoUmbral(t reincidencia.Tri, anio int) string {
+	switch t {
+	case reincidencia.Si:
+		return "Se cumple"
+	case reincidencia.No:
+		return "No se cumple"
+	}
+	return reincidencia.TextoDatosIncompletos(anio)
 }
 
 func siNoTexto(b bool) string {

@@ -58,6 +58,9 @@ const (
 	GestionarSeccionales Accion = "seccionales.gestionar"
 	// The scheduled backups of the database: the operator's concern, so the administrator's.
 	VerRespaldos Accion = "respaldos.ver"
+	// The coverage report: users with acts that count in a year and no
+	// operations loaded for it (a seccional sees its own Dirección Seccional only).
+	VerCobertura Accion = "cobertura.ver"
 )
 
 var (
@@ -94,6 +97,7 @@ var (
 		VerSeccionales:       {db.RolAdmin, db.RolSecretaria, db.RolAuditor},
 		GestionarSeccionales: {db.RolAdmin},
 		VerRespaldos:         {db.RolAdmin},
+		VerCobertura:         {db.RolSecretaria, db.RolComite, db.RolSeccional, db.RolAuditor},
 	}
 )
 

@@ -135,6 +135,9 @@ func matriz() []filaMatriz {
 		{"GET", "/tamizaje", "/tamizaje", sinForm, lectoresDatos},
 		{"GET", "/tamizaje/exportar.csv", "/tamizaje/exportar.csv?anio=2026", sinForm, lectoresDatos},
 		{"GET", "/tamizaje/exportar.xlsx", "/tamizaje/exportar.xlsx?anio=2026", sinForm, lectoresDatos},
+
+		// Reporte de cobertura de operaciones: who may see users (a seccional, its own only: cobertura_test.go).
+		{"GET", "/cobertura", "/cobertura?anio=2025", sinForm, lectoresCasos},
 	}
 }
 

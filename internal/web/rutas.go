@@ -110,6 +110,9 @@ func Rutas() []ruta {
 		{Metodo: http.MethodGet, Patron: "/tamizaje", Accion: VerTamizaje, manejador: (*handler).tamizajeMostrar},
 		{Metodo: http.MethodGet, Patron: "/tamizaje/exportar.csv", Accion: VerTamizaje, manejador: (*handler).tamizajeExportarCSV},
 		{Metodo: http.MethodGet, Patron: "/tamizaje/exportar.xlsx", Accion: VerTamizaje, manejador: (*handler).tamizajeExportarXLSX},
+
+		// Reporte de cobertura: usuarios con actos que cuentan en un año y sin sus operaciones (GET)
+		{Metodo: http.MethodGet, Patron: "/cobertura", Accion: VerCobertura, manejador: (*handler).coberturaMostrar},
 	}
 }
 

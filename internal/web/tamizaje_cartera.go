@@ -1,6 +1,9 @@
 package web
 
 import (
+	"strings"
+
+	"comite/internal/reincidencia"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -34,6 +37,10 @@ type claveCartera struct{ hasta int }
 type cartera struct {
 	anios  []int                                   // Y, oldest first
 	conteo map[string]map[string][aniosCartera]int // seccional → tipo → count per year
+	// incompletos counts, by seccional, the users whose result is unknown
+	// (operations of the reference year never loaded): never among those
+	// that proceed, shown apart.
+	incompletos map[string][aniosCartera]int
 }
 
 // calcularCartera runs the screening of hasta, hasta−2 and hasta−4: each one
@@ -43,14 +50,19 @@ type cartera struct {
 // the screen's default year and is kept in memoria; the other two are counted
 // and dropped.
 func (h *handler) calcularCartera(ctx context.Context, hasta int) (*cartera, error) {
-	k := &cartera{conteo: map[string]map[string][aniosCartera]int{}}
+	k := &cartera{conteo: map[string]map[string][aniosCartera]int{}, incompletos: map[string][aniosCartera]int{}}
 	primero := hasta - aniosCartera + 1
 	for a := primero; a <= hasta; a++ {
 		k.anios = append(k.anios, a)
 	}
 	sumar := func(f *tamizaje.Fila, anio int, p tamizaje.Punto) {
 		i := anio - primero
-		if i < 0 || i >= aniosCartera || !p.ProcedeComite {
+		if i >= 0 && i < aniosCartera && p.DatosIncompletos() {
+			c := k.incompletos[f.Usuario.DireccionSeccional]
+			c[i]++
+			k.incompletos[f.Usuario.DireccionSeccional] = c
+		}
+		if i < 0 || i >= aniosCartera || !p.ProcedeComite.EsSi() {
 			return
 		}
 		porTipo := k.conteo[f.Usuario.DireccionSeccional]
@@ -122,7 +134,9 @@ func (h *handler) carteraInicio(ctx context.Context, cu *db.Cuenta) templates.Ca
 		v.Error = "No se pudo calcular la cartera con los datos actuales. Recargue la página; si el problema sigue, avise al administrador."
 		return v
 	}
-	return x.(templates.CarteraVista)
+	vc := x.(templates.CarteraVista)
+	vc.VerCobertura = Puede(cu.Rol, VerCobertura)
+	return vc
 }
 
 // claveCarteraVista is the portfolio panel for one Dirección Seccional ("" = all).
@@ -170,6 +184,23 @@ func (h *handler) vistaCartera(k *cartera, filtro string, v templates.CarteraVis
 	v.Total = templates.FilaCartera{Clave: "total", Tipo: "Total"}
 	for i := range total {
 		v.Total.Cifras = append(v.Total.Cifras, formato.Entero(int64(total[i])))
+	}
+	var inc [aniosCartera]int
+	for s, c := range k.incompletos {
+		if ve(s) {
+			for i := range c {
+				inc[i] += c[i]
+			}
+		}
+	}
+	v.Incompletos = templates.FilaCartera{Clave: "datos-incompletos", Tipo: "Datos incompletos (no se cuentan arriba)"}
+	for i := range inc {
+		v.Incompletos.Cifras = append(v.Incompletos.Cifras, formato.Entero(int64(inc[i])))
+	}
+	if n := inc[len(inc)-1]; n > 0 {
+		ref := k.anios[len(k.anios)-1] - 1
+		v.AvisoIncompletos = formato.Entero(int64(n)) + " usuarios con " + strings.ToLower(reincidencia.TextoDatosIncompletos(ref)[:1]) + reincidencia.TextoDatosIncompletos(ref)[1:] + "."
+		v.RutaCobertura = "/cobertura?anio=" + strconv.Itoa(ref)
 	}
 	g, err := graficoCartera(k.anios, series)
 	if err != nil {

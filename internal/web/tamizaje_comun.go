@@ -57,8 +57,11 @@ type consultaTamizaje struct {
 	anio      int
 	tipo      string // canonical tipo, "" = all
 	seccional string // "" = all (ignored for a seccional account)
-	pagina    int
-	errAnio   string
+	// datos: "" all; "incompletos" only the users whose result is unknown
+	// (operations of the reference year never loaded); "completos" the rest.
+	datos   string
+	pagina  int
+	errAnio string
 }
 
 // leerConsultaTamizaje reads ?anio=&tipo=&seccional=&pagina=. A bad year
@@ -92,6 +95,10 @@ func (h *handler) leerConsultaTamizaje(c echo.Context) consultaTamizaje {
 			}
 		}
 	}
+	switch d := c.QueryParam("datos"); d {
+	case datosIncompletos, datosCompletos:
+		q.datos = d
+	}
 	if p, err := strconv.Atoi(c.QueryParam("pagina")); err == nil && p > 1 {
 		q.pagina = p
 	}
@@ -107,7 +114,31 @@ func (q consultaTamizaje) parametros() url.Values {
 	if q.seccional != "" {
 		v.Set("seccional", q.seccional)
 	}
+	if q.datos != "" {
+		v.Set("datos", q.datos)
+	}
 	return v
+}
+
+// Values of the datos filter.
+const (
+	datosIncompletos = "incompletos"
+	datosCompletos   = "completos"
+)
+
+// filtrarDatos keeps the rows with unknown results ("incompletos") or the
+// others ("completos"); "" keeps all. Order and positions stay.
+func filtrarDatos(filas []tamizaje.Fila, datos string) []tamizaje.Fila {
+	if datos == "" {
+		return filas
+	}
+	out := make([]tamizaje.Fila, 0, len(filas))
+	for _, f := range filas {
+		if f.DatosIncompletos() == (datos == datosIncompletos) {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // filasVisibles are the rows this account may see that pass the filter, in
@@ -127,9 +158,9 @@ func filasVisibles(cu *db.Cuenta, t *tamizajeCalculado, q consultaTamizaje) []ta
 			x.Posicion = len(out) + 1
 			out = append(out, x)
 		}
-		return out
+		return filtrarDatos(out, q.datos)
 	}
-	return tamizaje.Filtrar(t.filas, tamizaje.Filtro{Tipo: q.tipo, Seccional: q.seccional})
+	return filtrarDatos(tamizaje.Filtrar(t.filas, tamizaje.Filtro{Tipo: q.tipo, Seccional: q.seccional}), q.datos)
 }
 
 // nombreExportacion is the file name of an export: tamizaje-2026[-tipo].ext.

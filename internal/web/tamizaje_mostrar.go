@@ -12,7 +12,6 @@ import (
 	"comite/internal/formato"
 	"comite/internal/reincidencia"
 	"comite/internal/tamizaje"
-	"comite/internal/valores"
 	"comite/web/templates"
 
 	"github.com/a-h/templ"
@@ -34,7 +33,7 @@ func (h *handler) tamizajeMostrar(c echo.Context) error {
 	cu := cuentaDe(c)
 	k := claveTamizajePagina{
 		consulta: h.leerConsultaTamizaje(c), hoy: h.d.Hoy().Anio(),
-		verUsuario: Puede(cu.Rol, VerUsuarios), reportar: Puede(cu.Rol, ReportarCaso),
+		verUsuario: Puede(cu.Rol, VerUsuarios), reportar: Puede(cu.Rol, ReportarCaso), verCobertura: Puede(cu.Rol, VerCobertura),
 		esSeccional: cu.Rol == db.RolSeccional,
 	}
 	if k.esSeccional {
@@ -71,6 +70,7 @@ type claveTamizajePagina struct {
 	consulta             consultaTamizaje
 	hoy                  int
 	verUsuario, reportar bool
+	verCobertura         bool
 	esSeccional          bool
 	seccional            string
 }
@@ -98,13 +98,13 @@ func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (tem
 	if err != nil {
 		return templates.TamizajeVista{}, err
 	}
-	p := valores.DL920
+	p, _ := h.d.Referencia().ConjuntoPara(tamizaje.FechaComision(q.anio))
 	hoy := k.hoy
 	v := templates.TamizajeVista{
 		Anio: strconv.Itoa(q.anio), AnioReferencia: strconv.Itoa(q.anio - 1), AnioAnterior: strconv.Itoa(q.anio - 2),
 		ErrorAnio: q.errAnio, Tipos: opcionesTipoTamizaje(q.tipo), EligeSeccional: !k.esSeccional,
 		MinimoActos: strconv.Itoa(p.MinimoActos),
-		Filtrado:    q.tipo != "" || q.seccional != "", QuitarFiltros: "/tamizaje?anio=" + strconv.Itoa(q.anio),
+		Filtrado:    q.tipo != "" || q.seccional != "" || q.datos != "", QuitarFiltros: "/tamizaje?anio=" + strconv.Itoa(q.anio),
 	}
 	if k.esSeccional {
 		v.Seccional = db.NombreSeccional(cat, k.seccional)
@@ -127,6 +127,16 @@ func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (tem
 		{Clave: "umbral", Texto: "con sanciones del 0,5 % o más de sus operaciones", Valor: formato.Entero(int64(resumen.CumpleUmbral))},
 		{Clave: "dos-actos", Texto: "con exactamente dos actos que cuentan (alerta)", Valor: formato.Entero(int64(resumen.DosActos))},
 		{Clave: "ochenta", Texto: "al 80 % o más del umbral sin alcanzarlo (alerta)", Valor: formato.Entero(int64(resumen.OchentaPorCiento))},
+		{Clave: "datos-incompletos", Texto: "con datos incompletos: sin operaciones cargadas de " + strconv.Itoa(q.anio-1), Valor: formato.Entero(int64(resumen.DatosIncompletos))},
+	}
+	v.Datos = []templates.Opcion{
+		{Valor: "", Texto: "Todos", Seleccionada: q.datos == ""},
+		{Valor: datosCompletos, Texto: "Con datos completos", Seleccionada: q.datos == datosCompletos},
+		{Valor: datosIncompletos, Texto: "Datos incompletos", Seleccionada: q.datos == datosIncompletos},
+	}
+	if resumen.DatosIncompletos > 0 {
+		v.RutaCobertura = "/cobertura?anio=" + strconv.Itoa(q.anio-1)
+		v.VerCobertura = k.verCobertura
 	}
 
 	params := q.parametros()
@@ -158,15 +168,22 @@ func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (tem
 		x := filaTamizajeVista(&filas[i], k.verUsuario, k.reportar)
 		x.Seccional = db.NombreSeccional(cat, filas[i].Usuario.DireccionSeccional)
 		x.SeccionalCorta = seccionalCorta(x.Seccional)
+		// The unknown results form their own group after the ranked ones:
+		// a heading before the first of them, and no rank number.
+		if filas[i].DatosIncompletos() {
+			x.Posicion = "—"
+			x.InicioIncompletos = i == 0 || !filas[i-1].DatosIncompletos()
+		}
 		v.Filas = append(v.Filas, x)
 	}
 	return v, nil
 }
 
 var etiquetasAlerta = map[string][2]string{
-	string(tamizaje.DosActos):           {"Dos actos", "Exactamente dos actos que cuentan: uno más alcanza el mínimo de tres."},
-	string(tamizaje.OchentaPorCiento):   {"≥ 80 % del umbral", "Sanciones al 80 % o más del 0,5 % de las operaciones, sin alcanzarlo."},
-	string(reincidencia.SinOperaciones): {"Sin operaciones", "Sin operaciones en el año de referencia: con cualquier sanción el umbral se tiene por cumplido."},
+	string(tamizaje.DosActos):              {"Dos actos", "Exactamente dos actos que cuentan: uno más alcanza el mínimo de tres."},
+	string(tamizaje.OchentaPorCiento):      {"≥ 80 % del umbral", "Sanciones al 80 % o más del 0,5 % de las operaciones, sin alcanzarlo."},
+	string(reincidencia.SinOperaciones):    {"Sin operaciones", "Operaciones del año de referencia cargadas en cero: con cualquier sanción el umbral se tiene por cumplido (criterio adoptado por la Secretaría Técnica, no texto de la norma)."},
+	string(reincidencia.FaltanOperaciones): {"Faltan operaciones", "No se han cargado las operaciones del año de referencia: el umbral y el resultado son desconocidos."},
 }
 
 // filaTamizajeVista formats one row; every figure was computed by the core.
@@ -175,10 +192,20 @@ func filaTamizajeVista(f *tamizaje.Fila, verUsuario, reportar bool) templates.Fi
 		Posicion: formato.Entero(int64(f.Posicion)), NIT: f.Usuario.NIT, RazonSocial: f.Usuario.RazonSocial,
 		Tipo: etiquetaTipo(f.Usuario.Tipo), Seccional: f.Usuario.DireccionSeccional, SeccionalCorta: seccionalCorta(f.Usuario.DireccionSeccional),
 		RegistroVigente: f.RegistroVigente, Actos: strconv.Itoa(f.NumeroActos), CumpleMinimo: f.MinimoTresActos,
-		S: formato.Pesos(f.Suma), O: formato.Pesos(f.TotalOperaciones), N: formato.Entero(f.NumeroOperaciones),
-		Linea: formato.Pesos(f.Linea), CumpleUmbral: f.CumpleUmbral, Procede: f.ProcedeComite,
-		Participacion: "Sin operaciones", CambioPart: "—",
-		Distancia: formato.Numero(f.Distancia, 4),
+		S: formato.Pesos(f.Suma), O: "Sin cargar", N: "—", Linea: "—",
+		CumpleUmbral: f.CumpleUmbral.EsSi(), Procede: f.ProcedeComite.EsSi(),
+		Participacion: "Desconocida", CambioPart: "—", Distancia: "—",
+	}
+	if f.TotalOperaciones != nil {
+		x.O, x.N, x.Participacion = formato.Pesos(*f.TotalOperaciones), formato.Entero(*f.NumeroOperaciones), "Sin operaciones"
+	}
+	if f.Linea != nil {
+		x.Linea = formato.Pesos(*f.Linea)
+	}
+	if f.DatosIncompletos() {
+		x.DatosIncompletos = reincidencia.TextoDatosIncompletos(f.AnioReferencia)
+	} else {
+		x.Distancia = formato.Numero(f.Distancia, 4)
 	}
 	if verUsuario {
 		x.RutaPerfil = rutaUsuario(f.Usuario.NIT)
@@ -187,7 +214,7 @@ func filaTamizajeVista(f *tamizaje.Fila, verUsuario, reportar bool) templates.Fi
 		x.RutaCaso = "/casos/nuevo?" + url.Values{"nit": {f.Usuario.NIT}}.Encode()
 	}
 	if f.Participacion != nil {
-		x.Participacion = formato.Porcentaje(*f.Participacion, 4)
+		x.Participacion = f.ParticipacionTexto
 	}
 	if f.PorcentajeUmbral != nil {
 		x.PorcentajeUmbral = formato.Porcentaje(*f.PorcentajeUmbral, 2)

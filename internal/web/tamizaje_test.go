@@ -458,7 +458,7 @@ func TestCartera_igualACincoTamizajes(t *testing.T) {
 		}
 		quiere := map[string]int{}
 		for _, f := range filas {
-			if f.ProcedeComite {
+			if f.ProcedeComite.EsSi() {
 				quiere[f.Usuario.DireccionSeccional+"|"+f.Usuario.Tipo]++
 			}
 		}

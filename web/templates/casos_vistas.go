@@ -72,7 +72,7 @@ type CasoDuplicado struct {
 type Requisito struct {
 	Clave       string
 	Nombre      string
-	Cumple      bool
+	Cumple      *bool // nil: unknown (datos incompletos)
 	Informativo bool
 	Fundamento  string
 }
@@ -104,14 +104,17 @@ type EvaluacionVista struct {
 	N             string
 	Participacion string
 	LineaUmbral   string // S needed: O × 0,5 %
-	CumpleUmbral  bool
+	CumpleUmbral  *bool  // nil: unknown (operations not loaded)
 	PorMil        string
 	Alertas       []string
 	Ruta          string
-	Procede       bool
-	Requisitos    []Requisito
-	Incremento    string // "" when it does not apply
-	Fundamentos   []FundamentoPaso
+	Procede       *bool // nil: unknown
+	// DatosIncompletos is "Datos incompletos: cargue las operaciones de AAAA"
+	// when the result is unknown, else "".
+	DatosIncompletos string
+	Requisitos       []Requisito
+	Incremento       string // "" when it does not apply
+	Fundamentos      []FundamentoPaso
 }
 
 // PlazoVista is the deadline of the report to the Secretaría Técnica.

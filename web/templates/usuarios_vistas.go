@@ -73,11 +73,12 @@ type PuntoSerie struct {
 	Operaciones   string
 	Umbral        string
 	Participacion string
-	CumpleUmbral  bool
+	// EstadoUmbral: "Se cumple", "No se cumple" or "Datos incompletos: …".
+	EstadoUmbral string
 }
 
 // EvaluacionRapida is the committee test for a hypothetical grave infraction
-// committed today (dominio.md §2), as the core computes it.
+// committed today (art. 25 inc. 1), as the core computes it.
 type EvaluacionRapida struct {
 	Hoy             string
 	AnioReferencia  string
@@ -85,16 +86,20 @@ type EvaluacionRapida struct {
 	S, O, N         string
 	Participacion   string // "0,5203 %" or "Sin operaciones"
 	Umbral          string // 0,5 % of O in pesos
-	CumpleUmbral    bool
+	CumpleUmbral    bool   // a known yes
+	EstadoUmbral    string // "Se cumple", "No se cumple" or "Datos incompletos: …"
 	NumeroActos     string
 	MinimoActos     string // "3"
 	CumpleMinimo    bool
 	RegistroVigente bool
-	Procede         bool
-	Alertas         []string
-	Serie           []PuntoSerie
-	Reglas          string // rule set used
-	Error           string // the evaluation could not be computed
+	Procede         bool // a known yes
+	// DatosIncompletos is "Datos incompletos: cargue las operaciones de AAAA"
+	// when the core could not establish the result, else "".
+	DatosIncompletos string
+	Alertas          []string
+	Serie            []PuntoSerie
+	Reglas           string // rule set used
+	Error            string // the evaluation could not be computed
 }
 
 // PerfilUsuario is the profile of one customs user.

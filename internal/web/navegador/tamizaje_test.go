@@ -107,7 +107,7 @@ func TestNavegador_tamizajeYCartera(t *testing.T) {
 	p.captura("inicio-cartera")
 
 	p.clicYEspera(sel("nav-tamizaje"), sel("tabla-tamizaje"))
-	filas, err := correr(p, chromedp.Evaluate[[]string](`[...document.querySelectorAll('[data-testid="tabla-tamizaje"] tbody tr')].map(r => r.dataset.testid)`))
+	filas, err := correr(p, chromedp.Evaluate[[]string](`[...document.querySelectorAll('[data-testid="tabla-tamizaje"] tbody tr[data-testid^="tamizaje-"]')].map(r => r.dataset.testid)`))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,49 @@
+package reincidencia
+
+import (
+	"fmt"
+
+	"comite/internal/valores"
+)
+
+// Avisos explains each alert of r in Spanish, in the order raised, and adds
+// the notice of a commission before the validity of every rule set held.
+func Avisos(r Resultado) []Aviso {
+	var out []Aviso
+	for _, a := range r.Alertas {
+		out = append(out, Aviso{Alerta: a, Texto: textoAlerta(a, r)})
+	}
+	if r.Conjunto.Vigencia == valores.AnteriorAVigencias {
+		out = append(out, Aviso{Alerta: HechoAnteriorAVigencia, Texto: fmt.Sprintf(
+			"Hecho anterior a la vigencia del conjunto de reglas %s (rige desde el %s): se calculó con él; confirme la norma aplicable.",
+			r.Conjunto.ID, r.Conjunto.VigenteDesde.DMA())})
+	}
+	return out
+}
+
+// TextoDatosIncompletos is what every screen, export and document shows
+// where the committee test is unknown for lack of operations.
+func TextoDatosIncompletos(anio int) string {
+	return fmt.Sprintf("Datos incompletos: cargue las operaciones de %d", anio)
+}
+
+func textoAlerta(a Alerta, r Resultado) string {
+	y := r.Periodo.Anio
+	switch a {
+	case SinOperaciones:
+		return fmt.Sprintf("Operaciones de %d cargadas en cero y con sanciones: el umbral del 0,5 %% se tiene por cumplido (criterio adoptado por la Secretaría Técnica, no texto de la norma).", y)
+	case FaltanOperaciones:
+		return TextoDatosIncompletos(y) + ". Sin ellas no se conocen O, N, la participación ni el umbral del 0,5 %."
+	case AnclajeDifiere:
+		return fmt.Sprintf("Con la otra lectura del año de referencia (anclaje en la otra fecha) el año sería %d.", r.AnioOtroAnclaje)
+	case UVTNoDisponible:
+		return fmt.Sprintf("No hay UVT registrada para el año %d: la multa con el incremento de 1.000 UVT queda sin calcular hasta que se registre la UVT de ese año con su resolución de la DIAN.", r.AnioUVTFaltante)
+	case NormaSinVigenciaConfirmada:
+		hasta := "sin fin conocido"
+		if !r.Conjunto.VigenteHasta.IsZero() {
+			hasta = "hasta el " + r.Conjunto.VigenteHasta.DMA()
+		}
+		return fmt.Sprintf("La comisión es posterior al último día de vigencia de las normas que la aplicación conoce (%s, %s): se calculó con ese conjunto de reglas; confirme la norma aplicable.", r.Conjunto.ID, hasta)
+	}
+	return string(a)
+}

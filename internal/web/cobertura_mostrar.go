@@ -1,0 +1,77 @@
+package web
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"comite/internal/formato"
+	"comite/internal/reincidencia"
+	"comite/internal/tamizaje"
+	"comite/web/templates"
+
+	"github.com/labstack/echo/v4"
+)
+
+// coberturaMostrar is the coverage report of the operations: for a reference
+// year Y (?anio=, default the year before today), the customs users with acts
+// that count in Y (Decreto Ley 920 de 2023, art. 25: grave or gravísima, firm
+// in Y, without allanamiento) and no operations loaded for Y, so their
+// committee test is unknown ("Datos incompletos"). The rows come from the
+// screening of Y+1, computed by the core (no rule is repeated here); each
+// links to the form that loads the year (for the roles that may load data)
+// and to the import screen. A seccional sees its own Dirección Seccional only.
+func (h *handler) coberturaMostrar(c echo.Context) error {
+	ctx := c.Request().Context()
+	cu := cuentaDe(c)
+	anio := h.d.Hoy().Anio() - 1
+	v := templates.CoberturaVista{}
+	if s := strings.TrimSpace(c.QueryParam("anio")); s != "" {
+		a, err := strconv.Atoi(s)
+		switch {
+		case err != nil:
+			v.ErrorAnio = "«" + s + "» no es un año. Se muestra " + strconv.Itoa(anio) + "."
+		case a+1 < tamizaje.AnioMinimo || a+1 > tamizaje.AnioMaximo:
+			v.ErrorAnio = "El año debe estar entre " + strconv.Itoa(tamizaje.AnioMinimo-1) + " y " + strconv.Itoa(tamizaje.AnioMaximo-1) + ". Se muestra " + strconv.Itoa(anio) + "."
+		default:
+			anio = a
+		}
+	}
+	t, err := h.tamizajeDe(ctx, anio+1)
+	if err != nil {
+		return err
+	}
+	cargar := Puede(cu.Rol, EditarDatos)
+	v.Anio = strconv.Itoa(anio)
+	v.PuedeCargar = cargar
+	if Puede(cu.Rol, ImportarDatos) {
+		v.RutaImportar = "/importar"
+	}
+	hoy := h.d.Hoy().Anio()
+	for a := hoy; a >= hoy-6; a-- {
+		v.Anios = append(v.Anios, templates.Opcion{Valor: strconv.Itoa(a), Texto: strconv.Itoa(a), Seleccionada: a == anio})
+	}
+	if anio > hoy || anio < hoy-6 {
+		v.Anios = append(v.Anios, templates.Opcion{Valor: strconv.Itoa(anio), Texto: strconv.Itoa(anio), Seleccionada: true})
+	}
+	for i := range t.filas {
+		f := &t.filas[i]
+		if !f.FaltanOperaciones() || f.NumeroActos == 0 || !VeSeccional(cu, f.Usuario.DireccionSeccional) {
+			continue
+		}
+		x := templates.FilaCobertura{
+			NIT: f.Usuario.NIT, RazonSocial: f.Usuario.RazonSocial, Tipo: etiquetaTipo(f.Usuario.Tipo),
+			Seccional: f.Usuario.DireccionSeccional, Actos: strconv.Itoa(f.NumeroActos), S: formato.Pesos(f.Suma),
+			Motivo: reincidencia.TextoDatosIncompletos(anio),
+		}
+		if Puede(cu.Rol, VerUsuarios) {
+			x.RutaPerfil = rutaUsuario(f.Usuario.NIT)
+		}
+		if cargar {
+			x.RutaCargar = rutaUsuario(f.Usuario.NIT) + "/operaciones/nuevo?anio=" + strconv.Itoa(anio)
+		}
+		v.Filas = append(v.Filas, x)
+	}
+	v.Total = formato.Entero(int64(len(v.Filas)))
+	return h.render(c, http.StatusOK, templates.CoberturaPagina(h.pagina(c, "Cobertura de operaciones "+v.Anio, "tamizaje"), v))
+}
