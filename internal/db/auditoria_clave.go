@@ -131,9 +131,16 @@ func (d *DB) prepararAuditoria(ctx context.Context, opciones []OpcionAuditoria) 
 		case errors.Is(err, fs.ErrNotExist) && !cfg.sinCrear:
 			// First start with keys: the rows already there (hashed without a
 			// key) are sealed; every later row must be keyed.
-			var sellado int64
-			if err := d.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) FROM auditoria`).Scan(&sellado); err != nil {
+			// A new database has no audit table yet (the migrations run
+			// after the key is loaded): nothing to seal.
+			var sellado, tablas int64
+			if err := d.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'auditoria'`).Scan(&tablas); err != nil {
 				return err
+			}
+			if tablas > 0 {
+				if err := d.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) FROM auditoria`).Scan(&sellado); err != nil {
+					return err
+				}
 			}
 			if texto, err = crearClaveAuditoria(cfg.rutaClave, sellado); err != nil {
 				return err

@@ -83,13 +83,15 @@ func Open(ctx context.Context, ruta string, opciones ...Opcion) (*DB, error) {
 	// deadlock code that holds a transaction while it reads through the pool).
 	sqldb.SetMaxIdleConns(ConexionesInactivas)
 	d := &DB{DB: sqldb, Ruta: ruta, Now: time.Now}
-	if err := d.migrar(ctx); err != nil {
-		sqldb.Close()
-		return nil, fmt.Errorf("migrar %s: %w", ruta, err)
-	}
+	// The audit key is loaded before migrating: a migration that converts
+	// data audits what it did, and those rows are keyed like any other.
 	if err := d.prepararAuditoria(ctx, opciones); err != nil {
 		sqldb.Close()
 		return nil, err
+	}
+	if err := d.migrar(ctx); err != nil {
+		sqldb.Close()
+		return nil, fmt.Errorf("migrar %s: %w", ruta, err)
 	}
 	return d, nil
 }
