@@ -45,6 +45,9 @@ type FilaCaso struct {
 	// Procede is the result of the latest stored evaluation (nil: none).
 	Procede  *bool
 	Decision flujo.Decision // of the concepto in force ("" = none)
+	// Presentado and Concepto are the days the case went to the Comité and
+	// its concepto in force was registered (zero: not yet).
+	Presentado, Concepto fecha.Fecha
 }
 
 // ResultadoCasos is one page of the list and the count of every match.
@@ -98,7 +101,9 @@ func digitosNIT(s string) string {
 const extrasCaso = `,
 	coalesce((SELECT json_extract(e.resultado_json, '$.plazo_reporte') FROM evaluaciones e WHERE e.caso_id = c.id ORDER BY e.version DESC LIMIT 1), '') AS vence,
 	(SELECT json_extract(e.resultado_json, '$.procede_comite') FROM evaluaciones e WHERE e.caso_id = c.id ORDER BY e.version DESC LIMIT 1) AS procede,
-	coalesce((SELECT k.decision FROM conceptos k WHERE k.caso_id = c.id ORDER BY k.id DESC LIMIT 1), '') AS decision`
+	coalesce((SELECT k.decision FROM conceptos k WHERE k.caso_id = c.id ORDER BY k.id DESC LIMIT 1), '') AS decision,
+	coalesce((SELECT max(x.en) FROM caso_eventos x WHERE x.caso_id = c.id AND x.a_estado = 'en_comite'), '') AS presentado,
+	coalesce((SELECT k.registrado_en FROM conceptos k WHERE k.caso_id = c.id ORDER BY k.id DESC LIMIT 1), '') AS concepto`
 
 // BuscarCasos returns one page of the cases that match q, and how many match.
 func (d *DB) BuscarCasos(ctx context.Context, q ConsultaCasos) (ResultadoCasos, error) {
@@ -188,9 +193,9 @@ func (d *DB) BuscarCasos(ctx context.Context, q ConsultaCasos) (ResultadoCasos, 
 	defer rows.Close()
 	for rows.Next() {
 		var f FilaCaso
-		var vence, decision string
+		var vence, decision, presentado, concepto string
 		var procede sql.NullInt64
-		c, err := escanearCaso(conExtras{rows, []any{&vence, &procede, &decision}})
+		c, err := escanearCaso(conExtras{rows, []any{&vence, &procede, &decision, &presentado, &concepto}})
 		if err != nil {
 			return res, err
 		}
@@ -201,6 +206,7 @@ func (d *DB) BuscarCasos(ctx context.Context, q ConsultaCasos) (ResultadoCasos, 
 			f.Procede = &p
 		}
 		f.Decision = flujo.Decision(decision)
+		f.Presentado, f.Concepto = FechaBogotaDe(presentado), FechaBogotaDe(concepto)
 		res.Filas = append(res.Filas, f)
 	}
 	return res, rows.Err()

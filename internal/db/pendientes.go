@@ -67,32 +67,53 @@ func (d *DB) DiasPorEtapa(ctx context.Context) (map[plazos.Etapa]int, error) {
 	return out, nil
 }
 
-// FijarTerminoInterno sets the internal term of a stage, with its audit row
-// (the value before and after) in the same transaction.
-func (d *DB) FijarTerminoInterno(ctx context.Context, e plazos.Etapa, dias int, quien Actor) error {
-	if err := plazos.Validar(e, dias); err != nil {
-		return &ErrValidacion{"dias_" + string(e), err.Error()}
+// FijarTerminosInternos sets the internal terms of the given stages in one
+// transaction, each change with its audit row (the value before and after):
+// all land or none does. A stage whose term does not change is left alone.
+func (d *DB) FijarTerminosInternos(ctx context.Context, dias map[plazos.Etapa]int, quien Actor) error {
+	for _, e := range plazos.Etapas {
+		if n, ok := dias[e]; ok {
+			if err := plazos.Validar(e, n); err != nil {
+				return &ErrValidacion{"dias_" + string(e), err.Error()}
+			}
+		}
+	}
+	if len(dias) != 0 {
+		for e := range dias {
+			if _, ok := plazos.Predeterminados[e]; !ok {
+				return &ErrValidacion{"etapa", "etapa desconocida"}
+			}
+		}
 	}
 	return d.EnTx(ctx, func(tx *sql.Tx) error {
-		antes := plazos.Predeterminados[e]
-		predeterminado := true
-		err := tx.QueryRowContext(ctx, `SELECT dias_habiles FROM terminos_internos WHERE etapa = ?`, string(e)).Scan(&antes)
-		switch {
-		case err == nil:
-			predeterminado = false
-		case err != sql.ErrNoRows:
-			return err
+		for _, e := range plazos.Etapas {
+			n, ok := dias[e]
+			if !ok {
+				continue
+			}
+			antes := plazos.Predeterminados[e]
+			predeterminado := true
+			err := tx.QueryRowContext(ctx, `SELECT dias_habiles FROM terminos_internos WHERE etapa = ?`, string(e)).Scan(&antes)
+			switch {
+			case err == nil:
+				predeterminado = false
+			case err != sql.ErrNoRows:
+				return err
+			}
+			if !predeterminado && antes == n {
+				continue
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO terminos_internos(etapa, dias_habiles, fijado_por, fijado_en) VALUES (?,?,?,?)
+				ON CONFLICT(etapa) DO UPDATE SET dias_habiles = excluded.dias_habiles, fijado_por = excluded.fijado_por, fijado_en = excluded.fijado_en`,
+				string(e), n, quien.Cuenta, d.Ahora()); err != nil {
+				return err
+			}
+			if err := d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "termino_interno.fijar", Objeto: "termino_interno:" + string(e),
+				Detalle: map[string]any{"antes": antes, "antes_predeterminado": predeterminado, "despues": n}}); err != nil {
+				return err
+			}
 		}
-		if !predeterminado && antes == dias {
-			return nil
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO terminos_internos(etapa, dias_habiles, fijado_por, fijado_en) VALUES (?,?,?,?)
-			ON CONFLICT(etapa) DO UPDATE SET dias_habiles = excluded.dias_habiles, fijado_por = excluded.fijado_por, fijado_en = excluded.fijado_en`,
-			string(e), dias, quien.Cuenta, d.Ahora()); err != nil {
-			return err
-		}
-		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "termino_interno.fijar", Objeto: "termino_interno:" + string(e),
-			Detalle: map[string]any{"antes": antes, "antes_predeterminado": predeterminado, "despues": dias}})
+		return nil
 	})
 }
 
@@ -155,9 +176,9 @@ func (d *DB) CasosPendientes(ctx context.Context, f FiltroPendientes) ([]CasoPen
 		p.Estado = flujo.Estado(estado)
 		p.FechaReporte, _ = fecha.ParseISO(rep)
 		p.PlazoReporte, _ = fecha.ParseISO(plazo)
-		p.EnEstadoDesde = diaDeInstante(desde)
-		p.Presentado = diaDeInstante(pres)
-		p.Concepto = diaDeInstante(conc)
+		p.EnEstadoDesde = FechaBogotaDe(desde)
+		p.Presentado = FechaBogotaDe(pres)
+		p.Concepto = FechaBogotaDe(conc)
 		if p.EnEstadoDesde.IsZero() {
 			// A case reported before its history was kept: it is in its
 			// state since the report.
@@ -184,8 +205,8 @@ func antesPendiente(a, b CasoPendiente) bool {
 	return a.Numero < b.Numero
 }
 
-// diaDeInstante is the civil date in Colombia of a stored instant (zero when empty or unreadable).
-func diaDeInstante(s string) fecha.Fecha {
+// FechaBogotaDe is the civil date in Colombia of a stored instant (zero when empty or unreadable).
+func FechaBogotaDe(s string) fecha.Fecha {
 	if s == "" {
 		return fecha.Fecha{}
 	}

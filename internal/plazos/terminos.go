@@ -2,9 +2,11 @@ package plazos
 
 import (
 	"fmt"
+	"sort"
 
 	"comite/internal/calendario"
 	"comite/internal/fecha"
+	"comite/internal/flujo"
 )
 
 // Etapa is a stage of a case that has an internal term: a term the
@@ -73,4 +75,49 @@ func Vence(cal *calendario.Calendario, desde fecha.Fecha, dias int) fecha.Fecha 
 		return fecha.Fecha{}
 	}
 	return cal.SumarDiasHabiles(desde, dias)
+}
+
+// Actual is the stage a case in estado is in and the day its internal term
+// counts from: the evaluation from the report, the Comité from the
+// presentation, the REA proposal from the concepto. ok is false for a
+// closed case (no term runs) and desde is zero when the start is unknown.
+func Actual(estado flujo.Estado, reporte, presentado, concepto fecha.Fecha) (e Etapa, desde fecha.Fecha, ok bool) {
+	switch estado {
+	case flujo.Reportado, flujo.EnEvaluacion:
+		return EtapaEvaluacion, reporte, true
+	case flujo.EnComite:
+		return EtapaComite, presentado, true
+	case flujo.ConceptoEmitido:
+		return EtapaREA, concepto, true
+	}
+	return "", fecha.Fecha{}, false
+}
+
+// Cola is the states whose next step (one that moves the case on) the role
+// gives, read from the workflow's table of steps: what waits for that role.
+func Cola(rol string) []flujo.Estado {
+	var out []flujo.Estado
+	visto := map[flujo.Estado]bool{}
+	for _, p := range flujo.Pasos {
+		if p.Hasta == "" || len(p.Desde) == 0 || !flujo.Permitido(p.Accion, rol) {
+			continue
+		}
+		for _, e := range p.Desde {
+			if !visto[e] {
+				visto[e] = true
+				out = append(out, e)
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return orden(out[i]) < orden(out[j]) })
+	return out
+}
+
+func orden(e flujo.Estado) int {
+	for i, x := range flujo.Estados {
+		if x == e {
+			return i
+		}
+	}
+	return len(flujo.Estados)
 }

@@ -49,6 +49,13 @@ const (
 	// adjustment of a count with its reason (recorded in the audit log).
 	VerLiquidacionCaso Accion = "casos.liquidacion"
 	AjustarCuentaCaso  Accion = "casos.liquidacion.ajustar"
+
+	// The Comité's week: «Mis pendientes», the internal terms per stage and
+	// the calendar feed of due dates.
+	VerPendientes       Accion = "pendientes.ver"       // the account's own queue
+	GestionarTerminos   Accion = "terminos.gestionar"   // internal terms per stage (audited)
+	GestionarCalendario Accion = "calendario.gestionar" // the account's own feed link: create, regenerate, revoke
+	ExportarCasos       Accion = "casos.exportar"       // the case list as CSV/XLSX (what the account may see)
 )
 
 var (
@@ -74,6 +81,14 @@ var (
 		VerTamizaje:         todos,
 		VerLiquidacionCaso:  {db.RolSecretaria, db.RolComite, db.RolSeccional, db.RolAuditor},
 		AjustarCuentaCaso:   {db.RolSecretaria, db.RolSeccional},
+		// Every role has a first page; a role that gives no step of a case is told so.
+		VerPendientes: todos,
+		// The terms organise everyone's work: the administrator sets them, as the issue asks.
+		GestionarTerminos: {db.RolAdmin},
+		// Only the roles that give a step of a case have due dates waiting for them.
+		GestionarCalendario: {db.RolSecretaria, db.RolComite, db.RolSeccional},
+		// Whoever may read the list may take it away as a file (limited like the list).
+		ExportarCasos: {db.RolSecretaria, db.RolComite, db.RolSeccional, db.RolAuditor},
 	}
 )
 

@@ -11,30 +11,6 @@ type Semaforo struct {
 	Texto string
 }
 
-// CasoFila is one row of the list of cases.
-type CasoFila struct {
-	ID           int64
-	Numero       string
-	Usuario      string
-	NIT          string
-	Seccional    string
-	Estado       string
-	EstadoClave  string
-	FechaReporte string
-	Plazo        string
-	Semaforo     Semaforo
-	Ruta         string
-}
-
-// CasosLista is the list of cases.
-type CasosLista struct {
-	Filas         []CasoFila
-	Estados       []Opcion
-	Estado        string
-	PuedeReportar bool
-	Seccional     string // the account's own, when the list is limited to it
-}
-
 // FormCaso is the form to report a case.
 type FormCaso struct {
 	NIT                string
