@@ -61,6 +61,10 @@ var casosDemo = []casoDemo{
 	// Reported after its deadline (late does not void the case).
 	{5, wf.Reportado, [2]int{3, 3}, [2]int{3, 17}, [2]int{3, 20}, [2]int{8, 10}, sancion.Gravisima, 15_712_000, "",
 		"Reporte tardío: el expediente estaba completo desde marzo."},
+	// Cartagena again, with the concepto given: the demo seccional account's
+	// own work in «Mis pendientes» (the REA proposal).
+	{0, wf.ConceptoEmitido, [2]int{8, 3}, [2]int{9, 1}, [2]int{9, 10}, [2]int{9, 15}, sancion.Grave, 9_120_000, wf.DecisionMultaIncrementada,
+		"Declaración de importación presentada sin los documentos soporte exigidos."},
 }
 
 // instante is a stored instant of the load's year: 15:00 UTC (10:00 in Bogotá) plus minutos.
