@@ -181,11 +181,16 @@ func (d *DB) BuscarCasos(ctx context.Context, q ConsultaCasos) (ResultadoCasos, 
 	if err := d.QueryRowContext(ctx, `SELECT count(*)`+desde, args...).Scan(&res.Total); err != nil {
 		return res, fmt.Errorf("contar casos: %w", err)
 	}
-	orden, err := ordenCasos(q.Orden, q.Ascendente)
+	clave, dir, err := ordenCasos(q.Orden, q.Ascendente)
 	if err != nil {
 		return res, err
 	}
-	rows, err := d.QueryContext(ctx, `SELECT `+columnasCaso+extrasCaso+desde+` ORDER BY `+orden+` LIMIT ? OFFSET ?`,
+	// The page is chosen first over the case ids alone, and only its rows
+	// read the latest evaluation and concepto: sorting by the razón social
+	// no longer computes them for every case (see BenchmarkBuscarCasos).
+	orden := ` ORDER BY p.k` + dir + `, p.id` + dir
+	rows, err := d.QueryContext(ctx, `WITH p AS (SELECT c.id AS id, `+clave+` AS k`+desde+` ORDER BY k`+dir+`, c.id`+dir+` LIMIT ? OFFSET ?)
+		SELECT `+columnasCaso+extrasCaso+` FROM p JOIN casos c ON c.id = p.id JOIN usuarios_aduaneros u ON u.id = c.usuario_id`+orden,
 		append(args, res.PorPagina, (res.Pagina-1)*res.PorPagina)...)
 	if err != nil {
 		return res, fmt.Errorf("buscar casos: %w", err)
@@ -212,31 +217,30 @@ func (d *DB) BuscarCasos(ctx context.Context, q ConsultaCasos) (ResultadoCasos, 
 	return res, rows.Err()
 }
 
-// ordenCasos is the ORDER BY of a sortable column; the case id breaks ties,
-// so pages never repeat or skip a case.
-func ordenCasos(col string, asc bool) (string, error) {
-	dir := " DESC"
+// ordenCasos is the sort key of a sortable column and its direction; the
+// case id breaks ties, so pages never repeat or skip a case.
+func ordenCasos(col string, asc bool) (clave, dir string, err error) {
+	dir = " DESC"
 	if asc {
 		dir = " ASC"
 	}
-	var expr string
 	switch col {
 	case "numero":
-		expr = "c.numero"
+		clave = "c.numero"
 	case "usuario":
-		expr = plegarSQL("u.razon_social") + " COLLATE NOCASE"
+		clave = "lower(" + plegarSQL("u.razon_social") + ")"
 	case "seccional":
-		expr = "c.direccion_seccional COLLATE NOCASE"
+		clave = "lower(c.direccion_seccional)"
 	case "estado":
-		expr = "c.estado"
+		clave = "c.estado"
 	case "", "reporte":
-		expr = "c.fecha_reporte"
+		clave = "c.fecha_reporte"
 	case "vence":
-		expr = "vence"
+		clave = `coalesce((SELECT json_extract(e.resultado_json, '$.plazo_reporte') FROM evaluaciones e WHERE e.caso_id = c.id ORDER BY e.version DESC LIMIT 1), '')`
 	default:
-		return "", &ErrValidacion{"orden", "columna de orden desconocida"}
+		return "", "", &ErrValidacion{"orden", "columna de orden desconocida"}
 	}
-	return expr + dir + ", c.id" + dir, nil
+	return clave, dir, nil
 }
 
 type conExtras struct {

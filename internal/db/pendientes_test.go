@@ -143,4 +143,3 @@ func TestTokenCalendario_soloHashRevocableYRegenerable(t *testing.T) {
 		t.Fatalf("auditoría = %d; quiere 3", n)
 	}
 }
-
