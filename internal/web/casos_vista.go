@@ -99,8 +99,9 @@ func (h *handler) calendarioCasos(ctx context.Context) (*calendario.Calendario, 
 	return calendario.Nuevo(fs), nil
 }
 
-// plazoCaso is the traffic light of a case's report deadline (dominio.md
-// §2.8, from its stored evaluation), decided by plazos.Decidir like every
+// plazoCaso is the traffic light of a case's report deadline (10 business
+// days, art. 25 of the Decreto Ley 920 de 2023 by position; read from the
+// stored evaluation), decided by plazos.Decidir like every
 // other light: red when the report came after it (late does not void the
 // case), green when it came in time; for a case not reported yet, red once
 // passed, amber today or within the next 5 business days, green otherwise.

@@ -83,7 +83,7 @@ var (
 		AjustarCuentaCaso:   {db.RolSecretaria, db.RolSeccional},
 		// Every role has a first page; a role that gives no step of a case is told so.
 		VerPendientes: todos,
-		// The terms organise everyone's work: the administrator sets them, as the issue asks.
+		// The terms organise everyone's work: the administrator sets them, and every change is audited.
 		GestionarTerminos: {db.RolAdmin},
 		// Only the roles that give a step of a case have due dates waiting for them.
 		GestionarCalendario: {db.RolSecretaria, db.RolComite, db.RolSeccional},
