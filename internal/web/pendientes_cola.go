@@ -129,24 +129,8 @@ func accionPendiente(e flujo.Estado) string {
 
 // vistaPendientes is the queue of an account as the page shows it.
 func (h *handler) vistaPendientes(ctx context.Context, cu *db.Cuenta) (templates.Pendientes, error) {
-	v := templates.Pendientes{Explicacion: plazos.Explicacion, Ver: cu != nil && Puede(cu.Rol, VerCasos)}
-	if !v.Ver {
-		return v, nil
-	}
-	cola, _, err := h.colaDe(ctx, cu)
-	if err != nil {
-		return v, err
-	}
-	for _, p := range cola {
-		f := filaPendiente(p)
-		v.Filas = append(v.Filas, f)
-		switch p.semaforo.Color {
-		case plazos.Rojo:
-			v.Vencidos++
-		case plazos.Amarillo:
-			v.PorVencer++
-		}
-	}
+	v := templates.Pendientes{Explicacion: plazos.Explicacion, Ver: cu != nil && Puede(cu.Rol, VerCasos),
+		SinCola: "Su rol no da ningún paso del caso: no tiene casos pendientes."}
 	ts, err := h.d.TerminosInternos(ctx)
 	if err != nil {
 		return v, err
@@ -154,10 +138,22 @@ func (h *handler) vistaPendientes(ctx context.Context, cu *db.Cuenta) (templates
 	for _, t := range ts {
 		v.Terminos = append(v.Terminos, terminoVista(t))
 	}
-	if len(plazos.Cola(string(cu.Rol))) == 0 {
-		v.SinCola = "Su rol no da ningún paso del caso: no tiene casos pendientes."
-	} else {
-		v.SinCola = "No tiene casos pendientes."
+	if cu == nil || len(plazos.Cola(string(cu.Rol))) == 0 {
+		return v, nil
+	}
+	v.SinCola = "No tiene casos pendientes."
+	cola, _, err := h.colaDe(ctx, cu)
+	if err != nil {
+		return v, err
+	}
+	for _, p := range cola {
+		v.Filas = append(v.Filas, filaPendiente(p))
+		switch p.semaforo.Color {
+		case plazos.Rojo:
+			v.Vencidos++
+		case plazos.Amarillo:
+			v.PorVencer++
+		}
 	}
 	return v, nil
 }
