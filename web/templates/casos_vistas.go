@@ -287,22 +287,11 @@ type ColumnaInforme struct {
 	Derecha bool
 }
 
-// PlazoInicio is one row of the deadlines panel of Inicio.
-type PlazoInicio struct {
-	Numero   string
-	Ruta     string
-	Usuario  string
-	Estado   string
-	Vence    string
-	Semaforo Semaforo
-}
-
-// InicioCasos is the case part of Inicio: cases by state and the deadlines.
+// InicioCasos is the case part of Inicio: cases by state (the due dates
+// are the account's own queue, Pendientes).
 type InicioCasos struct {
 	PorEstado []ConteoEstado
-	Plazos    []PlazoInicio
-	SinPlazos string // message when no deadline needs attention
-	Ver       bool   // the role sees cases
+	Ver       bool // the role sees cases
 }
 
 // ConteoEstado is the number of cases in one state.
