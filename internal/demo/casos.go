@@ -70,6 +70,10 @@ var casosDemo = []casoDemo{
 	// without the 1.000 UVT increment.
 	{8, wf.Cerrado, [2]int{8, 4}, [2]int{8, 25}, [2]int{9, 3}, [2]int{9, 8}, sancion.Gravisima, 20_949_600, wf.DecisionSinVistoBueno,
 		"Cancelación en sustitución: uso de la habilitación para almacenar mercancía de terceros no autorizados.", true},
+	// Cartagena again, with the concepto given: the demo seccional account's
+	// own work in «Mis pendientes» (the REA proposal).
+	{0, wf.ConceptoEmitido, [2]int{8, 3}, [2]int{9, 1}, [2]int{9, 10}, [2]int{9, 15}, sancion.Grave, 9_120_000, wf.DecisionMultaIncrementada,
+		"Declaración de importación presentada sin los documentos soporte exigidos.", false},
 }
 
 // instante is a stored instant of the load's year: 15:00 UTC (10:00 in Bogotá) plus minutos.

@@ -154,13 +154,8 @@ func textoSeguro(s string) string {
 // Spanish reads as numbers; Sí/No for the requisites; an empty cell where a
 // figure does not apply (participación without operations).
 func EscribirCSV(w io.Writer, filas []Fila) error {
-	if _, err := io.WriteString(w, "\ufeff"); err != nil {
-		return err
-	}
-	cw := csv.NewWriter(w)
-	cw.Comma = ';'
-	cw.UseCRLF = true
-	if err := cw.Write(Columnas); err != nil {
+	cw, err := nuevoCSV(w, Columnas)
+	if err != nil {
 		return err
 	}
 	reg := make([]string, len(Columnas))
@@ -181,6 +176,102 @@ func EscribirCSV(w io.Writer, filas []Fila) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// nuevoCSV starts a CSV for Excel in Spanish: byte-order mark, semicolon,
+// CRLF, and the header row.
+func nuevoCSV(w io.Writer, columnas []string) (*csv.Writer, error) {
+	if _, err := io.WriteString(w, "\ufeff"); err != nil {
+		return nil, err
+	}
+	cw := csv.NewWriter(w)
+	cw.Comma = ';'
+	cw.UseCRLF = true
+	return cw, cw.Write(columnas)
+}
+
+// EscribirTablaCSV writes a table of text cells (labels, dates and amounts
+// already written for people) with the conventions of EscribirCSV: BOM,
+// semicolon, CRLF and the same protection against formulas. Other screens'
+// exports use it, so there is one CSV writer.
+func EscribirTablaCSV(w io.Writer, columnas []string, filas [][]string) error {
+	cw, err := nuevoCSV(w, columnas)
+	if err != nil {
+		return err
+	}
+	reg := make([]string, len(columnas))
+	for _, f := range filas {
+		for k := range reg {
+			reg[k] = ""
+			if k < len(f) {
+				reg[k] = textoSeguro(f[k])
+			}
+		}
+		if err := cw.Write(reg); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// EscribirTablaXLSX writes a table of text cells as a workbook of one sheet,
+// with a bold, frozen header, an autofilter and the same protection against
+// formulas as the CSV (a cell is always text, never a formula).
+func EscribirTablaXLSX(w io.Writer, hoja, titulo string, columnas []string, filas [][]string) error {
+	f := excelize.NewFile()
+	defer f.Close()
+	if err := f.SetSheetName("Sheet1", hoja); err != nil {
+		return err
+	}
+	if titulo != "" {
+		f.SetDocProps(&excelize.DocProperties{Title: titulo, Creator: "comite", Language: "es-CO"})
+	}
+	sw, err := f.NewStreamWriter(hoja)
+	if err != nil {
+		return err
+	}
+	negrita, err := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}, Alignment: &excelize.Alignment{WrapText: true, Vertical: "top"}})
+	if err != nil {
+		return err
+	}
+	if err := sw.SetPanes(&excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft"}); err != nil {
+		return err
+	}
+	cab := make([]any, len(columnas))
+	for i, c := range columnas {
+		cab[i] = excelize.Cell{StyleID: negrita, Value: c}
+	}
+	if err := sw.SetRow("A1", cab); err != nil {
+		return err
+	}
+	fila := make([]any, len(columnas))
+	for i, r := range filas {
+		for k := range fila {
+			fila[k] = ""
+			if k < len(r) {
+				fila[k] = textoSeguro(r[k])
+			}
+		}
+		celda, err := excelize.CoordinatesToCellName(1, i+2)
+		if err != nil {
+			return err
+		}
+		if err := sw.SetRow(celda, fila); err != nil {
+			return err
+		}
+	}
+	if err := sw.Flush(); err != nil {
+		return err
+	}
+	ultima, err := excelize.CoordinatesToCellName(len(columnas), len(filas)+1)
+	if err != nil {
+		return err
+	}
+	if err := f.AutoFilter(hoja, "A1:"+ultima, nil); err != nil {
+		return err
+	}
+	return f.Write(w)
 }
 
 // HojaXLSX is the name of the sheet of the XLSX export.

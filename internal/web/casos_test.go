@@ -20,6 +20,7 @@ import (
 	"comite/internal/sancion"
 	"comite/internal/valores"
 
+	"github.com/PuerkitoBio/goquery"
 	"github.com/shopspring/decimal"
 )
 
@@ -458,11 +459,12 @@ func TestInforme_emitidoSeDescargaConLosMismosBytesYSuHash(t *testing.T) {
 	}
 }
 
-func TestInicio_plazosYConteosPorEstado(t *testing.T) {
+// Inicio counts cases by state and shows the account's own queue; a report
+// deadline already met by the report is not listed as work (a case reported
+// late is marked red in the list of cases instead).
+func TestInicio_conteosYPendientesSinPlazosDeReportePasados(t *testing.T) {
 	e := nuevoEntorno(t)
 	e.sembrarUsuarioCaso(nitCaso, seccionalCartagena)
-	// Expediente complete on 27/02/2026 → due 13/03/2026; reported on 02/03:
-	// on time, 9 business days left → not listed yet.
 	e.reportar("seccional", formCaso(nitCaso))
 	// Verified in January, reported on 02/03/2026: late (due 29/01/2026).
 	tarde := formCaso(nitCaso)
@@ -475,19 +477,27 @@ func TestInicio_plazosYConteosPorEstado(t *testing.T) {
 	if got := testid(doc, "conteo-reportado").Text(); !strings.Contains(got, "2") {
 		t.Fatalf("conteo de reportados %q", got)
 	}
-	filas := testid(doc, "tabla-plazos").Find("tbody tr")
-	if filas.Length() != 1 || filas.Find(`[data-testid="semaforo-rojo"]`).Length() != 1 {
-		t.Fatalf("plazos: %s", testid(doc, "plazos").Text())
+	if testid(doc, "plazos").Length() != 0 || testid(doc, "tabla-pendientes").Length() != 0 || testid(doc, "sin-pendientes").Length() != 1 {
+		t.Fatalf("la Seccional no tiene trabajo pendiente con dos casos reportados: %s", testid(doc, "pendientes").Text())
 	}
-	href, _ := filas.Find("a").Attr("href")
-	if href != rTarde {
-		t.Fatalf("el plazo vencido enlaza a %s; quiere %s", href, rTarde)
+	// The Secretaría's Inicio lists both, with the evaluation's internal term.
+	ss := e.ingresar("secretaria")
+	doc = documento(t, e.pedir("GET", "/", &ss, nil))
+	if n := testid(doc, "tabla-pendientes").Find("tbody tr").Length(); n != 2 {
+		t.Fatalf("la Secretaría ve %d pendientes; quiere 2", n)
 	}
-	// On 09/03/2026 the first case's deadline is 4 business days away: amber.
-	*e.ahora = e.ahora.AddDate(0, 0, 7)
-	s = e.ingresar("seccional")
-	doc = documento(t, e.pedir("GET", "/", &s, nil))
-	if testid(doc, "tabla-plazos").Find(`[data-testid="semaforo-amarillo"]`).Length() != 1 {
-		t.Fatalf("sin semáforo amarillo: %s", testid(doc, "plazos").Text())
+	// The list marks the late report red.
+	doc = documento(t, e.pedir("GET", "/casos", &s, nil))
+	var fila string
+	testid(doc, "tabla-casos").Find("tbody tr").Each(func(_ int, f *goquery.Selection) {
+		if h, _ := f.Find("a").Attr("href"); h == rTarde {
+			fila = f.Text()
+			if f.Find(`[data-testid="semaforo-rojo"]`).Length() != 1 {
+				t.Fatalf("el reporte tardío no está en rojo: %s", fila)
+			}
+		}
+	})
+	if !strings.Contains(fila, "Reportado fuera del plazo") {
+		t.Fatalf("fila del caso tardío: %q", fila)
 	}
 }

@@ -22,6 +22,7 @@ import (
 	"comite/internal/graficos"
 	"comite/internal/informe"
 	"comite/internal/normas"
+	"comite/internal/plazos"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
 	"comite/internal/valores"
@@ -94,35 +95,21 @@ func (h *handler) calendarioCasos(ctx context.Context) (*calendario.Calendario, 
 	return calendario.Nuevo(fs), nil
 }
 
-// plazoCaso is the traffic light of a case's report deadline (dominio.md
-// §2.8, from its stored evaluation): red when the report came after it
-// (overdue; late does not void the case), or when nothing was reported and it
-// passed; amber while the deadline falls today or within the next 5 business
-// days; green otherwise.
+// plazoCaso is the traffic light of a case's report deadline (10 business
+// days, art. 25 of the Decreto Ley 920 de 2023 by position; read from the
+// stored evaluation), decided by plazos.Decidir like every
+// other light: red when the report came after it (late does not void the
+// case), green when it came in time; for a case not reported yet, red once
+// passed, amber today or within the next 5 business days, green otherwise.
 func plazoCaso(cal *calendario.Calendario, hoy, reporte, vence fecha.Fecha) templates.Semaforo {
-	if vence.IsZero() {
-		return templates.Semaforo{}
+	s := plazos.Decidir(cal, hoy, vence, reporte)
+	if reporte.IsZero() || vence.IsZero() {
+		return semaforoVista(s)
 	}
-	if !reporte.IsZero() && reporte.Despues(vence) {
-		return templates.Semaforo{Color: "rojo", Texto: fmt.Sprintf("Reportado fuera del plazo (%d días hábiles tarde)", cal.DiasHabilesEntre(vence, reporte))}
+	if s.Color == plazos.Rojo {
+		return templates.Semaforo{Color: string(s.Color), Texto: fmt.Sprintf("Reportado fuera del plazo (%d días hábiles tarde)", cal.DiasHabilesEntre(vence, reporte))}
 	}
-	n := cal.DiasHabilesEntre(hoy, vence)
-	switch {
-	case n < 0 && reporte.IsZero():
-		return templates.Semaforo{Color: "rojo", Texto: fmt.Sprintf("Vencido hace %d días hábiles", -n)}
-	case n >= 0 && n <= 5:
-		texto := fmt.Sprintf("El plazo vence en %d días hábiles", n)
-		if n == 0 {
-			texto = "El plazo vence hoy"
-		}
-		if !reporte.IsZero() {
-			texto = "Reportado a tiempo; " + strings.ToLower(texto[:1]) + texto[1:]
-		}
-		return templates.Semaforo{Color: "amarillo", Texto: texto}
-	case !reporte.IsZero():
-		return templates.Semaforo{Color: "verde", Texto: "Reportado dentro del plazo"}
-	}
-	return templates.Semaforo{Color: "verde", Texto: fmt.Sprintf("Faltan %d días hábiles", n)}
+	return templates.Semaforo{Color: string(s.Color), Texto: "Reportado dentro del plazo"}
 }
 
 func etiquetaGravedad(g string) string {

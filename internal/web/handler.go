@@ -23,6 +23,8 @@ type handler struct {
 	memo *memoria
 	// pendientes is the private directory of uploads awaiting confirmation (importacion_archivos.go).
 	pendientes dirPendientes
+	// limiteCalendario limits the calendar feed requests per address (calendario_feed.go).
+	limiteCalendario limitador
 }
 
 // render writes a templ component into a buffer first, so an error while
@@ -64,6 +66,8 @@ var avisos = map[string]string{
 	"clave_cambiada":       "Clave cambiada. Sus otras sesiones se cerraron.",
 	"dia_agregado":         "Día inhábil agregado.",
 	"dia_quitado":          "Día inhábil quitado.",
+	"terminos_guardados":   "Términos internos guardados.",
+	"calendario_revocado":  "Enlace del calendario revocado: los programas que lo usaban ya no reciben los vencimientos.",
 }
 
 // pagina builds what the base layout needs: the account, the navigation

@@ -99,10 +99,14 @@ func (h *handler) inicioMostrar(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	pend, err := h.vistaPendientes(ctx, cu)
+	if err != nil {
+		return err
+	}
 	cartera := h.carteraInicio(ctx, cu)
 	p := h.pagina(c, "Inicio", "inicio")
 	p.Graficos = v.Grafico != nil || cartera.Grafico != nil
-	return h.render(c, http.StatusOK, templates.InicioPagina(p, v, vc, cartera))
+	return h.render(c, http.StatusOK, templates.InicioPagina(p, v, pend, vc, cartera))
 }
 
 // claveGravedad is the count of acts by gravedad of one Dirección Seccional ("" = all).

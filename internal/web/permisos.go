@@ -61,6 +61,13 @@ const (
 	// The coverage report: users with acts that count in a year and no
 	// operations loaded for it (a seccional sees its own Dirección Seccional only).
 	VerCobertura Accion = "cobertura.ver"
+
+	// The Comité's week: «Mis pendientes», the internal terms per stage and
+	// the calendar feed of due dates.
+	VerPendientes       Accion = "pendientes.ver"       // the account's own queue
+	GestionarTerminos   Accion = "terminos.gestionar"   // internal terms per stage (audited)
+	GestionarCalendario Accion = "calendario.gestionar" // the account's own feed link: create, regenerate, revoke
+	ExportarCasos       Accion = "casos.exportar"       // the case list as CSV/XLSX (what the account may see)
 )
 
 var (
@@ -98,6 +105,14 @@ var (
 		GestionarSeccionales: {db.RolAdmin},
 		VerRespaldos:         {db.RolAdmin},
 		VerCobertura:         {db.RolSecretaria, db.RolComite, db.RolSeccional, db.RolAuditor},
+		// Every role has a first page; a role that gives no step of a case is told so.
+		VerPendientes: todos,
+		// The terms organise everyone's work: the administrator sets them, and every change is audited.
+		GestionarTerminos: {db.RolAdmin},
+		// Only the roles that give a step of a case have due dates waiting for them.
+		GestionarCalendario: {db.RolSecretaria, db.RolComite, db.RolSeccional},
+		// Whoever may read the list may take it away as a file (limited like the list).
+		ExportarCasos: {db.RolSecretaria, db.RolComite, db.RolSeccional, db.RolAuditor},
 	}
 )
 

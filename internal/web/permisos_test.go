@@ -40,6 +40,18 @@ func matriz() []filaMatriz {
 		{"GET", "/static/*", "/static/app.css", sinForm, []string{"*", "anonimo"}},
 		{"GET", "/login", "/login", sinForm, []string{"*", "anonimo"}},
 		{"POST", "/login", "/login", nil, []string{"*", "anonimo"}}, // checked in TestIngreso (needs the pre-session cookie)
+		// The calendar feed: no session, the token is the credential; an unknown token gets 404 (calendario_test.go).
+		{"GET", "/calendario.ics", "/calendario.ics?t=" + tokenMatriz, sinForm, []string{"*", "anonimo"}},
+		{"GET", "/pendientes", "/pendientes", sinForm, todos},
+		{"GET", "/cuenta/calendario", "/cuenta/calendario", sinForm, []string{"secretaria", "comite", "seccional"}},
+		{"POST", "/cuenta/calendario/token", "/cuenta/calendario/token", func(*entorno) url.Values { return url.Values{} }, []string{"secretaria", "comite", "seccional"}},
+		{"POST", "/cuenta/calendario/revocar", "/cuenta/calendario/revocar", func(*entorno) url.Values { return url.Values{} }, []string{"secretaria", "comite", "seccional"}},
+		{"GET", "/admin/terminos", "/admin/terminos", sinForm, []string{"admin"}},
+		{"POST", "/admin/terminos", "/admin/terminos", func(*entorno) url.Values {
+			return url.Values{"dias_evaluacion": {"15"}, "dias_comite": {"10"}, "dias_rea": {"10"}}
+		}, []string{"admin"}},
+		{"GET", "/casos/exportar.csv", "/casos/exportar.csv?q=demo", sinForm, lectoresCasos},
+		{"GET", "/casos/exportar.xlsx", "/casos/exportar.xlsx?estado=reportado", sinForm, lectoresCasos},
 		{"POST", "/logout", "/logout", func(*entorno) url.Values { return url.Values{} }, todos},
 		{"GET", "/", "/", sinForm, todos},
 		{"GET", "/cuenta/clave", "/cuenta/clave", sinForm, todos},
@@ -233,11 +245,11 @@ func TestMatriz_rolPorRuta(t *testing.T) {
 func TestMatriz_navegacionSegunRol(t *testing.T) {
 	e := nuevoEntorno(t)
 	quiere := map[string][]string{
-		"seccional":  {"inicio", "casos", "usuarios", "tamizaje", "liquidacion"},
-		"secretaria": {"inicio", "casos", "usuarios", "tamizaje", "importar", "liquidacion", "dias"},
-		"comite":     {"inicio", "casos", "usuarios", "tamizaje", "liquidacion"},
-		"auditor":    {"inicio", "casos", "usuarios", "tamizaje", "liquidacion", "auditoria", "cuentas", "dias"},
-		"admin":      {"inicio", "auditoria", "cuentas", "dias", "seccionales", "respaldos"},
+		"seccional":  {"inicio", "pendientes", "casos", "usuarios", "tamizaje", "liquidacion", "calendario"},
+		"secretaria": {"inicio", "pendientes", "casos", "usuarios", "tamizaje", "importar", "liquidacion", "dias", "calendario"},
+		"comite":     {"inicio", "pendientes", "casos", "usuarios", "tamizaje", "liquidacion", "calendario"},
+		"auditor":    {"inicio", "pendientes", "casos", "usuarios", "tamizaje", "liquidacion", "auditoria", "cuentas", "dias"},
+		"admin":      {"inicio", "pendientes", "auditoria", "cuentas", "dias", "seccionales", "respaldos", "terminos"},
 	}
 	for rol, items := range quiere {
 		t.Run(rol, func(t *testing.T) {

@@ -30,11 +30,17 @@ func Rutas() []ruta {
 		{Metodo: http.MethodGet, Patron: "/static/*", Accion: AccionPublica, manejador: (*handler).estaticoServir},
 		{Metodo: http.MethodGet, Patron: "/login", Accion: AccionPublica, manejador: (*handler).loginMostrar},
 		{Metodo: http.MethodPost, Patron: "/login", Accion: AccionPublica, manejador: (*handler).loginEnviar},
+		// The calendar feed: calendar programs send no cookies; the token in the query is the credential (calendario_feed.go).
+		{Metodo: http.MethodGet, Patron: "/calendario.ics", Accion: AccionPublica, manejador: (*handler).calendarioFeed},
 
 		{Metodo: http.MethodPost, Patron: "/logout", Accion: CerrarSesion, manejador: (*handler).sesionCerrar},
 		{Metodo: http.MethodGet, Patron: rutaCambiarClave, Accion: CambiarMiClave, manejador: (*handler).claveFormulario},
 		{Metodo: http.MethodPost, Patron: rutaCambiarClave, Accion: CambiarMiClave, manejador: (*handler).claveCambiar},
 		{Metodo: http.MethodGet, Patron: "/", Accion: VerInicio, manejador: (*handler).inicioMostrar},
+		{Metodo: http.MethodGet, Patron: "/pendientes", Accion: VerPendientes, manejador: (*handler).pendientesMostrar},
+		{Metodo: http.MethodGet, Patron: "/cuenta/calendario", Accion: GestionarCalendario, manejador: (*handler).calendarioMostrar},
+		{Metodo: http.MethodPost, Patron: "/cuenta/calendario/token", Accion: GestionarCalendario, manejador: (*handler).calendarioGenerar},
+		{Metodo: http.MethodPost, Patron: "/cuenta/calendario/revocar", Accion: GestionarCalendario, manejador: (*handler).calendarioRevocar},
 
 		// Administración
 		{Metodo: http.MethodGet, Patron: "/admin/cuentas", Accion: VerCuentas, manejador: (*handler).cuentasListar},
@@ -50,6 +56,8 @@ func Rutas() []ruta {
 		{Metodo: http.MethodGet, Patron: "/admin/seccionales", Accion: VerSeccionales, manejador: (*handler).seccionalesListar},
 		{Metodo: http.MethodPost, Patron: "/admin/seccionales", Accion: GestionarSeccionales, manejador: (*handler).seccionalGuardar},
 		{Metodo: http.MethodGet, Patron: "/admin/respaldos", Accion: VerRespaldos, manejador: (*handler).respaldosMostrar},
+		{Metodo: http.MethodGet, Patron: "/admin/terminos", Accion: GestionarTerminos, manejador: (*handler).terminosMostrar},
+		{Metodo: http.MethodPost, Patron: "/admin/terminos", Accion: GestionarTerminos, manejador: (*handler).terminosGuardar},
 
 		// Auditoría
 		{Metodo: http.MethodGet, Patron: "/auditoria", Accion: VerAuditoria, manejador: (*handler).auditoriaListar},
@@ -86,6 +94,8 @@ func Rutas() []ruta {
 
 		// Casos: del reporte de la Dirección Seccional al concepto del Comité (issue 5) y el informe gerencial (issue 6)
 		{Metodo: http.MethodGet, Patron: "/casos", Accion: VerCasos, manejador: (*handler).casosListar},
+		{Metodo: http.MethodGet, Patron: "/casos/exportar.csv", Accion: ExportarCasos, manejador: (*handler).casosExportarCSV},
+		{Metodo: http.MethodGet, Patron: "/casos/exportar.xlsx", Accion: ExportarCasos, manejador: (*handler).casosExportarXLSX},
 		{Metodo: http.MethodGet, Patron: "/casos/nuevo", Accion: ReportarCaso, manejador: (*handler).casosNuevo},
 		{Metodo: http.MethodPost, Patron: "/casos", Accion: ReportarCaso, manejador: (*handler).casosCrear},
 		{Metodo: http.MethodGet, Patron: "/casos/:id", Accion: VerCasos, manejador: (*handler).casosMostrar},
@@ -126,6 +136,7 @@ type itemNav struct {
 
 var navegacion = []itemNav{
 	{"/", "Inicio", "inicio", VerInicio},
+	{"/pendientes", "Mis pendientes", "pendientes", VerPendientes},
 	{"/casos", "Casos", "casos", VerCasos},
 	{"/usuarios", "Usuarios aduaneros", "usuarios", VerUsuarios},
 	{"/tamizaje", "Tamizaje", "tamizaje", VerTamizaje},
@@ -136,6 +147,8 @@ var navegacion = []itemNav{
 	{"/admin/dias-inhabiles", "Días inhábiles", "dias", VerDiasInhabiles},
 	{"/admin/seccionales", "Seccionales", "seccionales", GestionarSeccionales},
 	{"/admin/respaldos", "Respaldos", "respaldos", VerRespaldos},
+	{"/admin/terminos", "Términos internos", "terminos", GestionarTerminos},
+	{"/cuenta/calendario", "Calendario", "calendario", GestionarCalendario},
 }
 
 // montar registers every route of the table with its permission check.

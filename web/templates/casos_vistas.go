@@ -11,30 +11,6 @@ type Semaforo struct {
 	Texto string
 }
 
-// CasoFila is one row of the list of cases.
-type CasoFila struct {
-	ID           int64
-	Numero       string
-	Usuario      string
-	NIT          string
-	Seccional    string
-	Estado       string
-	EstadoClave  string
-	FechaReporte string
-	Plazo        string
-	Semaforo     Semaforo
-	Ruta         string
-}
-
-// CasosLista is the list of cases.
-type CasosLista struct {
-	Filas         []CasoFila
-	Estados       []Opcion
-	Estado        string
-	PuedeReportar bool
-	Seccional     string // the account's own, when the list is limited to it
-}
-
 // FormCaso is the form to report a case.
 type FormCaso struct {
 	NIT                string
@@ -328,22 +304,11 @@ type ColumnaInforme struct {
 	Derecha bool
 }
 
-// PlazoInicio is one row of the deadlines panel of Inicio.
-type PlazoInicio struct {
-	Numero   string
-	Ruta     string
-	Usuario  string
-	Estado   string
-	Vence    string
-	Semaforo Semaforo
-}
-
-// InicioCasos is the case part of Inicio: cases by state and the deadlines.
+// InicioCasos is the case part of Inicio: cases by state (the due dates
+// are the account's own queue, Pendientes).
 type InicioCasos struct {
 	PorEstado []ConteoEstado
-	Plazos    []PlazoInicio
-	SinPlazos string // message when no deadline needs attention
-	Ver       bool   // the role sees cases
+	Ver       bool // the role sees cases
 }
 
 // ConteoEstado is the number of cases in one state.

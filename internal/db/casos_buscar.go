@@ -1,0 +1,275 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+	"unicode"
+
+	"comite/internal/fecha"
+	"comite/internal/flujo"
+)
+
+// ConsultaCasos is a search of the case list: every field is optional.
+type ConsultaCasos struct {
+	Texto     string       // NIT, razón social or case number; without accents or case
+	Seccional string       // the account's limit ("" = every Dirección Seccional)
+	Elegida   string       // the Dirección Seccional chosen in the filter ("" = all)
+	Estado    flujo.Estado // "" = every state
+	// Ruta is the decision of the concepto in force: "cancelacion",
+	// "multa_incrementada", "sin_concepto" or "" (all).
+	Ruta string
+	// Resultado of the latest stored evaluation: "procede", "no_procede" or "" (all).
+	Resultado    string
+	Desde, Hasta fecha.Fecha // report date between (inclusive); zero = open
+	Orden        string      // one of OrdenesCasos; "" = reporte
+	Ascendente   bool
+	Pagina       int // 1-based; <1 = 1
+	PorPagina    int // 0 = 50; capped at MaxPorPagina (or MaxExportacion when Exportar)
+	Exportar     bool
+}
+
+// OrdenesCasos are the sortable columns of the list.
+var OrdenesCasos = []string{"numero", "usuario", "seccional", "estado", "reporte", "vence"}
+
+const (
+	MaxPorPagina   = 200
+	MaxExportacion = 100000
+)
+
+// FilaCaso is a case of the list with what the columns and the filters show.
+type FilaCaso struct {
+	Caso
+	PlazoReporte fecha.Fecha
+	// Procede is the result of the latest stored evaluation (nil: unknown,
+	// the operations of the reference year were not loaded).
+	Procede  *bool
+	Decision flujo.Decision // of the concepto in force ("" = none)
+	// Presentado and Concepto are the days the case went to the Comité and
+	// its concepto in force was registered (zero: not yet).
+	Presentado, Concepto fecha.Fecha
+}
+
+// ResultadoCasos is one page of the list and the count of every match.
+type ResultadoCasos struct {
+	Filas     []FilaCaso
+	Total     int
+	Pagina    int
+	PorPagina int
+}
+
+// plegarSQL folds the accented letters of Spanish to ASCII inside SQLite,
+// whose LIKE already ignores ASCII case; plegar does the same to the search
+// text, so "Jose", "JOSÉ" and "josé" find each other.
+func plegarSQL(expr string) string {
+	for _, p := range [][2]string{{"á", "a"}, {"é", "e"}, {"í", "i"}, {"ó", "o"}, {"ú", "u"}, {"ü", "u"}, {"ñ", "n"},
+		{"Á", "A"}, {"É", "E"}, {"Í", "I"}, {"Ó", "O"}, {"Ú", "U"}, {"Ü", "U"}, {"Ñ", "N"}} {
+		expr = "replace(" + expr + ",'" + p[0] + "','" + p[1] + "')"
+	}
+	return expr
+}
+
+var plegado = strings.NewReplacer("á", "a", "é", "e", "í", "i", "ó", "o", "ú", "u", "ü", "u", "ñ", "n",
+	"Á", "A", "É", "E", "Í", "I", "Ó", "O", "Ú", "U", "Ü", "U", "Ñ", "N")
+
+// plegar folds s like plegarSQL and escapes LIKE's wildcards (escape "\").
+func plegar(s string) string {
+	s = plegado.Replace(strings.TrimSpace(s))
+	return strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(s)
+}
+
+// digitosNIT is the NIT part of a search text ("800.191.045-1" → "800191045"):
+// the digits before the check digit's dash; "" when s is not a number.
+func digitosNIT(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.LastIndex(s, "-"); i > 0 {
+		s = s[:i]
+	}
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case unicode.IsDigit(r):
+			b.WriteRune(r)
+		case r == '.' || r == ' ':
+		default:
+			return ""
+		}
+	}
+	return b.String()
+}
+
+const extrasCaso = `,
+	coalesce((SELECT json_extract(e.resultado_json, '$.plazo_reporte') FROM evaluaciones e WHERE e.caso_id = c.id ORDER BY e.version DESC LIMIT 1), '') AS vence,
+	(SELECT json_extract(e.resultado_json, '$.procede_comite') FROM evaluaciones e WHERE e.caso_id = c.id ORDER BY e.version DESC LIMIT 1) AS procede,
+	coalesce((SELECT k.decision FROM conceptos k WHERE k.caso_id = c.id ORDER BY k.id DESC LIMIT 1), '') AS decision,
+	coalesce((SELECT max(x.en) FROM caso_eventos x WHERE x.caso_id = c.id AND x.a_estado = 'en_comite'), '') AS presentado,
+	coalesce((SELECT k.registrado_en FROM conceptos k WHERE k.caso_id = c.id ORDER BY k.id DESC LIMIT 1), '') AS concepto`
+
+// BuscarCasos returns one page of the cases that match q, and how many match.
+func (d *DB) BuscarCasos(ctx context.Context, q ConsultaCasos) (ResultadoCasos, error) {
+	res := ResultadoCasos{Pagina: q.Pagina, PorPagina: q.PorPagina}
+	if res.Pagina < 1 {
+		res.Pagina = 1
+	}
+	maximo := MaxPorPagina
+	if q.Exportar {
+		maximo = MaxExportacion
+	}
+	if res.PorPagina <= 0 {
+		res.PorPagina = 50
+	}
+	if q.Exportar {
+		res.PorPagina, res.Pagina = maximo, 1
+	}
+	if res.PorPagina > maximo {
+		res.PorPagina = maximo
+	}
+	var donde []string
+	var args []any
+	if q.Seccional != "" {
+		donde, args = append(donde, `c.direccion_seccional = ?`), append(args, q.Seccional)
+	}
+	if q.Elegida != "" {
+		donde, args = append(donde, `c.direccion_seccional = ?`), append(args, q.Elegida)
+	}
+	if q.Estado != "" {
+		donde, args = append(donde, `c.estado = ?`), append(args, string(q.Estado))
+	}
+	if t := strings.TrimSpace(q.Texto); t != "" {
+		patron := "%" + plegar(t) + "%"
+		alt := []string{plegarSQL("u.razon_social") + ` LIKE ? ESCAPE '\'`, `c.numero LIKE ? ESCAPE '\'`}
+		args = append(args, patron, patron)
+		if n := digitosNIT(t); n != "" {
+			alt = append(alt, `u.nit LIKE ?`)
+			args = append(args, n+"%")
+		}
+		donde = append(donde, "("+strings.Join(alt, " OR ")+")")
+	}
+	switch q.Ruta {
+	case "":
+	case "sin_concepto":
+		donde = append(donde, `NOT EXISTS (SELECT 1 FROM conceptos k WHERE k.caso_id = c.id)`)
+	case string(flujo.DecisionCancelacion), string(flujo.DecisionMultaIncrementada),
+		string(flujo.DecisionVistoBuenoCancelacion), string(flujo.DecisionSinVistoBueno):
+		donde = append(donde, `(SELECT k.decision FROM conceptos k WHERE k.caso_id = c.id ORDER BY k.id DESC LIMIT 1) = ?`)
+		args = append(args, q.Ruta)
+	default:
+		return res, &ErrValidacion{"ruta", "ruta desconocida"}
+	}
+	switch q.Resultado {
+	case "":
+	case "procede", "no_procede":
+		v := 0
+		if q.Resultado == "procede" {
+			v = 1
+		}
+		donde = append(donde, `(SELECT json_extract(e.resultado_json, '$.procede_comite') FROM evaluaciones e WHERE e.caso_id = c.id ORDER BY e.version DESC LIMIT 1) = ?`)
+		args = append(args, v)
+	case "incompletos":
+		// Unknown, never zero: the core could not decide (operations of the
+		// reference year not loaded).
+		donde = append(donde, `(SELECT json_type(e.resultado_json, '$.procede_comite') FROM evaluaciones e WHERE e.caso_id = c.id ORDER BY e.version DESC LIMIT 1) = 'null'`)
+	default:
+		return res, &ErrValidacion{"resultado", "resultado desconocido"}
+	}
+	if !q.Desde.IsZero() {
+		donde, args = append(donde, `c.fecha_reporte >= ?`), append(args, q.Desde.String())
+	}
+	if !q.Hasta.IsZero() {
+		donde, args = append(donde, `c.fecha_reporte <= ?`), append(args, q.Hasta.String())
+	}
+	where := ""
+	if len(donde) > 0 {
+		where = " WHERE " + strings.Join(donde, " AND ")
+	}
+	desde := ` FROM casos c JOIN usuarios_aduaneros u ON u.id = c.usuario_id` + where
+	if err := d.QueryRowContext(ctx, `SELECT count(*)`+desde, args...).Scan(&res.Total); err != nil {
+		return res, fmt.Errorf("contar casos: %w", err)
+	}
+	clave, dir, err := ordenCasos(q.Orden, q.Ascendente)
+	if err != nil {
+		return res, err
+	}
+	// The page is chosen first over the case ids alone, and only its rows
+	// read the latest evaluation and concepto: sorting by the razón social
+	// no longer computes them for every case (see BenchmarkBuscarCasos).
+	orden := ` ORDER BY p.k` + dir + `, p.id` + dir
+	rows, err := d.QueryContext(ctx, `WITH p AS (SELECT c.id AS id, `+clave+` AS k`+desde+` ORDER BY k`+dir+`, c.id`+dir+` LIMIT ? OFFSET ?)
+		SELECT `+columnasCaso+extrasCaso+` FROM p JOIN casos c ON c.id = p.id JOIN usuarios_aduaneros u ON u.id = c.usuario_id`+orden,
+		append(args, res.PorPagina, (res.Pagina-1)*res.PorPagina)...)
+	if err != nil {
+		return res, fmt.Errorf("buscar casos: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var f FilaCaso
+		var vence, decision, presentado, concepto string
+		var procede sql.NullInt64
+		c, err := escanearCaso(conExtras{rows, []any{&vence, &procede, &decision, &presentado, &concepto}})
+		if err != nil {
+			return res, err
+		}
+		f.Caso = c
+		f.PlazoReporte, _ = fecha.ParseISO(vence)
+		if procede.Valid {
+			p := procede.Int64 == 1
+			f.Procede = &p
+		}
+		f.Decision = flujo.Decision(decision)
+		f.Presentado, f.Concepto = FechaBogotaDe(presentado), FechaBogotaDe(concepto)
+		res.Filas = append(res.Filas, f)
+	}
+	return res, rows.Err()
+}
+
+// ordenCasos is the sort key of a sortable column and its direction; the
+// case id breaks ties, so pages never repeat or skip a case.
+func ordenCasos(col string, asc bool) (clave, dir string, err error) {
+	dir = " DESC"
+	if asc {
+		dir = " ASC"
+	}
+	switch col {
+	case "numero":
+		clave = "c.numero"
+	case "usuario":
+		clave = "lower(" + plegarSQL("u.razon_social") + ")"
+	case "seccional":
+		clave = "lower(c.direccion_seccional)"
+	case "estado":
+		clave = "c.estado"
+	case "", "reporte":
+		clave = "c.fecha_reporte"
+	case "vence":
+		clave = `coalesce((SELECT json_extract(e.resultado_json, '$.plazo_reporte') FROM evaluaciones e WHERE e.caso_id = c.id ORDER BY e.version DESC LIMIT 1), '')`
+	default:
+		return "", "", &ErrValidacion{"orden", "columna de orden desconocida"}
+	}
+	return clave, dir, nil
+}
+
+type conExtras struct {
+	rows  *sql.Rows
+	extra []any
+}
+
+func (s conExtras) Scan(dest ...any) error { return s.rows.Scan(append(dest, s.extra...)...) }
+
+// SeccionalesDeCasos lists the Direcciones Seccionales that have cases (for the filter).
+func (d *DB) SeccionalesDeCasos(ctx context.Context) ([]string, error) {
+	rows, err := d.QueryContext(ctx, `SELECT DISTINCT direccion_seccional FROM casos ORDER BY direccion_seccional COLLATE NOCASE`)
+	if err != nil {
+		return nil, fmt.Errorf("leer Direcciones Seccionales: %w", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}

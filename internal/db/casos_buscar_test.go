@@ -1,0 +1,95 @@
+package db
+
+import (
+	"context"
+	"fmt"
+	"testing"
+)
+
+// sembrarCasosSQL writes n reported cases of the worked example's user with plain SQL.
+func sembrarCasosSQL(t testing.TB, d *DB, n int) {
+	t.Helper()
+	tx, err := d.Begin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i <= n; i++ {
+		if _, err := tx.Exec(`INSERT INTO casos(numero, usuario_id, direccion_seccional, estado, fecha_comision, fecha_verificacion, fecha_reporte, gravedad, sancion, sancion_prevista_centavos, creado_por, creado_en)
+			VALUES (?, 1, ?, 'reportado', '2026-01-01', '2026-01-01', ?, 'grave', 'multa', 100, 'x', 'x')`,
+			fmt.Sprintf("CF-2026-%05d", i), secCartagena, fmt.Sprintf("2026-%02d-%02d", 1+i%12, 1+i%28)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The search text is data, never SQL nor a LIKE pattern: % and _ match
+// themselves, quotes do nothing, and accents and case are folded.
+func TestBuscarCasos_textoSinComodinesNiTildes(t *testing.T) {
+	d, _ := baseCasos(t)
+	sembrarCasosSQL(t, d, 30)
+	if _, err := d.Exec(`UPDATE usuarios_aduaneros SET razon_social = 'Agencia Peñón Ángel S.A.S.' WHERE id = 1`); err != nil {
+		t.Fatal(err)
+	}
+	casos := []struct {
+		texto string
+		total int
+	}{
+		{"%", 0}, {"_", 0}, {"' OR 1=1 --", 0}, {"penon angel", 30}, {"PEÑÓN ÁNGEL", 30}, {"800.191.045-1", 30}, {"800191045", 30},
+		{"cf-2026-0001", 10}, {"CF-2026-00030", 1},
+	}
+	for _, c := range casos {
+		r, err := d.BuscarCasos(context.Background(), ConsultaCasos{Texto: c.texto})
+		if err != nil {
+			t.Fatalf("%q: %v", c.texto, err)
+		}
+		if r.Total != c.total {
+			t.Errorf("%q: %d casos; quiere %d", c.texto, r.Total, c.total)
+		}
+	}
+	if _, err := d.BuscarCasos(context.Background(), ConsultaCasos{Orden: "1; DROP TABLE casos"}); err == nil {
+		t.Fatal("una columna de orden desconocida se aceptó")
+	}
+}
+
+func FuzzBuscarCasos_texto(f *testing.F) {
+	d, _ := baseCasos(f)
+	sembrarCasosSQL(f, d, 5)
+	for _, s := range []string{"", "%", "\\", "ñ", "800191045-1", "CF-", "'\"", "\x00"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		r, err := d.BuscarCasos(context.Background(), ConsultaCasos{Texto: s, PorPagina: 3})
+		if err != nil {
+			t.Fatalf("%q: %v", s, err)
+		}
+		if r.Total < 0 || r.Total > 5 || len(r.Filas) > 3 {
+			t.Fatalf("%q: %d casos, %d filas", s, r.Total, len(r.Filas))
+		}
+	})
+}
+
+// BenchmarkBuscarCasos measures one page of the list over 20.000 cases,
+// sorted by the report date (the default) and by the razón social.
+func BenchmarkBuscarCasos(b *testing.B) {
+	d, _ := baseCasos(b)
+	sembrarCasosSQL(b, d, 20000)
+	for _, orden := range []string{"reporte", "usuario"} {
+		b.Run(orden, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := d.BuscarCasos(context.Background(), ConsultaCasos{Orden: orden, Pagina: 7}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+	b.Run("texto", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := d.BuscarCasos(context.Background(), ConsultaCasos{Texto: "agencia"}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

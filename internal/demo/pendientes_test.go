@@ -1,0 +1,41 @@
+package demo
+
+import (
+	"context"
+	"testing"
+
+	"comite/internal/db"
+	"comite/internal/plazos"
+)
+
+// Each demo account that gives a step of a case has work waiting for it
+// («Mis pendientes»), the seccional one only of its Dirección Seccional.
+func TestGenerar_cadaRolTienePendientes(t *testing.T) {
+	d, _ := generar(t, Opciones{Semilla: 1})
+	cartagena := "Dirección Seccional de Aduanas de Cartagena"
+	casos := []struct {
+		rol, seccional string
+		minimo         int
+	}{
+		{string(db.RolSecretaria), "", 3},
+		{string(db.RolComite), "", 1},
+		{string(db.RolSeccional), cartagena, 1},
+	}
+	for _, c := range casos {
+		ps, err := d.CasosPendientes(context.Background(), db.FiltroPendientes{Estados: plazos.Cola(c.rol), Seccional: c.seccional})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ps) < c.minimo {
+			t.Errorf("%s: %d casos pendientes; quiere al menos %d", c.rol, len(ps), c.minimo)
+		}
+		for _, p := range ps {
+			if c.seccional != "" && p.DireccionSeccional != c.seccional {
+				t.Errorf("%s: caso %s de %s", c.rol, p.Numero, p.DireccionSeccional)
+			}
+			if p.EnEstadoDesde.IsZero() {
+				t.Errorf("%s: caso %s sin fecha de entrada a su estado", c.rol, p.Numero)
+			}
+		}
+	}
+}

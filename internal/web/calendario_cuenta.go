@@ -1,0 +1,56 @@
+package web
+
+import (
+	"net/http"
+	"net/url"
+
+	"comite/web/templates"
+
+	"github.com/labstack/echo/v4"
+)
+
+// calendarioMostrar shows the account's calendar feed: whether a link is in
+// force, and the buttons to create, regenerate or revoke it. The link itself
+// is shown only once, when it is created (only its hash is stored).
+func (h *handler) calendarioMostrar(c echo.Context) error {
+	v, err := h.vistaCalendario(c, "")
+	if err != nil {
+		return err
+	}
+	return h.render(c, http.StatusOK, templates.CalendarioPagina(h.pagina(c, "Calendario de vencimientos", "calendario"), v))
+}
+
+// calendarioGenerar creates a new link (revoking the one in force) and shows it once.
+func (h *handler) calendarioGenerar(c echo.Context) error {
+	cu := cuentaDe(c)
+	token, err := h.d.GenerarTokenCalendario(c.Request().Context(), cu.ID, actor(c))
+	if err != nil {
+		return err
+	}
+	enlace := c.Scheme() + "://" + c.Request().Host + "/calendario.ics?t=" + url.QueryEscape(token)
+	v, err := h.vistaCalendario(c, enlace)
+	if err != nil {
+		return err
+	}
+	return h.render(c, http.StatusOK, templates.CalendarioPagina(h.pagina(c, "Calendario de vencimientos", "calendario"), v))
+}
+
+// calendarioRevocar revokes the link in force.
+func (h *handler) calendarioRevocar(c echo.Context) error {
+	if err := h.d.RevocarTokenCalendario(c.Request().Context(), cuentaDe(c).ID, actor(c)); err != nil {
+		return err
+	}
+	return redirigir(c, "/cuenta/calendario?aviso=calendario_revocado")
+}
+
+func (h *handler) vistaCalendario(c echo.Context, enlace string) (templates.CalendarioVista, error) {
+	t, err := h.d.EstadoTokenCalendario(c.Request().Context(), cuentaDe(c).ID)
+	if err != nil {
+		return templates.CalendarioVista{}, err
+	}
+	v := templates.CalendarioVista{Vigente: t.Vigente, Enlace: enlace}
+	if t.Vigente {
+		v.CreadoEn = instanteBogota(t.CreadoEn)
+	}
+	return v, nil
+}

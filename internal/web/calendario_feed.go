@@ -1,0 +1,113 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"comite/internal/db"
+	"comite/internal/ical"
+
+	"github.com/labstack/echo/v4"
+)
+
+// calendarioFeed is the iCalendar feed of an account: the due dates of its
+// queue as all-day events. Calendar programs send no cookies, so the route
+// needs no session: the token in the query string is the credential (the
+// request log writes the path only, never the token). An unknown, revoked or
+// disabled account's token gets 404 with nothing more; requests are limited
+// per address.
+func (h *handler) calendarioFeed(c echo.Context) error {
+	if !h.limiteCalendario.permitir(c.RealIP(), time.Now()) {
+		c.Response().Header().Set("Retry-After", "60")
+		return echo.NewHTTPError(http.StatusTooManyRequests)
+	}
+	ctx := c.Request().Context()
+	cu, err := h.d.CuentaPorTokenCalendario(ctx, c.QueryParam("t"))
+	if errors.Is(err, db.ErrTokenCalendario) {
+		return echo.NewHTTPError(http.StatusNotFound)
+	}
+	if err != nil {
+		return err
+	}
+	if !Puede(cu.Rol, GestionarCalendario) {
+		return echo.NewHTTPError(http.StatusNotFound)
+	}
+	cola, _, err := h.colaDe(ctx, &cu)
+	if err != nil {
+		return err
+	}
+	base := c.Scheme() + "://" + c.Request().Host
+	cal := ical.Calendario{
+		Nombre:      "Comité de Fiscalización: vencimientos de " + cu.Usuario,
+		Descripcion: "Vencimientos de los casos que esperan a la cuenta " + cu.Usuario + ". Los términos de cada etapa son internos (los fija el administrador), no términos de la ley.",
+		Emitido:     h.d.Now(),
+		Actualizar:  time.Hour,
+	}
+	for _, p := range cola {
+		if p.vence.IsZero() {
+			continue
+		}
+		k := p.caso
+		cal.Eventos = append(cal.Eventos, ical.Evento{
+			UID:     ical.UID("vence-"+string(p.etapa), k.Numero),
+			Resumen: "Vence: " + accionPendiente(k.Estado) + " · " + k.Numero,
+			Descripcion: k.RazonSocial + " (NIT " + k.NIT + "), " + k.DireccionSeccional + ".\n" +
+				"Etapa: " + p.etapa.Etiqueta() + ".\nTérmino interno de " + strconv.Itoa(p.diasTermino) + " días hábiles; no es un término de la ley.",
+			URL:        base + "/casos/" + strconv.FormatInt(k.ID, 10),
+			Categorias: []string{"Término interno", k.Estado.Etiqueta()},
+			Dia:        p.vence,
+		})
+	}
+	b, err := cal.Bytes()
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("Content-Disposition", `inline; filename="comite.ics"`)
+	return c.Blob(http.StatusOK, "text/calendar; charset=utf-8", b)
+}
+
+// limitador allows at most limite requests (0: limitePorMinutoCalendario)
+// per address in each minute.
+type limitador struct {
+	mu     sync.Mutex
+	limite int
+	cuenta map[string]ventanaLimite
+}
+
+type ventanaLimite struct {
+	desde time.Time
+	n     int
+}
+
+// limitePorMinutoCalendario is generous for calendar programs (they fetch a
+// feed every few minutes at most) and small for someone guessing tokens.
+const limitePorMinutoCalendario = 30
+
+func (l *limitador) permitir(ip string, ahora time.Time) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.cuenta == nil {
+		l.cuenta = map[string]ventanaLimite{}
+	}
+	if len(l.cuenta) > 10000 {
+		for k, v := range l.cuenta {
+			if ahora.Sub(v.desde) >= time.Minute {
+				delete(l.cuenta, k)
+			}
+		}
+	}
+	v := l.cuenta[ip]
+	if ahora.Sub(v.desde) >= time.Minute {
+		v = ventanaLimite{desde: ahora}
+	}
+	v.n++
+	l.cuenta[ip] = v
+	maximo := l.limite
+	if maximo == 0 {
+		maximo = limitePorMinutoCalendario
+	}
+	return v.n <= maximo
+}

@@ -1,0 +1,126 @@
+package web
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+
+	"comite/internal/ical"
+)
+
+// tokenDe creates the account's calendar link through the web and returns its token.
+func (e *entorno) tokenDe(usuario string) string {
+	e.t.Helper()
+	s := e.ingresar(usuario)
+	rec := e.pedir("POST", "/cuenta/calendario/token", &s, url.Values{})
+	if rec.Code != http.StatusOK {
+		e.t.Fatalf("generar: %d %s", rec.Code, rec.Body.String())
+	}
+	enlace, _ := testid(documento(e.t, rec), "enlace-calendario").Attr("value")
+	u, err := url.Parse(enlace)
+	if err != nil || u.Path != "/calendario.ics" || u.Query().Get("t") == "" {
+		e.t.Fatalf("enlace %q", enlace)
+	}
+	return u.Query().Get("t")
+}
+
+// feed asks for the feed without a session, as a calendar program does.
+func (e *entorno) feed(token string) *httptest.ResponseRecorder {
+	e.t.Helper()
+	return e.pedir("GET", "/calendario.ics?t="+url.QueryEscape(token), nil, nil)
+}
+
+func TestCalendario_feedConLosVencimientosDeLaCuenta(t *testing.T) {
+	e := nuevoEntorno(t)
+	n := e.colaDePrueba()
+	tokSec := e.tokenDe("secretaria")
+	tokCom := e.tokenDe("comite")
+
+	rec := e.feed(tokSec)
+	if rec.Code != http.StatusOK || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/calendar") {
+		t.Fatalf("feed: %d %s", rec.Code, rec.Header().Get("Content-Type"))
+	}
+	cuerpo := ical.Desplegar(rec.Body.String())
+	// A (reportado 02/03/2026): the evaluation's 15 business days end on 24/03/2026 (23/03 is a holiday).
+	for _, quiere := range []string{
+		"UID:" + ical.UID("vence-evaluacion", n["A"]),
+		"DTSTART;VALUE=DATE:20260324",
+		"SUMMARY:Vence: Iniciar la evaluación · " + n["A"],
+		"UID:" + ical.UID("vence-rea", n["C"]),
+		"UID:" + ical.UID("vence-rea", n["D"]),
+	} {
+		if !strings.Contains(cuerpo, quiere) {
+			t.Fatalf("el feed de la Secretaría no tiene %q:\n%s", quiere, cuerpo)
+		}
+	}
+	if strings.Contains(cuerpo, n["B"]) {
+		t.Fatal("el feed de la Secretaría tiene un caso que espera al Comité")
+	}
+	if strings.Count(cuerpo, "BEGIN:VEVENT") != 3 {
+		t.Fatalf("eventos = %d; quiere 3", strings.Count(cuerpo, "BEGIN:VEVENT"))
+	}
+	// The Comité's token gives the Comité's queue only.
+	cuerpo = ical.Desplegar(e.feed(tokCom).Body.String())
+	if !strings.Contains(cuerpo, "UID:"+ical.UID("vence-comite", n["B"])) || strings.Count(cuerpo, "BEGIN:VEVENT") != 1 {
+		t.Fatalf("feed del Comité:\n%s", cuerpo)
+	}
+	// Only the hash is stored.
+	if e.contar(`SELECT count(*) FROM calendario_tokens WHERE token_hash = ?`, tokSec) != 0 {
+		t.Fatal("el token se guardó en claro")
+	}
+	if e.contarAuditoria("calendario.token_generar") != 2 {
+		t.Fatal("la creación del enlace no quedó auditada")
+	}
+}
+
+func TestCalendario_tokenRevocadoRegeneradoOInvalidoDa404(t *testing.T) {
+	e := nuevoEntorno(t)
+	viejo := e.tokenDe("secretaria")
+	nuevo := e.tokenDe("secretaria") // regenerate: the old one stops working
+	if e.feed(viejo).Code != http.StatusNotFound || e.feed(nuevo).Code != http.StatusOK {
+		t.Fatal("regenerar no revocó el enlace anterior")
+	}
+	s := e.ingresar("secretaria")
+	doc := documento(t, e.pedir("GET", "/cuenta/calendario", &s, nil))
+	if testid(doc, "calendario-vigente").Length() != 1 || testid(doc, "enlace-calendario").Length() != 0 {
+		t.Fatal("la página muestra el enlace de nuevo o no dice que hay uno vigente")
+	}
+	rec := e.pedir("POST", "/cuenta/calendario/revocar", &s, url.Values{})
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("revocar: %d", rec.Code)
+	}
+	if e.feed(nuevo).Code != http.StatusNotFound {
+		t.Fatal("un enlace revocado sigue funcionando")
+	}
+	if e.contarAuditoria("calendario.token_revocar") != 1 {
+		t.Fatal("la revocación no quedó auditada")
+	}
+	for _, malo := range []string{"", "no-es-un-token", strings.Repeat("A", 43), strings.Repeat("x", 500)} {
+		if c := e.feed(malo).Code; c != http.StatusNotFound {
+			t.Fatalf("token %q: %d; quiere 404", malo, c)
+		}
+	}
+	// A disabled account's link stops working.
+	tok := e.tokenDe("comite")
+	if _, err := e.d.Exec(`UPDATE cuentas SET activa = 0 WHERE usuario = 'comite'`); err != nil {
+		t.Fatal(err)
+	}
+	if e.feed(tok).Code != http.StatusNotFound {
+		t.Fatal("el enlace de una cuenta deshabilitada sigue funcionando")
+	}
+}
+
+func TestCalendario_limiteDeSolicitudesPorDireccion(t *testing.T) {
+	e := nuevoEntorno(t)
+	for i := 0; i < limitePorMinutoCalendario; i++ {
+		if c := e.feed("adivinanza").Code; c != http.StatusNotFound {
+			t.Fatalf("solicitud %d: %d", i+1, c)
+		}
+	}
+	rec := e.feed("adivinanza")
+	if rec.Code != http.StatusTooManyRequests || rec.Header().Get("Retry-After") == "" {
+		t.Fatalf("pasado el límite: %d", rec.Code)
+	}
+}

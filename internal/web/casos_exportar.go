@@ -1,0 +1,71 @@
+package web
+
+import (
+	"bytes"
+	"net/http"
+
+	"comite/internal/tamizaje"
+
+	"github.com/labstack/echo/v4"
+)
+
+// columnasExportacion are the headers of the case list's exports: labels
+// people read, never the codes stored.
+var columnasExportacion = []string{
+	"Caso", "NIT", "Razón social", "Dirección Seccional", "Estado", "Fecha del reporte",
+	"Plazo legal del reporte", "Semáforo del reporte", "Etapa actual (término interno)", "Vence la etapa", "Semáforo de la etapa",
+	"Resultado de la evaluación", "Concepto del Comité",
+}
+
+// casosExportarCSV exports every case of the list's query (all pages) as CSV.
+func (h *handler) casosExportarCSV(c echo.Context) error {
+	filas, err := h.filasExportacion(c)
+	if err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	if err := tamizaje.EscribirTablaCSV(&b, columnasExportacion, filas); err != nil {
+		return err
+	}
+	c.Response().Header().Set("Content-Disposition", `attachment; filename="casos.csv"`)
+	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", b.Bytes())
+}
+
+// casosExportarXLSX exports every case of the list's query (all pages) as XLSX.
+func (h *handler) casosExportarXLSX(c echo.Context) error {
+	filas, err := h.filasExportacion(c)
+	if err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	if err := tamizaje.EscribirTablaXLSX(&b, "Casos", "Casos del Comité de Fiscalización", columnasExportacion, filas); err != nil {
+		return err
+	}
+	c.Response().Header().Set("Content-Disposition", `attachment; filename="casos.xlsx"`)
+	return c.Blob(http.StatusOK, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", b.Bytes())
+}
+
+// filasExportacion runs the list's query without pages (up to
+// db.MaxExportacion cases) and writes each case in words.
+func (h *handler) filasExportacion(c echo.Context) ([][]string, error) {
+	q, _ := consultaLista(c)
+	q.Exportar = true
+	res, err := h.d.BuscarCasos(c.Request().Context(), q)
+	if err != nil {
+		return nil, err
+	}
+	if res.Total > len(res.Filas) {
+		return nil, echo.NewHTTPError(http.StatusUnprocessableEntity, "La consulta tiene más casos de los que se exportan de una vez; agregue un filtro.")
+	}
+	ls, err := h.lineasLista(c, res.Filas)
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]string, len(ls))
+	for i, l := range ls {
+		k := l.caso
+		out[i] = []string{k.Numero, k.NIT, k.RazonSocial, k.DireccionSeccional, l.estado, l.reporte,
+			l.plazo, l.semaforoLegal.Texto, l.etapa, l.vence, l.semaforoEtapa.Texto, l.resultado, l.ruta}
+	}
+	return out, nil
+}
