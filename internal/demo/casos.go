@@ -158,12 +158,15 @@ func (g *generador) escribirCaso(ctx context.Context, tx *sql.Tx, id int64, cd c
 	if err != nil {
 		return err
 	}
-	ref := db.ReferenciaAplicacion()
+	ref, err := db.ReferenciaEn(ctx, tx)
+	if err != nil {
+		return err
+	}
 	r, err := reincidencia.Evaluar(ent, ref)
 	if err != nil {
 		return err
 	}
-	ej, rj, vj, err := db.Instantanea(ent, r)
+	ej, rj, vj, err := db.Instantanea(ref, ent, r)
 	if err != nil {
 		return err
 	}
