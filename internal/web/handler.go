@@ -64,6 +64,7 @@ var avisos = map[string]string{
 	"clave_cambiada":       "Clave cambiada. Sus otras sesiones se cerraron.",
 	"dia_agregado":         "Día inhábil agregado.",
 	"dia_quitado":          "Día inhábil quitado.",
+	"uvt_guardada":         "UVT guardada. Los cálculos nuevos la usan desde ahora; las evaluaciones guardadas conservan la suya.",
 }
 
 // pagina builds what the base layout needs: the account, the navigation

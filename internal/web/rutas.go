@@ -49,6 +49,8 @@ func Rutas() []ruta {
 		{Metodo: http.MethodPost, Patron: "/admin/dias-inhabiles/:fecha/quitar", Accion: GestionarDiasInhabiles, manejador: (*handler).diaInhabilQuitar},
 		{Metodo: http.MethodGet, Patron: "/admin/seccionales", Accion: VerSeccionales, manejador: (*handler).seccionalesListar},
 		{Metodo: http.MethodPost, Patron: "/admin/seccionales", Accion: GestionarSeccionales, manejador: (*handler).seccionalGuardar},
+		{Metodo: http.MethodGet, Patron: "/admin/uvt", Accion: VerUVT, manejador: (*handler).uvtListar},
+		{Metodo: http.MethodPost, Patron: "/admin/uvt", Accion: GestionarUVT, manejador: (*handler).uvtGuardar},
 		{Metodo: http.MethodGet, Patron: "/admin/respaldos", Accion: VerRespaldos, manejador: (*handler).respaldosMostrar},
 
 		// Auditoría
@@ -135,6 +137,7 @@ var navegacion = []itemNav{
 	{"/admin/cuentas", "Cuentas", "cuentas", VerCuentas},
 	{"/admin/dias-inhabiles", "Días inhábiles", "dias", VerDiasInhabiles},
 	{"/admin/seccionales", "Seccionales", "seccionales", GestionarSeccionales},
+	{"/admin/uvt", "UVT", "uvt", VerUVT},
 	{"/admin/respaldos", "Respaldos", "respaldos", VerRespaldos},
 }
 

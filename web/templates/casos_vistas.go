@@ -96,6 +96,10 @@ type EvaluacionVista struct {
 	Periodo       string
 	Anclaje       string
 	AnclajeAviso  string // anclaje_difiere
+	// AvisoVigencia: the evaluation was computed outside the validity of
+	// every rule set held (norma_sin_vigencia_confirmada, or a fact before
+	// the first); shown prominently at the top of the case.
+	AvisoVigencia string
 	Computados    [][]string
 	Excluidos     [][]string
 	NumeroActos   string
