@@ -241,7 +241,7 @@ func TestMatriz_navegacionSegunRol(t *testing.T) {
 		"secretaria": {"inicio", "casos", "usuarios", "tamizaje", "importar", "liquidacion", "dias"},
 		"comite":     {"inicio", "casos", "usuarios", "tamizaje", "liquidacion"},
 		"auditor":    {"inicio", "casos", "usuarios", "tamizaje", "liquidacion", "auditoria", "cuentas", "dias"},
-		"admin":      {"inicio", "auditoria", "cuentas", "dias", "seccionales", "respaldos"},
+		"admin":      {"inicio", "auditoria", "cuentas", "dias", "seccionales", "uvt", "respaldos"},
 	}
 	for rol, items := range quiere {
 		t.Run(rol, func(t *testing.T) {

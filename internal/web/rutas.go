@@ -137,7 +137,7 @@ var navegacion = []itemNav{
 	{"/admin/cuentas", "Cuentas", "cuentas", VerCuentas},
 	{"/admin/dias-inhabiles", "Días inhábiles", "dias", VerDiasInhabiles},
 	{"/admin/seccionales", "Seccionales", "seccionales", GestionarSeccionales},
-	{"/admin/uvt", "UVT", "uvt", VerUVT},
+	{"/admin/uvt", "UVT", "uvt", GestionarUVT},
 	{"/admin/respaldos", "Respaldos", "respaldos", VerRespaldos},
 }
 
