@@ -550,29 +550,25 @@ func (v EvaluacionJSON) AvisoVigencia() string {
 	for _, a := range v.Alertas {
 		posterior = posterior || a == string(reincidencia.NormaSinVigenciaConfirmada)
 	}
-	id, nombre := v.ConjuntoReglas, ""
+	id := v.ConjuntoReglas
 	if c != nil {
-		id, nombre = c.ID, c.Nombre
-	}
-	conjunto := id
-	if nombre != "" {
-		conjunto += " (" + nombre + ")"
+		id = c.ID
 	}
 	switch {
 	case posterior:
 		hasta := ""
 		if c != nil && c.Hasta != nil {
 			if f, err := fecha.ParseISO(*c.Hasta); err == nil {
-				hasta = ", vigente hasta el " + f.DMA()
+				hasta = " (vigente hasta el " + f.DMA() + ")"
 			}
 		}
-		return "Norma sin vigencia confirmada: confirme la norma aplicable. La fecha de comisión es posterior al último día de vigencia de todas las normas que la aplicación conoce; se calculó con el conjunto de reglas " + conjunto + hasta + "."
+		return "Norma sin vigencia confirmada: confirme la norma aplicable. La fecha de comisión es posterior al último día de vigencia de todas las normas que la aplicación conoce; se calculó con el conjunto de reglas " + id + hasta + "."
 	case c != nil && c.Estado == "anterior_a_vigencias":
 		desde := ""
 		if f, err := fecha.ParseISO(c.Desde); err == nil {
-			desde = ", que rige desde el " + f.DMA()
+			desde = " (rige desde el " + f.DMA() + ")"
 		}
-		return "Hecho anterior a la vigencia de las normas que la aplicación conoce: confirme la norma aplicable. Se calculó con el conjunto de reglas " + conjunto + desde + "."
+		return "Hecho anterior a la vigencia de las normas que la aplicación conoce: confirme la norma aplicable. Se calculó con el conjunto de reglas " + id + desde + ", el primero que la aplicación conoce."
 	}
 	return ""
 }
