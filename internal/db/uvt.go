@@ -32,7 +32,7 @@ type FilaUVT struct {
 	Usos int
 }
 
-// Límites of the form.
+// Limits of the form, audit actions and the texts of the refusals.
 const (
 	anioUVTMinimo       = 1990
 	anioUVTMaximo       = 2200
