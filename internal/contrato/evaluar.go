@@ -538,3 +538,37 @@ func EscribirEntrada(e reincidencia.Entrada) ([]byte, error) {
 	}
 	return buf.Bytes(), nil
 }
+
+// AvisoVigencia is the prominent notice every screen and document of a case
+// shows when its stored evaluation was computed outside the validity of every
+// rule set held: after the last day of all of them (alert
+// norma_sin_vigencia_confirmada) or before the first. Empty when the rule set
+// was in force on the commission date.
+func (v EvaluacionJSON) AvisoVigencia() string {
+	c := v.ConjuntoVigencia
+	posterior := c != nil && c.Estado == "posterior_a_vigencias"
+	for _, a := range v.Alertas {
+		posterior = posterior || a == string(reincidencia.NormaSinVigenciaConfirmada)
+	}
+	id := v.ConjuntoReglas
+	if c != nil {
+		id = c.ID
+	}
+	switch {
+	case posterior:
+		hasta := ""
+		if c != nil && c.Hasta != nil {
+			if f, err := fecha.ParseISO(*c.Hasta); err == nil {
+				hasta = " (vigente hasta el " + f.DMA() + ")"
+			}
+		}
+		return "Norma sin vigencia confirmada: confirme la norma aplicable. La fecha de comisión es posterior al último día de vigencia de todas las normas que la aplicación conoce; se calculó con el conjunto de reglas " + id + hasta + "."
+	case c != nil && c.Estado == "anterior_a_vigencias":
+		desde := ""
+		if f, err := fecha.ParseISO(c.Desde); err == nil {
+			desde = " (rige desde el " + f.DMA() + ")"
+		}
+		return "Hecho anterior a la vigencia de las normas que la aplicación conoce: confirme la norma aplicable. Se calculó con el conjunto de reglas " + id + desde + ", el primero que la aplicación conoce."
+	}
+	return ""
+}

@@ -149,12 +149,12 @@ type Evaluacion struct {
 // A snapshot stored by the first version of the rules is re-read by the core
 // when the rules of today disagree with it on the same stored input
 // (contrato.ReleerVersion1): every screen, step and informe reads it here.
-func (e Evaluacion) Resultado() (contrato.EvaluacionJSON, error) {
+func (e Evaluacion) Resultado(ref valores.Referencia) (contrato.EvaluacionJSON, error) {
 	r, err := contrato.LeerResultado([]byte(e.ResultadoJSON))
 	if err != nil {
 		return r, err
 	}
-	return contrato.ReleerVersion1(r, []byte(e.EntradaJSON), ReferenciaAplicacion()), nil
+	return contrato.ReleerVersion1(r, []byte(e.EntradaJSON), ref), nil
 }
 
 // Entrada reads the stored input back (contrato's JSON).
@@ -682,7 +682,11 @@ func contexto(ctx context.Context, q consultor, c Caso) (flujo.Contexto, Evaluac
 	if err != nil {
 		return flujo.Contexto{}, ev, err
 	}
-	r, err := ev.Resultado()
+	ref, err := referenciaEn(ctx, q)
+	if err != nil {
+		return flujo.Contexto{}, ev, err
+	}
+	r, err := ev.Resultado(ref)
 	if err != nil {
 		return flujo.Contexto{}, ev, err
 	}
@@ -999,14 +1003,14 @@ func (d *DB) PlazosReporte(ctx context.Context, ids []int64) (map[int64]fecha.Fe
 // Instantanea writes the three JSON documents of a stored evaluation (input,
 // output, values used) for a computed result — the same format AbrirCaso
 // stores; the demo data uses it to write cases inside its own transaction.
-func Instantanea(e reincidencia.Entrada, r reincidencia.Resultado) (ent, res, val []byte, err error) {
+func Instantanea(ref valores.Referencia, e reincidencia.Entrada, r reincidencia.Resultado) (ent, res, val []byte, err error) {
 	if ent, err = contrato.EscribirEntrada(e); err != nil {
 		return
 	}
 	if res, err = contrato.EscribirEvaluacion(r); err != nil {
 		return
 	}
-	val, err = json.Marshal(valoresUsados(ReferenciaAplicacion(), r, e))
+	val, err = json.Marshal(valoresUsados(ref, r, e))
 	return
 }
 

@@ -158,7 +158,7 @@ func TestCaso_dominio3_reportarGuardaInstantaneaHistoriaYAuditoria(t *testing.T)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := ev.Resultado()
+	r, err := ev.Resultado(d.Referencia())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -432,8 +432,8 @@ func TestReevaluar_nuevaVersionConMotivoNuncaCambioSilencioso(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r1, _ := v1.Resultado()
-	r2, _ := v2.Resultado()
+	r1, _ := v1.Resultado(d.Referencia())
+	r2, _ := v2.Resultado(d.Referencia())
 	if v2.Version != 2 || r1.SumaSancionesCOP != "77000000" || r2.SumaSancionesCOP != "79000000" || v2.Motivo != "el acto RS-1-C se corrigió" {
 		t.Fatalf("v%d S1=%s S2=%s motivo=%q", v2.Version, r1.SumaSancionesCOP, r2.SumaSancionesCOP, v2.Motivo)
 	}

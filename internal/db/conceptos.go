@@ -304,8 +304,19 @@ func proponer(ctx context.Context, q consultor, casoID int64, fechaREA fecha.Fec
 	}
 	total := caso.SancionPrevista
 	if p.Propuesta.Incrementa() && caso.Sancion == sancion.Multa {
-		ref := ReferenciaAplicacion()
-		conj, _ := ref.ConjuntoPara(caso.FechaComision)
+		// The rule set stored with the evaluation, never one chosen again.
+		ref, err := referenciaEn(ctx, q)
+		if err != nil {
+			return p, err
+		}
+		ev, err := ultimaEvaluacion(ctx, q, casoID)
+		if err != nil {
+			return p, err
+		}
+		conj, err := ref.Conjunto(ev.ConjuntoReglas)
+		if err != nil {
+			return p, fmt.Errorf("la evaluación guardada del caso: %w", err)
+		}
 		inc, err := reincidencia.IncrementoComite(caso.SancionPrevista, fechaREA.Anio(), conj, ref)
 		if err != nil {
 			return p, &ErrFormulario{map[string]string{"fecha_rea": mayusculaInicial(err.Error()) + "."}}
@@ -406,8 +417,8 @@ func propuestaDe(ctx context.Context, q consultor, casoID int64) (*PropuestaREA,
 		}
 		inc := reincidencia.SancionIncrementada{UVTAnio: int(uvtAnio.Int64), UVTValor: decimal.NewFromInt(uvtValor.Int64),
 			Incremento: p.Total.Sub(caso.SancionPrevista), Total: *p.Total}
-		if u, err := ReferenciaAplicacion().UVTDe(inc.UVTAnio); err == nil {
-			inc.UVTResolucion = u.Resolucion
+		if err := q.QueryRowContext(ctx, `SELECT resolucion FROM uvt WHERE anio = ?`, inc.UVTAnio).Scan(&inc.UVTResolucion); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return nil, err
 		}
 		p.Incremento = &inc
 	}

@@ -33,6 +33,9 @@ type DB struct {
 	Now  func() time.Time
 	// aud holds the audit key and the anchor file (auditoria_clave.go).
 	aud *auditoriaExterna
+	// ref caches the reference values built from the uvt table (uvt.go);
+	// every write of the table reloads it.
+	ref referenciaCache
 }
 
 // EsperaPredeterminada is how long a connection waits for the write lock
@@ -93,6 +96,10 @@ func Open(ctx context.Context, ruta string, opciones ...Opcion) (*DB, error) {
 		sqldb.Close()
 		return nil, fmt.Errorf("migrar %s: %w", ruta, err)
 	}
+	if _, err := d.recargarReferencia(ctx); err != nil {
+		sqldb.Close()
+		return nil, err
+	}
 	return d, nil
 }
 
@@ -100,6 +107,7 @@ func Open(ctx context.Context, ruta string, opciones ...Opcion) (*DB, error) {
 // its transaction (data conversions SQL cannot express well).
 var despuesDeMigrar = map[string]func(d *DB, ctx context.Context, tx *sql.Tx) error{
 	"0031_seccionales.sql": (*DB).convertirSeccionales,
+	"0050_uvt.sql":         sembrarUVT,
 }
 
 // reconstruyeTablas are migrations that rebuild a table other tables refer to.

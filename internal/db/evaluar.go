@@ -8,7 +8,6 @@ import (
 	"comite/internal/fecha"
 	"comite/internal/nit"
 	"comite/internal/reincidencia"
-	"comite/internal/valores"
 )
 
 // EntradaEvaluacion loads, in one read snapshot, what the committee test
@@ -59,16 +58,6 @@ func fechasInhabiles(ctx context.Context, q consultor) ([]fecha.Fecha, error) {
 	}
 	return out, rows.Err()
 }
-
-// ReferenciaAplicacion is the one place the application takes its reference
-// values (UVT rows and rule sets) from. Today it is the built-in reference;
-// when the administrator keeps the UVT table in the database, this builds it
-// from there (valores.Referencia.ConUVT).
-func ReferenciaAplicacion() valores.Referencia { return valores.Integrada() }
-
-// Referencia is the reference values every computation of the application
-// uses (the web, the informe, the screening, the demo).
-func (d *DB) Referencia() valores.Referencia { return ReferenciaAplicacion() }
 
 // EvaluarUsuario runs the committee test for one user straight from the
 // database with the application's reference (the rule set chosen by the

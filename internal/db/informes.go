@@ -56,7 +56,11 @@ func datosInforme(ctx context.Context, q consultor, c Caso, ev Evaluacion, em in
 	if err != nil {
 		return informe.Datos{}, fmt.Errorf("entrada guardada de la evaluación v%d ilegible: %w", ev.Version, err)
 	}
-	res, err := ev.Resultado()
+	ref, err := referenciaEn(ctx, q)
+	if err != nil {
+		return informe.Datos{}, err
+	}
+	res, err := ev.Resultado(ref)
 	if err != nil {
 		return informe.Datos{}, err
 	}
@@ -76,7 +80,7 @@ func datosInforme(ctx context.Context, q consultor, c Caso, ev Evaluacion, em in
 		Emision:     em,
 	}
 	if res.Periodo.Anio > 0 {
-		if d.Serie, err = reincidencia.Serie(ent, ReferenciaAplicacion(), res.Periodo.Anio-4, res.Periodo.Anio); err != nil {
+		if d.Serie, err = reincidencia.Serie(ent, ref, res.Periodo.Anio-4, res.Periodo.Anio); err != nil {
 			return d, fmt.Errorf("serie anual del informe: %w", err)
 		}
 	}

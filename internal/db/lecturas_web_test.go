@@ -117,7 +117,7 @@ func TestLeerCaso_igualALasLecturasSueltas(t *testing.T) {
 			!reflect.DeepEqual(l.Conceptos, cs) || !reflect.DeepEqual(l.Propuesta, pr) || len(l.DiasInhabiles) != len(dias) {
 			t.Fatalf("caso %s: LeerCaso difiere de las lecturas sueltas", c.Numero)
 		}
-		r, err := l.Evaluaciones[len(l.Evaluaciones)-1].Resultado()
+		r, err := l.Evaluaciones[len(l.Evaluaciones)-1].Resultado(d.Referencia())
 		if err != nil {
 			t.Fatal(err)
 		}

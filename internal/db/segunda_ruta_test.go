@@ -42,7 +42,7 @@ func TestSegundaRuta_art25UltimoInciso_deReporteACierreSinVistoBueno(t *testing.
 		t.Fatal(err)
 	}
 	ev, _ := d.UltimaEvaluacion(ctx, c.ID)
-	r, _ := ev.Resultado()
+	r, _ := ev.Resultado(d.Referencia())
 	if !EsSegundaRuta(r) || !r.Procede().EsSi() {
 		t.Fatalf("ruta %q procede %v", r.Ruta, r.ProcedeComite)
 	}

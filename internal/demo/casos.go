@@ -162,12 +162,15 @@ func (g *generador) escribirCaso(ctx context.Context, tx *sql.Tx, id int64, cd c
 	if err != nil {
 		return err
 	}
-	ref := db.ReferenciaAplicacion()
+	ref, err := db.ReferenciaEn(ctx, tx)
+	if err != nil {
+		return err
+	}
 	r, err := reincidencia.Evaluar(ent, ref)
 	if err != nil {
 		return err
 	}
-	ej, rj, vj, err := db.Instantanea(ent, r)
+	ej, rj, vj, err := db.Instantanea(ref, ent, r)
 	if err != nil {
 		return err
 	}
@@ -322,7 +325,11 @@ func (g *generador) escribirCaso(ctx context.Context, tx *sql.Tx, id int64, cd c
 			texto := fmt.Sprintf("Propuesta del REA del %s: %s", rea.DMA(), c.Decision.Etiqueta())
 			switch {
 			case c.Decision.Incrementa():
-				conj, _ := ref.ConjuntoPara(nueva.FechaComision)
+				// The rule set stored with the evaluation, as db.ProponerREA.
+				conj, err := ref.Conjunto(r.ConjuntoReglas)
+				if err != nil {
+					return err
+				}
 				inc, err := reincidencia.IncrementoComite(nueva.SancionPrevista, rea.Anio(), conj, ref)
 				if err != nil {
 					return err

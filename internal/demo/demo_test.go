@@ -571,7 +571,7 @@ func TestGenerar_art25UltimoInciso_casoDeSegundaRuta(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, _ := ev.Resultado()
+	r, _ := ev.Resultado(d.Referencia())
 	if !db.EsSegundaRuta(r) || !r.Procede().EsSi() {
 		t.Fatalf("ruta %s procede %v", r.Ruta, r.ProcedeComite)
 	}

@@ -308,6 +308,12 @@ func ref(clave string) string { return normas.De(clave).Referencia() }
 func seccionIdentificacion(d Datos) Seccion {
 	u, n := d.Usuario, d.Nueva
 	s := Seccion{Clave: "identificacion", Titulo: "Identificación del caso y del usuario"}
+	// On page 1, before anything else: the rule set used was not in force on
+	// the commission date (norma_sin_vigencia_confirmada, or a fact before
+	// the first rule set held).
+	if a := d.Evaluacion.AvisoVigencia(); a != "" {
+		s.Bloques = append(s.Bloques, Bloque{Tipo: BloqueAviso, Texto: a})
+	}
 	s.Bloques = append(s.Bloques,
 		Bloque{Tipo: BloquePares, Pares: []Par{
 			{"Caso", d.Caso},

@@ -30,7 +30,8 @@ func (m *memoria) evaluacion(ev db.Evaluacion) (*evaluacionLeida, error) {
 	if x != nil && x.resultadoJSON == ev.ResultadoJSON && x.entradaJSON == ev.EntradaJSON && x.valoresJSON == ev.ValoresJSON {
 		return x, nil
 	}
-	r, err := ev.Resultado()
+	ref := m.d.Referencia()
+	r, err := ev.Resultado(ref)
 	if err != nil {
 		return nil, err
 	}
@@ -39,7 +40,6 @@ func (m *memoria) evaluacion(ev db.Evaluacion) (*evaluacionLeida, error) {
 		return nil, err
 	}
 	x = &evaluacionLeida{resultadoJSON: ev.ResultadoJSON, entradaJSON: ev.EntradaJSON, valoresJSON: ev.ValoresJSON, r: r, ent: ent}
-	ref := m.d.Referencia()
 	x.vista = vistaEvaluacion(ev, r, ent, ref)
 	if x.graficos, err = graficosCaso(r, ent, ref); err != nil {
 		return nil, err

@@ -172,6 +172,7 @@ func vistaEvaluacion(ev db.Evaluacion, r contrato.EvaluacionJSON, ent reincidenc
 		Periodo:     fmt.Sprintf("Año %d: del %s al %s", r.Periodo.Anio, formato.FechaTexto(r.Periodo.Desde), formato.FechaTexto(r.Periodo.Hasta)),
 		NumeroActos: strconv.Itoa(r.NumeroActos), S: monto(r.SumaSancionesCOP),
 		CumpleUmbral: r.Requisitos.UmbralCeroCinco, Procede: r.ProcedeComite, DatosIncompletos: r.DatosIncompletos(),
+		AvisoVigencia: r.AvisoVigencia(),
 	}
 	// Operations never loaded are unknown: the page says which year to load,
 	// never a zero.

@@ -68,6 +68,7 @@ var avisos = map[string]string{
 	"dia_quitado":          "Día inhábil quitado.",
 	"terminos_guardados":   "Términos internos guardados.",
 	"calendario_revocado":  "Enlace del calendario revocado: los programas que lo usaban ya no reciben los vencimientos.",
+	"uvt_guardada":         "UVT guardada. Los cálculos nuevos la usan desde ahora; las evaluaciones guardadas conservan la suya.",
 }
 
 // pagina builds what the base layout needs: the account, the navigation

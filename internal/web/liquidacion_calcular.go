@@ -12,7 +12,6 @@ import (
 	"comite/internal/liquidacion"
 	"comite/internal/normas"
 	"comite/internal/sancion"
-	"comite/internal/valores"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -52,14 +51,10 @@ var etiquetasPaso = map[string]string{
 	liquidacion.PasoMinimo:           "Mínimo",
 }
 
-// referenciaLiquidacion is the one place the web takes the reference values
-// of a liquidation from (UVT rows and rule sets): today the built-in ones.
-func (h *handler) referenciaLiquidacion() valores.Referencia { return valores.Integrada() }
-
 // liquidacionCalcular is the liquidation calculator. It is a GET with the
 // data in the query string: it changes nothing, and a result can be
 // bookmarked or shared. The computation is liquidacion.Liquidar with the
-// reference values of referenciaLiquidacion (the rule set is chosen by the
+// application's reference values, db.(*DB).Referencia (the rule set is chosen by the
 // date); this handler only reads the form and shows the steps.
 func (h *handler) liquidacionCalcular(c echo.Context) error {
 	q := c.QueryParams()
@@ -168,7 +163,7 @@ func (h *handler) liquidacionCalcular(c echo.Context) error {
 	}
 
 	if len(f.Errores) == 0 {
-		l, err := liquidacion.Liquidar(s, h.referenciaLiquidacion())
+		l, err := liquidacion.Liquidar(s, h.d.Referencia())
 		var es *liquidacion.ErrSolicitud
 		switch {
 		case errors.As(err, &es):

@@ -299,7 +299,7 @@ func (h *handler) vistaLiquidacionCaso(c echo.Context, caso db.Caso, d datosHist
 		v.Pendiente = "No se liquida todavía: falta determinar " + strings.Join(faltan, " y ") + " (indique el código de la infracción del caso o ajuste la cuenta). Una cuenta desconocida no se toma como cero."
 	}
 	if v.Pendiente == "" && len(v.Errores) == 0 {
-		l, err := liquidacion.Liquidar(s, h.referenciaLiquidacion())
+		l, err := liquidacion.Liquidar(s, h.d.Referencia())
 		var es *liquidacion.ErrSolicitud
 		switch {
 		case errors.As(err, &es):

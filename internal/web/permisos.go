@@ -56,6 +56,12 @@ const (
 	// auditoría, edited by the administrator (audited).
 	VerSeccionales       Accion = "seccionales.ver"
 	GestionarSeccionales Accion = "seccionales.gestionar"
+	// The UVT table (year, value, DIAN resolution): the values every amount
+	// in UVT is converted with. Read by the roles that keep or review the
+	// tables; only the administrator, who keeps the tables, adds the year DIAN
+	// publishes (audited with before and after).
+	VerUVT       Accion = "uvt.ver"
+	GestionarUVT Accion = "uvt.gestionar"
 	// The scheduled backups of the database: the operator's concern, so the administrator's.
 	VerRespaldos Accion = "respaldos.ver"
 	// The coverage report: users with acts that count in a year and no
@@ -104,6 +110,8 @@ var (
 		VerSeccionales:       {db.RolAdmin, db.RolSecretaria, db.RolAuditor},
 		GestionarSeccionales: {db.RolAdmin},
 		VerRespaldos:         {db.RolAdmin},
+		VerUVT:               {db.RolAdmin, db.RolSecretaria, db.RolAuditor},
+		GestionarUVT:         {db.RolAdmin},
 		VerCobertura:         {db.RolSecretaria, db.RolComite, db.RolSeccional, db.RolAuditor},
 		// Every role has a first page; a role that gives no step of a case is told so.
 		VerPendientes: todos,

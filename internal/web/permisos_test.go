@@ -81,6 +81,10 @@ func matriz() []filaMatriz {
 		{"POST", "/admin/seccionales", "/admin/seccionales", func(*entorno) url.Values {
 			return url.Values{"codigo": {"PRUEBA"}, "nombre": {"Dirección Seccional de Prueba"}}
 		}, []string{"admin"}},
+		{"GET", "/admin/uvt", "/admin/uvt", sinForm, []string{"admin", "secretaria", "auditor"}},
+		{"POST", "/admin/uvt", "/admin/uvt", func(*entorno) url.Values {
+			return url.Values{"anio": {"2027"}, "valor": {"55.000"}, "resolucion": {"Resolución DIAN de prueba"}}
+		}, []string{"admin"}},
 		{"GET", "/admin/respaldos", "/admin/respaldos", sinForm, []string{"admin"}},
 		{"GET", "/auditoria", "/auditoria", sinForm, []string{"auditor", "admin"}},
 		{"GET", "/auditoria/verificar", "/auditoria/verificar", sinForm, []string{"auditor", "admin"}},
@@ -249,7 +253,7 @@ func TestMatriz_navegacionSegunRol(t *testing.T) {
 		"secretaria": {"inicio", "pendientes", "casos", "usuarios", "tamizaje", "importar", "liquidacion", "dias", "calendario"},
 		"comite":     {"inicio", "pendientes", "casos", "usuarios", "tamizaje", "liquidacion", "calendario"},
 		"auditor":    {"inicio", "pendientes", "casos", "usuarios", "tamizaje", "liquidacion", "auditoria", "cuentas", "dias"},
-		"admin":      {"inicio", "pendientes", "auditoria", "cuentas", "dias", "seccionales", "respaldos", "terminos"},
+		"admin":      {"inicio", "pendientes", "auditoria", "cuentas", "dias", "seccionales", "uvt", "respaldos", "terminos"},
 	}
 	for rol, items := range quiere {
 		t.Run(rol, func(t *testing.T) {

@@ -62,16 +62,20 @@ type FundamentoPaso struct {
 
 // EvaluacionVista is the stored evaluation, step by step.
 type EvaluacionVista struct {
-	ID            int64
-	Version       int
-	Creada        string
-	CreadaPor     string
-	Motivo        string
-	Reglas        string
-	UVT           string
-	Periodo       string
-	Anclaje       string
-	AnclajeAviso  string // anclaje_difiere
+	ID           int64
+	Version      int
+	Creada       string
+	CreadaPor    string
+	Motivo       string
+	Reglas       string
+	UVT          string
+	Periodo      string
+	Anclaje      string
+	AnclajeAviso string // anclaje_difiere
+	// AvisoVigencia: the evaluation was computed outside the validity of
+	// every rule set held (norma_sin_vigencia_confirmada, or a fact before
+	// the first); shown prominently at the top of the case.
+	AvisoVigencia string
 	Computados    [][]string
 	Excluidos     [][]string
 	NumeroActos   string

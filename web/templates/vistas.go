@@ -164,3 +164,24 @@ type PaginaError struct {
 	Mensaje string
 	Enlaces []Enlace
 }
+
+// UVTFila is one row of the UVT table page.
+type UVTFila struct {
+	Anio          string
+	Valor         string // $ 52.374
+	Resolucion    string
+	RegistradoPor string
+	RegistradoEn  string
+	Uso           string // "usada en 3 cálculos guardados" or "sin usar"
+}
+
+// UVTPagina is the UVT table page and its form.
+type UVTPagina struct {
+	Filas          []UVTFila
+	PuedeGestionar bool
+	Siguiente      string // the year after the last, suggested in the form
+	Anio           string
+	Valor          string
+	Resolucion     string
+	Errores        Errores
+}
