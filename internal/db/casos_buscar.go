@@ -196,7 +196,7 @@ func (d *DB) BuscarCasos(ctx context.Context, q ConsultaCasos) (ResultadoCasos, 
 	// no longer computes them for every case (see BenchmarkBuscarCasos).
 	orden := ` ORDER BY p.k` + dir + `, p.id` + dir
 	rows, err := d.QueryContext(ctx, `WITH p AS (SELECT c.id AS id, `+clave+` AS k`+desde+` ORDER BY k`+dir+`, c.id`+dir+` LIMIT ? OFFSET ?)
-		SELECT `+columnasCaso+extrasCaso+` FROM p JOIN casos c ON c.id = p.id JOIN usuarios_aduaneros u ON u.id = c.usuario_id`+orden,
+		SELECT `+columnasCaso+extrasCaso+` FROM p JOIN casos c ON c.id = p.id JOIN usuarios_aduaneros u ON u.id = c.usuario_id LEFT JOIN seccionales s ON s.codigo = c.direccion_seccional`+orden,
 		append(args, res.PorPagina, (res.Pagina-1)*res.PorPagina)...)
 	if err != nil {
 		return res, fmt.Errorf("buscar casos: %w", err)
