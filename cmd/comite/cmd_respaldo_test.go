@@ -25,7 +25,7 @@ func correrCmd(args ...string) (int, string, string) {
 func baseDePrueba(t *testing.T, dir string) string {
 	t.Helper()
 	ruta := filepath.Join(dir, "comite.db")
-	if rc, _, errs := correrCmd("demo", "--db", ruta, "--usuarios", "18", "--anios", "2"); rc != 0 {
+	if rc, _, errs := correrCmd("demo", "--db", ruta, "--usuarios", "19", "--anios", "2"); rc != 0 {
 		t.Fatalf("demo: %s", errs)
 	}
 	return ruta
