@@ -108,7 +108,9 @@ func (d *DB) VerificarAuditoria(ctx context.Context) (int64, error) {
 // the key and anchor of the database it came from, which may have gone on
 // writing: every head the anchor published up to the copy's last row must be
 // the copy's, but heads past it are expected. It returns the rows checked
-// and the highest row the anchor published (it may be past the copy).
+// and the highest row the anchor published (it may be past the copy). A
+// missing anchor file is not an error here (the caller says so): a backup
+// restored on another machine may come without it.
 func (d *DB) VerificarAuditoriaCopia(ctx context.Context) (n, publicada int64, err error) {
 	return d.verificarAuditoria(ctx, true)
 }
@@ -198,7 +200,7 @@ func (d *DB) verificarAuditoria(ctx context.Context, copia bool) (int64, int64, 
 		return n, mayor.id, &ErrCadenaRota{esperado, fmt.Sprintf("falta la cola del registro: el ancla %s publicó la fila %d el %s, pero la base termina en la fila %d",
 			d.aud.rutaAncla, mayor.id, mayor.instante, esperado-1)}
 	}
-	if conClave && !hayAncla {
+	if conClave && !hayAncla && !copia {
 		return n, mayor.id, fmt.Errorf("no se encontró el ancla de auditoría %s: sin ella no se puede comprobar que no falte la cola del registro", d.aud.rutaAncla)
 	}
 	return n, mayor.id, nil

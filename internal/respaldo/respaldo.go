@@ -46,6 +46,7 @@ type Verificacion struct {
 	ClaveOrigen    string
 	RutaAncla      string
 	AnclaPublicada int64
+	SinAncla       bool // the anchor file does not exist: the tail was not checked
 }
 
 // Esquema is the last migration recorded in the copy.
@@ -168,6 +169,7 @@ func verificar(ctx context.Context, ruta string, estricta bool, opciones []db.Op
 		v.ClaveOrigen = origen
 	}
 	v.RutaAncla = d.RutaAncla()
+	v.SinAncla = v.RutaAncla != "" && !existe(v.RutaAncla)
 	if v.FilasAuditoria, v.AnclaPublicada, err = VerificarCadena(ctx, d, estricta); err != nil {
 		return v, &ErrInvalido{ruta, "la cadena de auditoría no verifica: " + err.Error()}
 	}
@@ -239,6 +241,9 @@ func Respaldar(ctx context.Context, origen, destino string, opciones ...db.Opcio
 	v, err := Verificar(ctx, tmp, conBase(origen, opciones)...)
 	if err != nil {
 		return r, fmt.Errorf("la copia recién hecha no verifica (la base de origen puede estar dañada; revise con «comite auditoria verificar»): %w", err)
+	}
+	if v.SinAncla && v.ClaveOrigen != "" {
+		return r, fmt.Errorf("no se encontró el ancla de auditoría %s de la base %s: sin ella no se puede comprobar que a la copia no le falte la cola del registro (indique --ancla)", v.RutaAncla, origen)
 	}
 	r.Verificacion = v
 	if r.SHA256, r.Bytes, err = resumen(tmp); err != nil {
