@@ -140,7 +140,7 @@ func (d *DB) verificarAuditoria(ctx context.Context, copia bool) (int64, int64, 
 			mayor = l
 		}
 	}
-	rows, err := d.QueryContext(ctx, `SELECT id, en, cuenta, ip, accion, objeto, detalle_json, hash_anterior, hash, clave_id FROM auditoria ORDER BY id`)
+	rows, err := d.QueryContext(ctx, `SELECT id, en, cuenta, ip, accion, objeto, detalle_json, hash_anterior, hash, `+d.columnaClave(ctx)+` FROM auditoria ORDER BY id`)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -204,4 +204,15 @@ func (d *DB) verificarAuditoria(ctx context.Context, copia bool) (int64, int64, 
 		return n, mayor.id, fmt.Errorf("no se encontró el ancla de auditoría %s: sin ella no se puede comprobar que no falte la cola del registro", d.aud.rutaAncla)
 	}
 	return n, mayor.id, nil
+}
+
+// columnaClave is the key number column of the audit log, or 0 in a copy
+// made before audit keys existed (a backup of an older version, checked as
+// it is, without migrating it).
+func (d *DB) columnaClave(ctx context.Context) string {
+	var n int
+	if err := d.QueryRowContext(ctx, `SELECT count(*) FROM pragma_table_info('auditoria') WHERE name = 'clave_id'`).Scan(&n); err == nil && n == 0 {
+		return "0"
+	}
+	return "clave_id"
 }

@@ -298,7 +298,7 @@ func (c Cabeza) Texto() string {
 // CabezaAuditoria returns the current head of the audit chain.
 func (d *DB) CabezaAuditoria(ctx context.Context) (Cabeza, error) {
 	var c Cabeza
-	err := d.QueryRowContext(ctx, `SELECT id, hash, clave_id FROM auditoria ORDER BY id DESC LIMIT 1`).Scan(&c.ID, &c.Hash, &c.ClaveID)
+	err := d.QueryRowContext(ctx, `SELECT id, hash, `+d.columnaClave(ctx)+` FROM auditoria ORDER BY id DESC LIMIT 1`).Scan(&c.ID, &c.Hash, &c.ClaveID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Cabeza{}, nil
 	}
