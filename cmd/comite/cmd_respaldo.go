@@ -142,6 +142,8 @@ func escribirVerificacion(w io.Writer, v respaldo.Verificacion) {
 	}
 	switch {
 	case v.RutaAncla == "":
+	case v.SinAncla && v.ClaveOrigen == "":
+		fmt.Fprintf(w, "  ancla         no se encontró %s (la copia no tiene filas firmadas con clave): no se comprobó que no falte la cola del registro\n", v.RutaAncla)
 	case v.SinAncla:
 		fmt.Fprintf(w, "  ancla         no se encontró %s: no se comprobó que no falte la cola del registro (indique --ancla)\n", v.RutaAncla)
 	case v.AnclaPublicada == 0:
