@@ -144,5 +144,14 @@ func cmdAuditoria(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	fmt.Fprintf(stdout, "registro de auditoría íntegro: %d filas verificadas en %s\n", n, ruta)
+	if rs, err := d.RestauracionesAncla(); err == nil {
+		for _, r := range rs {
+			fmt.Fprintf(stdout, "restauración registrada en el ancla %s el %s: la cabeza volvió a la fila %d (respaldo SHA-256 %s)", d.RutaAncla(), r.Instante, r.Fila, r.Respaldo)
+			if r.Dejada > 0 {
+				fmt.Fprintf(stdout, "; las cabezas publicadas antes hasta la fila %d eran de la base reemplazada", r.Dejada)
+			}
+			fmt.Fprintln(stdout)
+		}
+	}
 	return 0
 }

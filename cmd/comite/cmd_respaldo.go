@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 
+	"comite/internal/db"
 	"comite/internal/formato"
 	"comite/internal/respaldo"
 )
@@ -18,14 +19,23 @@ func init() {
 }
 
 func respaldoUso(w io.Writer) {
-	fmt.Fprint(w, `uso: comite respaldo [--db ARCHIVO] -o RESPALDO
-     comite respaldo verificar RESPALDO
+	fmt.Fprint(w, `uso: comite respaldo [--db ARCHIVO] [--clave-auditoria CLAVE] [--ancla ANCLA] -o RESPALDO
+     comite respaldo verificar RESPALDO [--db ARCHIVO | --clave-auditoria CLAVE --ancla ANCLA]
 Escribe una copia consistente de la base (aunque el servidor esté en uso), la
-verifica (PRAGMA integrity_check y la cadena de auditoría) y solo entonces le da
-su nombre; imprime su SHA-256 en la primera línea (formato de sha256sum).
-«verificar» revisa un respaldo ya hecho sin escribir en él.
-  --db ARCHIVO   base de datos de origen (por defecto comite.db)
-  -o RESPALDO    archivo del respaldo, que no debe existir
+verifica (PRAGMA integrity_check y la cadena de auditoría con la clave y el ancla
+de la base) y solo entonces le da su nombre; imprime su SHA-256 en la primera
+línea (formato de sha256sum).
+«verificar» revisa un respaldo ya hecho sin escribir en él, con la clave y el
+ancla de la base de la que se tomó (--db), o con los archivos que se indiquen.
+El ancla puede ir por delante del respaldo (el servidor siguió escribiendo):
+cada cabeza publicada hasta la última fila del respaldo debe ser la suya.
+  --db ARCHIVO               base de datos de origen (por defecto comite.db); la
+                             clave y el ancla se buscan como al abrirla: junto a
+                             ella (ARCHIVO.clave-auditoria, ARCHIVO.ancla-auditoria)
+                             o en las variables COMITE_CLAVE_AUDITORIA*
+  --clave-auditoria CLAVE    archivo de claves de auditoría, si no está junto a la base
+  --ancla ANCLA              ancla de la cadena, si no está junto a la base
+  -o RESPALDO                archivo del respaldo, que no debe existir
 Sale con 0 si el respaldo quedó escrito y verificado, 1 si no, 2 por uso incorrecto.
 `)
 }
@@ -39,12 +49,14 @@ func cmdRespaldo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(io.Discard)
 	ruta := fs.String("db", "comite.db", "")
 	destino := fs.String("o", "", "")
+	clave := fs.String("clave-auditoria", "", "")
+	ancla := fs.String("ancla", "", "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			respaldoUso(stderr)
 			return 0
 		}
-		fmt.Fprintln(stderr, "comite respaldo:", traducirOpcion(err, "--db y -o"))
+		fmt.Fprintln(stderr, "comite respaldo:", traducirOpcion(err, "--db, --clave-auditoria, --ancla y -o"))
 		respaldoUso(stderr)
 		return 2
 	}
@@ -58,7 +70,7 @@ func cmdRespaldo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		respaldoUso(stderr)
 		return 2
 	}
-	r, err := respaldo.Respaldar(context.Background(), *ruta, *destino)
+	r, err := respaldo.Respaldar(context.Background(), *ruta, *destino, db.ConClaveAuditoria(*clave), db.ConAnclaAuditoria(*ancla))
 	if err != nil {
 		fmt.Fprintln(stderr, "comite respaldo:", err)
 		return 1
@@ -71,27 +83,50 @@ func cmdRespaldo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 }
 
 func respaldoVerificar(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 1 && (args[0] == "-h" || args[0] == "--help") {
-		respaldoUso(stderr)
-		return 0
+	fs := flag.NewFlagSet("comite respaldo verificar", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	base := fs.String("db", "", "")
+	clave := fs.String("clave-auditoria", "", "")
+	ancla := fs.String("ancla", "", "")
+	// The file may come before or after the options.
+	var pos []string
+	for resto := args; ; {
+		if err := fs.Parse(resto); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				respaldoUso(stderr)
+				return 0
+			}
+			fmt.Fprintln(stderr, "comite respaldo verificar:", traducirOpcion(err, "--db, --clave-auditoria y --ancla"))
+			respaldoUso(stderr)
+			return 2
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		pos = append(pos, fs.Arg(0))
+		resto = fs.Args()[1:]
 	}
-	if len(args) != 1 || strings.HasPrefix(args[0], "-") {
+	if len(pos) != 1 {
 		fmt.Fprintln(stderr, "comite respaldo verificar: indique un solo archivo de respaldo")
 		respaldoUso(stderr)
 		return 2
 	}
-	v, err := respaldo.Verificar(context.Background(), args[0])
+	archivo := pos[0]
+	v, err := respaldo.Verificar(context.Background(), archivo, db.ComoBase(*base), db.ConClaveAuditoria(*clave), db.ConAnclaAuditoria(*ancla))
+	if err != nil {
+		fmt.Fprintln(stderr, "comite respaldo verificar:", err)
+		if errors.Is(err, db.ErrSinClaveAuditoria) || strings.Contains(err.Error(), db.ErrSinClaveAuditoria.Error()) {
+			fmt.Fprintln(stderr, "Indique la clave de la base de origen con --clave-auditoria CLAVE (o --db con la base de la que se tomó el respaldo).")
+		}
+		return 1
+	}
+	h, err := respaldo.SHA256(archivo)
 	if err != nil {
 		fmt.Fprintln(stderr, "comite respaldo verificar:", err)
 		return 1
 	}
-	h, err := respaldo.SHA256(args[0])
-	if err != nil {
-		fmt.Fprintln(stderr, "comite respaldo verificar:", err)
-		return 1
-	}
-	fmt.Fprintf(stdout, "%s  %s\n", h, args[0])
-	fmt.Fprintf(stdout, "Respaldo %s verificado.\n", args[0])
+	fmt.Fprintf(stdout, "%s  %s\n", h, archivo)
+	fmt.Fprintf(stdout, "Respaldo %s verificado.\n", archivo)
 	escribirVerificacion(stdout, v)
 	return 0
 }
@@ -100,6 +135,25 @@ func respaldoVerificar(args []string, stdout, stderr io.Writer) int {
 func escribirVerificacion(w io.Writer, v respaldo.Verificacion) {
 	fmt.Fprintf(w, "  integridad    %s (PRAGMA integrity_check)\n", v.Integridad)
 	fmt.Fprintf(w, "  auditoría     %s filas, cadena íntegra\n", formato.Entero(v.FilasAuditoria))
+	if v.ClaveOrigen != "" {
+		fmt.Fprintf(w, "  clave         %s\n", v.ClaveOrigen)
+	} else {
+		fmt.Fprintln(w, "  clave         no se encontró (la copia no tiene filas firmadas con clave)")
+	}
+	switch {
+	case v.RutaAncla == "":
+	case v.SinAncla && v.ClaveOrigen == "":
+		fmt.Fprintf(w, "  ancla         no se encontró %s (la copia no tiene filas firmadas con clave): no se comprobó que no falte la cola del registro\n", v.RutaAncla)
+	case v.SinAncla:
+		fmt.Fprintf(w, "  ancla         no se encontró %s: no se comprobó que no falte la cola del registro (indique --ancla)\n", v.RutaAncla)
+	case v.AnclaPublicada == 0:
+		fmt.Fprintf(w, "  ancla         %s (sin cabezas publicadas)\n", v.RutaAncla)
+	case v.AnclaPublicada > v.FilasAuditoria:
+		fmt.Fprintf(w, "  ancla         %s: coincide hasta la fila %s; publicó hasta la %s (la base siguió escribiendo después del respaldo)\n",
+			v.RutaAncla, formato.Entero(v.FilasAuditoria), formato.Entero(v.AnclaPublicada))
+	default:
+		fmt.Fprintf(w, "  ancla         %s: coincide (publicó hasta la fila %s)\n", v.RutaAncla, formato.Entero(v.AnclaPublicada))
+	}
 	fmt.Fprintf(w, "  esquema       %s\n", v.Esquema())
 	fmt.Fprintf(w, "  contenido     %s casos, %s conceptos, %s informes\n", formato.Entero(v.Casos), formato.Entero(v.Conceptos), formato.Entero(v.Informes))
 	if v.UltimoCambio.IsZero() {

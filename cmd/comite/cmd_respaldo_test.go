@@ -25,7 +25,7 @@ func correrCmd(args ...string) (int, string, string) {
 func baseDePrueba(t *testing.T, dir string) string {
 	t.Helper()
 	ruta := filepath.Join(dir, "comite.db")
-	if rc, _, errs := correrCmd("demo", "--db", ruta, "--usuarios", "18", "--anios", "2"); rc != 0 {
+	if rc, _, errs := correrCmd("demo", "--db", ruta, "--usuarios", "19", "--anios", "2"); rc != 0 {
 		t.Fatalf("demo: %s", errs)
 	}
 	return ruta
@@ -52,23 +52,62 @@ func TestCmdRespaldoYRestaurar(t *testing.T) {
 			t.Errorf("la salida no dice %q:\n%s", s, out)
 		}
 	}
-	rc, out, errs = correrCmd("respaldo", "verificar", destino)
-	if rc != 0 || !strings.HasPrefix(out, h+"  ") {
-		t.Fatalf("verificar: rc = %d, %s%s", rc, out, errs)
+	clave := db.RutaClaveAuditoria(ruta)
+	// The backup is checked with the key and anchor of its database: named
+	// by --db, or file by file; without them the keyed rows cannot be checked.
+	for _, args := range [][]string{
+		{"respaldo", "verificar", destino, "--db", ruta},
+		{"respaldo", "verificar", "--clave-auditoria", clave, "--ancla", db.RutaAnclaAuditoria(ruta), destino},
+	} {
+		rc, out, errs = correrCmd(args...)
+		if rc != 0 || !strings.HasPrefix(out, h+"  ") || !strings.Contains(out, "clave         el archivo "+clave) || !strings.Contains(out, "coincide") {
+			t.Fatalf("%v: rc = %d, %s%s", args, rc, out, errs)
+		}
+	}
+	rc, _, errs = correrCmd("respaldo", "verificar", destino)
+	if rc != 1 || !strings.Contains(errs, "no hay clave de auditoría") || !strings.Contains(errs, "--clave-auditoria") {
+		t.Fatalf("verificar sin la clave: rc = %d, %s", rc, errs)
 	}
 
 	otra := filepath.Join(t.TempDir(), "restaurada.db")
-	rc, out, errs = correrCmd("restaurar", "--desde", destino, "--db", otra)
+	rc, out, errs = correrCmd("restaurar", "--desde", destino, "--db", otra, "--clave-auditoria", clave)
 	if rc != 0 {
 		t.Fatalf("restaurar: rc = %d: %s", rc, errs)
 	}
-	for _, s := range []string{"Restaurado " + destino + " en " + otra, "casos", "conceptos", "informes", "filas, cadena íntegra", "datos hasta"} {
+	for _, s := range []string{"Restaurado " + destino + " en " + otra, "casos", "conceptos", "informes", "filas, cadena íntegra", "datos hasta",
+		"Ancla de auditoría " + db.RutaAnclaAuditoria(otra) + ": se le anexó una línea «restauracion»"} {
 		if !strings.Contains(out, s) {
 			t.Errorf("la restauración no dice %q:\n%s", s, out)
 		}
 	}
-	if rc, out, errs := correrCmd("auditoria", "verificar", "--db", otra); rc != 0 {
+	if rc, out, errs := correrCmd("auditoria", "verificar", "--db", otra, "--clave-auditoria", clave); rc != 0 {
 		t.Fatalf("la base restaurada no verifica: %s%s", out, errs)
+	}
+}
+
+// TestCmdRestaurar_sobreSuBaseConElAnclaDelante: the database went on
+// writing after the backup; restoring it over that database leaves the
+// anchor ahead, and «comite auditoria verificar» passes and explains it.
+func TestCmdRestaurar_sobreSuBaseConElAnclaDelante(t *testing.T) {
+	dir := t.TempDir()
+	ruta := baseDePrueba(t, dir)
+	destino := filepath.Join(t.TempDir(), "respaldo.db")
+	if rc, _, errs := correrCmd("respaldo", "--db", ruta, "-o", destino); rc != 0 {
+		t.Fatal(errs)
+	}
+	if rc, _, errs := correrCmd("auditoria", "rotar-clave", "--db", ruta); rc != 0 { // one more audited row
+		t.Fatal(errs)
+	}
+	rc, out, errs := correrCmd("restaurar", "--desde", destino, "--db", ruta, "--reemplazar")
+	if rc != 0 {
+		t.Fatalf("restaurar: rc = %d: %s", rc, errs)
+	}
+	if !strings.Contains(out, "había publicado hasta la fila") || !strings.Contains(out, "las líneas anteriores se conservan") {
+		t.Errorf("la restauración no explica el ancla:\n%s", out)
+	}
+	rc, out, errs = correrCmd("auditoria", "verificar", "--db", ruta)
+	if rc != 0 || !strings.Contains(out, "registro de auditoría íntegro") || !strings.Contains(out, "restauración registrada en el ancla") {
+		t.Fatalf("auditoria verificar tras restaurar: rc = %d, %s%s", rc, out, errs)
 	}
 }
 
@@ -105,8 +144,10 @@ func TestCmdRespaldoYRestaurar_negativas(t *testing.T) {
 		{"verificar_sin_archivo", []string{"respaldo", "verificar"}, 2, []string{"indique un solo archivo"}},
 		{"restaurar_sin_desde", []string{"restaurar", "--db", ruta}, 2, []string{"falta --desde"}},
 		{"restaurar_corrupto", []string{"restaurar", "--desde", corrupto, "--db", filepath.Join(dir, "nueva.db")}, 1, []string{"no es válido", "No se restauró nada"}},
-		{"restaurar_en_uso", []string{"restaurar", "--desde", bueno, "--db", enUso, "--reemplazar"}, 1, []string{"está en uso", "comite serve", "detenga el servicio", "No se restauró nada"}},
-		{"restaurar_sobre_existente", []string{"restaurar", "--desde", bueno, "--db", existente}, 1, []string{"ya existe la base de datos", "--reemplazar"}},
+		{"restaurar_en_uso", []string{"restaurar", "--desde", bueno, "--db", enUso, "--reemplazar", "--clave-auditoria", db.RutaClaveAuditoria(ruta)}, 1, []string{"está en uso", "comite serve", "detenga el servicio", "No se restauró nada"}},
+		{"restaurar_sobre_existente", []string{"restaurar", "--desde", bueno, "--db", existente, "--clave-auditoria", db.RutaClaveAuditoria(ruta)}, 1, []string{"ya existe la base de datos", "--reemplazar"}},
+		{"restaurar_en_otra_ruta_sin_la_clave", []string{"restaurar", "--desde", bueno, "--db", filepath.Join(dir, "sin-clave.db")}, 1, []string{"no hay clave de auditoría", "No se restauró nada"}},
+		{"verificar_con_la_clave_equivocada", []string{"respaldo", "verificar", bueno, "--clave-auditoria", claveAjena(t), "--ancla", db.RutaAnclaAuditoria(ruta)}, 1, []string{"no es válido", "HMAC con la clave de auditoría"}},
 		{"version_con_argumento", []string{"version", "--corta"}, 2, []string{"argumento de más"}},
 	} {
 		t.Run(c.nombre, func(t *testing.T) {
@@ -202,4 +243,14 @@ func mustGuardados(t *testing.T, p *respaldo.Programa) []string {
 		t.Fatal(err)
 	}
 	return gs
+}
+
+// claveAjena writes a well-formed audit key file that is not the database's.
+func claveAjena(t *testing.T) string {
+	t.Helper()
+	ruta := filepath.Join(t.TempDir(), "otra.clave-auditoria")
+	if err := os.WriteFile(ruta, []byte("sellado 0\n1 "+strings.Repeat("cd", 32)+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return ruta
 }

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 
+	"comite/internal/db"
+	"comite/internal/formato"
 	"comite/internal/respaldo"
 )
 
@@ -15,7 +17,7 @@ func init() {
 }
 
 func restaurarUso(w io.Writer) {
-	fmt.Fprint(w, `uso: comite restaurar --desde RESPALDO [--db ARCHIVO] [--reemplazar]
+	fmt.Fprint(w, `uso: comite restaurar --desde RESPALDO [--db ARCHIVO] [--reemplazar] [--clave-auditoria CLAVE] [--ancla ANCLA]
 Verifica el respaldo, comprueba que ningún proceso tenga abierta la base de
 destino (detenga antes el servicio y Litestream), la escribe con un nombre
 temporal, la renombra y la verifica otra vez en su lugar. Dice qué restauró.
@@ -23,6 +25,13 @@ temporal, la renombra y la verifica otra vez en su lugar. Dice qué restauró.
   --db ARCHIVO      base de destino (por defecto comite.db)
   --reemplazar      si la base de destino existe, reemplazarla; la actual se
                     guarda antes como ARCHIVO.reemplazada-FECHA
+  --clave-auditoria CLAVE  claves de auditoría con que se abrirá la base de
+                    destino (por defecto ARCHIVO.clave-auditoria o las variables
+                    COMITE_CLAVE_AUDITORIA*, como en «comite serve»); el respaldo
+                    se verifica con ellas y nunca se crea una clave nueva
+  --ancla ANCLA     ancla de la base de destino (por defecto ARCHIVO.ancla-auditoria);
+                    la restauración le anexa una línea firmada con la clave que la
+                    registra, y nunca borra las anteriores
 Sale con 0 si restauró, 1 si se negó o falló (nada cambia), 2 por uso incorrecto.
 `)
 }
@@ -34,12 +43,14 @@ func cmdRestaurar(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	desde := fs.String("desde", "", "")
 	ruta := fs.String("db", "comite.db", "")
 	reemplazar := fs.Bool("reemplazar", false, "")
+	clave := fs.String("clave-auditoria", "", "")
+	ancla := fs.String("ancla", "", "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			restaurarUso(stderr)
 			return 0
 		}
-		fmt.Fprintln(stderr, "comite restaurar:", traducirOpcion(err, "--desde, --db o --reemplazar"))
+		fmt.Fprintln(stderr, "comite restaurar:", traducirOpcion(err, "--desde, --db, --reemplazar, --clave-auditoria o --ancla"))
 		restaurarUso(stderr)
 		return 2
 	}
@@ -53,7 +64,7 @@ func cmdRestaurar(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		restaurarUso(stderr)
 		return 2
 	}
-	r, err := respaldo.Restaurar(context.Background(), *desde, *ruta, *reemplazar)
+	r, err := respaldo.Restaurar(context.Background(), *desde, *ruta, *reemplazar, db.ConClaveAuditoria(*clave), db.ConAnclaAuditoria(*ancla))
 	if err != nil {
 		fmt.Fprintln(stderr, "comite restaurar:", err)
 		fmt.Fprintf(stderr, "No se restauró nada: %s sigue como estaba.\n", *ruta)
@@ -65,6 +76,19 @@ func cmdRestaurar(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout, "Verificado antes (el respaldo) y después (la base en su lugar):")
 	escribirVerificacion(stdout, r.Despues)
+	switch {
+	case r.AnclaRuta == "":
+		fmt.Fprintln(stdout, "Ancla de auditoría: no se registró la restauración (la base no tiene filas firmadas con clave).")
+	case r.Ancla.Dejada > 0:
+		fmt.Fprintf(stdout, "Ancla de auditoría %s: había publicado hasta la fila %s, que la base restaurada no tiene (esas filas eran de la base reemplazada).\n",
+			r.AnclaRuta, formato.Entero(r.Ancla.Dejada))
+		fmt.Fprintf(stdout, "  Se le anexó una línea «restauracion», firmada con la clave de auditoría, que fija la cabeza en la fila %s y nombra el respaldo (SHA-256 %s);\n",
+			formato.Entero(r.Ancla.Fila), r.Ancla.Respaldo)
+		fmt.Fprintln(stdout, "  las líneas anteriores se conservan. «comite auditoria verificar» muestra esta restauración.")
+	default:
+		fmt.Fprintf(stdout, "Ancla de auditoría %s: se le anexó una línea «restauracion», firmada con la clave de auditoría, en la fila %s (respaldo SHA-256 %s).\n",
+			r.AnclaRuta, formato.Entero(r.Ancla.Fila), r.Ancla.Respaldo)
+	}
 	fmt.Fprintln(stdout, "Al iniciar, «comite serve» aplica las migraciones pendientes si el respaldo es de una versión anterior.")
 	return 0
 }

@@ -230,7 +230,8 @@ func servir(ctx context.Context, o opcionesServe, stdout, stderr io.Writer) int 
 
 // programaRespaldos is the backup schedule of --respaldos.
 func programaRespaldos(o opcionesServe, log *slog.Logger) *respaldo.Programa {
-	return &respaldo.Programa{Origen: o.ruta, Dir: o.respaldos, Cada: o.respaldoCada, Conservar: o.conservar, Log: log}
+	return &respaldo.Programa{Origen: o.ruta, Dir: o.respaldos, Cada: o.respaldoCada, Conservar: o.conservar, Log: log,
+		Auditoria: []db.OpcionAuditoria{db.ConClaveAuditoria(o.claveAuditoria), db.ConAnclaAuditoria(o.anclaAuditoria)}}
 }
 
 func esLoopback(a net.Addr) bool {

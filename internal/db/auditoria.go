@@ -96,24 +96,53 @@ func (e *ErrCadenaRota) Error() string {
 // published in the anchor file that the database no longer has (a missing
 // tail) or has with another hash (a chain recomputed). Any other error (a key
 // or the anchor missing) means the chain could not be checked.
+//
+// A restore line in the anchor (AnclarRestauracion), signed with the key,
+// sets the published head back to the restored one.
 func (d *DB) VerificarAuditoria(ctx context.Context) (int64, error) {
+	n, _, err := d.verificarAuditoria(ctx, false)
+	return n, err
+}
+
+// VerificarAuditoriaCopia checks a copy of the database (a backup) against
+// the key and anchor of the database it came from, which may have gone on
+// writing: every head the anchor published up to the copy's last row must be
+// the copy's, but heads past it are expected. It returns the rows checked
+// and the highest row the anchor published (it may be past the copy). A
+// missing anchor file is not an error here (the caller says so): a backup
+// restored on another machine may come without it.
+func (d *DB) VerificarAuditoriaCopia(ctx context.Context) (n, publicada int64, err error) {
+	return d.verificarAuditoria(ctx, true)
+}
+
+func (d *DB) verificarAuditoria(ctx context.Context, copia bool) (int64, int64, error) {
 	if d.aud != nil && d.aud.escritas.Load() > 0 {
 		// What this process itself wrote is published before checking.
 		if err := d.PublicarCabeza(ctx); err != nil {
-			return 0, err
+			return 0, 0, err
 		}
 	}
-	var ancla map[int64]lineaAncla
+	ancla := map[int64]lineaAncla{}
 	hayAncla := false
 	if d.aud != nil && d.aud.rutaAncla != "" {
-		var err error
-		if ancla, hayAncla, err = leerAncla(d.aud.rutaAncla); err != nil {
-			return 0, err
+		e, hay, err := leerAncla(d.aud.rutaAncla)
+		if err != nil {
+			return 0, 0, err
+		}
+		if err := d.verificarRestauraciones(e); err != nil {
+			return 0, 0, err
+		}
+		ancla, hayAncla = e.cabezas, hay
+	}
+	var mayor lineaAncla
+	for _, l := range ancla {
+		if l.id > mayor.id {
+			mayor = l
 		}
 	}
-	rows, err := d.QueryContext(ctx, `SELECT id, en, cuenta, ip, accion, objeto, detalle_json, hash_anterior, hash, clave_id FROM auditoria ORDER BY id`)
+	rows, err := d.QueryContext(ctx, `SELECT id, en, cuenta, ip, accion, objeto, detalle_json, hash_anterior, hash, `+d.columnaClave(ctx)+` FROM auditoria ORDER BY id`)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	defer rows.Close()
 	anterior := hashGenesis
@@ -123,20 +152,20 @@ func (d *DB) VerificarAuditoria(ctx context.Context) (int64, error) {
 		var id, claveID int64
 		var en, cuenta, ip, accion, objeto, detalle, ha, h string
 		if err := rows.Scan(&id, &en, &cuenta, &ip, &accion, &objeto, &detalle, &ha, &h, &claveID); err != nil {
-			return n, err
+			return n, mayor.id, err
 		}
 		switch {
 		case id != esperado:
-			return n, &ErrCadenaRota{esperado, fmt.Sprintf("falta la fila %d (la siguiente es %d)", esperado, id)}
+			return n, mayor.id, &ErrCadenaRota{esperado, fmt.Sprintf("falta la fila %d (la siguiente es %d)", esperado, id)}
 		case ha != anterior:
-			return n, &ErrCadenaRota{id, "su hash_anterior no es el hash de la fila previa"}
+			return n, mayor.id, &ErrCadenaRota{id, "su hash_anterior no es el hash de la fila previa"}
 		case claveID < claveAnterior:
-			return n, &ErrCadenaRota{id, fmt.Sprintf("usa un esquema de hash anterior (%d) al de la fila previa (%d): la cadena se re-encadenó", claveID, claveAnterior)}
+			return n, mayor.id, &ErrCadenaRota{id, fmt.Sprintf("usa un esquema de hash anterior (%d) al de la fila previa (%d): la cadena se re-encadenó", claveID, claveAnterior)}
 		case claveID == 0 && d.aud != nil && d.aud.sellado >= 0 && id > d.aud.sellado:
-			return n, &ErrCadenaRota{id, fmt.Sprintf("no está firmada con la clave de auditoría, aunque toda fila posterior a la %d debe estarlo: se recalculó sin la clave", d.aud.sellado)}
+			return n, mayor.id, &ErrCadenaRota{id, fmt.Sprintf("no está firmada con la clave de auditoría, aunque toda fila posterior a la %d debe estarlo: se recalculó sin la clave", d.aud.sellado)}
 		case claveID == 0:
 			if !strings.EqualFold(h, hashFila(id, en, cuenta, ip, accion, objeto, detalle, ha)) {
-				return n, &ErrCadenaRota{id, "su contenido no corresponde a su hash"}
+				return n, mayor.id, &ErrCadenaRota{id, "su contenido no corresponde a su hash"}
 			}
 		default:
 			var k []byte
@@ -148,36 +177,42 @@ func (d *DB) VerificarAuditoria(ctx context.Context) (int64, error) {
 				if d.aud != nil && d.aud.origen != "" {
 					origen = d.aud.origen
 				}
-				return n, fmt.Errorf("no se puede verificar la fila %d: está firmada con la clave de auditoría número %d, que no está en %s (%w)", id, claveID, origen, ErrSinClaveAuditoria)
+				return n, mayor.id, fmt.Errorf("no se puede verificar la fila %d: está firmada con la clave de auditoría número %d, que no está en %s (%w)", id, claveID, origen, ErrSinClaveAuditoria)
 			}
 			if !hmac.Equal([]byte(strings.ToLower(h)), []byte(hashFilaConClave(k, claveID, id, en, cuenta, ip, accion, objeto, detalle, ha))) {
-				return n, &ErrCadenaRota{id, "su contenido no corresponde a su hash (HMAC con la clave de auditoría)"}
+				return n, mayor.id, &ErrCadenaRota{id, "su contenido no corresponde a su hash (HMAC con la clave de auditoría)"}
 			}
 			conClave = true
 		}
 		if l, ok := ancla[id]; ok && !strings.EqualFold(l.hash, h) {
-			return n, &ErrCadenaRota{id, fmt.Sprintf("su hash no es el publicado en el ancla %s el %s: la cadena se recalculó", d.aud.rutaAncla, l.instante)}
+			return n, mayor.id, &ErrCadenaRota{id, fmt.Sprintf("su hash no es el publicado en el ancla %s el %s: la cadena se recalculó", d.aud.rutaAncla, l.instante)}
 		}
 		anterior, claveAnterior = h, claveID
 		esperado++
 		n++
 	}
 	if err := rows.Err(); err != nil {
-		return n, err
+		return n, mayor.id, err
 	}
-	// A head published outside the database past the last row: the tail is gone.
-	var mayor lineaAncla
-	for _, l := range ancla {
-		if l.id > mayor.id {
-			mayor = l
-		}
-	}
-	if mayor.id >= esperado {
-		return n, &ErrCadenaRota{esperado, fmt.Sprintf("falta la cola del registro: el ancla %s publicó la fila %d el %s, pero la base termina en la fila %d",
+	// A head published outside the database past the last row: the tail is
+	// gone (a copy may be older than the anchor: it is checked up to its end).
+	if mayor.id >= esperado && !copia {
+		return n, mayor.id, &ErrCadenaRota{esperado, fmt.Sprintf("falta la cola del registro: el ancla %s publicó la fila %d el %s, pero la base termina en la fila %d",
 			d.aud.rutaAncla, mayor.id, mayor.instante, esperado-1)}
 	}
-	if conClave && !hayAncla {
-		return n, fmt.Errorf("no se encontró el ancla de auditoría %s: sin ella no se puede comprobar que no falte la cola del registro", d.aud.rutaAncla)
+	if conClave && !hayAncla && !copia {
+		return n, mayor.id, fmt.Errorf("no se encontró el ancla de auditoría %s: sin ella no se puede comprobar que no falte la cola del registro", d.aud.rutaAncla)
 	}
-	return n, nil
+	return n, mayor.id, nil
+}
+
+// columnaClave is the key number column of the audit log, or 0 in a copy
+// made before audit keys existed (a backup of an older version, checked as
+// it is, without migrating it).
+func (d *DB) columnaClave(ctx context.Context) string {
+	var n int
+	if err := d.QueryRowContext(ctx, `SELECT count(*) FROM pragma_table_info('auditoria') WHERE name = 'clave_id'`).Scan(&n); err == nil && n == 0 {
+		return "0"
+	}
+	return "clave_id"
 }

@@ -53,9 +53,12 @@ type OpcionAuditoria func(*configAuditoria)
 
 type configAuditoria struct {
 	rutaClave, rutaAncla string
-	sinCrear             bool
-	registro             *slog.Logger
-	espera               time.Duration // busy_timeout of every connection
+	// base is the database whose key and anchor are meant, when the file
+	// opened is a copy of it (a backup being checked or restored).
+	base     string
+	sinCrear bool
+	registro *slog.Logger
+	espera   time.Duration // busy_timeout of every connection
 }
 
 // ConClaveAuditoria reads the audit key from this file instead of the default.
@@ -72,6 +75,18 @@ func ConAnclaAuditoria(ruta string) OpcionAuditoria {
 	return func(c *configAuditoria) {
 		if ruta != "" {
 			c.rutaAncla = ruta
+		}
+	}
+}
+
+// ComoBase resolves the default key and anchor files as for the database at
+// ruta (next to it, unless the environment or another option says
+// otherwise): a backup is checked with the key and anchor of the database it
+// was taken from, or of the one it is restored onto.
+func ComoBase(ruta string) OpcionAuditoria {
+	return func(c *configAuditoria) {
+		if ruta != "" {
+			c.base = ruta
 		}
 	}
 }
@@ -108,15 +123,24 @@ type auditoriaExterna struct {
 var ErrSinClaveAuditoria = errors.New("no hay clave de auditoría")
 
 func (d *DB) prepararAuditoria(ctx context.Context, opciones []OpcionAuditoria) error {
-	cfg := configAuditoria{rutaClave: RutaClaveAuditoria(d.Ruta), rutaAncla: RutaAnclaAuditoria(d.Ruta)}
-	if v := os.Getenv(VariableArchivoClave); v != "" {
-		cfg.rutaClave = v
-	}
-	if v := os.Getenv(VariableArchivoAncla); v != "" {
-		cfg.rutaAncla = v
-	}
+	// An option names a file; otherwise the environment; otherwise next to the database.
+	var cfg configAuditoria
 	for _, o := range opciones {
 		o(&cfg)
+	}
+	base := d.Ruta
+	if cfg.base != "" {
+		base = cfg.base
+	}
+	if cfg.rutaClave == "" {
+		if cfg.rutaClave = os.Getenv(VariableArchivoClave); cfg.rutaClave == "" {
+			cfg.rutaClave = RutaClaveAuditoria(base)
+		}
+	}
+	if cfg.rutaAncla == "" {
+		if cfg.rutaAncla = os.Getenv(VariableArchivoAncla); cfg.rutaAncla == "" {
+			cfg.rutaAncla = RutaAnclaAuditoria(base)
+		}
 	}
 	a := &auditoriaExterna{claves: map[int64][]byte{}, sellado: -1, rutaAncla: cfg.rutaAncla, registro: cfg.registro}
 	if v := os.Getenv(VariableClaveAuditoria); strings.TrimSpace(v) != "" {
@@ -281,7 +305,7 @@ func (c Cabeza) Texto() string {
 // CabezaAuditoria returns the current head of the audit chain.
 func (d *DB) CabezaAuditoria(ctx context.Context) (Cabeza, error) {
 	var c Cabeza
-	err := d.QueryRowContext(ctx, `SELECT id, hash, clave_id FROM auditoria ORDER BY id DESC LIMIT 1`).Scan(&c.ID, &c.Hash, &c.ClaveID)
+	err := d.QueryRowContext(ctx, `SELECT id, hash, `+d.columnaClave(ctx)+` FROM auditoria ORDER BY id DESC LIMIT 1`).Scan(&c.ID, &c.Hash, &c.ClaveID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Cabeza{}, nil
 	}
@@ -356,6 +380,52 @@ type lineaAncla struct {
 	instante string
 }
 
+// restauracionAncla is a line the restore of a backup appends to the anchor:
+// from that line on, the chain ends at the head (id, hash) of the restored
+// copy, and the heads published before it past that row belong to the
+// database that was replaced. The line is signed with the audit key, so
+// someone without the key cannot append one to hide a missing tail.
+//
+//	restauracion<TAB>id<TAB>hash<TAB>instante<TAB>clave<TAB>hmac<TAB>sha256 del respaldo<TAB>fila más alta que se deja
+type restauracionAncla struct {
+	lineaAncla
+	claveID  int64
+	firma    string
+	respaldo string // SHA-256 of the backup restored
+	dejada   int64  // highest row published before it that the restored copy does not have
+}
+
+const prefijoRestauracion = "restauracion\t"
+
+func (r restauracionAncla) mensaje() string {
+	return "comite-ancla-restauracion\n" + strconv.FormatInt(r.id, 10) + "\n" + r.hash + "\n" + r.instante + "\n" +
+		strconv.FormatInt(r.claveID, 10) + "\n" + r.respaldo + "\n" + strconv.FormatInt(r.dejada, 10)
+}
+
+func firmarRestauracion(clave []byte, r restauracionAncla) string {
+	m := hmac.New(sha256.New, clave)
+	m.Write([]byte(r.mensaje()))
+	return hex.EncodeToString(m.Sum(nil))
+}
+
+func (r restauracionAncla) linea() string {
+	return fmt.Sprintf("restauracion\t%d\t%s\t%s\t%d\t%s\t%s\t%d\n", r.id, r.hash, r.instante, r.claveID, r.firma, r.respaldo, r.dejada)
+}
+
+func leerRestauracion(s string) (restauracionAncla, bool) {
+	c := strings.Split(strings.TrimSpace(s), "\t")
+	if len(c) != 8 || c[0] != "restauracion" {
+		return restauracionAncla{}, false
+	}
+	id, err1 := strconv.ParseInt(c[1], 10, 64)
+	clave, err2 := strconv.ParseInt(c[4], 10, 64)
+	dejada, err3 := strconv.ParseInt(c[7], 10, 64)
+	if err1 != nil || err2 != nil || err3 != nil || id < 0 {
+		return restauracionAncla{}, false
+	}
+	return restauracionAncla{lineaAncla: lineaAncla{id: id, hash: c[2], instante: c[3]}, claveID: clave, firma: c[5], respaldo: c[6], dejada: dejada}, true
+}
+
 func leerLineaAncla(s string) (lineaAncla, bool) {
 	c := strings.Split(strings.TrimSpace(s), "\t")
 	if len(c) < 2 {
@@ -372,7 +442,52 @@ func leerLineaAncla(s string) (lineaAncla, bool) {
 	return l, true
 }
 
-// ultimaLineaAncla reads only the end of the anchor: the highest published id.
+// estadoAncla is what the anchor says, its lines read in order: the heads
+// in force (a restore line drops the earlier ones past the restored head)
+// and the restores recorded.
+type estadoAncla struct {
+	cabezas        map[int64]lineaAncla
+	restauraciones []restauracionAncla
+}
+
+func nuevoEstadoAncla() *estadoAncla { return &estadoAncla{cabezas: map[int64]lineaAncla{}} }
+
+func (e *estadoAncla) agregar(s string) {
+	if strings.HasPrefix(s, prefijoRestauracion) {
+		r, ok := leerRestauracion(s)
+		if !ok {
+			// A damaged restore line must not pass for nothing: it is kept
+			// with a signature no key produces.
+			r = restauracionAncla{firma: "ilegible"}
+		}
+		for id := range e.cabezas {
+			if id > r.id {
+				delete(e.cabezas, id)
+			}
+		}
+		if r.id > 0 {
+			e.cabezas[r.id] = r.lineaAncla
+		}
+		e.restauraciones = append(e.restauraciones, r)
+		return
+	}
+	if l, ok := leerLineaAncla(s); ok {
+		e.cabezas[l.id] = l
+	}
+}
+
+func (e *estadoAncla) mayor() lineaAncla {
+	var m lineaAncla
+	for _, l := range e.cabezas {
+		if l.id > m.id {
+			m = l
+		}
+	}
+	return m
+}
+
+// ultimaLineaAncla reads only the end of the anchor: the highest published
+// id in force (a restore line in that window resets it to the restored head).
 func ultimaLineaAncla(ruta string) (int64, string, error) {
 	f, err := os.Open(ruta)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -391,34 +506,132 @@ func ultimaLineaAncla(ruta string) (int64, string, error) {
 	if _, err := f.ReadAt(b, desde); err != nil && err != io.EOF {
 		return 0, "", err
 	}
-	var mejor lineaAncla
-	for _, s := range strings.Split(string(b), "\n") {
-		if l, ok := leerLineaAncla(s); ok && l.id > mejor.id {
-			mejor = l
+	e := nuevoEstadoAncla()
+	for i, s := range strings.Split(string(b), "\n") {
+		if i == 0 && desde > 0 {
+			continue // the window may start mid-line
 		}
+		e.agregar(s)
 	}
-	return mejor.id, mejor.hash, nil
+	m := e.mayor()
+	return m.id, m.hash, nil
 }
 
-// leerAncla reads every published head (id → line); ok is false when the file does not exist.
-func leerAncla(ruta string) (map[int64]lineaAncla, bool, error) {
+// leerAncla reads the whole anchor in order; ok is false when the file does not exist.
+func leerAncla(ruta string) (*estadoAncla, bool, error) {
 	f, err := os.Open(ruta)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, false, nil
+		return nuevoEstadoAncla(), false, nil
 	}
 	if err != nil {
 		return nil, false, fmt.Errorf("ancla de auditoría: %w", err)
 	}
 	defer f.Close()
-	m := map[int64]lineaAncla{}
+	e := nuevoEstadoAncla()
 	s := bufio.NewScanner(f)
 	s.Buffer(make([]byte, 64<<10), 1<<20)
 	for s.Scan() {
-		if l, ok := leerLineaAncla(s.Text()); ok {
-			m[l.id] = l
+		e.agregar(s.Text())
+	}
+	return e, true, s.Err()
+}
+
+// verificarRestauraciones checks the signature of each restore line of the anchor.
+func (d *DB) verificarRestauraciones(e *estadoAncla) error {
+	for _, r := range e.restauraciones {
+		var k []byte
+		if d.aud != nil {
+			k = d.aud.claves[r.claveID]
+		}
+		if k == nil || !hmac.Equal([]byte(strings.ToLower(r.firma)), []byte(firmarRestauracion(k, r))) {
+			return &ErrCadenaRota{r.id + 1, fmt.Sprintf("el ancla %s tiene una línea de restauración (a la fila %d, el %s) que no está firmada con la clave de auditoría: no la escribió «comite restaurar»",
+				d.aud.rutaAncla, r.id, r.instante)}
 		}
 	}
-	return m, true, s.Err()
+	return nil
+}
+
+// Restauracion describes a restore recorded in the anchor, for messages.
+type RestauracionAnclada struct {
+	Fila     int64  // head of the restored copy
+	Dejada   int64  // highest row published before that the copy does not have (0: none)
+	Instante string // UTC, RFC 3339
+	Respaldo string // SHA-256 of the backup file
+}
+
+// RestauracionesAncla lists the restores recorded in the anchor, oldest first.
+func (d *DB) RestauracionesAncla() ([]RestauracionAnclada, error) {
+	if d.aud == nil || d.aud.rutaAncla == "" {
+		return nil, nil
+	}
+	e, _, err := leerAncla(d.aud.rutaAncla)
+	if err != nil {
+		return nil, err
+	}
+	var rs []RestauracionAnclada
+	for _, r := range e.restauraciones {
+		rs = append(rs, RestauracionAnclada{Fila: r.id, Dejada: r.dejada, Instante: r.instante, Respaldo: r.respaldo})
+	}
+	return rs, nil
+}
+
+// AnclarRestauracion records in the anchor that this database was just
+// restored from a backup whose SHA-256 is respaldo: a line signed with the
+// audit key that sets the published head to the restored one. Heads
+// published before past it stay in the file (they belong to the database
+// replaced) and are named in the line. It returns what it recorded.
+func (d *DB) AnclarRestauracion(ctx context.Context, respaldo string) (RestauracionAnclada, error) {
+	a := d.aud
+	if a == nil || a.rutaAncla == "" {
+		return RestauracionAnclada{}, errors.New("no hay ancla de auditoría donde registrar la restauración")
+	}
+	if a.actual == 0 {
+		return RestauracionAnclada{}, fmt.Errorf("registrar la restauración en el ancla %s: %w", a.rutaAncla, ErrSinClaveAuditoria)
+	}
+	a.publicar.Lock()
+	defer a.publicar.Unlock()
+	c, err := d.CabezaAuditoria(ctx)
+	if err != nil {
+		return RestauracionAnclada{}, err
+	}
+	e, _, err := leerAncla(a.rutaAncla)
+	if err != nil {
+		return RestauracionAnclada{}, err
+	}
+	r := restauracionAncla{lineaAncla: lineaAncla{id: c.ID, hash: c.Hash, instante: d.Now().UTC().Format(time.RFC3339)}, claveID: a.actual, respaldo: respaldo}
+	if c.ID == 0 {
+		r.hash = hashGenesis
+	}
+	if m := e.mayor(); m.id > c.ID {
+		r.dejada = m.id
+	}
+	r.firma = firmarRestauracion(a.claves[a.actual], r)
+	f, err := os.OpenFile(a.rutaAncla, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		return RestauracionAnclada{}, fmt.Errorf("ancla de auditoría: %w", err)
+	}
+	if _, err := f.WriteString(r.linea()); err != nil {
+		f.Close()
+		return RestauracionAnclada{}, fmt.Errorf("ancla de auditoría: %w", err)
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return RestauracionAnclada{}, err
+	}
+	if err := f.Close(); err != nil {
+		return RestauracionAnclada{}, err
+	}
+	a.publicada = c.ID
+	if a.registro != nil {
+		a.registro.Info("restauración registrada en el ancla de auditoría", "fila", c.ID, "dejada", r.dejada, "respaldo", respaldo, "ancla", a.rutaAncla)
+	}
+	return RestauracionAnclada{Fila: r.id, Dejada: r.dejada, Instante: r.instante, Respaldo: respaldo}, nil
+}
+
+// CargarAuditoria loads the audit key and anchor into a database opened as
+// it is, without Open (a backup being checked): it never creates a key.
+func (d *DB) CargarAuditoria(ctx context.Context, opciones ...OpcionAuditoria) error {
+	return d.prepararAuditoria(ctx, append(append([]OpcionAuditoria(nil), opciones...), SinCrearClaveAuditoria()))
 }
 
 // RotarClaveAuditoria adds a new audit key (number one above the current)

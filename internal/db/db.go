@@ -86,15 +86,36 @@ func Open(ctx context.Context, ruta string, opciones ...Opcion) (*DB, error) {
 	// deadlock code that holds a transaction while it reads through the pool).
 	sqldb.SetMaxIdleConns(ConexionesInactivas)
 	d := &DB{DB: sqldb, Ruta: ruta, Now: time.Now}
-	// The audit key is loaded before migrating: a migration that converts
-	// data audits what it did, and those rows are keyed like any other.
-	if err := d.prepararAuditoria(ctx, opciones); err != nil {
+	// A database that already has an audit log gets its key before
+	// migrating: a migration that converts data (0031, the Direcciones
+	// Seccionales) records it in the log, keyed like any other change, and the
+	// seal of a key created now is the last row written before it.
+	var conAuditoria int
+	if err := d.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'auditoria'`).Scan(&conAuditoria); err != nil {
 		sqldb.Close()
-		return nil, err
+		return nil, fmt.Errorf("abrir %s: %w", ruta, err)
+	}
+	if conAuditoria > 0 {
+		if err := d.prepararAuditoria(ctx, opciones); err != nil {
+			sqldb.Close()
+			return nil, err
+		}
 	}
 	if err := d.migrar(ctx); err != nil {
 		sqldb.Close()
 		return nil, fmt.Errorf("migrar %s: %w", ruta, err)
+	}
+	if conAuditoria == 0 {
+		if err := d.prepararAuditoria(ctx, opciones); err != nil {
+			sqldb.Close()
+			return nil, err
+		}
+	}
+	if d.aud != nil && d.aud.escritas.Load() > 0 {
+		if err := d.PublicarCabeza(ctx); err != nil {
+			sqldb.Close()
+			return nil, err
+		}
 	}
 	if _, err := d.recargarReferencia(ctx); err != nil {
 		sqldb.Close()

@@ -28,6 +28,7 @@ import (
 	"testing"
 
 	"comite/internal/db"
+	"comite/internal/seccionales"
 	"comite/internal/web"
 )
 
@@ -37,10 +38,44 @@ var fondo = context.Background()
 // (scripts/esquema, ClaveCuentas).
 const claveEsquemas = "clave-esquema-guardado-larga"
 
-// cambiosDeclarados are the columns a migration changes on purpose, with its
-// reason ("tabla.columna" → why). Empty: no migration so far changes stored
-// data. A migration that must transform data declares it here, in review.
-var cambiosDeclarados = map[string]string{}
+// cambiosDeclarados are the columns a migration changes on purpose
+// ("tabla.columna"), with its reason and the conversion it applies to each
+// stored value: the check then compares the converted values before with the
+// values after, so a conversion that blanks or garbles a value is still
+// caught. A migration that must transform data declares it here, in review.
+var cambiosDeclarados = map[string]cambioDeclarado{
+	"usuarios_aduaneros.direccion_seccional": seccionalACodigo,
+	"cuentas.direccion_seccional":            seccionalACodigo,
+	"casos.direccion_seccional":              seccionalACodigo,
+}
+
+type cambioDeclarado struct {
+	motivo    string
+	convertir func(v any) any
+}
+
+// seccionalACodigo: 0031_seccionales.sql turns each Dirección Seccional
+// stored by name into the code of the DIAN catalogue (a name the catalogue
+// does not know is kept as it was and listed for the administrator).
+var seccionalACodigo = cambioDeclarado{
+	motivo: "0031_seccionales: la Dirección Seccional guardada por nombre pasa al código del catálogo de la DIAN",
+	convertir: func(v any) any {
+		s, ok := v.(string)
+		if !ok || s == "" {
+			return v
+		}
+		if cod, ok := seccionales.DebeCatalogo(seccionales.Semilla).Resolver(s); ok {
+			return cod
+		}
+		return v
+	},
+}
+
+// filasAnexadas are the audit rows the migrations themselves record (the log
+// only grows: the rows there before must stay as they were).
+var filasAnexadas = map[string]string{
+	"seccional.migrar": "0031_seccionales registra en la auditoría la conversión de las Direcciones Seccionales",
+}
 
 // tablasDelMigrador change by design on every upgrade.
 var tablasDelMigrador = map[string]bool{"migraciones": true}
@@ -56,6 +91,12 @@ type tablaInv struct {
 }
 
 func tomarInventario(t testing.TB, q *sql.DB) inventario {
+	return tomarInventarioCon(t, q, false, 0)
+}
+
+// tomarInventarioCon takes the inventory with the declared conversions
+// applied (convertir) and, when hastaAuditoria > 0, only the audit rows up to it.
+func tomarInventarioCon(t testing.TB, q *sql.DB, convertir bool, hastaAuditoria int64) inventario {
 	t.Helper()
 	inv := inventario{}
 	rows, err := q.Query(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
@@ -83,7 +124,11 @@ func tomarInventario(t testing.TB, q *sql.DB) inventario {
 		}
 		cr.Close()
 		for _, col := range cols {
-			vr, err := q.Query(fmt.Sprintf(`SELECT %q FROM %q`, col, tabla))
+			consulta := fmt.Sprintf(`SELECT %q FROM %q`, col, tabla)
+			if tabla == "auditoria" && hastaAuditoria > 0 {
+				consulta += fmt.Sprintf(` WHERE id <= %d`, hastaAuditoria)
+			}
+			vr, err := q.Query(consulta)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -92,6 +137,9 @@ func tomarInventario(t testing.TB, q *sql.DB) inventario {
 				var v any
 				if err := vr.Scan(&v); err != nil {
 					t.Fatal(err)
+				}
+				if c, ok := cambiosDeclarados[tabla+"."+col]; ok && convertir {
+					v = c.convertir(v)
 				}
 				s := sha256.Sum256(fmt.Appendf(nil, "%T:%v", v, v))
 				hs = append(hs, hex.EncodeToString(s[:]))
@@ -124,9 +172,6 @@ func perdidas(antes, despues inventario) []string {
 		}
 		for col, h := range a.columnas {
 			clave := tabla + "." + col
-			if _, ok := cambiosDeclarados[clave]; ok {
-				continue
-			}
 			hd, ok := d.columnas[col]
 			switch {
 			case !ok:
@@ -177,8 +222,9 @@ func TestActualizacion_desdeCadaEsquemaGuardado(t *testing.T) {
 		t.Run(filepath.Base(archivo), func(t *testing.T) {
 			ruta := copiaDe(t, archivo)
 			crudo := abrirCrudo(t, ruta)
-			antes := tomarInventario(t, crudo)
+			antes := tomarInventarioCon(t, crudo, true, 0)
 			crudo.Close()
+			filasAuditoria := int64(antes["auditoria"].filas)
 			if antes["casos"].filas == 0 || antes["informes"].filas == 0 || antes["auditoria"].filas == 0 || antes["cuentas"].filas == 0 {
 				t.Fatalf("la base guardada debe tener casos, informes, auditoría y cuentas: %v", antes)
 			}
@@ -192,21 +238,41 @@ func TestActualizacion_desdeCadaEsquemaGuardado(t *testing.T) {
 			if err != nil || !slices.Equal(aplicadas, db.Migraciones()) {
 				t.Fatalf("migraciones aplicadas %v; embebidas %v (%v)", aplicadas, db.Migraciones(), err)
 			}
-			if p := perdidas(antes, tomarInventario(t, d.DB)); len(p) > 0 {
+			if p := perdidas(antes, tomarInventarioCon(t, d.DB, false, filasAuditoria)); len(p) > 0 {
 				t.Fatalf("la actualización perdió o cambió datos:\n%s", strings.Join(p, "\n"))
 			}
-			if n, err := d.VerificarAuditoria(fondo); err != nil || n != int64(antes["auditoria"].filas) {
-				t.Fatalf("cadena de auditoría: %d filas, %v", n, err)
+			// What the migrations appended to the audit log is only what they declare.
+			var anexadas int64
+			rows, err := d.Query(`SELECT id, accion FROM auditoria WHERE id > ? ORDER BY id`, filasAuditoria)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for rows.Next() {
+				var id int64
+				var accion string
+				rows.Scan(&id, &accion)
+				if _, ok := filasAnexadas[accion]; !ok {
+					t.Errorf("la actualización anexó a la auditoría la fila %d (%s), que ninguna migración declara", id, accion)
+				}
+				anexadas++
+			}
+			rows.Close()
+			if n, err := d.VerificarAuditoria(fondo); err != nil || n != filasAuditoria+anexadas {
+				t.Fatalf("cadena de auditoría: %d filas (%d guardadas y %d de las migraciones), %v", n, filasAuditoria, anexadas, err)
+			}
+			// The head published after migrating is the one «comite auditoria cabeza» prints.
+			if c, err := d.CabezaAuditoria(fondo); err != nil || c.ID != filasAuditoria+anexadas {
+				t.Fatalf("cabeza de auditoría %+v (%v)", c, err)
 			}
 
-			// Each stored informe, rebuilt from its stored data, has its stored SHA-256.
+			// Each stored informe keeps the bytes of its stored SHA-256.
 			type inf struct {
 				caso       int64
 				version    int
 				sha, numer string
 			}
 			var informes []inf
-			rows, err := d.Query(`SELECT i.caso_id, i.version, i.sha256, c.numero FROM informes i JOIN casos c ON c.id = i.caso_id ORDER BY i.id`)
+			rows, err = d.Query(`SELECT i.caso_id, i.version, i.sha256, c.numero FROM informes i JOIN casos c ON c.id = i.caso_id ORDER BY i.id`)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -217,12 +283,12 @@ func TestActualizacion_desdeCadaEsquemaGuardado(t *testing.T) {
 			}
 			rows.Close()
 			for _, x := range informes {
-				_, h, err := d.ReproducirInforme(fondo, x.caso, x.version)
+				_, pdf, err := d.InformePDF(fondo, x.caso, x.version)
 				if err != nil {
 					t.Fatalf("informe v%d de %s: %v", x.version, x.numer, err)
 				}
-				if h != x.sha {
-					t.Errorf("informe v%d de %s: reproducido con SHA-256 %s; guardado %s", x.version, x.numer, h, x.sha)
+				if s := sha256.Sum256(pdf); hex.EncodeToString(s[:]) != x.sha {
+					t.Errorf("informe v%d de %s: el PDF guardado no tiene su SHA-256 guardado", x.version, x.numer)
 				}
 			}
 
@@ -254,6 +320,48 @@ func TestActualizacion_desdeCadaEsquemaGuardado(t *testing.T) {
 				pdf := obtener(t, cl, fmt.Sprintf("%s/casos/%d/informes/%d", srv.URL, x.caso, x.version))
 				if s := sha256.Sum256(pdf); hex.EncodeToString(s[:]) != x.sha {
 					t.Errorf("el informe v%d de %s descargado no tiene su SHA-256 guardado", x.version, x.numer)
+				}
+			}
+		})
+	}
+}
+
+// TestActualizacion_informesGuardadosSeReproducen: each stored informe,
+// rebuilt from its stored data by the current program, has its stored
+// SHA-256. The informes of 0002.db were drawn by the version that made it;
+// the current one draws citations, Direcciones Seccionales and pages
+// differently, so this holds only when the PDF drawing is versioned too.
+func TestActualizacion_informesGuardadosSeReproducen(t *testing.T) {
+	for _, archivo := range esquemasGuardados(t) {
+		t.Run(filepath.Base(archivo), func(t *testing.T) {
+			d, err := db.Open(fondo, copiaDe(t, archivo))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer d.Close()
+			rows, err := d.Query(`SELECT i.caso_id, i.version, i.sha256, c.numero FROM informes i JOIN casos c ON c.id = i.caso_id ORDER BY i.id`)
+			if err != nil {
+				t.Fatal(err)
+			}
+			type inf struct {
+				caso       int64
+				version    int
+				sha, numer string
+			}
+			var informes []inf
+			for rows.Next() {
+				var x inf
+				rows.Scan(&x.caso, &x.version, &x.sha, &x.numer)
+				informes = append(informes, x)
+			}
+			rows.Close()
+			for _, x := range informes {
+				_, h, err := d.ReproducirInforme(fondo, x.caso, x.version)
+				if err != nil {
+					t.Fatalf("informe v%d de %s: %v", x.version, x.numer, err)
+				}
+				if h != x.sha {
+					t.Errorf("informe v%d de %s: reproducido con SHA-256 %s; guardado %s", x.version, x.numer, h, x.sha)
 				}
 			}
 		})

@@ -1,6 +1,8 @@
 package respaldo
 
 import (
+	"comite/internal/db"
+
 	"context"
 	"fmt"
 	"log/slog"
@@ -30,6 +32,9 @@ type Programa struct {
 	Conservar int
 	Log       *slog.Logger
 	Now       func() time.Time
+	// Auditoria names the audit key and anchor of Origen when they are not
+	// where db.Open finds them by default (serve's --clave-auditoria, …).
+	Auditoria []db.OpcionAuditoria
 
 	mu     sync.Mutex
 	estado Estado
@@ -183,7 +188,7 @@ func (p *Programa) RespaldarAhora(ctx context.Context) (Resultado, error) {
 	}()
 	p.limpiarTemporales()
 	destino := filepath.Join(p.Dir, prefijoProgramado+p.ahora().UTC().Format(formatoNombre)+sufijoProgramado)
-	r, err := Respaldar(ctx, p.Origen, destino)
+	r, err := Respaldar(ctx, p.Origen, destino, p.Auditoria...)
 	if err == nil {
 		err = os.WriteFile(destino+".sha256", []byte(r.SHA256+"  "+filepath.Base(destino)+"\n"), 0o600)
 	}

@@ -39,6 +39,14 @@ type Verificacion struct {
 	// UltimoCambio is the instant of the last audit row: the copy holds every
 	// change recorded up to then. Zero when the log is empty.
 	UltimoCambio time.Time
+	// ClaveOrigen says where the audit keys came from ("" when none was
+	// found: the copy then has no keyed rows). RutaAncla is the anchor the
+	// copy was checked against and AnclaPublicada the highest row it
+	// published, which may be past the copy (the server went on writing).
+	ClaveOrigen    string
+	RutaAncla      string
+	AnclaPublicada int64
+	SinAncla       bool // the anchor file does not exist: the tail was not checked
 }
 
 // Esquema is the last migration recorded in the copy.
@@ -68,12 +76,19 @@ func (e *ErrInvalido) Error() string {
 	return fmt.Sprintf("el respaldo %s no es válido: %s", e.Archivo, e.Motivo)
 }
 
-// VerificarCadena checks the audit chain of an open copy and returns the
-// rows verified. It is the one place where the checks of the audit log plug
-// in: today the SHA-256 chain of internal/db; the keyed chain and its anchor
-// file, when they exist, are checked here too.
-var VerificarCadena = func(ctx context.Context, d *db.DB) (int64, error) {
-	return d.VerificarAuditoria(ctx)
+// VerificarCadena checks the audit chain of an open copy, whose audit key
+// and anchor are loaded, and returns the rows verified and the highest row
+// the anchor published. A backup is older than the anchor of its database
+// when the server went on writing: every head published up to the copy's
+// last row must be the copy's, and the heads past it are expected. With
+// estricta (a database in its place, as «comite auditoria verificar» sees
+// it) a head published past the last row is a missing tail.
+var VerificarCadena = func(ctx context.Context, d *db.DB, estricta bool) (int64, int64, error) {
+	if estricta {
+		n, err := d.VerificarAuditoria(ctx)
+		return n, 0, err
+	}
+	return d.VerificarAuditoriaCopia(ctx)
 }
 
 // abrirSinMigrar opens a database file as it is: no migration runs and, with
@@ -99,8 +114,15 @@ func existe(ruta string) bool {
 
 // Verificar checks a copy in place, writing nothing to it: it opens as an
 // SQLite database, PRAGMA integrity_check says ok, it is a comite database
-// whose migrations this program knows, and its audit chain verifies.
-func Verificar(ctx context.Context, ruta string) (Verificacion, error) {
+// whose migrations this program knows, and its audit chain verifies with the
+// audit key and against the anchor that opciones name, resolved as db.Open
+// does (db.ComoBase: those of the database the copy belongs to; without it,
+// files next to the copy or the environment). A key is never created here.
+func Verificar(ctx context.Context, ruta string, opciones ...db.OpcionAuditoria) (Verificacion, error) {
+	return verificar(ctx, ruta, false, opciones)
+}
+
+func verificar(ctx context.Context, ruta string, estricta bool, opciones []db.OpcionAuditoria) (Verificacion, error) {
 	var v Verificacion
 	st, err := os.Stat(ruta)
 	if err != nil {
@@ -140,7 +162,15 @@ func Verificar(ctx context.Context, ruta string) (Verificacion, error) {
 			return v, &ErrInvalido{ruta, fmt.Sprintf("no se puede contar %s: %v", c.tabla, err)}
 		}
 	}
-	if v.FilasAuditoria, err = VerificarCadena(ctx, d); err != nil {
+	if err := d.CargarAuditoria(ctx, opciones...); err != nil {
+		return v, &ErrInvalido{ruta, "no se pudo cargar la clave o el ancla de auditoría: " + err.Error()}
+	}
+	if claves, origen := d.ClavesAuditoria(); len(claves) > 0 {
+		v.ClaveOrigen = origen
+	}
+	v.RutaAncla = d.RutaAncla()
+	v.SinAncla = v.RutaAncla != "" && !existe(v.RutaAncla)
+	if v.FilasAuditoria, v.AnclaPublicada, err = VerificarCadena(ctx, d, estricta); err != nil {
 		return v, &ErrInvalido{ruta, "la cadena de auditoría no verifica: " + err.Error()}
 	}
 	var en sql.NullString
@@ -151,6 +181,11 @@ func Verificar(ctx context.Context, ruta string) (Verificacion, error) {
 		v.UltimoCambio, _ = time.Parse(time.RFC3339Nano, en.String)
 	}
 	return v, nil
+}
+
+// conBase puts db.ComoBase(base) before the caller's options, which win.
+func conBase(base string, opciones []db.OpcionAuditoria) []db.OpcionAuditoria {
+	return append([]db.OpcionAuditoria{db.ComoBase(base)}, opciones...)
 }
 
 // primeraLinea is the first finding of integrity_check, without the
@@ -183,8 +218,10 @@ func EsTemporal(nombre string) bool {
 }
 
 // Respaldar writes a consistent copy of the database origen to destino,
-// checks it and returns its size and SHA-256. destino must not exist.
-func Respaldar(ctx context.Context, origen, destino string) (Resultado, error) {
+// checks it and returns its size and SHA-256. destino must not exist. The
+// copy is checked with the audit key and anchor of origen, found as db.Open
+// finds them (next to origen, the environment, or opciones).
+func Respaldar(ctx context.Context, origen, destino string, opciones ...db.OpcionAuditoria) (Resultado, error) {
 	r := Resultado{Archivo: destino}
 	if !existe(origen) {
 		return r, fmt.Errorf("no se encontró la base de datos %s", origen)
@@ -201,9 +238,12 @@ func Respaldar(ctx context.Context, origen, destino string) (Resultado, error) {
 	if err := copiar(ctx, origen, tmp); err != nil {
 		return r, err
 	}
-	v, err := Verificar(ctx, tmp)
+	v, err := Verificar(ctx, tmp, conBase(origen, opciones)...)
 	if err != nil {
 		return r, fmt.Errorf("la copia recién hecha no verifica (la base de origen puede estar dañada; revise con «comite auditoria verificar»): %w", err)
+	}
+	if v.SinAncla && v.ClaveOrigen != "" {
+		return r, fmt.Errorf("no se encontró el ancla de auditoría %s de la base %s: sin ella no se puede comprobar que a la copia no le falte la cola del registro (indique --ancla)", v.RutaAncla, origen)
 	}
 	r.Verificacion = v
 	if r.SHA256, r.Bytes, err = resumen(tmp); err != nil {

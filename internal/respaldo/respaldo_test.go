@@ -182,18 +182,24 @@ func TestRespaldo_bajoCargaDeEscrituraYRestauracion(t *testing.T) {
 
 	restaurada := filepath.Join(t.TempDir(), "otra", "comite.db")
 	os.MkdirAll(filepath.Dir(restaurada), 0o700)
-	rr, err := Restaurar(fondo, destino, restaurada, false)
+	// On another path the restore is told the key of the database backed up
+	// (the operator copies it or names it, as for «comite serve»).
+	clave := db.ConClaveAuditoria(db.RutaClaveAuditoria(d.Ruta))
+	rr, err := Restaurar(fondo, destino, restaurada, false, clave)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if rr.Despues.FilasAuditoria != r.Verificacion.FilasAuditoria || rr.Despues.Casos != r.Verificacion.Casos {
 		t.Fatalf("restaurado %+v; respaldado %+v", rr.Despues, r.Verificacion)
 	}
-	d2, err := db.Open(fondo, restaurada)
+	d2, err := db.Open(fondo, restaurada, clave)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer d2.Close()
+	if n, err := d2.VerificarAuditoria(fondo); err != nil || n < rr.Despues.FilasAuditoria {
+		t.Fatalf("la base restaurada no verifica con la clave de la de origen: %d filas, %v", n, err)
+	}
 	for _, a := range actosAntes {
 		var n int
 		if err := d2.QueryRow(`SELECT count(*) FROM actos WHERE numero_acto = ?`, a).Scan(&n); err != nil || n != 1 {
@@ -468,7 +474,7 @@ func TestRestaurar_negativas(t *testing.T) {
 	t.Run("base_existente_sin_reemplazar", func(t *testing.T) {
 		destino := filepath.Join(t.TempDir(), "comite.db")
 		os.WriteFile(destino, []byte("la base actual"), 0o600)
-		_, err := Restaurar(fondo, bueno, destino, false)
+		_, err := Restaurar(fondo, bueno, destino, false, db.ConClaveAuditoria(db.RutaClaveAuditoria(d.Ruta)))
 		var ex *ErrExiste
 		if !errors.As(err, &ex) || !strings.Contains(err.Error(), "use --reemplazar") {
 			t.Fatalf("err = %v", err)
@@ -484,7 +490,7 @@ func TestRestaurar_negativas(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = Restaurar(fondo, bueno, destino, true)
+		_, err = Restaurar(fondo, bueno, destino, true, db.ConClaveAuditoria(db.RutaClaveAuditoria(d.Ruta)))
 		b.Soltar()
 		var uso *ErrEnUso
 		if !errors.As(err, &uso) || !strings.Contains(err.Error(), "está en uso") || !strings.Contains(err.Error(), "comite serve") {

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"comite/internal/db"
 )
 
 // Restauracion is what a restore did.
@@ -16,6 +18,10 @@ type Restauracion struct {
 	// Reemplazada is where the database that was at Ruta was kept ("" when
 	// there was none).
 	Reemplazada string
+	// Ancla is the restore recorded in the anchor of Ruta (zero when no line
+	// was written: no audit key and nothing published past the backup).
+	Ancla     db.RestauracionAnclada
+	AnclaRuta string
 }
 
 // ErrExiste refuses to replace a database without --reemplazar.
@@ -30,10 +36,29 @@ func (e *ErrExiste) Error() string {
 // from starting until it ends); it never overwrites an existing database
 // unless reemplazar, and then keeps a consistent copy of it beside it; it
 // writes under a temporary name and renames, and checks the result in place.
-func Restaurar(ctx context.Context, desde, ruta string, reemplazar bool) (Restauracion, error) {
+//
+// The audit key and anchor are those the restored database will be opened
+// with: those of ruta, found as db.Open finds them (next to it, the
+// environment, or opciones, the --clave-auditoria and --ancla of the command
+// line). The backup is checked with them before anything is touched; the key
+// is never created here. The anchor of ruta may have published rows past the
+// backup: the restore appends to it a line signed with the key that records
+// the restore (the backup's SHA-256, its head, the highest row left behind),
+// so «comite auditoria verificar» explains the shorter chain instead of
+// calling it a missing tail, and the anchor is never rewritten.
+func Restaurar(ctx context.Context, desde, ruta string, reemplazar bool, opciones ...db.OpcionAuditoria) (Restauracion, error) {
 	r := Restauracion{Desde: desde, Ruta: ruta}
+	opciones = conBase(ruta, opciones)
 	var err error
-	if r.Antes, err = Verificar(ctx, desde); err != nil {
+	if r.Antes, err = Verificar(ctx, desde, opciones...); err != nil {
+		return r, err
+	}
+	if r.Antes.ClaveOrigen == "" && r.Antes.AnclaPublicada > r.Antes.FilasAuditoria {
+		return r, fmt.Errorf("el ancla de auditoría %s publicó hasta la fila %d y el respaldo termina en la %d, pero no se encontró la clave de auditoría para registrar la restauración en el ancla (indique --clave-auditoria)",
+			r.Antes.RutaAncla, r.Antes.AnclaPublicada, r.Antes.FilasAuditoria)
+	}
+	sha, err := SHA256(desde)
+	if err != nil {
 		return r, err
 	}
 	if abs1, _ := filepath.Abs(desde); abs1 != "" {
@@ -58,7 +83,7 @@ func Restaurar(ctx context.Context, desde, ruta string, reemplazar bool) (Restau
 	if err := copiar(ctx, desde, tmp); err != nil {
 		return r, err
 	}
-	if _, err := Verificar(ctx, tmp); err != nil {
+	if _, err := Verificar(ctx, tmp, opciones...); err != nil {
 		return r, fmt.Errorf("la copia del respaldo no verifica: %w", err)
 	}
 	if habia {
@@ -81,7 +106,14 @@ func Restaurar(ctx context.Context, desde, ruta string, reemplazar bool) (Restau
 	if err := sincronizarCarpeta(filepath.Dir(ruta)); err != nil {
 		return r, err
 	}
-	if r.Despues, err = Verificar(ctx, ruta); err != nil {
+	if r.Antes.ClaveOrigen != "" {
+		if r.Ancla, r.AnclaRuta, err = anclarRestauracion(ctx, ruta, sha, opciones); err != nil {
+			return r, fmt.Errorf("la base se restauró en %s, pero no se pudo registrar la restauración en el ancla de auditoría: %w", ruta, err)
+		}
+	}
+	// In its place the database is checked as «comite auditoria verificar»
+	// will: a head published past its last row would be a missing tail.
+	if r.Despues, err = verificar(ctx, ruta, true, opciones); err != nil {
 		return r, fmt.Errorf("la base restaurada no verifica en su lugar: %w", err)
 	}
 	if r.Despues.FilasAuditoria != r.Antes.FilasAuditoria || r.Despues.Casos != r.Antes.Casos ||
@@ -89,4 +121,18 @@ func Restaurar(ctx context.Context, desde, ruta string, reemplazar bool) (Restau
 		return r, fmt.Errorf("la base restaurada no tiene lo mismo que el respaldo (antes %+v, después %+v)", r.Antes, r.Despues)
 	}
 	return r, nil
+}
+
+// anclarRestauracion records the restore in the anchor of the database at ruta.
+func anclarRestauracion(ctx context.Context, ruta, sha string, opciones []db.OpcionAuditoria) (db.RestauracionAnclada, string, error) {
+	d, err := abrirSinMigrar(ruta, true)
+	if err != nil {
+		return db.RestauracionAnclada{}, "", err
+	}
+	defer d.Close()
+	if err := d.CargarAuditoria(ctx, opciones...); err != nil {
+		return db.RestauracionAnclada{}, "", err
+	}
+	a, err := d.AnclarRestauracion(ctx, sha)
+	return a, d.RutaAncla(), err
 }

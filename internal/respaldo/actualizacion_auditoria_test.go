@@ -1,0 +1,28 @@
+package respaldo_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"comite/internal/respaldo"
+)
+
+// TestRespaldo_deUnaVersionSinClaveVerificaComoEsta: a backup made by a
+// version from before the audit key (no clave_id column) is checked as it
+// is, without migrating it: its rows are plain SHA-256 and verify.
+func TestRespaldo_deUnaVersionSinClaveVerificaComoEsta(t *testing.T) {
+	for _, archivo := range esquemasGuardados(t) {
+		t.Run(filepath.Base(archivo), func(t *testing.T) {
+			ruta := copiaDe(t, archivo)
+			v, err := respaldo.Verificar(fondo, ruta)
+			if err != nil || v.FilasAuditoria == 0 || v.ClaveOrigen != "" {
+				t.Fatalf("%+v, %v", v, err)
+			}
+			destino := filepath.Join(t.TempDir(), "comite.db")
+			r, err := respaldo.Restaurar(fondo, ruta, destino, false)
+			if err != nil || r.Despues.FilasAuditoria != v.FilasAuditoria || r.AnclaRuta != "" {
+				t.Fatalf("restaurar el respaldo de la versión anterior: %+v, %v", r, err)
+			}
+		})
+	}
+}
