@@ -61,6 +61,14 @@ const (
 	// The coverage report: users with acts that count in a year and no
 	// operations loaded for it (a seccional sees its own Dirección Seccional only).
 	VerCobertura Accion = "cobertura.ver"
+	// Sessions of the Comité: the Comité and the Secretaría Técnica convene
+	// and document them (the Secretaría prepares the agenda and acts as the
+	// session's secretary; the Comité may convene itself); the auditor reads
+	// them; conceptos inside a session stay RegistrarConcepto (the Comité).
+	// The administrator sets the quorum, an audited table parameter.
+	VerSesiones       Accion = "sesiones.ver"
+	GestionarSesiones Accion = "sesiones.gestionar"
+	ConfigurarQuorum  Accion = "sesiones.quorum"
 )
 
 var (
@@ -98,6 +106,9 @@ var (
 		GestionarSeccionales: {db.RolAdmin},
 		VerRespaldos:         {db.RolAdmin},
 		VerCobertura:         {db.RolSecretaria, db.RolComite, db.RolSeccional, db.RolAuditor},
+		VerSesiones:          {db.RolSecretaria, db.RolComite, db.RolAuditor},
+		GestionarSesiones:    {db.RolSecretaria, db.RolComite},
+		ConfigurarQuorum:     {db.RolAdmin},
 	}
 )
 

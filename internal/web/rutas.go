@@ -101,6 +101,18 @@ func Rutas() []ruta {
 		{Metodo: http.MethodPost, Patron: "/casos/:id/concepto", Accion: RegistrarConcepto, manejador: (*handler).conceptoEnviar},
 		{Metodo: http.MethodGet, Patron: "/casos/:id/concepto/correccion", Accion: RegistrarConcepto, manejador: (*handler).conceptoCorreccionFormulario},
 		{Metodo: http.MethodPost, Patron: "/casos/:id/concepto/correccion", Accion: RegistrarConcepto, manejador: (*handler).conceptoCorreccionEnviar},
+		// Sesiones del Comité: orden del día, conceptos dentro de la sesión y acta
+		{Metodo: http.MethodGet, Patron: "/sesiones", Accion: VerSesiones, manejador: (*handler).sesionesListar},
+		{Metodo: http.MethodPost, Patron: "/sesiones", Accion: GestionarSesiones, manejador: (*handler).sesionConvocar},
+		{Metodo: http.MethodGet, Patron: "/sesiones/quorum", Accion: ConfigurarQuorum, manejador: (*handler).sesionesListar},
+		{Metodo: http.MethodPost, Patron: "/sesiones/quorum", Accion: ConfigurarQuorum, manejador: (*handler).quorumFijar},
+		{Metodo: http.MethodGet, Patron: "/sesiones/:sesion", Accion: VerSesiones, manejador: (*handler).sesionMostrar},
+		{Metodo: http.MethodPost, Patron: "/sesiones/:sesion/asistencia", Accion: GestionarSesiones, manejador: (*handler).sesionAsistencia},
+		{Metodo: http.MethodPost, Patron: "/sesiones/:sesion/orden", Accion: GestionarSesiones, manejador: (*handler).sesionOrden},
+		{Metodo: http.MethodGet, Patron: "/sesiones/:sesion/casos/:id/concepto", Accion: RegistrarConcepto, manejador: (*handler).conceptoFormulario},
+		{Metodo: http.MethodPost, Patron: "/sesiones/:sesion/casos/:id/concepto", Accion: RegistrarConcepto, manejador: (*handler).conceptoEnviar},
+		{Metodo: http.MethodPost, Patron: "/sesiones/:sesion/actas", Accion: GestionarSesiones, manejador: (*handler).actaEmitir},
+		{Metodo: http.MethodGet, Patron: "/sesiones/:sesion/actas/:version", Accion: VerSesiones, manejador: (*handler).actaDescargar},
 		{Metodo: http.MethodGet, Patron: "/casos/:id/cierre", Accion: CerrarCaso, manejador: (*handler).casosCierreFormulario},
 		{Metodo: http.MethodPost, Patron: "/casos/:id/cierre", Accion: CerrarCaso, manejador: (*handler).casosCierre},
 		{Metodo: http.MethodGet, Patron: "/casos/:id/liquidacion", Accion: VerLiquidacionCaso, manejador: (*handler).casoLiquidacion},
@@ -127,6 +139,7 @@ type itemNav struct {
 var navegacion = []itemNav{
 	{"/", "Inicio", "inicio", VerInicio},
 	{"/casos", "Casos", "casos", VerCasos},
+	{"/sesiones", "Sesiones", "sesiones", VerSesiones},
 	{"/usuarios", "Usuarios aduaneros", "usuarios", VerUsuarios},
 	{"/tamizaje", "Tamizaje", "tamizaje", VerTamizaje},
 	{"/importar", "Importar", "importar", ImportarDatos},
@@ -136,6 +149,7 @@ var navegacion = []itemNav{
 	{"/admin/dias-inhabiles", "Días inhábiles", "dias", VerDiasInhabiles},
 	{"/admin/seccionales", "Seccionales", "seccionales", GestionarSeccionales},
 	{"/admin/respaldos", "Respaldos", "respaldos", VerRespaldos},
+	{"/sesiones/quorum", "Quórum", "quorum", ConfigurarQuorum},
 }
 
 // montar registers every route of the table with its permission check.

@@ -265,6 +265,10 @@ type FormConcepto struct {
 	// correction offers only the decision in force.
 	Decisiones  []Opcion
 	SegundaRuta bool
+	// EnSesion names the session the concepto is recorded in ("Sesión
+	// SC-2026-001 del 17/03/2026"); its date and members are not asked.
+	EnSesion       string
+	MiembrosSesion []string
 }
 
 // OpcionMarcada is a checkbox.
