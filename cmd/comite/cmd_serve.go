@@ -277,6 +277,9 @@ func prepararDemo(ctx context.Context, d *db.DB, url string, stdout io.Writer) e
 	default:
 		fmt.Fprintln(stdout, "Datos de demostración generados:")
 		res.Escribir(stdout)
+		if err := escribirFirmaDemo(ctx, d, demo.Opciones{}, stdout); err != nil {
+			return err
+		}
 	}
 	n, err := d.ContarCuentas(ctx)
 	if err != nil {
