@@ -167,6 +167,8 @@ type InformeVista struct {
 	Evaluacion string
 	Tamano     string
 	Ruta       string
+	Firma      string // signed by whom, or issued without signature
+	Contenido  string // SHA-256 of the unsigned content (= SHA256 when unsigned)
 }
 
 // ConceptoVista is a recorded concepto (or a correction), read-only.
