@@ -72,6 +72,10 @@ Llena una base vacía con datos sintéticos deterministas (la misma semilla da l
 	}
 	fmt.Fprintf(stdout, "Base de datos %s\n", *ruta)
 	res.Escribir(stdout)
+	if err := escribirFirmaDemo(ctx, d, o, stdout); err != nil {
+		fmt.Fprintln(stderr, "comite demo:", err)
+		return 1
+	}
 	return 0
 }
 
@@ -94,4 +98,16 @@ func demoTraducir(err error) string {
 		return fmt.Sprintf("--%s: %q no es un número entero", m[2], m[1])
 	}
 	return "opciones inválidas: " + msg
+}
+
+// escribirFirmaDemo signs the actas of the demo's past sessions with a
+// demonstration certificate written next to the database, and says where.
+func escribirFirmaDemo(ctx context.Context, d *db.DB, o demo.Opciones, stdout io.Writer) error {
+	cert, clave, err := demo.FirmarActas(ctx, d, o)
+	if err != nil {
+		return fmt.Errorf("actas firmadas de la demostración: %w", err)
+	}
+	fmt.Fprintf(stdout, "Actas de las sesiones pasadas firmadas con un certificado autofirmado de DEMOSTRACIÓN (sin valor legal):\n  %s\n  %s\n", cert, clave)
+	fmt.Fprintf(stdout, "Para firmar también lo que se emita en la demostración: comite serve --db %s --firma-certificado %s --firma-clave %s\n", d.Ruta, cert, clave)
+	return nil
 }

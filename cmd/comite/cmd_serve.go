@@ -40,6 +40,10 @@ type opcionesServe struct {
 	respaldos    string
 	respaldoCada time.Duration
 	conservar    int
+	// The certificate that signs issued actas and informes (PAdES), by
+	// file path; never stored in the database. Empty: documents are issued
+	// unsigned and say so.
+	firmaCert, firmaClave, firmaEnv string
 }
 
 // cmdServe: comite serve [--addr 127.0.0.1:8080] [--db F] [--demo] (contrato.md).
@@ -62,6 +66,9 @@ func cmdServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.respaldos, "respaldos", "", "carpeta donde escribir respaldos verificados de la base según --respaldo-cada (vacío: sin respaldos programados)")
 	fs.DurationVar(&o.respaldoCada, "respaldo-cada", 24*time.Hour, "periodo de los respaldos programados (p. ej. 24h, 6h)")
 	fs.IntVar(&o.conservar, "conservar", 30, "cuántos respaldos programados conservar (se borran los más viejos)")
+	fs.StringVar(&o.firmaCert, "firma-certificado", "", "certificado X.509 (PEM, o PKCS #12) con que se firman las actas e informes emitidos (vacío: se emiten sin firma)")
+	fs.StringVar(&o.firmaClave, "firma-clave", "", "clave privada PEM del certificado de firma (se omite con PKCS #12)")
+	fs.StringVar(&o.firmaEnv, "firma-clave-pkcs12-env", "", "variable de entorno con la contraseña del PKCS #12 de firma")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "uso: comite serve [--addr 127.0.0.1:8080] [--db ARCHIVO] [--demo]")
 		fs.PrintDefaults()
@@ -119,6 +126,14 @@ func servir(ctx context.Context, o opcionesServe, stdout, stderr io.Writer) int 
 		return 1
 	}
 	defer d.Close()
+	if f, codigo := cargarFirmante("comite serve", o.firmaCert, o.firmaClave, o.firmaEnv, stderr); codigo != 0 {
+		return codigo
+	} else if f != nil {
+		d.Firma = f
+		log.Info("firma de documentos", "sujeto", f.Sujeto(), "vence", f.Certificado().NotAfter.Format(time.DateOnly))
+	} else {
+		log.Info("firma de documentos", "estado", "sin certificado configurado: las actas e informes se emiten sin firma")
+	}
 	if c, err := d.CabezaAuditoria(ctx); err == nil {
 		_, origen := d.ClavesAuditoria()
 		log.Info("registro de auditoría", "cabeza_fila", c.ID, "cabeza_hash", c.Hash, "claves", origen, "ancla", d.RutaAncla())
@@ -263,6 +278,9 @@ func prepararDemo(ctx context.Context, d *db.DB, url string, stdout io.Writer) e
 	default:
 		fmt.Fprintln(stdout, "Datos de demostración generados:")
 		res.Escribir(stdout)
+		if err := escribirFirmaDemo(ctx, d, demo.Opciones{}, stdout); err != nil {
+			return err
+		}
 	}
 	n, err := d.ContarCuentas(ctx)
 	if err != nil {

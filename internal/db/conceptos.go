@@ -30,6 +30,7 @@ type ConceptoGuardado struct {
 	Concepto         flujo.Concepto
 	EvaluacionID     int64
 	CorrigeID        int64 // 0: the original
+	SesionID         int64 // the session it was recorded in (0: outside a session)
 	MotivoCorreccion string
 	RegistradoPor    string
 	RegistradoEn     string
@@ -86,17 +87,20 @@ func (d *DB) ValidarCorreccionCaso(ctx context.Context, casoID int64, c flujo.Co
 	return flujo.ValidarCorreccion(cs[len(cs)-1].Concepto, flujo.NormalizarConcepto(c), motivo, d.Hoy(), pres, cx.SegundaRuta), nil
 }
 
-func insertarConcepto(ctx context.Context, tx *sql.Tx, casoID int64, c flujo.Concepto, evID, corrige int64, motivo, cuenta, ahora string) (int64, error) {
+func insertarConcepto(ctx context.Context, tx *sql.Tx, casoID int64, c flujo.Concepto, evID, corrige, sesionID int64, motivo, cuenta, ahora string) (int64, error) {
 	miembros, _ := json.Marshal(c.Miembros)
 	mot, _ := json.Marshal(c.Motivacion)
 	crit, _ := json.Marshal(c.CriteriosCancelacion)
-	var cid any
+	var cid, sid any
 	if corrige > 0 {
 		cid = corrige
 	}
+	if sesionID > 0 {
+		sid = sesionID
+	}
 	rs, err := tx.ExecContext(ctx, `INSERT INTO conceptos(caso_id, fecha_sesion, miembros, decision, motivacion_json, criterios_cancelacion,
-		evaluacion_id, corrige_id, motivo_correccion, registrado_por, registrado_en) VALUES (?,?,?,?,?,?,?,?,?,?,?)`,
-		casoID, c.FechaSesion.String(), string(miembros), string(c.Decision), string(mot), string(crit), evID, cid, motivo, cuenta, ahora)
+		evaluacion_id, corrige_id, motivo_correccion, registrado_por, registrado_en, sesion_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)`,
+		casoID, c.FechaSesion.String(), string(miembros), string(c.Decision), string(mot), string(crit), evID, cid, motivo, cuenta, ahora, sid)
 	if err != nil {
 		return 0, fmt.Errorf("guardar el concepto: %w", err)
 	}
@@ -109,42 +113,57 @@ func detalleConcepto(c flujo.Concepto) map[string]any {
 }
 
 // RegistrarConcepto records the Comité's concepto (en_comite →
-// concepto_emitido). It is final: nothing in the application changes or
-// deletes it afterwards.
+// concepto_emitido) outside a session. Kept for the records written before
+// sessions existed and for the store's own checks; the application records
+// every concepto inside a session (RegistrarConceptoEnSesion), where its date
+// and members come from the session and the quorum is enforced. It is final:
+// nothing in the application changes or deletes it afterwards.
 func (d *DB) RegistrarConcepto(ctx context.Context, casoID int64, c flujo.Concepto, quien ActorCaso) (ConceptoGuardado, error) {
-	c = flujo.NormalizarConcepto(c)
 	var id int64
 	err := d.EnTx(ctx, func(tx *sql.Tx) error {
-		caso, err := casoPara(ctx, tx, casoID, quien)
-		if err != nil {
-			return err
-		}
-		cx, _, err := contexto(ctx, tx, caso)
-		if err != nil {
-			return err
-		}
-		if _, err := flujo.Validar(flujo.EmitirConcepto, quien.Rol, cx); err != nil {
-			return err
-		}
-		pres, err := fechaPresentacion(ctx, tx, casoID)
-		if err != nil {
-			return err
-		}
-		if p := flujo.ValidarConcepto(c, d.Hoy(), pres, cx.SegundaRuta); len(p) > 0 {
-			return &ErrConcepto{p}
-		}
-		texto := "Concepto del Comité: " + c.Decision.Etiqueta() + " (sesión del " + c.FechaSesion.DMA() + ")"
-		_, ev, err := d.paso(ctx, tx, caso, flujo.EmitirConcepto, quien, texto, detalleConcepto(c))
-		if err != nil {
-			return err
-		}
-		id, err = insertarConcepto(ctx, tx, casoID, c, ev.ID, 0, "", quien.Cuenta, d.Ahora())
+		var err error
+		id, err = d.registrarConcepto(ctx, tx, casoID, c, 0, "", quien)
 		return err
 	})
 	if err != nil {
 		return ConceptoGuardado{}, err
 	}
 	return conceptoPorID(ctx, d, id)
+}
+
+// registrarConcepto validates and records a concepto inside tx; sesionID > 0
+// links it to the session numbered sesionNumero.
+func (d *DB) registrarConcepto(ctx context.Context, tx *sql.Tx, casoID int64, c flujo.Concepto, sesionID int64, sesionNumero string, quien ActorCaso) (int64, error) {
+	c = flujo.NormalizarConcepto(c)
+	caso, err := casoPara(ctx, tx, casoID, quien)
+	if err != nil {
+		return 0, err
+	}
+	cx, _, err := contexto(ctx, tx, caso)
+	if err != nil {
+		return 0, err
+	}
+	if _, err := flujo.Validar(flujo.EmitirConcepto, quien.Rol, cx); err != nil {
+		return 0, err
+	}
+	pres, err := fechaPresentacion(ctx, tx, casoID)
+	if err != nil {
+		return 0, err
+	}
+	if p := flujo.ValidarConcepto(c, d.Hoy(), pres, cx.SegundaRuta); len(p) > 0 {
+		return 0, &ErrConcepto{p}
+	}
+	texto := "Concepto del Comité: " + c.Decision.Etiqueta() + " (sesión del " + c.FechaSesion.DMA() + ")"
+	det := detalleConcepto(c)
+	if sesionID > 0 {
+		texto = "Concepto del Comité: " + c.Decision.Etiqueta() + " (sesión " + sesionNumero + " del " + c.FechaSesion.DMA() + ")"
+		det["sesion"] = sesionNumero
+	}
+	_, ev, err := d.paso(ctx, tx, caso, flujo.EmitirConcepto, quien, texto, det)
+	if err != nil {
+		return 0, err
+	}
+	return insertarConcepto(ctx, tx, casoID, c, ev.ID, 0, sesionID, "", quien.Cuenta, d.Ahora())
 }
 
 // CorregirConcepto records a correction of a material error: a new concepto
@@ -184,7 +203,7 @@ func (d *DB) CorregirConcepto(ctx context.Context, casoID int64, c flujo.Concept
 			return &ErrConcepto{p}
 		}
 		ahora := d.Ahora()
-		if id, err = insertarConcepto(ctx, tx, casoID, c, ultimo.EvaluacionID, ultimo.ID, motivo, quien.Cuenta, ahora); err != nil {
+		if id, err = insertarConcepto(ctx, tx, casoID, c, ultimo.EvaluacionID, ultimo.ID, ultimo.SesionID, motivo, quien.Cuenta, ahora); err != nil {
 			return err
 		}
 		texto := "Corrección del concepto (registro " + fmt.Sprint(ultimo.ID) + " → " + fmt.Sprint(id) + "): " + motivo
@@ -201,13 +220,13 @@ func (d *DB) CorregirConcepto(ctx context.Context, casoID int64, c flujo.Concept
 	return conceptoPorID(ctx, d, id)
 }
 
-const columnasConcepto = `id, caso_id, fecha_sesion, miembros, decision, motivacion_json, criterios_cancelacion, evaluacion_id, corrige_id, motivo_correccion, registrado_por, registrado_en`
+const columnasConcepto = `id, caso_id, fecha_sesion, miembros, decision, motivacion_json, criterios_cancelacion, evaluacion_id, corrige_id, motivo_correccion, registrado_por, registrado_en, coalesce(sesion_id, 0)`
 
 func escanearConcepto(s interface{ Scan(...any) error }) (ConceptoGuardado, error) {
 	var c ConceptoGuardado
 	var ses, miembros, dec, mot, crit string
 	var corrige sql.NullInt64
-	if err := s.Scan(&c.ID, &c.CasoID, &ses, &miembros, &dec, &mot, &crit, &c.EvaluacionID, &corrige, &c.MotivoCorreccion, &c.RegistradoPor, &c.RegistradoEn); err != nil {
+	if err := s.Scan(&c.ID, &c.CasoID, &ses, &miembros, &dec, &mot, &crit, &c.EvaluacionID, &corrige, &c.MotivoCorreccion, &c.RegistradoPor, &c.RegistradoEn, &c.SesionID); err != nil {
 		return c, err
 	}
 	f, err := fecha.ParseISO(ses)

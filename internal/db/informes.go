@@ -9,9 +9,7 @@ package db
 
 import (
 	"context"
-	"crypto/sha256"
 	"database/sql"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"strings"
@@ -29,7 +27,9 @@ type InformeEmitido struct {
 	Version           int
 	EvaluacionID      int64
 	EvaluacionVersion int
-	SHA256            string
+	SHA256            string // of the stored file (signed when FirmaSujeto != "")
+	SHA256Contenido   string // of the unsigned PDF
+	FirmaSujeto       string // the signer's certificate subject ("": unsigned)
 	Bytes             int
 	EmitidoPor        string
 	EmitidoEn         string
@@ -225,20 +225,29 @@ func (d *DB) EmitirInforme(ctx context.Context, casoID int64, quien ActorCaso) (
 		if err != nil {
 			return fmt.Errorf("generar el PDF del informe: %w", err)
 		}
-		suma := sha256.Sum256(pdf)
-		hash := hex.EncodeToString(suma[:])
-		rs, err := tx.ExecContext(ctx, `INSERT INTO informes(caso_id, version, evaluacion_id, sha256, pdf, emitido_por, emitido_en) VALUES (?,?,?,?,?,?,?)`,
-			casoID, version, ev.ID, hash, pdf, quien.Cuenta, ahora)
+		// Signing is a step of the issue: the stored file is the signed one
+		// when a certificate is configured (firmarEmision).
+		archivo, hash, contenido, sujeto, err := d.firmarEmision(pdf, "Informe gerencial de resultados del caso "+c.Numero, ahora)
+		if err != nil {
+			return err
+		}
+		rs, err := tx.ExecContext(ctx, `INSERT INTO informes(caso_id, version, evaluacion_id, sha256, pdf, emitido_por, emitido_en, sha256_contenido, firma_sujeto) VALUES (?,?,?,?,?,?,?,?,?)`,
+			casoID, version, ev.ID, hash, archivo, quien.Cuenta, ahora, contenido, sujeto)
 		if err != nil {
 			return fmt.Errorf("guardar el informe: %w", err)
 		}
 		id, _ = rs.LastInsertId()
 		texto := fmt.Sprintf("Informe gerencial v%d emitido (SHA-256 %s)", version, hash)
+		if sujeto != "" {
+			texto = fmt.Sprintf("Informe gerencial v%d emitido, %s (SHA-256 del archivo firmado %s; del contenido sin firmar %s)", version, TextoFirma(sujeto), hash, contenido)
+		} else {
+			texto += ", " + TextoFirma("")
+		}
 		if err := insertarEvento(ctx, tx, casoID, c.Estado, c.Estado, "informe", texto, ev.ID, quien, ahora); err != nil {
 			return err
 		}
 		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "caso.informe", Objeto: "caso:" + c.Numero, Detalle: map[string]any{
-			"version": version, "sha256": hash, "bytes": len(pdf), "evaluacion_id": ev.ID, "evaluacion_version": ev.Version,
+			"version": version, "sha256": hash, "sha256_contenido": contenido, "firma": TextoFirma(sujeto), "bytes": len(archivo), "evaluacion_id": ev.ID, "evaluacion_version": ev.Version,
 		}})
 	})
 	if err != nil {
@@ -247,11 +256,11 @@ func (d *DB) EmitirInforme(ctx context.Context, casoID int64, quien ActorCaso) (
 	return escanearInforme(d.QueryRowContext(ctx, `SELECT `+columnasInforme+` FROM informes i JOIN evaluaciones v ON v.id = i.evaluacion_id WHERE i.id = ?`, id))
 }
 
-const columnasInforme = `i.id, i.caso_id, i.version, i.evaluacion_id, v.version, i.sha256, length(i.pdf), i.emitido_por, i.emitido_en`
+const columnasInforme = `i.id, i.caso_id, i.version, i.evaluacion_id, v.version, i.sha256, length(i.pdf), i.emitido_por, i.emitido_en, coalesce(i.sha256_contenido, i.sha256), coalesce(i.firma_sujeto, '')`
 
 func escanearInforme(s interface{ Scan(...any) error }) (InformeEmitido, error) {
 	var i InformeEmitido
-	err := s.Scan(&i.ID, &i.CasoID, &i.Version, &i.EvaluacionID, &i.EvaluacionVersion, &i.SHA256, &i.Bytes, &i.EmitidoPor, &i.EmitidoEn)
+	err := s.Scan(&i.ID, &i.CasoID, &i.Version, &i.EvaluacionID, &i.EvaluacionVersion, &i.SHA256, &i.Bytes, &i.EmitidoPor, &i.EmitidoEn, &i.SHA256Contenido, &i.FirmaSujeto)
 	return i, err
 }
 
@@ -283,7 +292,7 @@ func (d *DB) InformePDF(ctx context.Context, casoID int64, version int) (Informe
 	}
 	var i InformeEmitido
 	var pdf []byte
-	err := d.QueryRowContext(ctx, q+` ORDER BY i.version DESC LIMIT 1`, args...).Scan(&i.ID, &i.CasoID, &i.Version, &i.EvaluacionID, &i.EvaluacionVersion, &i.SHA256, &i.Bytes, &i.EmitidoPor, &i.EmitidoEn, &pdf)
+	err := d.QueryRowContext(ctx, q+` ORDER BY i.version DESC LIMIT 1`, args...).Scan(&i.ID, &i.CasoID, &i.Version, &i.EvaluacionID, &i.EvaluacionVersion, &i.SHA256, &i.Bytes, &i.EmitidoPor, &i.EmitidoEn, &i.SHA256Contenido, &i.FirmaSujeto, &pdf)
 	if errors.Is(err, sql.ErrNoRows) {
 		return i, nil, ErrInformeNoExiste
 	}

@@ -15,6 +15,7 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"time"
@@ -140,6 +141,11 @@ func entradaDemo(ctx context.Context, tx *sql.Tx, u *usuario, nueva reincidencia
 
 // escribirCasos is the demo step that writes the cases.
 func (g *generador) escribirCasos(ctx context.Context, tx *sql.Tx, _ *rand.Rand) error {
+	// The quorum the administrator configured for the demo: three members.
+	if _, err := tx.ExecContext(ctx, `INSERT INTO parametros_comite(clave, valor, registrado_por, registrado_en) VALUES ('quorum_minimo', 3, 'admin', ?)`,
+		g.instante(1, 15, 0)); err != nil {
+		return err
+	}
 	for i, cd := range casosDemo {
 		if cd.usuario >= len(g.usuarios) {
 			continue
@@ -148,7 +154,82 @@ func (g *generador) escribirCasos(ctx context.Context, tx *sql.Tx, _ *rand.Rand)
 			return fmt.Errorf("caso %d: %w", i+1, err)
 		}
 	}
+	// An upcoming session (15 December of the last year) with the cases
+	// en_comite on its orden del día; its attendance is recorded the day it sits.
+	proxima := fecha.Debe(g.anioFinal, 12, 15)
+	rs, err := tx.ExecContext(ctx, `INSERT INTO sesiones_comite(numero, fecha, hora, modalidad, lugar, preside, secretario, creada_por, creada_en)
+		VALUES ('P-proxima', ?, '09:00', 'mixta', ?, ?, ?, 'secretaria', ?)`, proxima.String(), lugarDemo, miembrosDemo[0].Nombre, secretarioDemo, g.instante(11, 20, 0))
+	if err != nil {
+		return err
+	}
+	idProxima, _ := rs.LastInsertId()
+	if _, err := tx.ExecContext(ctx, `INSERT INTO sesion_orden(sesion_id, posicion, caso_id) SELECT ?, row_number() OVER (ORDER BY id), id FROM casos WHERE estado = 'en_comite'`, idProxima); err != nil {
+		return err
+	}
+	// Session numbers follow their dates.
+	rows, err := tx.QueryContext(ctx, `SELECT id, fecha FROM sesiones_comite ORDER BY fecha, hora, id`)
+	if err != nil {
+		return err
+	}
+	type num struct {
+		id    int64
+		fecha string
+	}
+	var ns []num
+	for rows.Next() {
+		var n num
+		if err := rows.Scan(&n.id, &n.fecha); err != nil {
+			rows.Close()
+			return err
+		}
+		ns = append(ns, n)
+	}
+	rows.Close()
+	porAnio := map[string]int{}
+	for _, n := range ns {
+		porAnio[n.fecha[:4]]++
+		if _, err := tx.ExecContext(ctx, `UPDATE sesiones_comite SET numero = ? WHERE id = ?`, fmt.Sprintf("SC-%s-%03d", n.fecha[:4], porAnio[n.fecha[:4]]), n.id); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// The demo's Comité: fictitious members with their cargo.
+var miembrosDemo = []wf.MiembroSesion{
+	{Nombre: "Marta Lucía Ríos", Cargo: "Directora de Gestión de Fiscalización"},
+	{Nombre: "Andrés Felipe Castaño", Cargo: "Director de Gestión Jurídica"},
+	{Nombre: "Claudia Patricia Moreno", Cargo: "Subdirectora de Gestión de Fiscalización Aduanera"},
+}
+
+const (
+	lugarDemo      = "Sala de juntas, Nivel Central de la DIAN, Bogotá D.C. (con conexión virtual)"
+	secretarioDemo = "Jorge Eliécer Díaz, Secretaría Técnica"
+)
+
+// sesionDemo is the session held on f (created with its attendance the
+// first time), with the case put on its orden del día.
+func (g *generador) sesionDemo(ctx context.Context, tx *sql.Tx, f fecha.Fecha, casoID int64) (int64, error) {
+	var id int64
+	err := tx.QueryRowContext(ctx, `SELECT id FROM sesiones_comite WHERE fecha = ?`, f.String()).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		rs, err := tx.ExecContext(ctx, `INSERT INTO sesiones_comite(numero, fecha, hora, modalidad, lugar, preside, secretario, creada_por, creada_en)
+			VALUES (?, ?, '09:00', 'mixta', ?, ?, ?, 'secretaria', ?)`, "P-"+f.String(), f.String(), lugarDemo, miembrosDemo[0].Nombre, secretarioDemo,
+			f.Tiempo().AddDate(0, 0, -2).Add(15*time.Hour).UTC().Format(time.RFC3339))
+		if err != nil {
+			return 0, err
+		}
+		id, _ = rs.LastInsertId()
+		for i, m := range miembrosDemo {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO sesion_miembros(sesion_id, posicion, nombre, cargo) VALUES (?,?,?,?)`, id, i+1, m.Nombre, m.Cargo); err != nil {
+				return 0, err
+			}
+		}
+	} else if err != nil {
+		return 0, err
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO sesion_orden(sesion_id, posicion, caso_id) SELECT ?, coalesce(max(posicion), 0) + 1, ? FROM sesion_orden WHERE sesion_id = ?`, id, casoID, id)
+	return id, err
 }
 
 func (g *generador) escribirCaso(ctx context.Context, tx *sql.Tx, id int64, cd casoDemo) error {
@@ -305,15 +386,26 @@ func (g *generador) escribirCaso(ctx context.Context, tx *sql.Tx, id int64, cd c
 		if cd.decision.Cancela() {
 			c.CriteriosCancelacion = []string{"5.3", "5.7"}
 		}
+		// Every concepto is recorded inside a session of the Comité: the
+		// session of that day, with its attendance and the case on its
+		// orden del día (numbered in date order once all are written).
+		sesionID, err := g.sesionDemo(ctx, tx, c.FechaSesion, id)
+		if err != nil {
+			return err
+		}
+		c.Miembros = nil
+		for _, m := range miembrosDemo {
+			c.Miembros = append(c.Miembros, m.Texto())
+		}
 		if err := evento(wf.ConceptoEmitido, string(wf.EmitirConcepto), "Concepto del Comité: "+c.Decision.Etiqueta()+" (sesión del "+c.FechaSesion.DMA()+")", "comite"); err != nil {
 			return err
 		}
 		miembros, _ := json.Marshal(c.Miembros)
 		mot, _ := json.Marshal(c.Motivacion)
 		crit, _ := json.Marshal(c.CriteriosCancelacion)
-		if _, err := tx.ExecContext(ctx, `INSERT INTO conceptos(id, caso_id, fecha_sesion, miembros, decision, motivacion_json, criterios_cancelacion, evaluacion_id, registrado_por, registrado_en)
-			VALUES (?,?,?,?,?,?,?,?,'comite',?)`, id, id, c.FechaSesion.String(), string(miembros), string(c.Decision), string(mot), string(crit), id,
-			sesion.Add(16*time.Hour).Format(time.RFC3339)); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO conceptos(id, caso_id, fecha_sesion, miembros, decision, motivacion_json, criterios_cancelacion, evaluacion_id, registrado_por, registrado_en, sesion_id)
+			VALUES (?,?,?,?,?,?,?,?,'comite',?,?)`, id, id, c.FechaSesion.String(), string(miembros), string(c.Decision), string(mot), string(crit), id,
+			sesion.Add(16*time.Hour).Format(time.RFC3339), sesionID); err != nil {
 			return err
 		}
 		if llega(wf.Cerrado) {

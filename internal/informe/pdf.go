@@ -72,7 +72,8 @@ func PDF(d Datos) ([]byte, error) {
 	f.SetAutoPageBreak(true, margenInf)
 	f.AliasNbPages(aliasPaginas)
 
-	w := &escritor{f: f, d: d}
+	w := &escritor{f: f, d: d, titulo: tituloInf, referencia: "Caso " + d.Caso,
+		pieTexto: fmt.Sprintf("Caso %s · Informe gerencial, versión %d · emitido el %s", d.Caso, d.Emision.Version, formato.Instante(d.Emision.Instante))}
 	f.SetHeaderFuncMode(w.encabezado, true)
 	f.SetFooterFunc(w.pie)
 	f.AddPage()
@@ -120,6 +121,9 @@ func PDF(d Datos) ([]byte, error) {
 type escritor struct {
 	f *fpdf.Fpdf
 	d Datos
+	// What every page repeats: the header's title and reference (the case
+	// or the session number) and the footer's text before "Página X de Y".
+	titulo, referencia, pieTexto string
 }
 
 func (w *escritor) ancho() float64 {
@@ -146,8 +150,8 @@ func (w *escritor) encabezado() {
 	f.SetFont(fuente, "B", 9)
 	f.SetTextColor(31, 56, 100)
 	f.SetX(margenIzq)
-	f.CellFormat(w.ancho()*0.7, 5, tituloInf, "", 0, "L", false, 0, "")
-	f.CellFormat(w.ancho()*0.3, 5, "Caso "+w.d.Caso, "", 0, "R", false, 0, "")
+	f.CellFormat(w.ancho()*0.7, 5, w.titulo, "", 0, "L", false, 0, "")
+	f.CellFormat(w.ancho()*0.3, 5, w.referencia, "", 0, "R", false, 0, "")
 	f.SetDrawColor(31, 56, 100)
 	f.SetLineWidth(0.4)
 	f.Line(margenIzq, 16, pw-margenDer, 16)
@@ -167,8 +171,7 @@ func (w *escritor) pie() {
 	f.SetFont(fuente, "", 8)
 	f.SetTextColor(80, 80, 80)
 	f.SetXY(margenIzq, y+1)
-	f.CellFormat(w.ancho()*0.75, 4.5, fmt.Sprintf("Caso %s · Informe gerencial, versión %d · emitido el %s",
-		w.d.Caso, w.d.Emision.Version, formato.Instante(w.d.Emision.Instante)), "", 0, "L", false, 0, "")
+	f.CellFormat(w.ancho()*0.75, 4.5, w.pieTexto, "", 0, "L", false, 0, "")
 	// The alias is replaced by the page count after layout, so its width is
 	// not the final one: the text starts at a fixed place instead of being
 	// right-aligned, and never moves with the number.

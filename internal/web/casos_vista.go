@@ -499,7 +499,7 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 		v.Informes = append(v.Informes, templates.InformeVista{
 			Version: i.Version, SHA256: i.SHA256, EmitidoPor: i.EmitidoPor, EmitidoEn: formato.InstanteTexto(i.EmitidoEn),
 			Evaluacion: "v" + strconv.Itoa(i.EvaluacionVersion), Tamano: formato.Entero(int64(i.Bytes)/1024) + " KB",
-			Ruta: base64 + "/informes/" + strconv.Itoa(i.Version),
+			Ruta: base64 + "/informes/" + strconv.Itoa(i.Version), Firma: db.TextoFirma(i.FirmaSujeto), Contenido: i.SHA256Contenido,
 		})
 	}
 	_, errInf := flujo.Validar(flujo.EmitirInforme, string(cu.Rol), cx)

@@ -108,6 +108,10 @@ func (h *handler) conceptoPagina(c echo.Context, correccion bool) error {
 	if msg := pasoNoPermitido(cuentaDe(c), accion, cx); msg != "" {
 		return h.mostrarCaso(c, caso, http.StatusConflict, msg, nil)
 	}
+	ses, err := h.sesionDeRuta(c)
+	if err != nil {
+		return err
+	}
 	k := flujo.Concepto{FechaSesion: h.d.Hoy()}
 	var original *templates.ConceptoVista
 	if correccion {
@@ -123,6 +127,7 @@ func (h *handler) conceptoPagina(c echo.Context, correccion bool) error {
 	}
 	f := h.formConcepto(caso, k, correccion, "", nil, cx.SegundaRuta)
 	f.Original = original
+	enSesion(&f, ses)
 	return h.render(c, http.StatusOK, templates.ConceptoFormPagina(h.pagina(c, "Concepto del Comité · "+caso.Numero, "casos"), f))
 }
 
@@ -139,7 +144,19 @@ func (h *handler) conceptoPost(c echo.Context, correccion bool) error {
 	if err != nil {
 		return err
 	}
+	ses, err := h.sesionDeRuta(c)
+	if err != nil {
+		return err
+	}
 	k, form, errs := leerConcepto(c)
+	if ses != nil {
+		// The date and the members come from the session, never from the form.
+		delete(errs, "fecha_sesion")
+		k.FechaSesion, k.Miembros = ses.Sesion.Fecha, nil
+		for _, m := range ses.Sesion.Miembros {
+			k.Miembros = append(k.Miembros, m.Texto())
+		}
+	}
 	motivo := strings.TrimSpace(form.Get("motivo_correccion"))
 	titulo := "Concepto del Comité · " + caso.Numero
 	cx, err := h.d.Contexto(ctx, caso)
@@ -148,6 +165,7 @@ func (h *handler) conceptoPost(c echo.Context, correccion bool) error {
 	}
 	formulario := func(status int, errs map[string]string) error {
 		f := h.formConcepto(caso, k, correccion, motivo, errs, cx.SegundaRuta)
+		enSesion(&f, ses)
 		if correccion { // a correction keeps the decision in force: offer only it
 			if cs, err := h.d.Conceptos(ctx, caso.ID); err == nil && len(cs) > 0 {
 				d := cs[len(cs)-1].Concepto.Decision
@@ -165,10 +183,16 @@ func (h *handler) conceptoPost(c echo.Context, correccion bool) error {
 	if form.Get("paso") == "confirmar" {
 		var err error
 		aviso := "concepto_registrado"
-		if correccion {
+		switch {
+		case correccion:
 			_, err = h.d.CorregirConcepto(ctx, caso.ID, k, motivo, actorCaso(c))
 			aviso = "concepto_corregido"
-		} else {
+		case ses != nil:
+			_, err = h.d.RegistrarConceptoEnSesion(ctx, ses.ID, caso.ID, k, actorCaso(c))
+			if err == nil {
+				return redirigir(c, "/sesiones/"+strconv.FormatInt(ses.ID, 10))
+			}
+		default:
 			_, err = h.d.RegistrarConcepto(ctx, caso.ID, k, actorCaso(c))
 		}
 		if err == nil {
@@ -207,6 +231,7 @@ func (h *handler) conceptoPost(c echo.Context, correccion bool) error {
 	// What is confirmed is what will be recorded: trimmed, without repeated members.
 	k = flujo.NormalizarConcepto(k)
 	f := h.formConcepto(caso, k, correccion, motivo, nil, cx.SegundaRuta)
+	enSesion(&f, ses)
 	vista := vistaConcepto(db.ConceptoGuardado{Concepto: k}, nil)
 	var ocultos []templates.Par
 	ocultos = append(ocultos, templates.Par{Etiqueta: "fecha_sesion", Valor: k.FechaSesion.String()},

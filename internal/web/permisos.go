@@ -74,6 +74,14 @@ const (
 	GestionarTerminos   Accion = "terminos.gestionar"   // internal terms per stage (audited)
 	GestionarCalendario Accion = "calendario.gestionar" // the account's own feed link: create, regenerate, revoke
 	ExportarCasos       Accion = "casos.exportar"       // the case list as CSV/XLSX (what the account may see)
+	// Sessions of the Comité: the Comité and the Secretaría Técnica convene
+	// and document them (the Secretaría prepares the agenda and acts as the
+	// session's secretary; the Comité may convene itself); the auditor reads
+	// them; conceptos inside a session stay RegistrarConcepto (the Comité).
+	// The administrator sets the quorum, an audited table parameter.
+	VerSesiones       Accion = "sesiones.ver"
+	GestionarSesiones Accion = "sesiones.gestionar"
+	ConfigurarQuorum  Accion = "sesiones.quorum"
 )
 
 var (
@@ -120,7 +128,10 @@ var (
 		// Only the roles that give a step of a case have due dates waiting for them.
 		GestionarCalendario: {db.RolSecretaria, db.RolComite, db.RolSeccional},
 		// Whoever may read the list may take it away as a file (limited like the list).
-		ExportarCasos: {db.RolSecretaria, db.RolComite, db.RolSeccional, db.RolAuditor},
+		ExportarCasos:     {db.RolSecretaria, db.RolComite, db.RolSeccional, db.RolAuditor},
+		VerSesiones:       {db.RolSecretaria, db.RolComite, db.RolAuditor},
+		GestionarSesiones: {db.RolSecretaria, db.RolComite},
+		ConfigurarQuorum:  {db.RolAdmin},
 	}
 )
 

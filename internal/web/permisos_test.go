@@ -154,6 +154,21 @@ func matriz() []filaMatriz {
 
 		// Reporte de cobertura de operaciones: who may see users (a seccional, its own only: cobertura_test.go).
 		{"GET", "/cobertura", "/cobertura?anio=2025", sinForm, lectoresCasos},
+
+		// Sesiones del Comité: the Comité and the Secretaría convene and document
+		// them, the auditor reads them, only the Comité records conceptos, the
+		// administrator sets the quorum; {sesion} is a convened session.
+		{"GET", "/sesiones", "/sesiones", sinForm, []string{"secretaria", "comite", "auditor"}},
+		{"POST", "/sesiones", "/sesiones", func(*entorno) url.Values { return url.Values{"hora": {"25:00"}} }, []string{"secretaria", "comite"}},
+		{"GET", "/sesiones/quorum", "/sesiones/quorum", sinForm, []string{"admin"}},
+		{"POST", "/sesiones/quorum", "/sesiones/quorum", func(*entorno) url.Values { return url.Values{"quorum": {"0"}} }, []string{"admin"}},
+		{"GET", "/sesiones/:sesion", "/sesiones/{sesion}", sinForm, []string{"secretaria", "comite", "auditor"}},
+		{"POST", "/sesiones/:sesion/asistencia", "/sesiones/{sesion}/asistencia", func(*entorno) url.Values { return url.Values{"preside": {""}} }, []string{"secretaria", "comite"}},
+		{"POST", "/sesiones/:sesion/orden", "/sesiones/{sesion}/orden", func(*entorno) url.Values { return url.Values{"caso": {"0"}} }, []string{"secretaria", "comite"}},
+		{"GET", "/sesiones/:sesion/casos/:id/concepto", "/sesiones/{sesion}/casos/{caso}/concepto", sinForm, []string{"comite"}},
+		{"POST", "/sesiones/:sesion/casos/:id/concepto", "/sesiones/{sesion}/casos/{caso}/concepto", func(*entorno) url.Values { return url.Values{"paso": {"revisar"}} }, []string{"comite"}},
+		{"POST", "/sesiones/:sesion/actas", "/sesiones/{sesion}/actas", nil, []string{"secretaria", "comite"}}, // issues a version: sesiones_test.go
+		{"GET", "/sesiones/:sesion/actas/:version", "/sesiones/{sesion}/actas/1", sinForm, []string{"secretaria", "comite", "auditor"}},
 	}
 }
 
@@ -170,6 +185,9 @@ func (f filaMatriz) rutaCon(e *entorno) string {
 	r := strings.ReplaceAll(f.ruta, "{admin2}", strconv.FormatInt(e.cuentas["admin2"].ID, 10))
 	if strings.Contains(r, "{caso}") {
 		r = strings.ReplaceAll(r, "{caso}", e.casoMatriz())
+	}
+	if strings.Contains(r, "{sesion}") {
+		r = strings.ReplaceAll(r, "{sesion}", e.sesionMatriz())
 	}
 	return r
 }
@@ -250,10 +268,10 @@ func TestMatriz_navegacionSegunRol(t *testing.T) {
 	e := nuevoEntorno(t)
 	quiere := map[string][]string{
 		"seccional":  {"inicio", "pendientes", "casos", "usuarios", "tamizaje", "liquidacion", "calendario"},
-		"secretaria": {"inicio", "pendientes", "casos", "usuarios", "tamizaje", "importar", "liquidacion", "dias", "calendario"},
-		"comite":     {"inicio", "pendientes", "casos", "usuarios", "tamizaje", "liquidacion", "calendario"},
-		"auditor":    {"inicio", "pendientes", "casos", "usuarios", "tamizaje", "liquidacion", "auditoria", "cuentas", "dias"},
-		"admin":      {"inicio", "pendientes", "auditoria", "cuentas", "dias", "seccionales", "uvt", "respaldos", "terminos"},
+		"secretaria": {"inicio", "pendientes", "casos", "sesiones", "usuarios", "tamizaje", "importar", "liquidacion", "dias", "calendario"},
+		"comite":     {"inicio", "pendientes", "casos", "sesiones", "usuarios", "tamizaje", "liquidacion", "calendario"},
+		"auditor":    {"inicio", "pendientes", "casos", "sesiones", "usuarios", "tamizaje", "liquidacion", "auditoria", "cuentas", "dias"},
+		"admin":      {"inicio", "pendientes", "auditoria", "cuentas", "dias", "seccionales", "uvt", "respaldos", "terminos", "quorum"},
 	}
 	for rol, items := range quiere {
 		t.Run(rol, func(t *testing.T) {

@@ -147,6 +147,8 @@ type InformeVista struct {
 	Evaluacion string
 	Tamano     string
 	Ruta       string
+	Firma      string // signed by whom, or issued without signature
+	Contenido  string // SHA-256 of the unsigned content (= SHA256 when unsigned)
 }
 
 // ConceptoVista is a recorded concepto (or a correction), read-only.
@@ -245,6 +247,10 @@ type FormConcepto struct {
 	// correction offers only the decision in force.
 	Decisiones  []Opcion
 	SegundaRuta bool
+	// EnSesion names the session the concepto is recorded in ("Sesión
+	// SC-2026-001 del 17/03/2026"); its date and members are not asked.
+	EnSesion       string
+	MiembrosSesion []string
 }
 
 // OpcionMarcada is a checkbox.

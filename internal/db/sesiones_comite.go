@@ -1,0 +1,397 @@
+package db
+
+// Sessions of the Comité de Fiscalización (flujo.Sesion): convened by the
+// Comité or the Secretaría Técnica, with the attendance, who presides and
+// who acts as secretary, and an orden del día of cases en_comite. Every
+// concepto of the application is recorded inside a session
+// (RegistrarConceptoEnSesion): its date and members come from the session,
+// and a session without the quorum the administrator configured cannot
+// record one — the check runs here, inside the transaction that records.
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"comite/internal/fecha"
+	"comite/internal/flujo"
+)
+
+// SesionComite is a stored session with its attendance and agenda.
+type SesionComite struct {
+	ID         int64
+	Numero     string // SC-2026-001
+	Sesion     flujo.Sesion
+	CreadaPor  string
+	CreadaEn   string
+	Orden      []PuntoOrden
+	Conceptos  int // conceptos recorded in the session (originals)
+	QuorumMin  int // quorum in force now (0 with QuorumSet false: not configured)
+	QuorumSet  bool
+	HayQuorum  bool
+	TextoQuoro string
+}
+
+// PuntoOrden is one case of the orden del día.
+type PuntoOrden struct {
+	Posicion    int
+	CasoID      int64
+	Numero      string
+	RazonSocial string
+	NIT         string
+	Estado      flujo.Estado
+	SegundaRuta bool
+	Concepto    *ConceptoGuardado // the original recorded in this session (nil: not yet)
+	Vigente     *ConceptoGuardado // the one in force (last correction), when there is a concepto
+	Correccion  []ConceptoGuardado
+}
+
+// ErrSesionNoExiste is returned for an unknown session.
+var ErrSesionNoExiste = errors.New("la sesión del Comité no existe")
+
+// ErrSesionRol is returned when the role may not manage sessions.
+var ErrSesionRol = &flujo.ErrPaso{Mensaje: "Solo el Comité de Fiscalización y la Secretaría Técnica convocan y gestionan las sesiones del Comité."}
+
+func puedeGestionarSesion(rol string) bool {
+	return rol == flujo.RolComite || rol == flujo.RolSecretaria
+}
+
+// ParametroQuorum is the quorum in force: the latest row the administrator
+// recorded. ok false: never configured (not zero).
+func (d *DB) ParametroQuorum(ctx context.Context) (minimo int, ok bool, err error) {
+	return quorumEn(ctx, d)
+}
+
+func quorumEn(ctx context.Context, q consultor) (int, bool, error) {
+	var v int
+	err := q.QueryRowContext(ctx, `SELECT valor FROM parametros_comite WHERE clave = 'quorum_minimo' ORDER BY id DESC LIMIT 1`).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, false, nil
+	}
+	if err != nil {
+		return 0, false, fmt.Errorf("leer el quórum del Comité: %w", err)
+	}
+	return v, true, nil
+}
+
+// FijarQuorum records a new minimum number of members present for the
+// Comité to decide (administrator; audited; earlier values stay).
+func (d *DB) FijarQuorum(ctx context.Context, minimo int, quien ActorCaso) error {
+	if quien.Rol != flujo.RolAdmin {
+		return &flujo.ErrPaso{Mensaje: "Solo el administrador configura el quórum del Comité."}
+	}
+	if minimo < 1 || minimo > flujo.MaxMiembros {
+		return &ErrFormulario{map[string]string{"quorum": fmt.Sprintf("El quórum es un número de miembros entre 1 y %d.", flujo.MaxMiembros)}}
+	}
+	return d.EnTx(ctx, func(tx *sql.Tx) error {
+		antes, ok, err := quorumEn(ctx, tx)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO parametros_comite(clave, valor, registrado_por, registrado_en) VALUES ('quorum_minimo', ?, ?, ?)`,
+			minimo, quien.Cuenta, d.Ahora()); err != nil {
+			return fmt.Errorf("guardar el quórum: %w", err)
+		}
+		det := map[string]any{"quorum_minimo": minimo}
+		if ok {
+			det["antes"] = antes
+		}
+		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "parametro.quorum", Objeto: "parametro:quorum_minimo", Detalle: det})
+	})
+}
+
+func detalleSesion(s flujo.Sesion) map[string]any {
+	return map[string]any{"fecha": s.Fecha.String(), "hora": s.Hora, "modalidad": s.Modalidad, "lugar": s.Lugar,
+		"preside": s.Preside, "secretario": s.Secretario, "miembros": s.Miembros}
+}
+
+// ConvocarSesion records a new session (the Comité or the Secretaría).
+func (d *DB) ConvocarSesion(ctx context.Context, s flujo.Sesion, quien ActorCaso) (SesionComite, error) {
+	if !puedeGestionarSesion(quien.Rol) {
+		return SesionComite{}, ErrSesionRol
+	}
+	s = flujo.NormalizarSesion(s)
+	if p := flujo.ValidarSesion(s); len(p) > 0 {
+		return SesionComite{}, &ErrFormulario{p}
+	}
+	var id int64
+	err := d.EnTx(ctx, func(tx *sql.Tx) error {
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM sesiones_comite WHERE substr(fecha, 1, 4) = ?`, fmt.Sprintf("%04d", s.Fecha.Anio())).Scan(&n); err != nil {
+			return err
+		}
+		numero := fmt.Sprintf("SC-%04d-%03d", s.Fecha.Anio(), n+1)
+		rs, err := tx.ExecContext(ctx, `INSERT INTO sesiones_comite(numero, fecha, hora, modalidad, lugar, preside, secretario, creada_por, creada_en) VALUES (?,?,?,?,?,?,?,?,?)`,
+			numero, s.Fecha.String(), s.Hora, s.Modalidad, s.Lugar, s.Preside, s.Secretario, quien.Cuenta, d.Ahora())
+		if err != nil {
+			return fmt.Errorf("guardar la sesión: %w", err)
+		}
+		id, _ = rs.LastInsertId()
+		if err := guardarAsistencia(ctx, tx, id, s.Miembros); err != nil {
+			return err
+		}
+		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "sesion.convocar", Objeto: "sesion:" + numero, Detalle: detalleSesion(s)})
+	})
+	if err != nil {
+		return SesionComite{}, err
+	}
+	return d.SesionComite(ctx, id)
+}
+
+func guardarAsistencia(ctx context.Context, tx *sql.Tx, id int64, ms []flujo.MiembroSesion) error {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM sesion_miembros WHERE sesion_id = ?`, id); err != nil {
+		return err
+	}
+	for i, m := range ms {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO sesion_miembros(sesion_id, posicion, nombre, cargo) VALUES (?,?,?,?)`, id, i+1, m.Nombre, m.Cargo); err != nil {
+			return fmt.Errorf("guardar la asistencia: %w", err)
+		}
+	}
+	return nil
+}
+
+func conceptosEnSesion(ctx context.Context, q consultor, id int64) (int, error) {
+	var n int
+	err := q.QueryRowContext(ctx, `SELECT count(*) FROM conceptos WHERE sesion_id = ? AND corrige_id IS NULL`, id).Scan(&n)
+	return n, err
+}
+
+// RegistrarAsistencia records the members present (with their cargo) and
+// who presides and acts as secretary. Once the session recorded a concepto
+// its attendance is final: the conceptos carry it.
+func (d *DB) RegistrarAsistencia(ctx context.Context, id int64, preside, secretario string, ms []flujo.MiembroSesion, quien ActorCaso) error {
+	if !puedeGestionarSesion(quien.Rol) {
+		return ErrSesionRol
+	}
+	return d.EnTx(ctx, func(tx *sql.Tx) error {
+		s, err := sesionEn(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		n, err := conceptosEnSesion(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if n > 0 {
+			return &flujo.ErrPaso{Mensaje: "La sesión ya registró conceptos: su asistencia quedó fijada con ellos y no se cambia."}
+		}
+		nueva := s.Sesion
+		nueva.Preside, nueva.Secretario, nueva.Miembros = preside, secretario, ms
+		nueva = flujo.NormalizarSesion(nueva)
+		if p := flujo.ValidarSesion(nueva); len(p) > 0 {
+			return &ErrFormulario{p}
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE sesiones_comite SET preside = ?, secretario = ? WHERE id = ?`, nueva.Preside, nueva.Secretario, id); err != nil {
+			return err
+		}
+		if err := guardarAsistencia(ctx, tx, id, nueva.Miembros); err != nil {
+			return err
+		}
+		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "sesion.asistencia", Objeto: "sesion:" + s.Numero, Detalle: detalleSesion(nueva)})
+	})
+}
+
+// AgregarAlOrden puts a case en_comite on the session's orden del día.
+func (d *DB) AgregarAlOrden(ctx context.Context, sesionID, casoID int64, quien ActorCaso) error {
+	if !puedeGestionarSesion(quien.Rol) {
+		return ErrSesionRol
+	}
+	return d.EnTx(ctx, func(tx *sql.Tx) error {
+		s, err := sesionEn(ctx, tx, sesionID)
+		if err != nil {
+			return err
+		}
+		c, err := casoPara(ctx, tx, casoID, quien)
+		if err != nil {
+			return err
+		}
+		if c.Estado != flujo.EnComite {
+			return &flujo.ErrPaso{Mensaje: fmt.Sprintf("El caso %s no está presentado al Comité (estado %s): solo los casos en comité entran al orden del día.", c.Numero, c.Estado)}
+		}
+		var ya int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM sesion_orden WHERE sesion_id = ? AND caso_id = ?`, sesionID, casoID).Scan(&ya); err != nil {
+			return err
+		}
+		if ya > 0 {
+			return &flujo.ErrPaso{Mensaje: fmt.Sprintf("El caso %s ya está en el orden del día de la sesión %s.", c.Numero, s.Numero)}
+		}
+		var pos int
+		if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(posicion), 0) + 1 FROM sesion_orden WHERE sesion_id = ?`, sesionID).Scan(&pos); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO sesion_orden(sesion_id, posicion, caso_id) VALUES (?,?,?)`, sesionID, pos, casoID); err != nil {
+			return fmt.Errorf("agregar al orden del día: %w", err)
+		}
+		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "sesion.orden", Objeto: "sesion:" + s.Numero,
+			Detalle: map[string]any{"caso": c.Numero, "posicion": pos}})
+	})
+}
+
+// RegistrarConceptoEnSesion records the concepto of a case of the orden del
+// día inside the session: the date is the session's, the members those
+// present ("Nombre (cargo)"); whatever c says about them is ignored. A
+// session without quorum, or whose quorum was never configured, records
+// nothing.
+func (d *DB) RegistrarConceptoEnSesion(ctx context.Context, sesionID, casoID int64, c flujo.Concepto, quien ActorCaso) (ConceptoGuardado, error) {
+	var id int64
+	err := d.EnTx(ctx, func(tx *sql.Tx) error {
+		s, err := sesionEn(ctx, tx, sesionID)
+		if err != nil {
+			return err
+		}
+		var enOrden int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM sesion_orden WHERE sesion_id = ? AND caso_id = ?`, sesionID, casoID).Scan(&enOrden); err != nil {
+			return err
+		}
+		if enOrden == 0 {
+			return &flujo.ErrPaso{Mensaje: "El caso no está en el orden del día de la sesión " + s.Numero + "."}
+		}
+		minimo, ok, err := quorumEn(ctx, tx)
+		if err != nil {
+			return err
+		}
+		if hay, msg := flujo.Quorum(len(s.Sesion.Miembros), minimo, ok); !hay {
+			return &flujo.ErrPaso{Mensaje: msg}
+		}
+		c.FechaSesion = s.Sesion.Fecha
+		c.Miembros = nil
+		for _, m := range s.Sesion.Miembros {
+			c.Miembros = append(c.Miembros, m.Texto())
+		}
+		id, err = d.registrarConcepto(ctx, tx, casoID, c, sesionID, s.Numero, quien)
+		return err
+	})
+	if err != nil {
+		return ConceptoGuardado{}, err
+	}
+	return conceptoPorID(ctx, d, id)
+}
+
+// SesionComite reads a session with its attendance, agenda and quorum.
+func (d *DB) SesionComite(ctx context.Context, id int64) (SesionComite, error) {
+	return sesionEn(ctx, d, id)
+}
+
+func sesionEn(ctx context.Context, q consultor, id int64) (SesionComite, error) {
+	var s SesionComite
+	var f string
+	err := q.QueryRowContext(ctx, `SELECT id, numero, fecha, hora, modalidad, lugar, preside, secretario, creada_por, creada_en FROM sesiones_comite WHERE id = ?`, id).
+		Scan(&s.ID, &s.Numero, &f, &s.Sesion.Hora, &s.Sesion.Modalidad, &s.Sesion.Lugar, &s.Sesion.Preside, &s.Sesion.Secretario, &s.CreadaPor, &s.CreadaEn)
+	if errors.Is(err, sql.ErrNoRows) {
+		return s, ErrSesionNoExiste
+	}
+	if err != nil {
+		return s, err
+	}
+	if s.Sesion.Fecha, err = fecha.ParseISO(f); err != nil {
+		return s, fmt.Errorf("fecha de sesión guardada inválida %q", f)
+	}
+	rows, err := q.QueryContext(ctx, `SELECT nombre, cargo FROM sesion_miembros WHERE sesion_id = ? ORDER BY posicion`, id)
+	if err != nil {
+		return s, err
+	}
+	for rows.Next() {
+		var m flujo.MiembroSesion
+		if err := rows.Scan(&m.Nombre, &m.Cargo); err != nil {
+			rows.Close()
+			return s, err
+		}
+		s.Sesion.Miembros = append(s.Sesion.Miembros, m)
+	}
+	rows.Close()
+	rows, err = q.QueryContext(ctx, `SELECT posicion, caso_id FROM sesion_orden WHERE sesion_id = ? ORDER BY posicion`, id)
+	if err != nil {
+		return s, err
+	}
+	var puntos []PuntoOrden
+	for rows.Next() {
+		var p PuntoOrden
+		if err := rows.Scan(&p.Posicion, &p.CasoID); err != nil {
+			rows.Close()
+			return s, err
+		}
+		puntos = append(puntos, p)
+	}
+	rows.Close()
+	for _, p := range puntos {
+		c, err := casoEn(ctx, q, p.CasoID)
+		if err != nil {
+			return s, err
+		}
+		p.Numero, p.Estado = c.Numero, c.Estado
+		if cx, _, err := contexto(ctx, q, c); err == nil {
+			p.SegundaRuta = cx.SegundaRuta
+		}
+		p.RazonSocial, p.NIT = c.RazonSocial, c.NIT
+		cs, err := conceptosDe(ctx, q, p.CasoID)
+		if err != nil {
+			return s, err
+		}
+		for i := range cs {
+			if cs[i].SesionID == id && cs[i].CorrigeID == 0 {
+				p.Concepto = &cs[i]
+				p.Vigente = &cs[len(cs)-1]
+				p.Correccion = cs[i+1:]
+				s.Conceptos++
+				break
+			}
+		}
+		s.Orden = append(s.Orden, p)
+	}
+	if s.QuorumMin, s.QuorumSet, err = quorumEn(ctx, q); err != nil {
+		return s, err
+	}
+	s.HayQuorum, s.TextoQuoro = flujo.Quorum(len(s.Sesion.Miembros), s.QuorumMin, s.QuorumSet)
+	return s, nil
+}
+
+// SesionesComite lists every session, newest first (without agenda detail).
+func (d *DB) SesionesComite(ctx context.Context) ([]SesionComite, error) {
+	return d.listarSesiones(ctx, `SELECT id FROM sesiones_comite ORDER BY fecha DESC, hora DESC, id DESC`)
+}
+
+// SesionesProximas lists the sessions on or after desde, soonest first: for
+// "Mis pendientes" and the iCalendar feed of each account.
+func (d *DB) SesionesProximas(ctx context.Context, desde fecha.Fecha) ([]SesionComite, error) {
+	return d.listarSesiones(ctx, `SELECT id FROM sesiones_comite WHERE fecha >= ? ORDER BY fecha, hora, id`, desde.String())
+}
+
+func (d *DB) listarSesiones(ctx context.Context, q string, args ...any) ([]SesionComite, error) {
+	rows, err := d.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("leer sesiones: %w", err)
+	}
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	rows.Close()
+	var out []SesionComite
+	for _, id := range ids {
+		s, err := d.SesionComite(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+// SesionPorReferencia finds a session by its number (SC-2026-001) or id.
+func (d *DB) SesionPorReferencia(ctx context.Context, ref string) (SesionComite, error) {
+	var id int64
+	err := d.QueryRowContext(ctx, `SELECT id FROM sesiones_comite WHERE numero = ? COLLATE NOCASE OR CAST(id AS TEXT) = ?`, ref, ref).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return SesionComite{}, ErrSesionNoExiste
+	}
+	if err != nil {
+		return SesionComite{}, err
+	}
+	return d.SesionComite(ctx, id)
+}

@@ -1,0 +1,198 @@
+package informe
+
+// The acta of a session of the Comité de Fiscalización: orden del día,
+// attendance, quorum and, for each case of the agenda, the decision and its
+// motivation with the corrections linked to it. Drawn with the informe's
+// page style (header with the session number, "Página X de Y", Go fonts,
+// metadata from the stored data): the same stored session gives the same
+// bytes.
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"comite/internal/fecha"
+	"comite/internal/flujo"
+	"comite/internal/formato"
+
+	"github.com/go-pdf/fpdf"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goitalic"
+	"golang.org/x/image/font/gofont/goregular"
+)
+
+const tituloActa = "Acta de sesión — Comité de Fiscalización"
+
+// Acta is what the acta of a session says, all from stored data.
+type Acta struct {
+	Numero     string // SC-2026-001
+	Fecha      fecha.Fecha
+	Hora       string
+	Modalidad  string // label
+	Lugar      string
+	Preside    string
+	Secretario string
+	Miembros   []flujo.MiembroSesion
+	// The quorum in force at the issue (configured by the administrator).
+	QuorumConfigurado bool
+	QuorumMinimo      int
+	TextoQuorum       string
+	Puntos            []PuntoActa
+	Version           int
+	EmitidoPor        string
+	Instante          time.Time // of the issue; from stored data, never the clock
+}
+
+// PuntoActa is one case of the orden del día.
+type PuntoActa struct {
+	Posicion    int
+	Caso        string
+	RazonSocial string
+	NIT         string
+	Estado      string // label of the case's state at the issue
+	Concepto    *Concepto
+}
+
+// PDFActa writes the acta as PDF bytes.
+func PDFActa(a Acta) ([]byte, error) {
+	f := fpdf.New("P", "mm", "Letter", "")
+	f.SetCatalogSort(true)
+	emitido := a.Instante.UTC()
+	f.SetCreationDate(emitido)
+	f.SetModificationDate(emitido)
+	f.SetTitle("Acta de la sesión "+a.Numero+" del Comité de Fiscalización", true)
+	autor := "Secretaría de la sesión del Comité de Fiscalización"
+	if a.EmitidoPor != "" {
+		autor = a.EmitidoPor + " — " + autor
+	}
+	f.SetAuthor(autor, true)
+	f.SetSubject(fmt.Sprintf("Acta de la sesión %s del %s, versión %d", a.Numero, a.Fecha.DMA(), a.Version), true)
+	f.SetKeywords("acta, sesión, Comité de Fiscalización, DIAN, "+a.Numero, true)
+	f.SetCreator("comite", true)
+	f.SetProducer("comite (go-pdf/fpdf)", true)
+	f.SetLang("es-CO")
+	f.AddUTF8FontFromBytes(fuente, "", goregular.TTF)
+	f.AddUTF8FontFromBytes(fuente, "B", gobold.TTF)
+	f.AddUTF8FontFromBytes(fuente, "I", goitalic.TTF)
+	f.SetMargins(margenIzq, margenSup, margenDer)
+	f.SetAutoPageBreak(true, margenInf)
+	f.AliasNbPages(aliasPaginas)
+
+	w := &escritor{f: f, titulo: tituloActa, referencia: "Sesión " + a.Numero,
+		pieTexto: fmt.Sprintf("Sesión %s · Acta, versión %d · emitida el %s", a.Numero, a.Version, formato.Instante(a.Instante))}
+	f.SetHeaderFuncMode(w.encabezado, true)
+	f.SetFooterFunc(w.pie)
+	f.AddPage()
+
+	f.SetFont(fuente, "B", 17)
+	f.SetTextColor(31, 56, 100)
+	f.MultiCell(w.ancho(), 8, "Acta de la sesión "+a.Numero, "", "L", false)
+	f.SetFont(fuente, "", 11)
+	f.MultiCell(w.ancho(), 5.5, "Comité de Fiscalización — Dirección de Impuestos y Aduanas Nacionales (DIAN)", "", "L", false)
+	f.SetTextColor(0, 0, 0)
+	f.SetFont(fuente, "", 9.5)
+	f.MultiCell(w.ancho(), altoLinea, fmt.Sprintf("Versión %d, emitida el %s por %s.", a.Version, formato.Instante(a.Instante), textoOGuion(a.EmitidoPor)), "", "L", false)
+	f.Ln(2)
+
+	for _, s := range SeccionesActa(a) {
+		w.seccion(s, 12)
+		for _, b := range s.Bloques {
+			switch b.Tipo {
+			case BloquePares:
+				w.pares(b.Pares)
+			case BloqueParrafo:
+				w.parrafo(b.Texto)
+			case BloqueAviso:
+				w.aviso(b.Texto)
+			case BloqueSubtitulo:
+				w.subtitulo(b.Texto)
+			case BloqueTabla:
+				w.tabla(b.Tabla)
+			}
+		}
+	}
+	w.cabe(20)
+	f.Ln(4)
+	f.SetFont(fuente, "I", 8.5)
+	f.SetTextColor(70, 70, 70)
+	f.MultiCell(w.ancho(), altoFila, "Documento generado por comite a partir de los datos guardados de la sesión. "+
+		"La huella SHA-256 de esta acta se registra al emitirla; cualquier copia puede verificarse contra ella.", "", "L", false)
+	f.SetTextColor(0, 0, 0)
+	if err := f.Error(); err != nil {
+		return nil, fmt.Errorf("acta: no se pudo componer el PDF: %w", err)
+	}
+	var buf bytes.Buffer
+	if err := f.Output(&buf); err != nil {
+		return nil, fmt.Errorf("acta: no se pudo escribir el PDF: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// SeccionesActa is the content of the acta, shared by the PDF and tests.
+func SeccionesActa(a Acta) []Seccion {
+	datos := Seccion{Clave: "sesion", Titulo: "1. Datos de la sesión", Bloques: []Bloque{{Tipo: BloquePares, Pares: []Par{
+		{"Sesión", a.Numero},
+		{"Fecha y hora", a.Fecha.DMA() + ", " + a.Hora + " (hora de Colombia)"},
+		{"Modalidad", textoOGuion(a.Modalidad)},
+		{"Lugar", textoOGuion(a.Lugar)},
+		{"Preside", textoOGuion(a.Preside)},
+		{"Secretario de la sesión", textoOGuion(a.Secretario)},
+	}}}}
+
+	asis := &Tabla{Columnas: []Columna{{Titulo: "N.º", Ancho: 0.08}, {Titulo: "Miembro presente", Ancho: 0.46}, {Titulo: "Cargo", Ancho: 0.46}},
+		Vacia: "No se registró la asistencia de la sesión."}
+	for i, m := range a.Miembros {
+		asis.Filas = append(asis.Filas, []string{strconv.Itoa(i + 1), m.Nombre, m.Cargo})
+	}
+	quorum := []Bloque{{Tipo: BloqueTabla, Tabla: asis}}
+	minimo := "no configurado por el administrador"
+	if a.QuorumConfigurado {
+		minimo = strconv.Itoa(a.QuorumMinimo) + " miembros"
+	}
+	quorum = append(quorum, Bloque{Tipo: BloquePares, Pares: []Par{
+		{"Miembros presentes", strconv.Itoa(len(a.Miembros))},
+		{"Quórum mínimo (parámetro interno)", minimo},
+	}}, Bloque{Tipo: BloqueParrafo, Texto: a.TextoQuorum +
+		" El quórum es un parámetro interno que configura el administrador de la aplicación; no lo fija el Decreto Ley 920 de 2023."})
+	asistencia := Seccion{Clave: "asistencia", Titulo: "2. Asistencia y quórum", Bloques: quorum}
+
+	orden := &Tabla{Columnas: []Columna{{Titulo: "Punto", Ancho: 0.08}, {Titulo: "Caso", Ancho: 0.18}, {Titulo: "Usuario aduanero", Ancho: 0.44}, {Titulo: "Resultado", Ancho: 0.30}},
+		Vacia: "La sesión no tiene casos en su orden del día."}
+	for _, p := range a.Puntos {
+		res := "Sin concepto registrado en la sesión (estado: " + p.Estado + ")"
+		if p.Concepto != nil {
+			res = p.Concepto.Decision.Etiqueta()
+		}
+		orden.Filas = append(orden.Filas, []string{strconv.Itoa(p.Posicion), p.Caso, p.RazonSocial + " (NIT " + textoOGuion(p.NIT) + ")", res})
+	}
+	agenda := Seccion{Clave: "orden", Titulo: "3. Orden del día", Bloques: []Bloque{{Tipo: BloqueTabla, Tabla: orden}}}
+
+	decisiones := Seccion{Clave: "decisiones", Titulo: "4. Decisiones del Comité", Bloques: nil}
+	if len(a.Puntos) == 0 {
+		decisiones.Bloques = append(decisiones.Bloques, Bloque{Tipo: BloqueParrafo, Texto: "Sin casos en el orden del día."})
+	}
+	for _, p := range a.Puntos {
+		decisiones.Bloques = append(decisiones.Bloques, Bloque{Tipo: BloqueSubtitulo, Texto: fmt.Sprintf("Punto %d. Caso %s — %s", p.Posicion, p.Caso, p.RazonSocial)})
+		c := p.Concepto
+		if c == nil {
+			decisiones.Bloques = append(decisiones.Bloques, Bloque{Tipo: BloqueAviso, Texto: "El Comité no registró concepto sobre este caso en la sesión. Estado del caso: " + p.Estado + "."})
+			continue
+		}
+		pares := []Par{{"Decisión", c.Decision.Etiqueta()}, {"Registrada por", c.RegistradoPor + ", " + formato.Instante(c.RegistradoEn)}}
+		if len(c.CriteriosCancelacion) > 0 {
+			pares = append(pares, Par{"Criterios de cancelación (art. 22 num. 5)", strings.Join(c.CriteriosCancelacion, ", ")})
+		}
+		decisiones.Bloques = append(decisiones.Bloques, Bloque{Tipo: BloquePares, Pares: pares})
+		for _, m := range c.Motivacion {
+			decisiones.Bloques = append(decisiones.Bloques, Bloque{Tipo: BloqueParrafo, Texto: m.Criterio + ": " + m.Texto})
+		}
+		for i, x := range c.Correcciones {
+			decisiones.Bloques = append(decisiones.Bloques, Bloque{Tipo: BloqueAviso, Texto: fmt.Sprintf("Corrección %d (registro enlazado, %s, %s). Motivo: %s. %s",
+				i+1, formato.Instante(x.Instante), x.Cuenta, x.Motivo, x.Texto)})
+		}
+	}
+	return []Seccion{datos, asistencia, agenda, decisiones}
+}

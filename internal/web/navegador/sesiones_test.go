@@ -1,0 +1,128 @@
+package navegador
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+
+	"comite/internal/db"
+	"comite/internal/fecha"
+	"comite/internal/flujo"
+	"comite/internal/sancion"
+
+	"github.com/chromedp/chromedp"
+	"github.com/shopspring/decimal"
+)
+
+// sembrarSesion writes two cases presented to the Comité, a session of
+// today with three members present on their agenda, and a quorum of three.
+func sembrarSesion(t *testing.T, d *db.DB) (string, []string) {
+	t.Helper()
+	ctx := context.Background()
+	sembrarCaso(t, d)
+	sec := db.ActorCaso{Actor: db.Actor{Cuenta: "seccional"}, Rol: flujo.RolSeccional, Seccional: "CARTAGENA"}
+	st := db.ActorCaso{Actor: db.Actor{Cuenta: "secretaria"}, Rol: flujo.RolSecretaria}
+	if err := d.FijarQuorum(ctx, 3, db.ActorCaso{Actor: db.Actor{Cuenta: "admin"}, Rol: flujo.RolAdmin}); err != nil {
+		t.Fatal(err)
+	}
+	s, err := d.ConvocarSesion(ctx, flujo.Sesion{Fecha: d.Hoy(), Hora: "09:00", Modalidad: "mixta", Lugar: "Sala de juntas, Nivel Central",
+		Preside: "Marta Lucía Ríos", Secretario: "Jorge Díaz", Miembros: []flujo.MiembroSesion{
+			{Nombre: "Marta Lucía Ríos", Cargo: "Directora de Gestión de Fiscalización"},
+			{Nombre: "Andrés Felipe Castaño", Cargo: "Director de Gestión Jurídica"},
+			{Nombre: "Claudia Patricia Moreno", Cargo: "Subdirectora de Gestión de Fiscalización Aduanera"},
+		}}, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var numeros []string
+	for i := range 2 {
+		c, err := d.AbrirCaso(ctx, db.NuevoCaso{NIT: "800197268-4", FechaComision: fecha.Debe(2026, 2, 10+i), FechaVerificacion: fecha.Debe(2026, 3, 2),
+			FechaExpediente: fecha.Debe(2026, 3, 13), Gravedad: sancion.Gravisima, Sancion: sancion.Multa, SancionPrevista: decimal.NewFromInt(10475000),
+			Descripcion: "Declaraciones con información inexacta.", ConfirmarDuplicado: true}, sec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := d.Transicion(ctx, c.ID, flujo.IniciarEvaluacion, "", st); err != nil {
+			t.Fatal(err)
+		}
+		crit := map[string]string{"tipo_usuario": "Agencia de aduanas.", "perjuicio_estado": "Tributos dejados de pagar.",
+			"naturaleza_hechos": "Inexactitudes.", "impacto_comercio": "Bajo.", "antecedentes": "Tres actos en 2025."}
+		if err := d.GuardarCriterios(ctx, c.ID, crit, st); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := d.EmitirInforme(ctx, c.ID, st); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := d.Transicion(ctx, c.ID, flujo.Presentar, "", st); err != nil {
+			t.Fatal(err)
+		}
+		if err := d.AgregarAlOrden(ctx, s.ID, c.ID, st); err != nil {
+			t.Fatal(err)
+		}
+		numeros = append(numeros, c.Numero)
+	}
+	return s.Numero, numeros
+}
+
+// A member of the Comité opens the session, goes through the orden del día,
+// records two conceptos (the form asks neither date nor members), issues the
+// acta and downloads it.
+func TestNavegador_sesionOrdenDelDiaDosConceptosYActa(t *testing.T) {
+	p := iniciar(t)
+	numero, casos := sembrarSesion(t, p.d)
+
+	p.ingresar("comite")
+	p.ir("/sesiones")
+	p.clicYEspera(chromedp.CSS(`[data-testid="sesion-`+numero+`"] a`), sel("orden-del-dia"))
+	if txt := p.texto(sel("quorum")); !strings.Contains(txt, "Hay quórum: 3 miembros presentes (mínimo 3)") {
+		t.Fatalf("quórum: %q", txt)
+	}
+	decisiones := []string{"decision-multa", "decision-cancelacion"}
+	for i, caso := range casos {
+		p.clicYEspera(sel("registrar-"+caso), sel("form-concepto"))
+		if n, err := correr(p, chromedp.Evaluate[int](`document.querySelectorAll('#f-miembros, [name="fecha_sesion"]').length`)); err != nil || n != 0 {
+			t.Fatalf("el formulario en sesión pide fecha o miembros (%d, %v)", n, err)
+		}
+		if txt := p.texto(sel("concepto-sesion")); !strings.Contains(txt, numero) || !strings.Contains(txt, "Andrés Felipe Castaño (Director de Gestión Jurídica)") {
+			t.Fatalf("el formulario no muestra la sesión: %q", txt)
+		}
+		p.hacer(
+			chromedp.Click(sel(decisiones[i])),
+			chromedp.SendKeys(chromedp.ID("f-mot-naturaleza_hechos"), "Inexactitudes reiteradas en el valor declarado."),
+			chromedp.SendKeys(chromedp.ID("f-mot-impacto_comercio"), "Impacto acotado sobre el comercio exterior."),
+			chromedp.SendKeys(chromedp.ID("f-mot-antecedentes"), "Tres actos graves o gravísimos en firme en 2025."),
+		)
+		if i == 1 {
+			p.hacer(chromedp.Click(chromedp.CSS(`input[name="criterios_cancelacion"][value="5.3"]`)))
+		}
+		p.clicYEspera(sel("revisar-concepto"), sel("confirmacion-concepto"))
+		p.clicYEspera(sel("registrar-concepto"), sel("orden-del-dia"))
+	}
+	orden := p.texto(sel("orden-del-dia"))
+	if !strings.Contains(orden, "Multa prevista incrementada") || !strings.Contains(orden, "Cancelación de la autorización") {
+		t.Fatalf("el orden del día no muestra las dos decisiones: %s", orden)
+	}
+	var n int
+	if err := p.d.QueryRow(`SELECT count(*) FROM conceptos WHERE sesion_id IS NOT NULL`).Scan(&n); err != nil || n != 2 {
+		t.Fatalf("conceptos en la sesión: %d %v", n, err)
+	}
+	p.captura("sesion-orden-del-dia")
+	p.clicYEspera(sel("emitir-acta"), sel("acta-v1"))
+	desc, err := correr(p, chromedp.Evaluate[string](`fetch(document.querySelector('[data-testid="acta-v1"]').href).then(async r => {
+		const b = new Uint8Array(await r.arrayBuffer());
+		return r.status + '|' + r.headers.get('Content-Type') + '|' + r.headers.get('X-Content-SHA256') + '|' + new TextDecoder().decode(b.slice(0, 5)) + '|' + b.length;
+	})`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	partes := strings.Split(desc, "|")
+	var hash string
+	var largo int
+	if err := p.d.QueryRow(`SELECT sha256, length(pdf) FROM actas WHERE version = 1`).Scan(&hash, &largo); err != nil {
+		t.Fatal(err)
+	}
+	if len(partes) != 5 || partes[0] != "200" || partes[1] != "application/pdf" || partes[2] != hash || partes[3] != "%PDF-" || partes[4] != strconv.Itoa(largo) {
+		t.Fatalf("descarga del acta: %s", desc)
+	}
+}

@@ -1,0 +1,319 @@
+package web
+
+// Sessions of the Comité: the Comité and the Secretaría Técnica convene
+// them, record the attendance, build the orden del día and issue the acta
+// (both prepare and document the sessions; the Secretaría acts as their
+// secretary); only the Comité records conceptos, inside a session; the
+// auditor reads them; the administrator sets the quorum (a table parameter,
+// audited) and does not see cases. Every rule is checked again in the store.
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"comite/internal/db"
+	"comite/internal/fecha"
+	"comite/internal/flujo"
+	"comite/internal/formato"
+	"comite/web/templates"
+
+	"github.com/labstack/echo/v4"
+)
+
+// sesionDeRuta reads the session named by :sesion (nil when the route has none).
+func (h *handler) sesionDeRuta(c echo.Context) (*db.SesionComite, error) {
+	p := c.Param("sesion")
+	if p == "" {
+		return nil, nil
+	}
+	id, err := strconv.ParseInt(p, 10, 64)
+	if err != nil || id <= 0 {
+		return nil, echo.NewHTTPError(http.StatusNotFound)
+	}
+	s, err := h.d.SesionComite(c.Request().Context(), id)
+	if errors.Is(err, db.ErrSesionNoExiste) {
+		return nil, echo.NewHTTPError(http.StatusNotFound)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &s, nil
+}
+
+// enSesion fills the concepto form of a case recorded inside a session.
+func enSesion(f *templates.FormConcepto, s *db.SesionComite) {
+	if s == nil {
+		return
+	}
+	base := "/sesiones/" + strconv.FormatInt(s.ID, 10)
+	f.EnSesion = "Sesión " + s.Numero + " del " + s.Sesion.Fecha.DMA() + ", " + s.Sesion.Hora
+	f.MiembrosSesion = nil
+	for _, m := range s.Sesion.Miembros {
+		f.MiembrosSesion = append(f.MiembrosSesion, m.Texto())
+	}
+	f.Accion = base + "/casos/" + strconv.FormatInt(f.CasoID, 10) + "/concepto"
+	f.Volver = base
+}
+
+// leerMiembros reads "Nombre; cargo" lines.
+func leerMiembros(texto string) []flujo.MiembroSesion {
+	var ms []flujo.MiembroSesion
+	for _, l := range strings.Split(texto, "\n") {
+		if l = strings.TrimSpace(l); l == "" {
+			continue
+		}
+		nombre, cargo, _ := strings.Cut(l, ";")
+		ms = append(ms, flujo.MiembroSesion{Nombre: strings.TrimSpace(nombre), Cargo: strings.TrimSpace(cargo)})
+	}
+	return ms
+}
+
+func textoMiembros(ms []flujo.MiembroSesion) string {
+	var l []string
+	for _, m := range ms {
+		l = append(l, m.Nombre+"; "+m.Cargo)
+	}
+	return strings.Join(l, "\n")
+}
+
+func (h *handler) textoQuorum(c echo.Context) (string, error) {
+	n, ok, err := h.d.ParametroQuorum(c.Request().Context())
+	if err != nil {
+		return "", err
+	}
+	if !ok {
+		return "no configurado (ninguna sesión puede registrar conceptos hasta que el administrador lo configure)", nil
+	}
+	return fmt.Sprintf("%d miembros", n), nil
+}
+
+func (h *handler) sesionesPagina(c echo.Context, status int, f templates.FormSesion, msg string) error {
+	ctx := c.Request().Context()
+	cu := cuentaDe(c)
+	v := templates.SesionesVista{Gestiona: Puede(cu.Rol, GestionarSesiones), Configura: Puede(cu.Rol, ConfigurarQuorum), Form: f, MensajeErr: msg}
+	if v.Form.Errores == nil {
+		v.Form.Errores = templates.Errores{}
+	}
+	for _, m := range flujo.Modalidades {
+		v.Form.Modalidades = append(v.Form.Modalidades, templates.Opcion{Valor: m.Clave, Texto: m.Etiqueta, Seleccionada: m.Clave == f.Modalidad})
+	}
+	var err error
+	if v.Quorum, err = h.textoQuorum(c); err != nil {
+		return err
+	}
+	if Puede(cu.Rol, VerSesiones) {
+		ss, err := h.d.SesionesComite(ctx)
+		if err != nil {
+			return err
+		}
+		hoy := h.d.Hoy()
+		for _, s := range ss {
+			v.Sesiones = append(v.Sesiones, templates.SesionResumen{ID: s.ID, Numero: s.Numero, Fecha: s.Sesion.Fecha.DMA() + " " + s.Sesion.Hora,
+				Modalidad: flujo.EtiquetaModalidad(s.Sesion.Modalidad), Lugar: s.Sesion.Lugar, Casos: len(s.Orden), Conceptos: s.Conceptos,
+				Proxima: !s.Sesion.Fecha.Antes(hoy)})
+		}
+	}
+	return h.render(c, status, templates.SesionesPagina(h.pagina(c, "Sesiones del Comité", "sesiones"), v))
+}
+
+// sesionesListar shows the sessions (and the quorum form to the administrator).
+func (h *handler) sesionesListar(c echo.Context) error {
+	return h.sesionesPagina(c, http.StatusOK, templates.FormSesion{Modalidad: "presencial"}, "")
+}
+
+// sesionConvocar records a new session.
+func (h *handler) sesionConvocar(c echo.Context) error {
+	f := templates.FormSesion{Fecha: strings.TrimSpace(c.FormValue("fecha")), Hora: strings.TrimSpace(c.FormValue("hora")), Modalidad: c.FormValue("modalidad"),
+		Lugar: c.FormValue("lugar"), Preside: c.FormValue("preside"), Secretario: c.FormValue("secretario"), Miembros: c.FormValue("miembros"), Errores: templates.Errores{}}
+	if len(f.Miembros) > 12000 || len(f.Lugar) > 1200 || len(f.Preside) > 800 || len(f.Secretario) > 800 {
+		return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
+	}
+	s := flujo.Sesion{Hora: f.Hora, Modalidad: f.Modalidad, Lugar: f.Lugar, Preside: f.Preside, Secretario: f.Secretario, Miembros: leerMiembros(f.Miembros)}
+	if f.Fecha != "" {
+		d, err := fecha.Parse(f.Fecha)
+		if err != nil {
+			f.Errores["fecha"] = "Fecha inválida «" + f.Fecha + "»: use el calendario o escriba DD/MM/AAAA."
+			return h.sesionesPagina(c, http.StatusUnprocessableEntity, f, "Revise los campos marcados.")
+		}
+		s.Fecha = d
+	}
+	nueva, err := h.d.ConvocarSesion(c.Request().Context(), s, actorCaso(c))
+	if err != nil {
+		msg, campos, otro := errorDeCaso(err)
+		if otro != nil {
+			return otro
+		}
+		for k, m := range campos {
+			f.Errores[k] = m
+		}
+		status := http.StatusConflict
+		if campos != nil {
+			status = http.StatusUnprocessableEntity
+		}
+		return h.sesionesPagina(c, status, f, msg)
+	}
+	return redirigir(c, "/sesiones/"+strconv.FormatInt(nueva.ID, 10))
+}
+
+// quorumFijar records the quorum (administrator).
+func (h *handler) quorumFijar(c echo.Context) error {
+	n, err := strconv.Atoi(strings.TrimSpace(c.FormValue("quorum")))
+	if err != nil {
+		n = 0
+	}
+	if err := h.d.FijarQuorum(c.Request().Context(), n, actorCaso(c)); err != nil {
+		msg, campos, otro := errorDeCaso(err)
+		if otro != nil {
+			return otro
+		}
+		return h.sesionesPagina(c, http.StatusUnprocessableEntity, templates.FormSesion{Errores: templates.Errores(campos)}, msg)
+	}
+	return redirigir(c, "/sesiones")
+}
+
+func (h *handler) mostrarSesion(c echo.Context, s db.SesionComite, status int, msg string, errs map[string]string, formMiembros string) error {
+	ctx := c.Request().Context()
+	cu := cuentaDe(c)
+	v := templates.SesionVista{ID: s.ID, Numero: s.Numero, Fecha: s.Sesion.Fecha.DMA() + ", " + s.Sesion.Hora + " (hora de Colombia)",
+		Modalidad: flujo.EtiquetaModalidad(s.Sesion.Modalidad), Lugar: s.Sesion.Lugar, Preside: s.Sesion.Preside, Secretario: s.Sesion.Secretario,
+		Quorum: s.TextoQuoro, HayQuorum: s.HayQuorum, Gestiona: Puede(cu.Rol, GestionarSesiones), AsistenciaFija: s.Conceptos > 0,
+		MiembrosTexto: textoMiembros(s.Sesion.Miembros), PresideForm: s.Sesion.Preside, SecretarioForm: s.Sesion.Secretario,
+		Errores: templates.Errores{}, Mensaje: msg}
+	if formMiembros != "" {
+		v.MiembrosTexto = formMiembros
+	}
+	for k, m := range errs {
+		v.Errores[k] = m
+	}
+	if h.d.Firma != nil {
+		v.FirmaConfigurada = h.d.Firma.Sujeto()
+	}
+	for _, m := range s.Sesion.Miembros {
+		v.Miembros = append(v.Miembros, templates.Par{Etiqueta: m.Nombre, Valor: m.Cargo})
+	}
+	hoy := h.d.Hoy()
+	enOrden := map[int64]bool{}
+	for _, p := range s.Orden {
+		enOrden[p.CasoID] = true
+		pv := templates.PuntoVista{Posicion: p.Posicion, CasoID: p.CasoID, Numero: p.Numero, Usuario: p.RazonSocial + " · NIT " + p.NIT, Estado: p.Estado.Etiqueta()}
+		if p.Concepto != nil {
+			pv.Decision, pv.Correccion = p.Vigente.Concepto.Decision.Etiqueta(), len(p.Correccion)
+		} else {
+			pv.Registrar = Puede(cu.Rol, RegistrarConcepto) && p.Estado == flujo.EnComite && s.HayQuorum && !s.Sesion.Fecha.Despues(hoy)
+		}
+		v.Orden = append(v.Orden, pv)
+	}
+	if v.Gestiona {
+		cs, err := h.d.ListarCasos(ctx, db.FiltroCasos{Estado: flujo.EnComite, Seccional: FiltroSeccional(cu)})
+		if err != nil {
+			return err
+		}
+		for _, x := range cs {
+			if !enOrden[x.ID] {
+				v.Candidatos = append(v.Candidatos, templates.Opcion{Valor: strconv.FormatInt(x.ID, 10), Texto: x.Numero + " · " + x.RazonSocial})
+			}
+		}
+	}
+	as, err := h.d.Actas(ctx, s.ID)
+	if err != nil {
+		return err
+	}
+	for _, a := range as {
+		v.Actas = append(v.Actas, templates.ActaVista{Version: a.Version, Emitida: formato.Instante(a.Instante()), Por: a.EmitidoPor,
+			SHA256: a.SHA256, Contenido: a.SHA256Contenido, Firma: db.TextoFirma(a.FirmaSujeto)})
+	}
+	return h.render(c, status, templates.SesionPagina(h.pagina(c, "Sesión "+s.Numero, "sesiones"), v))
+}
+
+// sesionMostrar shows a session.
+func (h *handler) sesionMostrar(c echo.Context) error {
+	s, err := h.sesionDeRuta(c)
+	if err != nil {
+		return err
+	}
+	return h.mostrarSesion(c, *s, http.StatusOK, "", nil, "")
+}
+
+// pasoSesion runs a change on a session and shows the session again.
+func (h *handler) pasoSesion(c echo.Context, f func(s *db.SesionComite) error, formMiembros string) error {
+	s, err := h.sesionDeRuta(c)
+	if err != nil {
+		return err
+	}
+	if err := f(s); err != nil {
+		msg, campos, otro := errorDeCaso(err)
+		if otro != nil {
+			return otro
+		}
+		status := http.StatusConflict
+		if campos != nil {
+			status = http.StatusUnprocessableEntity
+		}
+		actual, err := h.d.SesionComite(c.Request().Context(), s.ID)
+		if err != nil {
+			return err
+		}
+		return h.mostrarSesion(c, actual, status, msg, campos, formMiembros)
+	}
+	return redirigir(c, "/sesiones/"+strconv.FormatInt(s.ID, 10))
+}
+
+// sesionAsistencia records who attends, presides and acts as secretary.
+func (h *handler) sesionAsistencia(c echo.Context) error {
+	texto := c.FormValue("miembros")
+	if len(texto) > 12000 {
+		return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
+	}
+	return h.pasoSesion(c, func(s *db.SesionComite) error {
+		return h.d.RegistrarAsistencia(c.Request().Context(), s.ID, c.FormValue("preside"), c.FormValue("secretario"), leerMiembros(texto), actorCaso(c))
+	}, texto)
+}
+
+// sesionOrden puts a case en_comite on the agenda.
+func (h *handler) sesionOrden(c echo.Context) error {
+	return h.pasoSesion(c, func(s *db.SesionComite) error {
+		id, err := strconv.ParseInt(c.FormValue("caso"), 10, 64)
+		if err != nil || id <= 0 {
+			return &flujo.ErrPaso{Mensaje: "Elija un caso presentado al Comité."}
+		}
+		if err := h.d.AgregarAlOrden(c.Request().Context(), s.ID, id, actorCaso(c)); errors.Is(err, db.ErrCasoNoExiste) {
+			return &flujo.ErrPaso{Mensaje: "Ese caso no existe."}
+		} else {
+			return err
+		}
+	}, "")
+}
+
+// actaEmitir issues a new version of the acta (signed when configured).
+func (h *handler) actaEmitir(c echo.Context) error {
+	return h.pasoSesion(c, func(s *db.SesionComite) error {
+		_, err := h.d.EmitirActa(c.Request().Context(), s.ID, actorCaso(c))
+		return err
+	}, "")
+}
+
+// actaDescargar sends an issued acta exactly as recorded (signed when it was).
+func (h *handler) actaDescargar(c echo.Context) error {
+	s, err := h.sesionDeRuta(c)
+	if err != nil {
+		return err
+	}
+	v, err := strconv.Atoi(c.Param("version"))
+	if err != nil || v < 1 {
+		return echo.NewHTTPError(http.StatusNotFound)
+	}
+	a, pdf, err := h.d.ActaPDF(c.Request().Context(), s.ID, v)
+	if errors.Is(err, db.ErrActaNoExiste) {
+		return echo.NewHTTPError(http.StatusNotFound)
+	}
+	if err != nil {
+		return err
+	}
+	hd := c.Response().Header()
+	hd.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="acta-%s-v%d.pdf"`, s.Numero, a.Version))
+	hd.Set("X-Content-SHA256", a.SHA256)
+	return c.Blob(http.StatusOK, "application/pdf", pdf)
+}

@@ -1,0 +1,80 @@
+package templates
+
+// SesionResumen is one row of the list of sessions.
+type SesionResumen struct {
+	ID        int64
+	Numero    string
+	Fecha     string // DD/MM/AAAA HH:MM
+	Modalidad string
+	Lugar     string
+	Casos     int
+	Conceptos int
+	Proxima   bool
+}
+
+// FormSesion is the form to convene a session.
+type FormSesion struct {
+	Fecha, Hora, Modalidad, Lugar, Preside, Secretario string
+	Miembros                                           string // "Nombre; cargo" one a line
+	Modalidades                                        []Opcion
+	Errores                                            Errores
+}
+
+// SesionesVista is the list of sessions and the convening form.
+type SesionesVista struct {
+	Sesiones   []SesionResumen
+	Gestiona   bool
+	Form       FormSesion
+	Quorum     string // "3 miembros" or "no configurado"
+	Configura  bool   // the administrator sets the quorum
+	MensajeErr string
+}
+
+// PuntoVista is one case of the orden del día.
+type PuntoVista struct {
+	Posicion   int
+	CasoID     int64
+	Numero     string
+	Usuario    string
+	Estado     string
+	Decision   string // "" while no concepto was recorded in the session
+	Registrar  bool   // the account may record its concepto now
+	Correccion int    // linked corrections
+}
+
+// ActaVista is one issued version of the acta.
+type ActaVista struct {
+	Version   int
+	Emitida   string
+	Por       string
+	SHA256    string
+	Contenido string
+	Firma     string
+}
+
+// SesionVista is a session's page.
+type SesionVista struct {
+	ID                   int64
+	Numero               string
+	Fecha                string
+	Modalidad            string
+	Lugar                string
+	Preside              string
+	Secretario           string
+	Miembros             []Par // name, cargo
+	Quorum               string
+	HayQuorum            bool
+	Orden                []PuntoVista
+	Candidatos           []Opcion // cases en_comite not yet on the agenda
+	Actas                []ActaVista
+	Gestiona             bool
+	AsistenciaFija       bool
+	MiembrosTexto        string
+	FirmaConfigurada     string // who signs, or "" without certificate
+	Errores              Errores
+	Mensaje              string
+	PresideForm          string
+	SecretarioForm       string
+	CasosComiteSinOrden  int
+	ConceptosRegistrados int
+}
