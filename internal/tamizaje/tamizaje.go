@@ -152,13 +152,38 @@ func nueva(anio int) reincidencia.NuevaInfraccion {
 // which is also the date the registro vigente is read on.
 func FechaComision(anio int) fecha.Fecha { return fecha.Debe(anio, 1, 1) }
 
-// punto runs the core for one year.
-func punto(in Insumo, anio int, vigente bool, ref valores.Referencia) (Punto, error) {
+// punto runs the core for one year. The core receives only the acts firm in
+// that year's reference year (anio−1), plus those with no firmeza date: every
+// other act it would exclude as fuera_de_periodo (art. 25 inc. 1, "del
+// primero (1) de enero al treinta y uno (31) de diciembre del año
+// inmediatamente anterior"), and an excluded act changes no figure of a
+// Punto. The choice of what counts stays the core's (gravedad,
+// allanamiento, firmeza); this only spares it the other year's acts, half of
+// what the screening reads. TestPuntoIgualAlNucleo checks, on random users,
+// that the Punto equals the core's with every act. buf is scratch space
+// reused between calls (nil allocates).
+func punto(in Insumo, anio int, vigente bool, ref valores.Referencia, buf *[]reincidencia.Acto) (Punto, error) {
+	var local []reincidencia.Acto
+	if buf == nil {
+		buf = &local
+	}
+	actos := (*buf)[:0]
+	for _, a := range in.Actos {
+		if a.FechaFirmeza.IsZero() || a.FechaFirmeza.Anio() == anio-1 {
+			actos = append(actos, a)
+		}
+	}
+	*buf = actos
+	return puntoConActos(in, actos, anio, vigente, ref)
+}
+
+// puntoConActos runs the core for one year on the acts given.
+func puntoConActos(in Insumo, actos []reincidencia.Acto, anio int, vigente bool, ref valores.Referencia) (Punto, error) {
 	e := reincidencia.Entrada{
 		Usuario:     reincidencia.Usuario{NIT: in.Usuario.NIT, RazonSocial: in.Usuario.RazonSocial, Tipo: in.Usuario.Tipo, RegistroVigente: vigente},
 		Nueva:       nueva(anio),
 		Anclaje:     reincidencia.AnclajeComision,
-		Actos:       in.Actos,
+		Actos:       actos,
 		Operaciones: in.Operaciones,
 	}
 	r, err := reincidencia.Cifras(e, ref)
@@ -186,15 +211,20 @@ func punto(in Insumo, anio int, vigente bool, ref valores.Referencia) (Punto, er
 // distance and the early warnings, each year with the rule set ref holds for
 // its assumed commission date.
 func EvaluarUsuario(anio int, in Insumo, ref valores.Referencia) (Fila, error) {
+	return evaluarUsuario(anio, in, ref, nil)
+}
+
+// evaluarUsuario is EvaluarUsuario with scratch space for the acts (see punto).
+func evaluarUsuario(anio int, in Insumo, ref valores.Referencia, buf *[]reincidencia.Acto) (Fila, error) {
 	if anio < AnioMinimo || anio > AnioMaximo {
 		return Fila{}, fmt.Errorf("el año %d está fuera del rango del tamizaje (%d a %d)", anio, AnioMinimo, AnioMaximo)
 	}
 	f := Fila{Usuario: in.Usuario, Anio: anio}
 	var err error
-	if f.Punto, err = punto(in, anio, in.RegistroVigente, ref); err != nil {
+	if f.Punto, err = punto(in, anio, in.RegistroVigente, ref, buf); err != nil {
 		return Fila{}, err
 	}
-	if f.Anterior, err = punto(in, anio-1, in.RegistroVigenteAnterior, ref); err != nil {
+	if f.Anterior, err = punto(in, anio-1, in.RegistroVigenteAnterior, ref, buf); err != nil {
 		return Fila{}, err
 	}
 	f.VariacionActos = f.NumeroActos - f.Anterior.NumeroActos
@@ -283,13 +313,13 @@ func Calcular(anio int, ref valores.Referencia, recorrer func(func(Insumo) error
 	}
 	const tamLote = 256
 	type lote struct {
-		inicio int
+		numero int
 		ins    []Insumo
 	}
 	cola := make(chan lote, 2*runtime.GOMAXPROCS(0))
 	var (
 		mu      sync.Mutex
-		filas   []Fila
+		hechos  [][]Fila // rows of each batch, by batch number: joined once at the end
 		primero error
 		wg      sync.WaitGroup
 	)
@@ -297,13 +327,13 @@ func Calcular(anio int, ref valores.Referencia, recorrer func(func(Insumo) error
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			hechas := make([]Fila, 0, tamLote)
+			var buf []reincidencia.Acto
 			for l := range cola {
-				hechas = hechas[:0]
+				hechas := make([]Fila, 0, len(l.ins))
 				var err error
 				for _, in := range l.ins {
 					var f Fila
-					if f, err = EvaluarUsuario(anio, in, ref); err != nil {
+					if f, err = evaluarUsuario(anio, in, ref, &buf); err != nil {
 						break
 					}
 					hechas = append(hechas, f)
@@ -312,22 +342,23 @@ func Calcular(anio int, ref valores.Referencia, recorrer func(func(Insumo) error
 				if err != nil && primero == nil {
 					primero = err
 				}
-				if fin := l.inicio + len(hechas); fin > len(filas) {
-					filas = append(filas, make([]Fila, fin-len(filas))...)
+				if l.numero >= len(hechos) {
+					hechos = append(hechos, make([][]Fila, l.numero+1-len(hechos))...)
 				}
-				copy(filas[l.inicio:], hechas)
+				hechos[l.numero] = hechas
 				mu.Unlock()
 			}
 		}()
 	}
-	n := 0
+	n, numero := 0, 0
 	actual := lote{ins: make([]Insumo, 0, tamLote)}
 	err := recorrer(func(in Insumo) error {
 		actual.ins = append(actual.ins, in)
 		n++
 		if len(actual.ins) == tamLote {
 			cola <- actual
-			actual = lote{inicio: n, ins: make([]Insumo, 0, tamLote)}
+			numero++
+			actual = lote{numero: numero, ins: make([]Insumo, 0, tamLote)}
 		}
 		return nil
 	})
@@ -342,7 +373,12 @@ func Calcular(anio int, ref valores.Referencia, recorrer func(func(Insumo) error
 	if primero != nil {
 		return nil, primero
 	}
-	return filas[:n:n], nil
+	filas := make([]Fila, 0, n)
+	for i, h := range hechos {
+		filas = append(filas, h...)
+		hechos[i] = nil
+	}
+	return filas, nil
 }
 
 // Ordenar ranks the rows in place and numbers them from 1: first the users for
@@ -384,12 +420,28 @@ func Ordenar(filas []Fila) {
 		}
 		return strings.Compare(a.Usuario.NIT, b.Usuario.NIT)
 	})
-	ordenadas := make([]Fila, len(filas))
-	for i, k := range idx {
-		ordenadas[i] = filas[k]
-		ordenadas[i].Posicion = i + 1
+	// Apply the permutation in place, cycle by cycle (position i takes the
+	// row at idx[i]): one row of scratch instead of a second copy of them all.
+	for i := range idx {
+		if idx[i] < 0 {
+			continue
+		}
+		tmp := filas[i]
+		j := i
+		for {
+			k := int(idx[j])
+			idx[j] = -1
+			if k == i {
+				filas[j] = tmp
+				break
+			}
+			filas[j] = filas[k]
+			j = k
+		}
 	}
-	copy(filas, ordenadas)
+	for i := range filas {
+		filas[i].Posicion = i + 1
+	}
 }
 
 // grupo is the ranking group: procede, the rest, datos incompletos.
