@@ -308,18 +308,26 @@ func (f Fila) TieneAlerta(a Alerta) bool {
 // back in the order the source gave them (call Ordenar to rank). recorrer
 // calls its argument once per user and stops at the first error it returns.
 func Calcular(anio int, ref valores.Referencia, recorrer func(func(Insumo) error) error) ([]Fila, error) {
+	return CalcularCon(anio, ref, 0, recorrer)
+}
+
+// CalcularCon is Calcular with the number of users expected (0 when
+// unknown): the rows are then written in place into one slice of that size
+// instead of a growing one, so the national screening never holds two copies
+// of its rows. More or fewer users than expected are still handled.
+func CalcularCon(anio int, ref valores.Referencia, esperados int, recorrer func(func(Insumo) error) error) ([]Fila, error) {
 	if anio < AnioMinimo || anio > AnioMaximo {
 		return nil, fmt.Errorf("el año %d está fuera del rango del tamizaje (%d a %d)", anio, AnioMinimo, AnioMaximo)
 	}
 	const tamLote = 256
 	type lote struct {
-		numero int
+		inicio int
 		ins    []Insumo
 	}
 	cola := make(chan lote, 2*runtime.GOMAXPROCS(0))
 	var (
 		mu      sync.Mutex
-		hechos  [][]Fila // rows of each batch, by batch number: joined once at the end
+		filas   = make([]Fila, 0, max(esperados, 0))
 		primero error
 		wg      sync.WaitGroup
 	)
@@ -328,8 +336,9 @@ func Calcular(anio int, ref valores.Referencia, recorrer func(func(Insumo) error
 		go func() {
 			defer wg.Done()
 			var buf []reincidencia.Acto
+			hechas := make([]Fila, 0, tamLote)
 			for l := range cola {
-				hechas := make([]Fila, 0, len(l.ins))
+				hechas = hechas[:0]
 				var err error
 				for _, in := range l.ins {
 					var f Fila
@@ -342,23 +351,26 @@ func Calcular(anio int, ref valores.Referencia, recorrer func(func(Insumo) error
 				if err != nil && primero == nil {
 					primero = err
 				}
-				if l.numero >= len(hechos) {
-					hechos = append(hechos, make([][]Fila, l.numero+1-len(hechos))...)
+				if fin := l.inicio + len(hechas); fin > len(filas) {
+					if fin <= cap(filas) {
+						filas = filas[:fin]
+					} else {
+						filas = append(filas, make([]Fila, fin-len(filas))...)
+					}
 				}
-				hechos[l.numero] = hechas
+				copy(filas[l.inicio:], hechas)
 				mu.Unlock()
 			}
 		}()
 	}
-	n, numero := 0, 0
+	n := 0
 	actual := lote{ins: make([]Insumo, 0, tamLote)}
 	err := recorrer(func(in Insumo) error {
 		actual.ins = append(actual.ins, in)
 		n++
 		if len(actual.ins) == tamLote {
 			cola <- actual
-			numero++
-			actual = lote{numero: numero, ins: make([]Insumo, 0, tamLote)}
+			actual = lote{inicio: n, ins: make([]Insumo, 0, tamLote)}
 		}
 		return nil
 	})
@@ -373,12 +385,7 @@ func Calcular(anio int, ref valores.Referencia, recorrer func(func(Insumo) error
 	if primero != nil {
 		return nil, primero
 	}
-	filas := make([]Fila, 0, n)
-	for i, h := range hechos {
-		filas = append(filas, h...)
-		hechos[i] = nil
-	}
-	return filas, nil
+	return filas[:n:n], nil
 }
 
 // Ordenar ranks the rows in place and numbers them from 1: first the users for
