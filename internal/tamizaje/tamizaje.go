@@ -159,9 +159,9 @@ func FechaComision(anio int) fecha.Fecha { return fecha.Debe(anio, 1, 1) }
 // inmediatamente anterior"), and an excluded act changes no figure of a
 // Punto. The choice of what counts stays the core's (gravedad,
 // allanamiento, firmeza); this only spares it the other year's acts, half of
-// what the screening reads. TestPuntoIgualAlNucleo checks, on random users,
-// that the Punto equals the core's with every act. buf is scratch space
-// reused between calls (nil allocates).
+// what the screening reads. A property test on random databases
+// (internal/db) checks that every Punto equals what the core gives with all
+// the user's acts. buf is scratch space reused between calls (nil allocates).
 func punto(in Insumo, anio int, vigente bool, ref valores.Referencia, buf *[]reincidencia.Acto) (Punto, error) {
 	var local []reincidencia.Acto
 	if buf == nil {
