@@ -6,6 +6,7 @@
 #
 #   scripts/medir-web.sh                       # 50.000 users, 10 s per page
 #   USUARIOS=5000 DURACION=5s scripts/medir-web.sh
+#   SIN_CACHE=1 scripts/medir-web.sh           # comite serve --sin-cache: every page built per request
 #
 # What it does: builds comite and the load tool (scripts/carga); makes ONE
 # `comite demo --usuarios N` database in /tmp (deterministic: same seed, same
@@ -34,6 +35,8 @@ PUERTO=${PUERTO:-8097}
 DIR=${DIR:-/tmp/comite-web}
 CLAVE=${COMITE_DEMO_PASSWORD:-medicion-de-carga-2026}
 BASE="$DIR/demo-$USUARIOS.db"
+SERVE_EXTRA=()
+[ -n "${SIN_CACHE:-}" ] && SERVE_EXTRA=(--sin-cache)
 
 raiz=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$DIR"
@@ -64,8 +67,8 @@ seq 1 1000 | sed 's|^|/tamizaje?pagina=|' >"$RUN/tamizaje-paginas.txt"
 # The user of dominio.md §2's worked example (the demo names it so).
 NIT=${NIT:-$(grep -o '"nit":"[^"]*","razon_social":"Agencia de Aduanas Reincidente Demo S.A.S."' "$RUN/tamizaje.json" | cut -d'"' -f4)}
 
-echo "== servidor en 127.0.0.1:$PUERTO (base $BASE, $(du -h "$BASE" | cut -f1))"
-COMITE_DEMO_PASSWORD="$CLAVE" "$DIR/comite" serve --demo --addr "127.0.0.1:$PUERTO" --db "$RUN/comite.db" \
+echo "== servidor en 127.0.0.1:$PUERTO (base $BASE, $(du -h "$BASE" | cut -f1))${SIN_CACHE:+, caché por objeto apagada (--sin-cache)}"
+COMITE_DEMO_PASSWORD="$CLAVE" "$DIR/comite" serve --demo ${SERVE_EXTRA[@]+"${SERVE_EXTRA[@]}"} --addr "127.0.0.1:$PUERTO" --db "$RUN/comite.db" \
 	>"$RUN/serve.out" 2>"$RUN/serve.log" &
 SERVIDOR=$!
 parar() { kill "$SERVIDOR" 2>/dev/null && wait "$SERVIDOR" 2>/dev/null || true; }

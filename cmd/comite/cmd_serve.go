@@ -31,6 +31,7 @@ func init() {
 type opcionesServe struct {
 	addr, ruta        string
 	demo              bool
+	sinCache          bool // --sin-cache: pages built on every request (to measure)
 	certTLS, claveTLS string
 	cookieSegura      string // auto | si | no
 	formatoLog        string // texto | json
@@ -55,6 +56,7 @@ func cmdServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.addr, "addr", "127.0.0.1:8080", "dirección y puerto donde escuchar")
 	fs.StringVar(&o.ruta, "db", "comite.db", "archivo de la base de datos")
 	fs.BoolVar(&o.demo, "demo", false, "si la base está vacía, llenarla con datos de demostración y crear una cuenta por rol")
+	fs.BoolVar(&o.sinCache, "sin-cache", false, "no guardar en memoria las páginas por usuario, caso o página del tamizaje: cada solicitud las construye (para medir)")
 	fs.StringVar(&o.certTLS, "tls-cert", "", "certificado TLS (PEM); con --tls-key sirve HTTPS y envía HSTS")
 	fs.StringVar(&o.claveTLS, "tls-key", "", "clave privada TLS (PEM)")
 	fs.StringVar(&o.cookieSegura, "cookie-segura", "auto",
@@ -170,7 +172,7 @@ func servir(ctx context.Context, o opcionesServe, stdout, stderr io.Writer) int 
 	if o.respaldos != "" {
 		respaldos = programaRespaldos(o, log)
 	}
-	app := web.Nuevo(web.Config{DB: d, Logger: log, CookieSegura: segura, TLS: tls, Respaldos: respaldos})
+	app := web.Nuevo(web.Config{DB: d, Logger: log, CookieSegura: segura, TLS: tls, Respaldos: respaldos, SinCachePaginas: o.sinCache})
 	srv := web.Servidor(o.addr, app, log)
 
 	// Expired sessions and old login attempts are purged every 10 minutes

@@ -152,13 +152,38 @@ func nueva(anio int) reincidencia.NuevaInfraccion {
 // which is also the date the registro vigente is read on.
 func FechaComision(anio int) fecha.Fecha { return fecha.Debe(anio, 1, 1) }
 
-// punto runs the core for one year.
-func punto(in Insumo, anio int, vigente bool, ref valores.Referencia) (Punto, error) {
+// punto runs the core for one year. The core receives only the acts firm in
+// that year's reference year (anio−1), plus those with no firmeza date: every
+// other act it would exclude as fuera_de_periodo (art. 25 inc. 1, "del
+// primero (1) de enero al treinta y uno (31) de diciembre del año
+// inmediatamente anterior"), and an excluded act changes no figure of a
+// Punto. The choice of what counts stays the core's (gravedad,
+// allanamiento, firmeza); this only spares it the other year's acts, half of
+// what the screening reads. A property test on random databases
+// (internal/db) checks that every Punto equals what the core gives with all
+// the user's acts. buf is scratch space reused between calls (nil allocates).
+func punto(in Insumo, anio int, vigente bool, ref valores.Referencia, buf *[]reincidencia.Acto) (Punto, error) {
+	var local []reincidencia.Acto
+	if buf == nil {
+		buf = &local
+	}
+	actos := (*buf)[:0]
+	for _, a := range in.Actos {
+		if a.FechaFirmeza.IsZero() || a.FechaFirmeza.Anio() == anio-1 {
+			actos = append(actos, a)
+		}
+	}
+	*buf = actos
+	return puntoConActos(in, actos, anio, vigente, ref)
+}
+
+// puntoConActos runs the core for one year on the acts given.
+func puntoConActos(in Insumo, actos []reincidencia.Acto, anio int, vigente bool, ref valores.Referencia) (Punto, error) {
 	e := reincidencia.Entrada{
 		Usuario:     reincidencia.Usuario{NIT: in.Usuario.NIT, RazonSocial: in.Usuario.RazonSocial, Tipo: in.Usuario.Tipo, RegistroVigente: vigente},
 		Nueva:       nueva(anio),
 		Anclaje:     reincidencia.AnclajeComision,
-		Actos:       in.Actos,
+		Actos:       actos,
 		Operaciones: in.Operaciones,
 	}
 	r, err := reincidencia.Cifras(e, ref)
@@ -186,15 +211,20 @@ func punto(in Insumo, anio int, vigente bool, ref valores.Referencia) (Punto, er
 // distance and the early warnings, each year with the rule set ref holds for
 // its assumed commission date.
 func EvaluarUsuario(anio int, in Insumo, ref valores.Referencia) (Fila, error) {
+	return evaluarUsuario(anio, in, ref, nil)
+}
+
+// evaluarUsuario is EvaluarUsuario with scratch space for the acts (see punto).
+func evaluarUsuario(anio int, in Insumo, ref valores.Referencia, buf *[]reincidencia.Acto) (Fila, error) {
 	if anio < AnioMinimo || anio > AnioMaximo {
 		return Fila{}, fmt.Errorf("el año %d está fuera del rango del tamizaje (%d a %d)", anio, AnioMinimo, AnioMaximo)
 	}
 	f := Fila{Usuario: in.Usuario, Anio: anio}
 	var err error
-	if f.Punto, err = punto(in, anio, in.RegistroVigente, ref); err != nil {
+	if f.Punto, err = punto(in, anio, in.RegistroVigente, ref, buf); err != nil {
 		return Fila{}, err
 	}
-	if f.Anterior, err = punto(in, anio-1, in.RegistroVigenteAnterior, ref); err != nil {
+	if f.Anterior, err = punto(in, anio-1, in.RegistroVigenteAnterior, ref, buf); err != nil {
 		return Fila{}, err
 	}
 	f.VariacionActos = f.NumeroActos - f.Anterior.NumeroActos
@@ -278,6 +308,14 @@ func (f Fila) TieneAlerta(a Alerta) bool {
 // back in the order the source gave them (call Ordenar to rank). recorrer
 // calls its argument once per user and stops at the first error it returns.
 func Calcular(anio int, ref valores.Referencia, recorrer func(func(Insumo) error) error) ([]Fila, error) {
+	return CalcularCon(anio, ref, 0, recorrer)
+}
+
+// CalcularCon is Calcular with the number of users expected (0 when
+// unknown): the rows are then written in place into one slice of that size
+// instead of a growing one, so the national screening never holds two copies
+// of its rows. More or fewer users than expected are still handled.
+func CalcularCon(anio int, ref valores.Referencia, esperados int, recorrer func(func(Insumo) error) error) ([]Fila, error) {
 	if anio < AnioMinimo || anio > AnioMaximo {
 		return nil, fmt.Errorf("el año %d está fuera del rango del tamizaje (%d a %d)", anio, AnioMinimo, AnioMaximo)
 	}
@@ -289,7 +327,7 @@ func Calcular(anio int, ref valores.Referencia, recorrer func(func(Insumo) error
 	cola := make(chan lote, 2*runtime.GOMAXPROCS(0))
 	var (
 		mu      sync.Mutex
-		filas   []Fila
+		filas   = make([]Fila, 0, max(esperados, 0))
 		primero error
 		wg      sync.WaitGroup
 	)
@@ -297,13 +335,14 @@ func Calcular(anio int, ref valores.Referencia, recorrer func(func(Insumo) error
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var buf []reincidencia.Acto
 			hechas := make([]Fila, 0, tamLote)
 			for l := range cola {
 				hechas = hechas[:0]
 				var err error
 				for _, in := range l.ins {
 					var f Fila
-					if f, err = EvaluarUsuario(anio, in, ref); err != nil {
+					if f, err = evaluarUsuario(anio, in, ref, &buf); err != nil {
 						break
 					}
 					hechas = append(hechas, f)
@@ -313,7 +352,11 @@ func Calcular(anio int, ref valores.Referencia, recorrer func(func(Insumo) error
 					primero = err
 				}
 				if fin := l.inicio + len(hechas); fin > len(filas) {
-					filas = append(filas, make([]Fila, fin-len(filas))...)
+					if fin <= cap(filas) {
+						filas = filas[:fin]
+					} else {
+						filas = append(filas, make([]Fila, fin-len(filas))...)
+					}
 				}
 				copy(filas[l.inicio:], hechas)
 				mu.Unlock()
@@ -384,12 +427,28 @@ func Ordenar(filas []Fila) {
 		}
 		return strings.Compare(a.Usuario.NIT, b.Usuario.NIT)
 	})
-	ordenadas := make([]Fila, len(filas))
-	for i, k := range idx {
-		ordenadas[i] = filas[k]
-		ordenadas[i].Posicion = i + 1
+	// Apply the permutation in place, cycle by cycle (position i takes the
+	// row at idx[i]): one row of scratch instead of a second copy of them all.
+	for i := range idx {
+		if idx[i] < 0 {
+			continue
+		}
+		tmp := filas[i]
+		j := i
+		for {
+			k := int(idx[j])
+			idx[j] = -1
+			if k == i {
+				filas[j] = tmp
+				break
+			}
+			filas[j] = filas[k]
+			j = k
+		}
 	}
-	copy(filas, ordenadas)
+	for i := range filas {
+		filas[i].Posicion = i + 1
+	}
 }
 
 // grupo is the ranking group: procede, the rest, datos incompletos.

@@ -27,6 +27,9 @@ func (m *memoria) evaluacion(ev db.Evaluacion) (*evaluacionLeida, error) {
 	m.mu.Lock()
 	x := m.evaluaciones[ev.ID]
 	m.mu.Unlock()
+	if m.sinCache {
+		x = nil
+	}
 	if x != nil && x.resultadoJSON == ev.ResultadoJSON && x.entradaJSON == ev.EntradaJSON && x.valoresJSON == ev.ValoresJSON {
 		return x, nil
 	}
@@ -43,6 +46,9 @@ func (m *memoria) evaluacion(ev db.Evaluacion) (*evaluacionLeida, error) {
 	x.vista = vistaEvaluacion(ev, r, ent, ref)
 	if x.graficos, err = graficosCaso(r, ent, ref); err != nil {
 		return nil, err
+	}
+	if m.sinCache {
+		return x, nil
 	}
 	m.mu.Lock()
 	if len(m.evaluaciones) >= maxEvaluaciones {

@@ -22,7 +22,9 @@ import (
 // whole application (session, permission, store, core, memoria, charts,
 // template), in parallel like the load test's clients, over a demo database;
 // "perfiles" and "tamizaje-paginas" ask for a different object each time
-// (what the application has not kept in memory):
+// (what the application has not kept in memory). Each page runs twice:
+// con_cache (as served) and sin_cache (Config.SinCachePaginas, as
+// `comite serve --sin-cache`: the page built on every request):
 //
 //	go run ./cmd/comite demo --db /tmp/b.db --usuarios 50000
 //	COMITE_BENCH_DB=/tmp/b.db go test -bench Paginas -run '^$' -cpu 2 ./internal/web/
@@ -53,7 +55,8 @@ func BenchmarkPaginas(b *testing.B) {
 		b.Fatal(err)
 	}
 	app := Nuevo(Config{DB: d, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	pedir := func(ruta string) *httptest.ResponseRecorder {
+	sinCache := Nuevo(Config{DB: d, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), SinCachePaginas: true})
+	pedirEn := func(app http.Handler, ruta string) *httptest.ResponseRecorder {
 		req := httptest.NewRequest("GET", ruta, nil)
 		req.AddCookie(&http.Cookie{Name: cookieSesion, Value: tok})
 		rec := httptest.NewRecorder()
@@ -63,6 +66,7 @@ func BenchmarkPaginas(b *testing.B) {
 		}
 		return rec
 	}
+	pedir := func(ruta string) *httptest.ResponseRecorder { return pedirEn(app, ruta) }
 	var nitPerfil string
 	if err := d.QueryRow(`SELECT nit FROM usuarios_aduaneros WHERE razon_social LIKE 'Agencia de Aduanas Reincidente Demo%'`).Scan(&nitPerfil); err != nil {
 		b.Fatal(err)
@@ -99,21 +103,28 @@ func BenchmarkPaginas(b *testing.B) {
 	for i := 1; i <= 1000; i++ {
 		paginas = append(paginas, "/tamizaje?pagina="+strconv.Itoa(i))
 	}
-	for _, p := range []struct {
+	for _, modo := range []struct {
 		nombre string
-		rutas  []string
-	}{
-		{"inicio", []string{"/"}}, {"tamizaje", []string{"/tamizaje"}}, {"tamizaje-paginas", paginas},
-		{"perfil", []string{"/usuarios/" + nitPerfil}}, {"perfiles", perfiles}, {"perfiles-pesados", pesados}, {"caso", []string{caso[1]}},
-	} {
-		pedir(p.rutas[0])
-		var n atomic.Int64
-		b.Run(p.nombre, func(b *testing.B) {
-			b.RunParallel(func(pb *testing.PB) {
-				for pb.Next() {
-					pedir(p.rutas[int(n.Add(1))%len(p.rutas)])
-				}
+		app    http.Handler
+	}{{"con_cache", app}, {"sin_cache", sinCache}} {
+		for _, p := range []struct {
+			nombre string
+			rutas  []string
+		}{
+			{"inicio", []string{"/"}}, {"tamizaje", []string{"/tamizaje"}}, {"tamizaje-paginas", paginas},
+			{"perfil", []string{"/usuarios/" + nitPerfil}}, {"perfiles", perfiles}, {"perfiles-pesados", pesados}, {"caso", []string{caso[1]}},
+		} {
+			for strings.Contains(pedirEn(modo.app, p.rutas[0]).Body.String(), `data-testid="cartera-calculando"`) {
+				time.Sleep(100 * time.Millisecond)
+			}
+			var n atomic.Int64
+			b.Run(modo.nombre+"/"+p.nombre, func(b *testing.B) {
+				b.RunParallel(func(pb *testing.PB) {
+					for pb.Next() {
+						pedirEn(modo.app, p.rutas[int(n.Add(1))%len(p.rutas)])
+					}
+				})
 			})
-		})
+		}
 	}
 }

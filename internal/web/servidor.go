@@ -35,6 +35,14 @@ type Config struct {
 	// Respaldos is the backup schedule of `comite serve --respaldos` (nil:
 	// none); the administrator's page shows its state.
 	Respaldos *respaldo.Programa
+	// SinCachePaginas turns off what memoria keeps per object — the rendered
+	// bodies of the screening's pages, the users' profiles and the parsed
+	// evaluations of cases — so each request builds its page from the data,
+	// as the first visit after a change does (`comite serve --sin-cache`, to
+	// measure). What is computed once per data version from the whole
+	// database (the screening of a year, the portfolio and the counts of
+	// Inicio) is still kept: it is the data every page reads, not a page.
+	SinCachePaginas bool
 }
 
 // Nuevo builds the application: its routes and middleware.
@@ -43,6 +51,7 @@ func Nuevo(cfg Config) *echo.Echo {
 		cfg.Logger = slog.Default()
 	}
 	h := &handler{d: cfg.DB, log: cfg.Logger, cfg: cfg, memo: nuevaMemoria(cfg.DB)}
+	h.memo.sinCache = cfg.SinCachePaginas
 	e := echo.New()
 	e.HideBanner = true
 	e.HidePort = true

@@ -44,6 +44,10 @@ type memoria struct {
 	// version applies; an entry is used only when the stored JSON it was
 	// parsed from is the same.
 	evaluaciones map[int64]*evaluacionLeida
+
+	// sinCache: per-object keys (porObjeto) and evaluations are computed on
+	// every lookup and never kept (Config.SinCachePaginas).
+	sinCache bool
 }
 
 // Bounds of what memoria keeps: screenings (≈ 50 MB each at 50.000 users),
@@ -123,6 +127,9 @@ func (m *memoria) versiones(ctx context.Context) (datos, todo int64, err error) 
 // obtener returns the value of clave for the current data version, computing
 // it (once, whoever asks meanwhile waits) when it is missing or older.
 func (m *memoria) obtener(ctx context.Context, clave any, calcular func(context.Context) (any, error)) (any, error) {
+	if _, ok := clave.(porObjeto); ok && m.sinCache {
+		return calcular(ctx)
+	}
 	e, err := m.entrada(ctx, clave, true, calcular)
 	if err != nil {
 		return nil, err
