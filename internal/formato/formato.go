@@ -136,3 +136,12 @@ func FechaTexto(s string) string {
 	}
 	return Fecha(f)
 }
+
+// Plural writes a count with its noun in agreement: «1 caso», «0 casos»,
+// «2 casos», «1.234 casos». In Spanish only one takes the singular.
+func Plural(n int, singular, plural string) string {
+	if n == 1 || n == -1 {
+		return Entero(int64(n)) + " " + singular
+	}
+	return Entero(int64(n)) + " " + plural
+}

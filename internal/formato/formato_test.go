@@ -124,3 +124,19 @@ func TestFechaTexto(t *testing.T) {
 		}
 	}
 }
+
+func TestPlural_concordancia(t *testing.T) {
+	for _, c := range []struct {
+		n    int
+		want string
+	}{
+		{0, "0 casos"}, {1, "1 caso"}, {2, "2 casos"}, {1234, "1.234 casos"}, {-1, "-1 caso"},
+	} {
+		if got := Plural(c.n, "caso", "casos"); got != c.want {
+			t.Errorf("Plural(%d) = %q, quiere %q", c.n, got, c.want)
+		}
+	}
+	if got := Plural(1, "usuario aduanero", "usuarios aduaneros"); got != "1 usuario aduanero" {
+		t.Errorf("frase: %q", got)
+	}
+}

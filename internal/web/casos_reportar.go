@@ -62,12 +62,9 @@ func (h *handler) casosCrear(c echo.Context) error {
 	n := db.NuevoCaso{NIT: f.NIT, DireccionSeccional: f.Seccional, Gravedad: sancion.Gravedad(f.Gravedad), Sancion: sancion.Tipo(f.Sancion),
 		PermiteCancelacion: f.PermiteCancelacion, Anclaje: reincidencia.Anclaje(f.Anclaje), Descripcion: f.Descripcion}
 	leerFecha := func(campo, s string, destino *fecha.Fecha) {
-		if strings.TrimSpace(s) == "" {
-			return
-		}
-		d, err := fecha.Parse(strings.TrimSpace(s))
-		if err != nil {
-			f.Errores[campo] = "Fecha inválida «" + s + "»: use el calendario o escriba DD/MM/AAAA."
+		d, msg := leerFechaFormulario(s)
+		if msg != "" {
+			f.Errores[campo] = msg
 			return
 		}
 		*destino = d

@@ -9,6 +9,7 @@ import (
 
 	"comite/internal/db"
 	"comite/internal/fecha"
+	"comite/internal/formato"
 	"comite/internal/flujo"
 	"comite/web/templates"
 
@@ -25,9 +26,9 @@ func leerConcepto(c echo.Context) (flujo.Concepto, url.Values, map[string]string
 	errs := map[string]string{}
 	var k flujo.Concepto
 	if s := strings.TrimSpace(form.Get("fecha_sesion")); s != "" {
-		f, err := fecha.Parse(s)
-		if err != nil {
-			errs["fecha_sesion"] = "Fecha inválida «" + s + "»: use el calendario o escriba DD/MM/AAAA."
+		f, msg := leerFechaFormulario(s)
+		if msg != "" {
+			errs["fecha_sesion"] = msg
 		}
 		k.FechaSesion = f
 	}
@@ -56,7 +57,7 @@ func (h *handler) formConcepto(caso db.Caso, k flujo.Concepto, correccion bool, 
 		f.Accion += "/correccion"
 	}
 	if !k.FechaSesion.IsZero() {
-		f.FechaSesion = k.FechaSesion.String()
+		f.FechaSesion = formato.Fecha(k.FechaSesion)
 	}
 	for _, cr := range flujo.CriteriosComite {
 		f.Motivacion = append(f.Motivacion, templates.CriterioVista{Clave: cr.Clave, Etiqueta: cr.Etiqueta, Texto: k.Motivacion[cr.Clave]})

@@ -421,7 +421,7 @@ func CasoNuevoPagina(p Pagina, f FormCaso) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = ErrorGeneral(f.Error).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = ResumenErrores(f.Error, f.Errores).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -461,19 +461,19 @@ func CasoNuevoPagina(p Pagina, f FormCaso) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = CampoTexto("fecha_comision", "Fecha de comisión de la nueva infracción", "date", f.FechaComision, "", f.Errores["fecha_comision"], templ.Attributes{"required": true}).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = CampoFecha("fecha_comision", "Fecha de comisión de la nueva infracción", f.FechaComision, "", f.Errores["fecha_comision"], true).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = CampoTexto("fecha_verificacion", "Fecha de verificación de los hechos", "date", f.FechaVerificacion, "", f.Errores["fecha_verificacion"], templ.Attributes{"required": true}).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = CampoFecha("fecha_verificacion", "Fecha de verificación de los hechos", f.FechaVerificacion, "", f.Errores["fecha_verificacion"], true).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = CampoTexto("fecha_expediente", "Fecha del expediente completo", "date", f.FechaExpediente, "Opcional; si no la indica se toma la de verificación.", f.Errores["fecha_expediente"], nil).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = CampoFecha("fecha_expediente", "Fecha del expediente completo", f.FechaExpediente, "Opcional; si no la indica se toma la de verificación.", f.Errores["fecha_expediente"], false).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = CampoTexto("fecha_requerimiento", "Fecha del requerimiento especial aduanero", "date", f.FechaRequerimiento, "Opcional; solo si ya se expidió.", f.Errores["fecha_requerimiento"], nil).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = CampoFecha("fecha_requerimiento", "Fecha del requerimiento especial aduanero", f.FechaRequerimiento, "Opcional; solo si ya se expidió.", f.Errores["fecha_requerimiento"], false).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -3267,7 +3267,7 @@ func CierrePagina(p Pagina, f FormCierre) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = ErrorGeneral(f.Error).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = ResumenErrores(f.Error, f.Errores).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -3297,7 +3297,7 @@ func CierrePagina(p Pagina, f FormCierre) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = CampoTexto("fecha_rea", "Fecha del requerimiento especial aduanero", "date", f.FechaREA, "La UVT es la del año de esta fecha.", f.Errores["fecha_rea"], templ.Attributes{"required": true}).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = CampoFecha("fecha_rea", "Fecha del requerimiento especial aduanero", f.FechaREA, "La UVT es la del año de esta fecha.", f.Errores["fecha_rea"], true).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

@@ -310,7 +310,7 @@ func CuentaNuevaPagina(p Pagina, f FormCuenta) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = ErrorGeneral(f.Errores["general"]).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = ResumenErrores(f.Errores["general"], f.Errores).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -476,7 +476,7 @@ func CuentaDetallePagina(p Pagina, v CuentaDetalle) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = ErrorGeneral(v.Errores["general"]).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = ResumenErrores(v.Errores["general"], v.Errores).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -206,7 +206,7 @@ func DiasInhabilesPagina(p Pagina, v DiasInhabiles) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = ErrorGeneral(v.Errores["general"]).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = ResumenErrores(v.Errores["general"], v.Errores).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -218,7 +218,7 @@ func DiasInhabilesPagina(p Pagina, v DiasInhabiles) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = CampoTexto("fecha", "Fecha", "text", v.Fecha, "DD/MM/AAAA, por ejemplo 06/04/2026.", v.Errores["fecha"], templ.Attributes{"inputmode": "numeric", "maxlength": "10", "required": true, "autocomplete": "off"}).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = CampoFecha("fecha", "Fecha", v.Fecha, "", v.Errores["fecha"], true).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

@@ -135,7 +135,7 @@ func LiquidacionCasoPagina(p Pagina, v LiquidacionCaso) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = ErrorGeneral(v.Errores["general"]).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = ResumenErrores(v.Errores["general"], v.Errores).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -164,7 +164,7 @@ func LiquidacionCasoPagina(p Pagina, v LiquidacionCaso) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = CampoTexto("fecha", "Fecha de la liquidación", "text", v.Fecha, "DD/MM/AAAA; su año da la UVT.", v.Errores["fecha"], templ.Attributes{"autocomplete": "off", "maxlength": "10", "inputmode": "numeric"}).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = CampoFecha("fecha", "Fecha de la liquidación", v.Fecha, "Su año da la UVT.", v.Errores["fecha"], false).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -54,7 +54,7 @@ func LiquidacionPagina(p Pagina, v Liquidacion) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = ErrorGeneral(v.Form.Errores["general"]).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = ResumenErrores(v.Form.Errores["general"], v.Form.Errores).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -66,7 +66,7 @@ func LiquidacionPagina(p Pagina, v Liquidacion) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = CampoTexto("fecha", "Fecha de la liquidación", "text", v.Form.Fecha, "DD/MM/AAAA; su año da la UVT.", v.Form.Errores["fecha"], templ.Attributes{"autocomplete": "off", "maxlength": "10", "inputmode": "numeric"}).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = CampoFecha("fecha", "Fecha de la liquidación", v.Form.Fecha, "Su año da la UVT.", v.Form.Errores["fecha"], false).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
