@@ -9,8 +9,8 @@ import (
 
 	"comite/internal/db"
 	"comite/internal/fecha"
-	"comite/internal/formato"
 	"comite/internal/flujo"
+	"comite/internal/formato"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
