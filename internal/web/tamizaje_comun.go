@@ -59,6 +59,8 @@ type consultaTamizaje struct {
 	seccional string // "" = all (ignored for a seccional account)
 	pagina    int
 	errAnio   string
+	orden     string // a key of ordenesTamizaje; "" = the rank (closeness to the test)
+	desc      bool   // descending
 }
 
 // leerConsultaTamizaje reads ?anio=&tipo=&seccional=&pagina=. A bad year
@@ -88,6 +90,12 @@ func (h *handler) leerConsultaTamizaje(c echo.Context) consultaTamizaje {
 	if p, err := strconv.Atoi(c.QueryParam("pagina")); err == nil && p > 1 {
 		q.pagina = p
 	}
+	if o := c.QueryParam("orden"); o != "posicion" {
+		if _, ok := ordenesTamizaje[o]; ok {
+			q.orden = o
+		}
+	}
+	q.desc = c.QueryParam("dir") == "desc"
 	return q
 }
 
@@ -99,6 +107,19 @@ func (q consultaTamizaje) parametros() url.Values {
 	}
 	if q.seccional != "" {
 		v.Set("seccional", q.seccional)
+	}
+	return v
+}
+
+// parametrosConOrden adds the order of the screen to parametros (the
+// exports keep the rank order).
+func (q consultaTamizaje) parametrosConOrden() url.Values {
+	v := q.parametros()
+	if q.orden != "" {
+		v.Set("orden", q.orden)
+	}
+	if q.desc {
+		v.Set("dir", "desc")
 	}
 	return v
 }
