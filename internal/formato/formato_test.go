@@ -136,6 +136,12 @@ func TestPlural_concordancia(t *testing.T) {
 			t.Errorf("Plural(%d) = %q, quiere %q", c.n, got, c.want)
 		}
 	}
+	if got := Concordar(1, "caso espera", "casos esperan"); got != "caso espera" {
+		t.Errorf("Concordar(1) = %q", got)
+	}
+	if got := Concordar(0, "caso espera", "casos esperan"); got != "casos esperan" {
+		t.Errorf("Concordar(0) = %q", got)
+	}
 	if got := Plural(1, "usuario aduanero", "usuarios aduaneros"); got != "1 usuario aduanero" {
 		t.Errorf("frase: %q", got)
 	}
