@@ -103,9 +103,19 @@
     r.focus();
   }
 
+  // A panel still being computed (the cartera of Inicio) asks for the page
+  // again after the seconds it says, instead of asking the person to reload.
+  function recargarCuandoEsteListo() {
+    var el = document.querySelector('[data-recargar-en]');
+    if (!el) { return; }
+    var s = parseInt(el.getAttribute('data-recargar-en'), 10);
+    if (s > 0) { window.setTimeout(function () { window.location.reload(); }, s * 1000); }
+  }
+
   document.addEventListener('DOMContentLoaded', function () {
     dibujar();
     resumirErrores();
+    recargarCuandoEsteListo();
     var formularios = document.querySelectorAll('form[data-confirmar]');
     for (var i = 0; i < formularios.length; i++) {
       formularios[i].addEventListener('submit', confirmar);
