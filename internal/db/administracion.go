@@ -138,8 +138,8 @@ func (d *DB) ListarAuditoria(ctx context.Context, f FiltroAuditoria) ([]FilaAudi
 		args = append(args, f.Accion, f.Accion, f.Accion)
 	}
 	if f.Objeto != "" {
-		where = append(where, `instr(lower(objeto), lower(?)) > 0`)
-		args = append(args, f.Objeto)
+		where = append(where, `instr(sin_tildes(objeto), ?) > 0`)
+		args = append(args, SinTildes(f.Objeto))
 	}
 	// Instants are stored in UTC; a civil day in Bogotá runs from 05:00 UTC to 05:00 UTC.
 	if !f.Desde.IsZero() {

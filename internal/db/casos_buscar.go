@@ -59,23 +59,10 @@ type ResultadoCasos struct {
 	PorPagina int
 }
 
-// plegarSQL folds the accented letters of Spanish to ASCII inside SQLite,
-// whose LIKE already ignores ASCII case; plegar does the same to the search
-// text, so "Jose", "JOSÉ" and "josé" find each other.
-func plegarSQL(expr string) string {
-	for _, p := range [][2]string{{"á", "a"}, {"é", "e"}, {"í", "i"}, {"ó", "o"}, {"ú", "u"}, {"ü", "u"}, {"ñ", "n"},
-		{"Á", "A"}, {"É", "E"}, {"Í", "I"}, {"Ó", "O"}, {"Ú", "U"}, {"Ü", "U"}, {"Ñ", "N"}} {
-		expr = "replace(" + expr + ",'" + p[0] + "','" + p[1] + "')"
-	}
-	return expr
-}
-
-var plegado = strings.NewReplacer("á", "a", "é", "e", "í", "i", "ó", "o", "ú", "u", "ü", "u", "ñ", "n",
-	"Á", "A", "É", "E", "Í", "I", "Ó", "O", "Ú", "U", "Ü", "U", "Ñ", "N")
-
-// plegar folds s like plegarSQL and escapes LIKE's wildcards (escape "\").
+// plegar folds s like the stored razon_social_busqueda (SinTildes: no case,
+// no accents) and escapes LIKE's wildcards (escape "\").
 func plegar(s string) string {
-	s = plegado.Replace(strings.TrimSpace(s))
+	s = SinTildes(strings.TrimSpace(s))
 	return strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(s)
 }
 
@@ -138,7 +125,7 @@ func (d *DB) BuscarCasos(ctx context.Context, q ConsultaCasos) (ResultadoCasos, 
 	}
 	if t := strings.TrimSpace(q.Texto); t != "" {
 		patron := "%" + plegar(t) + "%"
-		alt := []string{plegarSQL("u.razon_social") + ` LIKE ? ESCAPE '\'`, `c.numero LIKE ? ESCAPE '\'`}
+		alt := []string{`u.razon_social_busqueda LIKE ? ESCAPE '\'`, `c.numero LIKE ? ESCAPE '\'`}
 		args = append(args, patron, patron)
 		if n := digitosNIT(t); n != "" {
 			alt = append(alt, `u.nit LIKE ?`)
@@ -234,7 +221,7 @@ func ordenCasos(col string, asc bool) (clave, dir string, err error) {
 	case "numero":
 		clave = "c.numero"
 	case "usuario":
-		clave = "lower(" + plegarSQL("u.razon_social") + ")"
+		clave = "u.razon_social_busqueda"
 	case "seccional":
 		clave = "lower(c.direccion_seccional)"
 	case "estado":

@@ -331,12 +331,13 @@ func (d *DB) BuscarUsuarios(ctx context.Context, f FiltroUsuarios) ([]UsuarioAdu
 			}
 		}
 		like := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+		// The razón social is compared without case or accents (sin_tildes).
 		if esNIT {
-			cond = append(cond, `(nit LIKE ? ESCAPE '\' OR razon_social LIKE ? ESCAPE '\')`)
-			args = append(args, like.Replace(digitos)+"%", "%"+like.Replace(t)+"%")
+			cond = append(cond, `(nit LIKE ? ESCAPE '\' OR razon_social_busqueda LIKE ? ESCAPE '\')`)
+			args = append(args, like.Replace(digitos)+"%", "%"+like.Replace(SinTildes(t))+"%")
 		} else {
-			cond = append(cond, `razon_social LIKE ? ESCAPE '\'`)
-			args = append(args, "%"+like.Replace(t)+"%")
+			cond = append(cond, `razon_social_busqueda LIKE ? ESCAPE '\'`)
+			args = append(args, "%"+like.Replace(SinTildes(t))+"%")
 		}
 	}
 	if f.Seccional != "" {

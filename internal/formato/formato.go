@@ -136,3 +136,18 @@ func FechaTexto(s string) string {
 	}
 	return Fecha(f)
 }
+
+// Plural writes a count with its noun in agreement: «1 caso», «0 casos»,
+// «2 casos», «1.234 casos». In Spanish only one takes the singular.
+func Plural(n int, singular, plural string) string {
+	return Entero(int64(n)) + " " + Concordar(n, singular, plural)
+}
+
+// Concordar is the form that agrees with n, without the number: for a
+// sentence where the count is shown apart («3» + «casos esperan…»).
+func Concordar(n int, singular, plural string) string {
+	if n == 1 || n == -1 {
+		return singular
+	}
+	return plural
+}

@@ -124,3 +124,25 @@ func TestFechaTexto(t *testing.T) {
 		}
 	}
 }
+
+func TestPlural_concordancia(t *testing.T) {
+	for _, c := range []struct {
+		n    int
+		want string
+	}{
+		{0, "0 casos"}, {1, "1 caso"}, {2, "2 casos"}, {1234, "1.234 casos"}, {-1, "-1 caso"},
+	} {
+		if got := Plural(c.n, "caso", "casos"); got != c.want {
+			t.Errorf("Plural(%d) = %q, quiere %q", c.n, got, c.want)
+		}
+	}
+	if got := Concordar(1, "caso espera", "casos esperan"); got != "caso espera" {
+		t.Errorf("Concordar(1) = %q", got)
+	}
+	if got := Concordar(0, "caso espera", "casos esperan"); got != "casos esperan" {
+		t.Errorf("Concordar(0) = %q", got)
+	}
+	if got := Plural(1, "usuario aduanero", "usuarios aduaneros"); got != "1 usuario aduanero" {
+		t.Errorf("frase: %q", got)
+	}
+}

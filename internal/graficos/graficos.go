@@ -14,6 +14,8 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"comite/internal/formato"
+
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 	"github.com/shopspring/decimal"
@@ -43,6 +45,16 @@ type Grafico struct {
 	ID     string
 	Titulo string
 	Opcion json.RawMessage
+	// Cifras is the text alternative of the chart: the same figures as a
+	// table (exact, formatted as people in Colombia read them), shown under
+	// the chart for those who cannot see it.
+	Cifras Cifras
+}
+
+// Cifras is the table of the figures a chart draws.
+type Cifras struct {
+	Columnas []string
+	Filas    [][]string
 }
 
 // IDDatos is the id of the <script type="application/json"> that holds the option.
@@ -122,7 +134,11 @@ func SancionesVsUmbral(anios []int, sanciones []decimal.Decimal, umbral []*decim
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: colorUmbral}))
 	bar.Overlap(l)
 	j, err := aJSON(bar)
-	return Grafico{ID: IDSancionesVsUmbral, Titulo: "Sanciones por año frente al 0,5 % de las operaciones", Opcion: j}, err
+	cf := Cifras{Columnas: []string{"Año", "Sanciones en firme (grave y gravísima)", "0,5 % de las operaciones del año"}}
+	for i, a := range anios {
+		cf.Filas = append(cf.Filas, []string{fmt.Sprint(a), formato.Pesos(sanciones[i]), pesosONulo(umbral[i])})
+	}
+	return Grafico{ID: IDSancionesVsUmbral, Titulo: "Sanciones por año frente al 0,5 % de las operaciones", Opcion: j, Cifras: cf}, err
 }
 
 // SancionesYOperaciones draws the last years (the caller passes up to five):
@@ -158,7 +174,11 @@ func SancionesYOperaciones(anios []int, sanciones []decimal.Decimal, operaciones
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: colorOperaciones}))
 	bar.Overlap(l)
 	j, err := aJSON(bar)
-	return Grafico{ID: IDSancionesYOperaciones, Titulo: "Sanciones y operaciones de los últimos cinco años", Opcion: j}, err
+	cf := Cifras{Columnas: []string{"Año", "Sanciones", "Operaciones de comercio exterior"}}
+	for i, a := range anios {
+		cf.Filas = append(cf.Filas, []string{fmt.Sprint(a), formato.Pesos(sanciones[i]), pesosONulo(operaciones[i])})
+	}
+	return Grafico{ID: IDSancionesYOperaciones, Titulo: "Sanciones y operaciones de los últimos cinco años", Opcion: j, Cifras: cf}, err
 }
 
 // ActosPorGravedad draws the number of sanction acts by gravedad.
@@ -177,7 +197,10 @@ func ActosPorGravedad(leve, grave, gravisima int) (Grafico, error) {
 	bar.SetXAxis([]string{"Leve", "Grave", "Gravísima"}).
 		AddSeries("Actos sancionatorios", datos, charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Position: "top"}))
 	j, err := aJSON(bar)
-	return Grafico{ID: IDActosPorGravedad, Titulo: "Actos sancionatorios por gravedad", Opcion: j}, err
+	cf := Cifras{Columnas: []string{"Gravedad", "Actos sancionatorios"}, Filas: [][]string{
+		{"Leve", formato.Entero(int64(leve))}, {"Grave", formato.Entero(int64(grave))}, {"Gravísima", formato.Entero(int64(gravisima))},
+	}}
+	return Grafico{ID: IDActosPorGravedad, Titulo: "Actos sancionatorios por gravedad", Opcion: j, Cifras: cf}, err
 }
 
 // Barras is a generic bar chart with category labels taken from data (used
@@ -195,5 +218,18 @@ func Barras(id, titulo, serie string, etiquetas []string, valores []decimal.Deci
 	}
 	bar.SetXAxis(etiquetas).AddSeries(serie, datos, charts.WithItemStyleOpts(opts.ItemStyle{Color: colorSanciones}))
 	j, err := aJSON(bar)
-	return Grafico{ID: id, Titulo: titulo, Opcion: j}, err
+	cf := Cifras{Columnas: []string{"", serie}}
+	for i, e := range etiquetas {
+		cf.Filas = append(cf.Filas, []string{e, formato.Numero(valores[i], 2)})
+	}
+	return Grafico{ID: id, Titulo: titulo, Opcion: j, Cifras: cf}, err
+}
+
+// pesosONulo shows an amount, or says the year was never loaded (unknown is
+// not zero).
+func pesosONulo(d *decimal.Decimal) string {
+	if d == nil {
+		return "Sin datos cargados"
+	}
+	return formato.Pesos(*d)
 }

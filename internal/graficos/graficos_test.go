@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -183,4 +184,28 @@ func TestEtiquetaConScriptQuedaInerte(t *testing.T) {
 	if got := m["xAxis"].([]any)[0].(map[string]any)["data"].([]any)[0]; got != ataque {
 		t.Fatalf("rótulo = %q", got)
 	}
+}
+
+// The text alternative of a chart states its figures exactly, in es-CO.
+func TestCifras_alternativaTextualConLasCifras(t *testing.T) {
+	g, err := SancionesVsUmbral([]int{2024, 2025}, []decimal.Decimal{decimal.RequireFromString("62849000"), decimal.RequireFromString("1234.5")}, []*decimal.Decimal{ptrDec("74000000"), nil})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]string{{"2024", "$ 62.849.000", "$ 74.000.000"}, {"2025", "$ 1.234,50", "Sin datos cargados"}}
+	if fmt.Sprint(g.Cifras.Filas) != fmt.Sprint(want) {
+		t.Fatalf("cifras = %v, quiere %v", g.Cifras.Filas, want)
+	}
+	a, err := ActosPorGravedad(1, 2, 1234)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(a.Cifras.Filas); got != "[[Leve 1] [Grave 2] [Gravísima 1.234]]" {
+		t.Fatalf("cifras por gravedad = %s", got)
+	}
+}
+
+func ptrDec(s string) *decimal.Decimal {
+	d := decimal.RequireFromString(s)
+	return &d
 }

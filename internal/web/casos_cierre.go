@@ -50,8 +50,9 @@ func (h *handler) casosCierre(c echo.Context) error {
 	}
 	var rea fecha.Fecha
 	if f.FechaREA != "" {
-		if rea, err = fecha.Parse(f.FechaREA); err != nil {
-			f.Errores["fecha_rea"] = "Fecha inválida «" + f.FechaREA + "»: use el calendario o escriba DD/MM/AAAA."
+		var msg string
+		if rea, msg = leerFechaFormulario(f.FechaREA); msg != "" {
+			f.Errores["fecha_rea"] = msg
 			return h.render(c, http.StatusUnprocessableEntity, templates.CierrePagina(h.pagina(c, "Cerrar el caso "+caso.Numero, "casos"), f))
 		}
 	}

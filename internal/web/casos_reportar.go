@@ -64,12 +64,9 @@ func (h *handler) casosCrear(c echo.Context) error {
 		PermiteCancelacion: f.PermiteCancelacion, Anclaje: reincidencia.Anclaje(f.Anclaje), Descripcion: f.Descripcion,
 		ConfirmarDuplicado: c.FormValue("confirmar_duplicado") != ""}
 	leerFecha := func(campo, s string, destino *fecha.Fecha) {
-		if strings.TrimSpace(s) == "" {
-			return
-		}
-		d, err := fecha.Parse(strings.TrimSpace(s))
-		if err != nil {
-			f.Errores[campo] = "Fecha inválida «" + s + "»: use el calendario o escriba DD/MM/AAAA."
+		d, msg := leerFechaFormulario(s)
+		if msg != "" {
+			f.Errores[campo] = msg
 			return
 		}
 		*destino = d

@@ -272,7 +272,7 @@ func vistaEvaluacion(ev db.Evaluacion, r contrato.EvaluacionJSON, ent reincidenc
 			si.UVTAnio, monto(si.IncrementoCOP), monto(si.TotalCOP), normas.De(normas.IncrementoMilUVT).Referencia())
 	}
 	for _, f := range r.Fundamentos {
-		v.Fundamentos = append(v.Fundamentos, templates.FundamentoPaso{Regla: f.Regla, Referencia: f.Referencia, Detalle: f.Detalle})
+		v.Fundamentos = append(v.Fundamentos, templates.FundamentoPaso{Regla: normas.Nombre(f.Regla), Referencia: f.Referencia, Detalle: f.Detalle})
 	}
 	return v
 }

@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"comite/internal/db"
-	"comite/internal/fecha"
 	"comite/internal/flujo"
+	"comite/internal/formato"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -25,9 +25,9 @@ func leerConcepto(c echo.Context) (flujo.Concepto, url.Values, map[string]string
 	errs := map[string]string{}
 	var k flujo.Concepto
 	if s := strings.TrimSpace(form.Get("fecha_sesion")); s != "" {
-		f, err := fecha.Parse(s)
-		if err != nil {
-			errs["fecha_sesion"] = "Fecha inválida «" + s + "»: use el calendario o escriba DD/MM/AAAA."
+		f, msg := leerFechaFormulario(s)
+		if msg != "" {
+			errs["fecha_sesion"] = msg
 		}
 		k.FechaSesion = f
 	}
@@ -56,7 +56,7 @@ func (h *handler) formConcepto(caso db.Caso, k flujo.Concepto, correccion bool, 
 		f.Accion += "/correccion"
 	}
 	if !k.FechaSesion.IsZero() {
-		f.FechaSesion = k.FechaSesion.String()
+		f.FechaSesion = formato.Fecha(k.FechaSesion)
 	}
 	f.SegundaRuta = segundaRuta
 	for _, d := range flujo.Decisiones(segundaRuta) {

@@ -43,7 +43,7 @@ func (h *handler) importacionVista(c echo.Context) error {
 		}
 		v.Columnas, v.Muestra = m.Columnas, m.Muestra
 		if n := r.Filas - len(v.Muestra); n > 0 {
-			v.MasFilas = "Y " + formato.Entero(int64(n)) + " filas más."
+			v.MasFilas = "Y " + formato.Plural(n, "fila más.", "filas más.")
 		}
 	}
 	for _, p := range problemas {
@@ -61,7 +61,7 @@ func (h *handler) importacionVista(c echo.Context) error {
 	case 1:
 		v.TotalProbs = "1 problema"
 	default:
-		v.TotalProbs = formato.Entero(int64(n)) + " problemas"
+		v.TotalProbs = formato.Plural(n, "problema", "problemas")
 	}
 	return h.render(c, http.StatusOK, templates.ImportacionVistaPagina(h.pagina(c, "Vista previa de la importación", "importar"), v))
 }

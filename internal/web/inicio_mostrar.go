@@ -1,6 +1,7 @@
 package web
 
 import (
+	"comite/internal/formato"
 	"context"
 	"net/http"
 	"strconv"
@@ -31,36 +32,45 @@ func (h *handler) inicioMostrar(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	tarjetaCasos := func(clave, titulo string, estados []string, hay, vacio string) templates.Tarjeta {
+	// tarjetaCasos counts the cases in some states; the count is a link to
+	// the list (filtered when it is one state) and agrees in number with its
+	// sentence: «1 caso espera…», «3 casos esperan…».
+	tarjetaCasos := func(clave, titulo string, estados []string, hay [2]string, vacio string) templates.Tarjeta {
 		n := 0
 		for _, e := range estados {
 			n += casos[e]
 		}
-		t := templates.Tarjeta{Clave: clave, Titulo: titulo, Cifra: strconv.Itoa(n), Texto: hay}
+		t := templates.Tarjeta{Clave: clave, Titulo: titulo, Cifra: strconv.Itoa(n), Texto: hay[1], Ruta: "/casos"}
+		if n == 1 {
+			t.Texto = hay[0]
+		}
+		if len(estados) == 1 {
+			t.Ruta = "/casos?estado=" + estados[0]
+		}
 		if n == 0 {
-			t.Cifra, t.Texto = "", vacio
+			t.Cifra, t.Texto, t.Ruta = "", vacio, ""
 		}
 		return t
 	}
 	switch cu.Rol {
 	case db.RolSecretaria:
 		v.Tarjetas = append(v.Tarjetas,
-			tarjetaCasos("por-evaluar", "Casos por evaluar", []string{"reportado", "en_evaluacion"}, "casos reportados por las Direcciones Seccionales esperan evaluación.", "Sin casos pendientes de evaluación."),
-			tarjetaCasos("en-comite", "Casos presentados al Comité", []string{"en_comite"}, "casos esperan el concepto del Comité.", "Sin casos en el Comité."),
-			tarjetaCasos("por-cerrar", "Conceptos por cerrar", []string{"concepto_emitido"}, "casos con concepto esperan el registro de la propuesta del REA.", "Sin conceptos pendientes de cierre."),
+			tarjetaCasos("por-evaluar", "Casos por evaluar", []string{"reportado", "en_evaluacion"}, [2]string{"caso reportado por una Dirección Seccional espera evaluación.", "casos reportados por las Direcciones Seccionales esperan evaluación."}, "Sin casos pendientes de evaluación."),
+			tarjetaCasos("en-comite", "Casos presentados al Comité", []string{"en_comite"}, [2]string{"caso espera el concepto del Comité.", "casos esperan el concepto del Comité."}, "Sin casos en el Comité."),
+			tarjetaCasos("por-cerrar", "Conceptos por cerrar", []string{"concepto_emitido"}, [2]string{"caso con concepto espera el registro de la propuesta del requerimiento especial aduanero.", "casos con concepto esperan el registro de la propuesta del requerimiento especial aduanero."}, "Sin conceptos pendientes de cierre."),
 			templates.Tarjeta{Clave: "dias", Titulo: "Días inhábiles", Texto: "Registre los días que la entidad declaró inhábiles: cuentan en los plazos.", Enlaces: []templates.Enlace{{Ruta: "/admin/dias-inhabiles", Texto: "Ver días inhábiles"}}},
 		)
 	case db.RolComite:
 		v.Tarjetas = append(v.Tarjetas,
-			tarjetaCasos("en-comite", "Casos para el Comité", []string{"en_comite"}, "casos esperan su concepto.", "Sin casos pendientes de concepto."))
+			tarjetaCasos("en-comite", "Casos para el Comité", []string{"en_comite"}, [2]string{"caso espera su concepto.", "casos esperan su concepto."}, "Sin casos pendientes de concepto."))
 	case db.RolSeccional:
 		v.Tarjetas = append(v.Tarjetas,
-			tarjetaCasos("seccional", "Casos de su Dirección Seccional", []string{"reportado", "en_evaluacion", "en_comite", "concepto_emitido"}, "casos abiertos de "+h.nombreSeccional(ctx, cu.DireccionSeccional)+".", "Sin casos abiertos de "+h.nombreSeccional(ctx, cu.DireccionSeccional)+"."))
+			tarjetaCasos("seccional", "Casos de su Dirección Seccional", []string{"reportado", "en_evaluacion", "en_comite", "concepto_emitido"}, [2]string{"caso abierto de " + h.nombreSeccional(ctx, cu.DireccionSeccional) + ".", "casos abiertos de " + h.nombreSeccional(ctx, cu.DireccionSeccional) + "."}, "Sin casos abiertos de "+h.nombreSeccional(ctx, cu.DireccionSeccional)+"."))
 	case db.RolAuditor:
 		v.Tarjetas = append(v.Tarjetas,
 			templates.Tarjeta{Clave: "auditoria", Titulo: "Registro de auditoría", Texto: "Consulte quién cambió qué y cuándo, y verifique que la cadena del registro está íntegra.",
 				Enlaces: []templates.Enlace{{Ruta: "/auditoria", Texto: "Ver el registro"}, {Ruta: "/auditoria/verificar", Texto: "Verificar cadena"}}},
-			tarjetaCasos("casos", "Casos abiertos", []string{"reportado", "en_evaluacion", "en_comite", "concepto_emitido"}, "casos abiertos en todas las Seccionales.", "Sin casos abiertos."))
+			tarjetaCasos("casos", "Casos abiertos", []string{"reportado", "en_evaluacion", "en_comite", "concepto_emitido"}, [2]string{"caso abierto en todas las Seccionales.", "casos abiertos en todas las Seccionales."}, "Sin casos abiertos."))
 	case db.RolAdmin:
 		cuentas, err := h.d.ContarCuentas(ctx)
 		if err != nil {
@@ -71,9 +81,9 @@ func (h *handler) inicioMostrar(c echo.Context) error {
 			return err
 		}
 		v.Tarjetas = append(v.Tarjetas,
-			templates.Tarjeta{Clave: "cuentas", Titulo: "Cuentas", Cifra: strconv.Itoa(cuentas), Texto: "cuentas registradas.",
+			templates.Tarjeta{Clave: "cuentas", Titulo: "Cuentas", Cifra: strconv.Itoa(cuentas), Texto: formato.Concordar(cuentas, "cuenta registrada.", "cuentas registradas."), Ruta: "/admin/cuentas",
 				Enlaces: []templates.Enlace{{Ruta: "/admin/cuentas", Texto: "Ver cuentas"}, {Ruta: "/admin/cuentas/nueva", Texto: "Crear cuenta"}}},
-			templates.Tarjeta{Clave: "dias", Titulo: "Días inhábiles", Cifra: strconv.Itoa(len(dias)), Texto: "días inhábiles declarados.",
+			templates.Tarjeta{Clave: "dias", Titulo: "Días inhábiles", Cifra: strconv.Itoa(len(dias)), Texto: formato.Concordar(len(dias), "día inhábil declarado.", "días inhábiles declarados."), Ruta: "/admin/dias-inhabiles",
 				Enlaces: []templates.Enlace{{Ruta: "/admin/dias-inhabiles", Texto: "Ver días inhábiles"}}},
 			templates.Tarjeta{Clave: "auditoria", Titulo: "Registro de auditoría", Texto: "Revise los cambios y los ingresos.",
 				Enlaces: []templates.Enlace{{Ruta: "/auditoria", Texto: "Ver el registro"}}},

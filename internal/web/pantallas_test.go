@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"comite/internal/db"
+	"comite/internal/formato"
 	"comite/internal/graficos"
 
 	"github.com/PuerkitoBio/goquery"
@@ -317,4 +319,27 @@ func sembrarActos(t *testing.T, d *db.DB) {
 	// the figures of Inicio are kept until the audit log records one
 	// (tamizaje_memoria.go); rows written here by hand announce themselves so.
 	auditarCambioManual(t, d)
+}
+
+// The counts of Inicio are links to the list they count, and the sentence
+// agrees in number: «1 cuenta registrada.», «2 cuentas registradas.».
+func TestInicio_conteosSonEnlacesYConcuerdan(t *testing.T) {
+	e := nuevoEntorno(t)
+	s := e.ingresar("admin")
+	doc := documento(t, e.pedir("GET", "/", &s, nil))
+	a := testid(doc, "conteo-tarjeta-cuentas")
+	if href, _ := a.Attr("href"); href != "/admin/cuentas" {
+		t.Fatalf("el conteo de cuentas no enlaza a la lista: %q", href)
+	}
+	n, err := e.d.ContarCuentas(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	quiere := formato.Concordar(n, "cuenta registrada.", "cuentas registradas.")
+	if got := strings.Join(strings.Fields(a.Text()), " "); got != strconv.Itoa(n)+" "+quiere {
+		t.Fatalf("conteo = %q, quiere %q", got, strconv.Itoa(n)+" "+quiere)
+	}
+	if strings.Contains(doc.Find("main").Text(), "1 cuentas") {
+		t.Fatal("«1 cuentas»")
+	}
 }

@@ -62,6 +62,8 @@ type consultaTamizaje struct {
 	datos   string
 	pagina  int
 	errAnio string
+	orden   string // a key of ordenesTamizaje; "" = the rank (closeness to the test)
+	desc    bool   // descending
 }
 
 // leerConsultaTamizaje reads ?anio=&tipo=&seccional=&pagina=. A bad year
@@ -102,6 +104,12 @@ func (h *handler) leerConsultaTamizaje(c echo.Context) consultaTamizaje {
 	if p, err := strconv.Atoi(c.QueryParam("pagina")); err == nil && p > 1 {
 		q.pagina = p
 	}
+	if o := c.QueryParam("orden"); o != "posicion" {
+		if _, ok := ordenesTamizaje[o]; ok {
+			q.orden = o
+		}
+	}
+	q.desc = c.QueryParam("dir") == "desc"
 	return q
 }
 
@@ -139,6 +147,19 @@ func filtrarDatos(filas []tamizaje.Fila, datos string) []tamizaje.Fila {
 		}
 	}
 	return out
+}
+
+// parametrosConOrden adds the order of the screen to parametros (the
+// exports keep the rank order).
+func (q consultaTamizaje) parametrosConOrden() url.Values {
+	v := q.parametros()
+	if q.orden != "" {
+		v.Set("orden", q.orden)
+	}
+	if q.desc {
+		v.Set("dir", "desc")
+	}
+	return v
 }
 
 // filasVisibles are the rows this account may see that pass the filter, in

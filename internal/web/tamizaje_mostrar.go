@@ -1,10 +1,12 @@
 package web
 
 import (
+	"cmp"
 	"context"
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -93,6 +95,7 @@ func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (tem
 	if len(filas) != len(t.filas) {
 		resumen = tamizaje.Resumir(filas)
 	}
+	filas = ordenarTamizaje(filas, q.orden, q.desc)
 
 	cat, err := h.d.CatalogoSeccionales(ctx)
 	if err != nil {
@@ -139,6 +142,7 @@ func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (tem
 		v.VerCobertura = k.verCobertura
 	}
 
+	v.Columnas, v.OrdenTexto = columnasTamizaje(q)
 	params := q.parametros()
 	v.RutaCSV = "/tamizaje/exportar.csv?" + params.Encode()
 	v.RutaXLSX = "/tamizaje/exportar.xlsx?" + params.Encode()
@@ -151,10 +155,7 @@ func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (tem
 		v.Mostrando = "Usuarios " + formato.Entero(int64(desde+1)) + " a " + formato.Entero(int64(hasta)) + " de " + v.Total
 	}
 	pagina := func(n int) string {
-		x := url.Values{}
-		for k, vs := range params {
-			x[k] = vs
-		}
+		x := q.parametrosConOrden()
 		x.Set("pagina", strconv.Itoa(n))
 		return "/tamizaje?" + x.Encode()
 	}
@@ -256,4 +257,103 @@ func conSigno(d decimal.Decimal, dec int32) string {
 		return "−" + formato.Numero(d.Neg(), dec)
 	}
 	return formato.Numero(d, dec)
+}
+
+// ordenesTamizaje are the columns the screen may be ordered by, with their
+// comparison in ascending order. Ties keep the rank (stable sort).
+var ordenesTamizaje = map[string]func(a, b *tamizaje.Fila) int{
+	"posicion": func(a, b *tamizaje.Fila) int { return cmp.Compare(a.Posicion, b.Posicion) },
+	"usuario": func(a, b *tamizaje.Fila) int {
+		return strings.Compare(db.SinTildes(a.Usuario.RazonSocial), db.SinTildes(b.Usuario.RazonSocial))
+	},
+	"procede": func(a, b *tamizaje.Fila) int {
+		return cmp.Compare(rangoTri(a.ProcedeComite), rangoTri(b.ProcedeComite))
+	},
+	"actos": func(a, b *tamizaje.Fila) int { return cmp.Compare(a.NumeroActos, b.NumeroActos) },
+	// Participation: a user without operations (nil) goes first in ascending order.
+	"participacion": func(a, b *tamizaje.Fila) int {
+		switch {
+		case a.Participacion == nil && b.Participacion == nil:
+			return 0
+		case a.Participacion == nil:
+			return -1
+		case b.Participacion == nil:
+			return 1
+		}
+		return a.Participacion.Cmp(*b.Participacion)
+	},
+}
+
+// rangoTri orders a three-valued result: no, unknown (datos incompletos), yes.
+func rangoTri(t reincidencia.Tri) int {
+	switch t {
+	case reincidencia.No:
+		return 0
+	case reincidencia.Si:
+		return 2
+	}
+	return 1
+}
+
+// ordenarTamizaje orders a copy of the rows (the stored ones are never
+// modified); the rank order ("") returns them as they are.
+func ordenarTamizaje(filas []tamizaje.Fila, orden string, desc bool) []tamizaje.Fila {
+	f, ok := ordenesTamizaje[orden]
+	if !ok || (orden == "posicion" && !desc) {
+		return filas
+	}
+	out := slices.Clone(filas)
+	slices.SortStableFunc(out, func(a, b tamizaje.Fila) int {
+		if desc {
+			return f(&b, &a)
+		}
+		return f(&a, &b)
+	})
+	return out
+}
+
+// columnasTamizaje are the sortable headers of the screen: each links to the
+// list ordered by it (the first page), the opposite direction when it is the
+// current order. The sentence says the current order, for everyone.
+func columnasTamizaje(q consultaTamizaje) ([]templates.ColumnaOrden, string) {
+	cols := []struct {
+		clave, texto string
+		numero       bool
+		desc         bool // the first click orders descending (the most first)
+		nombre       string
+	}{
+		{"posicion", "Pos.", true, false, "posición (cercanía al test)"},
+		{"usuario", "Usuario aduanero", false, false, "razón social"},
+		{"procede", "Procede el Comité", false, true, "si procede el Comité"},
+		{"actos", "Actos " + strconv.Itoa(q.anio-1), true, true, "número de actos"},
+		{"participacion", "Participación", true, true, "participación de las sanciones en las operaciones"},
+	}
+	actual := q.orden
+	if actual == "" {
+		actual = "posicion"
+	}
+	var out []templates.ColumnaOrden
+	texto := ""
+	for _, c := range cols {
+		x := q
+		x.pagina = 1
+		x.orden, x.desc = c.clave, c.desc
+		col := templates.ColumnaOrden{Clave: c.clave, Texto: c.texto, Numero: c.numero}
+		if c.clave == actual {
+			x.desc = !q.desc
+			col.AriaSort, col.Indicador = "ascending", " ▲"
+			dir := "de menor a mayor"
+			if q.desc {
+				col.AriaSort, col.Indicador = "descending", " ▼"
+				dir = "de mayor a menor"
+			}
+			texto = "Ordenado por " + c.nombre + ", " + dir + "."
+		}
+		if x.orden == "posicion" && !x.desc {
+			x.orden = ""
+		}
+		col.Ruta = "/tamizaje?" + x.parametrosConOrden().Encode()
+		out = append(out, col)
+	}
+	return out, texto
 }

@@ -10,6 +10,8 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -549,5 +551,61 @@ func TestCartera_enInicioPorTipoYSeccional(t *testing.T) {
 	}
 	if got := filaCartera(e.inicioListo(&s), "total"); got != "0 1 0 0 2" {
 		t.Fatalf("cartera después del cambio = %q", got)
+	}
+}
+
+// The columns order the whole list on the server (links, no JavaScript):
+// by acts, the most first; by razón social ignoring accents; the current
+// column says so with aria-sort; the next page keeps the order.
+func TestTamizaje_columnasOrdenables(t *testing.T) {
+	e := nuevoEntorno(t)
+	e.sembrarTamizaje()
+	for i := 0; i < 55; i++ {
+		n := nitCon(fmt.Sprintf("9012%05d", i))
+		if _, _, err := e.d.GuardarUsuario(context.Background(), db.UsuarioAduanero{NIT: n, RazonSocial: "Relleno " + n, Tipo: "otro"}, db.Actor{Cuenta: "sistema"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := e.ingresar("secretaria")
+	doc := e.tamizaje(&s, "/tamizaje")
+	if a, _ := testid(doc, "orden-posicion").Parent().Attr("aria-sort"); a != "ascending" {
+		t.Fatalf("orden inicial: aria-sort = %q", a)
+	}
+	href, _ := testid(doc, "orden-actos").Attr("href")
+	if !strings.Contains(href, "orden=actos") || !strings.Contains(href, "dir=desc") {
+		t.Fatalf("enlace de orden por actos: %q", href)
+	}
+	doc = e.tamizaje(&s, href)
+	if a, _ := testid(doc, "orden-actos").Parent().Attr("aria-sort"); a != "descending" {
+		t.Fatalf("por actos: aria-sort = %q", a)
+	}
+	prev := 1 << 30
+	doc.Find(`[data-testid="tabla-tamizaje"] tbody tr [data-testid="actos"]`).Each(func(i int, c *goquery.Selection) {
+		n, err := strconv.Atoi(strings.TrimSpace(c.Contents().First().Text()))
+		if err != nil {
+			t.Fatalf("actos de la fila %d: %q", i, c.Text())
+		}
+		if n > prev {
+			t.Fatalf("fila %d: %d actos después de %d (no está de mayor a menor)", i, n, prev)
+		}
+		prev = n
+	})
+	sig, _ := testid(doc, "pagina-siguiente").Attr("href")
+	if !strings.Contains(sig, "orden=actos") {
+		t.Fatalf("la página siguiente pierde el orden: %q", sig)
+	}
+	// Ordered by name: accents do not change the order.
+	doc = e.tamizaje(&s, "/tamizaje?orden=usuario")
+	var nombres []string
+	doc.Find(`[data-testid="tabla-tamizaje"] tbody tr td.usuario > :first-child`).Each(func(_ int, c *goquery.Selection) {
+		nombres = append(nombres, db.SinTildes(c.Text()))
+	})
+	if !slices.IsSorted(nombres) {
+		t.Fatalf("por razón social no quedó en orden: %v", nombres)
+	}
+	// An unknown order is the rank.
+	doc = e.tamizaje(&s, "/tamizaje?orden=desconocido")
+	if a, _ := testid(doc, "orden-posicion").Parent().Attr("aria-sort"); a != "ascending" {
+		t.Fatalf("orden desconocido: aria-sort = %q", a)
 	}
 }

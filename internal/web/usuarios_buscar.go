@@ -46,7 +46,7 @@ func (h *handler) usuariosBuscar(c echo.Context) error {
 	case 1:
 		v.Total = "1 usuario"
 	default:
-		v.Total = formato.Entero(int64(total)) + " usuarios"
+		v.Total = formato.Plural(total, "usuario", "usuarios")
 	}
 	if v.Paginas > 1 {
 		v.Total += " · página " + strconv.Itoa(pagina) + " de " + strconv.Itoa(v.Paginas)

@@ -87,8 +87,35 @@
     if (msg && !window.confirm(msg)) { ev.preventDefault(); }
   }
 
+  // A form that came back with errors: its summary takes the focus, so a
+  // screen reader announces it and Tab goes from it to each field's link.
+  // Each link also says which field it names (the text of its label).
+  function resumirErrores() {
+    var r = document.querySelector('[data-resumen-errores]');
+    if (!r) { return; }
+    var enlaces = r.querySelectorAll('a[data-campo]');
+    for (var i = 0; i < enlaces.length; i++) {
+      var id = (enlaces[i].getAttribute('href') || '').slice(1);
+      var campo = id && document.getElementById(id);
+      var etiqueta = campo && (document.querySelector('label[for="' + id + '"]') || (campo.querySelector && campo.querySelector('legend')));
+      if (etiqueta) { enlaces[i].textContent = etiqueta.textContent.trim() + ': ' + enlaces[i].textContent; }
+    }
+    r.focus();
+  }
+
+  // A panel still being computed (the cartera of Inicio) asks for the page
+  // again after the seconds it says, instead of asking the person to reload.
+  function recargarCuandoEsteListo() {
+    var el = document.querySelector('[data-recargar-en]');
+    if (!el) { return; }
+    var s = parseInt(el.getAttribute('data-recargar-en'), 10);
+    if (s > 0) { window.setTimeout(function () { window.location.reload(); }, s * 1000); }
+  }
+
   document.addEventListener('DOMContentLoaded', function () {
     dibujar();
+    resumirErrores();
+    recargarCuandoEsteListo();
     var formularios = document.querySelectorAll('form[data-confirmar]');
     for (var i = 0; i < formularios.length; i++) {
       formularios[i].addEventListener('submit', confirmar);

@@ -12,7 +12,7 @@ import (
 	"sync"
 )
 
-//go:embed app.css app.js vendor
+//go:embed app.css app.js favicon.svg vendor
 var FS embed.FS
 
 var (

@@ -58,7 +58,7 @@ func ActoFormPagina(p Pagina, f FormActo) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = ErrorGeneral(f.Errores["general"]).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = ResumenErrores(f.Errores["general"], f.Errores).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -102,11 +102,11 @@ func ActoFormPagina(p Pagina, f FormActo) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = CampoTexto("fecha_expedicion", "Fecha de expedición", "text", f.Expedicion, "DD/MM/AAAA (opcional).", f.Errores["fecha_expedicion"], templ.Attributes{"autocomplete": "off", "maxlength": "10", "inputmode": "numeric"}).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = CampoFecha("fecha_expedicion", "Fecha de expedición", f.Expedicion, "Opcional.", f.Errores["fecha_expedicion"], false).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = CampoTexto("fecha_firmeza", "Fecha de firmeza", "text", f.Firmeza, "DD/MM/AAAA, como la da el registro oficial. Vacía si no está en firme.", f.Errores["fecha_firmeza"], templ.Attributes{"autocomplete": "off", "maxlength": "10", "inputmode": "numeric"}).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = CampoFecha("fecha_firmeza", "Fecha de firmeza", f.Firmeza, "Como la da el registro oficial. Vacía si no está en firme.", f.Errores["fecha_firmeza"], false).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

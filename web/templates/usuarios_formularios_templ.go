@@ -523,7 +523,7 @@ func UsuarioFormPagina(p Pagina, f FormUsuario) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = ErrorGeneral(f.Errores["general"]).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = ResumenErrores(f.Errores["general"], f.Errores).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -663,7 +663,7 @@ func RegistroFormPagina(p Pagina, f FormRegistro) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = ErrorGeneral(f.Errores["general"]).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = ResumenErrores(f.Errores["general"], f.Errores).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -62,6 +62,7 @@ type Tarjeta struct {
 	Titulo  string
 	Cifra   string // "3", or "" when the card only has text
 	Texto   string
+	Ruta    string // where the count leads (the filtered list); "" = not a link
 	Enlaces []Enlace
 }
 

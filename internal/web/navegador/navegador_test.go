@@ -37,6 +37,8 @@ type prueba struct {
 	capturas string
 	d        *db.DB
 	consola  *consola
+
+	paginasRevisadas int // pages axe-core has checked
 }
 
 // consola collects what the page writes to the console (CSP violations, errors).

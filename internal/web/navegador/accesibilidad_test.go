@@ -1,0 +1,241 @@
+package navegador
+
+import (
+	_ "embed"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// axe-core 4.14.1 (MPL-2.0, its licence beside it), only for the tests: it
+// is never served to the users.
+//
+//go:embed testdata/axe/axe.min.js
+var axeFuente string
+
+// etiquetasWCAG are the rule sets of WCAG 2.0 and 2.1, levels A and AA, that
+// Resolución 1519 de 2020 de MinTIC (Anexo 1) requires.
+const etiquetasWCAG = `['wcag2a','wcag2aa','wcag21a','wcag21aa']`
+
+type violacionAxe struct {
+	ID    string `json:"id"`
+	Help  string `json:"help"`
+	Nodes []struct {
+		Target  []any  `json:"target"`
+		HTML    string `json:"html"`
+		Summary string `json:"failureSummary"`
+	} `json:"nodes"`
+}
+
+// axe runs axe-core over the page the browser shows and records, as an error
+// of the test, every violation with its rule, element and page.
+func (p *prueba) axe(pagina string) {
+	p.t.Helper()
+	p.paginasRevisadas++
+	for _, v := range p.violaciones(pagina) {
+		for _, n := range v.Nodes {
+			p.t.Errorf("axe: página %q (%s): regla %s (%s): elemento %v %s\n  %s", pagina, p.donde(), v.ID, v.Help, n.Target, recortar(n.HTML, 200), strings.ReplaceAll(n.Summary, "\n", " | "))
+		}
+	}
+}
+
+// violaciones runs axe-core over the page the browser shows.
+func (p *prueba) violaciones(pagina string) []violacionAxe {
+	p.t.Helper()
+	if _, err := correr(p, chromedp.Evaluate[chromedp.Void](axeFuente)); err != nil {
+		p.t.Fatalf("cargar axe en %s: %v", pagina, err)
+	}
+	js := `axe.run(document, {runOnly: {type: 'tag', values: ` + etiquetasWCAG + `}}).then(r => JSON.stringify(r.violations))`
+	res, err := correr(p, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))
+	if err != nil {
+		p.t.Fatalf("axe en %s: %v", pagina, err)
+	}
+	var vs []violacionAxe
+	if err := json.Unmarshal([]byte(res), &vs); err != nil {
+		p.t.Fatalf("respuesta de axe en %s: %v", pagina, err)
+	}
+	return vs
+}
+
+func recortar(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+// irAxe loads a page and runs axe over it.
+func (p *prueba) irAxe(pagina, ruta string) {
+	p.t.Helper()
+	if st := p.ir(ruta); st >= 400 {
+		p.t.Fatalf("%s (%s): estado %d", pagina, ruta, st)
+	}
+	p.axe(pagina)
+}
+
+// Every page of the walkthrough of the README, for every role, including the
+// forms with errors and the import preview: axe-core finds no violation of
+// WCAG 2.0 and 2.1, levels A and AA.
+func TestNavegador_accesibilidadWCAG21AA(t *testing.T) {
+	p := iniciar(t)
+	sembrarCaso(t, p.d)
+	const nit = "800197268-4"
+
+	// The check can fail: a page with an image without text and a field
+	// without a label has violations.
+	p.hacer(chromedp.Evaluate[chromedp.Void](`document.body.innerHTML = '<main><img src="/x.png"><input type="text"></main>'`))
+	if vs := p.violaciones("página mala a propósito"); len(vs) < 2 {
+		t.Fatalf("axe no encontró las violaciones de una página mala: %+v", vs)
+	}
+
+	// Sin sesión: el ingreso, y el ingreso con error.
+	p.irAxe("ingreso", "/login")
+	p.hacer(
+		chromedp.SendKeys(chromedp.ID("f-usuario"), "admin"),
+		chromedp.SendKeys(chromedp.ID("f-clave"), "equivocada"),
+	)
+	p.clicYEspera(sel("ingresar"), sel("error-login"))
+	p.axe("ingreso con error")
+
+	// La Dirección Seccional reporta un caso, primero con errores.
+	p.ingresar("seccional")
+	p.axe("inicio (seccional)")
+	p.irAxe("casos (seccional)", "/casos")
+	p.irAxe("reportar caso", "/casos/nuevo")
+	p.clicNuevaPagina(sel("enviar-caso"))
+	p.axe("reportar caso con errores")
+	p.hacer(
+		chromedp.SetValue(chromedp.ID("f-nit"), nit),
+		chromedp.SetValue(chromedp.ID("f-fecha_comision"), "10/02/2026"),
+		chromedp.SetValue(chromedp.ID("f-fecha_verificacion"), "02/03/2026"),
+		chromedp.SetValue(chromedp.ID("f-fecha_expediente"), "13/03/2026"),
+		chromedp.SetValue(chromedp.ID("f-gravedad"), "gravisima"),
+		chromedp.SetValue(chromedp.ID("f-sancion_prevista"), "10.475.000"),
+		chromedp.SetValue(chromedp.ID("f-descripcion"), "Declaraciones con información inexacta."),
+	)
+	p.clicNuevaPagina(sel("enviar-caso"))
+	if got := p.texto(sel("estado-caso")); got != "Reportado" {
+		t.Fatalf("el caso no se reportó: estado %q", got)
+	}
+	ruta, err := correr(p, chromedp.Evaluate[string](`location.pathname`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.axe("caso reportado (seccional)")
+	p.salir()
+
+	// La Secretaría: usuarios, perfil, formularios, importación, liquidación, el caso.
+	p.ingresar("secretaria")
+	p.axe("inicio (secretaria)")
+	p.irAxe("usuarios", "/usuarios")
+	p.irAxe("usuarios buscados", "/usuarios?q=Reincidente")
+	p.irAxe("perfil", "/usuarios/"+nit)
+	p.irAxe("usuario nuevo", "/usuarios/nuevo")
+	p.clicNuevaPagina(chromedp.CSS(`main form[method="post"] button[type="submit"]`))
+	p.axe("usuario nuevo con errores")
+	p.irAxe("editar usuario", "/usuarios/"+nit+"/editar")
+	p.irAxe("registro nuevo", "/usuarios/"+nit+"/registros/nuevo")
+	p.irAxe("acto nuevo", "/usuarios/"+nit+"/actos/nuevo")
+	p.clicNuevaPagina(chromedp.CSS(`main form[method="post"] button[type="submit"]`))
+	p.axe("acto nuevo con errores")
+	p.irAxe("operaciones nuevas", "/usuarios/"+nit+"/operaciones/nuevo")
+	p.irAxe("importar", "/importar")
+	dir := t.TempDir()
+	malo := filepath.Join(dir, "sanciones.csv")
+	if err := os.WriteFile(malo, []byte("nit;numero_acto;fecha_firmeza;gravedad;sancion;valor;allanamiento\r\n"+nit+";RS-X-1;04/03/2025;grave;multa;3.500.000,5,0;no\r\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	bien := filepath.Join(dir, "sanciones-bien.csv")
+	if err := os.WriteFile(bien, []byte("nit;numero_acto;fecha_firmeza;gravedad;sancion;valor;allanamiento\r\n"+nit+";RS-X-1;04/03/2025;grave;multa;3.500.000,50;no\r\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	p.hacer(chromedp.SetValue(chromedp.ID("f-clase"), "sanciones"), chromedp.SetUploadFiles(chromedp.ID("f-archivo"), []string{malo}))
+	p.clicYEspera(sel("subir-archivo"), sel("tabla-errores"))
+	p.axe("importación con errores")
+	p.hacer(chromedp.SetValue(chromedp.ID("f-clase"), "sanciones"), chromedp.SetUploadFiles(chromedp.ID("f-archivo"), []string{bien}))
+	p.clicYEspera(sel("subir-archivo"), sel("confirmar-importacion"))
+	p.axe("vista previa de la importación")
+	p.irAxe("liquidación", "/liquidacion")
+	p.clicNuevaPagina(sel("liquidar"))
+	p.axe("liquidación con errores")
+	p.irAxe("liquidación calculada", "/liquidacion?fecha=04%2F05%2F2026&codigo_1=D920-36-2.1&sancion_1=multa&valor_1=20.000.000&unidad_1=cop&etapa=antes_requerimiento")
+	p.irAxe("tamizaje (secretaria)", "/tamizaje")
+	p.irAxe("casos (secretaria)", "/casos")
+	p.irAxe("caso reportado (secretaria)", ruta)
+	p.clicNuevaPagina(sel("accion-iniciar_evaluacion"))
+	p.axe("caso en evaluación")
+	for _, c := range []string{"tipo_usuario", "perjuicio_estado", "naturaleza_hechos", "impacto_comercio", "antecedentes"} {
+		p.hacer(chromedp.SetValue(chromedp.ID("f-"+c), "Texto de la Secretaría Técnica."))
+	}
+	p.clicNuevaPagina(sel("guardar-criterios"))
+	p.clicNuevaPagina(sel("emitir-informe"))
+	p.axe("caso con informe")
+	p.irAxe("informe para imprimir", ruta+"/informe")
+	p.irAxe("liquidación del caso", ruta+"/liquidacion")
+	p.ir(ruta)
+	p.clicNuevaPagina(sel("accion-presentar"))
+	p.axe("caso en Comité (secretaria)")
+	p.salir()
+
+	// El Comité registra el concepto, primero con errores.
+	p.ingresar("comite")
+	p.axe("inicio (comite)")
+	p.irAxe("caso en Comité (comite)", ruta)
+	p.clicNuevaPagina(sel("accion-emitir_concepto"))
+	p.axe("concepto")
+	p.clicNuevaPagina(sel("revisar-concepto"))
+	p.axe("concepto con errores")
+	p.hacer(
+		chromedp.SetValue(chromedp.ID("f-miembros"), "Directora de Gestión de Fiscalización"),
+		chromedp.Click(sel("decision-multa")),
+		chromedp.SetValue(chromedp.ID("f-mot-naturaleza_hechos"), "Inexactitudes reiteradas."),
+		chromedp.SetValue(chromedp.ID("f-mot-impacto_comercio"), "Afectaría a muchos importadores."),
+		chromedp.SetValue(chromedp.ID("f-mot-antecedentes"), "Tres actos en firme."),
+	)
+	p.clicNuevaPagina(sel("revisar-concepto"))
+	p.axe("confirmación del concepto")
+	p.clicNuevaPagina(sel("registrar-concepto"))
+	p.axe("caso con concepto")
+	p.clicNuevaPagina(sel("registrar-correccion"))
+	p.axe("corrección del concepto")
+	p.salir()
+
+	// La Secretaría cierra el caso.
+	p.ingresar("secretaria")
+	p.irAxe("cierre", ruta+"/cierre")
+	p.clicNuevaPagina(chromedp.CSS(`main form[method="post"] button[type="submit"]`))
+	p.axe("cierre con errores")
+	p.salir()
+
+	// El auditor.
+	p.ingresar("auditor")
+	p.axe("inicio (auditor)")
+	p.irAxe("auditoría", "/auditoria")
+	p.irAxe("verificar auditoría", "/auditoria/verificar")
+	p.irAxe("tamizaje (auditor)", "/tamizaje")
+	p.irAxe("caso (auditor)", ruta)
+	p.irAxe("perfil (auditor)", "/usuarios/"+nit)
+	p.irAxe("días inhábiles (auditor)", "/admin/dias-inhabiles")
+	p.salir()
+
+	// La administradora.
+	p.ingresar("admin")
+	p.axe("inicio (admin)")
+	p.irAxe("cuentas", "/admin/cuentas")
+	p.irAxe("cuenta nueva", "/admin/cuentas/nueva")
+	p.clicNuevaPagina(sel("guardar-cuenta"))
+	p.axe("cuenta nueva con errores")
+	p.irAxe("cuenta", "/admin/cuentas/1")
+	p.irAxe("días inhábiles", "/admin/dias-inhabiles")
+	p.salir()
+	p.axe("salida")
+
+	t.Logf("axe revisó %d páginas", p.paginasRevisadas)
+	if p.paginasRevisadas < 50 {
+		t.Fatalf("axe revisó solo %d páginas", p.paginasRevisadas)
+	}
+}
