@@ -42,8 +42,12 @@ const (
 type FilaCaso struct {
 	Caso
 	PlazoReporte fecha.Fecha
-	// Procede is the result of the latest stored evaluation (nil: unknown,
-	// the operations of the reference year were not loaded).
+	// Evaluado says the case has a stored evaluation; without one its
+	// result is not "datos incompletos" but not evaluated at all.
+	Evaluado bool
+	// Procede is the result of the latest stored evaluation (nil: no
+	// evaluation, or unknown because the operations of the reference year
+	// were not loaded).
 	Procede  *bool
 	Decision flujo.Decision // of the concepto in force ("" = none)
 	// Presentado and Concepto are the days the case went to the Comité and
@@ -91,7 +95,8 @@ const extrasCaso = `,
 	(SELECT json_extract(e.resultado_json, '$.procede_comite') FROM evaluaciones e WHERE e.caso_id = c.id ORDER BY e.version DESC LIMIT 1) AS procede,
 	coalesce((SELECT k.decision FROM conceptos k WHERE k.caso_id = c.id ORDER BY k.id DESC LIMIT 1), '') AS decision,
 	coalesce((SELECT max(x.en) FROM caso_eventos x WHERE x.caso_id = c.id AND x.a_estado = 'en_comite'), '') AS presentado,
-	coalesce((SELECT k.registrado_en FROM conceptos k WHERE k.caso_id = c.id ORDER BY k.id DESC LIMIT 1), '') AS concepto`
+	coalesce((SELECT k.registrado_en FROM conceptos k WHERE k.caso_id = c.id ORDER BY k.id DESC LIMIT 1), '') AS concepto,
+	EXISTS (SELECT 1 FROM evaluaciones e WHERE e.caso_id = c.id) AS evaluado`
 
 // BuscarCasos returns one page of the cases that match q, and how many match.
 func (d *DB) BuscarCasos(ctx context.Context, q ConsultaCasos) (ResultadoCasos, error) {
@@ -193,12 +198,14 @@ func (d *DB) BuscarCasos(ctx context.Context, q ConsultaCasos) (ResultadoCasos, 
 		var f FilaCaso
 		var vence, decision, presentado, concepto string
 		var procede sql.NullInt64
-		c, err := escanearCaso(conExtras{rows, []any{&vence, &procede, &decision, &presentado, &concepto}})
+		var evaluado bool
+		c, err := escanearCaso(conExtras{rows, []any{&vence, &procede, &decision, &presentado, &concepto, &evaluado}})
 		if err != nil {
 			return res, err
 		}
 		f.Caso = c
 		f.PlazoReporte, _ = fecha.ParseISO(vence)
+		f.Evaluado = evaluado
 		if procede.Valid {
 			p := procede.Int64 == 1
 			f.Procede = &p

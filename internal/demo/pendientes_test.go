@@ -12,7 +12,8 @@ import (
 // («Mis pendientes»), the seccional one only of its Dirección Seccional.
 func TestGenerar_cadaRolTienePendientes(t *testing.T) {
 	d, _ := generar(t, Opciones{Semilla: 1})
-	cartagena := "Dirección Seccional de Aduanas de Cartagena"
+	// Cases and accounts store the catalogue code of their Seccional.
+	cartagena := "CARTAGENA"
 	casos := []struct {
 		rol, seccional string
 		minimo         int

@@ -245,6 +245,8 @@ func (h *handler) lineasLista(c echo.Context, fs []db.FilaCaso) ([]filaLista, er
 			}
 		}
 		switch {
+		case !k.Evaluado:
+			l.resultado = "Sin evaluación"
 		case k.Procede == nil:
 			l.resultado = "Datos incompletos: faltan las operaciones del año de referencia"
 		case *k.Procede:

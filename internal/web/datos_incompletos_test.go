@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"encoding/csv"
 	"net/http"
 	"net/url"
 	"os"
@@ -276,5 +277,35 @@ func TestCaso_art25_instantaneaVersion1ReleidaPorElNucleo(t *testing.T) {
 	e.d.QueryRow(`SELECT estado FROM casos WHERE id = ?`, id).Scan(&estado)
 	if estado != "en_evaluacion" {
 		t.Fatalf("una instantánea releída como incompleta se presentó: %s", estado)
+	}
+}
+
+// The list of cases (and its export) tells a case whose result the rules
+// could not decide (art. 25: the operations of the reference year were never
+// loaded) from a case never evaluated, and filters the first ones apart.
+func TestListaCasos_art25_datosIncompletosNoEsSinEvaluacion(t *testing.T) {
+	e := nuevoEntorno(t)
+	e.sembrarSinOperaciones()
+	ruta := e.reportar("seccional", formCaso(nitSinOps))
+	numero := ""
+	if err := e.d.QueryRow(`SELECT numero FROM casos WHERE id = ?`, strings.TrimPrefix(ruta, "/casos/")).Scan(&numero); err != nil {
+		t.Fatal(err)
+	}
+	s := e.ingresar("secretaria")
+	rec := e.pedir("GET", "/casos/exportar.csv?resultado=incompletos", &s, nil)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("CSV: %d", rec.Code)
+	}
+	r := csv.NewReader(strings.NewReader(strings.TrimPrefix(rec.Body.String(), "\ufeff")))
+	r.Comma = ';'
+	filas, err := r.ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(filas) != 2 || filas[1][0] != numero {
+		t.Fatalf("el filtro de datos incompletos trae %v; quiere solo %s", filas, numero)
+	}
+	if !strings.HasPrefix(filas[1][11], "Datos incompletos") {
+		t.Fatalf("resultado del caso sin operaciones: %q", filas[1][11])
 	}
 }
