@@ -1,7 +1,7 @@
 package main
 
 // comite calendario: the national holidays (Ley 51 de 1983) and the last day
-// of a legal term (Ley 4 de 1913, art. 62), as contrato.md says. No database,
+// of a legal term (Ley 4 de 1913, art. 62), as docs/contrato-cli.md says. No database,
 // no clock: only national holidays, plus the closed days given with --inhabil.
 
 import (

@@ -21,7 +21,7 @@ func TestCmdCalendario(t *testing.T) {
 		stderr     string // exact when stderrIgual, else a substring
 		stderrExac bool
 	}{
-		// Ley 51 de 1983: the lists of dominio.md §7, each date once.
+		// Ley 51 de 1983: the lists of docs/reglas.md §7, each date once.
 		{"ley51_1983_festivos_2025_una_vez_30_junio", []string{"calendario", "festivos", "--anio", "2025"}, 0, festivos2025, "", true},
 		{"ley51_1983_festivos_2026_con_igual", []string{"calendario", "festivos", "--anio=2026"}, 0, festivos2026, "", true},
 		{"ley51_1983_festivos_un_guion", []string{"calendario", "festivos", "-anio", "2026"}, 0, festivos2026, "", true},
@@ -34,7 +34,7 @@ func TestCmdCalendario(t *testing.T) {
 		{"festivos_argumento_sobrante", []string{"calendario", "festivos", "--anio", "2025", "2026"}, 2, "", "argumento inesperado \"2026\"", false},
 		{"festivos_ayuda", []string{"calendario", "festivos", "-h"}, 0, "", "uso:", false},
 
-		// Ley 4 de 1913, art. 62: business days, dominio.md §7 vectors.
+		// Ley 4 de 1913, art. 62: business days, docs/reglas.md §7 vectors.
 		{"ley4_1913_art62_plazo_diez_dias_2026_03_13", []string{"calendario", "plazo", "--desde", "2026-03-13", "--dias", "10"}, 0, "2026-03-30\n", "", true},
 		{"ley4_1913_art62_plazo_diez_dias_2026_03_27", []string{"calendario", "plazo", "--desde", "2026-03-27", "--dias", "10"}, 0, "2026-04-14\n", "", true},
 		{"ley4_1913_art62_plazo_diez_dias_2025_06_20", []string{"calendario", "plazo", "--desde", "2025-06-20", "--dias", "10"}, 0, "2025-07-08\n", "", true},

@@ -17,7 +17,7 @@ func init() {
 }
 
 // cmdDemo: comite demo --db F [--usuarios N] [--anios K] [--semilla S]
-// (shared/spec/contrato.md). Exit 0 printing what it wrote; 1 when the
+// (docs/contrato-cli.md). Exit 0 printing what it wrote; 1 when the
 // database is not empty or the load fails; 2 on bad flags.
 func cmdDemo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("comite demo", flag.ContinueOnError)

@@ -13,7 +13,7 @@ func init() {
 	registrar("evaluar", "evalúa el test del Comité para un caso JSON (Decreto Ley 920 de 2023, art. 25)", cmdEvaluar)
 }
 
-// cmdEvaluar is `comite evaluar [ARCHIVO]` (contrato.md): JSON in, JSON out;
+// cmdEvaluar is `comite evaluar [ARCHIVO]` (docs/contrato-cli.md): JSON in, JSON out;
 // exit 2 with one line per problem when the input is not valid.
 func cmdEvaluar(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return comandoJSON("evaluar", args, stdin, stdout, stderr, contrato.Evaluar)

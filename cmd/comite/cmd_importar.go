@@ -72,7 +72,7 @@ func impArgs(args []string) (pos []string, ruta string, simular, ayuda bool, err
 }
 
 // cmdImportar: comite importar sanciones|operaciones|usuarios ARCHIVO --db F
-// (shared/spec/contrato.md). Exit 0 printing the rows written; 1 with every
+// (docs/contrato-cli.md). Exit 0 printing the rows written; 1 with every
 // bad row and field on stderr and nothing written; 2 for usage errors.
 func cmdImportar(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	pos, ruta, simular, ayuda, err := impArgs(args)

@@ -34,7 +34,7 @@ func impContar(t *testing.T, ruta, tabla string) int {
 	return n
 }
 
-// contrato.md, operational commands: comite importar … exit 0 and the rows
+// docs/contrato-cli.md, operational commands: comite importar … exit 0 and the rows
 // written; exit 1 with every bad row and field on stderr and nothing written;
 // exit 2 for usage errors. The same file twice writes nothing new.
 func TestCmdImportar(t *testing.T) {
@@ -132,7 +132,7 @@ func TestCmdImportar_progresoEnArchivosGrandes(t *testing.T) {
 	}
 }
 
-// contrato.md: comite auditoria verificar --db F — exit 0, or exit 1 naming
+// docs/contrato-cli.md: comite auditoria verificar --db F — exit 0, or exit 1 naming
 // the first row that does not match.
 func TestCmdAuditoriaVerificar(t *testing.T) {
 	dir := t.TempDir()

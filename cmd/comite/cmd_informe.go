@@ -40,7 +40,7 @@ firmado y el sujeto del certificado.
 // DIAN's central level, in Bogotá.
 const lugarFirma = "Bogotá D.C., Colombia"
 
-// cmdInforme is `comite informe --caso ID --db F -o ARCHIVO.pdf` (contrato.md):
+// cmdInforme is `comite informe --caso ID --db F -o ARCHIVO.pdf` (docs/contrato-cli.md):
 // exit 0 writing the PDF; 2 on bad flags; 1 when the case does not exist or
 // the file cannot be written.
 func cmdInforme(args []string, _ io.Reader, stdout, stderr io.Writer) int {

@@ -23,7 +23,7 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// casoInforme writes a database with the worked example of dominio.md §2 and
+// casoInforme writes a database with the worked example of docs/reglas.md §2 and
 // one reported case.
 func casoInforme(t *testing.T) (string, db.Caso) {
 	t.Helper()
@@ -112,7 +112,7 @@ func TestInforme_contrato_erroresEnEspanol(t *testing.T) {
 var actualizarDemo = flag.Bool("actualizar-informe-demo", false, "reescribe testdata/informe/demo.sha256")
 
 // TestInforme_huellaDoradaDelCasoDemo ties the PDF of the demo's cases to a
-// recorded SHA-256 (issue 6): `comite demo` is deterministic and the informe
+// recorded SHA-256: `comite demo` is deterministic and the informe
 // is built from stored data only, so an accidental change of layout shows
 // here. The hash depends on the Go version (fonts, zlib), which it records.
 func TestInforme_huellaDoradaDelCasoDemo(t *testing.T) {

@@ -47,7 +47,7 @@ type opcionesServe struct {
 	firmaCert, firmaClave, firmaEnv string
 }
 
-// cmdServe: comite serve [--addr 127.0.0.1:8080] [--db F] [--demo] (contrato.md).
+// cmdServe: comite serve [--addr 127.0.0.1:8080] [--db F] [--demo] (docs/contrato-cli.md).
 // It runs until SIGINT or SIGTERM, then stops gracefully.
 func cmdServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("comite serve", flag.ContinueOnError)

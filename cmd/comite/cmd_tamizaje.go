@@ -50,7 +50,7 @@ var (
 	tamErrBool       = regexp.MustCompile(`^invalid boolean value "(.*)" for -+([^:]*):`)
 )
 
-// cmdTamizaje is `comite tamizaje --anio Y --db F [--json]` (contrato.md):
+// cmdTamizaje is `comite tamizaje --anio Y --db F [--json]` (docs/contrato-cli.md):
 // exit 0 with the table or the JSON; 2 on bad flags (a Spanish message naming
 // the flag); 1 when the database cannot be read or a file cannot be written.
 func cmdTamizaje(args []string, _ io.Reader, stdout, stderr io.Writer) int {

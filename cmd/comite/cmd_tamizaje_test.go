@@ -52,7 +52,7 @@ func TestCmdTamizaje_json(t *testing.T) {
 	if len(filas) != 60 {
 		t.Fatalf("%d objetos, se esperaban 60", len(filas))
 	}
-	// Contract fields (contrato.md, comite tamizaje), with their JSON types.
+	// Contract fields (docs/contrato-cli.md, comite tamizaje), with their JSON types.
 	for _, campo := range []string{"nit", "suma_sanciones_cop", "total_operaciones_cop"} {
 		if _, ok := filas[0][campo].(string); !ok {
 			t.Errorf("%s no es una cadena: %#v", campo, filas[0][campo])

@@ -1,6 +1,6 @@
 // Command comite is the decision-support application of the Comité de
 // Fiscalización: the web server and the commands an operator scripts
-// (shared/spec/contrato.md). Each command lives in its own cmd_*.go file and
+// (docs/contrato-cli.md). Each command lives in its own cmd_*.go file and
 // registers itself here; the rules live in internal/.
 package main
 

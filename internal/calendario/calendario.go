@@ -11,7 +11,7 @@ import (
 // Calendario counts legal terms (Ley 4 de 1913, art. 62; cita
 // normas.DiasHabiles) over the national holidays (Ley 51 de 1983; cita
 // normas.Festivos) and the extra days the authority declared closed
-// (dominio.md §7, a table the Secretaría edits). It is read-only after Nuevo
+// (docs/reglas.md §7, a table the Secretaría edits). It is read-only after Nuevo
 // and safe for concurrent use. A nil *Calendario has no extra closed days.
 type Calendario struct {
 	inhabiles map[int]struct{} // day numbers
@@ -116,7 +116,7 @@ func (c *Calendario) SumarDiasHabiles(desde fecha.Fecha, n int) fecha.Fecha {
 }
 
 // SumarMeses returns the last day of a term of n months from desde (Ley 4 de
-// 1913, art. 62: terms of months follow the calendar; dominio.md §7): the same
+// 1913, art. 62: terms of months follow the calendar; docs/reglas.md §7): the same
 // day number n months later, or that month's last day when it has no such day,
 // moved to the next business day when it is not one. n may be negative.
 func (c *Calendario) SumarMeses(desde fecha.Fecha, n int) fecha.Fecha {

@@ -37,20 +37,20 @@ func TestSumarDiasHabiles(t *testing.T) {
 		n         int
 		want      string
 	}{
-		// dominio.md §7: ten business days after.
+		// docs/reglas.md §7: ten business days after.
 		{"ley4_1913_art62_diez_dias_2026_03_13_salta_san_jose", nil, "2026-03-13", 10, "2026-03-30"},
 		{"ley4_1913_art62_diez_dias_2026_03_27_salta_semana_santa", nil, "2026-03-27", 10, "2026-04-14"},
 		{"ley4_1913_art62_diez_dias_2025_06_20_salta_dos_lunes_festivos", nil, "2025-06-20", 10, "2025-07-08"},
 		{"ley4_1913_art62_diez_dias_2025_12_19_cruza_anio_navidad_y_reyes", nil, "2025-12-19", 10, "2026-01-06"},
 		{"ley4_1913_art62_diez_dias_2026_12_18_cruza_anio_hacia_2027", nil, "2026-12-18", 10, "2027-01-05"},
-		// dominio.md §2.8 worked example: expediente 2026-03-13 → 2026-03-30.
+		// docs/reglas.md §2.8 worked example: expediente 2026-03-13 → 2026-03-30.
 		{"dl920_art25_plazo_reporte_ejemplo_dominio", nil, "2026-03-13", 10, "2026-03-30"},
 		{"ley4_1913_art62_cero_dias_devuelve_desde", nil, "2026-03-14", 0, "2026-03-14"},
 		{"ley4_1913_art62_un_dia_viernes_a_lunes", nil, "2026-03-06", 1, "2026-03-09"},
 		{"ley4_1913_art62_un_dia_viernes_lunes_festivo_a_martes", nil, "2026-03-20", 1, "2026-03-24"},
 		{"ley4_1913_art62_desde_sabado_empieza_lunes", nil, "2026-03-07", 1, "2026-03-09"},
 		{"ley4_1913_art62_desde_festivo_empieza_dia_siguiente", nil, "2026-03-23", 1, "2026-03-24"},
-		// Days declared closed by the authority (dominio.md §7) shift the term.
+		// Days declared closed by the authority (docs/reglas.md §7) shift the term.
 		{"ley4_1913_art62_inhabil_semana_cerrada_desplaza_plazo", semanaCerrada, "2026-03-13", 10, "2026-04-08"},
 		{"ley4_1913_art62_inhabil_el_ultimo_dia_desplaza_uno", fs("2026-03-30"), "2026-03-13", 10, "2026-03-31"},
 		{"ley4_1913_art62_inhabil_en_sabado_no_cambia_nada", fs("2026-03-14", "2026-03-21"), "2026-03-13", 10, "2026-03-30"},

@@ -1,5 +1,5 @@
 // Package calendario is the Colombian legal calendar used by comite: the
-// national holidays and the counting of legal terms (dominio.md §7). It is
+// national holidays and the counting of legal terms (docs/reglas.md §7). It is
 // pure: no clock, no database; the days an authority declares closed are
 // passed in by the caller.
 //

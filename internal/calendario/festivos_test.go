@@ -94,7 +94,7 @@ func TestFestivosListasConocidas(t *testing.T) {
 		anio   int
 		mmdd   string
 	}{
-		// dominio.md §7, to the letter (2025 has 17 dates: 30 Jun holds two holidays).
+		// docs/reglas.md §7, to the letter (2025 has 17 dates: 30 Jun holds two holidays).
 		{"ley51_1983_art1_festivos_2025_dominio", 2025, "01-01 01-06 03-24 04-17 04-18 05-01 06-02 06-23 06-30 07-20 08-07 08-18 10-13 11-03 11-17 12-08 12-25"},
 		{"ley51_1983_art1_festivos_2026_dominio", 2026, "01-01 01-12 03-23 04-02 04-03 05-01 05-18 06-08 06-15 06-29 07-20 08-07 08-17 10-12 11-02 11-16 12-08 12-25"},
 		// Worked by hand (Easter 2027-03-28) and checked with python-dateutil.

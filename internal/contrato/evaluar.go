@@ -21,7 +21,7 @@ var (
 	tiposSancion = []string{string(sancion.Multa), string(sancion.Amonestacion), string(sancion.Suspension), string(sancion.Cancelacion)}
 )
 
-// LeerEvaluacion reads the input of `comite evaluar` (contrato.md). Every
+// LeerEvaluacion reads the input of `comite evaluar` (docs/contrato-cli.md). Every
 // problem is reported, one line each, naming its field; unknown fields are errors.
 func LeerEvaluacion(data []byte) (reincidencia.Entrada, error) {
 	var e Errores

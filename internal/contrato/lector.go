@@ -1,5 +1,5 @@
 // Package contrato reads and writes the JSON of the command-line contract
-// (shared/spec/contrato.md): strict input with one Spanish message per
+// (docs/contrato-cli.md): strict input with one Spanish message per
 // problem naming the field, and output with amounts as decimal strings.
 // It only translates; every rule lives in the rule packages.
 package contrato

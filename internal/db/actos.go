@@ -16,7 +16,7 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// ActoSancion is a sanction act (dominio.md §6), keyed by NIT + número de acto.
+// ActoSancion is a sanction act (docs/reglas.md §6), keyed by NIT + número de acto.
 type ActoSancion struct {
 	ID              int64
 	NIT             string

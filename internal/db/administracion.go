@@ -1,7 +1,7 @@
 package db
 
 // Queries behind the administration and audit screens of the web application
-// (issue 4): non-business days, the audit log with filters, and small counts
+// non-business days, the audit log with filters, and small counts
 // for the Inicio page.
 
 import (
@@ -14,7 +14,7 @@ import (
 	"comite/internal/fecha"
 )
 
-// DiaInhabil is a day the authority declared closed (dominio.md §7).
+// DiaInhabil is a day the authority declared closed (docs/reglas.md §7).
 type DiaInhabil struct {
 	Fecha     fecha.Fecha
 	Motivo    string

@@ -19,7 +19,7 @@ import (
 	"comite/internal/sancion"
 )
 
-// Benchmarks of issue 3. Run (figures in the README):
+// Benchmarks. Run (figures in the README):
 //
 //	go test ./internal/db -run '^$' -bench 'ImportarSanciones|InsertDirecto|EvaluarUsuario' -benchtime 1x -timeout 60m
 //

@@ -1,6 +1,6 @@
 package db
 
-// Cases (dominio.md §3): one new infraction of one user, carried from the
+// Cases (docs/reglas.md §3): one new infraction of one user, carried from the
 // Dirección Seccional's report to the Comité's binding concepto. Every public
 // method is one transaction; every change writes its caso_eventos row (who,
 // from where, when, which snapshot) and its audit row in that same
@@ -327,7 +327,7 @@ func (d *DB) evaluarCaso(ctx context.Context, nitUsuario string, nueva reinciden
 }
 
 // AbrirCaso records a new infraction reported to the Secretaría Técnica
-// (dominio.md §3 step 1): the case, its evaluation as snapshot version 1, the
+// (docs/reglas.md §3 step 1): the case, its evaluation as snapshot version 1, the
 // first history row and the audit row, in one transaction. A seccional
 // account reports for its own Dirección Seccional only.
 func (d *DB) AbrirCaso(ctx context.Context, n NuevoCaso, quien ActorCaso) (Caso, error) {
@@ -911,7 +911,7 @@ func (d *DB) GuardarCriterios(ctx context.Context, id int64, criterios map[strin
 		if err != nil {
 			return err
 		}
-		// The criteria are part of the evaluation (dominio.md §3 step 2): who
+		// The criteria are part of the evaluation (docs/reglas.md §3 step 2): who
 		// may recalculate it, and when, may write them (flujo decides).
 		cx, ev, err := contexto(ctx, tx, c)
 		if err != nil {

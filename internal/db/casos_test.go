@@ -19,7 +19,7 @@ import (
 const (
 	secCartagena = "CARTAGENA"
 	secBogota    = "BOGOTA"
-	nitEjemplo   = "800191045-1" // the worked example of dominio.md §2: procede
+	nitEjemplo   = "800191045-1" // the worked example of docs/reglas.md §2: procede
 	nitDebajo    = "899999068-1" // the same acts with 15.500.000.000 of operations: 0,4968 %, no procede
 )
 
@@ -44,7 +44,7 @@ func baseCasos(t testing.TB) (*DB, *time.Time) {
 	return d, reloj
 }
 
-// sembrarEjemplo writes a user with the acts A–E of dominio.md §2 and the
+// sembrarEjemplo writes a user with the acts A–E of docs/reglas.md §2 and the
 // given operations of 2025 (centavos) in 1.600 operations.
 func sembrarEjemplo(t testing.TB, d *DB, id int64, n, seccional string, ops int64) {
 	t.Helper()
@@ -251,7 +251,7 @@ func accionEn(d *DB, id int64, a flujo.Accion, quien ActorCaso) error {
 }
 
 // Every step by every role from every state: allowed only to its role and
-// only in order (dominio.md §3); a refused step changes nothing.
+// only in order (docs/reglas.md §3); a refused step changes nothing.
 func TestFlujo_dominio3_cadaPasoPorCadaRolEnCadaEstado(t *testing.T) {
 	d, _ := baseCasos(t)
 	ctx := context.Background()
@@ -260,7 +260,7 @@ func TestFlujo_dominio3_cadaPasoPorCadaRolEnCadaEstado(t *testing.T) {
 		a   flujo.Accion
 		rol string
 	}
-	// What the law allows (dominio.md §3), for a case that passes the test with
+	// What the law allows (docs/reglas.md §3), for a case that passes the test with
 	// its criteria written and its informe issued.
 	permitido := map[clave]bool{
 		{flujo.Reportado, flujo.IniciarEvaluacion, flujo.RolSecretaria}:  true,
@@ -541,7 +541,7 @@ func TestCerrar_art25_propuestaREAConMilUVTDelAnioDelREA(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// dominio.md §2 worked example: 10.475.000 + 52.374.000 = 62.849.000 (UVT 2026).
+	// docs/reglas.md §2 worked example: 10.475.000 + 52.374.000 = 62.849.000 (UVT 2026).
 	if p.Propuesta != flujo.DecisionMultaIncrementada || p.Total.String() != "62849000" || p.Incremento.UVTAnio != 2026 || p.Incremento.Incremento.String() != "52374000" {
 		t.Fatalf("propuesta = %+v %+v", p, p.Incremento)
 	}

@@ -1,7 +1,7 @@
 package db
 
 // The Comité's binding concepto (Decreto Ley 920 de 2023, art. 25 por
-// posición; dominio.md §3 step 4) and the closing REA proposal (§2.9, §3
+// posición; docs/reglas.md §3 step 4) and the closing REA proposal (§2.9, §3
 // step 5). A concepto row is insert-only (the database refuses UPDATE and
 // DELETE, migraciones/0001); a material error is fixed by a new row linked
 // with corrige_id and its reason, and the original stays visible.

@@ -19,7 +19,7 @@ import (
 	"comite/internal/sancion"
 )
 
-// Reliability of imports (issue 3): all or nothing, killed midway, readers
+// Reliability of imports: all or nothing, killed midway, readers
 // at the same time, insert-only tables, a tamper-evident audit log.
 
 func TestImportar_unaFilaMalaEntre100000NoImportaNadaYLaNombra(t *testing.T) {
@@ -223,7 +223,7 @@ func TestImportar_conLectoresConcurrentesSinSQLITE_BUSY(t *testing.T) {
 	}
 }
 
-// TestSoloInsercion_conceptosYAuditoria: dominio.md §3.4 (a concepto is
+// TestSoloInsercion_conceptosYAuditoria: docs/reglas.md §3.4 (a concepto is
 // final) and the audit log: the database itself refuses UPDATE and DELETE.
 func TestSoloInsercion_conceptosYAuditoria(t *testing.T) {
 	d := dbConEjemplo(t)

@@ -15,7 +15,7 @@ import (
 	"golang.org/x/crypto/argon2"
 )
 
-// Rol is the role of an application account (issue 4): what the account may do
+// Rol is the role of an application account: what the account may do
 // is decided in one table in internal/web/permisos.go.
 type Rol string
 

@@ -16,7 +16,7 @@ import (
 
 // ImportarArchivo (reading and writing at once, in parts) against
 // Importar (the whole file read first): the same result, the same rows, the
-// same problems; nothing written when there is any (issue 3: all or nothing,
+// same problems; nothing written when there is any (all or nothing,
 // idempotent, every bad row and field reported).
 
 func importarArchivoEjemplo(t *testing.T, d *DB, clase importar.Clase, nombre string) (Resumen, error) {

@@ -266,7 +266,7 @@ func TestGuardar_usuarioRegistroActoOperacionesAuditados(t *testing.T) {
 	if err != nil || u.RazonSocial != "Agencia Uno S.A.S." || u.DireccionSeccional != "BOGOTA" || len(u.Registros) != 1 { // «Bogotá» stored as its catalogue code
 		t.Fatalf("usuario = %+v, %v", u, err)
 	}
-	// dominio.md §2.6: registro vigente on the date of commission, both ends inclusive.
+	// docs/reglas.md §2.6: registro vigente on the date of commission, both ends inclusive.
 	for f, quiere := range map[fecha.Fecha]bool{fecha.Debe(2019, 5, 1): false, fecha.Debe(2019, 5, 2): true, fecha.Debe(2025, 12, 31): true, fecha.Debe(2026, 1, 1): false} {
 		if u.RegistroVigente(f) != quiere {
 			t.Errorf("RegistroVigente(%s) = %v", f, !quiere)
@@ -363,7 +363,7 @@ func TestCentavosDe(t *testing.T) {
 	}
 }
 
-// dominio.md §2, worked example, straight from the database through reincidencia.Evaluar.
+// docs/reglas.md §2, worked example, straight from the database through reincidencia.Evaluar.
 func TestEvaluarUsuario_ejemploDominio2(t *testing.T) {
 	d := dbConEjemplo(t)
 	nueva := reincidencia.NuevaInfraccion{
@@ -384,7 +384,7 @@ func TestEvaluarUsuario_ejemploDominio2(t *testing.T) {
 	if r.SancionIncrementada == nil || !r.SancionIncrementada.Total.Equal(montoPrueba("62849000")) {
 		t.Fatalf("sanción incrementada = %+v", r.SancionIncrementada)
 	}
-	// A día inhábil declared by the authority moves the deadline (dominio.md §7).
+	// A día inhábil declared by the authority moves the deadline (docs/reglas.md §7).
 	if _, err := d.Exec(`INSERT INTO dias_inhabiles(fecha, motivo, creado_por, creado_en) VALUES ('2026-03-20', 'cierre', 'actorPrueba', '2026-03-01T00:00:00Z')`); err != nil {
 		t.Fatal(err)
 	}

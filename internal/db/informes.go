@@ -1,6 +1,6 @@
 package db
 
-// The informe gerencial of a case (dominio.md §4; issue 6): built only from
+// The informe gerencial of a case (docs/reglas.md §4): built only from
 // the case's STORED snapshot, its history and its concepto — never from live
 // data — by internal/informe. Each issue is a version: the PDF bytes, their
 // SHA-256, who issued it and when, insert-only. Downloading a version again

@@ -1,8 +1,7 @@
 package db
 
-// Reads shaped for the web pages that must answer fast under load (issues 4,
-// 5 and 7, "Measure"): few queries, one read snapshot, nothing the page does
-// not show. They select rows only; every rule stays in internal/reincidencia.
+// Reads shaped for the web pages that must answer fast under load (README, «Mediciones»): few queries, one read snapshot, nothing the page
+// does not show. They select rows only; every rule stays in internal/reincidencia.
 
 import (
 	"context"

@@ -13,7 +13,7 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// Foreign-trade operations come in two forms (dominio.md §6): yearly totals
+// Foreign-trade operations come in two forms (docs/reglas.md §6): yearly totals
 // (NIT, year, value, number) or one row per customs declaration (NIT, date,
 // declaration number, value), totalled by year when read.
 //

@@ -144,7 +144,7 @@ func comparar(t *testing.T, nombre string, p tamizaje.Punto, r contrato.Evaluaci
 // The screening agrees, for every user of a demo database and for both
 // reference years it shows, with `comite evaluar` run on the user's full
 // input (all acts, all operations): Decreto Ley 920 de 2023 art. 25 inc. 1
-// and 2 computed by one core (dominio.md §2).
+// and 2 computed by one core (docs/reglas.md §2).
 func TestTamizaje_art25_coincideConEvaluarParaCadaUsuarioDeLaDemo(t *testing.T) {
 	for _, semilla := range []int64{3, 11} {
 		t.Run(fmt.Sprint("semilla_", semilla), func(t *testing.T) {
@@ -246,14 +246,14 @@ func (b *base) declaracion(uid int64, fechaISO string, anio int, centavos int64)
 	}
 }
 
-// tresActos writes the three counting acts of the worked example (dominio.md §2): S = 77.000.000.
+// tresActos writes the three counting acts of the worked example (docs/reglas.md §2): S = 77.000.000.
 func (b *base) tresActos(uid int64) {
 	b.acto(uid, "2025-03-04", "grave", "multa", 40_000_000, 0)
 	b.acto(uid, "2025-07-22", "gravisima", "multa", 25_000_000, 0)
 	b.acto(uid, "2025-11-28", "grave", "multa", 12_000_000, 0)
 }
 
-// nitDe adds the check digit (dominio.md §7) to a base.
+// nitDe adds the check digit (docs/reglas.md §7) to a base.
 func nitDe(t *testing.T, base string) string {
 	t.Helper()
 	dv, err := nit.DV(base)
@@ -268,7 +268,7 @@ func TestTamizaje_casosLimite(t *testing.T) {
 	b := &base{t: t, d: d}
 	const bog, ctg = "BOGOTA", "CARTAGENA"
 
-	// Worked example of dominio.md §2: A, B, C count; D allanamiento; E outside 2025.
+	// Worked example of docs/reglas.md §2: A, B, C count; D allanamiento; E outside 2025.
 	ejemplo := b.usuario("800191045-1", "agencia_de_aduanas", bog)
 	b.registro(ejemplo, "2020-01-01", nil)
 	b.tresActos(ejemplo)

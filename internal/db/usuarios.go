@@ -12,7 +12,7 @@ import (
 	"comite/internal/nit"
 )
 
-// UsuarioAduanero is a customs user (dominio.md §1) with its autorizaciones,
+// UsuarioAduanero is a customs user (docs/reglas.md §1) with its autorizaciones,
 // habilitaciones and registros.
 type UsuarioAduanero struct {
 	ID                 int64
@@ -40,7 +40,7 @@ func (r RegistroUsuario) Vigente(f fecha.Fecha) bool {
 }
 
 // RegistroVigente says whether some autorización, habilitación or registro of
-// the user is in force on f (dominio.md §2.6, first requisite).
+// the user is in force on f (docs/reglas.md §2.6, first requisite).
 func (u UsuarioAduanero) RegistroVigente(f fecha.Fecha) bool {
 	for _, r := range u.Registros {
 		if r.Vigente(f) {

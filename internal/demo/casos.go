@@ -1,7 +1,7 @@
 package demo
 
-// Demo cases (issue 5, item 6): one case in every state of the workflow
-// (dominio.md §3) over the highlighted users, one recorded concepto of each
+// Demo cases: one case in every state of the workflow
+// (docs/reglas.md §3) over the highlighted users, one recorded concepto of each
 // kind, and one report made after its deadline. The evaluation of each case is
 // computed by internal/reincidencia from the rows this load wrote (read inside
 // the load's transaction) and stored as the case's snapshot, exactly as the

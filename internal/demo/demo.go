@@ -1,8 +1,8 @@
 // Package demo writes deterministic, realistic synthetic data into an empty
-// comite database (issue 3, item 4): customs users with Colombian-looking
+// comite database: customs users with Colombian-looking
 // names and valid NITs, their registros, sanction acts and foreign-trade
 // operations, with a few highlighted users placed on purpose over, just over,
-// just under the committee threshold of the reference year (dominio.md §2).
+// just under the committee threshold of the reference year (docs/reglas.md §2).
 //
 // Determinism: every step draws from its own PCG stream seeded from
 // Opciones.Semilla and the step's name, nothing iterates a map, and every

@@ -151,7 +151,7 @@ func TestGenerar_resumenCuentaLasFilas(t *testing.T) {
 	}
 }
 
-// The NIT check digit of dominio.md §7 (internal/nit): every stored NIT is canonical and valid.
+// The NIT check digit of docs/reglas.md §7 (internal/nit): every stored NIT is canonical and valid.
 func TestGenerar_nitsConDigitoDeVerificacionValido(t *testing.T) {
 	d, _ := generar(t, Opciones{Usuarios: 2000, Semilla: 9})
 	rows, err := d.Query(`SELECT nit FROM usuarios_aduaneros`)
@@ -178,7 +178,7 @@ func TestGenerar_nitsConDigitoDeVerificacionValido(t *testing.T) {
 	}
 }
 
-// Amounts are exact, non-negative INTEGER centavos (dominio.md §6), and the
+// Amounts are exact, non-negative INTEGER centavos (docs/reglas.md §6), and the
 // other fields are what the import would accept.
 func TestGenerar_importesYFechasPlausibles(t *testing.T) {
 	d, _ := generar(t, Opciones{Usuarios: 1000, Semilla: 5})
@@ -239,7 +239,7 @@ func TestGenerar_importesYFechasPlausibles(t *testing.T) {
 }
 
 // cifras are S, the number of acts that count and O of a user in year y,
-// computed straight with SQL (dominio.md §2.2–2.4), independently of the generator.
+// computed straight with SQL (docs/reglas.md §2.2–2.4), independently of the generator.
 type cifras struct {
 	actos          int
 	s, o           decimal.Decimal // COP
@@ -279,7 +279,7 @@ var (
 	diezMil = decimal.NewFromInt(10000)
 )
 
-// cumpleUmbral is dominio.md §2.5: S × 1000 ≥ O × 5; with O = 0, S > 0.
+// cumpleUmbral is docs/reglas.md §2.5: S × 1000 ≥ O × 5; with O = 0, S > 0.
 func cumpleUmbral(c cifras) bool {
 	if c.o.IsZero() {
 		return c.s.IsPositive()
@@ -350,7 +350,7 @@ func entradaDesdeBase(t *testing.T, d *db.DB, nitUsuario string, y int) reincide
 
 // The highlighted users are where the Resumen says, checked twice: with S and O
 // computed in SQL and compared exactly (Decreto Ley 920 de 2023 art. 25 by
-// position; dominio.md §2.2–2.6), and through reincidencia.Evaluar.
+// position; docs/reglas.md §2.2–2.6), and through reincidencia.Evaluar.
 func TestGenerar_art25_destacadosAlrededorDelUmbral(t *testing.T) {
 	for _, semilla := range []int64{1, 2, 77, -5} {
 		t.Run(fmt.Sprintf("semilla_%d", semilla), func(t *testing.T) {
@@ -456,7 +456,7 @@ func TestGenerar_art25_destacadosAlrededorDelUmbral(t *testing.T) {
 	}
 }
 
-// The worked example of dominio.md §2 is carried by the first user: Evaluar
+// The worked example of docs/reglas.md §2 is carried by the first user: Evaluar
 // lists D (allanamiento), E (outside the year), the leve act and the act not
 // yet firm among those left out.
 func TestGenerar_art25_primerUsuarioLlevaElEjemploDelDominio(t *testing.T) {
@@ -540,7 +540,7 @@ func TestGenerar_dosAniosYMinimoDeUsuarios(t *testing.T) {
 	}
 }
 
-// BenchmarkGenerar50000 loads the national scale of issue 3 (50.000 users,
+// BenchmarkGenerar50000 loads the national scale (50.000 users,
 // 5 years, about 1.000.000 acts) into a fresh file per iteration:
 //
 //	go test ./internal/demo -run '^$' -bench Generar50000 -benchtime 1x

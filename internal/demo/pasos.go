@@ -43,7 +43,7 @@ type especial struct {
 }
 
 var especiales = []especial{
-	// Variante 0 carries the acts of the worked example of dominio.md §2
+	// Variante 0 carries the acts of the worked example of docs/reglas.md §2
 	// (A, B, C count; D has allanamiento; E is outside the year), plus a leve
 	// act and one not yet firm, with operations of 2 % of S/O.
 	{"Agencia de Aduanas Reincidente Demo S.A.S.", "agencia_de_aduanas", 1, muyPorEncima, 0},
@@ -261,7 +261,7 @@ type acto struct {
 }
 
 // cuentaEn says whether the act counts for the committee test of reference
-// year y (dominio.md §2.2): grave or gravísima, firm in y, no allanamiento.
+// year y (docs/reglas.md §2.2): grave or gravísima, firm in y, no allanamiento.
 func (a acto) cuentaEn(y int) bool {
 	return a.gravedad != "leve" && !a.firmeza.IsZero() && a.firmeza.Year() == y && !a.allanamiento
 }
@@ -390,7 +390,7 @@ func numeroActos(r *rand.Rand, u *usuario) int {
 	return min(max(int(x), 1), 1500)
 }
 
-// ejemploDominio are the acts of the worked example of dominio.md §2, in year
+// ejemploDominio are the acts of the worked example of docs/reglas.md §2, in year
 // y: A, B, C count (S = 77.000.000); D has allanamiento; E is firm the year before.
 func ejemploDominio(y int) []acto {
 	return []acto{

@@ -78,7 +78,7 @@ func ParseDMA(s string) (Fecha, error) {
 	return f, nil
 }
 
-// Parse accepts AAAA-MM-DD or DD/MM/AAAA (dominio.md §6).
+// Parse accepts AAAA-MM-DD or DD/MM/AAAA (docs/reglas.md §6).
 func Parse(s string) (Fecha, error) {
 	s = strings.TrimSpace(s)
 	if strings.Contains(s, "/") {

@@ -138,7 +138,7 @@ func Decisiones(segundaRuta bool) []Decision {
 	return []Decision{DecisionCancelacion, DecisionMultaIncrementada}
 }
 
-// Concepto is what the Comité records (dominio.md §3 step 4).
+// Concepto is what the Comité records (docs/reglas.md §3 step 4).
 type Concepto struct {
 	FechaSesion          fecha.Fecha
 	Miembros             []string

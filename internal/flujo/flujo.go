@@ -1,6 +1,6 @@
 // Package flujo is the path a case follows, from the Dirección Seccional's
 // report to the Comité's binding concepto (Decreto Ley 920 de 2023, art. 25 by
-// position; dominio.md §3): the states, which role may take each step, in
+// position; docs/reglas.md §3): the states, which role may take each step, in
 // which order, and what each step needs. Pure rules over plain values: the
 // store and the web call them, and never decide a transition themselves.
 package flujo
@@ -81,7 +81,7 @@ type Paso struct {
 	Fundamento string // key of internal/normas
 }
 
-// Pasos is the whole path (dominio.md §3).
+// Pasos is the whole path (docs/reglas.md §3).
 var Pasos = []Paso{
 	{Reportar, "Reportar la nueva infracción", []string{RolSeccional, RolSecretaria}, nil, Reportado, "plazo_reporte"},
 	{IniciarEvaluacion, "Iniciar la evaluación", []string{RolSecretaria}, []Estado{Reportado}, EnEvaluacion, "criterios_secretaria"},

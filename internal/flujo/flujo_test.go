@@ -15,7 +15,7 @@ func listo(e Estado) Contexto {
 }
 
 // TestArt25_cadaTransicionPorCadaRolYEstado checks the whole matrix: every
-// action, by every role, from every state, against the table of dominio.md §3.
+// action, by every role, from every state, against the table of docs/reglas.md §3.
 func TestArt25_cadaTransicionPorCadaRolYEstado(t *testing.T) {
 	esperado := map[Accion]struct {
 		roles []string

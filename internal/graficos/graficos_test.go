@@ -67,7 +67,7 @@ func TestSancionesVsUmbral_art25_anioSinOperacionesEsHueco(t *testing.T) {
 }
 
 func TestSancionesVsUmbral_dominio_2_5_barrasContraLinea(t *testing.T) {
-	// Worked example of dominio.md §2: S = 77.000.000; O = 14.800.000.000 → 0,5 % = 74.000.000.
+	// Worked example of docs/reglas.md §2: S = 77.000.000; O = 14.800.000.000 → 0,5 % = 74.000.000.
 	g, err := SancionesVsUmbral([]int{2024, 2025}, []decimal.Decimal{dec("0"), dec("77000000")}, ptrs(dec("50000000"), dec("74000000")))
 	if err != nil {
 		t.Fatal(err)

@@ -13,8 +13,8 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// The field parsers of the import files (contrato.md "Import files",
-// dominio.md §6). Each returns an error in Spanish that quotes the value;
+// The field parsers of the import files (docs/contrato-cli.md "Import files",
+// docs/reglas.md §6). Each returns an error in Spanish that quotes the value;
 // the row reader prefixes it with the row and the column.
 
 // maxDigitosEnteros bounds amounts: 15 digits of pesos (below 10^15 COP)
@@ -334,7 +334,7 @@ func ParseSancion(s string) (sancion.Tipo, error) {
 	return t, nil
 }
 
-// TiposUsuario are the kinds of customs user (dominio.md §1), as stored.
+// TiposUsuario are the kinds of customs user (docs/reglas.md §1), as stored.
 var TiposUsuario = []string{"agencia_de_aduanas", "deposito_habilitado", "usuario_zona_franca", "oea", "transportador", "declarante", "otro"}
 
 // aliasTipo maps what people write (normalised: lower case, no accents,

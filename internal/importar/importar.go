@@ -1,6 +1,6 @@
 // Package importar reads the files officials deliver (CSV or XLSX, as
 // exported by Excel in Spanish) into validated rows, with every bad row and
-// field reported in Spanish (contrato.md "Import files"; dominio.md §6).
+// field reported in Spanish (docs/contrato-cli.md "Import files"; docs/reglas.md §6).
 // It does not touch the database: internal/db writes a Lote in one
 // transaction, so the web can show a preview before anything is written.
 package importar
@@ -64,7 +64,7 @@ func (p Problema) String() string {
 	return fmt.Sprintf("fila %d, %s: %s", p.Fila, p.Campo, p.Mensaje)
 }
 
-// FilaSancion is one sanction act (dominio.md §6).
+// FilaSancion is one sanction act (docs/reglas.md §6).
 type FilaSancion struct {
 	Fila            int
 	NIT             string // canonical "800191045-1"

@@ -70,7 +70,7 @@ func TestPlantillas(t *testing.T) {
 }
 
 // TestEjemploXLSX: testdata/importar/sanciones.xlsx holds the same rows as
-// testdata/importar/sanciones.csv (the worked example of dominio.md §2),
+// testdata/importar/sanciones.csv (the worked example of docs/reglas.md §2),
 // with Excel dates and numbers; -actualizar rewrites it from the CSV.
 func TestEjemploXLSX(t *testing.T) {
 	csvBytes, err := os.ReadFile("../../testdata/importar/sanciones.csv")

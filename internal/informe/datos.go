@@ -1,6 +1,6 @@
 // Package informe builds the informe gerencial de resultados that the
 // Secretaría Técnica presents to the Comité de Fiscalización (Decreto Ley 920
-// de 2023, art. 25 por posición; dominio.md §4), as a PDF for the expediente.
+// de 2023, art. 25 por posición; docs/reglas.md §4), as a PDF for the expediente.
 //
 // It is pure: it turns a plain value (Datos, read from the case's STORED
 // snapshot, never from live data) into bytes, with no database and no clock.

@@ -45,7 +45,7 @@ func desdeEntrada(t testing.TB, ent reincidencia.Entrada) (contrato.EvaluacionJS
 	return ev, serie
 }
 
-// datosEjemplo is the worked example of dominio.md §2 (testdata/evaluar/
+// datosEjemplo is the worked example of docs/reglas.md §2 (testdata/evaluar/
 // ejemplo_dominio.json and its stored evaluation) with a concepto.
 func datosEjemplo(t testing.TB) Datos {
 	t.Helper()

@@ -12,7 +12,7 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// Keys of the three charts of the informe (dominio.md §4).
+// Keys of the three charts of the informe (docs/reglas.md §4).
 const (
 	GraficoUmbral      = "sanciones_umbral"      // S per year against the 0,5 % line
 	GraficoOperaciones = "sanciones_operaciones" // S and O over the years, two axes

@@ -74,7 +74,7 @@ func paginas(t *testing.T, archivo string) int {
 	return n
 }
 
-// TestPDFTextoEjemploDominio checks the worked example of dominio.md §2 as
+// TestPDFTextoEjemploDominio checks the worked example of docs/reglas.md §2 as
 // the text a reader gets from the PDF (art. 25 por posición: the figures the
 // Secretaría presents).
 func TestPDFTextoEjemploDominio(t *testing.T) {
@@ -286,7 +286,7 @@ func TestPDFHuellaDorada(t *testing.T) {
 	archivo := filepath.Join("..", "..", "testdata", "informe", "ejemplo.sha256")
 	h := huella(generar(t, datosEjemplo(t)))
 	if *actualizar {
-		contenido := "# SHA-256 del informe de ejemplo (dominio.md §2) y versión de Go que lo generó.\n" +
+		contenido := "# SHA-256 del informe de ejemplo (docs/reglas.md §2) y versión de Go que lo generó.\n" +
 			"# Regenerar: go test ./internal/informe -run TestPDFHuellaDorada -actualizar\n" +
 			runtime.Version() + " " + h + "\n"
 		if err := os.MkdirAll(filepath.Dir(archivo), 0o755); err != nil {
@@ -380,7 +380,7 @@ func TestPDFFilaMasAltaQueUnaPagina(t *testing.T) {
 }
 
 // TestSeccionesOrden: the view model (shared with the HTML print view) keeps
-// the order of dominio.md §4 and numbers its titles.
+// the order of docs/reglas.md §4 and numbers its titles.
 func TestSeccionesOrden(t *testing.T) {
 	ss, err := Secciones(datosEjemplo(t))
 	if err != nil {
@@ -400,7 +400,7 @@ func TestSeccionesOrden(t *testing.T) {
 	}
 }
 
-// TestAnclajeDifiere: when the two readings give different years (dominio.md
+// TestAnclajeDifiere: when the two readings give different years (docs/reglas.md
 // §2.1), the informe names the other year.
 func TestAnclajeDifiere(t *testing.T) {
 	d := datosEjemplo(t)

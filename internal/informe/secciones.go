@@ -16,7 +16,7 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// Seccion is one numbered part of the informe, in the order of dominio.md §4.
+// Seccion is one numbered part of the informe, in the order of docs/reglas.md §4.
 // It is the view model shared by the PDF and the HTML print view: every value
 // is already text in es-CO.
 type Seccion struct {
@@ -244,7 +244,7 @@ func EtiquetaTipoUsuario(t string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// EtiquetaEstado is the name of a state of the case (dominio.md §3).
+// EtiquetaEstado is the name of a state of the case (docs/reglas.md §3).
 func EtiquetaEstado(e string) string {
 	switch e {
 	case "":
@@ -265,7 +265,7 @@ func EtiquetaEstado(e string) string {
 	return strings.ReplaceAll(e, "_", " ")
 }
 
-// EtiquetaMotivo says in plain Spanish why an act was left out (dominio.md §2.2).
+// EtiquetaMotivo says in plain Spanish why an act was left out (docs/reglas.md §2.2).
 func EtiquetaMotivo(m string) string {
 	switch reincidencia.Motivo(m) {
 	case reincidencia.FueraDePeriodo:
@@ -399,7 +399,7 @@ func seccionPeriodo(d Datos) Seccion {
 		{"Lectura aplicada", lectura},
 		{"Fundamento", ref(normas.AnioReferencia)},
 	}})
-	// The other reading's year is the same definition (dominio.md §2.1)
+	// The other reading's year is the same definition (docs/reglas.md §2.1)
 	// applied to the other stored date; shown only when the evaluation raised
 	// the alert that they differ.
 	if tieneAlerta(d.Evaluacion, reincidencia.AnclajeDifiere) && !otra.IsZero() {

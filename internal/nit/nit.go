@@ -1,6 +1,6 @@
 // Package nit validates the Número de Identificación Tributaria with its
 // check digit (dígito de verificación, DV), as the DIAN computes it
-// (dominio.md §7; cita normas.DigitoVerificacion).
+// (docs/reglas.md §7; cita normas.DigitoVerificacion).
 package nit
 
 import (

@@ -36,7 +36,7 @@ func mustParse(s string) (int, time.Month, int) {
 	return f.Anio(), f.Mes(), f.Dia()
 }
 
-// ejemplo is the worked example of dominio.md §2 (acts A–E, operations 2025).
+// ejemplo is the worked example of docs/reglas.md §2 (acts A–E, operations 2025).
 func ejemplo() Insumo {
 	return Insumo{
 		Usuario:                 Usuario{ID: 1, NIT: "800191045-1", RazonSocial: "Agencia Ejemplo S.A.S.", Tipo: "agencia_de_aduanas", DireccionSeccional: "Dirección Seccional de Aduanas de Bogotá"},

@@ -10,7 +10,7 @@ import (
 
 // Parametros are the legal parameters of one rule set: every percentage,
 // window, threshold and count that a rule uses. Each field names its source.
-// A computation records the ID of the set it used (dominio.md, "The law moves").
+// A computation records the ID of the set it used (docs/reglas.md, "The law moves").
 type Parametros struct {
 	ID           string      // stable identifier recorded with every evaluation
 	Nombre       string      // for people
@@ -32,7 +32,7 @@ type Parametros struct {
 	AllanamientoPct        [3]decimal.Decimal // art. 24: to 20 / 40 / 60 %
 	AllanamientoTerceraPct [3]decimal.Decimal // art. 24 with art. 22 num. 3: to 40 / 60 / 80 %
 	AllanamientoArt72Pct   decimal.Decimal    // art. 24, last paragraph: to 80 %
-	MinimoUVT              decimal.Decimal    // dominio.md §5 step 6: no multa below 10 UVT
+	MinimoUVT              decimal.Decimal    // docs/reglas.md §5 step 6: no multa below 10 UVT
 
 	// Zonas francas — Decreto 2147 de 2016, art. 86 (by position), file 000.
 	ZFIncrementoReincidencia decimal.Decimal    // +20 % per earlier occurrence in 5 years

@@ -1,5 +1,5 @@
 // Package valores holds the reference values that change by date: the UVT of
-// each year with the DIAN resolution that fixed it (dominio.md §7), the
+// each year with the DIAN resolution that fixed it (docs/reglas.md §7), the
 // Estatuto Tributario art. 868 rounding, and the dated rule sets with their
 // parameters. Every value a rule uses comes from here, never from a literal.
 package valores
@@ -17,7 +17,7 @@ type UVT struct {
 	Resolucion string          // DIAN resolution that fixed it
 }
 
-// TablaUVT lists the UVT by year (dominio.md §7). Add a row each year; the
+// TablaUVT lists the UVT by year (docs/reglas.md §7). Add a row each year; the
 // tests check it has no gaps and only rises.
 var TablaUVT = []UVT{
 	{2015, decimal.NewFromInt(28279), "Resolución DIAN 000245 de 2014"},

@@ -12,7 +12,7 @@ import (
 
 func d(s string) decimal.Decimal { return decimal.RequireFromString(s) }
 
-// The dated table has no gaps and only rises (dominio.md §7; openfisca/Catala coverage test).
+// The dated table has no gaps and only rises (docs/reglas.md §7; openfisca/Catala coverage test).
 func TestUVT_ET868_tablaSinHuecosYCreciente(t *testing.T) {
 	for i := 1; i < len(TablaUVT); i++ {
 		a, b := TablaUVT[i-1], TablaUVT[i]

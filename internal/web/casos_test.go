@@ -25,13 +25,13 @@ import (
 )
 
 const (
-	nitCaso      = "800197268-4" // Cartagena: the acts of dominio.md §2, procede
+	nitCaso      = "800197268-4" // Cartagena: the acts of docs/reglas.md §2, procede
 	nitBogota    = "899999068-1" // Bogotá: another Dirección Seccional
 	seccionalBog = "BOGOTA"
 )
 
 // sembrarUsuarioCaso writes (once) a customs user with the acts of the worked
-// example of dominio.md §2 and 14.800.000.000 of operations in 2025.
+// example of docs/reglas.md §2 and 14.800.000.000 of operations in 2025.
 func (e *entorno) sembrarUsuarioCaso(n, seccional string) {
 	e.t.Helper()
 	var existe int
@@ -244,7 +244,7 @@ func TestCierre_art25_propuestaMostradaAntesDeRegistrar(t *testing.T) {
 	s := e.ingresar("secretaria")
 	rec := e.pedir("POST", ruta+"/cierre", &s, url.Values{"paso": {"revisar"}, "fecha_rea": {"02/03/2026"}})
 	doc := documento(t, rec)
-	// dominio.md §2: 10.475.000 + 1.000 UVT 2026 (52.374.000) = 62.849.000.
+	// docs/reglas.md §2: 10.475.000 + 1.000 UVT 2026 (52.374.000) = 62.849.000.
 	if got := testid(doc, "propuesta-total").Text(); got != "$ 62.849.000" {
 		t.Fatalf("total = %q (%d)", got, rec.Code)
 	}

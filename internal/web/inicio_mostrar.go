@@ -14,7 +14,7 @@ import (
 )
 
 // inicioMostrar shows what needs attention for the role. The case workflow
-// (issue 5) fills the case cards; until then they count the stored cases
+// fills the case cards; until then they count the stored cases
 // honestly (no case: "Sin casos pendientes").
 func (h *handler) inicioMostrar(c echo.Context) error {
 	// Several figures below come from memoria: read the data version once.

@@ -18,7 +18,7 @@ import (
 	"comite/internal/db"
 )
 
-// BenchmarkPaginas measures the pages of issue 7's load test through the
+// BenchmarkPaginas measures the pages the load test through the
 // whole application (session, permission, store, core, memoria, charts,
 // template), in parallel like the load test's clients, over a demo database;
 // "perfiles" and "tamizaje-paginas" ask for a different object each time

@@ -13,7 +13,7 @@ import (
 	"comite/internal/db"
 )
 
-// BenchmarkPerfil measures the profile page of dominio.md §2's worked
+// BenchmarkPerfil measures the profile page of docs/reglas.md §2's worked
 // example through the whole application (session, permission, store, core,
 // charts, template):
 //

@@ -33,7 +33,7 @@ const (
 	GestionarDiasInhabiles Accion = "dias_inhabiles.gestionar"
 	VerAuditoria           Accion = "auditoria.ver" // audit log and chain check
 
-	// Actions of the data screens and the case workflow (issues 4 and 5),
+	// Actions of the data screens and the case workflow,
 	// declared here so the table stays the one place; their routes come later.
 	VerUsuarios         Accion = "usuarios.ver"   // customs users, acts, operations (seccional: its own Seccional only)
 	EditarDatos         Accion = "datos.editar"   // register and correct acts, operations, users
@@ -45,7 +45,7 @@ const (
 	RegistrarConcepto   Accion = "casos.concepto" // the Comité's binding concepto
 	CerrarCaso          Accion = "casos.cerrar"   // record the REA proposal
 
-	// The screening of every user and its exports (issue 7); a seccional sees its own Dirección Seccional only.
+	// The screening of every user and its exports; a seccional sees its own Dirección Seccional only.
 	VerTamizaje Accion = "tamizaje.ver"
 
 	// The liquidation of a case prefilled from its history, and the official's
@@ -93,7 +93,7 @@ var (
 		VerCuentas:             {db.RolAdmin, db.RolAuditor},
 		GestionarCuentas:       {db.RolAdmin},
 		VerDiasInhabiles:       {db.RolAdmin, db.RolSecretaria, db.RolAuditor},
-		GestionarDiasInhabiles: {db.RolAdmin, db.RolSecretaria}, // dominio.md §7: "a table the Secretaría can edit"
+		GestionarDiasInhabiles: {db.RolAdmin, db.RolSecretaria}, // docs/reglas.md §7: "a table the Secretaría can edit"
 		// The administrator reviews logins and account changes in the log; the
 		// auditor reads all of it.
 		VerAuditoria: {db.RolAuditor, db.RolAdmin},

@@ -89,7 +89,7 @@ func matriz() []filaMatriz {
 		{"GET", "/auditoria", "/auditoria", sinForm, []string{"auditor", "admin"}},
 		{"GET", "/auditoria/verificar", "/auditoria/verificar", sinForm, []string{"auditor", "admin"}},
 
-		// Pantallas de datos de la Secretaría (issue 4): leer usuarios, cambiar datos (solo secretaría), importar, liquidar.
+		// Pantallas de datos de la Secretaría: leer usuarios, cambiar datos (solo secretaría), importar, liquidar.
 		{"GET", "/usuarios", "/usuarios?q=800191045", sinForm, lectoresDatos},
 		{"GET", "/usuarios/nuevo", "/usuarios/nuevo", sinForm, []string{"secretaria"}},
 		{"POST", "/usuarios", "/usuarios", func(*entorno) url.Values {
@@ -122,7 +122,7 @@ func matriz() []filaMatriz {
 		{"GET", "/importar/:token/resultado", "/importar/" + tokenMatriz + "/resultado", sinForm, []string{"secretaria"}},
 		{"GET", "/liquidacion", "/liquidacion?regimen=aduanero&fecha=04%2F05%2F2026&sancion_1=multa&valor_1=20.000.000", sinForm, lectoresDatos},
 
-		// Casos (issue 5) e informe gerencial (issue 6); {caso} is a case of the seccional's own Dirección Seccional.
+		// Casos e informe gerencial; {caso} is a case of the seccional's own Dirección Seccional.
 		{"GET", "/casos", "/casos", sinForm, lectoresCasos},
 		{"GET", "/casos/nuevo", "/casos/nuevo", sinForm, []string{"seccional", "secretaria"}},
 		{"POST", "/casos", "/casos", func(*entorno) url.Values { return url.Values{"nit": {"800191045-2"}} }, []string{"seccional", "secretaria"}},

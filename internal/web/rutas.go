@@ -65,7 +65,7 @@ func Rutas() []ruta {
 		{Metodo: http.MethodGet, Patron: "/auditoria", Accion: VerAuditoria, manejador: (*handler).auditoriaListar},
 		{Metodo: http.MethodGet, Patron: "/auditoria/verificar", Accion: VerAuditoria, manejador: (*handler).auditoriaVerificar},
 
-		// Usuarios aduaneros: búsqueda, perfil y formularios de la Secretaría (issue 4)
+		// Usuarios aduaneros: búsqueda, perfil y formularios de la Secretaría
 		{Metodo: http.MethodGet, Patron: "/usuarios", Accion: VerUsuarios, manejador: (*handler).usuariosBuscar},
 		{Metodo: http.MethodGet, Patron: "/usuarios/nuevo", Accion: EditarDatos, manejador: (*handler).usuarioNuevo},
 		{Metodo: http.MethodPost, Patron: "/usuarios", Accion: EditarDatos, manejador: (*handler).usuarioCrear},
@@ -94,7 +94,7 @@ func Rutas() []ruta {
 		// Calculadora de liquidación (GET: no cambia nada)
 		{Metodo: http.MethodGet, Patron: "/liquidacion", Accion: CalcularLiquidacion, manejador: (*handler).liquidacionCalcular},
 
-		// Casos: del reporte de la Dirección Seccional al concepto del Comité (issue 5) y el informe gerencial (issue 6)
+		// Casos: del reporte de la Dirección Seccional al concepto del Comité y el informe gerencial
 		{Metodo: http.MethodGet, Patron: "/casos", Accion: VerCasos, manejador: (*handler).casosListar},
 		{Metodo: http.MethodGet, Patron: "/casos/exportar.csv", Accion: ExportarCasos, manejador: (*handler).casosExportarCSV},
 		{Metodo: http.MethodGet, Patron: "/casos/exportar.xlsx", Accion: ExportarCasos, manejador: (*handler).casosExportarXLSX},
@@ -130,7 +130,7 @@ func Rutas() []ruta {
 		{Metodo: http.MethodGet, Patron: "/casos/:id/liquidacion", Accion: VerLiquidacionCaso, manejador: (*handler).casoLiquidacion},
 		{Metodo: http.MethodPost, Patron: "/casos/:id/liquidacion/ajustes", Accion: AjustarCuentaCaso, manejador: (*handler).casoLiquidacionAjustar},
 
-		// Tamizaje de todos los usuarios (issue 7): pantalla y exportaciones (GET: no cambian nada)
+		// Tamizaje de todos los usuarios: pantalla y exportaciones (GET: no cambian nada)
 		{Metodo: http.MethodGet, Patron: "/tamizaje", Accion: VerTamizaje, manejador: (*handler).tamizajeMostrar},
 		{Metodo: http.MethodGet, Patron: "/tamizaje/exportar.csv", Accion: VerTamizaje, manejador: (*handler).tamizajeExportarCSV},
 		{Metodo: http.MethodGet, Patron: "/tamizaje/exportar.xlsx", Accion: VerTamizaje, manejador: (*handler).tamizajeExportarXLSX},

@@ -24,7 +24,7 @@ import (
 // filasTamizajePorPagina is the page size of the screening table.
 const filasTamizajePorPagina = 50
 
-// tamizajeMostrar is the screening screen (issue 7): every customs user
+// tamizajeMostrar is the screening screen: every customs user
 // tested for year Y (reference year Y−1) by the core, ranked by distance to
 // the committee test, with the early warnings and the change against the
 // previous year; filters by user type and Dirección Seccional; pages of 50;

@@ -43,7 +43,7 @@ func auditarCambioManual(t *testing.T, d *db.DB) {
 }
 
 // NITs of the screening tests, besides nitEjemplo (Cartagena, meets the test
-// in 2025 as in dominio.md §2) and nitDeposito (Bogotá, no acts).
+// in 2025 as in docs/reglas.md §2) and nitDeposito (Bogotá, no acts).
 var (
 	nitDosActos = nitCon("900100200") // Cartagena, agencia: two acts in 2025, over the line → alerta dos_actos
 	nitOchenta  = nitCon("900300400") // Bogotá, declarante: three acts in 2025 at 90 % of the line → alerta ochenta_por_ciento; meets the test in 2022

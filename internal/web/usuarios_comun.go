@@ -42,7 +42,7 @@ func init() {
 	}
 }
 
-// etiquetasTipo are the kinds of customs user as people read them (dominio.md §1).
+// etiquetasTipo are the kinds of customs user as people read them (docs/reglas.md §1).
 var etiquetasTipo = map[string]string{
 	"agencia_de_aduanas":  "Agencia de aduanas",
 	"deposito_habilitado": "Depósito habilitado",

@@ -17,13 +17,13 @@ import (
 )
 
 const (
-	nitEjemplo  = "800191045-1" // the worked example of dominio.md §2 (Cartagena)
+	nitEjemplo  = "800191045-1" // the worked example of docs/reglas.md §2 (Cartagena)
 	nitDeposito = "899999068-1" // another Seccional (Bogotá)
 )
 
 var seccionalBogota = "BOGOTA"
 
-// sembrarDatos writes, through the store, the worked example of dominio.md
+// sembrarDatos writes, through the store, the worked example of docs/reglas.md
 // §2 (acts A–E, operations of 2025) for a user of Cartagena, and a second
 // user of Bogotá. The entorno's clock is 2026-03-02: reference year 2025.
 func (e *entorno) sembrarDatos() {
@@ -129,7 +129,7 @@ func TestUsuarios_seccionalSoloLaSuya(t *testing.T) {
 }
 
 // The profile shows the acts, the registros with their validity, the quick
-// evaluation of dominio.md §2's worked example and the three charts' JSON.
+// evaluation of docs/reglas.md §2's worked example and the three charts' JSON.
 func TestPerfil_actosEvaluacionYGraficos(t *testing.T) {
 	e := nuevoEntorno(t)
 	e.sembrarDatos()
@@ -163,7 +163,7 @@ func TestPerfil_actosEvaluacionYGraficos(t *testing.T) {
 	if got := testid(doc, "operaciones-2025").Text(); !strings.Contains(got, "$ 14.800.000.000") || !strings.Contains(got, "1.600") {
 		t.Errorf("operaciones 2025 = %q", got)
 	}
-	// Quick evaluation (dominio.md §2 worked example, reference year 2025).
+	// Quick evaluation (docs/reglas.md §2 worked example, reference year 2025).
 	quiere := map[string]string{
 		"evaluacion-actos":         "3",
 		"evaluacion-s":             "$ 77.000.000",

@@ -1,5 +1,4 @@
-// Command medirtamizaje measures the screening of one year (issue 7,
-// "Measure") against the floor the database sets: the same rows read by a bare
+// Command medirtamizaje measures the screening of one year (README, «Mediciones») against the floor the database sets: the same rows read by a bare
 // SQL aggregate in the same driver. Each mode runs in its own process so
 // /usr/bin/time -v gives its peak memory; scripts/medir-tamizaje.sh runs both.
 //

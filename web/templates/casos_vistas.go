@@ -2,7 +2,7 @@ package templates
 
 import "comite/internal/graficos"
 
-// View models of the case workflow (issue 5) and the informe (issue 6): shaped
+// View models of the case workflow and the informe: shaped
 // like the pages, every value already text in es-CO.
 
 // Semaforo of a deadline: "rojo" (vencido), "amarillo" (vence pronto), "verde".

@@ -1,6 +1,6 @@
 package templates
 
-// View models of the import screens (issue 4).
+// View models of the import screens.
 
 // FormImportacion is the upload form.
 type FormImportacion struct {

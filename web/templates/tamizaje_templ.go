@@ -15,7 +15,7 @@ import (
 	"comite/internal/graficos"
 )
 
-// TamizajeVista is the screening screen (issue 7): every customs user tested
+// TamizajeVista is the screening screen: every customs user tested
 // as if it committed a new grave infraction on 1 January of the year, ranked
 // by distance to the committee test.
 type TamizajeVista struct {

@@ -7,7 +7,7 @@ import (
 )
 
 // View models of the Secretaría's data screens: customs users, their
-// registros, sanction acts and operations (issue 4). Every value is already
+// registros, sanction acts and operations. Every value is already
 // formatted for people (es-CO).
 
 // UsuarioFila is one row of the search of customs users.

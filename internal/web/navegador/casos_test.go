@@ -12,7 +12,7 @@ import (
 )
 
 // sembrarCaso writes the accounts of the workflow and a customs user of
-// Cartagena with the acts of the worked example of dominio.md §2.
+// Cartagena with the acts of the worked example of docs/reglas.md §2.
 func sembrarCaso(t *testing.T, d *db.DB) {
 	t.Helper()
 	for _, n := range []db.NuevaCuenta{
@@ -45,7 +45,7 @@ func sembrarCaso(t *testing.T, d *db.DB) {
 	}
 }
 
-// The journey of issue 5: the seccional reports a case; the Secretaría
+// The journey: the seccional reports a case; the Secretaría
 // evaluates, writes the criteria, issues the informe and presents it; the
 // Comité records a concepto after the confirmation step; the page then offers
 // no way to edit it; the case detail's charts draw.
