@@ -5,6 +5,9 @@ package normas
 // One place: every screen takes the name of a rule from Nombre.
 var nombres = map[string]string{
 	RegistroVigente:          "Registro vigente",
+	CriterioSinOperaciones:   "Criterio de la Secretaría: operaciones declaradas en cero",
+	CriterioReporteTardio:    "Criterio de la Secretaría: reporte tardío",
+	ConjuntoReglas:           "Vigencia del conjunto de reglas",
 	InfraccionGrave:          "Nueva infracción grave o gravísima",
 	AnioReferencia:           "Año de referencia",
 	ActosEnFirme:             "Actos en firme",
