@@ -101,6 +101,34 @@ func conceptoMulta() flujo.Concepto {
 	}
 }
 
+// conceptoEnSesion records k the way the application does, inside a session
+// of the Comité: convened by the Secretaría on k's date with k's members
+// present, the case on its orden del día and, when none was configured, a
+// quorum of one. The concepto then carries the session's date and members.
+func conceptoEnSesion(d *DB, casoID int64, k flujo.Concepto, quien ActorCaso) (ConceptoGuardado, error) {
+	ctx := context.Background()
+	if _, ok, err := d.ParametroQuorum(ctx); err != nil {
+		return ConceptoGuardado{}, err
+	} else if !ok {
+		if err := d.FijarQuorum(ctx, 1, sAdmin); err != nil {
+			return ConceptoGuardado{}, err
+		}
+	}
+	ses := flujo.Sesion{Fecha: k.FechaSesion, Hora: "09:30", Modalidad: "presencial", Lugar: "Sala del Comité, Nivel Central, Bogotá",
+		Preside: "Presidencia del Comité", Secretario: "Secretaría Técnica"}
+	for _, m := range k.Miembros {
+		ses.Miembros = append(ses.Miembros, flujo.MiembroSesion{Nombre: m, Cargo: "miembro del Comité"})
+	}
+	s, err := d.ConvocarSesion(ctx, ses, sSecretaria)
+	if err != nil {
+		return ConceptoGuardado{}, err
+	}
+	if err := d.AgregarAlOrden(ctx, s.ID, casoID, sSecretaria); err != nil {
+		return ConceptoGuardado{}, err
+	}
+	return d.RegistrarConceptoEnSesion(ctx, s.ID, casoID, k, quien)
+}
+
 // llevar moves a case of the worked example along the path up to hasta.
 func llevar(t testing.TB, d *DB, id int64, hasta flujo.Estado) {
 	t.Helper()
@@ -124,7 +152,7 @@ func llevar(t testing.TB, d *DB, id int64, hasta flujo.Estado) {
 				}
 			}
 		case flujo.EnComite:
-			_, err = d.RegistrarConcepto(ctx, id, conceptoMulta(), sComite)
+			_, err = conceptoEnSesion(d, id, conceptoMulta(), sComite)
 		case flujo.ConceptoEmitido:
 			_, err = d.CerrarCaso(ctx, id, fecha.Debe(2026, 3, 17), sSecretaria)
 		default:
@@ -239,7 +267,7 @@ func accionEn(d *DB, id int64, a flujo.Accion, quien ActorCaso) error {
 	case flujo.Reevaluar:
 		_, err = d.Reevaluar(ctx, id, "corrección de datos", quien)
 	case flujo.EmitirConcepto:
-		_, err = d.RegistrarConcepto(ctx, id, conceptoMulta(), quien)
+		_, err = conceptoEnSesion(d, id, conceptoMulta(), quien)
 	case flujo.CorregirConcepto:
 		k := conceptoMulta()
 		k.Miembros = append(k.Miembros, "Jefe de la División de Fiscalización")
@@ -457,7 +485,7 @@ func TestConcepto_dominio3_definitivoYCorreccionVinculada(t *testing.T) {
 	llevar(t, d, c.ID, flujo.EnComite)
 	mal := conceptoMulta()
 	mal.Decision = flujo.DecisionCancelacion // without criteria 5.1–5.7
-	if _, err := d.RegistrarConcepto(ctx, c.ID, mal, sComite); err == nil {
+	if _, err := conceptoEnSesion(d, c.ID, mal, sComite); err == nil {
 		t.Fatal("se registró una cancelación sin criterios 5.1–5.7")
 	} else {
 		var ec *ErrConcepto
@@ -466,11 +494,11 @@ func TestConcepto_dominio3_definitivoYCorreccionVinculada(t *testing.T) {
 		}
 	}
 	mal.CriteriosCancelacion = []string{"5.3", "5.7"}
-	orig, err := d.RegistrarConcepto(ctx, c.ID, mal, sComite)
+	orig, err := conceptoEnSesion(d, c.ID, mal, sComite)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.RegistrarConcepto(ctx, c.ID, conceptoMulta(), sComite); !esPaso(err) {
+	if _, err := conceptoEnSesion(d, c.ID, conceptoMulta(), sComite); !esPaso(err) {
 		t.Fatalf("se registró un segundo concepto: %v", err)
 	}
 	for _, q := range []string{`UPDATE conceptos SET decision = 'multa_incrementada' WHERE id = ?`, `DELETE FROM conceptos WHERE id = ?`} {

@@ -112,27 +112,10 @@ func detalleConcepto(c flujo.Concepto) map[string]any {
 		"motivacion": c.Motivacion, "criterios_cancelacion": c.CriteriosCancelacion}
 }
 
-// RegistrarConcepto records the Comité's concepto (en_comite →
-// concepto_emitido) outside a session. Kept for the records written before
-// sessions existed and for the store's own checks; the application records
-// every concepto inside a session (RegistrarConceptoEnSesion), where its date
-// and members come from the session and the quorum is enforced. It is final:
-// nothing in the application changes or deletes it afterwards.
-func (d *DB) RegistrarConcepto(ctx context.Context, casoID int64, c flujo.Concepto, quien ActorCaso) (ConceptoGuardado, error) {
-	var id int64
-	err := d.EnTx(ctx, func(tx *sql.Tx) error {
-		var err error
-		id, err = d.registrarConcepto(ctx, tx, casoID, c, 0, "", quien)
-		return err
-	})
-	if err != nil {
-		return ConceptoGuardado{}, err
-	}
-	return conceptoPorID(ctx, d, id)
-}
-
-// registrarConcepto validates and records a concepto inside tx; sesionID > 0
-// links it to the session numbered sesionNumero.
+// registrarConcepto validates and records the Comité's concepto (en_comite →
+// concepto_emitido) inside tx, linked to the session numbered sesionNumero:
+// every concepto is born in a session (RegistrarConceptoEnSesion). It is
+// final: nothing in the application changes or deletes it afterwards.
 func (d *DB) registrarConcepto(ctx context.Context, tx *sql.Tx, casoID int64, c flujo.Concepto, sesionID int64, sesionNumero string, quien ActorCaso) (int64, error) {
 	c = flujo.NormalizarConcepto(c)
 	caso, err := casoPara(ctx, tx, casoID, quien)
@@ -153,12 +136,9 @@ func (d *DB) registrarConcepto(ctx context.Context, tx *sql.Tx, casoID int64, c 
 	if p := flujo.ValidarConcepto(c, d.Hoy(), pres, cx.SegundaRuta); len(p) > 0 {
 		return 0, &ErrConcepto{p}
 	}
-	texto := "Concepto del Comité: " + c.Decision.Etiqueta() + " (sesión del " + c.FechaSesion.DMA() + ")"
+	texto := "Concepto del Comité: " + c.Decision.Etiqueta() + " (sesión " + sesionNumero + " del " + c.FechaSesion.DMA() + ")"
 	det := detalleConcepto(c)
-	if sesionID > 0 {
-		texto = "Concepto del Comité: " + c.Decision.Etiqueta() + " (sesión " + sesionNumero + " del " + c.FechaSesion.DMA() + ")"
-		det["sesion"] = sesionNumero
-	}
+	det["sesion"] = sesionNumero
 	_, ev, err := d.paso(ctx, tx, caso, flujo.EmitirConcepto, quien, texto, det)
 	if err != nil {
 		return 0, err

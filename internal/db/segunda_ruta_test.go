@@ -66,14 +66,14 @@ func TestSegundaRuta_art25UltimoInciso_deReporteACierreSinVistoBueno(t *testing.
 		t.Fatal(err)
 	}
 	// The first route's decisions are refused on this route.
-	if _, err := d.RegistrarConcepto(ctx, c.ID, conceptoMulta(), sComite); err == nil {
+	if _, err := conceptoEnSesion(d, c.ID, conceptoMulta(), sComite); err == nil {
 		t.Fatal("multa_incrementada en la segunda ruta")
 	} else if ec := (*ErrConcepto)(nil); !errors.As(err, &ec) || ec.Campos["decision"] == "" {
 		t.Fatalf("err = %v", err)
 	}
 	k := conceptoMulta()
 	k.Decision = flujo.DecisionSinVistoBueno
-	if _, err := d.RegistrarConcepto(ctx, c.ID, k, sComite); err != nil {
+	if _, err := conceptoEnSesion(d, c.ID, k, sComite); err != nil {
 		t.Fatal(err)
 	}
 	*reloj = time.Date(2026, 4, 1, 15, 0, 0, 0, time.UTC)
@@ -134,7 +134,7 @@ func TestSegundaRuta_art25UltimoInciso_vistoBuenoCancela(t *testing.T) {
 	}
 	k := conceptoMulta()
 	k.Decision, k.CriteriosCancelacion = flujo.DecisionVistoBuenoCancelacion, []string{"5.7"}
-	if _, err := d.RegistrarConcepto(ctx, c.ID, k, sComite); err != nil {
+	if _, err := conceptoEnSesion(d, c.ID, k, sComite); err != nil {
 		t.Fatal(err)
 	}
 	p, err := d.CerrarCaso(ctx, c.ID, fecha.Debe(2026, 3, 17), sSecretaria)

@@ -395,3 +395,35 @@ func (d *DB) SesionPorReferencia(ctx context.Context, ref string) (SesionComite,
 	}
 	return d.SesionComite(ctx, id)
 }
+
+// SesionDeCaso is a session whose orden del día includes a case.
+type SesionDeCaso struct {
+	ID     int64
+	Numero string
+	Fecha  fecha.Fecha
+	Hora   string
+}
+
+// SesionesDelCaso lists the sessions whose orden del día includes the case,
+// newest first: where its concepto is (or was) recorded.
+func (d *DB) SesionesDelCaso(ctx context.Context, casoID int64) ([]SesionDeCaso, error) {
+	rows, err := d.QueryContext(ctx, `SELECT s.id, s.numero, s.fecha, s.hora FROM sesion_orden o JOIN sesiones_comite s ON s.id = o.sesion_id
+		WHERE o.caso_id = ? ORDER BY s.fecha DESC, s.hora DESC, s.id DESC`, casoID)
+	if err != nil {
+		return nil, fmt.Errorf("leer las sesiones del caso: %w", err)
+	}
+	defer rows.Close()
+	var out []SesionDeCaso
+	for rows.Next() {
+		var s SesionDeCaso
+		var f string
+		if err := rows.Scan(&s.ID, &s.Numero, &f, &s.Hora); err != nil {
+			return nil, err
+		}
+		if s.Fecha, err = fecha.ParseISO(f); err != nil {
+			return nil, fmt.Errorf("fecha de sesión guardada inválida %q", f)
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}

@@ -147,6 +147,38 @@ func conceptoForm(paso, decision string) url.Values {
 	return v
 }
 
+// rutaConcepto is where the Comité records the concepto of the case at ruta:
+// inside a session whose orden del día has it. A case en_comite not yet on
+// any agenda is put on a new session's (convened by the Secretaría, with a
+// quorum of one when none was configured); a case in another state is not
+// on any agenda, and the route of a session without it is returned, which
+// the store refuses.
+func (e *entorno) rutaConcepto(ruta string) string {
+	e.t.Helper()
+	id := strings.TrimPrefix(ruta, "/casos/")
+	var sesion int64
+	if e.d.QueryRow(`SELECT sesion_id FROM sesion_orden WHERE caso_id = ? ORDER BY sesion_id DESC LIMIT 1`, id).Scan(&sesion) == nil {
+		return "/sesiones/" + strconv.FormatInt(sesion, 10) + "/casos/" + id + "/concepto"
+	}
+	if _, ok, err := e.d.ParametroQuorum(context.Background()); err != nil {
+		e.t.Fatal(err)
+	} else if !ok {
+		e.postOK("admin", "/sesiones/quorum", url.Values{"quorum": {"1"}})
+	}
+	sec := e.ingresar("secretaria")
+	rec := e.pedir("POST", "/sesiones", &sec, formSesion())
+	if rec.Code != http.StatusSeeOther {
+		e.t.Fatalf("convocar la sesión: %d %s", rec.Code, rec.Body.String())
+	}
+	ses := rec.Header().Get("Location")
+	var estado string
+	e.d.QueryRow(`SELECT estado FROM casos WHERE id = ?`, id).Scan(&estado)
+	if estado == string(flujo.EnComite) {
+		e.postOK("secretaria", ses+"/orden", url.Values{"caso": {id}})
+	}
+	return ses + "/casos/" + id + "/concepto"
+}
+
 // llevarHTTP moves a case through the web up to hasta.
 func (e *entorno) llevarHTTP(ruta string, hasta flujo.Estado) {
 	e.t.Helper()
@@ -160,7 +192,7 @@ func (e *entorno) llevarHTTP(ruta string, hasta flujo.Estado) {
 		case flujo.EnComite:
 			e.postOK("secretaria", ruta+"/presentar", url.Values{})
 		case flujo.ConceptoEmitido:
-			e.postOK("comite", ruta+"/concepto", conceptoForm("confirmar", "multa_incrementada"))
+			e.postOK("comite", e.rutaConcepto(ruta), conceptoForm("confirmar", "multa_incrementada"))
 		case flujo.Cerrado:
 			e.postOK("secretaria", ruta+"/cierre", url.Values{"paso": {"confirmar"}, "fecha_rea": {"2026-03-02"}})
 		}
@@ -201,7 +233,17 @@ func TestCasos_dominio3_recorridoCompletoPorHTTP(t *testing.T) {
 	// The confirmation step shows what will be recorded and records nothing.
 	e.postOK("secretaria", ruta+"/presentar", url.Values{})
 	c := e.ingresar("comite")
-	rec = e.pedir("POST", ruta+"/concepto", &c, conceptoForm("revisar", "cancelacion"))
+	// The case page leads the Comité to the session where the concepto is recorded.
+	doc = documento(t, e.pedir("GET", ruta, &c, nil))
+	if !strings.Contains(testid(doc, "pendiente").Text(), "orden del día") || testid(doc, "accion-emitir_concepto").AttrOr("href", "") != "/sesiones" {
+		t.Fatalf("sin sesión el caso no explica dónde se registra el concepto: %q", testid(doc, "pendiente").Text())
+	}
+	concepto := e.rutaConcepto(ruta)
+	doc = documento(t, e.pedir("GET", ruta, &c, nil))
+	if got := testid(doc, "accion-emitir_concepto").AttrOr("href", ""); got != concepto {
+		t.Fatalf("el botón del concepto lleva a %q; quiere %q", got, concepto)
+	}
+	rec = e.pedir("POST", concepto, &c, conceptoForm("revisar", "cancelacion"))
 	doc = documento(t, rec)
 	if rec.Code != http.StatusOK || !strings.Contains(testid(doc, "confirmacion-concepto").Text(), "5.7 Antecedentes") {
 		t.Fatalf("confirmación: %d %s", rec.Code, rec.Body.String())
@@ -209,7 +251,7 @@ func TestCasos_dominio3_recorridoCompletoPorHTTP(t *testing.T) {
 	if n := e.contar(`SELECT count(*) FROM conceptos`); n != 0 {
 		t.Fatalf("la revisión registró %d conceptos", n)
 	}
-	e.postOK("comite", ruta+"/concepto", conceptoForm("confirmar", "cancelacion"))
+	e.postOK("comite", concepto, conceptoForm("confirmar", "cancelacion"))
 	doc = documento(t, e.pedir("GET", ruta, &c, nil))
 	if testid(doc, "estado-caso").Text() != "Concepto emitido" || !strings.Contains(testid(doc, "concepto-decision").Text(), "Cancelación") {
 		t.Fatalf("después del concepto: %s", testid(doc, "concepto").Text())
@@ -253,6 +295,9 @@ func TestCierre_art25_propuestaMostradaAntesDeRegistrar(t *testing.T) {
 	}
 }
 
+// sufijo is the route of a step under the case's own page.
+func sufijo(s string) func(string) string { return func(caso string) string { return caso + s } }
+
 // Every step route, by every role, from every state: 403 for a role the route
 // is not for; otherwise flujo decides — the step happens (303) or the case
 // page says why not (409) and nothing changes.
@@ -261,21 +306,21 @@ func TestFlujo_dominio3_cadaPasoPorCadaRolPorHTTP(t *testing.T) {
 	e.sembrarUsuarioCaso(nitCaso, seccionalCartagena)
 	pasos := []struct {
 		accion flujo.Accion
-		ruta   string
+		ruta   func(caso string) string
 		form   func() url.Values
 	}{
-		{flujo.IniciarEvaluacion, "/iniciar", func() url.Values { return url.Values{} }},
-		{flujo.Reevaluar, "/reevaluar", func() url.Values { return url.Values{"motivo": {"corrección"}} }},
-		{flujo.Presentar, "/presentar", func() url.Values { return url.Values{} }},
-		{flujo.DeclararNoProcede, "/no-procede", func() url.Values { return url.Values{} }},
-		{flujo.EmitirConcepto, "/concepto", func() url.Values { return conceptoForm("confirmar", "multa_incrementada") }},
-		{flujo.CorregirConcepto, "/concepto/correccion", func() url.Values {
+		{flujo.IniciarEvaluacion, sufijo("/iniciar"), func() url.Values { return url.Values{} }},
+		{flujo.Reevaluar, sufijo("/reevaluar"), func() url.Values { return url.Values{"motivo": {"corrección"}} }},
+		{flujo.Presentar, sufijo("/presentar"), func() url.Values { return url.Values{} }},
+		{flujo.DeclararNoProcede, sufijo("/no-procede"), func() url.Values { return url.Values{} }},
+		{flujo.EmitirConcepto, e.rutaConcepto, func() url.Values { return conceptoForm("confirmar", "multa_incrementada") }},
+		{flujo.CorregirConcepto, sufijo("/concepto/correccion"), func() url.Values {
 			v := conceptoForm("confirmar", "multa_incrementada")
 			v.Set("miembros", "Directora de Fiscalización\nSubdirector Jurídico\nJefe de la División de Fiscalización")
 			v.Set("motivo_correccion", "faltaba un miembro presente")
 			return v
 		}},
-		{flujo.Cerrar, "/cierre", func() url.Values { return url.Values{"paso": {"confirmar"}, "fecha_rea": {"2026-03-02"}} }},
+		{flujo.Cerrar, sufijo("/cierre"), func() url.Values { return url.Values{"paso": {"confirmar"}, "fecha_rea": {"2026-03-02"}} }},
 	}
 	rutaAccion := map[flujo.Accion]Accion{flujo.IniciarEvaluacion: EvaluarCaso, flujo.Reevaluar: EvaluarCaso, flujo.Presentar: EvaluarCaso,
 		flujo.DeclararNoProcede: EvaluarCaso, flujo.EmitirConcepto: RegistrarConcepto, flujo.CorregirConcepto: RegistrarConcepto, flujo.Cerrar: CerrarCaso}
@@ -302,9 +347,10 @@ func TestFlujo_dominio3_cadaPasoPorCadaRolPorHTTP(t *testing.T) {
 						ruta = preparar(est)
 					}
 					id := strings.TrimPrefix(ruta, "/casos/")
+					destino := p.ruta(ruta)
 					antes := e.contar(`SELECT count(*) FROM caso_eventos WHERE caso_id = ?`, id)
 					s := e.ingresar(rol)
-					rec := e.pedir("POST", ruta+p.ruta, &s, p.form())
+					rec := e.pedir("POST", destino, &s, p.form())
 					despues := e.contar(`SELECT count(*) FROM caso_eventos WHERE caso_id = ?`, id)
 					switch {
 					case !Puede(db.Rol(rol), rutaAccion[p.accion]):
@@ -391,9 +437,13 @@ func TestConcepto_dominio3_noSeModificaPorLaAplicacion(t *testing.T) {
 	ruta := e.reportar("seccional", formCaso(nitCaso))
 	e.llevarHTTP(ruta, flujo.ConceptoEmitido)
 	s := e.ingresar("comite")
-	rec := e.pedir("POST", ruta+"/concepto", &s, conceptoForm("confirmar", "cancelacion"))
+	rec := e.pedir("POST", e.rutaConcepto(ruta), &s, conceptoForm("confirmar", "cancelacion"))
 	if rec.Code != http.StatusConflict {
 		t.Fatalf("un segundo concepto: %d", rec.Code)
+	}
+	// Outside a session there is no route that records a concepto.
+	if rec := e.pedir("POST", ruta+"/concepto", &s, conceptoForm("confirmar", "cancelacion")); rec.Code != http.StatusNotFound && rec.Code != http.StatusMethodNotAllowed {
+		t.Fatalf("POST %s/concepto fuera de sesión: %d", ruta, rec.Code)
 	}
 	var decision string
 	e.d.QueryRow(`SELECT decision FROM conceptos ORDER BY id LIMIT 1`).Scan(&decision)

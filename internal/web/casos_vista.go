@@ -475,7 +475,20 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 		case flujo.Reevaluar:
 			a.Ruta, a.ConMotivo = base64+"/reevaluar", true
 		case flujo.EmitirConcepto:
-			a.Ruta, a.Metodo = base64+"/concepto", "get"
+			// Every concepto is born in a session: the button leads to the
+			// session whose orden del día has the case, or says to add it.
+			ss, err := h.d.SesionesDelCaso(ctx, caso.ID)
+			if err != nil {
+				return v, err
+			}
+			if len(ss) == 0 {
+				a.Nombre, a.Ruta, a.Metodo = "Ir a las sesiones del Comité", "/sesiones", "get"
+				v.Pendiente = "El concepto se registra dentro de una sesión del Comité: el caso aún no está en el orden del día de ninguna sesión. Agréguelo al orden del día de una sesión (Sesiones) y registre allí el concepto."
+				break
+			}
+			s := ss[0]
+			a.Nombre = "Registrar el concepto en la sesión " + s.Numero + " del " + s.Fecha.DMA()
+			a.Ruta, a.Metodo = "/sesiones/"+strconv.FormatInt(s.ID, 10)+"/casos/"+strconv.FormatInt(caso.ID, 10)+"/concepto", "get"
 		case flujo.CorregirConcepto, flujo.EmitirInforme:
 			continue // offered beside the concepto (read-only) and the informes
 		case flujo.Cerrar:

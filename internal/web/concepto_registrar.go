@@ -16,7 +16,8 @@ import (
 )
 
 // The Comité's concepto: form → confirmation page showing exactly what will
-// be recorded → record. After that it is read-only: no route edits or deletes
+// be recorded → record, always inside a session of the Comité (the date and
+// the members come from it). After that it is read-only: no route edits or deletes
 // a concepto; a correction is a new linked record with its reason.
 
 // leerConcepto reads the concepto form.
@@ -51,9 +52,8 @@ func (h *handler) formConcepto(caso db.Caso, k flujo.Concepto, correccion bool, 
 		Miembros: strings.Join(k.Miembros, "\n"), Decision: string(k.Decision), MotivoCorreccion: motivo,
 		Errores: templates.Errores{}, Volver: "/casos/" + strconv.FormatInt(caso.ID, 10),
 	}
-	f.Accion = f.Volver + "/concepto"
 	if correccion {
-		f.Accion += "/correccion"
+		f.Accion = f.Volver + "/concepto/correccion"
 	}
 	if !k.FechaSesion.IsZero() {
 		f.FechaSesion = formato.Fecha(k.FechaSesion)
@@ -112,6 +112,9 @@ func (h *handler) conceptoPagina(c echo.Context, correccion bool) error {
 	if err != nil {
 		return err
 	}
+	if !correccion && ses == nil {
+		return echo.NewHTTPError(http.StatusNotFound) // every concepto is born in a session
+	}
 	k := flujo.Concepto{FechaSesion: h.d.Hoy()}
 	var original *templates.ConceptoVista
 	if correccion {
@@ -147,6 +150,9 @@ func (h *handler) conceptoPost(c echo.Context, correccion bool) error {
 	ses, err := h.sesionDeRuta(c)
 	if err != nil {
 		return err
+	}
+	if !correccion && ses == nil {
+		return echo.NewHTTPError(http.StatusNotFound) // every concepto is born in a session
 	}
 	k, form, errs := leerConcepto(c)
 	if ses != nil {
@@ -187,13 +193,11 @@ func (h *handler) conceptoPost(c echo.Context, correccion bool) error {
 		case correccion:
 			_, err = h.d.CorregirConcepto(ctx, caso.ID, k, motivo, actorCaso(c))
 			aviso = "concepto_corregido"
-		case ses != nil:
+		default:
 			_, err = h.d.RegistrarConceptoEnSesion(ctx, ses.ID, caso.ID, k, actorCaso(c))
 			if err == nil {
 				return redirigir(c, "/sesiones/"+strconv.FormatInt(ses.ID, 10))
 			}
-		default:
-			_, err = h.d.RegistrarConcepto(ctx, caso.ID, k, actorCaso(c))
 		}
 		if err == nil {
 			return redirigir(c, "/casos/"+strconv.FormatInt(caso.ID, 10)+"?aviso="+aviso)

@@ -72,11 +72,12 @@ func TestSegundaRuta_porHTTP_sinVistoBuenoCierraConLaMultaPrevista(t *testing.T)
 	e.postOK("secretaria", ruta+"/informes", url.Values{})
 	e.postOK("secretaria", ruta+"/presentar", url.Values{})
 	com := e.ingresar("comite")
-	doc = documento(t, e.pedir("GET", ruta+"/concepto", &com, nil))
+	concepto := e.rutaConcepto(ruta)
+	doc = documento(t, e.pedir("GET", concepto, &com, nil))
 	if testid(doc, "decision-sin_visto_bueno").Length() != 1 || testid(doc, "decision-visto_bueno_cancelacion").Length() != 1 || testid(doc, "decision-multa").Length() != 0 {
 		t.Fatal("el formulario no ofrece las decisiones de la segunda ruta")
 	}
-	e.postOK("comite", ruta+"/concepto", conceptoForm("confirmar", "sin_visto_bueno"))
+	e.postOK("comite", concepto, conceptoForm("confirmar", "sin_visto_bueno"))
 	rec := e.pedir("POST", ruta+"/cierre", &sec, url.Values{"paso": {"revisar"}, "fecha_rea": {"2026-03-02"}})
 	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "$ 10.475.000") || strings.Contains(rec.Body.String(), "62.849.000") {
 		t.Fatalf("propuesta: %d", rec.Code)

@@ -135,8 +135,6 @@ func matriz() []filaMatriz {
 		{"GET", "/casos/:id/informe", "/casos/{caso}/informe", sinForm, lectoresCasos},
 		{"POST", "/casos/:id/presentar", "/casos/{caso}/presentar", func(*entorno) url.Values { return url.Values{} }, []string{"secretaria"}},
 		{"POST", "/casos/:id/no-procede", "/casos/{caso}/no-procede", func(*entorno) url.Values { return url.Values{} }, []string{"secretaria"}},
-		{"GET", "/casos/:id/concepto", "/casos/{caso}/concepto", sinForm, []string{"comite"}},
-		{"POST", "/casos/:id/concepto", "/casos/{caso}/concepto", func(*entorno) url.Values { return url.Values{"paso": {"revisar"}} }, []string{"comite"}},
 		{"GET", "/casos/:id/concepto/correccion", "/casos/{caso}/concepto/correccion", sinForm, []string{"comite"}},
 		{"POST", "/casos/:id/concepto/correccion", "/casos/{caso}/concepto/correccion", func(*entorno) url.Values { return url.Values{"paso": {"revisar"}} }, []string{"comite"}},
 		{"GET", "/casos/:id/cierre", "/casos/{caso}/cierre", sinForm, []string{"secretaria", "seccional"}},

@@ -109,8 +109,8 @@ func Rutas() []ruta {
 		{Metodo: http.MethodGet, Patron: "/casos/:id/informe", Accion: VerCasos, manejador: (*handler).informeImprimir},
 		{Metodo: http.MethodPost, Patron: "/casos/:id/presentar", Accion: EvaluarCaso, manejador: (*handler).casosPresentar},
 		{Metodo: http.MethodPost, Patron: "/casos/:id/no-procede", Accion: EvaluarCaso, manejador: (*handler).casosNoProcede},
-		{Metodo: http.MethodGet, Patron: "/casos/:id/concepto", Accion: RegistrarConcepto, manejador: (*handler).conceptoFormulario},
-		{Metodo: http.MethodPost, Patron: "/casos/:id/concepto", Accion: RegistrarConcepto, manejador: (*handler).conceptoEnviar},
+		// Every concepto is born in a session (below); a correction of a material
+		// error is recorded later from the case, linked to the original.
 		{Metodo: http.MethodGet, Patron: "/casos/:id/concepto/correccion", Accion: RegistrarConcepto, manejador: (*handler).conceptoCorreccionFormulario},
 		{Metodo: http.MethodPost, Patron: "/casos/:id/concepto/correccion", Accion: RegistrarConcepto, manejador: (*handler).conceptoCorreccionEnviar},
 		// Sesiones del Comité: orden del día, conceptos dentro de la sesión y acta

@@ -181,7 +181,8 @@ func TestNavegador_accesibilidadWCAG21AA(t *testing.T) {
 	p.axe("caso en Comité (secretaria)")
 	p.salir()
 
-	// El Comité registra el concepto, primero con errores.
+	// El Comité registra el concepto en la sesión, primero con errores.
+	sesionParaCaso(t, p.d, ruta)
 	p.ingresar("comite")
 	p.axe("inicio (comite)")
 	p.irAxe("caso en Comité (comite)", ruta)
@@ -190,7 +191,6 @@ func TestNavegador_accesibilidadWCAG21AA(t *testing.T) {
 	p.clicNuevaPagina(sel("revisar-concepto"))
 	p.axe("concepto con errores")
 	p.hacer(
-		chromedp.SetValue(chromedp.ID("f-miembros"), "Directora de Gestión de Fiscalización"),
 		chromedp.Click(sel("decision-multa")),
 		chromedp.SetValue(chromedp.ID("f-mot-naturaleza_hechos"), "Inexactitudes reiteradas."),
 		chromedp.SetValue(chromedp.ID("f-mot-impacto_comercio"), "Afectaría a muchos importadores."),
@@ -198,8 +198,9 @@ func TestNavegador_accesibilidadWCAG21AA(t *testing.T) {
 	)
 	p.clicNuevaPagina(sel("revisar-concepto"))
 	p.axe("confirmación del concepto")
-	p.clicNuevaPagina(sel("registrar-concepto"))
-	p.axe("caso con concepto")
+	p.clicYEspera(sel("registrar-concepto"), sel("orden-del-dia"))
+	p.axe("sesión con concepto")
+	p.irAxe("caso con concepto", ruta)
 	p.clicNuevaPagina(sel("registrar-correccion"))
 	p.axe("corrección del concepto")
 	p.salir()

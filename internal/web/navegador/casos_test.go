@@ -90,6 +90,7 @@ func TestNavegador_casoDelReporteAlConcepto(t *testing.T) {
 	}
 	p.salir()
 
+	sesionParaCaso(t, p.d, ruta)
 	p.ingresar("comite")
 	p.ir(ruta)
 	p.hacer(
@@ -98,9 +99,10 @@ func TestNavegador_casoDelReporteAlConcepto(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS(`#grafico-actos-gravedad[data-dibujado="si"] canvas`)),
 	)
 	p.captura("caso-detalle")
+	// The button leads to the session: date and members come from it.
 	p.clicNuevaPagina(sel("accion-emitir_concepto"))
 	p.hacer(
-		chromedp.SendKeys(chromedp.ID("f-miembros"), "Directora de Gestión de Fiscalización\nDirector de Gestión Jurídica"),
+		chromedp.WaitVisible(sel("concepto-sesion")),
 		chromedp.Click(sel("decision-multa")),
 		chromedp.SendKeys(chromedp.ID("f-mot-naturaleza_hechos"), "Inexactitudes reiteradas en el valor declarado."),
 		chromedp.SendKeys(chromedp.ID("f-mot-impacto_comercio"), "La cancelación afectaría a muchos importadores del puerto."),
@@ -119,7 +121,8 @@ func TestNavegador_casoDelReporteAlConcepto(t *testing.T) {
 	if n != 0 {
 		t.Fatal("la confirmación registró el concepto")
 	}
-	p.clicNuevaPagina(sel("registrar-concepto"))
+	p.clicYEspera(sel("registrar-concepto"), sel("orden-del-dia"))
+	p.ir(ruta)
 	if got := p.texto(sel("estado-caso")); got != "Concepto emitido" {
 		t.Fatalf("estado %q", got)
 	}
@@ -187,19 +190,20 @@ func TestNavegador_segundaRutaSinVistoBuenoCierraConLaMultaPrevista(t *testing.T
 	}
 	p.salir()
 
+	sesionParaCaso(t, p.d, ruta)
 	p.ingresar("comite")
 	p.ir(ruta)
 	p.clicNuevaPagina(sel("accion-emitir_concepto"))
 	p.hacer(
 		chromedp.WaitVisible(sel("ayuda-segunda-ruta")),
-		chromedp.SendKeys(chromedp.ID("f-miembros"), "Directora de Gestión de Fiscalización\nDirector de Gestión Jurídica"),
 		chromedp.Click(sel("decision-sin_visto_bueno")),
 		chromedp.SendKeys(chromedp.ID("f-mot-naturaleza_hechos"), "Hechos aislados."),
 		chromedp.SendKeys(chromedp.ID("f-mot-impacto_comercio"), "La cancelación afectaría a muchos importadores."),
 		chromedp.SendKeys(chromedp.ID("f-mot-antecedentes"), "Tres actos en 2025."),
 	)
 	p.clicNuevaPagina(sel("revisar-concepto"))
-	p.clicNuevaPagina(sel("registrar-concepto"))
+	p.clicYEspera(sel("registrar-concepto"), sel("orden-del-dia"))
+	p.ir(ruta)
 	if got := p.texto(sel("estado-caso")); got != "Concepto emitido" {
 		t.Fatalf("estado %q", got)
 	}

@@ -15,6 +15,38 @@ import (
 	"github.com/shopspring/decimal"
 )
 
+// sesionParaCaso convenes, as the Secretaría, a session of today with the
+// case at ruta (presented to the Comité) on its orden del día, and a quorum
+// of two when none was configured: every concepto is recorded inside a
+// session, so the Comité's button on the case leads there.
+func sesionParaCaso(t *testing.T, d *db.DB, ruta string) {
+	t.Helper()
+	ctx := context.Background()
+	id, err := strconv.ParseInt(strings.TrimPrefix(ruta, "/casos/"), 10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := db.ActorCaso{Actor: db.Actor{Cuenta: "secretaria"}, Rol: flujo.RolSecretaria}
+	if _, ok, err := d.ParametroQuorum(ctx); err != nil {
+		t.Fatal(err)
+	} else if !ok {
+		if err := d.FijarQuorum(ctx, 2, db.ActorCaso{Actor: db.Actor{Cuenta: "admin"}, Rol: flujo.RolAdmin}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := d.ConvocarSesion(ctx, flujo.Sesion{Fecha: d.Hoy(), Hora: "09:00", Modalidad: "presencial", Lugar: "Sala de juntas, Nivel Central",
+		Preside: "Marta Lucía Ríos", Secretario: "Jorge Díaz", Miembros: []flujo.MiembroSesion{
+			{Nombre: "Marta Lucía Ríos", Cargo: "Directora de Gestión de Fiscalización"},
+			{Nombre: "Andrés Felipe Castaño", Cargo: "Director de Gestión Jurídica"},
+		}}, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.AgregarAlOrden(ctx, s.ID, id, st); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // sembrarSesion writes two cases presented to the Comité, a session of
 // today with three members present on their agenda, and a quorum of three.
 func sembrarSesion(t *testing.T, d *db.DB) (string, []string) {

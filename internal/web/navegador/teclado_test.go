@@ -120,6 +120,7 @@ func TestNavegador_soloTeclado(t *testing.T) {
 
 	// The Comité, with the keyboard: a first try with an error shows the
 	// summary, which takes the focus; then the concepto is recorded.
+	sesionParaCaso(t, p.d, ruta)
 	p.ingresar("comite")
 	p.ir(ruta)
 	p.tabHasta(`[data-testid="accion-emitir_concepto"]`)
@@ -130,10 +131,12 @@ func TestNavegador_soloTeclado(t *testing.T) {
 		t.Fatalf("el resumen de errores no recibió el foco: %q (%v)", foco, err)
 	}
 	// From the summary, the link to a field takes the focus to that field.
-	p.tabHasta(`.resumen-errores a[href="#f-miembros"]`)
+	// (Inside a session the form asks neither the date nor the members.)
+	p.tabHasta(`.resumen-errores a[href="#f-mot-naturaleza_hechos"]`)
 	p.hacer(chromedp.KeyEvent(kb.Enter)) // an anchor of the same page: no new document
-	p.tabHasta(`#f-miembros`)
-	p.escribir("Directora de Gestión de Fiscalización")
+	if foco, err := correr(p, chromedp.Evaluate[string](`document.activeElement.id`)); err != nil || foco != "f-mot-naturaleza_hechos" {
+		t.Fatalf("el enlace del resumen no llevó el foco al campo: %q (%v)", foco, err)
+	}
 	p.tabHasta(`[data-testid="decision-multa"], [data-testid="decision-cancelacion"]`)
 	p.hacer(chromedp.KeyEvent(" "))
 	for i := 0; i < 3; i++ {
@@ -151,6 +154,7 @@ func TestNavegador_soloTeclado(t *testing.T) {
 	p.enterYEspera()
 	p.tabHasta(`[data-testid="registrar-concepto"]`)
 	p.enterYEspera()
+	p.ir(ruta)
 	if got := p.texto(sel("estado-caso")); got != "Concepto emitido" {
 		t.Fatalf("con el teclado el concepto no quedó registrado: estado %q", got)
 	}
