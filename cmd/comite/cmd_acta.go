@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"comite/internal/db"
+	"comite/internal/expediente"
 	"comite/internal/firma"
 )
 
@@ -125,7 +126,7 @@ func cmdActa(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "comite acta:", err)
 		return 1
 	}
-	contenido, err := d.PDFActa(ctx, s.ID)
+	contenido, err := expediente.Nuevo(d).PDFActa(ctx, s.ID)
 	if err != nil {
 		fmt.Fprintf(stderr, "comite acta: sesión %s: %v\n", s.Numero, err)
 		return 1

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"comite/internal/db"
+	"comite/internal/expediente"
 	"comite/internal/firma"
 )
 
@@ -38,7 +39,7 @@ firmado y el sujeto del certificado.
 
 // lugarFirma is the place written in the signature: the Comité sits at the
 // DIAN's central level, in Bogotá.
-const lugarFirma = "Bogotá D.C., Colombia"
+const lugarFirma = expediente.LugarFirma
 
 // cmdInforme is `comite informe --caso ID --db F -o ARCHIVO.pdf` (docs/contrato-cli.md):
 // exit 0 writing the PDF; 2 on bad flags; 1 when the case does not exist or
@@ -115,7 +116,7 @@ func cmdInforme(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "comite informe:", err)
 		return 1
 	}
-	pdf, emitido, err := d.PDFInforme(ctx, c.ID)
+	pdf, emitido, err := expediente.Nuevo(d).PDFInforme(ctx, c.ID)
 	if err != nil {
 		fmt.Fprintf(stderr, "comite informe: caso %s: %v\n", c.Numero, err)
 		return 1

@@ -1,51 +1,25 @@
 package db
 
-// The acta of a session of the Comité (internal/informe.PDFActa), and the
-// signature as a step of issuing a document (acta or informe): when the
-// administrator configured a certificate (DB.Firma), the issued file is the
-// PAdES-signed PDF and the version records the signer's subject, the hash of
-// the signed file and the hash of the unsigned content. Without a
-// certificate the document is issued unsigned and its history says so.
-// Actas are insert-only versions, like the informes.
+// The acta of a session of the Comité as stored: what it is built from
+// (FuenteActa) and its issued versions, insert-only like the informes. The
+// application (internal/expediente) renders and signs it outside the write
+// transaction: when the administrator configured a certificate (DB.Firma),
+// the issued file is the PAdES-signed PDF and the version records the
+// signer's subject, the hash of the signed file and the hash of the unsigned
+// content. Without a certificate the document is issued unsigned and says so.
 
 import (
 	"context"
-	"crypto/sha256"
 	"database/sql"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"time"
-
-	"comite/internal/flujo"
-	"comite/internal/informe"
 )
 
 // Firmador signs a PDF as PAdES (internal/firma.Firmante).
 type Firmador interface {
 	Firmar(pdf []byte, motivo, lugar string, instante time.Time) ([]byte, error)
 	Sujeto() string
-}
-
-// LugarFirma is the place written in a signature: the Comité sits at the
-// DIAN's central level, in Bogotá.
-const LugarFirma = "Bogotá D.C., Colombia"
-
-// firmarEmision signs pdf with d.Firma when configured. It returns the file
-// to store, its SHA-256, the unsigned content's SHA-256 and the subject
-// ("" when unsigned).
-func (d *DB) firmarEmision(pdf []byte, motivo string, ahora string) (archivo []byte, hash, hashContenido, sujeto string, err error) {
-	suma := sha256.Sum256(pdf)
-	hashContenido = hex.EncodeToString(suma[:])
-	if d.Firma == nil {
-		return pdf, hashContenido, hashContenido, "", nil
-	}
-	firmado, err := d.Firma.Firmar(pdf, motivo, LugarFirma, parseInstante(ahora))
-	if err != nil {
-		return nil, "", "", "", fmt.Errorf("firmar el documento: %w", err)
-	}
-	s := sha256.Sum256(firmado)
-	return firmado, hex.EncodeToString(s[:]), hashContenido, d.Firma.Sujeto(), nil
 }
 
 // TextoFirma says how a document was issued, for its page and its history.
@@ -72,96 +46,101 @@ type ActaEmitida struct {
 // ErrActaNoExiste is returned for an unknown version.
 var ErrActaNoExiste = errors.New("esa versión del acta no existe")
 
-func datosActa(ctx context.Context, q consultor, s SesionComite, version int, por string, instante time.Time) (informe.Acta, error) {
-	a := informe.Acta{Numero: s.Numero, Fecha: s.Sesion.Fecha, Hora: s.Sesion.Hora, Modalidad: flujo.EtiquetaModalidad(s.Sesion.Modalidad),
-		Lugar: s.Sesion.Lugar, Preside: s.Sesion.Preside, Secretario: s.Sesion.Secretario, Miembros: s.Sesion.Miembros,
-		QuorumConfigurado: s.QuorumSet, QuorumMinimo: s.QuorumMin, TextoQuorum: s.TextoQuoro,
-		Version: version, EmitidoPor: por, Instante: instante}
-	for _, p := range s.Orden {
-		pa := informe.PuntoActa{Posicion: p.Posicion, Caso: p.Numero, RazonSocial: p.RazonSocial, NIT: p.NIT, Estado: p.Estado.Etiqueta()}
-		if o := p.Concepto; o != nil && (instante.IsZero() || !o.Instante().After(instante)) {
-			ic := &informe.Concepto{FechaSesion: o.Concepto.FechaSesion, Miembros: o.Concepto.Miembros, Decision: o.Concepto.Decision,
-				Motivacion: motivaciones(o.Concepto), CriteriosCancelacion: o.Concepto.CriteriosCancelacion,
-				RegistradoPor: o.RegistradoPor, RegistradoEn: o.Instante()}
-			for _, x := range p.Correccion {
-				if !instante.IsZero() && x.Instante().After(instante) {
-					break
-				}
-				ic.Correcciones = append(ic.Correcciones, informe.Correccion{Instante: x.Instante(), Cuenta: x.RegistradoPor, Motivo: x.MotivoCorreccion, Texto: ResumenConcepto(x.Concepto)})
-			}
-			pa.Concepto = ic
-		}
-		a.Puntos = append(a.Puntos, pa)
+// marcaSesion stamps what an acta is built from: the session, its
+// attendance, its agenda, the conceptos and states of its cases, the quorum
+// in force and the issued versions.
+func marcaSesion(ctx context.Context, q consultor, id int64) (string, error) {
+	var m string
+	err := q.QueryRowContext(ctx, `SELECT s.fecha || '|' || s.hora || '|' || s.modalidad || '|' || s.lugar || '|' || s.preside || '|' || s.secretario
+		|| '|' || coalesce((SELECT group_concat(nombre || '/' || cargo, ';') FROM sesion_miembros WHERE sesion_id = s.id), '')
+		|| '|' || coalesce((SELECT group_concat(o.posicion || ':' || o.caso_id || ':' || c.estado, ';') FROM sesion_orden o JOIN casos c ON c.id = o.caso_id WHERE o.sesion_id = s.id), '')
+		|| '|' || coalesce((SELECT max(k.id) FROM conceptos k JOIN sesion_orden o ON o.caso_id = k.caso_id WHERE o.sesion_id = s.id), 0)
+		|| '|' || coalesce((SELECT max(id) FROM parametros_comite), 0)
+		|| '|' || coalesce((SELECT max(version) FROM actas WHERE sesion_id = s.id), 0)
+		FROM sesiones_comite s WHERE s.id = ?`, id).Scan(&m)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", ErrSesionNoExiste
 	}
-	return a, nil
+	if err != nil {
+		return "", fmt.Errorf("leer la marca de la sesión: %w", err)
+	}
+	return m, nil
 }
 
-// DatosActa builds the acta of a session as it stands: with the number and
-// instant of its latest issued version when nothing changed since (a
-// concepto or correction after it makes a draft), else the next version
-// number at the instant of the session's latest recorded concepto or, with
-// none, its convening — from stored data, never the clock.
-func (d *DB) DatosActa(ctx context.Context, sesionID int64) (informe.Acta, error) {
-	s, err := d.SesionComite(ctx, sesionID)
-	if err != nil {
-		return informe.Acta{}, err
-	}
-	vs, err := d.Actas(ctx, sesionID)
-	if err != nil {
-		return informe.Acta{}, err
-	}
-	instante, por := parseInstante(s.CreadaEn), "borrador (sin emitir)"
-	for _, p := range s.Orden {
-		if p.Vigente != nil && p.Vigente.Instante().After(instante) {
-			instante = p.Vigente.Instante()
-		}
-	}
-	if n := len(vs); n > 0 && !instante.After(vs[n-1].Instante()) {
-		return datosActa(ctx, d, s, vs[n-1].Version, vs[n-1].EmitidoPor, vs[n-1].Instante())
-	}
-	return datosActa(ctx, d, s, len(vs)+1, por, instante)
+// FuenteActa is what the acta of a session is built from, as stored.
+type FuenteActa struct {
+	Sesion SesionComite
+	Actas  []ActaEmitida // issued versions, oldest first
+	Marca  string
 }
 
-// Instante parses EmitidoEn.
-func (a ActaEmitida) Instante() time.Time { return parseInstante(a.EmitidoEn) }
-
-// EmitirActa issues a new version of the acta of a session (the Comité or
-// the Secretaría), signed when a certificate is configured.
-func (d *DB) EmitirActa(ctx context.Context, sesionID int64, quien ActorCaso) (ActaEmitida, error) {
-	if !puedeGestionarSesion(quien.Rol) {
-		return ActaEmitida{}, ErrSesionRol
+// FuenteActa reads what the acta of a session is built from; like
+// FuenteInforme, the mark is read before and after and the reading repeated
+// when a writer came in between.
+func (d *DB) FuenteActa(ctx context.Context, sesionID int64) (FuenteActa, error) {
+	for intento := 0; ; intento++ {
+		var f FuenteActa
+		var err error
+		if f.Marca, err = marcaSesion(ctx, d, sesionID); err != nil {
+			return f, err
+		}
+		if f.Sesion, err = sesionEn(ctx, d, sesionID); err != nil {
+			return f, err
+		}
+		if f.Actas, err = d.Actas(ctx, sesionID); err != nil {
+			return f, err
+		}
+		if despues, _ := marcaSesion(ctx, d, sesionID); despues == f.Marca {
+			return f, nil
+		}
+		if intento == 3 {
+			return f, ErrDocumentoDesactualizado
+		}
 	}
+}
+
+// ActaNueva is an issued acta to store, with the mark of what it was built from.
+type ActaNueva struct {
+	SesionID        int64
+	Version         int
+	Marca           string
+	Archivo         []byte
+	SHA256          string
+	SHA256Contenido string
+	FirmaSujeto     string
+	EmitidoEn       string
+}
+
+// GuardarActa stores an acta built outside the transaction: in one
+// transaction it checks that the session still is what the acta was built
+// from (else ErrDocumentoDesactualizado and nothing is written), then
+// records the version and the audit row.
+func (d *DB) GuardarActa(ctx context.Context, n ActaNueva, quien ActorCaso) (ActaEmitida, error) {
 	var id int64
 	err := d.EnTx(ctx, func(tx *sql.Tx) error {
-		s, err := sesionEn(ctx, tx, sesionID)
+		s, err := sesionEn(ctx, tx, n.SesionID)
 		if err != nil {
 			return err
 		}
-		var version int
-		if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) + 1 FROM actas WHERE sesion_id = ?`, sesionID).Scan(&version); err != nil {
-			return err
-		}
-		ahora := d.Ahora()
-		a, err := datosActa(ctx, tx, s, version, quien.Cuenta, parseInstante(ahora))
+		m, err := marcaSesion(ctx, tx, n.SesionID)
 		if err != nil {
 			return err
 		}
-		pdf, err := informe.PDFActa(a)
-		if err != nil {
+		var siguiente int
+		if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) + 1 FROM actas WHERE sesion_id = ?`, n.SesionID).Scan(&siguiente); err != nil {
 			return err
 		}
-		archivo, hash, contenido, sujeto, err := d.firmarEmision(pdf, "Acta de la sesión "+s.Numero+" del Comité de Fiscalización", ahora)
-		if err != nil {
-			return err
+		if m != n.Marca || siguiente != n.Version {
+			return ErrDocumentoDesactualizado
 		}
 		rs, err := tx.ExecContext(ctx, `INSERT INTO actas(sesion_id, version, sha256_contenido, sha256, firma_sujeto, pdf, emitido_por, emitido_en) VALUES (?,?,?,?,?,?,?,?)`,
-			sesionID, version, contenido, hash, sujeto, archivo, quien.Cuenta, ahora)
+			n.SesionID, n.Version, n.SHA256Contenido, n.SHA256, n.FirmaSujeto, n.Archivo, quien.Cuenta, n.EmitidoEn)
 		if err != nil {
 			return fmt.Errorf("guardar el acta: %w", err)
 		}
 		id, _ = rs.LastInsertId()
 		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "sesion.acta", Objeto: "sesion:" + s.Numero, Detalle: map[string]any{
-			"version": version, "sha256": hash, "sha256_contenido": contenido, "firma": TextoFirma(sujeto), "bytes": len(archivo),
+			"version": n.Version, "sha256": n.SHA256, "sha256_contenido": n.SHA256Contenido, "firma": TextoFirma(n.FirmaSujeto), "bytes": len(n.Archivo),
 		}})
 	})
 	if err != nil {
@@ -169,6 +148,9 @@ func (d *DB) EmitirActa(ctx context.Context, sesionID int64, quien ActorCaso) (A
 	}
 	return escanearActa(d.QueryRowContext(ctx, `SELECT `+columnasActa+` FROM actas WHERE id = ?`, id))
 }
+
+// Instante parses EmitidoEn.
+func (a ActaEmitida) Instante() time.Time { return parseInstante(a.EmitidoEn) }
 
 const columnasActa = `id, sesion_id, version, sha256, sha256_contenido, firma_sujeto, length(pdf), emitido_por, emitido_en`
 
@@ -212,14 +194,4 @@ func (d *DB) ActaPDF(ctx context.Context, sesionID int64, version int) (ActaEmit
 		return a, nil, ErrActaNoExiste
 	}
 	return a, pdf, err
-}
-
-// PDFActa is the acta of a session: the unsigned content built from the
-// stored session (DatosActa; the same stored session gives the same bytes).
-func (d *DB) PDFActa(ctx context.Context, sesionID int64) ([]byte, error) {
-	a, err := d.DatosActa(ctx, sesionID)
-	if err != nil {
-		return nil, err
-	}
-	return informe.PDFActa(a)
 }

@@ -1,9 +1,12 @@
 package db
 
-// The informe gerencial of a case (docs/reglas.md §4): built only from
-// the case's STORED snapshot, its history and its concepto — never from live
-// data — by internal/informe. Each issue is a version: the PDF bytes, their
-// SHA-256, who issued it and when, insert-only. Downloading a version again
+// The informe gerencial of a case (docs/reglas.md §4), as stored: what it
+// is built from (FuenteInforme: the case's STORED snapshot, its history and
+// its concepto — never live data) and its issued versions. The application
+// (internal/expediente) builds and renders it outside the write
+// transaction; GuardarInforme stores it if nothing changed meanwhile. Each
+// issue is a version: the PDF bytes, their SHA-256, who issued it and when,
+// insert-only. Downloading a version again
 // gives the same bytes; a new issue after a re-evaluation is a new version
 // and the earlier ones stay retrievable.
 
@@ -12,12 +15,10 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"comite/internal/flujo"
-	"comite/internal/informe"
-	"comite/internal/reincidencia"
+	"comite/internal/valores"
 )
 
 // InformeEmitido is one issued version (without its bytes).
@@ -49,205 +50,172 @@ func parseInstante(s string) time.Time {
 	return t
 }
 
-// datosInforme builds the informe's data from the stored snapshot ev, the
-// case, its history and its concepto, for the given issue.
-func datosInforme(ctx context.Context, q consultor, c Caso, ev Evaluacion, em informe.Emision) (informe.Datos, error) {
-	ent, err := ev.Entrada()
+// MarcaCaso stamps what an issued document of a case is built from: its
+// state, criteria, latest evaluation, history, conceptos, proposal and
+// issued informes. Two equal marks mean nothing the informe shows changed
+// in between (the optimistic check of issuing outside the write lock).
+type MarcaCaso string
+
+func marcaCaso(ctx context.Context, q consultor, casoID int64) (MarcaCaso, error) {
+	var estado, criterios string
+	var ev, evento, concepto, propuesta, informes sql.NullInt64
+	err := q.QueryRowContext(ctx, `SELECT estado, coalesce(criterios_json, ''),
+		(SELECT max(id) FROM evaluaciones WHERE caso_id = c.id), (SELECT max(id) FROM caso_eventos WHERE caso_id = c.id),
+		(SELECT max(id) FROM conceptos WHERE caso_id = c.id), (SELECT max(id) FROM propuestas_rea WHERE caso_id = c.id),
+		(SELECT max(version) FROM informes WHERE caso_id = c.id)
+		FROM casos c WHERE c.id = ?`, casoID).Scan(&estado, &criterios, &ev, &evento, &concepto, &propuesta, &informes)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", ErrCasoNoExiste
+	}
 	if err != nil {
-		return informe.Datos{}, fmt.Errorf("entrada guardada de la evaluación v%d ilegible: %w", ev.Version, err)
+		return "", fmt.Errorf("leer la marca del caso: %w", err)
 	}
-	ref, err := referenciaEn(ctx, q)
-	if err != nil {
-		return informe.Datos{}, err
-	}
-	res, err := ev.Resultado(ref)
-	if err != nil {
-		return informe.Datos{}, err
-	}
-	d := informe.Datos{
-		Caso: c.Numero, DireccionSeccional: c.NombreSeccional,
-		Usuario: ent.Usuario, Nueva: ent.Nueva, Evaluacion: res,
-		FechaReporte: c.FechaReporte,
-		Criterios: informe.Criterios{
-			TipoUsuario: c.Criterios["tipo_usuario"], PerjuicioEstado: c.Criterios["perjuicio_estado"],
-			NaturalezaHechos: c.Criterios["naturaleza_hechos"], ImpactoComercio: c.Criterios["impacto_comercio"],
-			Antecedentes:               c.Criterios["antecedentes"],
-			TransgresionProcedimientos: c.Criterios["transgresion_procedimientos"],
-			IncidenciaPenal:            c.Criterios["incidencia_penal"],
-			OtrosHechos:                c.Criterios["otros_hechos"],
-		},
-		Instantanea: informe.Instantanea{ID: fmt.Sprint(ev.ID), Version: ev.Version, Creada: parseInstante(ev.CreadoEn)},
-		Emision:     em,
-	}
-	if res.Periodo.Anio > 0 {
-		if d.Serie, err = reincidencia.Serie(ent, ref, res.Periodo.Anio-4, res.Periodo.Anio); err != nil {
-			return d, fmt.Errorf("serie anual del informe: %w", err)
-		}
-	}
-	hist, err := historiaDe(ctx, q, c.ID)
-	if err != nil {
-		return d, err
-	}
-	for _, h := range hist {
-		if !em.Instante.IsZero() && h.Instante().After(em.Instante) {
-			break // the informe shows the history up to its issue
-		}
-		texto := h.Texto
-		if h.EvaluacionVersion > 0 {
-			texto += fmt.Sprintf(" [evaluación v%d]", h.EvaluacionVersion)
-		}
-		d.Historia = append(d.Historia, informe.Paso{Instante: h.Instante(), Cuenta: h.Cuenta, Desde: string(h.DeEstado), Hacia: string(h.AEstado), Detalle: texto})
-	}
-	cs, err := conceptosDe(ctx, q, c.ID)
-	if err != nil {
-		return d, err
-	}
-	if len(cs) > 0 && (em.Instante.IsZero() || !cs[0].Instante().After(em.Instante)) {
-		o := cs[0]
-		ic := &informe.Concepto{
-			FechaSesion: o.Concepto.FechaSesion, Miembros: o.Concepto.Miembros, Decision: o.Concepto.Decision,
-			Motivacion: motivaciones(o.Concepto), CriteriosCancelacion: o.Concepto.CriteriosCancelacion,
-			RegistradoPor: o.RegistradoPor, RegistradoEn: o.Instante(),
-		}
-		for _, x := range cs[1:] {
-			if !em.Instante.IsZero() && x.Instante().After(em.Instante) {
-				break
-			}
-			ic.Correcciones = append(ic.Correcciones, informe.Correccion{Instante: x.Instante(), Cuenta: x.RegistradoPor, Motivo: x.MotivoCorreccion, Texto: ResumenConcepto(x.Concepto)})
-		}
-		d.Concepto = ic
-	}
-	// The REA proposal, once recorded before this issue: page 1 then shows
-	// its REA date, the same the history names.
-	p, err := propuestaDe(ctx, q, c.ID)
-	if err != nil {
-		return d, err
-	}
-	if p != nil && (em.Instante.IsZero() || !parseInstante(p.RegistradoEn).After(em.Instante)) {
-		ip := &informe.Propuesta{FechaREA: p.FechaREA, Decision: p.Propuesta, Total: p.Total, RegistradoPor: p.RegistradoPor, RegistradoEn: parseInstante(p.RegistradoEn)}
-		if p.Incremento != nil {
-			ip.UVTAnio, ip.UVTValor, ip.Incremento = p.Incremento.UVTAnio, p.Incremento.UVTValor, p.Incremento.Incremento
-		}
-		d.Propuesta = ip
-	}
-	return d, nil
+	return MarcaCaso(fmt.Sprintf("%s|%d|%d|%d|%d|%d|%s", estado, ev.Int64, evento.Int64, concepto.Int64, propuesta.Int64, informes.Int64, criterios)), nil
 }
 
-func motivaciones(c flujo.Concepto) []informe.Motivacion {
-	var out []informe.Motivacion
-	for _, k := range flujo.CriteriosComite {
-		if t := c.Motivacion[k.Clave]; t != "" {
-			out = append(out, informe.Motivacion{Criterio: k.Etiqueta, Texto: t})
-		}
-	}
-	return out
+// ErrDocumentoDesactualizado is returned when what a document was built
+// from changed before it could be stored: nothing was written.
+var ErrDocumentoDesactualizado = &flujo.ErrPaso{Mensaje: "El caso o la sesión cambió mientras se generaba el documento (otra persona registró un paso, una evaluación o un concepto). No se guardó nada: vuelva a cargar la página y emítalo de nuevo."}
+
+// FuenteInforme is what the informe of a case is built from, as stored.
+type FuenteInforme struct {
+	Caso       Caso
+	Evaluacion Evaluacion // the latest snapshot
+	Referencia valores.Referencia
+	Historia   []EventoCaso
+	Conceptos  []ConceptoGuardado
+	Propuesta  *PropuestaREA
+	Informes   []InformeEmitido // issued versions, oldest first
+	Cabeza     Cabeza           // head of the audit chain when read
+	Marca      MarcaCaso
 }
 
-// ResumenConcepto writes what a (corrected) concepto says, in one paragraph.
-func ResumenConcepto(c flujo.Concepto) string {
-	s := []string{"Decisión: " + c.Decision.Etiqueta() + ".", "Sesión del " + c.FechaSesion.DMA() + "; miembros: " + strings.Join(c.Miembros, "; ") + "."}
-	if len(c.CriteriosCancelacion) > 0 {
-		s = append(s, "Criterios: "+strings.Join(c.CriteriosCancelacion, ", ")+".")
-	}
-	for _, m := range motivaciones(c) {
-		s = append(s, m.Criterio+": "+m.Texto)
-	}
-	return strings.Join(s, " ")
-}
-
-// DatosInforme builds the informe of a case from its latest snapshot, for the
-// print view and `comite informe`. Version and instant are those of the
-// latest issued version of that snapshot when there is one; otherwise the
-// next version number and the instant of the case's latest recorded step —
-// taken from stored data, never from the clock, so the same stored case
-// gives the same informe.
-func (d *DB) DatosInforme(ctx context.Context, casoID int64) (informe.Datos, error) {
-	c, err := d.Caso(ctx, casoID)
-	if err != nil {
-		return informe.Datos{}, err
-	}
-	ev, err := ultimaEvaluacion(ctx, d, casoID)
-	if err != nil {
-		return informe.Datos{}, err
-	}
-	vs, err := d.Informes(ctx, casoID)
-	if err != nil {
-		return informe.Datos{}, err
-	}
-	em := informe.Emision{Version: len(vs) + 1}
-	if n := len(vs); n > 0 && vs[n-1].EvaluacionID == ev.ID {
-		em = informe.Emision{Version: vs[n-1].Version, EmitidoPor: vs[n-1].EmitidoPor, Instante: vs[n-1].Instante()}
-	} else {
-		hist, err := historiaDe(ctx, d, casoID)
+// FuenteInforme reads what the informe of a case is built from. The reads
+// are not one transaction (a transaction here takes the write lock): the
+// mark is read before and after them and the reading is repeated when a
+// writer came in between.
+func (d *DB) FuenteInforme(ctx context.Context, casoID int64) (FuenteInforme, error) {
+	for intento := 0; ; intento++ {
+		antes, err := marcaCaso(ctx, d, casoID)
 		if err != nil {
-			return informe.Datos{}, err
+			return FuenteInforme{}, err
 		}
-		if len(hist) > 0 {
-			em.Instante, em.EmitidoPor = hist[len(hist)-1].Instante(), "borrador (sin emitir)"
+		f, err := fuenteInforme(ctx, d, casoID)
+		if err != nil {
+			return f, err
+		}
+		if f.Marca = antes; f.Marca == marcaOVacia(ctx, d, casoID) {
+			return f, nil
+		}
+		if intento == 3 {
+			return f, ErrDocumentoDesactualizado
 		}
 	}
-	return datosInforme(ctx, d, c, ev, em)
 }
 
-// EmitirInforme issues a new version of the informe gerencial of a case from
-// its latest snapshot: the PDF, its SHA-256, who and when, in the case's
-// history and the audit log. The Secretaría Técnica issues it while the case
-// is en_evaluacion (flujo.EmitirInforme): what the Comité receives.
-func (d *DB) EmitirInforme(ctx context.Context, casoID int64, quien ActorCaso) (InformeEmitido, error) {
+func marcaOVacia(ctx context.Context, q consultor, casoID int64) MarcaCaso {
+	m, _ := marcaCaso(ctx, q, casoID)
+	return m
+}
+
+// FuenteInformeEn is FuenteInforme inside tx (for writers that issue
+// informes in their own transaction, such as the demo data).
+func FuenteInformeEn(ctx context.Context, tx *sql.Tx, casoID int64) (FuenteInforme, error) {
+	f, err := fuenteInforme(ctx, tx, casoID)
+	if err != nil {
+		return f, err
+	}
+	f.Marca, err = marcaCaso(ctx, tx, casoID)
+	return f, err
+}
+
+func fuenteInforme(ctx context.Context, q consultor, casoID int64) (FuenteInforme, error) {
+	var f FuenteInforme
+	var err error
+	if f.Caso, err = casoEn(ctx, q, casoID); err != nil {
+		return f, err
+	}
+	if f.Evaluacion, err = ultimaEvaluacion(ctx, q, casoID); err != nil {
+		return f, err
+	}
+	if f.Referencia, err = referenciaEn(ctx, q); err != nil {
+		return f, err
+	}
+	if f.Historia, err = historiaDe(ctx, q, casoID); err != nil {
+		return f, err
+	}
+	if f.Conceptos, err = conceptosDe(ctx, q, casoID); err != nil {
+		return f, err
+	}
+	if f.Propuesta, err = propuestaDe(ctx, q, casoID); err != nil {
+		return f, err
+	}
+	if f.Informes, err = informesDe(ctx, q, casoID); err != nil {
+		return f, err
+	}
+	if err := q.QueryRowContext(ctx, `SELECT id, hash FROM auditoria ORDER BY id DESC LIMIT 1`).Scan(&f.Cabeza.ID, &f.Cabeza.Hash); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return f, err
+	}
+	return f, nil
+}
+
+// EvaluacionPorID reads one stored snapshot.
+func (d *DB) EvaluacionPorID(ctx context.Context, id int64) (Evaluacion, error) {
+	return escanearEvaluacion(d.QueryRowContext(ctx, `SELECT `+columnasEvaluacion+` FROM evaluaciones WHERE id = ?`, id))
+}
+
+// InformeNuevo is an issued informe to store: the file (signed when
+// FirmaSujeto != ""), its hashes, and the mark of what it was built from.
+type InformeNuevo struct {
+	CasoID          int64
+	Version         int
+	EvaluacionID    int64
+	Marca           MarcaCaso
+	Archivo         []byte
+	SHA256          string
+	SHA256Contenido string
+	FirmaSujeto     string
+	EmitidoEn       string // RFC 3339, UTC: the instant printed on it
+	Texto           string // the history line
+}
+
+// GuardarInforme stores an informe built outside the transaction: in one
+// transaction it checks that the case still is what the informe was built
+// from (n.Marca; else ErrDocumentoDesactualizado and nothing is written),
+// then records the version, the step in the case's history and the audit row.
+func (d *DB) GuardarInforme(ctx context.Context, n InformeNuevo, quien ActorCaso) (InformeEmitido, error) {
 	var id int64
 	err := d.EnTx(ctx, func(tx *sql.Tx) error {
-		c, err := casoPara(ctx, tx, casoID, quien)
+		c, err := casoPara(ctx, tx, n.CasoID, quien)
 		if err != nil {
 			return err
 		}
-		if _, err := flujo.Validar(flujo.EmitirInforme, quien.Rol, flujo.Contexto{Estado: c.Estado}); err != nil {
-			return err
-		}
-		ev, err := ultimaEvaluacion(ctx, tx, casoID)
+		m, err := marcaCaso(ctx, tx, n.CasoID)
 		if err != nil {
 			return err
 		}
-		var version int
-		if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) + 1 FROM informes WHERE caso_id = ?`, casoID).Scan(&version); err != nil {
-			return err
-		}
-		ahora := d.Ahora()
-		// The head of the audit chain before this emission is printed on it.
-		var cabeza Cabeza
-		if err := tx.QueryRowContext(ctx, `SELECT id, hash FROM auditoria ORDER BY id DESC LIMIT 1`).Scan(&cabeza.ID, &cabeza.Hash); err != nil && !errors.Is(err, sql.ErrNoRows) {
-			return err
-		}
-		datos, err := datosInforme(ctx, tx, c, ev, informe.Emision{Version: version, EmitidoPor: quien.Cuenta, Instante: parseInstante(ahora), CabezaAuditoria: cabeza.Texto()})
+		ev, err := ultimaEvaluacion(ctx, tx, n.CasoID)
 		if err != nil {
 			return err
 		}
-		pdf, err := informe.PDF(datos)
-		if err != nil {
-			return fmt.Errorf("generar el PDF del informe: %w", err)
-		}
-		// Signing is a step of the issue: the stored file is the signed one
-		// when a certificate is configured (firmarEmision).
-		archivo, hash, contenido, sujeto, err := d.firmarEmision(pdf, "Informe gerencial de resultados del caso "+c.Numero, ahora)
-		if err != nil {
+		var siguiente int
+		if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) + 1 FROM informes WHERE caso_id = ?`, n.CasoID).Scan(&siguiente); err != nil {
 			return err
+		}
+		if m != n.Marca || ev.ID != n.EvaluacionID || siguiente != n.Version {
+			return ErrDocumentoDesactualizado
 		}
 		rs, err := tx.ExecContext(ctx, `INSERT INTO informes(caso_id, version, evaluacion_id, sha256, pdf, emitido_por, emitido_en, sha256_contenido, firma_sujeto) VALUES (?,?,?,?,?,?,?,?,?)`,
-			casoID, version, ev.ID, hash, archivo, quien.Cuenta, ahora, contenido, sujeto)
+			n.CasoID, n.Version, ev.ID, n.SHA256, n.Archivo, quien.Cuenta, n.EmitidoEn, n.SHA256Contenido, n.FirmaSujeto)
 		if err != nil {
 			return fmt.Errorf("guardar el informe: %w", err)
 		}
 		id, _ = rs.LastInsertId()
-		texto := fmt.Sprintf("Informe gerencial v%d emitido (SHA-256 %s)", version, hash)
-		if sujeto != "" {
-			texto = fmt.Sprintf("Informe gerencial v%d emitido, %s (SHA-256 del archivo firmado %s; del contenido sin firmar %s)", version, TextoFirma(sujeto), hash, contenido)
-		} else {
-			texto += ", " + TextoFirma("")
-		}
-		if err := insertarEvento(ctx, tx, casoID, c.Estado, c.Estado, "informe", texto, ev.ID, quien, ahora); err != nil {
+		if err := insertarEvento(ctx, tx, n.CasoID, c.Estado, c.Estado, "informe", n.Texto, ev.ID, quien, n.EmitidoEn); err != nil {
 			return err
 		}
 		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "caso.informe", Objeto: "caso:" + c.Numero, Detalle: map[string]any{
-			"version": version, "sha256": hash, "sha256_contenido": contenido, "firma": TextoFirma(sujeto), "bytes": len(archivo), "evaluacion_id": ev.ID, "evaluacion_version": ev.Version,
+			"version": n.Version, "sha256": n.SHA256, "sha256_contenido": n.SHA256Contenido, "firma": TextoFirma(n.FirmaSujeto), "bytes": len(n.Archivo), "evaluacion_id": ev.ID, "evaluacion_version": ev.Version,
 		}})
 	})
 	if err != nil {
@@ -266,7 +234,11 @@ func escanearInforme(s interface{ Scan(...any) error }) (InformeEmitido, error) 
 
 // Informes lists the issued versions of a case, oldest first.
 func (d *DB) Informes(ctx context.Context, casoID int64) ([]InformeEmitido, error) {
-	rows, err := d.QueryContext(ctx, `SELECT `+columnasInforme+` FROM informes i JOIN evaluaciones v ON v.id = i.evaluacion_id WHERE i.caso_id = ? ORDER BY i.version`, casoID)
+	return informesDe(ctx, d, casoID)
+}
+
+func informesDe(ctx context.Context, q consultor, casoID int64) ([]InformeEmitido, error) {
+	rows, err := q.QueryContext(ctx, `SELECT `+columnasInforme+` FROM informes i JOIN evaluaciones v ON v.id = i.evaluacion_id WHERE i.caso_id = ? ORDER BY i.version`, casoID)
 	if err != nil {
 		return nil, fmt.Errorf("leer informes: %w", err)
 	}
@@ -297,38 +269,4 @@ func (d *DB) InformePDF(ctx context.Context, casoID int64, version int) (Informe
 		return i, nil, ErrInformeNoExiste
 	}
 	return i, pdf, err
-}
-
-// PDFInforme is the informe of a case for the expediente: the bytes of its
-// latest issued version, or, when none was issued, the PDF built from the
-// stored snapshot (DatosInforme: the same stored case gives the same bytes).
-func (d *DB) PDFInforme(ctx context.Context, casoID int64) ([]byte, bool, error) {
-	_, pdf, err := d.InformePDF(ctx, casoID, 0)
-	if err == nil {
-		return pdf, true, nil
-	}
-	if !errors.Is(err, ErrInformeNoExiste) {
-		return nil, false, err
-	}
-	datos, err := d.DatosInforme(ctx, casoID)
-	if err != nil {
-		return nil, false, err
-	}
-	pdf, err = informe.PDF(datos)
-	return pdf, false, err
-}
-
-// DatosInformeEn builds the informe of a case from its latest stored snapshot
-// inside tx (for writers that issue informes in their own transaction, such
-// as the demo data).
-func DatosInformeEn(ctx context.Context, tx *sql.Tx, casoID int64, em informe.Emision) (informe.Datos, error) {
-	c, err := casoEn(ctx, tx, casoID)
-	if err != nil {
-		return informe.Datos{}, err
-	}
-	ev, err := ultimaEvaluacion(ctx, tx, casoID)
-	if err != nil {
-		return informe.Datos{}, err
-	}
-	return datosInforme(ctx, tx, c, ev, em)
 }

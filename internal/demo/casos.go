@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"comite/internal/db"
+	"comite/internal/expediente"
 	"comite/internal/fecha"
 	wf "comite/internal/flujo"
 	"comite/internal/informe"
@@ -350,7 +351,7 @@ func (g *generador) escribirCaso(ctx context.Context, tx *sql.Tx, id int64, cd c
 		paso++
 		en := dia(g.anioFinal, rep[0], rep[1]).AddDate(0, 0, 3*(paso-1)).Add(15*time.Hour + time.Duration(paso)*time.Minute)
 		paso--
-		datos, err := db.DatosInformeEn(ctx, tx, id, informe.Emision{Version: 1, EmitidoPor: "secretaria", Instante: en})
+		datos, err := expediente.DatosInformeEn(ctx, tx, id, informe.Emision{Version: 1, EmitidoPor: "secretaria", Instante: en})
 		if err != nil {
 			return err
 		}

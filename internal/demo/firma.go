@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"comite/internal/db"
+	"comite/internal/expediente"
 	"comite/internal/firma"
 	wf "comite/internal/flujo"
 )
@@ -90,7 +91,7 @@ func FirmarActas(ctx context.Context, d *db.DB, o Opciones) (cert, clave string,
 		}
 		emitida := s.Sesion.Fecha.Tiempo().AddDate(0, 0, 1).Add(16 * time.Hour)
 		d.Now = func() time.Time { return emitida }
-		if _, err := d.EmitirActa(ctx, s.ID, secretaria); err != nil {
+		if _, err := expediente.Nuevo(d).EmitirActa(ctx, s.ID, secretaria); err != nil {
 			return "", "", fmt.Errorf("acta de la sesión %s: %w", s.Numero, err)
 		}
 	}

@@ -29,6 +29,7 @@ import (
 	"testing"
 
 	"comite/internal/db"
+	"comite/internal/expediente"
 	"comite/internal/pruebas"
 	"comite/internal/seccionales"
 	"comite/internal/web"
@@ -366,7 +367,7 @@ func TestActualizacion_informesGuardadosSeReproducen(t *testing.T) {
 			// not byte for byte.
 			toText := pruebas.Herramienta(t, "poppler-utils", "pdftotext")
 			for _, x := range informes {
-				pdf, _, err := d.ReproducirInforme(fondo, x.caso, x.version)
+				pdf, _, err := expediente.Nuevo(d).ReproducirInforme(fondo, x.caso, x.version)
 				if err != nil {
 					t.Fatalf("informe v%d de %s: %v", x.version, x.numer, err)
 				}

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"comite/internal/db"
+	"comite/internal/expediente"
 	"comite/web/templates"
 
 	"github.com/a-h/templ"
@@ -16,7 +17,9 @@ import (
 // handler holds the dependencies of every handler (one handler per file,
 // named <noun>_<verb>.go).
 type handler struct {
-	d   *db.DB
+	d *db.DB
+	// x runs the operations of cases and sessions (internal/expediente).
+	x   *expediente.Expediente
 	log *slog.Logger
 	cfg Config
 	// memo keeps the screening and the other whole-database figures until the data change (tamizaje_memoria.go).

@@ -14,7 +14,7 @@ import (
 // Técnica): the PDF built from the stored snapshot, its SHA-256 recorded.
 func (h *handler) informeEmitir(c echo.Context) error {
 	return h.pasoCaso(c, "informe_emitido", func(id int64) error {
-		_, err := h.d.EmitirInforme(c.Request().Context(), id, actorCaso(c))
+		_, err := h.x.EmitirInforme(c.Request().Context(), id, actorCaso(c))
 		return err
 	})
 }

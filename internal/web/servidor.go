@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"comite/internal/db"
+	"comite/internal/expediente"
 	"comite/internal/respaldo"
 
 	"github.com/labstack/echo/v4"
@@ -50,7 +51,7 @@ func Nuevo(cfg Config) *echo.Echo {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	h := &handler{d: cfg.DB, log: cfg.Logger, cfg: cfg, memo: nuevaMemoria(cfg.DB)}
+	h := &handler{d: cfg.DB, x: expediente.Nuevo(cfg.DB), log: cfg.Logger, cfg: cfg, memo: nuevaMemoria(cfg.DB)}
 	h.memo.sinCache = cfg.SinCachePaginas
 	e := echo.New()
 	e.HideBanner = true

@@ -290,7 +290,7 @@ func (h *handler) sesionOrden(c echo.Context) error {
 // actaEmitir issues a new version of the acta (signed when configured).
 func (h *handler) actaEmitir(c echo.Context) error {
 	return h.pasoSesion(c, func(s *db.SesionComite) error {
-		_, err := h.d.EmitirActa(c.Request().Context(), s.ID, actorCaso(c))
+		_, err := h.x.EmitirActa(c.Request().Context(), s.ID, actorCaso(c))
 		return err
 	}, "")
 }

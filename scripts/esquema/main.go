@@ -14,6 +14,7 @@ import (
 	"os"
 
 	"comite/internal/db"
+	"comite/internal/expediente"
 	"comite/internal/flujo"
 	"comite/internal/importar"
 )
@@ -73,7 +74,7 @@ func completar(ctx context.Context, ruta string) error {
 		return fmt.Errorf("iniciar la evaluación del caso 1: %w", err)
 	}
 	for _, id := range []int64{1, 2, 3} {
-		i, err := d.EmitirInforme(ctx, id, quien)
+		i, err := expediente.Nuevo(d).EmitirInforme(ctx, id, quien)
 		if err != nil {
 			return fmt.Errorf("informe del caso %d: %w", id, err)
 		}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"comite/internal/db"
+	"comite/internal/expediente"
 	"comite/internal/fecha"
 	"comite/internal/flujo"
 	"comite/internal/sancion"
@@ -83,7 +84,7 @@ func sembrarSesion(t *testing.T, d *db.DB) (string, []string) {
 		if err := d.GuardarCriterios(ctx, c.ID, crit, st); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := d.EmitirInforme(ctx, c.ID, st); err != nil {
+		if _, err := expediente.Nuevo(d).EmitirInforme(ctx, c.ID, st); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := d.Transicion(ctx, c.ID, flujo.Presentar, "", st); err != nil {
