@@ -114,7 +114,7 @@ func cmdImportar(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer d.Close()
-	// The file is read and written at the same time (db.ImportarArchivo).
+	// The file is read and written at the same time (importar.Preparar, db.ImportarFuente).
 	op := db.OpcionesImportacion{Simular: simular}
 	op.Lectura = func(filas int) {
 		if filas >= impUmbralProgreso {
@@ -130,7 +130,11 @@ func cmdImportar(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if usuario == "" {
 		usuario = "sistema"
 	}
-	r, err := d.ImportarArchivo(ctx, clase, filepath.Base(archivo), f, db.Actor{Cuenta: "cli:" + usuario}, op)
+	fuente, err := importar.Preparar(ctx, clase, filepath.Base(archivo), f, op.Lectura)
+	var r db.Resumen
+	if err == nil {
+		r, err = d.ImportarFuente(ctx, fuente, db.Actor{Cuenta: "cli:" + usuario}, op)
+	}
 	if err != nil {
 		var ei *db.ErrImportacion
 		if errors.As(err, &ei) {

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"comite/internal/fecha"
-	"comite/internal/importar"
+	"comite/internal/importar/filas"
 	"comite/internal/nit"
 	"comite/internal/sancion"
 
@@ -347,7 +347,7 @@ type importacionActos struct {
 	guardados  map[claveActo]actoGuardado
 	existentes int
 	empezada   bool
-	probs      []importar.Problema
+	probs      []filas.Problema
 	nuevas     []actoNuevo
 }
 
@@ -363,7 +363,7 @@ func nuevaImportacionActos(e *escritor, conn *sql.Conn, r *Resumen, progreso fun
 	return im, nil
 }
 
-func (im *importacionActos) parte(l *importar.Lote) error {
+func (im *importacionActos) parte(l *filas.Lote) error {
 	if !im.empezada {
 		// With few stored acts relative to the file, load them all once and
 		// compare in memory (one INSERT per new row, nothing per unchanged
@@ -389,7 +389,7 @@ func (im *importacionActos) parte(l *importar.Lote) error {
 		}
 		cent, err := CentavosDe(s.Valor)
 		if err != nil {
-			im.probs = append(im.probs, importar.Problema{Fila: s.Fila, Campo: "valor", Mensaje: err.Error()})
+			im.probs = append(im.probs, filas.Problema{Fila: s.Fila, Campo: "valor", Mensaje: err.Error()})
 		}
 		if len(im.probs) > 0 {
 			continue // nothing is written any more: the import will be rolled back
@@ -428,11 +428,11 @@ func (im *importacionActos) parte(l *importar.Lote) error {
 	return nil
 }
 
-func (im *importacionActos) fin() ([]importar.Problema, error) { return im.probs, nil }
+func (im *importacionActos) fin() ([]filas.Problema, error) { return im.probs, nil }
 
 func (im *importacionActos) cerrar() error { return im.ins.cerrar() }
 
-func actoDeFila(s *importar.FilaSancion) ActoSancion {
+func actoDeFila(s *filas.FilaSancion) ActoSancion {
 	return ActoSancion{NIT: s.NIT, NumeroActo: s.NumeroActo, FechaExpedicion: s.FechaExpedicion, FechaFirmeza: s.FechaFirmeza,
 		Infraccion: s.Infraccion, Gravedad: s.Gravedad, Sancion: s.Sancion, Allanamiento: s.Allanamiento}
 }
@@ -441,7 +441,7 @@ func actoDeFila(s *importar.FilaSancion) ActoSancion {
 type actoNuevo struct {
 	uid      int64
 	centavos int64
-	fila     *importar.FilaSancion
+	fila     *filas.FilaSancion
 }
 
 // insertadorActos writes new acts with plain INSERTs (the keys are known to

@@ -76,7 +76,7 @@ func prepararArchivoBench(b *testing.B) (string, []string) {
 // BenchmarkImportarSanciones: import a CSV of 1.000.000 sanction rows
 // (50.000 users already registered) in one transaction.
 //
-//   - nuevas: as `comite importar sanciones` does (ImportarArchivo: reading
+//   - nuevas: as `comite importar sanciones` does (importar.Preparar and ImportarFuente: reading
 //     and validating in one goroutine, writing in this one, at once);
 //   - nuevas_lote: the web's path, the whole file read first (importar.Leer),
 //     then written (Importar);
@@ -110,7 +110,7 @@ func BenchmarkImportarSanciones(b *testing.B) {
 				b.Fatal(err)
 			}
 			defer f.Close()
-			return d.ImportarArchivo(fondo, importar.Sanciones, filepath.Base(ruta), f, actorPrueba, OpcionesImportacion{})
+			return importarArchivo(d, fondo, importar.Sanciones, filepath.Base(ruta), f, actorPrueba, OpcionesImportacion{})
 		})
 	})
 	b.Run("nuevas_lote", func(b *testing.B) {
@@ -134,7 +134,7 @@ func BenchmarkImportarSanciones(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			r, err := d.ImportarArchivo(fondo, importar.Sanciones, filepath.Base(ruta), f, actorPrueba, OpcionesImportacion{})
+			r, err := importarArchivo(d, fondo, importar.Sanciones, filepath.Base(ruta), f, actorPrueba, OpcionesImportacion{})
 			f.Close()
 			total, cpu = total+time.Since(t0), cpu+tiempoCPU()-c0
 			b.StopTimer()

@@ -1,19 +1,17 @@
 package db
 
 import (
-	"bufio"
 	"context"
 	"database/sql"
 	"database/sql/driver"
 	"errors"
 	"fmt"
-	"io"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 
-	"comite/internal/importar"
+	"comite/internal/importar/filas"
 )
 
 // OpcionesImportacion tune Importar.
@@ -32,7 +30,7 @@ type OpcionesImportacion struct {
 
 // Resumen says what an import did (or would do, when simulated).
 type Resumen struct {
-	Clase        importar.Clase
+	Clase        filas.Clase
 	Archivo      string
 	Filas        int
 	Insertadas   int
@@ -50,7 +48,7 @@ type Resumen struct {
 // ErrImportacion lists every row of the file that the database refuses
 // (a NIT not registered, a year already loaded in the other form). Nothing
 // was written.
-type ErrImportacion struct{ Problemas []importar.Problema }
+type ErrImportacion struct{ Problemas []filas.Problema }
 
 func (e *ErrImportacion) Error() string {
 	var b strings.Builder
@@ -83,44 +81,24 @@ var precargaActos = 20
 // Rows of a NIT that is not registered are an error naming the row (a
 // usuarios file creates its users). Every such problem is reported, as
 // *ErrImportacion, and nothing is written.
-func (d *DB) Importar(ctx context.Context, lote *importar.Lote, quien Actor, o OpcionesImportacion) (Resumen, error) {
-	return d.importar(ctx, lote.Clase, quien, o, func(parte func(*importar.Lote) bool) (*importar.Lote, []importar.Problema) {
-		// The rows go to the writer in parts, as ImportarArchivo reads them.
-		n := lote.Filas()
-		if lote.Clase == importar.Usuarios {
-			n = 0 // one part: rows of one NIT are written together
-		}
-		for i := 0; i < n; i += importar.FilasPorParte {
-			p := *lote
-			p.FilasEstimadas = n
-			j := min(i+importar.FilasPorParte, n)
-			switch lote.Clase {
-			case importar.Sanciones:
-				p.Sanciones = lote.Sanciones[i:j:j]
-			case importar.Operaciones:
-				p.Operaciones = lote.Operaciones[i:j:j]
-			}
-			if !parte(&p) {
-				return nil, nil
-			}
-		}
-		if n == 0 && !parte(lote) {
-			return nil, nil
-		}
-		return lote, nil
-	})
+func (d *DB) Importar(ctx context.Context, lote *filas.Lote, quien Actor, o OpcionesImportacion) (Resumen, error) {
+	// The rows go to the writer in parts, as a file read alongside.
+	return d.ImportarFuente(ctx, filas.FuenteDeLote(lote), quien, o)
 }
 
-// ImportarArchivo reads a file (CSV or XLSX, as importar.Leer) and writes it
-// as Importar does, both at once: one goroutine reads and validates the
-// rows, handing them over in parts, while this one writes them in the
-// transaction. Every problem of the file and of the database is reported,
-// in row order, as *ErrImportacion, and then nothing is written. o.Lectura,
-// when set, is called every 10.000 rows read; it and o.Progreso are never
-// called at the same time.
-func (d *DB) ImportarArchivo(ctx context.Context, clase importar.Clase, nombre string, r io.Reader, quien Actor, o OpcionesImportacion) (Resumen, error) {
-	if _, err := importar.ParseClase(string(clase)); err != nil {
+// ImportarFuente writes the rows of a file as Importar does while they are
+// read (internal/importar.Preparar): the source runs in its own goroutine,
+// reading and validating the rows and handing them over in parts, while
+// this one writes them in the transaction. Every problem of the file and of
+// the database is reported, in row order, as *ErrImportacion, and then
+// nothing is written. o.Lectura, when set, is called every 10.000 rows
+// read; it and o.Progreso are never called at the same time.
+func (d *DB) ImportarFuente(ctx context.Context, f filas.Fuente, quien Actor, o OpcionesImportacion) (Resumen, error) {
+	if _, err := filas.ParseClase(string(f.Clase)); err != nil {
 		return Resumen{}, err
+	}
+	if len(f.Problemas) > 0 { // found before the transaction: nothing to write
+		return Resumen{}, &ErrImportacion{f.Problemas}
 	}
 	// Reading and writing report from two goroutines: never both at once.
 	var mu sync.Mutex
@@ -130,57 +108,21 @@ func (d *DB) ImportarArchivo(ctx context.Context, clase importar.Clase, nombre s
 	if p := o.Progreso; p != nil {
 		o.Progreso = func(hechas, total int) { mu.Lock(); defer mu.Unlock(); p(hechas, total) }
 	}
-	// An XLSX is read and validated whole before the transaction: excelize
-	// reads slower than the rows are written, so reading inside it would
-	// hold the write lock (and keep the web waiting) for the reading. A CSV
-	// is read faster than it is written: reading it alongside the writer
-	// does not lengthen the lock, which lasts what the writing lasts.
-	xlsx, r, err := esXLSX(r)
-	if err != nil {
-		return Resumen{}, err
-	}
-	if xlsx {
-		lote, problemas := importar.LeerContexto(ctx, clase, nombre, r, o.Lectura)
-		if len(problemas) > 0 {
-			return Resumen{}, &ErrImportacion{problemas}
-		}
-		return d.Importar(ctx, lote, quien, o)
-	}
-	return d.importar(ctx, clase, quien, o, func(parte func(*importar.Lote) bool) (*importar.Lote, []importar.Problema) {
-		return importar.LeerEnPartesContexto(ctx, clase, nombre, r, o.Lectura, parte)
+	return d.importar(ctx, f.Clase, quien, o, func(parte func(*filas.Lote) bool) (*filas.Lote, []filas.Problema) {
+		return f.Entregar(o.Lectura, parte)
 	})
 }
 
-// esXLSX looks at the first bytes of r (a ZIP: "PK\x03\x04") and returns a
-// reader that still starts at the beginning: the same one when it can seek
-// (a file, whose size then sizes the read buffer), else a buffered one.
-func esXLSX(r io.Reader) (bool, io.Reader, error) {
-	var cab [4]byte
-	if rs, ok := r.(io.ReadSeeker); ok {
-		inicio, err := rs.Seek(0, io.SeekCurrent)
-		if err == nil {
-			n, _ := io.ReadFull(rs, cab[:])
-			if _, err := rs.Seek(inicio, io.SeekStart); err != nil {
-				return false, nil, err
-			}
-			return n == 4 && string(cab[:]) == "PK\x03\x04", r, nil
-		}
-	}
-	br := bufio.NewReaderSize(r, 64<<10)
-	p, _ := br.Peek(4)
-	return string(p) == "PK\x03\x04", br, nil
-}
-
 // fuenteFilas hands the rows of a file over in parts, then returns the
-// file's data and its problems (importar.LeerEnPartes).
-type fuenteFilas func(parte func(*importar.Lote) bool) (*importar.Lote, []importar.Problema)
+// file's data and its problems (internal/importar.LeerEnPartes).
+type fuenteFilas func(parte func(*filas.Lote) bool) (*filas.Lote, []filas.Problema)
 
 // importar runs the source in its own goroutine and writes each part as it
 // arrives, in one transaction that is committed only when neither the file
 // nor the database found any problem.
-func (d *DB) importar(ctx context.Context, clase importar.Clase, quien Actor, o OpcionesImportacion, fuente fuenteFilas) (Resumen, error) {
+func (d *DB) importar(ctx context.Context, clase filas.Clase, quien Actor, o OpcionesImportacion, fuente fuenteFilas) (Resumen, error) {
 	r := Resumen{Clase: clase, Simulado: o.Simular}
-	sinFK := clase == importar.Sanciones && importarSinFK
+	sinFK := clase == filas.Sanciones && importarSinFK
 	err := d.enTxImportacion(ctx, sinFK, func(conn *sql.Conn, tx *sql.Tx) error {
 		e := d.nuevoEscritor(ctx, tx, quien)
 		defer e.cerrar()
@@ -190,13 +132,13 @@ func (d *DB) importar(ctx context.Context, clase importar.Clase, quien Actor, o 
 			return map[string]any{"importacion": archivo, "sha256": sha, "fila": fila}
 		}
 		// The reader runs ahead of the writer by a few parts.
-		partes := make(chan *importar.Lote, 4)
+		partes := make(chan *filas.Lote, 4)
 		parar := make(chan struct{})
-		var meta *importar.Lote
-		var probsArchivo []importar.Problema
+		var meta *filas.Lote
+		var probsArchivo []filas.Problema
 		go func() {
 			defer close(partes)
-			meta, probsArchivo = fuente(func(p *importar.Lote) bool {
+			meta, probsArchivo = fuente(func(p *filas.Lote) bool {
 				select {
 				case partes <- p:
 					return true
@@ -213,9 +155,9 @@ func (d *DB) importar(ctx context.Context, clase importar.Clase, quien Actor, o 
 		var imp importador
 		var err error
 		switch clase {
-		case importar.Sanciones:
+		case filas.Sanciones:
 			imp, err = nuevaImportacionActos(e, conn, &r, o.Progreso)
-		case importar.Operaciones, importar.Usuarios:
+		case filas.Operaciones, filas.Usuarios:
 			imp = &importacionEntera{e: e, r: &r, progreso: o.Progreso}
 		default:
 			err = fmt.Errorf("clase de importación desconocida %q", clase)
@@ -257,10 +199,10 @@ func (d *DB) importar(ctx context.Context, clase importar.Clase, quien Actor, o 
 		}
 		detalle := map[string]any{"archivo": meta.Archivo, "sha256": meta.SHA256, "formato": string(meta.Formato), "filas": r.Filas,
 			"insertadas": r.Insertadas, "actualizadas": r.Actualizadas, "sin_cambios": r.SinCambios}
-		if clase == importar.Usuarios {
+		if clase == filas.Usuarios {
 			detalle["usuarios_nuevos"], detalle["usuarios_actualizados"] = r.UsuariosNuevos, r.UsuariosActualizados
 		}
-		if clase == importar.Operaciones {
+		if clase == filas.Operaciones {
 			detalle["por_declaracion"] = meta.PorDeclaracion
 		}
 		if err := d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "importar." + string(clase), Objeto: "archivo:" + meta.Archivo, Detalle: detalle}); err != nil {
@@ -292,9 +234,9 @@ func (d *DB) importar(ctx context.Context, clase importar.Clase, quien Actor, o 
 type importador interface {
 	// parte checks the rows against the database and writes them (nothing
 	// more is written once a problem is found: the import will be rolled back).
-	parte(l *importar.Lote) error
+	parte(l *filas.Lote) error
 	// fin finishes and returns the problems found.
-	fin() ([]importar.Problema, error)
+	fin() ([]filas.Problema, error)
 	// cerrar releases its statements (always called).
 	cerrar() error
 }
@@ -305,10 +247,10 @@ type importacionEntera struct {
 	e        *escritor
 	r        *Resumen
 	progreso func(int, int)
-	lote     *importar.Lote
+	lote     *filas.Lote
 }
 
-func (im *importacionEntera) parte(l *importar.Lote) error {
+func (im *importacionEntera) parte(l *filas.Lote) error {
 	if im.lote == nil {
 		c := *l
 		im.lote = &c
@@ -321,13 +263,13 @@ func (im *importacionEntera) parte(l *importar.Lote) error {
 
 func (im *importacionEntera) cerrar() error { return nil }
 
-func (im *importacionEntera) fin() ([]importar.Problema, error) {
+func (im *importacionEntera) fin() ([]filas.Problema, error) {
 	if im.lote == nil {
 		return nil, nil
 	}
 	im.r.Filas = im.lote.Filas()
 	var err error
-	if im.lote.Clase == importar.Usuarios {
+	if im.lote.Clase == filas.Usuarios {
 		err = importarUsuarios(im.e, im.lote, im.r, im.progreso)
 	} else {
 		err = importarOperaciones(im.e, im.lote, im.r, im.progreso)
@@ -413,8 +355,8 @@ func mapaNITs(e *escritor) (map[string]int64, error) {
 	return m, rows.Err()
 }
 
-func noRegistrado(fila int, nit string) importar.Problema {
-	return importar.Problema{Fila: fila, Campo: "nit", Mensaje: fmt.Sprintf("el NIT %s no está registrado: impórtelo antes con el archivo de usuarios", nit)}
+func noRegistrado(fila int, nit string) filas.Problema {
+	return filas.Problema{Fila: fila, Campo: "nit", Mensaje: fmt.Sprintf("el NIT %s no está registrado: impórtelo antes con el archivo de usuarios", nit)}
 }
 
 func contar(r *Resumen, c Cambio) {
@@ -457,7 +399,7 @@ func aniosDe(e *escritor, consulta string) (map[claveAnio]bool, error) {
 	return m, rows.Err()
 }
 
-func importarOperaciones(e *escritor, lote *importar.Lote, r *Resumen, p func(int, int)) error {
+func importarOperaciones(e *escritor, lote *filas.Lote, r *Resumen, p func(int, int)) error {
 	nits, err := mapaNITs(e)
 	if err != nil {
 		return err
@@ -470,7 +412,7 @@ func importarOperaciones(e *escritor, lote *importar.Lote, r *Resumen, p func(in
 	if err != nil {
 		return err
 	}
-	var probs []importar.Problema
+	var probs []filas.Problema
 	ids := make([]int64, len(lote.Operaciones))
 	cents := make([]int64, len(lote.Operaciones))
 	for i, o := range lote.Operaciones {
@@ -485,10 +427,10 @@ func importarOperaciones(e *escritor, lote *importar.Lote, r *Resumen, p func(in
 			if lote.PorDeclaracion {
 				campo = "fecha"
 			}
-			probs = append(probs, importar.Problema{Fila: o.Fila, Campo: campo, Mensaje: (&ErrFormaOperaciones{o.NIT, o.Anio, existente}).Error()})
+			probs = append(probs, filas.Problema{Fila: o.Fila, Campo: campo, Mensaje: (&ErrFormaOperaciones{o.NIT, o.Anio, existente}).Error()})
 		}
 		if cents[i], err = CentavosDe(o.Valor); err != nil {
-			probs = append(probs, importar.Problema{Fila: o.Fila, Campo: "valor", Mensaje: err.Error()})
+			probs = append(probs, filas.Problema{Fila: o.Fila, Campo: "valor", Mensaje: err.Error()})
 		}
 	}
 	if len(probs) > 0 {
@@ -510,7 +452,7 @@ func importarOperaciones(e *escritor, lote *importar.Lote, r *Resumen, p func(in
 	return nil
 }
 
-func importarUsuarios(e *escritor, lote *importar.Lote, r *Resumen, p func(int, int)) error {
+func importarUsuarios(e *escritor, lote *filas.Lote, r *Resumen, p func(int, int)) error {
 	// Each Dirección Seccional becomes its catalogue code; unknown names are
 	// problems of their rows (internal/db/seccionales.go).
 	if probs, err := problemasSeccionalLote(e.ctx, e.tx, lote); err != nil {

@@ -2,8 +2,10 @@ package db
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,7 +16,17 @@ import (
 	"comite/internal/sancion"
 )
 
-// ImportarArchivo (reading and writing at once, in parts) against
+// importarArchivo reads a file with internal/importar and writes it with
+// ImportarFuente, as the command and the web do.
+func importarArchivo(d *DB, ctx context.Context, clase importar.Clase, nombre string, r io.Reader, quien Actor, o OpcionesImportacion) (Resumen, error) {
+	f, err := importar.Preparar(ctx, clase, nombre, r, o.Lectura)
+	if err != nil {
+		return Resumen{}, err
+	}
+	return d.ImportarFuente(ctx, f, quien, o)
+}
+
+// Reading and writing at once, in parts (ImportarFuente) against
 // Importar (the whole file read first): the same result, the same rows, the
 // same problems; nothing written when there is any (all or nothing,
 // idempotent, every bad row and field reported).
@@ -26,7 +38,7 @@ func importarArchivoEjemplo(t *testing.T, d *DB, clase importar.Clase, nombre st
 		t.Fatal(err)
 	}
 	defer f.Close()
-	return d.ImportarArchivo(fondo, clase, nombre, f, actorPrueba, OpcionesImportacion{})
+	return importarArchivo(d, fondo, clase, nombre, f, actorPrueba, OpcionesImportacion{})
 }
 
 // volcado lists a table's rows as text, without its times of update.
@@ -125,7 +137,7 @@ func TestImportarArchivo_problemasDelArchivoYDeLaBaseJuntosYNadaEscrito(t *testi
 		return fila
 	})
 	audit := contarFilas(t, d, "auditoria")
-	_, err := d.ImportarArchivo(fondo, importar.Sanciones, "grande.csv", bytes.NewReader(datos), actorPrueba, OpcionesImportacion{})
+	_, err := importarArchivo(d, fondo, importar.Sanciones, "grande.csv", bytes.NewReader(datos), actorPrueba, OpcionesImportacion{})
 	var ei *ErrImportacion
 	if !errors.As(err, &ei) || len(ei.Problemas) != 2 {
 		t.Fatalf("err = %v", err)
@@ -147,7 +159,7 @@ func TestImportarArchivo_variasPartesIdempotenteYCambiosAuditados(t *testing.T) 
 	const n = 2*importar.FilasPorParte + 777
 	var progreso []string
 	o := OpcionesImportacion{Progreso: func(h, total int) { progreso = append(progreso, fmt.Sprintf("%d/%d", h, total)) }}
-	r, err := d.ImportarArchivo(fondo, importar.Sanciones, "s.csv", bytes.NewReader(archivoGrande(t, nits, n, nil)), actorPrueba, o)
+	r, err := importarArchivo(d, fondo, importar.Sanciones, "s.csv", bytes.NewReader(archivoGrande(t, nits, n, nil)), actorPrueba, o)
 	if err != nil || r.Insertadas != n || r.Filas != n {
 		t.Fatalf("%+v, %v", r, err)
 	}
@@ -164,7 +176,7 @@ func TestImportarArchivo_variasPartesIdempotenteYCambiosAuditados(t *testing.T) 
 	})
 	datos = append(datos, []byte(nits[0]+";NUEVO-1;;01/02/2025;;leve;amonestación;0;no\n")...)
 	audit := contarFilas(t, d, "auditoria")
-	r, err = d.ImportarArchivo(fondo, importar.Sanciones, "s2.csv", bytes.NewReader(datos), actorPrueba, OpcionesImportacion{})
+	r, err = importarArchivo(d, fondo, importar.Sanciones, "s2.csv", bytes.NewReader(datos), actorPrueba, OpcionesImportacion{})
 	if err != nil || r.Insertadas != 1 || r.Actualizadas != 3 || r.SinCambios != n-3 || r.Filas != n+1 {
 		t.Fatalf("%+v, %v", r, err)
 	}
@@ -249,7 +261,7 @@ func TestImportar_loteInvalidoSinLectorNoEscribeNada(t *testing.T) {
 	}
 }
 
-// Reading and writing report progress from two goroutines (ImportarArchivo
+// Reading and writing report progress from two goroutines (ImportarFuente
 // serialises the callbacks, so these append to one slice without a lock);
 // every multiple of 10.000 rows is reported by both, the writer against the
 // file's line count.
@@ -262,7 +274,7 @@ func TestImportarArchivo_progresoDeLecturaYEscrituraSinCarreras(t *testing.T) {
 		Lectura:  func(f int) { eventos = append(eventos, fmt.Sprintf("leyendo %d", f)) },
 		Progreso: func(h, total int) { eventos = append(eventos, fmt.Sprintf("escribiendo %d de %d", h, total)) },
 	}
-	if _, err := d.ImportarArchivo(fondo, importar.Sanciones, "s.csv", bytes.NewReader(archivoGrande(t, nits, n, nil)), actorPrueba, o); err != nil {
+	if _, err := importarArchivo(d, fondo, importar.Sanciones, "s.csv", bytes.NewReader(archivoGrande(t, nits, n, nil)), actorPrueba, o); err != nil {
 		t.Fatal(err)
 	}
 	todos := strings.Join(eventos, "\n")

@@ -55,7 +55,7 @@ func TestImportarArchivo_xlsxSeValidaAntesDelBloqueo(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	_, err = d.ImportarArchivo(ctx, importar.Sanciones, "s.xlsx", bytes.NewReader(xlsxSanciones(t, 50, true)), Actor{Cuenta: "prueba"}, OpcionesImportacion{})
+	_, err = importarArchivo(d, ctx, importar.Sanciones, "s.xlsx", bytes.NewReader(xlsxSanciones(t, 50, true)), Actor{Cuenta: "prueba"}, OpcionesImportacion{})
 	var ei *ErrImportacion
 	if !errors.As(err, &ei) || !strings.Contains(ei.Error(), "fila 2, valor") {
 		t.Fatalf("err = %v, quiere los problemas del archivo", err)
@@ -63,7 +63,7 @@ func TestImportarArchivo_xlsxSeValidaAntesDelBloqueo(t *testing.T) {
 	if EsOcupada(err) {
 		t.Fatal("un archivo malo esperó el bloqueo")
 	}
-	_, err = d.ImportarArchivo(ctx, importar.Sanciones, "s.xlsx", bytes.NewReader(xlsxSanciones(t, 50, false)), Actor{Cuenta: "prueba"}, OpcionesImportacion{})
+	_, err = importarArchivo(d, ctx, importar.Sanciones, "s.xlsx", bytes.NewReader(xlsxSanciones(t, 50, false)), Actor{Cuenta: "prueba"}, OpcionesImportacion{})
 	if !EsOcupada(err) {
 		t.Fatalf("err = %v, quiere base ocupada", err)
 	}

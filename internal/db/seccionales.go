@@ -15,7 +15,7 @@ import (
 	"sort"
 	"strings"
 
-	"comite/internal/importar"
+	"comite/internal/importar/filas"
 	"comite/internal/seccionales"
 )
 
@@ -279,19 +279,19 @@ func (d *DB) convertirSeccionales(ctx context.Context, tx *sql.Tx) error {
 // problemasSeccionalLote resolves the direccion_seccional of every row of a
 // usuarios import to its code (in place); unknown names are problems that
 // name the row and the accepted names.
-func problemasSeccionalLote(ctx context.Context, q consultor, lote *importar.Lote) ([]importar.Problema, error) {
+func problemasSeccionalLote(ctx context.Context, q consultor, lote *filas.Lote) ([]filas.Problema, error) {
 	cat, err := catalogoDe(ctx, q)
 	if err != nil {
 		return nil, err
 	}
-	var probs []importar.Problema
+	var probs []filas.Problema
 	for i, f := range lote.Usuarios {
 		if strings.TrimSpace(f.DireccionSeccional) == "" {
 			continue
 		}
 		cod, err := cat.Codigo(f.DireccionSeccional)
 		if err != nil {
-			probs = append(probs, importar.Problema{Fila: f.Fila, Campo: "direccion_seccional", Mensaje: err.Error()})
+			probs = append(probs, filas.Problema{Fila: f.Fila, Campo: "direccion_seccional", Mensaje: err.Error()})
 			continue
 		}
 		lote.Usuarios[i].DireccionSeccional = cod

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"comite/internal/fecha"
-	"comite/internal/importar"
+	"comite/internal/importar/filas"
 	"comite/internal/nit"
 )
 
@@ -18,7 +18,7 @@ type UsuarioAduanero struct {
 	ID                 int64
 	NIT                string // canonical "800191045-1"
 	RazonSocial        string
-	Tipo               string // one of importar.TiposUsuario
+	Tipo               string // one of filas.TiposUsuario
 	DireccionSeccional string
 	CreadoEn           string
 	ActualizadoEn      string
@@ -65,7 +65,7 @@ func validarUsuario(u *UsuarioAduanero) error {
 	if u.RazonSocial == "" {
 		return &ErrValidacion{"razon_social", "escriba la razón social"}
 	}
-	t, err := importar.ParseTipoUsuario(u.Tipo)
+	t, err := filas.ParseTipoUsuario(u.Tipo)
 	if err != nil {
 		return &ErrValidacion{"tipo", err.Error()}
 	}

@@ -333,28 +333,3 @@ func ParseSancion(s string) (sancion.Tipo, error) {
 	}
 	return t, nil
 }
-
-// TiposUsuario are the kinds of customs user (docs/reglas.md §1), as stored.
-var TiposUsuario = []string{"agencia_de_aduanas", "deposito_habilitado", "usuario_zona_franca", "oea", "transportador", "declarante", "otro"}
-
-// aliasTipo maps what people write (normalised: lower case, no accents,
-// words joined by "_") to the stored tipo.
-var aliasTipo = map[string]string{
-	"agencia_de_aduanas": "agencia_de_aduanas", "agencia_aduanas": "agencia_de_aduanas", "agencia": "agencia_de_aduanas",
-	"deposito_habilitado": "deposito_habilitado", "deposito": "deposito_habilitado",
-	"usuario_zona_franca": "usuario_zona_franca", "usuario_de_zona_franca": "usuario_zona_franca", "zona_franca": "usuario_zona_franca",
-	"oea": "oea", "operador_economico_autorizado": "oea",
-	"transportador": "transportador",
-	"declarante":    "declarante", "importador": "declarante", "exportador": "declarante", "importador_exportador": "declarante", "importador_/_exportador": "declarante", "importador/exportador": "declarante",
-	"otro": "otro",
-}
-
-// ParseTipoUsuario reads the kind of customs user in any case and accents,
-// with spaces or underscores ("Agencia de aduanas", "OEA", "usuario_zona_franca").
-func ParseTipoUsuario(s string) (string, error) {
-	k := strings.Join(strings.Fields(strings.ReplaceAll(sancion.Normalizar(s), "_", " ")), "_")
-	if t, ok := aliasTipo[k]; ok {
-		return t, nil
-	}
-	return "", fmt.Errorf("tipo de usuario desconocido %q (use %s)", s, strings.Join(TiposUsuario, ", "))
-}

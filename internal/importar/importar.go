@@ -25,107 +25,6 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// Clase of import file.
-type Clase string
-
-const (
-	Sanciones   Clase = "sanciones"
-	Operaciones Clase = "operaciones"
-	Usuarios    Clase = "usuarios"
-)
-
-// Clases are the kinds of file, in the order the command lists them.
-var Clases = []Clase{Sanciones, Operaciones, Usuarios}
-
-// ParseClase reads the kind named on the command line.
-func ParseClase(s string) (Clase, error) {
-	switch c := Clase(strings.ToLower(strings.TrimSpace(s))); c {
-	case Sanciones, Operaciones, Usuarios:
-		return c, nil
-	}
-	return "", fmt.Errorf("clase de archivo desconocida %q (use sanciones, operaciones o usuarios)", s)
-}
-
-// Problema is one bad row and field (or a problem of the whole file).
-type Problema struct {
-	Fila    int    // as Excel shows it: the header is row 1; 0 = the file as a whole
-	Campo   string // canonical column name; "" when the problem is the whole row
-	Mensaje string
-}
-
-// String is the line people read: `fila 7, valor: monto inválido "12,5,3" (...)`.
-func (p Problema) String() string {
-	switch {
-	case p.Fila <= 0:
-		return "archivo: " + p.Mensaje
-	case p.Campo == "":
-		return fmt.Sprintf("fila %d: %s", p.Fila, p.Mensaje)
-	}
-	return fmt.Sprintf("fila %d, %s: %s", p.Fila, p.Campo, p.Mensaje)
-}
-
-// FilaSancion is one sanction act (docs/reglas.md §6).
-type FilaSancion struct {
-	Fila            int
-	NIT             string // canonical "800191045-1"
-	NumeroActo      string
-	FechaExpedicion fecha.Fecha // zero when empty or the column is absent
-	FechaFirmeza    fecha.Fecha // zero: not firm
-	Infraccion      string
-	Gravedad        sancion.Gravedad
-	Sancion         sancion.Tipo
-	Valor           decimal.Decimal // COP, at most two decimals
-	Allanamiento    bool
-}
-
-// FilaOperacion is a year of operations of one user, or one customs
-// declaration (then Declaracion and Fecha are set, Numero is 1 and Anio is
-// the year of Fecha).
-type FilaOperacion struct {
-	Fila        int
-	NIT         string
-	Anio        int
-	Valor       decimal.Decimal
-	Numero      int64
-	Declaracion string
-	Fecha       fecha.Fecha
-}
-
-// FilaUsuario is a customs user and one period of its registro.
-type FilaUsuario struct {
-	Fila               int
-	NIT                string
-	RazonSocial        string
-	Tipo               string
-	DireccionSeccional string
-	VigenteDesde       fecha.Fecha
-	VigenteHasta       fecha.Fecha // zero: indefinite
-}
-
-// Lote is a validated file, ready to be written.
-type Lote struct {
-	Clase          Clase
-	Archivo        string
-	SHA256         string // of the file's bytes, recorded in the audit log
-	Formato        Formato
-	PorDeclaracion bool            // operaciones: one row per declaration
-	Columnas       map[string]bool // canonical columns present in the file
-	// FilasEstimadas (LeerEnPartes only): the lines below the header of a
-	// CSV (at least its rows: blank lines and cells spanning lines count
-	// too), or the rows an XLSX sheet declares (0 when it declares none). A
-	// writer that gets the rows in parts reports progress against it.
-	FilasEstimadas int
-	Sanciones      []FilaSancion
-	Operaciones    []FilaOperacion
-	Usuarios       []FilaUsuario
-}
-
-// Filas is the number of data rows.
-func (l *Lote) Filas() int { return len(l.Sanciones) + len(l.Operaciones) + len(l.Usuarios) }
-
-// Tiene says whether the file carried an (optional) column.
-func (l *Lote) Tiene(col string) bool { return l.Columnas[col] }
-
 // columna of a file kind.
 type columna struct {
 	nombre    string
@@ -216,9 +115,6 @@ func LeerConProgreso(clase Clase, nombre string, r io.Reader, progreso func(fila
 
 // maxVaciasSeguidas is how many empty rows in a row an XLSX sheet may have.
 const maxVaciasSeguidas = 10000
-
-// FilasPorParte is the size of the parts LeerEnPartes hands over.
-const FilasPorParte = 8192
 
 // LeerEnPartes is LeerConProgreso handing the valid rows over while it reads,
 // in parts of FilasPorParte rows (sanciones and operaciones; a usuarios file,

@@ -24,14 +24,6 @@ type tabla struct {
 	recorrer func(f func(fila int, celdas []string) bool) error
 }
 
-// Formato of a file, from its name or its first bytes.
-type Formato string
-
-const (
-	CSV  Formato = "csv"
-	XLSX Formato = "xlsx"
-)
-
 // detectarFormato looks at the content first (an XLSX is a ZIP: "PK\x03\x04"),
 // then at the name.
 func detectarFormato(nombre string, datos []byte) Formato {

@@ -106,7 +106,12 @@ func TestRespaldo_bajoCargaDeEscrituraYRestauracion(t *testing.T) {
 					fmt.Fprintf(&b, "%s,%s,2025-06-%02d,grave,multa,1000000,no\n", nits[(i+k)%len(nits)], n, 1+k%28)
 					claves = append(claves, n)
 				}
-				if _, err := d.ImportarArchivo(ctx, importar.Sanciones, "carga.csv", strings.NewReader(b.String()), db.Actor{Cuenta: "carga"}, db.OpcionesImportacion{}); err != nil {
+				fuente, err := importar.Preparar(ctx, importar.Sanciones, "carga.csv", strings.NewReader(b.String()), nil)
+				if err != nil {
+					errs <- err
+					return
+				}
+				if _, err := d.ImportarFuente(ctx, fuente, db.Actor{Cuenta: "carga"}, db.OpcionesImportacion{}); err != nil {
 					if ctx.Err() == nil {
 						errs <- fmt.Errorf("importación %d/%d: %w", g, i, err)
 					}

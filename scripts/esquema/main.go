@@ -63,7 +63,10 @@ func completar(ctx context.Context, ruta string) error {
 		if err != nil {
 			return err
 		}
-		_, err = d.ImportarArchivo(ctx, x.clase, x.ruta, f, sec, db.OpcionesImportacion{})
+		fuente, err := importar.Preparar(ctx, x.clase, x.ruta, f, nil)
+		if err == nil {
+			_, err = d.ImportarFuente(ctx, fuente, sec, db.OpcionesImportacion{})
+		}
 		f.Close()
 		if err != nil {
 			return fmt.Errorf("importar %s: %w", x.ruta, err)
