@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"comite/internal/db"
+	"comite/internal/expediente"
 	"comite/internal/fecha"
 	"comite/internal/flujo"
 	"comite/internal/sancion"
@@ -46,7 +47,7 @@ func casoInforme(t *testing.T) (string, db.Caso) {
 			t.Fatal(err)
 		}
 	}
-	c, err := d.AbrirCaso(context.Background(), db.NuevoCaso{NIT: "800191045-1", FechaComision: fecha.Debe(2026, 2, 10), FechaVerificacion: fecha.Debe(2026, 3, 2),
+	c, err := expediente.Nuevo(d).AbrirCaso(context.Background(), db.NuevoCaso{NIT: "800191045-1", FechaComision: fecha.Debe(2026, 2, 10), FechaVerificacion: fecha.Debe(2026, 3, 2),
 		FechaExpediente: fecha.Debe(2026, 3, 13), Gravedad: sancion.Gravisima, Sancion: sancion.Multa, SancionPrevista: decimal.NewFromInt(10475000)},
 		db.ActorCaso{Actor: db.Actor{Cuenta: "seccional"}, Rol: flujo.RolSeccional, Seccional: "Dirección Seccional de Aduanas de Cartagena"})
 	if err != nil {

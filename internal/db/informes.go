@@ -186,7 +186,7 @@ type InformeNuevo struct {
 func (d *DB) GuardarInforme(ctx context.Context, n InformeNuevo, quien ActorCaso) (InformeEmitido, error) {
 	var id int64
 	err := d.EnTx(ctx, func(tx *sql.Tx) error {
-		c, err := casoPara(ctx, tx, n.CasoID, quien)
+		c, err := casoEn(ctx, tx, n.CasoID)
 		if err != nil {
 			return err
 		}

@@ -228,46 +228,6 @@ func (d *DB) AgregarAlOrden(ctx context.Context, sesionID, casoID int64, quien A
 	})
 }
 
-// RegistrarConceptoEnSesion records the concepto of a case of the orden del
-// día inside the session: the date is the session's, the members those
-// present ("Nombre (cargo)"); whatever c says about them is ignored. A
-// session without quorum, or whose quorum was never configured, records
-// nothing.
-func (d *DB) RegistrarConceptoEnSesion(ctx context.Context, sesionID, casoID int64, c flujo.Concepto, quien ActorCaso) (ConceptoGuardado, error) {
-	var id int64
-	err := d.EnTx(ctx, func(tx *sql.Tx) error {
-		s, err := sesionEn(ctx, tx, sesionID)
-		if err != nil {
-			return err
-		}
-		var enOrden int
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM sesion_orden WHERE sesion_id = ? AND caso_id = ?`, sesionID, casoID).Scan(&enOrden); err != nil {
-			return err
-		}
-		if enOrden == 0 {
-			return &flujo.ErrPaso{Mensaje: "El caso no está en el orden del día de la sesión " + s.Numero + "."}
-		}
-		minimo, ok, err := quorumEn(ctx, tx)
-		if err != nil {
-			return err
-		}
-		if hay, msg := flujo.Quorum(len(s.Sesion.Miembros), minimo, ok); !hay {
-			return &flujo.ErrPaso{Mensaje: msg}
-		}
-		c.FechaSesion = s.Sesion.Fecha
-		c.Miembros = nil
-		for _, m := range s.Sesion.Miembros {
-			c.Miembros = append(c.Miembros, m.Texto())
-		}
-		id, err = d.registrarConcepto(ctx, tx, casoID, c, sesionID, s.Numero, quien)
-		return err
-	})
-	if err != nil {
-		return ConceptoGuardado{}, err
-	}
-	return conceptoPorID(ctx, d, id)
-}
-
 // SesionComite reads a session with its attendance, agenda and quorum.
 func (d *DB) SesionComite(ctx context.Context, id int64) (SesionComite, error) {
 	return sesionEn(ctx, d, id)

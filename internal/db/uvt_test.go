@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"comite/internal/fecha"
-	"comite/internal/flujo"
 	"comite/internal/valores"
 
 	"github.com/shopspring/decimal"
@@ -145,55 +143,5 @@ func TestUVT_ET868_rechazos(t *testing.T) {
 	}
 	if u, err := d.Referencia().UVTDe(2020); err != nil || !u.Valor.Equal(decimal.NewFromInt(35607)) {
 		t.Fatalf("hueco 2020: %+v %v", u, err)
-	}
-}
-
-// A row a stored evaluation or REA proposal used cannot be corrected: what was
-// computed with it must stay reproducible.
-func TestUVT_art25_filaUsadaNoSeCorrige(t *testing.T) {
-	d, _ := baseCasos(t)
-	ctx := context.Background()
-	c := abrir(t, d, nitEjemplo, sSeccional) // verification in 2026: the evaluation records the 2026 UVT
-	filas, _ := d.ListarUVT(ctx)
-	if f := filas[len(filas)-1]; f.Anio != 2026 || f.Usos != 1 {
-		t.Fatalf("usos de 2026 = %+v", f)
-	}
-	err := d.GuardarUVT(ctx, 2026, decimal.NewFromInt(52000), "Resolución DIAN 000238 de 2025", adminUVT)
-	var ev *ErrValidacion
-	if !errors.As(err, &ev) || ev.Campo != "anio" || !strings.Contains(ev.Mensaje, "ya se usó en 1 evaluaciones o propuestas guardadas") {
-		t.Fatalf("corregir la UVT usada: %v", err)
-	}
-	llevar(t, d, c.ID, flujo.Cerrado) // the REA proposal with the 1.000 UVT of 2026
-	filas, _ = d.ListarUVT(ctx)
-	if f := filas[len(filas)-1]; f.Usos != 2 {
-		t.Fatalf("usos de 2026 tras el cierre = %d", f.Usos)
-	}
-	var valor int64
-	d.QueryRow(`SELECT valor_cop FROM uvt WHERE anio = 2026`).Scan(&valor)
-	if valor != 52374 {
-		t.Fatalf("la UVT usada cambió a %d", valor)
-	}
-}
-
-// Every later computation of a case uses the rule set stored with its
-// evaluation: the REA proposal takes it by its ID and, when the application no
-// longer knows it, says so instead of choosing another one by date.
-func TestConjuntoGuardado_art25_propuestaDelREAUsaElDeLaEvaluacion(t *testing.T) {
-	d, _ := baseCasos(t)
-	ctx := context.Background()
-	c := abrir(t, d, nitEjemplo, sSeccional)
-	llevar(t, d, c.ID, flujo.ConceptoEmitido)
-	p, err := d.ProponerREA(ctx, c.ID, fecha.Debe(2026, 3, 17))
-	if err != nil || p.Total == nil || !p.Total.Equal(decimal.NewFromInt(62849000)) {
-		t.Fatalf("con DL920-2023 guardado: %+v %v", p, err)
-	}
-	// A later snapshot stored with a rule set this build does not hold (stored
-	// rows cannot be modified: a new version is written, as a re-evaluation does).
-	if _, err := d.Exec(`INSERT INTO evaluaciones(caso_id, version, conjunto_reglas, entrada_json, resultado_json, valores_json, motivo, creado_por, creado_en)
-		SELECT caso_id, version + 1, 'OTRO-2030', entrada_json, resultado_json, valores_json, 'prueba', creado_por, creado_en FROM evaluaciones WHERE caso_id = ?`, c.ID); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := d.ProponerREA(ctx, c.ID, fecha.Debe(2026, 3, 17)); err == nil || !strings.Contains(err.Error(), "OTRO-2030") {
-		t.Fatalf("con un conjunto guardado que no se conoce: %v", err)
 	}
 }

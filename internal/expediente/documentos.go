@@ -179,7 +179,7 @@ func (x *Expediente) EmitirInforme(ctx context.Context, casoID int64, quien db.A
 	if err != nil {
 		return db.InformeEmitido{}, err
 	}
-	if !db.PuedeVerCaso(quien.Rol, quien.Seccional, f.Caso) {
+	if !puedeVer(quien, f.Caso) {
 		return db.InformeEmitido{}, db.ErrCasoNoExiste
 	}
 	if _, err := flujo.Validar(flujo.EmitirInforme, quien.Rol, flujo.Contexto{Estado: f.Caso.Estado}); err != nil {

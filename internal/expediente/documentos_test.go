@@ -50,7 +50,7 @@ func TestInforme_versionesMismosBytesYNuevaTrasReevaluar(t *testing.T) {
 	if _, err := d.Exec(`UPDATE actos SET valor_centavos = 1400000000 WHERE numero_acto = 'RS-1-C'`); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.Reevaluar(ctx, c.ID, "corrección del acto C", sSecretaria); err != nil {
+	if _, err := Nuevo(d).Reevaluar(ctx, c.ID, "corrección del acto C", sSecretaria); err != nil {
 		t.Fatal(err)
 	}
 	v2, err := Nuevo(d).EmitirInforme(ctx, c.ID, sSecretaria)
@@ -101,7 +101,7 @@ func TestSegundaRuta_art25UltimoInciso_deReporteACierreSinVistoBueno(t *testing.
 	ctx := context.Background()
 	n := nuevoEjemplo(nitDebajo)
 	n.PermiteCancelacion = true
-	c, err := d.AbrirCaso(ctx, n, sSeccional)
+	c, err := Nuevo(d).AbrirCaso(ctx, n, sSeccional)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,23 +110,23 @@ func TestSegundaRuta_art25UltimoInciso_deReporteACierreSinVistoBueno(t *testing.
 	if !db.EsSegundaRuta(r) || !r.Procede().EsSi() {
 		t.Fatalf("ruta %q procede %v", r.Ruta, r.ProcedeComite)
 	}
-	if _, err := d.Transicion(ctx, c.ID, flujo.IniciarEvaluacion, "", sSecretaria); err != nil {
+	if _, err := Nuevo(d).Transicion(ctx, c.ID, flujo.IniciarEvaluacion, "", sSecretaria); err != nil {
 		t.Fatal(err)
 	}
 	// The five criteria of the first route are not enough.
-	if err := d.GuardarCriterios(ctx, c.ID, criteriosCompletos, sSecretaria); err != nil {
+	if err := Nuevo(d).GuardarCriterios(ctx, c.ID, criteriosCompletos, sSecretaria); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := Nuevo(d).EmitirInforme(ctx, c.ID, sSecretaria); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.Transicion(ctx, c.ID, flujo.Presentar, "", sSecretaria); !esPaso(err) || !strings.Contains(err.Error(), "incidencia penal") {
+	if _, err := Nuevo(d).Transicion(ctx, c.ID, flujo.Presentar, "", sSecretaria); !esPaso(err) || !strings.Contains(err.Error(), "incidencia penal") {
 		t.Fatalf("presentar sin los aspectos de la segunda ruta: %v", err)
 	}
-	if err := d.GuardarCriterios(ctx, c.ID, aspectosSegundaRuta(), sSecretaria); err != nil {
+	if err := Nuevo(d).GuardarCriterios(ctx, c.ID, aspectosSegundaRuta(), sSecretaria); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.Transicion(ctx, c.ID, flujo.Presentar, "", sSecretaria); err != nil {
+	if _, err := Nuevo(d).Transicion(ctx, c.ID, flujo.Presentar, "", sSecretaria); err != nil {
 		t.Fatal(err)
 	}
 	// The first route's decisions are refused on this route.
@@ -141,7 +141,7 @@ func TestSegundaRuta_art25UltimoInciso_deReporteACierreSinVistoBueno(t *testing.
 		t.Fatal(err)
 	}
 	*reloj = time.Date(2026, 4, 1, 15, 0, 0, 0, time.UTC)
-	p, err := d.CerrarCaso(ctx, c.ID, fecha.Debe(2027, 1, 15), sSeccional) // a year whose UVT may be missing: no UVT is needed
+	p, err := Nuevo(d).CerrarCaso(ctx, c.ID, fecha.Debe(2027, 1, 15), sSeccional) // a year whose UVT may be missing: no UVT is needed
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,7 +193,7 @@ func TestInforme_art25_soloEnEvaluacion(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.Reevaluar(ctx, c.ID, "corrección de un acto", sSecretaria); err != nil {
+	if _, err := Nuevo(d).Reevaluar(ctx, c.ID, "corrección de un acto", sSecretaria); err != nil {
 		t.Fatal(err)
 	}
 	v2, err := Nuevo(d).EmitirInforme(ctx, c.ID, sSecretaria)
@@ -289,18 +289,18 @@ func TestActa_listaCadaCasoDelOrdenDelDiaYEsDeterminista(t *testing.T) {
 		t.Fatal(err)
 	}
 	s, cs := sesionConCasos(t, d, 3, 3)
-	if _, err := d.RegistrarConceptoEnSesion(ctx, s.ID, cs[0].ID, conceptoMulta(), sComite); err != nil {
+	if _, err := Nuevo(d).RegistrarConceptoEnSesion(ctx, s.ID, cs[0].ID, conceptoMulta(), sComite); err != nil {
 		t.Fatal(err)
 	}
 	canc := conceptoMulta()
 	canc.Decision, canc.CriteriosCancelacion = flujo.DecisionCancelacion, []string{"5.3"}
 	canc.Motivacion["naturaleza_hechos"] = "Contrabando técnico reiterado."
-	if _, err := d.RegistrarConceptoEnSesion(ctx, s.ID, cs[1].ID, canc, sComite); err != nil {
+	if _, err := Nuevo(d).RegistrarConceptoEnSesion(ctx, s.ID, cs[1].ID, canc, sComite); err != nil {
 		t.Fatal(err)
 	}
 	corr := canc
 	corr.Motivacion = map[string]string{"naturaleza_hechos": "Contrabando técnico reiterado en 2025.", "impacto_comercio": canc.Motivacion["impacto_comercio"], "antecedentes": canc.Motivacion["antecedentes"]}
-	if _, err := d.CorregirConcepto(ctx, cs[1].ID, corr, "error de digitación en el año", sComite); err != nil {
+	if _, err := Nuevo(d).CorregirConcepto(ctx, cs[1].ID, corr, "error de digitación en el año", sComite); err != nil {
 		t.Fatal(err)
 	}
 	a, err := Nuevo(d).PDFActa(ctx, s.ID)
@@ -385,7 +385,7 @@ func TestFirma_actaEInformeFirmadosAlEmitir_pdfsigValidaYUnByteLaInvalida(t *tes
 		t.Fatal(err)
 	}
 	s, cs := sesionConCasos(t, d, 3, 1)
-	if _, err := d.RegistrarConceptoEnSesion(ctx, s.ID, cs[0].ID, conceptoMulta(), sComite); err != nil {
+	if _, err := Nuevo(d).RegistrarConceptoEnSesion(ctx, s.ID, cs[0].ID, conceptoMulta(), sComite); err != nil {
 		t.Fatal(err)
 	}
 	v, err := Nuevo(d).EmitirActa(ctx, s.ID, sComite)

@@ -24,6 +24,7 @@ import (
 
 const (
 	secCartagena = "CARTAGENA"
+	secBogota    = "BOGOTA"
 	nitEjemplo   = "800191045-1" // the worked example of docs/reglas.md §2: procede
 	nitDebajo    = "899999068-1" // the same acts with 15.500.000.000 of operations: 0,4968 %, no procede
 
@@ -36,6 +37,9 @@ var (
 	sComite     = db.ActorCaso{Actor: db.Actor{Cuenta: "comite", IP: "10.0.0.3"}, Rol: flujo.RolComite}
 	sAuditor    = db.ActorCaso{Actor: db.Actor{Cuenta: "auditor", IP: "10.0.0.4"}, Rol: flujo.RolAuditor}
 	sAdmin      = db.ActorCaso{Actor: db.Actor{Cuenta: "admin", IP: "10.0.0.5"}, Rol: flujo.RolAdmin}
+	sOtra       = db.ActorCaso{Actor: db.Actor{Cuenta: "seccional-bog", IP: "10.0.0.8"}, Rol: flujo.RolSeccional, Seccional: secBogota}
+
+	actoresTodos = []db.ActorCaso{sSeccional, sSecretaria, sComite, sAuditor, sAdmin}
 )
 
 // baseCasos is a fresh store with the worked example's user (Cartagena) and
@@ -95,7 +99,7 @@ func abrir(t testing.TB, d *db.DB, n string, quien db.ActorCaso) db.Caso {
 	t.Helper()
 	x := nuevoEjemplo(n)
 	x.ConfirmarDuplicado = true // the tests open many cases of the same fact
-	c, err := d.AbrirCaso(context.Background(), x, quien)
+	c, err := Nuevo(d).AbrirCaso(context.Background(), x, quien)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +157,7 @@ func conceptoEnSesion(d *db.DB, casoID int64, k flujo.Concepto, quien db.ActorCa
 	if err := d.AgregarAlOrden(ctx, s.ID, casoID, sSecretaria); err != nil {
 		return db.ConceptoGuardado{}, err
 	}
-	return d.RegistrarConceptoEnSesion(ctx, s.ID, casoID, k, quien)
+	return Nuevo(d).RegistrarConceptoEnSesion(ctx, s.ID, casoID, k, quien)
 }
 
 // llevar moves a case of the worked example along the path up to hasta.
@@ -168,17 +172,17 @@ func llevar(t testing.TB, d *db.DB, id int64, hasta flujo.Estado) {
 	for c.Estado != hasta {
 		switch c.Estado {
 		case flujo.Reportado:
-			_, err = d.Transicion(ctx, id, flujo.IniciarEvaluacion, "", sSecretaria)
+			_, err = Nuevo(d).Transicion(ctx, id, flujo.IniciarEvaluacion, "", sSecretaria)
 		case flujo.EnEvaluacion:
-			if err = d.GuardarCriterios(ctx, id, criteriosCompletos, sSecretaria); err == nil {
+			if err = Nuevo(d).GuardarCriterios(ctx, id, criteriosCompletos, sSecretaria); err == nil {
 				if _, err = x.EmitirInforme(ctx, id, sSecretaria); err == nil {
-					_, err = d.Transicion(ctx, id, flujo.Presentar, "sesión ordinaria", sSecretaria)
+					_, err = Nuevo(d).Transicion(ctx, id, flujo.Presentar, "sesión ordinaria", sSecretaria)
 				}
 			}
 		case flujo.EnComite:
 			_, err = conceptoEnSesion(d, id, conceptoMulta(), sComite)
 		case flujo.ConceptoEmitido:
-			_, err = d.CerrarCaso(ctx, id, fecha.Debe(2026, 3, 17), sSecretaria)
+			_, err = Nuevo(d).CerrarCaso(ctx, id, fecha.Debe(2026, 3, 17), sSecretaria)
 		default:
 			t.Fatalf("no se puede llevar el caso de %s a %s", c.Estado, hasta)
 		}
@@ -195,10 +199,10 @@ func llevar(t testing.TB, d *db.DB, id int64, hasta flujo.Estado) {
 func llevarEvaluacion(t *testing.T, d *db.DB, id int64) {
 	t.Helper()
 	ctx := context.Background()
-	if _, err := d.Transicion(ctx, id, flujo.IniciarEvaluacion, "", sSecretaria); err != nil {
+	if _, err := Nuevo(d).Transicion(ctx, id, flujo.IniciarEvaluacion, "", sSecretaria); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.GuardarCriterios(ctx, id, criteriosCompletos, sSecretaria); err != nil {
+	if err := Nuevo(d).GuardarCriterios(ctx, id, criteriosCompletos, sSecretaria); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := Nuevo(d).EmitirInforme(ctx, id, sSecretaria); err != nil {
@@ -240,3 +244,6 @@ func sesionConCasos(t *testing.T, d *db.DB, miembros, n int) (db.SesionComite, [
 	}
 	return s, cs
 }
+
+// adminUVT is the administrator who records UVT rows.
+var adminUVT = db.Actor{Cuenta: "admin", IP: "10.0.0.9"}

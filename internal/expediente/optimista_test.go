@@ -51,7 +51,7 @@ func TestEmitirInforme_art25_fueraDeLaTransaccionConControlOptimista(t *testing.
 
 	// A write on the same case while the PDF is being signed.
 	cambia := &firmanteQueEscribe{escribir: func() error {
-		_, err := d.Reevaluar(ctx, c.ID, "corrección de un acto durante la emisión", sSecretaria)
+		_, err := Nuevo(d).Reevaluar(ctx, c.ID, "corrección de un acto durante la emisión", sSecretaria)
 		return err
 	}}
 	d.Firma = cambia
@@ -70,7 +70,7 @@ func TestEmitirInforme_art25_fueraDeLaTransaccionConControlOptimista(t *testing.
 	// A write on another case does not stop it: the informe is stored, of the
 	// evaluation in force, and says it was signed.
 	ajeno := &firmanteQueEscribe{escribir: func() error {
-		return d.GuardarCriterios(ctx, otro.ID, criteriosCompletos, sSecretaria)
+		return Nuevo(d).GuardarCriterios(ctx, otro.ID, criteriosCompletos, sSecretaria)
 	}}
 	d.Firma = ajeno
 	i, err := x.EmitirInforme(ctx, c.ID, sSecretaria)
@@ -91,13 +91,13 @@ func TestEmitirActa_fueraDeLaTransaccionConControlOptimista(t *testing.T) {
 		t.Fatal(err)
 	}
 	s, cs := sesionConCasos(t, d, 3, 1)
-	if _, err := d.RegistrarConceptoEnSesion(ctx, s.ID, cs[0].ID, conceptoMulta(), sComite); err != nil {
+	if _, err := Nuevo(d).RegistrarConceptoEnSesion(ctx, s.ID, cs[0].ID, conceptoMulta(), sComite); err != nil {
 		t.Fatal(err)
 	}
 	corr := conceptoMulta()
 	corr.Motivacion["antecedentes"] = "Tres actos en firme en 2025."
 	f := &firmanteQueEscribe{escribir: func() error {
-		_, err := d.CorregirConcepto(ctx, cs[0].ID, corr, "error de digitación", sComite)
+		_, err := Nuevo(d).CorregirConcepto(ctx, cs[0].ID, corr, "error de digitación", sComite)
 		return err
 	}}
 	d.Firma = f

@@ -17,6 +17,7 @@ import (
 
 	"comite/internal/db"
 	"comite/internal/demo"
+	"comite/internal/expediente"
 	"comite/internal/fecha"
 	"comite/internal/flujo"
 	"comite/internal/importar"
@@ -127,7 +128,7 @@ func TestRespaldo_bajoCargaDeEscrituraYRestauracion(t *testing.T) {
 		defer wg.Done()
 		quien := db.ActorCaso{Actor: db.Actor{Cuenta: "secretaria"}, Rol: flujo.RolSecretaria}
 		for i := 0; ctx.Err() == nil; i++ {
-			c, err := d.AbrirCaso(ctx, db.NuevoCaso{NIT: nits[i%len(nits)], DireccionSeccional: "Dirección Seccional de Aduanas de Bogotá",
+			c, err := expediente.Nuevo(d).AbrirCaso(ctx, db.NuevoCaso{NIT: nits[i%len(nits)], DireccionSeccional: "Dirección Seccional de Aduanas de Bogotá",
 				FechaComision: fecha.Debe(2026, 2, 10), FechaVerificacion: fecha.Debe(2026, 3, 2), Gravedad: sancion.Grave,
 				Sancion: sancion.Multa, SancionPrevista: decimal.NewFromInt(5000000), Descripcion: "caso de la prueba de carga"}, quien)
 			if err != nil {
@@ -137,7 +138,7 @@ func TestRespaldo_bajoCargaDeEscrituraYRestauracion(t *testing.T) {
 				return
 			}
 			pasos.agregar(c.Numero + ":reportado")
-			if _, err := d.Transicion(ctx, c.ID, flujo.IniciarEvaluacion, "", quien); err != nil {
+			if _, err := expediente.Nuevo(d).Transicion(ctx, c.ID, flujo.IniciarEvaluacion, "", quien); err != nil {
 				if ctx.Err() == nil {
 					errs <- fmt.Errorf("iniciar caso %s: %w", c.Numero, err)
 				}

@@ -57,7 +57,7 @@ func (h *handler) casosCierre(c echo.Context) error {
 		}
 	}
 	if c.FormValue("paso") == "confirmar" {
-		if _, err := h.d.CerrarCaso(ctx, caso.ID, rea, actorCaso(c)); err != nil {
+		if _, err := h.x.CerrarCaso(ctx, caso.ID, rea, actorCaso(c)); err != nil {
 			return fallo(err)
 		}
 		return redirigir(c, "/casos/"+strconv.FormatInt(caso.ID, 10)+"?aviso=caso_cerrado")
@@ -71,7 +71,7 @@ func (h *handler) casosCierre(c echo.Context) error {
 		f.Error = msg
 		return h.render(c, http.StatusConflict, templates.CierrePagina(h.pagina(c, "Cerrar el caso "+caso.Numero, "casos"), f))
 	}
-	p, err := h.d.ProponerREA(ctx, caso.ID, rea)
+	p, err := h.x.ProponerREA(ctx, caso.ID, rea)
 	if err != nil {
 		return fallo(err)
 	}

@@ -35,7 +35,7 @@ func (h *handler) pasoCaso(c echo.Context, aviso string, f func(id int64) error)
 
 func (h *handler) transicion(c echo.Context, a flujo.Accion, aviso string) error {
 	return h.pasoCaso(c, aviso, func(id int64) error {
-		_, err := h.d.Transicion(c.Request().Context(), id, a, c.FormValue("nota"), actorCaso(c))
+		_, err := h.x.Transicion(c.Request().Context(), id, a, c.FormValue("nota"), actorCaso(c))
 		return err
 	})
 }
@@ -58,7 +58,7 @@ func (h *handler) casosNoProcede(c echo.Context) error {
 // casosReevaluar stores a new snapshot of the evaluation, with its reason.
 func (h *handler) casosReevaluar(c echo.Context) error {
 	return h.pasoCaso(c, "caso_reevaluado", func(id int64) error {
-		_, err := h.d.Reevaluar(c.Request().Context(), id, c.FormValue("motivo"), actorCaso(c))
+		_, err := h.x.Reevaluar(c.Request().Context(), id, c.FormValue("motivo"), actorCaso(c))
 		return err
 	})
 }
@@ -70,6 +70,6 @@ func (h *handler) casosCriterios(c echo.Context) error {
 		for _, k := range flujo.CriteriosDe(true) { // the store refuses the second route's aspects on a first-route case
 			m[k.Clave] = c.FormValue(k.Clave)
 		}
-		return h.d.GuardarCriterios(c.Request().Context(), id, m, actorCaso(c))
+		return h.x.GuardarCriterios(c.Request().Context(), id, m, actorCaso(c))
 	})
 }

@@ -85,7 +85,7 @@ func (h *handler) casosCrear(c echo.Context) error {
 	var caso db.Caso
 	var err error
 	if len(f.Errores) == 0 {
-		caso, err = h.d.AbrirCaso(c.Request().Context(), n, actorCaso(c))
+		caso, err = h.x.AbrirCaso(c.Request().Context(), n, actorCaso(c))
 		if err == nil {
 			return redirigir(c, "/casos/"+strconv.FormatInt(caso.ID, 10)+"?aviso=caso_reportado")
 		}

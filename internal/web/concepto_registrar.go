@@ -191,10 +191,10 @@ func (h *handler) conceptoPost(c echo.Context, correccion bool) error {
 		aviso := "concepto_registrado"
 		switch {
 		case correccion:
-			_, err = h.d.CorregirConcepto(ctx, caso.ID, k, motivo, actorCaso(c))
+			_, err = h.x.CorregirConcepto(ctx, caso.ID, k, motivo, actorCaso(c))
 			aviso = "concepto_corregido"
 		default:
-			_, err = h.d.RegistrarConceptoEnSesion(ctx, ses.ID, caso.ID, k, actorCaso(c))
+			_, err = h.x.RegistrarConceptoEnSesion(ctx, ses.ID, caso.ID, k, actorCaso(c))
 			if err == nil {
 				return redirigir(c, "/sesiones/"+strconv.FormatInt(ses.ID, 10))
 			}
@@ -222,9 +222,9 @@ func (h *handler) conceptoPost(c echo.Context, correccion bool) error {
 	}
 	var problemas map[string]string
 	if correccion {
-		problemas, err = h.d.ValidarCorreccionCaso(ctx, caso.ID, k, motivo)
+		problemas, err = h.x.ValidarCorreccionCaso(ctx, caso.ID, k, motivo)
 	} else {
-		problemas, err = h.d.ValidarConceptoCaso(ctx, caso.ID, k)
+		problemas, err = h.x.ValidarConceptoCaso(ctx, caso.ID, k)
 	}
 	if err != nil {
 		return err

@@ -73,11 +73,12 @@ func completar(ctx context.Context, ruta string) error {
 		}
 	}
 	quien := db.ActorCaso{Actor: sec, Rol: flujo.RolSecretaria}
-	if _, err := d.Transicion(ctx, 1, flujo.IniciarEvaluacion, "inicio de la evaluación en la base guardada", quien); err != nil {
+	x := expediente.Nuevo(d)
+	if _, err := x.Transicion(ctx, 1, flujo.IniciarEvaluacion, "inicio de la evaluación en la base guardada", quien); err != nil {
 		return fmt.Errorf("iniciar la evaluación del caso 1: %w", err)
 	}
 	for _, id := range []int64{1, 2, 3} {
-		i, err := expediente.Nuevo(d).EmitirInforme(ctx, id, quien)
+		i, err := x.EmitirInforme(ctx, id, quien)
 		if err != nil {
 			return fmt.Errorf("informe del caso %d: %w", id, err)
 		}

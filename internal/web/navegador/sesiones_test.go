@@ -70,24 +70,24 @@ func sembrarSesion(t *testing.T, d *db.DB) (string, []string) {
 	}
 	var numeros []string
 	for i := range 2 {
-		c, err := d.AbrirCaso(ctx, db.NuevoCaso{NIT: "800197268-4", FechaComision: fecha.Debe(2026, 2, 10+i), FechaVerificacion: fecha.Debe(2026, 3, 2),
+		c, err := expediente.Nuevo(d).AbrirCaso(ctx, db.NuevoCaso{NIT: "800197268-4", FechaComision: fecha.Debe(2026, 2, 10+i), FechaVerificacion: fecha.Debe(2026, 3, 2),
 			FechaExpediente: fecha.Debe(2026, 3, 13), Gravedad: sancion.Gravisima, Sancion: sancion.Multa, SancionPrevista: decimal.NewFromInt(10475000),
 			Descripcion: "Declaraciones con información inexacta.", ConfirmarDuplicado: true}, sec)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := d.Transicion(ctx, c.ID, flujo.IniciarEvaluacion, "", st); err != nil {
+		if _, err := expediente.Nuevo(d).Transicion(ctx, c.ID, flujo.IniciarEvaluacion, "", st); err != nil {
 			t.Fatal(err)
 		}
 		crit := map[string]string{"tipo_usuario": "Agencia de aduanas.", "perjuicio_estado": "Tributos dejados de pagar.",
 			"naturaleza_hechos": "Inexactitudes.", "impacto_comercio": "Bajo.", "antecedentes": "Tres actos en 2025."}
-		if err := d.GuardarCriterios(ctx, c.ID, crit, st); err != nil {
+		if err := expediente.Nuevo(d).GuardarCriterios(ctx, c.ID, crit, st); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := expediente.Nuevo(d).EmitirInforme(ctx, c.ID, st); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := d.Transicion(ctx, c.ID, flujo.Presentar, "", st); err != nil {
+		if _, err := expediente.Nuevo(d).Transicion(ctx, c.ID, flujo.Presentar, "", st); err != nil {
 			t.Fatal(err)
 		}
 		if err := d.AgregarAlOrden(ctx, s.ID, c.ID, st); err != nil {

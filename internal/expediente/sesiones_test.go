@@ -1,45 +1,15 @@
-package db
+package expediente
 
 import (
+	"comite/internal/db"
+	"comite/internal/fecha"
+	"comite/internal/flujo"
 	"context"
 	"errors"
 	"strings"
 	"testing"
 	"time"
-
-	"comite/internal/fecha"
-	"comite/internal/flujo"
 )
-
-func sesionEjemplo(miembros int) flujo.Sesion {
-	todos := []flujo.MiembroSesion{
-		{Nombre: "Ana María Rojas", Cargo: "Directora de Gestión de Fiscalización"},
-		{Nombre: "Carlos Pérez", Cargo: "Subdirector de Gestión Jurídica Aduanera"},
-		{Nombre: "Lucía Gómez", Cargo: "Subdirectora de Fiscalización Aduanera"},
-	}
-	return flujo.Sesion{Fecha: fecha.Debe(2026, 3, 17), Hora: "09:30", Modalidad: "mixta", Lugar: "Sala 5, Nivel Central, Bogotá",
-		Preside: "Ana María Rojas", Secretario: "Jorge Díaz (Secretaría Técnica)", Miembros: todos[:miembros]}
-}
-
-// sesionConCasos convenes a session with n cases en_comite on its agenda.
-func sesionConCasos(t *testing.T, d *DB, miembros, n int) (SesionComite, []Caso) {
-	t.Helper()
-	ctx := context.Background()
-	s, err := d.ConvocarSesion(ctx, sesionEjemplo(miembros), sSecretaria)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cs []Caso
-	for range n {
-		c := abrir(t, d, nitEjemplo, sSeccional)
-		llevar(t, d, c.ID, flujo.EnComite)
-		if err := d.AgregarAlOrden(ctx, s.ID, c.ID, sSecretaria); err != nil {
-			t.Fatal(err)
-		}
-		cs = append(cs, c)
-	}
-	return s, cs
-}
 
 func TestSesion_quorumSinConfigurarOInsuficienteNoRegistraConcepto(t *testing.T) {
 	d, _ := baseCasos(t)
@@ -51,7 +21,7 @@ func TestSesion_quorumSinConfigurarOInsuficienteNoRegistraConcepto(t *testing.T)
 		return n
 	}
 	// Never configured: not zero, the session cannot decide.
-	_, err := d.RegistrarConceptoEnSesion(ctx, s.ID, cs[0].ID, conceptoMulta(), sComite)
+	_, err := Nuevo(d).RegistrarConceptoEnSesion(ctx, s.ID, cs[0].ID, conceptoMulta(), sComite)
 	if !esPaso(err) || !strings.Contains(err.Error(), "no ha configurado el quórum") {
 		t.Fatalf("sin quórum configurado: %v", err)
 	}
@@ -61,7 +31,7 @@ func TestSesion_quorumSinConfigurarOInsuficienteNoRegistraConcepto(t *testing.T)
 	if err := d.FijarQuorum(ctx, 3, sAdmin); err != nil {
 		t.Fatal(err)
 	}
-	_, err = d.RegistrarConceptoEnSesion(ctx, s.ID, cs[0].ID, conceptoMulta(), sComite)
+	_, err = Nuevo(d).RegistrarConceptoEnSesion(ctx, s.ID, cs[0].ID, conceptoMulta(), sComite)
 	if !esPaso(err) || !strings.Contains(err.Error(), "2 miembros presentes de 3 requeridos") {
 		t.Fatalf("2 presentes de 3: %v", err)
 	}
@@ -77,7 +47,7 @@ func TestSesion_quorumSinConfigurarOInsuficienteNoRegistraConcepto(t *testing.T)
 	if err := d.RegistrarAsistencia(ctx, s.ID, ses.Preside, ses.Secretario, ses.Miembros, sSecretaria); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.RegistrarConceptoEnSesion(ctx, s.ID, cs[0].ID, conceptoMulta(), sComite); err != nil {
+	if _, err := Nuevo(d).RegistrarConceptoEnSesion(ctx, s.ID, cs[0].ID, conceptoMulta(), sComite); err != nil {
 		t.Fatal(err)
 	}
 	var aud int
@@ -101,7 +71,7 @@ func TestSesion_art25_conceptoEnSesionLlevaSuFechaYMiembros(t *testing.T) {
 	c := conceptoMulta()
 	c.FechaSesion = fecha.Debe(2026, 3, 18)         // ignored: the session's date rules
 	c.Miembros = []string{"Alguien que no asistió"} // ignored: the attendance rules
-	g, err := d.RegistrarConceptoEnSesion(ctx, s.ID, cs[0].ID, c, sComite)
+	g, err := Nuevo(d).RegistrarConceptoEnSesion(ctx, s.ID, cs[0].ID, c, sComite)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,12 +85,12 @@ func TestSesion_art25_conceptoEnSesionLlevaSuFechaYMiembros(t *testing.T) {
 	}
 	// Only the Comité records; a case off the agenda is refused.
 	s2, cs2 := sesionConCasos(t, d, 3, 1)
-	if _, err := d.RegistrarConceptoEnSesion(ctx, s2.ID, cs2[0].ID, conceptoMulta(), sSecretaria); !esPaso(err) {
+	if _, err := Nuevo(d).RegistrarConceptoEnSesion(ctx, s2.ID, cs2[0].ID, conceptoMulta(), sSecretaria); !esPaso(err) {
 		t.Fatalf("la Secretaría registró un concepto: %v", err)
 	}
 	otro := abrir(t, d, nitEjemplo, sSeccional)
 	llevar(t, d, otro.ID, flujo.EnComite)
-	if _, err := d.RegistrarConceptoEnSesion(ctx, s2.ID, otro.ID, conceptoMulta(), sComite); !esPaso(err) || !strings.Contains(err.Error(), "orden del día") {
+	if _, err := Nuevo(d).RegistrarConceptoEnSesion(ctx, s2.ID, otro.ID, conceptoMulta(), sComite); !esPaso(err) || !strings.Contains(err.Error(), "orden del día") {
 		t.Fatalf("concepto de un caso fuera del orden del día: %v", err)
 	}
 }
@@ -128,8 +98,8 @@ func TestSesion_art25_conceptoEnSesionLlevaSuFechaYMiembros(t *testing.T) {
 func TestSesion_gestionPorRolYOrdenSoloConCasosEnComite(t *testing.T) {
 	d, _ := baseCasos(t)
 	ctx := context.Background()
-	for _, q := range []ActorCaso{sSeccional, sAuditor, sAdmin} {
-		if _, err := d.ConvocarSesion(ctx, sesionEjemplo(2), q); !errors.Is(err, ErrSesionRol) {
+	for _, q := range []db.ActorCaso{sSeccional, sAuditor, sAdmin} {
+		if _, err := d.ConvocarSesion(ctx, sesionEjemplo(2), q); !errors.Is(err, db.ErrSesionRol) {
 			t.Errorf("%s convocó una sesión: %v", q.Rol, err)
 		}
 	}
@@ -140,7 +110,7 @@ func TestSesion_gestionPorRolYOrdenSoloConCasosEnComite(t *testing.T) {
 	if s.Numero != "SC-2026-001" {
 		t.Errorf("número %q", s.Numero)
 	}
-	var fe *ErrFormulario
+	var fe *db.ErrFormulario
 	mala := sesionEjemplo(1)
 	mala.Hora, mala.Modalidad, mala.Miembros[0].Cargo = "25:00", "remota", ""
 	if _, err := d.ConvocarSesion(ctx, mala, sComite); !errors.As(err, &fe) || fe.Campos["hora"] == "" || fe.Campos["modalidad"] == "" || fe.Campos["miembros"] == "" {
@@ -151,7 +121,7 @@ func TestSesion_gestionPorRolYOrdenSoloConCasosEnComite(t *testing.T) {
 		t.Fatalf("un caso reportado entró al orden del día: %v", err)
 	}
 	llevar(t, d, c.ID, flujo.EnComite)
-	if err := d.AgregarAlOrden(ctx, s.ID, c.ID, sAuditor); !errors.Is(err, ErrSesionRol) {
+	if err := d.AgregarAlOrden(ctx, s.ID, c.ID, sAuditor); !errors.Is(err, db.ErrSesionRol) {
 		t.Fatalf("el auditor armó el orden del día: %v", err)
 	}
 	if err := d.AgregarAlOrden(ctx, s.ID, c.ID, sComite); err != nil {

@@ -1,195 +1,24 @@
-package db
+package expediente
 
 import (
+	"comite/internal/db"
+	"comite/internal/fecha"
+	"comite/internal/flujo"
 	"context"
-	"crypto/sha256"
 	"errors"
 	"fmt"
+	"github.com/shopspring/decimal"
 	"strings"
 	"testing"
 	"time"
-
-	"comite/internal/fecha"
-	"comite/internal/flujo"
-	"comite/internal/sancion"
-
-	"github.com/shopspring/decimal"
 )
-
-const (
-	secCartagena = "CARTAGENA"
-	secBogota    = "BOGOTA"
-	nitEjemplo   = "800191045-1" // the worked example of docs/reglas.md §2: procede
-	nitDebajo    = "899999068-1" // the same acts with 15.500.000.000 of operations: 0,4968 %, no procede
-)
-
-var (
-	sSeccional   = ActorCaso{Actor{"seccional", "10.0.0.7"}, flujo.RolSeccional, secCartagena}
-	sOtra        = ActorCaso{Actor{"seccional-bog", "10.0.0.8"}, flujo.RolSeccional, secBogota}
-	sSecretaria  = ActorCaso{Actor{"secretaria", "10.0.0.2"}, flujo.RolSecretaria, ""}
-	sComite      = ActorCaso{Actor{"comite", "10.0.0.3"}, flujo.RolComite, ""}
-	sAuditor     = ActorCaso{Actor{"auditor", "10.0.0.4"}, flujo.RolAuditor, ""}
-	sAdmin       = ActorCaso{Actor{"admin", "10.0.0.5"}, flujo.RolAdmin, ""}
-	actoresTodos = []ActorCaso{sSeccional, sSecretaria, sComite, sAuditor, sAdmin}
-)
-
-// baseCasos is a fresh store with the worked example's user (Cartagena) and
-// one just under the threshold, the clock on 17/03/2026 10:00 in Bogotá.
-func baseCasos(t testing.TB) (*DB, *time.Time) {
-	t.Helper()
-	d := abrirTemporal(t)
-	reloj := relojFijo(d, time.Date(2026, 3, 17, 15, 0, 0, 0, time.UTC))
-	sembrarEjemplo(t, d, 1, nitEjemplo, secCartagena, 1480000000000)
-	sembrarEjemplo(t, d, 2, nitDebajo, secCartagena, 1550000000000)
-	return d, reloj
-}
-
-// sembrarEjemplo writes a user with the acts A–E of docs/reglas.md §2 and the
-// given operations of 2025 (centavos) in 1.600 operations.
-func sembrarEjemplo(t testing.TB, d *DB, id int64, n, seccional string, ops int64) {
-	t.Helper()
-	q := []string{
-		fmt.Sprintf(`INSERT INTO usuarios_aduaneros(id, nit, razon_social, tipo, direccion_seccional, creado_en, actualizado_en) VALUES (%d, '%s', 'Agencia Ejemplo %d S.A.S.', 'agencia_de_aduanas', '%s', 'x', 'x')`, id, n, id, seccional),
-		fmt.Sprintf(`INSERT INTO registros(usuario_id, clase, numero, vigente_desde) VALUES (%d, 'autorizacion', '1', '2010-01-01')`, id),
-		fmt.Sprintf(`INSERT INTO operaciones_anuales VALUES (%d, 2025, %d, 1600, 'x')`, id, ops),
-		fmt.Sprintf(`INSERT INTO operaciones_anuales VALUES (%d, 2024, %d, 1500, 'x')`, id, ops*9/10),
-	}
-	for i, a := range []struct {
-		firmeza, grav string
-		valor         int64
-		allan         int
-	}{{"2025-03-04", "grave", 40000000, 0}, {"2025-07-22", "gravisima", 25000000, 0}, {"2025-11-28", "grave", 12000000, 0},
-		{"2025-09-01", "grave", 30000000, 1}, {"2024-12-31", "grave", 50000000, 0}} {
-		q = append(q, fmt.Sprintf(`INSERT INTO actos(usuario_id, numero_acto, fecha_firmeza, gravedad, sancion, valor_centavos, allanamiento, actualizado_en)
-			VALUES (%d, 'RS-%d-%c', '%s', '%s', 'multa', %d, %d, 'x')`, id, id, 'A'+i, a.firmeza, a.grav, a.valor*100, a.allan))
-	}
-	for _, s := range q {
-		if _, err := d.Exec(s); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
-func nuevoEjemplo(n string) NuevoCaso {
-	return NuevoCaso{
-		NIT: n, FechaComision: fecha.Debe(2026, 2, 10), FechaVerificacion: fecha.Debe(2026, 3, 2), FechaExpediente: fecha.Debe(2026, 3, 13),
-		Gravedad: sancion.Gravisima, Sancion: sancion.Multa, SancionPrevista: decimal.NewFromInt(10475000), Descripcion: "Nueva infracción de prueba",
-	}
-}
-
-func abrir(t testing.TB, d *DB, n string, quien ActorCaso) Caso {
-	t.Helper()
-	x := nuevoEjemplo(n)
-	x.ConfirmarDuplicado = true // the tests open many cases of the same fact
-	c, err := d.AbrirCaso(context.Background(), x, quien)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
-
-var criteriosCompletos = map[string]string{
-	"tipo_usuario": "Agencia de aduanas con 1.600 operaciones al año.", "perjuicio_estado": "Tributos dejados de pagar por $ 77.000.000.",
-	"naturaleza_hechos": "Declaraciones con información inexacta.", "impacto_comercio": "Bajo: hay otras agencias en el puerto.",
-	"antecedentes": "Tres actos graves o gravísimos en 2025.",
-}
-
-func conceptoMulta() flujo.Concepto {
-	return flujo.Concepto{
-		FechaSesion: fecha.Debe(2026, 3, 17), Miembros: []string{"Directora de Fiscalización", "Subdirector Jurídico"}, Decision: flujo.DecisionMultaIncrementada,
-		Motivacion: map[string]string{"naturaleza_hechos": "Hechos reiterados.", "impacto_comercio": "La cancelación afectaría a terceros.", "antecedentes": "Tres actos en 2025."},
-	}
-}
-
-// conceptoEnSesion records k the way the application does, inside a session
-// of the Comité: convened by the Secretaría on k's date with k's members
-// present, the case on its orden del día and, when none was configured, a
-// quorum of one. The concepto then carries the session's date and members.
-func conceptoEnSesion(d *DB, casoID int64, k flujo.Concepto, quien ActorCaso) (ConceptoGuardado, error) {
-	ctx := context.Background()
-	if _, ok, err := d.ParametroQuorum(ctx); err != nil {
-		return ConceptoGuardado{}, err
-	} else if !ok {
-		if err := d.FijarQuorum(ctx, 1, sAdmin); err != nil {
-			return ConceptoGuardado{}, err
-		}
-	}
-	ses := flujo.Sesion{Fecha: k.FechaSesion, Hora: "09:30", Modalidad: "presencial", Lugar: "Sala del Comité, Nivel Central, Bogotá",
-		Preside: "Presidencia del Comité", Secretario: "Secretaría Técnica"}
-	for _, m := range k.Miembros {
-		ses.Miembros = append(ses.Miembros, flujo.MiembroSesion{Nombre: m, Cargo: "miembro del Comité"})
-	}
-	s, err := d.ConvocarSesion(ctx, ses, sSecretaria)
-	if err != nil {
-		return ConceptoGuardado{}, err
-	}
-	if err := d.AgregarAlOrden(ctx, s.ID, casoID, sSecretaria); err != nil {
-		return ConceptoGuardado{}, err
-	}
-	return d.RegistrarConceptoEnSesion(ctx, s.ID, casoID, k, quien)
-}
-
-// emitirInforme stores a version of the informe of a case the way the
-// application does (internal/expediente builds and renders the PDF; the
-// store only keeps the bytes it is given): read with its mark, then stored
-// if nothing changed. The bytes here stand in for the PDF.
-func emitirInforme(d *DB, id int64, quien ActorCaso) (InformeEmitido, error) {
-	ctx := context.Background()
-	f, err := d.FuenteInforme(ctx, id)
-	if err != nil {
-		return InformeEmitido{}, err
-	}
-	version := len(f.Informes) + 1
-	pdf := []byte(fmt.Sprintf("%%PDF-1.3 informe de prueba del caso %s v%d (evaluación %d)", f.Caso.Numero, version, f.Evaluacion.ID))
-	suma := fmt.Sprintf("%x", sha256.Sum256(pdf))
-	return d.GuardarInforme(ctx, InformeNuevo{CasoID: id, Version: version, EvaluacionID: f.Evaluacion.ID, Marca: f.Marca,
-		Archivo: pdf, SHA256: suma, SHA256Contenido: suma, EmitidoEn: d.Ahora(), Texto: "Informe gerencial v" + fmt.Sprint(version) + " emitido (SHA-256 " + suma + ")"}, quien)
-}
-
-// llevar moves a case of the worked example along the path up to hasta.
-func llevar(t testing.TB, d *DB, id int64, hasta flujo.Estado) {
-	t.Helper()
-	ctx := context.Background()
-	c, err := d.Caso(ctx, id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for c.Estado != hasta {
-		switch c.Estado {
-		case flujo.Reportado:
-			if hasta == flujo.NoProcede {
-				_, err = d.Transicion(ctx, id, flujo.DeclararNoProcede, "no cumple el umbral", sSecretaria)
-			} else {
-				_, err = d.Transicion(ctx, id, flujo.IniciarEvaluacion, "", sSecretaria)
-			}
-		case flujo.EnEvaluacion:
-			if err = d.GuardarCriterios(ctx, id, criteriosCompletos, sSecretaria); err == nil {
-				if _, err = emitirInforme(d, id, sSecretaria); err == nil {
-					_, err = d.Transicion(ctx, id, flujo.Presentar, "sesión ordinaria", sSecretaria)
-				}
-			}
-		case flujo.EnComite:
-			_, err = conceptoEnSesion(d, id, conceptoMulta(), sComite)
-		case flujo.ConceptoEmitido:
-			_, err = d.CerrarCaso(ctx, id, fecha.Debe(2026, 3, 17), sSecretaria)
-		default:
-			t.Fatalf("no se puede llevar el caso de %s a %s", c.Estado, hasta)
-		}
-		if err != nil {
-			t.Fatalf("llevar de %s hacia %s: %v", c.Estado, hasta, err)
-		}
-		if c, err = d.Caso(ctx, id); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
 
 func TestCaso_dominio3_reportarGuardaInstantaneaHistoriaYAuditoria(t *testing.T) {
 	d, _ := baseCasos(t)
 	ctx := context.Background()
 	n := nuevoEjemplo(nitEjemplo)
 	n.DireccionSeccional = secBogota // ignored: a seccional reports for its own Dirección Seccional
-	c, err := d.AbrirCaso(ctx, n, sSeccional)
+	c, err := Nuevo(d).AbrirCaso(ctx, n, sSeccional)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,23 +64,23 @@ func TestCaso_dominio3_reportarValidaCadaCampo(t *testing.T) {
 	d, _ := baseCasos(t)
 	casos := []struct {
 		nombre, campo string
-		cambiar       func(*NuevoCaso)
+		cambiar       func(*db.NuevoCaso)
 	}{
-		{"nit_con_dv_errado", "nit", func(n *NuevoCaso) { n.NIT = "800191045-2" }},
-		{"nit_no_registrado", "nit", func(n *NuevoCaso) { n.NIT = "800197268-4" }},
-		{"comision_futura", "fecha_comision", func(n *NuevoCaso) { n.FechaComision = fecha.Debe(2026, 3, 18) }},
-		{"verificacion_antes_de_comision", "fecha_verificacion", func(n *NuevoCaso) { n.FechaVerificacion = fecha.Debe(2026, 2, 9) }},
-		{"expediente_antes_de_verificacion", "fecha_expediente", func(n *NuevoCaso) { n.FechaExpediente = fecha.Debe(2026, 3, 1) }},
-		{"gravedad_desconocida", "gravedad", func(n *NuevoCaso) { n.Gravedad = "muy_grave" }},
-		{"multa_sin_valor", "sancion_prevista", func(n *NuevoCaso) { n.SancionPrevista = decimal.Zero }},
-		{"anclaje_desconocido", "anclaje", func(n *NuevoCaso) { n.Anclaje = "expediente" }},
+		{"nit_con_dv_errado", "nit", func(n *db.NuevoCaso) { n.NIT = "800191045-2" }},
+		{"nit_no_registrado", "nit", func(n *db.NuevoCaso) { n.NIT = "800197268-4" }},
+		{"comision_futura", "fecha_comision", func(n *db.NuevoCaso) { n.FechaComision = fecha.Debe(2026, 3, 18) }},
+		{"verificacion_antes_de_comision", "fecha_verificacion", func(n *db.NuevoCaso) { n.FechaVerificacion = fecha.Debe(2026, 2, 9) }},
+		{"expediente_antes_de_verificacion", "fecha_expediente", func(n *db.NuevoCaso) { n.FechaExpediente = fecha.Debe(2026, 3, 1) }},
+		{"gravedad_desconocida", "gravedad", func(n *db.NuevoCaso) { n.Gravedad = "muy_grave" }},
+		{"multa_sin_valor", "sancion_prevista", func(n *db.NuevoCaso) { n.SancionPrevista = decimal.Zero }},
+		{"anclaje_desconocido", "anclaje", func(n *db.NuevoCaso) { n.Anclaje = "expediente" }},
 	}
 	for _, c := range casos {
 		t.Run(c.nombre, func(t *testing.T) {
 			n := nuevoEjemplo(nitEjemplo)
 			c.cambiar(&n)
-			_, err := d.AbrirCaso(context.Background(), n, sSecretaria)
-			var ef *ErrFormulario
+			_, err := Nuevo(d).AbrirCaso(context.Background(), n, sSecretaria)
+			var ef *db.ErrFormulario
 			if !errors.As(err, &ef) || ef.Campos[c.campo] == "" {
 				t.Fatalf("err = %v; quiere un mensaje para %s", err, c.campo)
 			}
@@ -262,35 +91,30 @@ func TestCaso_dominio3_reportarValidaCadaCampo(t *testing.T) {
 	if n != 0 {
 		t.Fatalf("se guardaron %d casos inválidos", n)
 	}
-	for _, q := range []ActorCaso{sComite, sAuditor, sAdmin} {
-		if _, err := d.AbrirCaso(context.Background(), nuevoEjemplo(nitEjemplo), q); !esPaso(err) {
+	for _, q := range []db.ActorCaso{sComite, sAuditor, sAdmin} {
+		if _, err := Nuevo(d).AbrirCaso(context.Background(), nuevoEjemplo(nitEjemplo), q); !esPaso(err) {
 			t.Errorf("%s pudo reportar: %v", q.Rol, err)
 		}
 	}
 }
 
-func esPaso(err error) bool {
-	var ep *flujo.ErrPaso
-	return errors.As(err, &ep)
-}
-
 // accionEn tries one action on a case as quien.
-func accionEn(d *DB, id int64, a flujo.Accion, quien ActorCaso) error {
+func accionEn(d *db.DB, id int64, a flujo.Accion, quien db.ActorCaso) error {
 	ctx := context.Background()
 	var err error
 	switch a {
 	case flujo.IniciarEvaluacion, flujo.Presentar, flujo.DeclararNoProcede:
-		_, err = d.Transicion(ctx, id, a, "", quien)
+		_, err = Nuevo(d).Transicion(ctx, id, a, "", quien)
 	case flujo.Reevaluar:
-		_, err = d.Reevaluar(ctx, id, "corrección de datos", quien)
+		_, err = Nuevo(d).Reevaluar(ctx, id, "corrección de datos", quien)
 	case flujo.EmitirConcepto:
 		_, err = conceptoEnSesion(d, id, conceptoMulta(), quien)
 	case flujo.CorregirConcepto:
 		k := conceptoMulta()
 		k.Miembros = append(k.Miembros, "Jefe de la División de Fiscalización")
-		_, err = d.CorregirConcepto(ctx, id, k, "faltaba un miembro presente", quien)
+		_, err = Nuevo(d).CorregirConcepto(ctx, id, k, "faltaba un miembro presente", quien)
 	case flujo.Cerrar:
-		_, err = d.CerrarCaso(ctx, id, fecha.Debe(2026, 3, 17), quien)
+		_, err = Nuevo(d).CerrarCaso(ctx, id, fecha.Debe(2026, 3, 17), quien)
 	}
 	return err
 }
@@ -322,10 +146,10 @@ func TestFlujo_dominio3_cadaPasoPorCadaRolEnCadaEstado(t *testing.T) {
 		c := abrir(t, d, nitEjemplo, sSeccional)
 		if e == flujo.EnEvaluacion {
 			llevar(t, d, c.ID, flujo.EnEvaluacion)
-			if err := d.GuardarCriterios(ctx, c.ID, criteriosCompletos, sSecretaria); err != nil {
+			if err := Nuevo(d).GuardarCriterios(ctx, c.ID, criteriosCompletos, sSecretaria); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := emitirInforme(d, c.ID, sSecretaria); err != nil {
+			if _, err := Nuevo(d).EmitirInforme(context.Background(), c.ID, sSecretaria); err != nil {
 				t.Fatal(err)
 			}
 			return c.ID
@@ -377,21 +201,21 @@ func TestFlujo_dominio3_noProcedeSoloSiLaEvaluacionFalla(t *testing.T) {
 	d, _ := baseCasos(t)
 	ctx := context.Background()
 	procede := abrir(t, d, nitEjemplo, sSecretaria)
-	if _, err := d.Transicion(ctx, procede.ID, flujo.DeclararNoProcede, "", sSecretaria); !esPaso(err) {
+	if _, err := Nuevo(d).Transicion(ctx, procede.ID, flujo.DeclararNoProcede, "", sSecretaria); !esPaso(err) {
 		t.Fatalf("un caso que procede se cerró como no procede: %v", err)
 	}
 	debajo := abrir(t, d, nitDebajo, sSeccional)
-	for _, q := range []ActorCaso{sSeccional, sComite, sAuditor, sAdmin} {
-		if _, err := d.Transicion(ctx, debajo.ID, flujo.DeclararNoProcede, "", q); !esPaso(err) {
+	for _, q := range []db.ActorCaso{sSeccional, sComite, sAuditor, sAdmin} {
+		if _, err := Nuevo(d).Transicion(ctx, debajo.ID, flujo.DeclararNoProcede, "", q); !esPaso(err) {
 			t.Errorf("%s declaró no procede: %v", q.Rol, err)
 		}
 	}
 	// The case that fails the test cannot be presented, even with criteria and informe.
 	llevarEvaluacion(t, d, debajo.ID)
-	if _, err := d.Transicion(ctx, debajo.ID, flujo.Presentar, "", sSecretaria); !esPaso(err) || !strings.Contains(err.Error(), "no procede") {
+	if _, err := Nuevo(d).Transicion(ctx, debajo.ID, flujo.Presentar, "", sSecretaria); !esPaso(err) || !strings.Contains(err.Error(), "no procede") {
 		t.Fatalf("se presentó un caso que no cumple: %v", err)
 	}
-	c, err := d.Transicion(ctx, debajo.ID, flujo.DeclararNoProcede, "0,4968 % < 0,5 %", sSecretaria)
+	c, err := Nuevo(d).Transicion(ctx, debajo.ID, flujo.DeclararNoProcede, "0,4968 % < 0,5 %", sSecretaria)
 	if err != nil || c.Estado != flujo.NoProcede {
 		t.Fatalf("no procede: %v %s", err, c.Estado)
 	}
@@ -402,25 +226,11 @@ func TestFlujo_dominio3_noProcedeSoloSiLaEvaluacionFalla(t *testing.T) {
 	}
 }
 
-func llevarEvaluacion(t *testing.T, d *DB, id int64) {
-	t.Helper()
-	ctx := context.Background()
-	if _, err := d.Transicion(ctx, id, flujo.IniciarEvaluacion, "", sSecretaria); err != nil {
-		t.Fatal(err)
-	}
-	if err := d.GuardarCriterios(ctx, id, criteriosCompletos, sSecretaria); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := emitirInforme(d, id, sSecretaria); err != nil {
-		t.Fatal(err)
-	}
-}
-
 func TestFlujo_art25_presentarExigeCriteriosEInformeDeLaEvaluacionVigente(t *testing.T) {
 	d, _ := baseCasos(t)
 	ctx := context.Background()
 	c := abrir(t, d, nitEjemplo, sSeccional)
-	if _, err := d.Transicion(ctx, c.ID, flujo.IniciarEvaluacion, "", sSecretaria); err != nil {
+	if _, err := Nuevo(d).Transicion(ctx, c.ID, flujo.IniciarEvaluacion, "", sSecretaria); err != nil {
 		t.Fatal(err)
 	}
 	falta := map[string]string{}
@@ -429,29 +239,29 @@ func TestFlujo_art25_presentarExigeCriteriosEInformeDeLaEvaluacionVigente(t *tes
 			falta[k] = v
 		}
 	}
-	if err := d.GuardarCriterios(ctx, c.ID, falta, sSecretaria); err != nil {
+	if err := Nuevo(d).GuardarCriterios(ctx, c.ID, falta, sSecretaria); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := emitirInforme(d, c.ID, sSecretaria); err != nil {
+	if _, err := Nuevo(d).EmitirInforme(context.Background(), c.ID, sSecretaria); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.Transicion(ctx, c.ID, flujo.Presentar, "", sSecretaria); !esPaso(err) || !strings.Contains(err.Error(), "criterios") {
+	if _, err := Nuevo(d).Transicion(ctx, c.ID, flujo.Presentar, "", sSecretaria); !esPaso(err) || !strings.Contains(err.Error(), "criterios") {
 		t.Fatalf("se presentó sin todos los criterios: %v", err)
 	}
-	if err := d.GuardarCriterios(ctx, c.ID, criteriosCompletos, sSecretaria); err != nil {
+	if err := Nuevo(d).GuardarCriterios(ctx, c.ID, criteriosCompletos, sSecretaria); err != nil {
 		t.Fatal(err)
 	}
 	// A re-evaluation makes the issued informe stale: a new version is needed.
-	if _, err := d.Reevaluar(ctx, c.ID, "revisión de los actos", sSecretaria); err != nil {
+	if _, err := Nuevo(d).Reevaluar(ctx, c.ID, "revisión de los actos", sSecretaria); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.Transicion(ctx, c.ID, flujo.Presentar, "", sSecretaria); !esPaso(err) || !strings.Contains(err.Error(), "informe") {
+	if _, err := Nuevo(d).Transicion(ctx, c.ID, flujo.Presentar, "", sSecretaria); !esPaso(err) || !strings.Contains(err.Error(), "informe") {
 		t.Fatalf("se presentó con un informe de una evaluación anterior: %v", err)
 	}
-	if _, err := emitirInforme(d, c.ID, sSecretaria); err != nil {
+	if _, err := Nuevo(d).EmitirInforme(context.Background(), c.ID, sSecretaria); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.Transicion(ctx, c.ID, flujo.Presentar, "", sSecretaria); err != nil {
+	if _, err := Nuevo(d).Transicion(ctx, c.ID, flujo.Presentar, "", sSecretaria); err != nil {
 		t.Fatal(err)
 	}
 	var aud string
@@ -465,7 +275,7 @@ func TestReevaluar_nuevaVersionConMotivoNuncaCambioSilencioso(t *testing.T) {
 	d, _ := baseCasos(t)
 	ctx := context.Background()
 	c := abrir(t, d, nitEjemplo, sSeccional)
-	if _, err := d.Reevaluar(ctx, c.ID, "  ", sSecretaria); err == nil {
+	if _, err := Nuevo(d).Reevaluar(ctx, c.ID, "  ", sSecretaria); err == nil {
 		t.Fatal("se recalculó sin motivo")
 	}
 	v1, _ := d.UltimaEvaluacion(ctx, c.ID)
@@ -473,7 +283,7 @@ func TestReevaluar_nuevaVersionConMotivoNuncaCambioSilencioso(t *testing.T) {
 	if _, err := d.Exec(`UPDATE actos SET valor_centavos = 1400000000 WHERE numero_acto = 'RS-1-C'`); err != nil {
 		t.Fatal(err)
 	}
-	v2, err := d.Reevaluar(ctx, c.ID, "el acto RS-1-C se corrigió", sSecretaria)
+	v2, err := Nuevo(d).Reevaluar(ctx, c.ID, "el acto RS-1-C se corrigió", sSecretaria)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -505,7 +315,7 @@ func TestConcepto_dominio3_definitivoYCorreccionVinculada(t *testing.T) {
 	if _, err := conceptoEnSesion(d, c.ID, mal, sComite); err == nil {
 		t.Fatal("se registró una cancelación sin criterios 5.1–5.7")
 	} else {
-		var ec *ErrConcepto
+		var ec *db.ErrConcepto
 		if !errors.As(err, &ec) || ec.Campos["criterios_cancelacion"] == "" {
 			t.Fatalf("err = %v", err)
 		}
@@ -526,25 +336,25 @@ func TestConcepto_dominio3_definitivoYCorreccionVinculada(t *testing.T) {
 	*reloj = reloj.Add(24 * time.Hour)
 	corregido := mal
 	corregido.Miembros = []string{"Directora de Fiscalización", "Subdirector Jurídico", " directora  de fiscalización ", "Jefe de la División de Fiscalización"}
-	if _, err := d.CorregirConcepto(ctx, c.ID, corregido, "", sComite); err == nil {
+	if _, err := Nuevo(d).CorregirConcepto(ctx, c.ID, corregido, "", sComite); err == nil {
 		t.Fatal("corrección sin motivo")
 	}
-	if _, err := d.CorregirConcepto(ctx, c.ID, corregido, "error", sSecretaria); !esPaso(err) {
+	if _, err := Nuevo(d).CorregirConcepto(ctx, c.ID, corregido, "error", sSecretaria); !esPaso(err) {
 		t.Fatalf("la Secretaría corrigió el concepto: %v", err)
 	}
 	// A concepto is final (Decreto Ley 920 de 2023, art. 25 by position): a correction never changes the decision.
-	if _, err := d.CorregirConcepto(ctx, c.ID, conceptoMulta(), "la decisión votada fue la multa incrementada", sComite); err == nil {
+	if _, err := Nuevo(d).CorregirConcepto(ctx, c.ID, conceptoMulta(), "la decisión votada fue la multa incrementada", sComite); err == nil {
 		t.Fatal("una corrección cambió la decisión")
-	} else if ec := (*ErrConcepto)(nil); !errors.As(err, &ec) || ec.Campos["decision"] == "" {
+	} else if ec := (*db.ErrConcepto)(nil); !errors.As(err, &ec) || ec.Campos["decision"] == "" {
 		t.Fatalf("err = %v", err)
 	}
 	// Its dates are checked like the original's: not before the presentation.
 	antes := corregido
 	antes.FechaSesion = fecha.Debe(2020, 1, 2)
-	if _, err := d.CorregirConcepto(ctx, c.ID, antes, "fecha mal escrita", sComite); err == nil {
+	if _, err := Nuevo(d).CorregirConcepto(ctx, c.ID, antes, "fecha mal escrita", sComite); err == nil {
 		t.Fatal("una corrección con la sesión antes de la presentación")
 	}
-	cor, err := d.CorregirConcepto(ctx, c.ID, corregido, "faltaba un miembro presente en la sesión", sComite)
+	cor, err := Nuevo(d).CorregirConcepto(ctx, c.ID, corregido, "faltaba un miembro presente en la sesión", sComite)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -556,13 +366,13 @@ func TestConcepto_dominio3_definitivoYCorreccionVinculada(t *testing.T) {
 		t.Fatalf("miembros repetidos no se quitaron: %q", got)
 	}
 	// The closing follows the concepto in force, and after it no correction.
-	p, err := d.CerrarCaso(ctx, c.ID, fecha.Debe(2026, 3, 18), sSecretaria)
+	p, err := Nuevo(d).CerrarCaso(ctx, c.ID, fecha.Debe(2026, 3, 18), sSecretaria)
 	if err != nil || p.Propuesta != flujo.DecisionCancelacion || p.Total != nil || p.ConceptoID != cor.ID {
 		t.Fatalf("propuesta: %+v %v", p, err)
 	}
 	otra := corregido
 	otra.Miembros = []string{"Otra persona"}
-	if _, err := d.CorregirConcepto(ctx, c.ID, otra, "otro error", sComite); !esPaso(err) {
+	if _, err := Nuevo(d).CorregirConcepto(ctx, c.ID, otra, "otro error", sComite); !esPaso(err) {
 		t.Fatalf("corrección tras el cierre: %v", err)
 	}
 	if cs2, _ := d.Conceptos(ctx, c.ID); len(cs2) != 2 {
@@ -575,14 +385,14 @@ func TestCerrar_art25_propuestaREAConMilUVTDelAnioDelREA(t *testing.T) {
 	ctx := context.Background()
 	c := abrir(t, d, nitEjemplo, sSeccional)
 	llevar(t, d, c.ID, flujo.ConceptoEmitido)
-	if _, err := d.CerrarCaso(ctx, c.ID, fecha.Debe(2026, 3, 16), sSecretaria); err == nil {
+	if _, err := Nuevo(d).CerrarCaso(ctx, c.ID, fecha.Debe(2026, 3, 16), sSecretaria); err == nil {
 		t.Fatal("REA anterior a la sesión del Comité")
 	}
-	if _, err := d.CerrarCaso(ctx, c.ID, fecha.Debe(2026, 3, 17), sOtra); !errors.Is(err, ErrCasoNoExiste) {
+	if _, err := Nuevo(d).CerrarCaso(ctx, c.ID, fecha.Debe(2026, 3, 17), sOtra); !errors.Is(err, db.ErrCasoNoExiste) {
 		t.Fatalf("otra Seccional cerró el caso: %v", err)
 	}
 	*reloj = time.Date(2026, 4, 1, 15, 0, 0, 0, time.UTC)
-	p, err := d.CerrarCaso(ctx, c.ID, fecha.Debe(2026, 4, 1), sSeccional)
+	p, err := Nuevo(d).CerrarCaso(ctx, c.ID, fecha.Debe(2026, 4, 1), sSeccional)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -603,13 +413,13 @@ func TestCaso_otraSeccionalNoLoVeNiLoToca(t *testing.T) {
 	d, _ := baseCasos(t)
 	ctx := context.Background()
 	c := abrir(t, d, nitEjemplo, sSeccional)
-	if PuedeVerCaso(sOtra.Rol, sOtra.Seccional, c) || !PuedeVerCaso(sSeccional.Rol, strings.ToUpper(secCartagena), c) || !PuedeVerCaso(flujo.RolAuditor, "", c) {
-		t.Fatal("PuedeVerCaso")
+	if db.PuedeVerCaso(sOtra.Rol, sOtra.Seccional, c) || !db.PuedeVerCaso(sSeccional.Rol, strings.ToUpper(secCartagena), c) || !db.PuedeVerCaso(flujo.RolAuditor, "", c) {
+		t.Fatal("db.PuedeVerCaso")
 	}
-	if _, err := d.Transicion(ctx, c.ID, flujo.IniciarEvaluacion, "", sOtra); !errors.Is(err, ErrCasoNoExiste) {
-		t.Fatalf("err = %v; quiere ErrCasoNoExiste", err)
+	if _, err := Nuevo(d).Transicion(ctx, c.ID, flujo.IniciarEvaluacion, "", sOtra); !errors.Is(err, db.ErrCasoNoExiste) {
+		t.Fatalf("err = %v; quiere db.ErrCasoNoExiste", err)
 	}
-	lista, _ := d.ListarCasos(ctx, FiltroCasos{Seccional: secBogota})
+	lista, _ := d.ListarCasos(ctx, db.FiltroCasos{Seccional: secBogota})
 	if len(lista) != 0 {
 		t.Fatalf("la lista de Bogotá tiene %d casos de Cartagena", len(lista))
 	}
@@ -635,14 +445,14 @@ func TestGuardarInforme_marcaCambiadaNoEscribeNada(t *testing.T) {
 	for k, v := range criteriosCompletos {
 		otros[k] = v + " Corregido."
 	}
-	if err := d.GuardarCriterios(ctx, c.ID, otros, sSecretaria); err != nil {
+	if err := Nuevo(d).GuardarCriterios(ctx, c.ID, otros, sSecretaria); err != nil {
 		t.Fatal(err)
 	}
 	antes := contar()
-	nuevo := InformeNuevo{CasoID: c.ID, Version: 1, EvaluacionID: f.Evaluacion.ID, Marca: f.Marca, Archivo: []byte("%PDF-1.3 x"),
+	nuevo := db.InformeNuevo{CasoID: c.ID, Version: 1, EvaluacionID: f.Evaluacion.ID, Marca: f.Marca, Archivo: []byte("%PDF-1.3 x"),
 		SHA256: "x", SHA256Contenido: "x", EmitidoEn: d.Ahora(), Texto: "Informe gerencial v1 emitido"}
-	if _, err := d.GuardarInforme(ctx, nuevo, sSecretaria); !errors.Is(err, ErrDocumentoDesactualizado) || !strings.Contains(err.Error(), "No se guardó nada") {
-		t.Fatalf("err = %v; quiere ErrDocumentoDesactualizado", err)
+	if _, err := d.GuardarInforme(ctx, nuevo, sSecretaria); !errors.Is(err, db.ErrDocumentoDesactualizado) || !strings.Contains(err.Error(), "No se guardó nada") {
+		t.Fatalf("err = %v; quiere db.ErrDocumentoDesactualizado", err)
 	}
 	if despues := contar(); despues != antes {
 		t.Fatalf("un informe desactualizado escribió %d filas", despues-antes)
@@ -656,7 +466,7 @@ func TestGuardarInforme_marcaCambiadaNoEscribeNada(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A second store of the same version (two people issuing at once) is refused.
-	if _, err := d.GuardarInforme(ctx, nuevo, sSecretaria); !errors.Is(err, ErrDocumentoDesactualizado) {
+	if _, err := d.GuardarInforme(ctx, nuevo, sSecretaria); !errors.Is(err, db.ErrDocumentoDesactualizado) {
 		t.Fatalf("la misma versión se guardó dos veces: %v", err)
 	}
 }

@@ -1,0 +1,432 @@
+package expediente
+
+// The operations of a case along its workflow (docs/reglas.md §3): open it,
+// start its evaluation, re-evaluate it, write the Secretaría's criteria,
+// present it, record the Comité's concepto inside a session, correct it and
+// close it with the REA proposal. Each one is ONE write transaction
+// (db.EnEscritura) that reads the facts again and checks them with the
+// rules — flujo (which step, by which role, in which state), the object
+// rule of the Dirección Seccional (seccionales.Accede), the validation of
+// the concepto — before writing what they allow.
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"comite/internal/db"
+	"comite/internal/fecha"
+	"comite/internal/flujo"
+	"comite/internal/nit"
+	"comite/internal/reincidencia"
+	"comite/internal/sancion"
+	"comite/internal/seccionales"
+)
+
+// puedeVer is the object-level rule for cases: a seccional account sees
+// only its own Dirección Seccional's cases; the other roles see all
+// (seccionales.Accede).
+func puedeVer(quien db.ActorCaso, c db.Caso) bool {
+	return seccionales.Accede(quien.Rol == flujo.RolSeccional, quien.Seccional, c.DireccionSeccional)
+}
+
+// casoPara reads a case inside w for a step by quien: another Dirección
+// Seccional's case answers exactly like one that does not exist.
+func casoPara(w *db.Escritura, id int64, quien db.ActorCaso) (db.Caso, error) {
+	c, err := w.Caso(id)
+	if err != nil {
+		return c, err
+	}
+	if !puedeVer(quien, c) {
+		return db.Caso{}, db.ErrCasoNoExiste
+	}
+	return c, nil
+}
+
+// paso checks an action with flujo against the facts read in w and, when
+// allowed, records the history row, the state change and the audit row.
+func paso(w *db.Escritura, c db.Caso, accion flujo.Accion, quien db.ActorCaso, texto string, detalle map[string]any) (flujo.Estado, db.Evaluacion, error) {
+	cx, ev, err := w.Contexto(c)
+	if err != nil {
+		return "", ev, err
+	}
+	hasta, err := flujo.Validar(accion, quien.Rol, cx)
+	if err != nil {
+		return "", ev, err
+	}
+	return hasta, ev, w.RegistrarPaso(c, hasta, accion, texto, ev, quien, detalle)
+}
+
+func mayusculaInicial(s string) string {
+	r := []rune(s)
+	if len(r) > 0 && r[0] >= 'a' && r[0] <= 'z' {
+		r[0] -= 'a' - 'A'
+	}
+	return string(r)
+}
+
+// validarNuevoCaso checks the form of a new case; every problem names its field.
+func validarNuevoCaso(n *db.NuevoCaso, hoy fecha.Fecha) map[string]string {
+	p := map[string]string{}
+	if strings.TrimSpace(n.NIT) == "" {
+		p["nit"] = "Indique el NIT del usuario aduanero con su dígito de verificación (por ejemplo 800191045-1)."
+	} else if x, err := nit.Parse(n.NIT); err != nil {
+		p["nit"] = mayusculaInicial(err.Error()) + "."
+	} else {
+		n.NIT = x.String()
+	}
+	switch {
+	case n.FechaComision.IsZero():
+		p["fecha_comision"] = "Indique la fecha de comisión de la nueva infracción."
+	case n.FechaComision.Despues(hoy):
+		p["fecha_comision"] = "La fecha de comisión no puede ser posterior a hoy (" + hoy.DMA() + ")."
+	}
+	switch {
+	case n.FechaVerificacion.IsZero():
+		p["fecha_verificacion"] = "Indique la fecha en que se verificaron los hechos."
+	case n.FechaVerificacion.Despues(hoy):
+		p["fecha_verificacion"] = "La fecha de verificación no puede ser posterior a hoy (" + hoy.DMA() + ")."
+	case !n.FechaComision.IsZero() && n.FechaVerificacion.Antes(n.FechaComision):
+		p["fecha_verificacion"] = "La verificación no puede ser anterior a la comisión (" + n.FechaComision.DMA() + ")."
+	}
+	if !n.FechaExpediente.IsZero() {
+		switch {
+		case n.FechaExpediente.Despues(hoy):
+			p["fecha_expediente"] = "La fecha del expediente completo no puede ser posterior a hoy (" + hoy.DMA() + ")."
+		case !n.FechaVerificacion.IsZero() && n.FechaExpediente.Antes(n.FechaVerificacion):
+			p["fecha_expediente"] = "El expediente no puede estar completo antes de la verificación (" + n.FechaVerificacion.DMA() + ")."
+		}
+	}
+	if !n.FechaRequerimiento.IsZero() && !n.FechaVerificacion.IsZero() && n.FechaRequerimiento.Antes(n.FechaVerificacion) {
+		p["fecha_requerimiento"] = "El requerimiento especial no puede ser anterior a la verificación (" + n.FechaVerificacion.DMA() + ")."
+	}
+	if _, err := sancion.ParseGravedad(string(n.Gravedad)); err != nil {
+		p["gravedad"] = "Elija la gravedad: leve, grave o gravísima."
+	}
+	if _, err := sancion.ParseTipo(string(n.Sancion)); err != nil {
+		p["sancion"] = "Elija la sanción prevista: multa, amonestación, suspensión o cancelación."
+	}
+	switch {
+	case n.SancionPrevista.IsNegative():
+		p["sancion_prevista"] = "La multa prevista no puede ser negativa."
+	case n.Sancion == sancion.Multa && n.SancionPrevista.IsZero():
+		p["sancion_prevista"] = "Indique la multa prevista para la infracción, en pesos (por ejemplo 10.475.000)."
+	case n.SancionPrevista.Exponent() < -2:
+		p["sancion_prevista"] = "La multa prevista admite a lo sumo centavos (dos decimales)."
+	}
+	switch n.Anclaje {
+	case "":
+		n.Anclaje = reincidencia.AnclajeComision
+	case reincidencia.AnclajeComision, reincidencia.AnclajeVerificacion:
+	default:
+		p["anclaje"] = "Elija el año de referencia: el de la comisión o el de la verificación."
+	}
+	if len(n.Descripcion) > 4000 {
+		p["descripcion"] = "La descripción admite hasta 4.000 caracteres."
+	}
+	return p
+}
+
+// evaluar computes the committee test for a case's data as stored now: the
+// snapshot's input, output and values, ready to insert.
+func (x *Expediente) evaluar(ctx context.Context, nitUsuario string, nueva reincidencia.NuevaInfraccion, anclaje reincidencia.Anclaje) (ent, res, val []byte, r reincidencia.Resultado, err error) {
+	e, err := x.d.EntradaEvaluacion(ctx, nitUsuario, nueva, anclaje)
+	if err != nil {
+		return nil, nil, nil, r, err
+	}
+	ref := x.d.Referencia()
+	if r, err = reincidencia.Evaluar(e, ref); err != nil {
+		return nil, nil, nil, r, fmt.Errorf("evaluar el caso: %w", err)
+	}
+	ent, res, val, err = db.Instantanea(ref, e, r)
+	return
+}
+
+func resumenEvaluacion(r reincidencia.Resultado) string {
+	s := fmt.Sprintf("%d actos computados en %d", r.NumeroActos, r.Periodo.Anio)
+	switch r.ProcedeComite {
+	case reincidencia.Si:
+		return s + "; procede el Comité"
+	case reincidencia.No:
+		return s + "; no procede el Comité"
+	}
+	t := reincidencia.TextoDatosIncompletos(r.Periodo.Anio)
+	return s + "; " + strings.ToLower(t[:1]) + t[1:]
+}
+
+// procedeAuditoria is the result recorded in the audit: true, false or null (unknown).
+func procedeAuditoria(cx flujo.Contexto) *bool {
+	if cx.DatosIncompletos {
+		return nil
+	}
+	return &cx.ProcedeComite
+}
+
+// AbrirCaso records a new infraction reported to the Secretaría Técnica
+// (docs/reglas.md §3 step 1): the case, its evaluation as snapshot version
+// 1, the first history row and the audit row, in one transaction. A
+// seccional account reports for its own Dirección Seccional only. An open
+// case of the same user and commission date that quien may see makes it a
+// *db.ErrCasoDuplicado unless n.ConfirmarDuplicado says it is another fact.
+func (x *Expediente) AbrirCaso(ctx context.Context, n db.NuevoCaso, quien db.ActorCaso) (db.Caso, error) {
+	if _, err := flujo.Validar(flujo.Reportar, quien.Rol, flujo.Contexto{}); err != nil {
+		return db.Caso{}, err
+	}
+	hoy := x.d.Hoy()
+	if p := validarNuevoCaso(&n, hoy); len(p) > 0 {
+		return db.Caso{}, &db.ErrFormulario{Campos: p}
+	}
+	esSeccional := quien.Rol == flujo.RolSeccional
+	if esSeccional && strings.TrimSpace(quien.Seccional) == "" {
+		return db.Caso{}, &flujo.ErrPaso{Mensaje: "Su cuenta no tiene una Dirección Seccional: pida al administrador que la asigne."}
+	}
+	// A Dirección Seccional reports only for users of its own Seccional; for
+	// a NIT of another one the answer is the same as for an unregistered NIT,
+	// so the refusal does not reveal whether it exists elsewhere.
+	noEsta := &db.ErrFormulario{Campos: map[string]string{"nit": "No hay un usuario aduanero registrado con el NIT " + n.NIT + ": regístrelo primero en Usuarios."}}
+	if esSeccional {
+		noEsta = &db.ErrFormulario{Campos: map[string]string{"nit": "No hay un usuario aduanero de su Dirección Seccional con el NIT " + n.NIT + "."}}
+	}
+	u, err := x.d.UsuarioPorNIT(ctx, n.NIT)
+	if errors.Is(err, db.ErrUsuarioNoRegistrado) {
+		return db.Caso{}, noEsta
+	} else if err != nil {
+		return db.Caso{}, err
+	}
+	if !seccionales.Accede(esSeccional, quien.Seccional, u.DireccionSeccional) {
+		return db.Caso{}, noEsta
+	}
+	seccional := strings.TrimSpace(n.DireccionSeccional)
+	switch {
+	case esSeccional:
+		seccional = strings.TrimSpace(quien.Seccional) // the case's seccional is the account's
+	case seccional == "":
+		seccional = u.DireccionSeccional
+	default:
+		cod, err := x.d.CodigoSeccional(ctx, seccional)
+		var ev *db.ErrValidacion
+		if errors.As(err, &ev) {
+			return db.Caso{}, &db.ErrFormulario{Campos: map[string]string{"direccion_seccional": mayusculaInicial(ev.Mensaje) + "."}}
+		} else if err != nil {
+			return db.Caso{}, err
+		}
+		seccional = cod
+	}
+	if seccional == "" {
+		return db.Caso{}, &db.ErrFormulario{Campos: map[string]string{"direccion_seccional": "Indique la Dirección Seccional que reporta el caso."}}
+	}
+	nueva := reincidencia.NuevaInfraccion{
+		FechaComision: n.FechaComision, FechaVerificacion: n.FechaVerificacion, FechaExpediente: n.FechaExpediente,
+		FechaRequerimiento: n.FechaRequerimiento, Gravedad: n.Gravedad, Sancion: n.Sancion,
+		SancionPrevista: n.SancionPrevista, PermiteCancelacion: n.PermiteCancelacion,
+	}
+	ent, res, val, r, err := x.evaluar(ctx, n.NIT, nueva, n.Anclaje)
+	if err != nil {
+		return db.Caso{}, err
+	}
+	prevista, err := db.CentavosDe(n.SancionPrevista)
+	if err != nil {
+		return db.Caso{}, &db.ErrFormulario{Campos: map[string]string{"sancion_prevista": mayusculaInicial(err.Error()) + "."}}
+	}
+	var id int64
+	err = x.d.EnEscritura(ctx, func(w *db.Escritura) error {
+		// Only the open cases quien may see are named (the same fact may
+		// have been reported elsewhere without revealing it).
+		abiertos, err := w.CasosAbiertosIguales(u.ID, n.FechaComision)
+		if err != nil {
+			return err
+		}
+		var dup *db.ErrCasoDuplicado
+		for _, c := range abiertos {
+			if puedeVer(quien, c) {
+				dup = &db.ErrCasoDuplicado{ID: c.ID, Numero: c.Numero, Estado: c.Estado}
+				break
+			}
+		}
+		if dup != nil && !n.ConfirmarDuplicado {
+			return dup
+		}
+		var numero string
+		id, numero, err = w.InsertarCaso(db.CasoNuevo{Caso: n, UsuarioID: u.ID, Seccional: seccional, Reporte: hoy, Prevista: prevista, Cuenta: quien.Cuenta})
+		if err != nil {
+			return err
+		}
+		evID, err := w.InsertarEvaluacion(id, 1, r.ConjuntoReglas, ent, res, val, "Evaluación al reportar el caso", quien.Cuenta)
+		if err != nil {
+			return err
+		}
+		texto := fmt.Sprintf("Caso reportado por %s; evaluación v1: %s", w.NombreSeccional(seccional), resumenEvaluacion(r))
+		hecho := ""
+		if dup != nil {
+			hecho = dup.Numero
+			texto += fmt.Sprintf(". Quien reporta confirmó que es un hecho distinto del caso %s, abierto con la misma fecha de comisión", dup.Numero)
+		}
+		if err := w.InsertarEvento(id, "", flujo.Reportado, flujo.Reportar, texto, evID, quien); err != nil {
+			return err
+		}
+		return w.Auditar(db.Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "caso.reportar", Objeto: "caso:" + numero, Detalle: map[string]any{
+			"nit": n.NIT, "direccion_seccional": seccional, "fecha_comision": n.FechaComision.String(), "fecha_verificacion": n.FechaVerificacion.String(),
+			"gravedad": n.Gravedad, "sancion": n.Sancion, "sancion_prevista_cop": n.SancionPrevista.String(), "permite_cancelacion": n.PermiteCancelacion,
+			"anclaje": n.Anclaje, "evaluacion_id": evID, "evaluacion_version": 1, "procede_comite": r.ProcedeComite.Puntero(),
+			"hecho_distinto_de": hecho,
+		}})
+	})
+	if err != nil {
+		return db.Caso{}, err
+	}
+	return x.d.Caso(ctx, id)
+}
+
+// Transicion takes a step that needs nothing but the case and a note:
+// iniciar_evaluacion, presentar, declarar_no_procede. flujo decides whether
+// the role may take it now.
+func (x *Expediente) Transicion(ctx context.Context, id int64, accion flujo.Accion, nota string, quien db.ActorCaso) (db.Caso, error) {
+	switch accion {
+	case flujo.IniciarEvaluacion, flujo.Presentar, flujo.DeclararNoProcede:
+	default:
+		return db.Caso{}, &flujo.ErrPaso{Mensaje: fmt.Sprintf("«%s» no se registra con este formulario.", accion)}
+	}
+	nota = strings.TrimSpace(nota)
+	if len(nota) > 2000 {
+		return db.Caso{}, &db.ErrFormulario{Campos: map[string]string{"nota": "La nota admite hasta 2.000 caracteres."}}
+	}
+	err := x.d.EnEscritura(ctx, func(w *db.Escritura) error {
+		c, err := casoPara(w, id, quien)
+		if err != nil {
+			return err
+		}
+		p, _ := flujo.DePaso(accion)
+		texto := p.Nombre
+		if nota != "" {
+			texto += ": " + nota
+		}
+		_, _, err = paso(w, c, accion, quien, texto, map[string]any{"nota": nota})
+		return err
+	})
+	if err != nil {
+		return db.Caso{}, err
+	}
+	return x.d.Caso(ctx, id)
+}
+
+// Reevaluar computes the evaluation again with the data as stored now (after
+// a correction) and stores it as a new snapshot version with its reason; the
+// earlier versions stay. Never a silent change.
+func (x *Expediente) Reevaluar(ctx context.Context, id int64, motivo string, quien db.ActorCaso) (db.Evaluacion, error) {
+	motivo = strings.TrimSpace(motivo)
+	if motivo == "" {
+		return db.Evaluacion{}, &db.ErrFormulario{Campos: map[string]string{"motivo": "Diga por qué se recalcula la evaluación (por ejemplo, qué dato se corrigió)."}}
+	}
+	c, err := x.d.Caso(ctx, id)
+	if err != nil {
+		return db.Evaluacion{}, err
+	}
+	if !puedeVer(quien, c) {
+		return db.Evaluacion{}, db.ErrCasoNoExiste
+	}
+	nueva := reincidencia.NuevaInfraccion{
+		FechaComision: c.FechaComision, FechaVerificacion: c.FechaVerificacion, FechaExpediente: c.FechaExpediente,
+		FechaRequerimiento: c.FechaRequerimiento, Gravedad: c.Gravedad, Sancion: c.Sancion,
+		SancionPrevista: c.SancionPrevista, PermiteCancelacion: c.PermiteCancelacion,
+	}
+	ent, res, val, r, err := x.evaluar(ctx, c.NIT, nueva, c.Anclaje)
+	if err != nil {
+		return db.Evaluacion{}, err
+	}
+	err = x.d.EnEscritura(ctx, func(w *db.Escritura) error {
+		c, err := casoPara(w, id, quien)
+		if err != nil {
+			return err
+		}
+		cx, ant, err := w.Contexto(c)
+		if err != nil {
+			return err
+		}
+		if _, err := flujo.Validar(flujo.Reevaluar, quien.Rol, cx); err != nil {
+			return err
+		}
+		version := ant.Version + 1
+		evID, err := w.InsertarEvaluacion(c.ID, version, r.ConjuntoReglas, ent, res, val, motivo, quien.Cuenta)
+		if err != nil {
+			return err
+		}
+		igual := ant.ResultadoJSON == string(res) && ant.EntradaJSON == string(ent)
+		texto := fmt.Sprintf("Evaluación recalculada (v%d → v%d): %s. Motivo: %s", ant.Version, version, resumenEvaluacion(r), motivo)
+		if igual {
+			texto += " (los datos no cambiaron)"
+		}
+		if err := w.InsertarEvento(c.ID, c.Estado, c.Estado, flujo.Reevaluar, texto, evID, quien); err != nil {
+			return err
+		}
+		return w.Auditar(db.Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "caso.reevaluar", Objeto: "caso:" + c.Numero, Detalle: map[string]any{
+			"motivo": motivo, "evaluacion_anterior": ant.ID, "version_anterior": ant.Version, "evaluacion_id": evID, "version": version,
+			"procede_antes": procedeAuditoria(cx), "procede_ahora": r.ProcedeComite.Puntero(), "sin_cambios": igual,
+		}})
+	})
+	if err != nil {
+		return db.Evaluacion{}, err
+	}
+	return x.d.UltimaEvaluacion(ctx, id)
+}
+
+// GuardarCriterios writes the Secretaría's qualitative criteria
+// (flujo.CriteriosSecretaria) while the case is under evaluation; the audit
+// row keeps the text before and after.
+func (x *Expediente) GuardarCriterios(ctx context.Context, id int64, criterios map[string]string, quien db.ActorCaso) error {
+	limpio := map[string]string{}
+	p := map[string]string{}
+	for k, v := range criterios {
+		if !flujo.EsCriterioSecretaria(k) {
+			p[k] = "Criterio desconocido."
+			continue
+		}
+		v = strings.TrimSpace(v)
+		if len([]rune(v)) > 8000 {
+			p[k] = "El texto admite hasta 8.000 caracteres."
+		}
+		if v != "" {
+			limpio[k] = v
+		}
+	}
+	if len(p) > 0 {
+		return &db.ErrFormulario{Campos: p}
+	}
+	return x.d.EnEscritura(ctx, func(w *db.Escritura) error {
+		c, err := casoPara(w, id, quien)
+		if err != nil {
+			return err
+		}
+		// The criteria are part of the evaluation (docs/reglas.md §3 step 2): who
+		// may recalculate it, and when, may write them (flujo decides).
+		cx, ev, err := w.Contexto(c)
+		if err != nil {
+			return err
+		}
+		if _, err := flujo.Validar(flujo.Reevaluar, quien.Rol, cx); err != nil {
+			return &flujo.ErrPaso{Mensaje: "Los criterios cualitativos los escribe la Secretaría Técnica mientras el caso está reportado o en evaluación."}
+		}
+		if !cx.SegundaRuta {
+			for _, a := range flujo.AspectosSegundaRuta {
+				if limpio[a.Clave] != "" {
+					return &db.ErrFormulario{Campos: map[string]string{a.Clave: "Este aspecto solo se documenta cuando la infracción permite la cancelación en sustitución de la multa."}}
+				}
+			}
+		}
+		nuevo, _ := json.Marshal(limpio)
+		antes, _ := json.Marshal(c.Criterios)
+		if string(nuevo) == string(antes) {
+			return nil
+		}
+		if err := w.GuardarCriterios(c.ID, limpio); err != nil {
+			return err
+		}
+		texto := fmt.Sprintf("Criterios cualitativos actualizados (%d de %d escritos)", len(limpio), len(flujo.CriteriosDe(cx.SegundaRuta)))
+		if err := w.InsertarEvento(c.ID, c.Estado, c.Estado, "criterios", texto, ev.ID, quien); err != nil {
+			return err
+		}
+		return w.Auditar(db.Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "caso.criterios", Objeto: "caso:" + c.Numero,
+			Detalle: map[string]any{"antes": c.Criterios, "despues": limpio}})
+	})
+}
