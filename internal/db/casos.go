@@ -25,7 +25,6 @@ import (
 	"comite/internal/flujo"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
-	"comite/internal/seccionales"
 	"comite/internal/valores"
 
 	"github.com/shopspring/decimal"
@@ -35,7 +34,7 @@ import (
 // Dirección Seccional (for rol seccional) and the address it came from.
 type ActorCaso struct {
 	Actor
-	Rol       string // flujo.Rol*
+	Rol       Rol
 	Seccional string // the account's Dirección Seccional (rol seccional)
 }
 
@@ -473,26 +472,6 @@ func contexto(ctx context.Context, q consultor, c Caso) (flujo.Contexto, Evaluac
 func (d *DB) Contexto(ctx context.Context, c Caso) (flujo.Contexto, error) {
 	cx, _, err := contexto(ctx, d, c)
 	return cx, err
-}
-
-// casoPara reads a case inside tx for a step by quien: a seccional account
-// gets ErrCasoNoExiste for another Dirección Seccional's case.
-func casoPara(ctx context.Context, tx *sql.Tx, id int64, quien ActorCaso) (Caso, error) {
-	c, err := casoEn(ctx, tx, id)
-	if err != nil {
-		return c, err
-	}
-	if !PuedeVerCaso(quien.Rol, quien.Seccional, c) {
-		return Caso{}, ErrCasoNoExiste
-	}
-	return c, nil
-}
-
-// PuedeVerCaso is the object-level rule for cases: seccionales.Accede (a
-// seccional account sees only its own Dirección Seccional's cases; the other
-// roles see all).
-func PuedeVerCaso(rol, seccional string, c Caso) bool {
-	return seccionales.Accede(rol == flujo.RolSeccional, seccional, c.DireccionSeccional)
 }
 
 // fechaPresentacion is the civil date the case went to the Comité (zero: not yet).

@@ -1,6 +1,7 @@
 package db
 
 import (
+	"comite/internal/permisos"
 	"context"
 	"crypto/rand"
 	"crypto/subtle"
@@ -15,47 +16,23 @@ import (
 	"golang.org/x/crypto/argon2"
 )
 
-// Rol is the role of an application account: what the account may do
-// is decided in one table in internal/web/permisos.go.
-type Rol string
+// Rol is the role of an application account (internal/permisos: one
+// type, and one table of what each role may do).
+type Rol = permisos.Rol
 
 const (
-	RolSeccional  Rol = "seccional"  // reports new infractions; sees its own Dirección Seccional only
-	RolSecretaria Rol = "secretaria" // loads and corrects data, evaluates, prepares the informe
-	RolComite     Rol = "comite"     // reviews cases and informes, records the concepto
-	RolAuditor    Rol = "auditor"    // reads everything, including the audit log; changes nothing
-	RolAdmin      Rol = "admin"      // accounts and roles, non-business days
+	RolSeccional  = permisos.RolSeccional
+	RolSecretaria = permisos.RolSecretaria
+	RolComite     = permisos.RolComite
+	RolAuditor    = permisos.RolAuditor
+	RolAdmin      = permisos.RolAdmin
 )
 
 // Roles lists every role, in the order screens show them.
-var Roles = []Rol{RolSecretaria, RolComite, RolSeccional, RolAuditor, RolAdmin}
+var Roles = permisos.Roles
 
 // ParseRol reads a role name (exact, lower case).
-func ParseRol(s string) (Rol, error) {
-	for _, r := range Roles {
-		if string(r) == s {
-			return r, nil
-		}
-	}
-	return "", fmt.Errorf("rol %q desconocido (use seccional, secretaria, comite, auditor o admin)", s)
-}
-
-// Etiqueta is the role's name for people.
-func (r Rol) Etiqueta() string {
-	switch r {
-	case RolSeccional:
-		return "Dirección Seccional"
-	case RolSecretaria:
-		return "Secretaría Técnica"
-	case RolComite:
-		return "Comité"
-	case RolAuditor:
-		return "Auditoría"
-	case RolAdmin:
-		return "Administración"
-	}
-	return string(r)
-}
+func ParseRol(s string) (Rol, error) { return permisos.ParseRol(s) }
 
 // Cuenta is one account of the application.
 type Cuenta struct {

@@ -50,12 +50,9 @@ type PuntoOrden struct {
 // ErrSesionNoExiste is returned for an unknown session.
 var ErrSesionNoExiste = errors.New("la sesión del Comité no existe")
 
-// ErrSesionRol is returned when the role may not manage sessions.
+// ErrSesionRol is returned when the role may not manage sessions
+// (internal/permisos.GestionarSesiones; the application checks it).
 var ErrSesionRol = &flujo.ErrPaso{Mensaje: "Solo el Comité de Fiscalización y la Secretaría Técnica convocan y gestionan las sesiones del Comité."}
-
-func puedeGestionarSesion(rol string) bool {
-	return rol == flujo.RolComite || rol == flujo.RolSecretaria
-}
 
 // ParametroQuorum is the quorum in force: the latest row the administrator
 // recorded. ok false: never configured (not zero).
@@ -76,11 +73,9 @@ func quorumEn(ctx context.Context, q consultor) (int, bool, error) {
 }
 
 // FijarQuorum records a new minimum number of members present for the
-// Comité to decide (administrator; audited; earlier values stay).
+// Comité to decide (audited; earlier values stay). Who may set it is the
+// application's check (internal/expediente).
 func (d *DB) FijarQuorum(ctx context.Context, minimo int, quien ActorCaso) error {
-	if quien.Rol != flujo.RolAdmin {
-		return &flujo.ErrPaso{Mensaje: "Solo el administrador configura el quórum del Comité."}
-	}
 	if minimo < 1 || minimo > flujo.MaxMiembros {
 		return &ErrFormulario{map[string]string{"quorum": fmt.Sprintf("El quórum es un número de miembros entre 1 y %d.", flujo.MaxMiembros)}}
 	}
@@ -106,11 +101,9 @@ func detalleSesion(s flujo.Sesion) map[string]any {
 		"preside": s.Preside, "secretario": s.Secretario, "miembros": s.Miembros}
 }
 
-// ConvocarSesion records a new session (the Comité or the Secretaría).
+// ConvocarSesion records a new session (who may convene it is the
+// application's check: the Comité or the Secretaría).
 func (d *DB) ConvocarSesion(ctx context.Context, s flujo.Sesion, quien ActorCaso) (SesionComite, error) {
-	if !puedeGestionarSesion(quien.Rol) {
-		return SesionComite{}, ErrSesionRol
-	}
 	s = flujo.NormalizarSesion(s)
 	if p := flujo.ValidarSesion(s); len(p) > 0 {
 		return SesionComite{}, &ErrFormulario{p}
@@ -161,9 +154,6 @@ func conceptosEnSesion(ctx context.Context, q consultor, id int64) (int, error) 
 // who presides and acts as secretary. Once the session recorded a concepto
 // its attendance is final: the conceptos carry it.
 func (d *DB) RegistrarAsistencia(ctx context.Context, id int64, preside, secretario string, ms []flujo.MiembroSesion, quien ActorCaso) error {
-	if !puedeGestionarSesion(quien.Rol) {
-		return ErrSesionRol
-	}
 	return d.EnTx(ctx, func(tx *sql.Tx) error {
 		s, err := sesionEn(ctx, tx, id)
 		if err != nil {
@@ -194,15 +184,12 @@ func (d *DB) RegistrarAsistencia(ctx context.Context, id int64, preside, secreta
 
 // AgregarAlOrden puts a case en_comite on the session's orden del día.
 func (d *DB) AgregarAlOrden(ctx context.Context, sesionID, casoID int64, quien ActorCaso) error {
-	if !puedeGestionarSesion(quien.Rol) {
-		return ErrSesionRol
-	}
 	return d.EnTx(ctx, func(tx *sql.Tx) error {
 		s, err := sesionEn(ctx, tx, sesionID)
 		if err != nil {
 			return err
 		}
-		c, err := casoPara(ctx, tx, casoID, quien)
+		c, err := casoEn(ctx, tx, casoID)
 		if err != nil {
 			return err
 		}

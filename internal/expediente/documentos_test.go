@@ -285,7 +285,7 @@ func textoPDF(t *testing.T, pdf []byte) string {
 func TestActa_listaCadaCasoDelOrdenDelDiaYEsDeterminista(t *testing.T) {
 	d, reloj := baseCasos(t)
 	ctx := context.Background()
-	if err := d.FijarQuorum(ctx, 2, sAdmin); err != nil {
+	if err := Nuevo(d).FijarQuorum(ctx, 2, sAdmin); err != nil {
 		t.Fatal(err)
 	}
 	s, cs := sesionConCasos(t, d, 3, 3)
@@ -381,7 +381,7 @@ func TestFirma_actaEInformeFirmadosAlEmitir_pdfsigValidaYUnByteLaInvalida(t *tes
 	d, _ := baseCasos(t)
 	ctx := context.Background()
 	d.Firma = firmanteDePrueba(t)
-	if err := d.FijarQuorum(ctx, 2, sAdmin); err != nil {
+	if err := Nuevo(d).FijarQuorum(ctx, 2, sAdmin); err != nil {
 		t.Fatal(err)
 	}
 	s, cs := sesionConCasos(t, d, 3, 1)

@@ -141,7 +141,7 @@ func conceptoEnSesion(d *db.DB, casoID int64, k flujo.Concepto, quien db.ActorCa
 	if _, ok, err := d.ParametroQuorum(ctx); err != nil {
 		return db.ConceptoGuardado{}, err
 	} else if !ok {
-		if err := d.FijarQuorum(ctx, 1, sAdmin); err != nil {
+		if err := Nuevo(d).FijarQuorum(ctx, 1, sAdmin); err != nil {
 			return db.ConceptoGuardado{}, err
 		}
 	}
@@ -150,11 +150,11 @@ func conceptoEnSesion(d *db.DB, casoID int64, k flujo.Concepto, quien db.ActorCa
 	for _, m := range k.Miembros {
 		ses.Miembros = append(ses.Miembros, flujo.MiembroSesion{Nombre: m, Cargo: "miembro del Comité"})
 	}
-	s, err := d.ConvocarSesion(ctx, ses, sSecretaria)
+	s, err := Nuevo(d).ConvocarSesion(ctx, ses, sSecretaria)
 	if err != nil {
 		return db.ConceptoGuardado{}, err
 	}
-	if err := d.AgregarAlOrden(ctx, s.ID, casoID, sSecretaria); err != nil {
+	if err := Nuevo(d).AgregarAlOrden(ctx, s.ID, casoID, sSecretaria); err != nil {
 		return db.ConceptoGuardado{}, err
 	}
 	return Nuevo(d).RegistrarConceptoEnSesion(ctx, s.ID, casoID, k, quien)
@@ -229,7 +229,7 @@ func sesionEjemplo(miembros int) flujo.Sesion {
 func sesionConCasos(t *testing.T, d *db.DB, miembros, n int) (db.SesionComite, []db.Caso) {
 	t.Helper()
 	ctx := context.Background()
-	s, err := d.ConvocarSesion(ctx, sesionEjemplo(miembros), sSecretaria)
+	s, err := Nuevo(d).ConvocarSesion(ctx, sesionEjemplo(miembros), sSecretaria)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,7 +237,7 @@ func sesionConCasos(t *testing.T, d *db.DB, miembros, n int) (db.SesionComite, [
 	for range n {
 		c := abrir(t, d, nitEjemplo, sSeccional)
 		llevar(t, d, c.ID, flujo.EnComite)
-		if err := d.AgregarAlOrden(ctx, s.ID, c.ID, sSecretaria); err != nil {
+		if err := Nuevo(d).AgregarAlOrden(ctx, s.ID, c.ID, sSecretaria); err != nil {
 			t.Fatal(err)
 		}
 		cs = append(cs, c)

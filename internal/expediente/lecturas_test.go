@@ -10,6 +10,7 @@ import (
 	"comite/internal/fecha"
 	"comite/internal/flujo"
 	"comite/internal/liquidacion"
+	"comite/internal/permisos"
 	"comite/internal/plazos"
 	"context"
 	"errors"
@@ -46,7 +47,7 @@ func TestCasosPendientes_colaPorRolYFechasDeCadaEtapa(t *testing.T) {
 	}
 	casos := []struct {
 		nombre    string
-		rol       string
+		rol       permisos.Rol
 		seccional string
 		quiere    []string
 	}{

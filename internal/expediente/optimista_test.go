@@ -87,7 +87,7 @@ func TestEmitirInforme_art25_fueraDeLaTransaccionConControlOptimista(t *testing.
 func TestEmitirActa_fueraDeLaTransaccionConControlOptimista(t *testing.T) {
 	d, _ := baseCasos(t)
 	ctx := context.Background()
-	if err := d.FijarQuorum(ctx, 2, sAdmin); err != nil {
+	if err := Nuevo(d).FijarQuorum(ctx, 2, sAdmin); err != nil {
 		t.Fatal(err)
 	}
 	s, cs := sesionConCasos(t, d, 3, 1)

@@ -25,10 +25,10 @@ func TestSesion_quorumSinConfigurarOInsuficienteNoRegistraConcepto(t *testing.T)
 	if !esPaso(err) || !strings.Contains(err.Error(), "no ha configurado el quórum") {
 		t.Fatalf("sin quórum configurado: %v", err)
 	}
-	if err := d.FijarQuorum(ctx, 3, sComite); !esPaso(err) {
+	if err := Nuevo(d).FijarQuorum(ctx, 3, sComite); !esPaso(err) {
 		t.Fatalf("el Comité fijó el quórum: %v", err)
 	}
-	if err := d.FijarQuorum(ctx, 3, sAdmin); err != nil {
+	if err := Nuevo(d).FijarQuorum(ctx, 3, sAdmin); err != nil {
 		t.Fatal(err)
 	}
 	_, err = Nuevo(d).RegistrarConceptoEnSesion(ctx, s.ID, cs[0].ID, conceptoMulta(), sComite)
@@ -44,7 +44,7 @@ func TestSesion_quorumSinConfigurarOInsuficienteNoRegistraConcepto(t *testing.T)
 	}
 	// The attendance completes the quorum.
 	ses := sesionEjemplo(3)
-	if err := d.RegistrarAsistencia(ctx, s.ID, ses.Preside, ses.Secretario, ses.Miembros, sSecretaria); err != nil {
+	if err := Nuevo(d).RegistrarAsistencia(ctx, s.ID, ses.Preside, ses.Secretario, ses.Miembros, sSecretaria); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := Nuevo(d).RegistrarConceptoEnSesion(ctx, s.ID, cs[0].ID, conceptoMulta(), sComite); err != nil {
@@ -63,7 +63,7 @@ func TestSesion_quorumSinConfigurarOInsuficienteNoRegistraConcepto(t *testing.T)
 func TestSesion_art25_conceptoEnSesionLlevaSuFechaYMiembros(t *testing.T) {
 	d, reloj := baseCasos(t)
 	ctx := context.Background()
-	if err := d.FijarQuorum(ctx, 2, sAdmin); err != nil {
+	if err := Nuevo(d).FijarQuorum(ctx, 2, sAdmin); err != nil {
 		t.Fatal(err)
 	}
 	s, cs := sesionConCasos(t, d, 3, 1)
@@ -80,7 +80,7 @@ func TestSesion_art25_conceptoEnSesionLlevaSuFechaYMiembros(t *testing.T) {
 		t.Fatalf("concepto %+v", g)
 	}
 	// Attendance is fixed once a concepto carries it.
-	if err := d.RegistrarAsistencia(ctx, s.ID, "Otro", "Otro", nil, sComite); !esPaso(err) {
+	if err := Nuevo(d).RegistrarAsistencia(ctx, s.ID, "Otro", "Otro", nil, sComite); !esPaso(err) {
 		t.Fatalf("se cambió la asistencia después de un concepto: %v", err)
 	}
 	// Only the Comité records; a case off the agenda is refused.
@@ -99,11 +99,11 @@ func TestSesion_gestionPorRolYOrdenSoloConCasosEnComite(t *testing.T) {
 	d, _ := baseCasos(t)
 	ctx := context.Background()
 	for _, q := range []db.ActorCaso{sSeccional, sAuditor, sAdmin} {
-		if _, err := d.ConvocarSesion(ctx, sesionEjemplo(2), q); !errors.Is(err, db.ErrSesionRol) {
+		if _, err := Nuevo(d).ConvocarSesion(ctx, sesionEjemplo(2), q); !errors.Is(err, db.ErrSesionRol) {
 			t.Errorf("%s convocó una sesión: %v", q.Rol, err)
 		}
 	}
-	s, err := d.ConvocarSesion(ctx, sesionEjemplo(2), sComite)
+	s, err := Nuevo(d).ConvocarSesion(ctx, sesionEjemplo(2), sComite)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,21 +113,21 @@ func TestSesion_gestionPorRolYOrdenSoloConCasosEnComite(t *testing.T) {
 	var fe *db.ErrFormulario
 	mala := sesionEjemplo(1)
 	mala.Hora, mala.Modalidad, mala.Miembros[0].Cargo = "25:00", "remota", ""
-	if _, err := d.ConvocarSesion(ctx, mala, sComite); !errors.As(err, &fe) || fe.Campos["hora"] == "" || fe.Campos["modalidad"] == "" || fe.Campos["miembros"] == "" {
+	if _, err := Nuevo(d).ConvocarSesion(ctx, mala, sComite); !errors.As(err, &fe) || fe.Campos["hora"] == "" || fe.Campos["modalidad"] == "" || fe.Campos["miembros"] == "" {
 		t.Fatalf("sesión inválida: %v", err)
 	}
 	c := abrir(t, d, nitEjemplo, sSeccional)
-	if err := d.AgregarAlOrden(ctx, s.ID, c.ID, sComite); !esPaso(err) {
+	if err := Nuevo(d).AgregarAlOrden(ctx, s.ID, c.ID, sComite); !esPaso(err) {
 		t.Fatalf("un caso reportado entró al orden del día: %v", err)
 	}
 	llevar(t, d, c.ID, flujo.EnComite)
-	if err := d.AgregarAlOrden(ctx, s.ID, c.ID, sAuditor); !errors.Is(err, db.ErrSesionRol) {
+	if err := Nuevo(d).AgregarAlOrden(ctx, s.ID, c.ID, sAuditor); !errors.Is(err, db.ErrSesionRol) {
 		t.Fatalf("el auditor armó el orden del día: %v", err)
 	}
-	if err := d.AgregarAlOrden(ctx, s.ID, c.ID, sComite); err != nil {
+	if err := Nuevo(d).AgregarAlOrden(ctx, s.ID, c.ID, sComite); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.AgregarAlOrden(ctx, s.ID, c.ID, sComite); !esPaso(err) {
+	if err := Nuevo(d).AgregarAlOrden(ctx, s.ID, c.ID, sComite); !esPaso(err) {
 		t.Fatalf("el caso entró dos veces: %v", err)
 	}
 	prox, err := d.SesionesProximas(ctx, fecha.Debe(2026, 3, 17))

@@ -8,6 +8,8 @@ package flujo
 import (
 	"fmt"
 	"strings"
+
+	"comite/internal/permisos"
 )
 
 // Estado of a case.
@@ -47,13 +49,13 @@ func (e Estado) Etiqueta() string {
 // Final says whether no step leaves the state.
 func (e Estado) Final() bool { return e == Cerrado || e == NoProcede }
 
-// Roles of the application's accounts.
+// Roles of the application's accounts (internal/permisos: one type, one table).
 const (
-	RolSeccional  = "seccional"
-	RolSecretaria = "secretaria"
-	RolComite     = "comite"
-	RolAuditor    = "auditor"
-	RolAdmin      = "admin"
+	RolSeccional  = permisos.RolSeccional
+	RolSecretaria = permisos.RolSecretaria
+	RolComite     = permisos.RolComite
+	RolAuditor    = permisos.RolAuditor
+	RolAdmin      = permisos.RolAdmin
 )
 
 // Accion is one step of the path.
@@ -71,31 +73,35 @@ const (
 	DeclararNoProcede Accion = "declarar_no_procede"
 )
 
-// Paso describes a step: who may take it, from which states, to which state.
+// Paso describes a step: the permission it needs (who may take it comes
+// from the one table of internal/permisos), from which states, to which state.
 type Paso struct {
 	Accion     Accion
 	Nombre     string // for people
-	Roles      []string
+	Permiso    permisos.Accion
 	Desde      []Estado
 	Hasta      Estado // "" when the state does not change
 	Fundamento string // key of internal/normas
 }
 
+// Roles are the roles that may take the step (permisos.RolesDe its permission).
+func (p Paso) Roles() []permisos.Rol { return permisos.RolesDe(p.Permiso) }
+
 // Pasos is the whole path (docs/reglas.md §3).
 var Pasos = []Paso{
-	{Reportar, "Reportar la nueva infracción", []string{RolSeccional, RolSecretaria}, nil, Reportado, "plazo_reporte"},
-	{IniciarEvaluacion, "Iniciar la evaluación", []string{RolSecretaria}, []Estado{Reportado}, EnEvaluacion, "criterios_secretaria"},
-	{Reevaluar, "Recalcular la evaluación con los datos corregidos", []string{RolSecretaria}, []Estado{Reportado, EnEvaluacion}, "", "criterios_secretaria"},
-	{Presentar, "Presentar el informe gerencial al Comité", []string{RolSecretaria}, []Estado{EnEvaluacion}, EnComite, "criterios_secretaria"},
-	{EmitirConcepto, "Registrar el concepto del Comité", []string{RolComite}, []Estado{EnComite}, ConceptoEmitido, "concepto_vinculante"},
+	{Reportar, "Reportar la nueva infracción", permisos.ReportarCaso, nil, Reportado, "plazo_reporte"},
+	{IniciarEvaluacion, "Iniciar la evaluación", permisos.EvaluarCaso, []Estado{Reportado}, EnEvaluacion, "criterios_secretaria"},
+	{Reevaluar, "Recalcular la evaluación con los datos corregidos", permisos.EvaluarCaso, []Estado{Reportado, EnEvaluacion}, "", "criterios_secretaria"},
+	{Presentar, "Presentar el informe gerencial al Comité", permisos.EvaluarCaso, []Estado{EnEvaluacion}, EnComite, "criterios_secretaria"},
+	{EmitirConcepto, "Registrar el concepto del Comité", permisos.RegistrarConcepto, []Estado{EnComite}, ConceptoEmitido, "concepto_vinculante"},
 	// A correction fixes a material error while the concepto is the case's
 	// last word; once the REA proposal is recorded (cerrado) there is none.
-	{CorregirConcepto, "Registrar una corrección del concepto", []string{RolComite}, []Estado{ConceptoEmitido}, "", "concepto_vinculante"},
+	{CorregirConcepto, "Registrar una corrección del concepto", permisos.RegistrarConcepto, []Estado{ConceptoEmitido}, "", "concepto_vinculante"},
 	// The informe is what the Comité receives: it is issued while the
 	// Secretaría evaluates (a re-evaluation keeps the case there).
-	{EmitirInforme, "Emitir una versión del informe gerencial", []string{RolSecretaria}, []Estado{EnEvaluacion}, "", "criterios_secretaria"},
-	{Cerrar, "Registrar la propuesta del requerimiento especial aduanero", []string{RolSecretaria, RolSeccional}, []Estado{ConceptoEmitido}, Cerrado, "incremento_mil_uvt"},
-	{DeclararNoProcede, "Cerrar como «no procede»", []string{RolSecretaria}, []Estado{Reportado, EnEvaluacion}, NoProcede, "minimo_tres_actos"},
+	{EmitirInforme, "Emitir una versión del informe gerencial", permisos.EmitirInforme, []Estado{EnEvaluacion}, "", "criterios_secretaria"},
+	{Cerrar, "Registrar la propuesta del requerimiento especial aduanero", permisos.CerrarCaso, []Estado{ConceptoEmitido}, Cerrado, "incremento_mil_uvt"},
+	{DeclararNoProcede, "Cerrar como «no procede»", permisos.EvaluarCaso, []Estado{Reportado, EnEvaluacion}, NoProcede, "minimo_tres_actos"},
 }
 
 // DePaso returns the step of an action.
@@ -114,17 +120,9 @@ type ErrPaso struct{ Mensaje string }
 func (e *ErrPaso) Error() string { return e.Mensaje }
 
 // Permitido says whether a role may take an action at all (before looking at the case).
-func Permitido(a Accion, rol string) bool {
+func Permitido(a Accion, rol permisos.Rol) bool {
 	p, ok := DePaso(a)
-	if !ok {
-		return false
-	}
-	for _, r := range p.Roles {
-		if r == rol {
-			return true
-		}
-	}
-	return false
+	return ok && permisos.Puede(rol, p.Permiso)
 }
 
 // Contexto is what a step needs to know about the case.
@@ -145,13 +143,13 @@ type Contexto struct {
 
 // Validar checks that a role may take an action on a case in its state, and
 // returns the state after the step. The messages say what to do instead.
-func Validar(a Accion, rol string, c Contexto) (Estado, error) {
+func Validar(a Accion, rol permisos.Rol, c Contexto) (Estado, error) {
 	p, ok := DePaso(a)
 	if !ok {
 		return "", &ErrPaso{fmt.Sprintf("acción desconocida %q", a)}
 	}
 	if !Permitido(a, rol) {
-		return "", &ErrPaso{fmt.Sprintf("«%s» corresponde a: %s.", p.Nombre, nombresRoles(p.Roles))}
+		return "", &ErrPaso{fmt.Sprintf("«%s» corresponde a: %s.", p.Nombre, nombresRoles(p.Roles()))}
 	}
 	if p.Desde != nil && !contiene(p.Desde, c.Estado) {
 		return "", &ErrPaso{fmt.Sprintf("«%s» no se puede hacer con el caso en estado «%s»; se hace en: %s.", p.Nombre, c.Estado.Etiqueta(), nombresEstados(p.Desde))}
@@ -185,7 +183,7 @@ func Validar(a Accion, rol string, c Contexto) (Estado, error) {
 }
 
 // Siguientes lists the actions a role can take now on a case (for the screens).
-func Siguientes(rol string, c Contexto) []Paso {
+func Siguientes(rol permisos.Rol, c Contexto) []Paso {
 	var out []Paso
 	for _, p := range Pasos {
 		if p.Accion == Reportar {
@@ -223,24 +221,10 @@ func nombresEstados(l []Estado) string {
 	return strings.Join(s, ", ")
 }
 
-// NombreRol is the role as people read it.
-func NombreRol(r string) string {
-	switch r {
-	case RolSeccional:
-		return "la Dirección Seccional"
-	case RolSecretaria:
-		return "la Secretaría Técnica"
-	case RolComite:
-		return "el Comité de Fiscalización"
-	case RolAuditor:
-		return "auditoría"
-	case RolAdmin:
-		return "administración"
-	}
-	return r
-}
+// NombreRol is the role as a sentence names it.
+func NombreRol(r permisos.Rol) string { return r.EnFrase() }
 
-func nombresRoles(l []string) string {
+func nombresRoles(l []permisos.Rol) string {
 	var s []string
 	for _, r := range l {
 		s = append(s, NombreRol(r))

@@ -5,9 +5,10 @@ import (
 	"testing"
 
 	"comite/internal/fecha"
+	"comite/internal/permisos"
 )
 
-var roles = []string{RolSeccional, RolSecretaria, RolComite, RolAuditor, RolAdmin}
+var roles = []permisos.Rol{RolSeccional, RolSecretaria, RolComite, RolAuditor, RolAdmin}
 
 // listo is a case ready for each step's preconditions.
 func listo(e Estado) Contexto {
@@ -18,22 +19,22 @@ func listo(e Estado) Contexto {
 // action, by every role, from every state, against the table of docs/reglas.md §3.
 func TestArt25_cadaTransicionPorCadaRolYEstado(t *testing.T) {
 	esperado := map[Accion]struct {
-		roles []string
+		roles []permisos.Rol
 		desde []Estado
 		hasta Estado
 	}{
-		IniciarEvaluacion: {[]string{RolSecretaria}, []Estado{Reportado}, EnEvaluacion},
-		Reevaluar:         {[]string{RolSecretaria}, []Estado{Reportado, EnEvaluacion}, ""},
-		Presentar:         {[]string{RolSecretaria}, []Estado{EnEvaluacion}, EnComite},
-		EmitirConcepto:    {[]string{RolComite}, []Estado{EnComite}, ConceptoEmitido},
-		CorregirConcepto:  {[]string{RolComite}, []Estado{ConceptoEmitido}, ""},
-		EmitirInforme:     {[]string{RolSecretaria}, []Estado{EnEvaluacion}, ""},
-		Cerrar:            {[]string{RolSecretaria, RolSeccional}, []Estado{ConceptoEmitido}, Cerrado},
+		IniciarEvaluacion: {[]permisos.Rol{RolSecretaria}, []Estado{Reportado}, EnEvaluacion},
+		Reevaluar:         {[]permisos.Rol{RolSecretaria}, []Estado{Reportado, EnEvaluacion}, ""},
+		Presentar:         {[]permisos.Rol{RolSecretaria}, []Estado{EnEvaluacion}, EnComite},
+		EmitirConcepto:    {[]permisos.Rol{RolComite}, []Estado{EnComite}, ConceptoEmitido},
+		CorregirConcepto:  {[]permisos.Rol{RolComite}, []Estado{ConceptoEmitido}, ""},
+		EmitirInforme:     {[]permisos.Rol{RolSecretaria}, []Estado{EnEvaluacion}, ""},
+		Cerrar:            {[]permisos.Rol{RolSecretaria, RolSeccional}, []Estado{ConceptoEmitido}, Cerrado},
 	}
 	for accion, w := range esperado {
 		for _, rol := range roles {
 			for _, est := range Estados {
-				nombre := string(accion) + "/" + rol + "/" + string(est)
+				nombre := string(accion) + "/" + string(rol) + "/" + string(est)
 				got, err := Validar(accion, rol, listo(est))
 				permitido := contieneS(w.roles, rol) && contiene(w.desde, est)
 				if permitido != (err == nil) {
@@ -234,11 +235,27 @@ func TestArt25_correccionNoCambiaLaDecision(t *testing.T) {
 	}
 }
 
-func contieneS(l []string, s string) bool {
+func contieneS(l []permisos.Rol, s permisos.Rol) bool {
 	for _, x := range l {
 		if x == s {
 			return true
 		}
 	}
 	return false
+}
+
+// The steps take their roles from the one table of internal/permisos: a
+// role may take a step exactly when the table lets it take the step's
+// permission.
+func TestPasos_rolesDerivadosDeLaTablaDePermisos(t *testing.T) {
+	for _, p := range Pasos {
+		if len(permisos.RolesDe(p.Permiso)) == 0 {
+			t.Errorf("%s: el permiso %q no está en la tabla", p.Accion, p.Permiso)
+		}
+		for _, r := range permisos.Roles {
+			if Permitido(p.Accion, r) != permisos.Puede(r, p.Permiso) {
+				t.Errorf("%s por %s: flujo y permisos no coinciden", p.Accion, r)
+			}
+		}
+	}
 }

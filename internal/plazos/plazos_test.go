@@ -8,6 +8,7 @@ import (
 	"comite/internal/calendario"
 	"comite/internal/fecha"
 	"comite/internal/flujo"
+	"comite/internal/permisos"
 )
 
 func d(m time.Month, dia int) fecha.Fecha { return fecha.Debe(2026, m, dia) }
@@ -64,7 +65,7 @@ func TestValidar_terminosInternos(t *testing.T) {
 }
 
 func TestCola_leidaDeLosPasosDelFlujo(t *testing.T) {
-	casos := map[string][]flujo.Estado{
+	casos := map[permisos.Rol][]flujo.Estado{
 		flujo.RolSecretaria: {flujo.Reportado, flujo.EnEvaluacion, flujo.ConceptoEmitido},
 		flujo.RolComite:     {flujo.EnComite},
 		flujo.RolSeccional:  {flujo.ConceptoEmitido},

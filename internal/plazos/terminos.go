@@ -7,6 +7,7 @@ import (
 	"comite/internal/calendario"
 	"comite/internal/fecha"
 	"comite/internal/flujo"
+	"comite/internal/permisos"
 )
 
 // Etapa is a stage of a case that has an internal term: a term the
@@ -94,12 +95,13 @@ func Actual(estado flujo.Estado, reporte, presentado, concepto fecha.Fecha) (e E
 }
 
 // Cola is the states whose next step (one that moves the case on) the role
-// gives, read from the workflow's table of steps: what waits for that role.
-func Cola(rol string) []flujo.Estado {
+// gives, read from the workflow's table of steps: what waits for that role
+// (a permisos.Rol, or its name).
+func Cola[R ~string](rol R) []flujo.Estado {
 	var out []flujo.Estado
 	visto := map[flujo.Estado]bool{}
 	for _, p := range flujo.Pasos {
-		if p.Hasta == "" || len(p.Desde) == 0 || !flujo.Permitido(p.Accion, rol) {
+		if p.Hasta == "" || len(p.Desde) == 0 || !flujo.Permitido(p.Accion, permisos.Rol(rol)) {
 			continue
 		}
 		for _, e := range p.Desde {

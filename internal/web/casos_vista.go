@@ -36,7 +36,7 @@ import (
 func actorCaso(c echo.Context) db.ActorCaso {
 	a := db.ActorCaso{Actor: actor(c)}
 	if cu := cuentaDe(c); cu != nil {
-		a.Rol, a.Seccional = string(cu.Rol), cu.DireccionSeccional
+		a.Rol, a.Seccional = cu.Rol, cu.DireccionSeccional
 	}
 	return a
 }
@@ -463,7 +463,7 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 	// What the role can do now: flujo decides.
 	cx := db.ContextoCon(caso, r, l.InformeSobreUltima)
 	base64 := "/casos/" + strconv.FormatInt(caso.ID, 10)
-	for _, p := range flujo.Siguientes(string(cu.Rol), cx) {
+	for _, p := range flujo.Siguientes(cu.Rol, cx) {
 		a := templates.AccionCaso{Clave: string(p.Accion), Nombre: p.Nombre, Metodo: "post"}
 		switch p.Accion {
 		case flujo.IniciarEvaluacion:
@@ -499,11 +499,11 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 	// The Secretaría may still add to the first-step actions ("presentar" is
 	// only offered when flujo allows it); tell what is missing.
 	if cu.Rol == db.RolSecretaria && caso.Estado == flujo.EnEvaluacion {
-		if _, err := flujo.Validar(flujo.Presentar, string(cu.Rol), cx); err != nil {
+		if _, err := flujo.Validar(flujo.Presentar, cu.Rol, cx); err != nil {
 			v.Pendiente = "Para presentar al Comité: " + strings.TrimSuffix(err.Error(), ".") + "."
 		}
 	}
-	_, errCrit := flujo.Validar(flujo.Reevaluar, string(cu.Rol), cx)
+	_, errCrit := flujo.Validar(flujo.Reevaluar, cu.Rol, cx)
 	v.PuedeCriterios = errCrit == nil
 	for _, k := range flujo.CriteriosDe(cx.SegundaRuta) {
 		v.Criterios = append(v.Criterios, templates.CriterioVista{Clave: k.Clave, Etiqueta: k.Etiqueta, Ayuda: k.Ayuda, Texto: caso.Criterios[k.Clave]})
@@ -515,14 +515,14 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 			Ruta: base64 + "/informes/" + strconv.Itoa(i.Version), Firma: db.TextoFirma(i.FirmaSujeto), Contenido: i.SHA256Contenido,
 		})
 	}
-	_, errInf := flujo.Validar(flujo.EmitirInforme, string(cu.Rol), cx)
-	v.PuedeEmitirInforme = Puede(cu.Rol, EvaluarCaso) && errInf == nil
+	_, errInf := flujo.Validar(flujo.EmitirInforme, cu.Rol, cx)
+	v.PuedeEmitirInforme = Puede(cu.Rol, EmitirInforme) && errInf == nil
 	v.PuedeLiquidar = Puede(cu.Rol, VerLiquidacionCaso)
 	cs := l.Conceptos
 	for _, x := range cs {
 		v.Conceptos = append(v.Conceptos, vistaConcepto(x, versiones))
 	}
-	_, errCor := flujo.Validar(flujo.CorregirConcepto, string(cu.Rol), cx)
+	_, errCor := flujo.Validar(flujo.CorregirConcepto, cu.Rol, cx)
 	v.PuedeCorregir = errCor == nil && len(cs) > 0
 	if pr := l.Propuesta; pr != nil {
 		pv := vistaPropuesta(*pr, caso.SancionPrevista)
@@ -554,7 +554,7 @@ func pasoNoPermitido(cu *db.Cuenta, a flujo.Accion, cx flujo.Contexto) string {
 	if cu == nil {
 		return "Debe ingresar."
 	}
-	if _, err := flujo.Validar(a, string(cu.Rol), cx); err != nil {
+	if _, err := flujo.Validar(a, cu.Rol, cx); err != nil {
 		return err.Error()
 	}
 	return ""

@@ -33,7 +33,7 @@ func (h *handler) colaDe(ctx context.Context, cu *db.Cuenta) ([]pendiente, *cale
 	if cu == nil || !Puede(cu.Rol, VerCasos) {
 		return nil, nil, nil
 	}
-	estados := plazos.Cola(string(cu.Rol))
+	estados := plazos.Cola(cu.Rol)
 	if len(estados) == 0 {
 		return nil, nil, nil
 	}
@@ -143,7 +143,7 @@ func (h *handler) vistaPendientes(ctx context.Context, cu *db.Cuenta) (templates
 	for _, t := range ts {
 		v.Terminos = append(v.Terminos, terminoVista(t))
 	}
-	if cu == nil || len(plazos.Cola(string(cu.Rol))) == 0 {
+	if cu == nil || len(plazos.Cola(cu.Rol)) == 0 {
 		return v, nil
 	}
 	v.SinCola = "No tiene casos pendientes."

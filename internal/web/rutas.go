@@ -22,7 +22,7 @@ const (
 )
 
 // Rutas is the whole site map, public routes first. Every other route needs
-// a session and its action's role (permisos.go). Tests walk this table.
+// a session and its action's role (internal/permisos). Tests walk this table.
 func Rutas() []ruta {
 	return []ruta{
 		// Public allowlist: nothing else is reachable without a session.
@@ -104,7 +104,7 @@ func Rutas() []ruta {
 		{Metodo: http.MethodPost, Patron: "/casos/:id/iniciar", Accion: EvaluarCaso, manejador: (*handler).casosIniciar},
 		{Metodo: http.MethodPost, Patron: "/casos/:id/reevaluar", Accion: EvaluarCaso, manejador: (*handler).casosReevaluar},
 		{Metodo: http.MethodPost, Patron: "/casos/:id/criterios", Accion: EvaluarCaso, manejador: (*handler).casosCriterios},
-		{Metodo: http.MethodPost, Patron: "/casos/:id/informes", Accion: EvaluarCaso, manejador: (*handler).informeEmitir},
+		{Metodo: http.MethodPost, Patron: "/casos/:id/informes", Accion: EmitirInforme, manejador: (*handler).informeEmitir},
 		{Metodo: http.MethodGet, Patron: "/casos/:id/informes/:version", Accion: VerCasos, manejador: (*handler).informeDescargar},
 		{Metodo: http.MethodGet, Patron: "/casos/:id/informe", Accion: VerCasos, manejador: (*handler).informeImprimir},
 		{Metodo: http.MethodPost, Patron: "/casos/:id/presentar", Accion: EvaluarCaso, manejador: (*handler).casosPresentar},

@@ -1,7 +1,7 @@
 // Package web is the web application of comite: echo + templ, server-rendered
 // in Spanish (es-CO), working with no internet access. Every route is in one
-// table (rutas.go) with the action it performs; permisos.go says which role
-// may perform which action; middleware.go puts sessions, CSRF, security
+// table (rutas.go) with the action it performs; internal/permisos says which
+// role may perform which action, and why; middleware.go puts sessions, CSRF, security
 // headers and the request log on every route.
 package web
 

@@ -140,7 +140,7 @@ func (h *handler) sesionConvocar(c echo.Context) error {
 		}
 		s.Fecha = d
 	}
-	nueva, err := h.d.ConvocarSesion(c.Request().Context(), s, actorCaso(c))
+	nueva, err := h.x.ConvocarSesion(c.Request().Context(), s, actorCaso(c))
 	if err != nil {
 		msg, campos, otro := errorDeCaso(err)
 		if otro != nil {
@@ -164,7 +164,7 @@ func (h *handler) quorumFijar(c echo.Context) error {
 	if err != nil {
 		n = 0
 	}
-	if err := h.d.FijarQuorum(c.Request().Context(), n, actorCaso(c)); err != nil {
+	if err := h.x.FijarQuorum(c.Request().Context(), n, actorCaso(c)); err != nil {
 		msg, campos, otro := errorDeCaso(err)
 		if otro != nil {
 			return otro
@@ -268,7 +268,7 @@ func (h *handler) sesionAsistencia(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
 	}
 	return h.pasoSesion(c, func(s *db.SesionComite) error {
-		return h.d.RegistrarAsistencia(c.Request().Context(), s.ID, c.FormValue("preside"), c.FormValue("secretario"), leerMiembros(texto), actorCaso(c))
+		return h.x.RegistrarAsistencia(c.Request().Context(), s.ID, c.FormValue("preside"), c.FormValue("secretario"), leerMiembros(texto), actorCaso(c))
 	}, texto)
 }
 
@@ -279,7 +279,7 @@ func (h *handler) sesionOrden(c echo.Context) error {
 		if err != nil || id <= 0 {
 			return &flujo.ErrPaso{Mensaje: "Elija un caso presentado al Comité."}
 		}
-		if err := h.d.AgregarAlOrden(c.Request().Context(), s.ID, id, actorCaso(c)); errors.Is(err, db.ErrCasoNoExiste) {
+		if err := h.x.AgregarAlOrden(c.Request().Context(), s.ID, id, actorCaso(c)); errors.Is(err, db.ErrCasoNoExiste) {
 			return &flujo.ErrPaso{Mensaje: "Ese caso no existe."}
 		} else {
 			return err
