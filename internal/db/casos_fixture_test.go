@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"testing"
 	"time"
-
-	"comite/internal/flujo"
 )
 
 // Fixtures of the store's tests that read cases and users. The operations
@@ -14,17 +12,8 @@ import (
 
 const (
 	secCartagena = "CARTAGENA"
-	secBogota    = "BOGOTA"
 	nitEjemplo   = "800191045-1" // the worked example of docs/reglas.md §2: procede
 	nitDebajo    = "899999068-1" // the same acts with 15.500.000.000 of operations: 0,4968 %, no procede
-)
-
-var (
-	sSeccional  = ActorCaso{Actor{"seccional", "10.0.0.7"}, flujo.RolSeccional, secCartagena}
-	sSecretaria = ActorCaso{Actor{"secretaria", "10.0.0.2"}, flujo.RolSecretaria, ""}
-	sComite     = ActorCaso{Actor{"comite", "10.0.0.3"}, flujo.RolComite, ""}
-	sAuditor    = ActorCaso{Actor{"auditor", "10.0.0.4"}, flujo.RolAuditor, ""}
-	sAdmin      = ActorCaso{Actor{"admin", "10.0.0.5"}, flujo.RolAdmin, ""}
 )
 
 // baseCasos is a fresh store with the worked example's user (Cartagena) and
