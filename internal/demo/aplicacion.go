@@ -22,14 +22,20 @@ type aplicacion struct {
 	ctx   context.Context
 	d     *db.DB
 	ahora time.Time
+	// firmaActas signs the actas (nil: issued unsigned). The demo's informes
+	// are issued unsigned, as the README's walkthrough shows them, so the same
+	// seed gives the same informe files.
+	firmaActas db.Firmador
 }
 
-// nuevaAplicacion points d's clock at the story's (restaurar gives it back).
+// nuevaAplicacion points d's clock at the story's and leaves d unsigned
+// during the load (restaurar gives both back).
 func nuevaAplicacion(ctx context.Context, d *db.DB, inicio time.Time) (*aplicacion, func()) {
 	a := &aplicacion{ctx: ctx, d: d, ahora: inicio}
-	antes := d.Now
+	antes, firma := d.Now, d.Firma
 	d.Now = func() time.Time { return a.ahora }
-	return a, func() { d.Now = antes }
+	d.Firma = nil
+	return a, func() { d.Now, d.Firma = antes, firma }
 }
 
 // en moves the story's clock to t.
@@ -98,8 +104,11 @@ func (a *aplicacion) cerrar(caso int64, rea fecha.Fecha, quien db.ActorCaso) err
 	return err
 }
 
-// emitirActa issues the acta of a session, signed when d.Firma is set.
+// emitirActa issues the acta of a session, signed when firmaActas is set.
 func (a *aplicacion) emitirActa(sesion int64, quien db.ActorCaso) error {
+	antes := a.d.Firma
+	defer func() { a.d.Firma = antes }()
+	a.d.Firma = a.firmaActas
 	_, err := a.d.EmitirActa(a.ctx, sesion, quien)
 	return err
 }

@@ -215,15 +215,20 @@ func flujo(semilla int64, nombre string) *rand.Rand {
 // Generar fills an empty database with the demo data of o (zero fields take
 // their defaults): the data in one transaction, recorded in the audit log,
 // then the story of the cases and sessions through the application, one
-// transaction per step as a person takes them. Actas are signed when d.Firma
-// is set (GenerarFirmado). The store's clock is the story's during the load
-// and is given back afterwards.
+// transaction per step as a person takes them. Nothing is signed
+// (GenerarFirmado signs the actas). The store's clock is the story's during
+// the load and is given back afterwards.
 //
 // If a step of the story fails, the database keeps the data and the steps
 // already taken (each a state the application can produce) and the error
 // names the step; the load is meant for a new file, so start again with
 // another one.
 func Generar(ctx context.Context, d *db.DB, o Opciones) (Resumen, error) {
+	return generarCon(ctx, d, o, nil)
+}
+
+// generarCon is Generar with the actas signed by firmaActas (nil: unsigned).
+func generarCon(ctx context.Context, d *db.DB, o Opciones, firmaActas db.Firmador) (Resumen, error) {
 	o = o.ConDefectos()
 	if err := o.Validar(); err != nil {
 		return Resumen{}, err
@@ -231,6 +236,7 @@ func Generar(ctx context.Context, d *db.DB, o Opciones) (Resumen, error) {
 	g := nuevoGenerador(o)
 	a, restaurar := nuevaAplicacion(ctx, d, g.inicioHistoria())
 	defer restaurar()
+	a.firmaActas = firmaActas
 	err := d.EnTx(ctx, func(tx *sql.Tx) error {
 		if err := comprobarVacia(ctx, tx, d.Ruta); err != nil {
 			return err

@@ -63,7 +63,7 @@ func CertificadoDemo(ruta string, desde time.Time) (cert, clave string, err erro
 
 // GenerarFirmado is Generar with a new demonstration certificate written
 // next to the database: the actas of the story's past sessions are issued
-// signed with it. It returns the certificate's paths. On a database that is
+// signed with it (the informes, unsigned, as Generar issues them). It returns the certificate's paths. On a database that is
 // not empty it writes nothing (ErrBaseNoVacia).
 func GenerarFirmado(ctx context.Context, d *db.DB, o Opciones) (res Resumen, cert, clave string, err error) {
 	o = o.ConDefectos()
@@ -81,9 +81,6 @@ func GenerarFirmado(ctx context.Context, d *db.DB, o Opciones) (res Resumen, cer
 	if err != nil {
 		return Resumen{}, "", "", err
 	}
-	antes := d.Firma
-	defer func() { d.Firma = antes }()
-	d.Firma = f
-	res, err = Generar(ctx, d, o)
+	res, err = generarCon(ctx, d, o, f)
 	return res, cert, clave, err
 }
