@@ -15,6 +15,7 @@ import (
 	"comite/internal/db"
 	"comite/internal/fecha"
 	wf "comite/internal/flujo"
+	"comite/internal/plazos"
 )
 
 // aplicacion calls the application's operations with the story's clock.
@@ -43,6 +44,11 @@ func (a *aplicacion) en(t time.Time) { a.ahora = t }
 
 func (a *aplicacion) fijarQuorum(minimo int, quien db.ActorCaso) error {
 	return a.d.FijarQuorum(a.ctx, minimo, quien)
+}
+
+// terminos sets the internal term (business days) of each stage.
+func (a *aplicacion) terminos(dias map[plazos.Etapa]int, quien db.ActorCaso) error {
+	return a.d.FijarTerminosInternos(a.ctx, dias, quien.Actor)
 }
 
 func (a *aplicacion) reportar(n db.NuevoCaso, quien db.ActorCaso) (db.Caso, error) {

@@ -20,6 +20,7 @@ import (
 	"comite/internal/db"
 	"comite/internal/fecha"
 	wf "comite/internal/flujo"
+	"comite/internal/plazos"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
 	"comite/internal/seccionales"
@@ -191,6 +192,15 @@ func (g *generador) historia(a *aplicacion) error {
 	secretaria, admin := actor("secretaria"), actor("admin")
 
 	poner(enBogota(fecha.Debe(g.anioFinal, 1, 15), 9, 0), "quórum", func() error { return a.fijarQuorum(quorumDemo, admin) })
+	// The administrator confirms the internal terms of each stage (the
+	// stated defaults), so «Mis pendientes» shows them as set, with who and when.
+	poner(enBogota(fecha.Debe(g.anioFinal, 1, 15), 9, 10), "términos internos", func() error {
+		dias := map[plazos.Etapa]int{}
+		for _, e := range plazos.Etapas {
+			dias[e] = plazos.Predeterminados[e]
+		}
+		return a.terminos(dias, admin)
+	})
 
 	// Sessions: convened by the Secretaría; the ones that decide a case get
 	// their attendance the morning they sit and their acta the next business day.

@@ -76,6 +76,7 @@ func huella(t testing.TB, d *db.DB) string {
 		`SELECT * FROM propuestas_rea ORDER BY id`,
 		`SELECT * FROM actas ORDER BY id`,
 		`SELECT * FROM parametros_comite ORDER BY id`,
+		`SELECT * FROM terminos_internos ORDER BY etapa`,
 	} {
 		rows, err := d.Query(q)
 		if err != nil {
