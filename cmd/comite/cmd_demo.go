@@ -65,17 +65,14 @@ Llena una base vacía con datos sintéticos deterministas (la misma semilla da l
 		return 1
 	}
 	defer d.Close()
-	res, err := demo.Generar(ctx, d, o)
+	res, cert, clave, err := demo.GenerarFirmado(ctx, d, o)
 	if err != nil {
 		fmt.Fprintln(stderr, "comite demo:", err)
 		return 1
 	}
 	fmt.Fprintf(stdout, "Base de datos %s\n", *ruta)
 	res.Escribir(stdout)
-	if err := escribirFirmaDemo(ctx, d, o, stdout); err != nil {
-		fmt.Fprintln(stderr, "comite demo:", err)
-		return 1
-	}
+	escribirFirmaDemo(d.Ruta, cert, clave, stdout)
 	return 0
 }
 
@@ -100,14 +97,9 @@ func demoTraducir(err error) string {
 	return "opciones inválidas: " + msg
 }
 
-// escribirFirmaDemo signs the actas of the demo's past sessions with a
-// demonstration certificate written next to the database, and says where.
-func escribirFirmaDemo(ctx context.Context, d *db.DB, o demo.Opciones, stdout io.Writer) error {
-	cert, clave, err := demo.FirmarActas(ctx, d, o)
-	if err != nil {
-		return fmt.Errorf("actas firmadas de la demostración: %w", err)
-	}
+// escribirFirmaDemo says where the demonstration certificate that signed the
+// actas of the demo's past sessions was written, and how to sign with it.
+func escribirFirmaDemo(ruta, cert, clave string, stdout io.Writer) {
 	fmt.Fprintf(stdout, "Actas de las sesiones pasadas firmadas con un certificado autofirmado de DEMOSTRACIÓN (sin valor legal):\n  %s\n  %s\n", cert, clave)
-	fmt.Fprintf(stdout, "Para firmar también lo que se emita en la demostración: comite serve --db %s --firma-certificado %s --firma-clave %s\n", d.Ruta, cert, clave)
-	return nil
+	fmt.Fprintf(stdout, "Para firmar también lo que se emita en la demostración: comite serve --db %s --firma-certificado %s --firma-clave %s\n", ruta, cert, clave)
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"comite/internal/db"
+	"comite/internal/demo"
 	"comite/internal/expediente"
 	"comite/internal/fecha"
 	"comite/internal/flujo"
@@ -121,12 +122,28 @@ func TestInforme_huellaDoradaDelCasoDemo(t *testing.T) {
 		pruebas.Omitir(t, "genera la base de demostración (omitida con -short)")
 	}
 	ruta := filepath.Join(t.TempDir(), "demo.db")
-	var out, errb bytes.Buffer
-	if code := correr([]string{"demo", "--db", ruta}, nil, &out, &errb); code != 0 {
-		t.Fatalf("demo: exit %d: %s", code, errb.String())
+	// The informes the demo issued print the head of the audit chain, keyed
+	// with the database's audit key: a fixed key gives the same files. The
+	// load is the one «comite demo» writes, without the signed actas (a
+	// signature is never the same twice, and the audit rows of their issue
+	// come before later informes).
+	if err := os.WriteFile(db.RutaClaveAuditoria(ruta), []byte("sellado 0\n1 "+strings.Repeat("5a", 32)+"\n"), 0o600); err != nil {
+		t.Fatal(err)
 	}
+	d, err := db.Open(context.Background(), ruta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = demo.Generar(context.Background(), d, demo.Opciones{AnioFinal: demo.AnioFinalPorDefecto})
+	d.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
 	var lineas []string
-	for _, caso := range []string{"CF-2026-0001", "CF-2026-0004", "CF-2026-0005", "CF-2026-0006"} {
+	// One case of each kind of informe: cerrado, concepto emitido (with a
+	// corrected concepto), no procede, reportado (numbered in report order).
+	for _, caso := range []string{"CF-2026-0001", "CF-2026-0002", "CF-2026-0003", "CF-2026-0009"} {
 		arch := filepath.Join(t.TempDir(), caso+".pdf")
 		if code := correr([]string{"informe", "--caso", caso, "--db", ruta, "-o", arch}, nil, &out, &errb); code != 0 {
 			t.Fatalf("informe %s: exit %d: %s", caso, code, errb.String())

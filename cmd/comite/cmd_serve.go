@@ -258,19 +258,14 @@ func esLoopback(a net.Addr) bool {
 	return false
 }
 
-// cuentasDemo are the demo accounts, one per role.
-var cuentasDemo = []db.NuevaCuenta{
-	{Usuario: "secretaria", Nombre: "Secretaría Técnica (demostración)", Rol: db.RolSecretaria},
-	{Usuario: "comite", Nombre: "Miembro del Comité (demostración)", Rol: db.RolComite},
-	{Usuario: "seccional", Nombre: "Seccional Cartagena (demostración)", Rol: db.RolSeccional, DireccionSeccional: "Dirección Seccional de Aduanas de Cartagena"},
-	{Usuario: "auditor", Nombre: "Auditoría (demostración)", Rol: db.RolAuditor},
-	{Usuario: "admin", Nombre: "Administración (demostración)", Rol: db.RolAdmin},
-}
+// cuentasDemo are the demo accounts, one per role: the same accounts that
+// take the steps of the demo's story.
+var cuentasDemo = demo.Cuentas
 
 // prepararDemo fills an empty database with demo data and, when the database
 // has no accounts yet, creates one account per role and prints them.
 func prepararDemo(ctx context.Context, d *db.DB, url string, stdout io.Writer) error {
-	res, err := demo.Generar(ctx, d, demo.Opciones{})
+	res, cert, claveCert, err := demo.GenerarFirmado(ctx, d, demo.Opciones{})
 	var noVacia *demo.ErrBaseNoVacia
 	switch {
 	case errors.As(err, &noVacia):
@@ -280,9 +275,7 @@ func prepararDemo(ctx context.Context, d *db.DB, url string, stdout io.Writer) e
 	default:
 		fmt.Fprintln(stdout, "Datos de demostración generados:")
 		res.Escribir(stdout)
-		if err := escribirFirmaDemo(ctx, d, demo.Opciones{}, stdout); err != nil {
-			return err
-		}
+		escribirFirmaDemo(d.Ruta, cert, claveCert, stdout)
 	}
 	n, err := d.ContarCuentas(ctx)
 	if err != nil {

@@ -2,6 +2,7 @@ package db
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"time"
 
 	"comite/internal/fecha"
+	"comite/internal/flujo"
 	"comite/internal/importar"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
@@ -226,22 +228,25 @@ func TestImportar_conLectoresConcurrentesSinSQLITE_BUSY(t *testing.T) {
 // TestSoloInsercion_conceptosYAuditoria: docs/reglas.md §3.4 (a concepto is
 // final) and the audit log: the database itself refuses UPDATE and DELETE.
 func TestSoloInsercion_conceptosYAuditoria(t *testing.T) {
-	d := dbConEjemplo(t)
-	pasos := []string{
-		`INSERT INTO casos(id, numero, usuario_id, direccion_seccional, estado, fecha_comision, fecha_verificacion, fecha_reporte, gravedad, sancion, sancion_prevista_centavos, creado_por, creado_en)
-		 VALUES (1, 'CF-2026-0001', 1, 'Bogotá', 'concepto_emitido', '2026-02-10', '2026-03-02', '2026-03-03', 'gravisima', 'multa', 1047500000, 'seccional', '2026-03-03T00:00:00Z')`,
-		`INSERT INTO evaluaciones(id, caso_id, version, conjunto_reglas, entrada_json, resultado_json, valores_json, creado_por, creado_en)
-		 VALUES (1, 1, 1, 'DL920-2023', '{}', '{}', '{}', 'secretaria', '2026-03-04T00:00:00Z')`,
-		`INSERT INTO conceptos(id, caso_id, fecha_sesion, miembros, decision, motivacion_json, evaluacion_id, registrado_por, registrado_en)
-		 VALUES (1, 1, '2026-03-20', 'A, B, C', 'cancelacion', '{}', 1, 'comite', '2026-03-20T00:00:00Z')`,
+	// A concepto recorded by the application inside a session with quorum
+	// (the case carried along the path by its roles), not a row written for
+	// the test.
+	d, _ := baseCasos(t)
+	ctx := context.Background()
+	s, enOrden := sesionConCasos(t, d, 3, 1)
+	c := enOrden[0]
+	if err := d.FijarQuorum(ctx, 2, sAdmin); err != nil {
+		t.Fatal(err)
 	}
-	for _, p := range pasos {
-		if _, err := d.Exec(p); err != nil {
-			t.Fatal(err)
-		}
+	if _, err := d.RegistrarConceptoEnSesion(ctx, s.ID, c.ID, conceptoMulta(), sComite); err != nil {
+		t.Fatal(err)
+	}
+	cs, err := d.Conceptos(ctx, c.ID)
+	if err != nil || len(cs) != 1 || cs[0].ID != 1 {
+		t.Fatalf("conceptos %+v, %v", cs, err)
 	}
 	casos := []struct{ nombre, sql, mensaje string }{
-		{"dominio3_concepto_no_se_edita", `UPDATE conceptos SET decision = 'multa_incrementada' WHERE id = 1`, "un concepto registrado no se puede modificar"},
+		{"dominio3_concepto_no_se_edita", `UPDATE conceptos SET decision = 'cancelacion' WHERE id = 1`, "un concepto registrado no se puede modificar"},
 		{"dominio3_concepto_no_se_borra", `DELETE FROM conceptos WHERE id = 1`, "un concepto registrado no se puede borrar"},
 		{"auditoria_no_se_edita", `UPDATE auditoria SET cuenta = 'otro' WHERE id = 1`, "el registro de auditoría no se puede modificar"},
 		{"auditoria_no_se_borra", `DELETE FROM auditoria WHERE id = 1`, "el registro de auditoría no se puede borrar"},
@@ -257,13 +262,19 @@ func TestSoloInsercion_conceptosYAuditoria(t *testing.T) {
 	}
 	var decision string
 	d.QueryRow(`SELECT decision FROM conceptos WHERE id = 1`).Scan(&decision)
-	if decision != "cancelacion" {
+	if decision != string(flujo.DecisionMultaIncrementada) {
 		t.Fatalf("el concepto cambió: %s", decision)
 	}
 	// A correction is a new row that points at the old one and says why.
-	if _, err := d.Exec(`INSERT INTO conceptos(caso_id, fecha_sesion, miembros, decision, motivacion_json, evaluacion_id, corrige_id, motivo_correccion, registrado_por, registrado_en)
-		VALUES (1, '2026-03-20', 'A, B, C', 'cancelacion', '{}', 1, 1, 'error de transcripción en los miembros', 'comite', '2026-03-21T00:00:00Z')`); err != nil {
-		t.Fatal(err)
+	n := cs[0].Concepto
+	n.Motivacion = map[string]string{}
+	for k, v := range cs[0].Concepto.Motivacion {
+		n.Motivacion[k] = v
+	}
+	n.Motivacion["antecedentes"] = "Tres actos graves o gravísimos en firme en 2025."
+	corr, err := d.CorregirConcepto(ctx, c.ID, n, "error de transcripción en la motivación sobre los antecedentes", sComite)
+	if err != nil || corr.CorrigeID != 1 {
+		t.Fatalf("corrección %+v, %v", corr, err)
 	}
 }
 

@@ -6,13 +6,21 @@
 //
 // Determinism: every step draws from its own PCG stream seeded from
 // Opciones.Semilla and the step's name, nothing iterates a map, and every
-// stored instant is derived from Opciones.AnioFinal, never from the clock. The
-// same options give byte-identical rows; a step added at the end of pasos does
+// stored instant is derived from Opciones.AnioFinal: during the load the
+// store's clock is the story's, never the wall clock's. The same options give
+// byte-identical rows (a signed acta excepted: its signature carries a
+// random nonce); a step added at the end of pasos does
 // not change the rows of the steps before it.
 //
-// The rows are written with prepared INSERTs in one transaction (the store
-// methods of internal/db are not used, so the load does not depend on them),
-// and one audit row summarises the load.
+// Two kinds of writes, kept apart:
+//   - the data an import would write with no workflow (usuarios aduaneros,
+//     registros, actos, operaciones, declaraciones) go in with prepared
+//     INSERTs in one transaction, for speed at national scale (pasos.go), and
+//     one audit row summarises them;
+//   - everything the workflow produces (cases, evaluations, the case's
+//     history, informes, sessions, conceptos, REA proposals, actas, the
+//     quorum) is written only through the application's operations by the
+//     demo accounts, with the story's clock (casos.go, aplicacion.go).
 package demo
 
 import (
@@ -179,11 +187,11 @@ var tablasDeDatos = []struct{ tabla, nombre string }{
 	{"operaciones_anuales", "operaciones anuales"},
 	{"declaraciones", "declaraciones"},
 	{"casos", "casos"},
+	{"sesiones_comite", "sesiones del Comité"},
 }
 
-// paso is one step of the load. Each draws from its own random stream, so a
-// step appended to pasos (for instance, demo cases in every workflow state)
-// leaves the rows of the earlier steps as they were.
+// paso is one step of the data load. Each draws from its own random stream,
+// so a step appended to pasos leaves the rows of the earlier steps as they were.
 type paso struct {
 	nombre string
 	f      func(g *generador, ctx context.Context, tx *sql.Tx, r *rand.Rand) error
@@ -205,13 +213,30 @@ func flujo(semilla int64, nombre string) *rand.Rand {
 }
 
 // Generar fills an empty database with the demo data of o (zero fields take
-// their defaults) in one transaction, and records the load in the audit log.
+// their defaults): the data in one transaction, recorded in the audit log,
+// then the story of the cases and sessions through the application, one
+// transaction per step as a person takes them. Nothing is signed
+// (GenerarFirmado signs the actas). The store's clock is the story's during
+// the load and is given back afterwards.
+//
+// If a step of the story fails, the database keeps the data and the steps
+// already taken (each a state the application can produce) and the error
+// names the step; the load is meant for a new file, so start again with
+// another one.
 func Generar(ctx context.Context, d *db.DB, o Opciones) (Resumen, error) {
+	return generarCon(ctx, d, o, nil)
+}
+
+// generarCon is Generar with the actas signed by firmaActas (nil: unsigned).
+func generarCon(ctx context.Context, d *db.DB, o Opciones, firmaActas db.Firmador) (Resumen, error) {
 	o = o.ConDefectos()
 	if err := o.Validar(); err != nil {
 		return Resumen{}, err
 	}
 	g := nuevoGenerador(o)
+	a, restaurar := nuevaAplicacion(ctx, d, g.inicioHistoria())
+	defer restaurar()
+	a.firmaActas = firmaActas
 	err := d.EnTx(ctx, func(tx *sql.Tx) error {
 		if err := comprobarVacia(ctx, tx, d.Ruta); err != nil {
 			return err
@@ -230,10 +255,15 @@ func Generar(ctx context.Context, d *db.DB, o Opciones) (Resumen, error) {
 	if err != nil {
 		return Resumen{}, err
 	}
+	if err := g.historia(a); err != nil {
+		return Resumen{}, fmt.Errorf("datos de demostración, historia de los casos: %w (la base %s quedó con los datos y los pasos anteriores; genere la demostración en un archivo nuevo)", err, d.Ruta)
+	}
 	return *g.res, nil
 }
 
-func comprobarVacia(ctx context.Context, tx *sql.Tx, ruta string) error {
+func comprobarVacia(ctx context.Context, tx interface {
+	QueryRowContext(context.Context, string, ...any) *sql.Row
+}, ruta string) error {
 	var conteos []string
 	for _, t := range tablasDeDatos {
 		var n int64

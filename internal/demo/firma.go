@@ -20,9 +20,7 @@ import (
 	"time"
 
 	"comite/internal/db"
-	"comite/internal/expediente"
 	"comite/internal/firma"
-	wf "comite/internal/flujo"
 )
 
 // CertificadoDemo writes a self-signed demonstration certificate and its key
@@ -63,37 +61,26 @@ func CertificadoDemo(ruta string, desde time.Time) (cert, clave string, err erro
 	return cert, clave, nil
 }
 
-// FirmarActas issues, signed with a new demonstration certificate, the acta
-// of every past session of a freshly generated demo database (the day after
-// each session, by the Secretaría). It returns the certificate's paths.
-func FirmarActas(ctx context.Context, d *db.DB, o Opciones) (cert, clave string, err error) {
+// GenerarFirmado is Generar with a new demonstration certificate written
+// next to the database: the actas of the story's past sessions are issued
+// signed with it (the informes, unsigned, as Generar issues them). It returns the certificate's paths. On a database that is
+// not empty it writes nothing (ErrBaseNoVacia).
+func GenerarFirmado(ctx context.Context, d *db.DB, o Opciones) (res Resumen, cert, clave string, err error) {
 	o = o.ConDefectos()
+	if err := o.Validar(); err != nil {
+		return Resumen{}, "", "", err
+	}
+	if err := comprobarVacia(ctx, d, d.Ruta); err != nil {
+		return Resumen{}, "", "", err
+	}
 	cert, clave, err = CertificadoDemo(d.Ruta, time.Date(o.AnioFinal, 1, 1, 0, 0, 0, 0, time.UTC))
 	if err != nil {
-		return "", "", err
+		return Resumen{}, "", "", err
 	}
 	f, err := firma.Cargar(cert, clave, "")
 	if err != nil {
-		return "", "", err
+		return Resumen{}, "", "", err
 	}
-	ss, err := d.SesionesComite(ctx)
-	if err != nil {
-		return "", "", err
-	}
-	antesFirma, antesReloj := d.Firma, d.Now
-	defer func() { d.Firma, d.Now = antesFirma, antesReloj }()
-	d.Firma = f
-	secretaria := db.ActorCaso{Actor: db.Actor{Cuenta: "secretaria"}, Rol: wf.RolSecretaria}
-	for i := len(ss) - 1; i >= 0; i-- { // oldest first
-		s := ss[i]
-		if s.Conceptos == 0 {
-			continue // the upcoming session: no acta yet
-		}
-		emitida := s.Sesion.Fecha.Tiempo().AddDate(0, 0, 1).Add(16 * time.Hour)
-		d.Now = func() time.Time { return emitida }
-		if _, err := expediente.Nuevo(d).EmitirActa(ctx, s.ID, secretaria); err != nil {
-			return "", "", fmt.Errorf("acta de la sesión %s: %w", s.Numero, err)
-		}
-	}
-	return cert, clave, nil
+	res, err = generarCon(ctx, d, o, f)
+	return res, cert, clave, err
 }

@@ -12,6 +12,16 @@ import (
 // («Mis pendientes»), the seccional one only of its Dirección Seccional.
 func TestGenerar_cadaRolTienePendientes(t *testing.T) {
 	d, _ := generar(t, Opciones{Semilla: 1})
+	// The internal terms the queues use were set by the demo's administrator.
+	ts, err := d.TerminosInternos(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range ts {
+		if x.Predeterminado || x.FijadoPor != "admin" || x.Dias != plazos.Predeterminados[x.Etapa] {
+			t.Errorf("término interno de %s: %+v; quiere el fijado por admin", x.Etapa, x)
+		}
+	}
 	// Cases and accounts store the catalogue code of their Seccional.
 	cartagena := "CARTAGENA"
 	casos := []struct {

@@ -12,13 +12,11 @@ import (
 	"strings"
 	"testing"
 
-	"comite/internal/contrato"
 	"comite/internal/db"
 	"comite/internal/fecha"
 	"comite/internal/flujo"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
-	"comite/internal/valores"
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/shopspring/decimal"
@@ -65,41 +63,28 @@ func (e *entorno) sembrarUsuarioCaso(n, seccional string) {
 }
 
 // casoMatriz is a case of the seccional account's Dirección Seccional for the
-// access matrix, written once with plain SQL (no audit rows, so the CSRF
-// test's count of audit rows is not disturbed).
+// access matrix, reported once through the application by the seccional
+// account (the same operation the «Reportar caso» form takes).
 func (e *entorno) casoMatriz() string {
 	e.t.Helper()
 	var id int64
-	if e.d.QueryRow(`SELECT id FROM casos WHERE numero = 'CF-2026-9000'`).Scan(&id) == nil {
+	if e.d.QueryRow(`SELECT id FROM casos WHERE descripcion = ? ORDER BY id LIMIT 1`, descripcionMatriz).Scan(&id) == nil {
 		return strconv.FormatInt(id, 10)
 	}
 	e.sembrarUsuarioCaso(nitCaso, seccionalCartagena)
-	nueva := reincidencia.NuevaInfraccion{FechaComision: fecha.Debe(2026, 2, 10), FechaVerificacion: fecha.Debe(2026, 3, 2), Gravedad: sancion.Gravisima, Sancion: sancion.Multa, SancionPrevista: decimal.NewFromInt(10475000)}
-	ent, err := e.d.EntradaEvaluacion(context.Background(), nitCaso, nueva, reincidencia.AnclajeComision)
+	c, err := e.d.AbrirCaso(context.Background(), db.NuevoCaso{
+		NIT: nitCaso, FechaComision: fecha.Debe(2026, 2, 10), FechaVerificacion: fecha.Debe(2026, 3, 2),
+		Gravedad: sancion.Gravisima, Sancion: sancion.Multa, SancionPrevista: decimal.NewFromInt(10475000),
+		Anclaje: reincidencia.AnclajeComision, Descripcion: descripcionMatriz, ConfirmarDuplicado: true,
+	}, db.ActorCaso{Actor: db.Actor{Cuenta: "seccional"}, Rol: flujo.RolSeccional, Seccional: seccionalCartagena})
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	r, err := reincidencia.Evaluar(ent, valores.Integrada())
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	ej, _ := contrato.EscribirEntrada(ent)
-	rj, _ := contrato.EscribirEvaluacion(r)
-	res, err := e.d.Exec(`INSERT INTO casos(numero, usuario_id, direccion_seccional, estado, fecha_comision, fecha_verificacion, fecha_reporte, gravedad, sancion, sancion_prevista_centavos, creado_por, creado_en)
-		SELECT 'CF-2026-9000', id, ?, 'reportado', '2026-02-10', '2026-03-02', '2026-03-02', 'gravisima', 'multa', 1047500000, 'seccional', '2026-03-02T15:00:00Z' FROM usuarios_aduaneros WHERE nit = ?`, seccionalCartagena, nitCaso)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	id, _ = res.LastInsertId()
-	if _, err := e.d.Exec(`INSERT INTO evaluaciones(caso_id, version, conjunto_reglas, entrada_json, resultado_json, valores_json, creado_por, creado_en) VALUES (?, 1, 'DL920-2023', ?, ?, '{}', 'seccional', '2026-03-02T15:00:00Z')`,
-		id, string(ej), string(rj)); err != nil {
-		e.t.Fatal(err)
-	}
-	if _, err := e.d.Exec(`INSERT INTO caso_eventos(caso_id, a_estado, cuenta, en) VALUES (?, 'reportado', 'seccional', '2026-03-02T15:00:00Z')`, id); err != nil {
-		e.t.Fatal(err)
-	}
-	return strconv.FormatInt(id, 10)
+	return strconv.FormatInt(c.ID, 10)
 }
+
+// descripcionMatriz tells the access matrix's case from the cases tests report.
+const descripcionMatriz = "Caso de la matriz de acceso."
 
 func formCaso(n string) url.Values {
 	return url.Values{"nit": {n}, "fecha_comision": {"2026-02-10"}, "fecha_verificacion": {"2026-02-20"}, "fecha_expediente": {"27/02/2026"},

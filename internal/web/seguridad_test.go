@@ -33,11 +33,12 @@ func TestCSRF_todaRutaQueCambiaExigeToken(t *testing.T) {
 		}
 		for nombre, form := range casos {
 			t.Run(f.metodo+" "+f.patron+" "+nombre, func(t *testing.T) {
+				ruta := f.rutaCon(e) // the case or session it names exists before counting
 				antes := e.contarFilasAuditoria()
 				s := e.ingresar("admin")
 				var rec *httptest.ResponseRecorder
 				if form == nil {
-					req := httptest.NewRequest(f.metodo, f.rutaCon(e), strings.NewReader(""))
+					req := httptest.NewRequest(f.metodo, ruta, strings.NewReader(""))
 					req.Header.Set("X-CSRF-Token", otra.csrf)
 					req.AddCookie(&http.Cookie{Name: cookieSesion, Value: s.token})
 					rec = httptest.NewRecorder()
@@ -53,7 +54,7 @@ func TestCSRF_todaRutaQueCambiaExigeToken(t *testing.T) {
 					for k, x := range form(s) {
 						v[k] = x
 					}
-					rec = e.pedir(f.metodo, f.rutaCon(e), &s, v)
+					rec = e.pedir(f.metodo, ruta, &s, v)
 				}
 				if rec.Code != http.StatusForbidden {
 					t.Fatalf("estado %d, quiere 403", rec.Code)

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"net/http"
@@ -9,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"comite/internal/db"
+	"comite/internal/fecha"
 	"comite/internal/flujo"
 )
 
@@ -19,14 +22,13 @@ func (e *entorno) sesionMatriz() string {
 	if e.d.QueryRow(`SELECT id FROM sesiones_comite ORDER BY id LIMIT 1`).Scan(&id) == nil {
 		return strconv.FormatInt(id, 10)
 	}
-	// Written directly (like casoMatriz): a fixture, not an audited change.
-	res, err := e.d.Exec(`INSERT INTO sesiones_comite(numero, fecha, hora, modalidad, lugar, preside, secretario, creada_por, creada_en)
-		VALUES ('SC-2026-900', '2026-03-02', '09:00', 'presencial', 'Sala 5', 'Ana María Rojas', 'Jorge Díaz', 'secretaria', '2026-03-01T15:00:00Z')`)
+	// Convened through the application by the Secretaría, as the form does.
+	s, err := e.d.ConvocarSesion(context.Background(), flujo.Sesion{Fecha: fecha.Debe(2026, 3, 2), Hora: "09:00", Modalidad: "presencial",
+		Lugar: "Sala 5", Preside: "Ana María Rojas", Secretario: "Jorge Díaz"}, db.ActorCaso{Actor: db.Actor{Cuenta: "secretaria"}, Rol: flujo.RolSecretaria})
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	id, _ = res.LastInsertId()
-	return strconv.FormatInt(id, 10)
+	return strconv.FormatInt(s.ID, 10)
 }
 
 func formSesion() url.Values {

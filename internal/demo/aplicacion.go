@@ -1,0 +1,122 @@
+package demo
+
+// The demo's only door into the application. Every case, session, concepto,
+// informe and acta of the demo is written by the same operations a person
+// takes from the screens (internal/expediente), each one its own transaction
+// that validates the step with internal/flujo, writes the case's history
+// and the audit row: so a demo case is always a state the application can
+// produce. The story sets the clock of each step (aplicacion.en), so the
+// dates are those of the story and the load is deterministic.
+
+import (
+	"context"
+	"time"
+
+	"comite/internal/db"
+	"comite/internal/expediente"
+	"comite/internal/fecha"
+	wf "comite/internal/flujo"
+	"comite/internal/plazos"
+)
+
+// aplicacion calls the application's operations with the story's clock.
+type aplicacion struct {
+	ctx   context.Context
+	d     *db.DB
+	x     *expediente.Expediente
+	ahora time.Time
+	// firmaActas signs the actas (nil: issued unsigned). The demo's informes
+	// are issued unsigned, as the README's walkthrough shows them, so the same
+	// seed gives the same informe files.
+	firmaActas db.Firmador
+}
+
+// nuevaAplicacion points d's clock at the story's and leaves d unsigned
+// during the load (restaurar gives both back).
+func nuevaAplicacion(ctx context.Context, d *db.DB, inicio time.Time) (*aplicacion, func()) {
+	a := &aplicacion{ctx: ctx, d: d, x: expediente.Nuevo(d), ahora: inicio}
+	antes, firma := d.Now, d.Firma
+	d.Now = func() time.Time { return a.ahora }
+	d.Firma = nil
+	return a, func() { d.Now, d.Firma = antes, firma }
+}
+
+// en moves the story's clock to t.
+func (a *aplicacion) en(t time.Time) { a.ahora = t }
+
+func (a *aplicacion) fijarQuorum(minimo int, quien db.ActorCaso) error {
+	return a.x.FijarQuorum(a.ctx, minimo, quien)
+}
+
+// terminos sets the internal term (business days) of each stage.
+func (a *aplicacion) terminos(dias map[plazos.Etapa]int, quien db.ActorCaso) error {
+	return a.d.FijarTerminosInternos(a.ctx, dias, quien.Actor)
+}
+
+func (a *aplicacion) reportar(n db.NuevoCaso, quien db.ActorCaso) (db.Caso, error) {
+	return a.x.AbrirCaso(a.ctx, n, quien)
+}
+
+// transicion: iniciar_evaluacion, presentar or declarar_no_procede.
+func (a *aplicacion) transicion(caso int64, accion wf.Accion, nota string, quien db.ActorCaso) error {
+	_, err := a.x.Transicion(a.ctx, caso, accion, nota, quien)
+	return err
+}
+
+func (a *aplicacion) criterios(caso int64, c map[string]string, quien db.ActorCaso) error {
+	return a.x.GuardarCriterios(a.ctx, caso, c, quien)
+}
+
+func (a *aplicacion) emitirInforme(caso int64, quien db.ActorCaso) error {
+	_, err := a.x.EmitirInforme(a.ctx, caso, quien)
+	return err
+}
+
+func (a *aplicacion) convocar(s wf.Sesion, quien db.ActorCaso) (int64, error) {
+	sc, err := a.x.ConvocarSesion(a.ctx, s, quien)
+	return sc.ID, err
+}
+
+func (a *aplicacion) asistencia(sesion int64, preside, secretario string, ms []wf.MiembroSesion, quien db.ActorCaso) error {
+	return a.x.RegistrarAsistencia(a.ctx, sesion, preside, secretario, ms, quien)
+}
+
+func (a *aplicacion) agregarAlOrden(sesion, caso int64, quien db.ActorCaso) error {
+	return a.x.AgregarAlOrden(a.ctx, sesion, caso, quien)
+}
+
+// concepto records the Comité's concepto inside the session (its date and
+// members come from the session).
+func (a *aplicacion) concepto(sesion, caso int64, c wf.Concepto, quien db.ActorCaso) error {
+	_, err := a.x.RegistrarConceptoEnSesion(a.ctx, sesion, caso, c, quien)
+	return err
+}
+
+// vigente is the concepto in force of a case (the last record).
+func (a *aplicacion) vigente(caso int64) (db.ConceptoGuardado, error) {
+	cs, err := a.d.Conceptos(a.ctx, caso)
+	if err != nil || len(cs) == 0 {
+		return db.ConceptoGuardado{}, err
+	}
+	return cs[len(cs)-1], nil
+}
+
+func (a *aplicacion) corregir(caso int64, c wf.Concepto, motivo string, quien db.ActorCaso) error {
+	_, err := a.x.CorregirConcepto(a.ctx, caso, c, motivo, quien)
+	return err
+}
+
+// cerrar records the REA proposal that follows the concepto.
+func (a *aplicacion) cerrar(caso int64, rea fecha.Fecha, quien db.ActorCaso) error {
+	_, err := a.x.CerrarCaso(a.ctx, caso, rea, quien)
+	return err
+}
+
+// emitirActa issues the acta of a session, signed when firmaActas is set.
+func (a *aplicacion) emitirActa(sesion int64, quien db.ActorCaso) error {
+	antes := a.d.Firma
+	defer func() { a.d.Firma = antes }()
+	a.d.Firma = a.firmaActas
+	_, err := a.x.EmitirActa(a.ctx, sesion, quien)
+	return err
+}
