@@ -9,6 +9,7 @@ package db
 // Actas are insert-only versions, like the informes.
 
 import (
+	"comite/internal/fallo"
 	"context"
 	"crypto/sha256"
 	"database/sql"
@@ -70,7 +71,7 @@ type ActaEmitida struct {
 }
 
 // ErrActaNoExiste is returned for an unknown version.
-var ErrActaNoExiste = errors.New("esa versión del acta no existe")
+var ErrActaNoExiste = fallo.Nuevo(fallo.NoEncontrado, "esa versión del acta no existe")
 
 func datosActa(ctx context.Context, q consultor, s SesionComite, version int, por string, instante time.Time) (informe.Acta, error) {
 	a := informe.Acta{Numero: s.Numero, Fecha: s.Sesion.Fecha, Hora: s.Sesion.Hora, Modalidad: flujo.EtiquetaModalidad(s.Sesion.Modalidad),

@@ -5,6 +5,7 @@ package db
 // for the Inicio page.
 
 import (
+	"comite/internal/fallo"
 	"context"
 	"database/sql"
 	"errors"
@@ -23,10 +24,10 @@ type DiaInhabil struct {
 }
 
 // ErrDiaInhabilExiste is returned when the date is already in the table.
-var ErrDiaInhabilExiste = errors.New("esa fecha ya está registrada como día inhábil")
+var ErrDiaInhabilExiste = fallo.Nuevo(fallo.Conflicto, "esa fecha ya está registrada como día inhábil")
 
 // ErrDiaInhabilNoExiste is returned when removing a date that is not in the table.
-var ErrDiaInhabilNoExiste = errors.New("esa fecha no está registrada como día inhábil")
+var ErrDiaInhabilNoExiste = fallo.Nuevo(fallo.NoEncontrado, "esa fecha no está registrada como día inhábil")
 
 // ListarDiasInhabiles returns the declared non-business days, oldest first.
 func (d *DB) ListarDiasInhabiles(ctx context.Context) ([]DiaInhabil, error) {

@@ -10,6 +10,7 @@ package db
 // and stored as an insert-only snapshot (contrato's JSON).
 
 import (
+	"comite/internal/fallo"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -42,7 +43,7 @@ type ActorCaso struct {
 
 // ErrCasoNoExiste is returned for an unknown case, and for a case of another
 // Dirección Seccional asked by a seccional account (its existence is not revealed).
-var ErrCasoNoExiste = errors.New("el caso no existe")
+var ErrCasoNoExiste = fallo.Nuevo(fallo.NoEncontrado, "el caso no existe")
 
 // ErrFormulario carries one message per field of a form.
 type ErrFormulario struct{ Campos map[string]string }

@@ -1,6 +1,7 @@
 package db
 
 import (
+	"comite/internal/fallo"
 	"context"
 	"crypto/rand"
 	"crypto/subtle"
@@ -87,10 +88,10 @@ type Actor struct {
 }
 
 // ErrCuentaExiste is returned when the account name is taken (names compare without case).
-var ErrCuentaExiste = errors.New("ya existe una cuenta con ese nombre de usuario")
+var ErrCuentaExiste = fallo.Nuevo(fallo.Conflicto, "ya existe una cuenta con ese nombre de usuario")
 
 // ErrCuentaNoExiste is returned for an unknown account id or name.
-var ErrCuentaNoExiste = errors.New("la cuenta no existe")
+var ErrCuentaNoExiste = fallo.Nuevo(fallo.NoEncontrado, "la cuenta no existe")
 
 // ErrValidacion carries a message for one field of a form or command.
 type ErrValidacion struct {

@@ -8,6 +8,7 @@ package db
 // and the earlier ones stay retrievable.
 
 import (
+	"comite/internal/fallo"
 	"context"
 	"database/sql"
 	"errors"
@@ -36,7 +37,7 @@ type InformeEmitido struct {
 }
 
 // ErrInformeNoExiste is returned for an unknown version.
-var ErrInformeNoExiste = errors.New("esa versión del informe no existe")
+var ErrInformeNoExiste = fallo.Nuevo(fallo.NoEncontrado, "esa versión del informe no existe")
 
 // Instante parses EmitidoEn.
 func (i InformeEmitido) Instante() time.Time {

@@ -9,6 +9,7 @@ package db
 // record one — the check runs here, inside the transaction that records.
 
 import (
+	"comite/internal/fallo"
 	"context"
 	"database/sql"
 	"errors"
@@ -48,7 +49,7 @@ type PuntoOrden struct {
 }
 
 // ErrSesionNoExiste is returned for an unknown session.
-var ErrSesionNoExiste = errors.New("la sesión del Comité no existe")
+var ErrSesionNoExiste = fallo.Nuevo(fallo.NoEncontrado, "la sesión del Comité no existe")
 
 // ErrSesionRol is returned when the role may not manage sessions.
 var ErrSesionRol = &flujo.ErrPaso{Mensaje: "Solo el Comité de Fiscalización y la Secretaría Técnica convocan y gestionan las sesiones del Comité."}

@@ -6,9 +6,9 @@ package db
 // write of the table.
 
 import (
+	"comite/internal/fallo"
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -50,7 +50,7 @@ const (
 )
 
 // ErrUVTUsada is returned when correcting a row that stored computations used.
-var ErrUVTUsada = errors.New("la UVT de ese año ya se usó en evaluaciones o propuestas guardadas")
+var ErrUVTUsada = fallo.Nuevo(fallo.Conflicto, "la UVT de ese año ya se usó en evaluaciones o propuestas guardadas")
 
 // referenciaCache holds the reference built from the uvt table.
 type referenciaCache struct {
