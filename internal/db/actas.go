@@ -176,6 +176,9 @@ const columnasActa = `id, sesion_id, version, sha256, sha256_contenido, firma_su
 func escanearActa(s interface{ Scan(...any) error }) (ActaEmitida, error) {
 	var a ActaEmitida
 	err := s.Scan(&a.ID, &a.SesionID, &a.Version, &a.SHA256, &a.SHA256Contenido, &a.FirmaSujeto, &a.Bytes, &a.EmitidoPor, &a.EmitidoEn)
+	if err == nil {
+		err = comprobarInstante("actas.emitido_en", a.EmitidoEn)
+	}
 	return a, err
 }
 
@@ -211,6 +214,9 @@ func (d *DB) ActaPDF(ctx context.Context, sesionID int64, version int) (ActaEmit
 	err := d.QueryRowContext(ctx, q+` ORDER BY version DESC LIMIT 1`, args...).Scan(&a.ID, &a.SesionID, &a.Version, &a.SHA256, &a.SHA256Contenido, &a.FirmaSujeto, &a.Bytes, &a.EmitidoPor, &a.EmitidoEn, &pdf)
 	if errors.Is(err, sql.ErrNoRows) {
 		return a, nil, ErrActaNoExiste
+	}
+	if err == nil {
+		err = comprobarInstante("actas.emitido_en", a.EmitidoEn)
 	}
 	return a, pdf, err
 }

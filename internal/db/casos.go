@@ -177,11 +177,9 @@ type EventoCaso struct {
 	En                string // RFC 3339, UTC
 }
 
-// Instante parses En.
-func (e EventoCaso) Instante() time.Time {
-	t, _ := time.Parse(time.RFC3339Nano, e.En)
-	return t
-}
+// Instante parses En, which the store checked when it read the row
+// (comprobarInstante in historiaDe).
+func (e EventoCaso) Instante() time.Time { return instanteComprobado(e.En) }
 
 type detalleEvento struct {
 	Accion string `json:"accion"`
@@ -608,6 +606,9 @@ const columnasEvaluacion = `id, caso_id, version, conjunto_reglas, entrada_json,
 func escanearEvaluacion(s interface{ Scan(...any) error }) (Evaluacion, error) {
 	var e Evaluacion
 	err := s.Scan(&e.ID, &e.CasoID, &e.Version, &e.ConjuntoReglas, &e.EntradaJSON, &e.ResultadoJSON, &e.ValoresJSON, &e.Motivo, &e.CreadoPor, &e.CreadoEn)
+	if err == nil {
+		err = comprobarInstante("evaluaciones.creado_en", e.CreadoEn)
+	}
 	return e, err
 }
 
@@ -665,6 +666,9 @@ func historiaDe(ctx context.Context, q consultor, casoID int64) ([]EventoCaso, e
 		var evID sql.NullInt64
 		var a, det string
 		if err := rows.Scan(&ev.ID, &de, &a, &evID, &ev.EvaluacionVersion, &ev.Cuenta, &ev.IP, &ev.En, &det); err != nil {
+			return nil, err
+		}
+		if err := comprobarInstante("caso_eventos.en", ev.En); err != nil {
 			return nil, err
 		}
 		ev.DeEstado, ev.AEstado, ev.EvaluacionID = flujo.Estado(de.String), flujo.Estado(a), evID.Int64

@@ -288,6 +288,9 @@ func sesionEn(ctx context.Context, q consultor, id int64) (SesionComite, error) 
 	if s.Sesion.Fecha, err = fecha.ParseISO(f); err != nil {
 		return s, fmt.Errorf("fecha de sesión guardada inválida %q", f)
 	}
+	if err := comprobarInstante("sesiones_comite.creada_en", s.CreadaEn); err != nil {
+		return s, err
+	}
 	rows, err := q.QueryContext(ctx, `SELECT nombre, cargo FROM sesion_miembros WHERE sesion_id = ? ORDER BY posicion`, id)
 	if err != nil {
 		return s, err

@@ -178,7 +178,9 @@ func verificar(ctx context.Context, ruta string, estricta bool, opciones []db.Op
 		return v, &ErrInvalido{ruta, err.Error()}
 	}
 	if en.Valid {
-		v.UltimoCambio, _ = time.Parse(time.RFC3339Nano, en.String)
+		if v.UltimoCambio, err = time.Parse(time.RFC3339Nano, en.String); err != nil {
+			return v, &ErrInvalido{ruta, fmt.Sprintf("instante ilegible %q en la última fila de la auditoría: %v", en.String, err)}
+		}
 	}
 	return v, nil
 }

@@ -417,7 +417,12 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 		v.Versiones = append(v.Versiones, templates.VersionEvaluacion{Version: e.Version, Creada: formato.InstanteTexto(e.CreadoEn), Por: e.CreadoPor, Motivo: e.Motivo, Procede: res})
 	}
 	cal := calendario.Nuevo(l.DiasInhabiles)
-	vence, _ := fecha.ParseISO(r.PlazoReporte)
+	var vence fecha.Fecha
+	if r.PlazoReporte != "" {
+		if vence, err = fecha.ParseISO(r.PlazoReporte); err != nil {
+			return v, fmt.Errorf("plazo del reporte guardado ilegible en la evaluación del caso %s: %w", caso.Numero, err)
+		}
+	}
 	base := caso.FechaVerificacion
 	if caso.FechaExpediente.Despues(base) {
 		base = caso.FechaExpediente
