@@ -75,7 +75,9 @@ func TestVersionDatos_cadaEscrituraLaMueveYUnaLecturaNo(t *testing.T) {
 			_, err := d.GuardarOperacionAnual(ctx, db.OperacionAnual{NIT: nit, Anio: 2019, Valor: decimal.NewFromInt(5), Numero: 1}, admin)
 			return err
 		}, true, true},
-		{"UVT", func() error { return d.GuardarUVT(ctx, 2027, decimal.NewFromInt(54000), "Resolución 000123 de 2026", admin) }, true, true},
+		{"UVT", func() error {
+			return d.GuardarUVT(ctx, 2027, decimal.NewFromInt(54000), "Resolución 000123 de 2026", admin)
+		}, true, true},
 		{"importación por otra conexión (otro proceso)", func() error {
 			_, err := otra.ImportarArchivo(ctx, importar.Operaciones, "operaciones.csv",
 				strings.NewReader("nit;anio;valor;numero_operaciones\n"+nit+";2018;1000;2\n"), admin, db.OpcionesImportacion{})
