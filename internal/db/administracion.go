@@ -135,8 +135,12 @@ func (d *DB) ListarAuditoria(ctx context.Context, f FiltroAuditoria) ([]FilaAudi
 		args = append(args, f.Cuenta)
 	}
 	if f.Accion != "" {
-		where = append(where, `(accion = ? OR substr(accion, 1, length(?)) = ?)`)
-		args = append(args, f.Accion, f.Accion, f.Accion)
+		// The action itself or any that starts with it ("caso." is every
+		// step of a case), as a range of the index auditoria_accion: every
+		// string that starts with the prefix sorts before the prefix followed
+		// by the last code point.
+		where = append(where, `accion >= ? AND accion < ?`)
+		args = append(args, f.Accion, f.Accion+"\U0010FFFF")
 	}
 	if f.Objeto != "" {
 		where = append(where, `instr(sin_tildes(objeto), ?) > 0`)
