@@ -781,7 +781,8 @@ func (d *DB) paso(ctx context.Context, tx *sql.Tx, c Caso, accion flujo.Accion, 
 		return "", ev, err
 	}
 	if hasta != c.Estado {
-		if _, err := tx.ExecContext(ctx, `UPDATE casos SET estado = ? WHERE id = ? AND estado = ?`, string(hasta), c.ID, string(c.Estado)); err != nil {
+		rs, err := tx.ExecContext(ctx, `UPDATE casos SET estado = ? WHERE id = ? AND estado = ?`, string(hasta), c.ID, string(c.Estado))
+		if err := unaFila(rs, err, ErrEstadoCambiado); err != nil {
 			return "", ev, fmt.Errorf("cambiar el estado: %w", err)
 		}
 	}
@@ -970,39 +971,6 @@ func fechaPresentacion(ctx context.Context, q consultor, casoID int64) (fecha.Fe
 // FechaPresentacion is the civil date the case went to the Comité (zero: not yet).
 func (d *DB) FechaPresentacion(ctx context.Context, casoID int64) (fecha.Fecha, error) {
 	return fechaPresentacion(ctx, d, casoID)
-}
-
-// PlazosReporte returns the report deadline (plazo_reporte of the latest
-// stored evaluation) of the given cases.
-func (d *DB) PlazosReporte(ctx context.Context, ids []int64) (map[int64]fecha.Fecha, error) {
-	out := map[int64]fecha.Fecha{}
-	if len(ids) == 0 {
-		return out, nil
-	}
-	quiero := map[int64]bool{}
-	for _, id := range ids {
-		quiero[id] = true
-	}
-	rows, err := d.QueryContext(ctx, `SELECT e.caso_id, coalesce(json_extract(e.resultado_json, '$.plazo_reporte'), '') FROM evaluaciones e
-		WHERE e.version = (SELECT max(x.version) FROM evaluaciones x WHERE x.caso_id = e.caso_id)`)
-	if err != nil {
-		return nil, fmt.Errorf("leer plazos: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		var s string
-		if err := rows.Scan(&id, &s); err != nil {
-			return nil, err
-		}
-		if !quiero[id] {
-			continue
-		}
-		if f, err := fecha.ParseISO(s); err == nil {
-			out[id] = f
-		}
-	}
-	return out, rows.Err()
 }
 
 // Instantanea writes the three JSON documents of a stored evaluation (input,

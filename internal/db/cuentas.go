@@ -235,7 +235,8 @@ func (d *DB) CambiarRol(ctx context.Context, id int64, rol Rol, seccional string
 		if err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE cuentas SET rol = ?, direccion_seccional = ? WHERE id = ?`, string(rol), seccional, id); err != nil {
+		rs, err := tx.ExecContext(ctx, `UPDATE cuentas SET rol = ?, direccion_seccional = ? WHERE id = ?`, string(rol), seccional, id)
+		if err := unaFila(rs, err, ErrCuentaNoExiste); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM sesiones WHERE cuenta_id = ?`, id); err != nil {
@@ -261,7 +262,8 @@ func (d *DB) CambiarEstadoCuenta(ctx context.Context, id int64, activa bool, qui
 		if !activa {
 			v, accion = 0, "cuenta.deshabilitar"
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE cuentas SET activa = ? WHERE id = ?`, v, id); err != nil {
+		rs, err := tx.ExecContext(ctx, `UPDATE cuentas SET activa = ? WHERE id = ?`, v, id)
+		if err := unaFila(rs, err, ErrCuentaNoExiste); err != nil {
 			return err
 		}
 		if !activa {

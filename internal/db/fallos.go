@@ -5,6 +5,9 @@ package db
 // web layer classifies every one of them by code (fallo.De), never by text.
 
 import (
+	"database/sql"
+	"fmt"
+
 	"comite/internal/fallo"
 	"comite/internal/importar"
 	"strconv"
@@ -60,4 +63,28 @@ func campoProblema(p importar.Problema) string {
 		return "fila " + strconv.Itoa(p.Fila)
 	}
 	return "fila " + strconv.Itoa(p.Fila) + ", " + p.Campo
+}
+
+// ErrEstadoCambiado is a step on a case whose state changed since it was
+// read: another person moved it meanwhile. Nothing was written.
+var ErrEstadoCambiado = fallo.Nuevo(fallo.Conflicto, "El caso cambió de estado mientras tanto (otra persona lo movió): no se guardó ningún cambio. Vuelva a abrir el caso y revise su estado actual.")
+
+// unaFila checks that a write changed exactly one row: a change of state
+// (UPDATE … WHERE id = ? AND estado = ?) that matched none is siNinguna, never
+// a silent success.
+func unaFila(res sql.Result, err error, siNinguna error) error {
+	if err != nil {
+		return err
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return err
+	}
+	switch n {
+	case 1:
+		return nil
+	case 0:
+		return siNinguna
+	}
+	return fmt.Errorf("la escritura cambió %d filas donde debía cambiar una", n)
 }

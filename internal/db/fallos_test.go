@@ -1,6 +1,9 @@
 package db
 
 import (
+	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"testing"
 
@@ -63,5 +66,47 @@ func TestFallos_camposPorFila(t *testing.T) {
 	v := fallo.De(&ErrValidacion{"rol", "elija uno"})
 	if v.Campos["rol"] != "elija uno" {
 		t.Fatalf("campos %v", v.Campos)
+	}
+}
+
+// A step on a case read before another person moved it changes nothing and
+// says so with a conflict: the UPDATE … WHERE estado = ? matched no row.
+func TestPaso_estadoCambiadoEsConflicto(t *testing.T) {
+	d, _ := baseCasos(t)
+	ctx := context.Background()
+	c := abrir(t, d, nitEjemplo, sSeccional)
+	viejo := c // read while reportado
+	if _, err := d.Transicion(ctx, c.ID, flujo.IniciarEvaluacion, "", sSecretaria); err != nil {
+		t.Fatal(err)
+	}
+	err := d.EnTx(ctx, func(tx *sql.Tx) error {
+		_, _, err := d.paso(ctx, tx, viejo, flujo.IniciarEvaluacion, sSecretaria, "otra vez", nil)
+		return err
+	})
+	if !errors.Is(err, ErrEstadoCambiado) || fallo.CodigoDe(err) != fallo.Conflicto {
+		t.Fatalf("error %v, quería ErrEstadoCambiado (conflicto)", err)
+	}
+	var eventos int
+	if err := d.QueryRow(`SELECT count(*) FROM caso_eventos WHERE caso_id = ? AND a_estado = 'en_evaluacion'`, c.ID).Scan(&eventos); err != nil {
+		t.Fatal(err)
+	}
+	if eventos != 1 {
+		t.Fatalf("%d eventos de inicio de evaluación: el paso rechazado dejó rastro", eventos)
+	}
+}
+
+func TestUnaFila(t *testing.T) {
+	d := abrirTemporal(t)
+	otro := fallo.Nuevo(fallo.NoEncontrado, "no")
+	if _, err := d.Exec(`INSERT INTO dias_inhabiles(fecha, motivo, creado_por, creado_en) VALUES ('2026-04-06', 'x', 'x', 'x')`); err != nil {
+		t.Fatal(err)
+	}
+	rs, err := d.Exec(`UPDATE dias_inhabiles SET motivo = 'y' WHERE fecha = '2026-04-06'`)
+	if err := unaFila(rs, err, otro); err != nil {
+		t.Fatalf("una fila: %v", err)
+	}
+	rs, err = d.Exec(`UPDATE dias_inhabiles SET motivo = 'y' WHERE fecha = '2026-04-07'`)
+	if err := unaFila(rs, err, otro); err != otro {
+		t.Fatalf("ninguna fila: %v", err)
 	}
 }

@@ -6,6 +6,7 @@ package db
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"sync"
 
@@ -275,4 +276,42 @@ func ContextoCon(c Caso, r contrato.EvaluacionJSON, informeEmitido bool) flujo.C
 // of cancelación en sustitución de la multa (the core's Resultado.Ruta).
 func EsSegundaRuta(r contrato.EvaluacionJSON) bool {
 	return r.Ruta == string(reincidencia.RutaCancelacionEnSustitucion)
+}
+
+// PlazosReporte returns the report deadline (plazo_reporte of the latest
+// stored evaluation) of the given cases, reading only their latest evaluation
+// (one index lookup each); a case without an evaluation, or whose evaluation
+// has no deadline, has no entry. A stored deadline that does not parse is an
+// error naming the case.
+func (d *DB) PlazosReporte(ctx context.Context, ids []int64) (map[int64]fecha.Fecha, error) {
+	out := make(map[int64]fecha.Fecha, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	lista, err := json.Marshal(ids)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := d.QueryContext(ctx, `SELECT p.value, coalesce((SELECT json_extract(e.resultado_json, '$.plazo_reporte') FROM evaluaciones e
+		WHERE e.caso_id = p.value ORDER BY e.version DESC LIMIT 1), '') FROM json_each(?) p`, string(lista))
+	if err != nil {
+		return nil, fmt.Errorf("leer plazos: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var s string
+		if err := rows.Scan(&id, &s); err != nil {
+			return nil, err
+		}
+		if s == "" {
+			continue
+		}
+		f, err := fecha.ParseISO(s)
+		if err != nil {
+			return nil, fmt.Errorf("plazo del reporte guardado ilegible %q en la evaluación del caso %d: %w", s, id, err)
+		}
+		out[id] = f
+	}
+	return out, rows.Err()
 }

@@ -151,3 +151,35 @@ func TestVersionDatos_cadaTablaTieneSusDisparadores(t *testing.T) {
 		t.Fatalf("tablas sin disparador de la versión de los datos: %v", faltan)
 	}
 }
+
+// PlazosReporte reads the deadline of the latest evaluation of exactly the
+// cases asked: the same as reading each case, and nothing for an unknown id.
+func TestPlazosReporte_soloLosCasosPedidos(t *testing.T) {
+	d := demoChica(t)
+	ctx := context.Background()
+	casos, err := d.ListarCasos(ctx, db.FiltroCasos{})
+	if err != nil || len(casos) < 2 {
+		t.Fatal("sin casos", err)
+	}
+	pedidos := []int64{casos[0].ID, casos[1].ID, 999999}
+	got, err := d.PlazosReporte(ctx, pedidos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range pedidos {
+		var s string
+		err := d.QueryRow(`SELECT coalesce(json_extract(resultado_json, '$.plazo_reporte'), '') FROM evaluaciones WHERE caso_id = ? ORDER BY version DESC LIMIT 1`, id).Scan(&s)
+		f, ok := got[id]
+		switch {
+		case err != nil || s == "":
+			if ok {
+				t.Errorf("caso %d sin evaluación tiene plazo %v", id, f)
+			}
+		case !ok || f.String() != s:
+			t.Errorf("caso %d: plazo %v, quería %s", id, f, s)
+		}
+	}
+	if len(got) > 2 {
+		t.Fatalf("devolvió casos no pedidos: %v", got)
+	}
+}
