@@ -222,7 +222,12 @@ func (d *DB) BuscarCasos(ctx context.Context, q ConsultaCasos) (ResultadoCasos, 
 			f.Procede = &p
 		}
 		f.Decision = flujo.Decision(decision)
-		f.Presentado, f.Concepto = FechaBogotaDe(presentado), FechaBogotaDe(concepto)
+		if f.Presentado, err = fechaDeInstante("caso_eventos.en", presentado); err != nil {
+			return res, fmt.Errorf("caso %s: %w", c.Numero, err)
+		}
+		if f.Concepto, err = fechaDeInstante("conceptos.registrado_en", concepto); err != nil {
+			return res, fmt.Errorf("caso %s: %w", c.Numero, err)
+		}
 		res.Filas = append(res.Filas, f)
 	}
 	return res, rows.Err()
