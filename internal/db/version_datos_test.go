@@ -183,3 +183,24 @@ func TestPlazosReporte_soloLosCasosPedidos(t *testing.T) {
 		t.Fatalf("devolvió casos no pedidos: %v", got)
 	}
 }
+
+// A UVT row written by another process is seen by the next Referencia of this
+// one: its cache follows the data version, not only its own writes.
+func TestReferencia_sigueLaUVTDeOtroProceso(t *testing.T) {
+	d := demoChica(t)
+	ctx := context.Background()
+	if _, err := d.Referencia().UVTDe(2027); err == nil {
+		t.Fatal("la UVT de 2027 ya está")
+	}
+	otra, err := db.Open(ctx, d.Ruta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer otra.Close()
+	if err := otra.GuardarUVT(ctx, 2027, decimal.NewFromInt(54000), "Resolución 000123 de 2026", db.Actor{Cuenta: "admin"}); err != nil {
+		t.Fatal(err)
+	}
+	if u, err := d.Referencia().UVTDe(2027); err != nil || !u.Valor.Equal(decimal.NewFromInt(54000)) {
+		t.Fatalf("la UVT de 2027 escrita por otro proceso no se ve: %v %v", u, err)
+	}
+}
