@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strings"
 
 	"comite/internal/db"
 	"comite/internal/formato"
@@ -114,7 +113,7 @@ func respaldoVerificar(args []string, stdout, stderr io.Writer) int {
 	v, err := respaldo.Verificar(context.Background(), archivo, db.ComoBase(*base), db.ConClaveAuditoria(*clave), db.ConAnclaAuditoria(*ancla))
 	if err != nil {
 		fmt.Fprintln(stderr, "comite respaldo verificar:", err)
-		if errors.Is(err, db.ErrSinClaveAuditoria) || strings.Contains(err.Error(), db.ErrSinClaveAuditoria.Error()) {
+		if errors.Is(err, db.ErrSinClaveAuditoria) {
 			fmt.Fprintln(stderr, "Indique la clave de la base de origen con --clave-auditoria CLAVE (o --db con la base de la que se tomó el respaldo).")
 		}
 		return 1
