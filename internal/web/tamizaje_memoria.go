@@ -59,8 +59,9 @@ const (
 // (bounded by maxPorObjeto, least recently used out first).
 type porObjeto interface{ porObjeto() }
 
-// deTodo marks keys whose value also depends on what the data version leaves
-// out (cases, non-business days): they follow every audited change.
+// deTodo marks keys whose value also depends on what the customs data leave
+// out (cases, sessions, non-business days, accounts): they follow the general
+// counter of db.VersionDatos.
 type deTodo interface{ deTodo() }
 
 type entradaMemoria struct {
