@@ -81,14 +81,12 @@ func cmdActa(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	firmaCert := fs.String("firma-certificado", "", "")
 	firmaClave := fs.String("firma-clave", "", "")
 	firmaEnv := fs.String("firma-clave-pkcs12-env", "", "")
-	if err := fs.Parse(args); err != nil {
+	if err := parsearOpciones(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, usoActa)
 			return 0
 		}
-		msg := informeTraducir(err)
-		msg = strings.Replace(msg, "use --caso,", "use --sesion,", 1)
-		fmt.Fprintln(stderr, "comite acta:", msg)
+		fmt.Fprintln(stderr, "comite acta:", informeTraducir(err, "--sesion"))
 		fmt.Fprint(stderr, usoActa)
 		return 2
 	}

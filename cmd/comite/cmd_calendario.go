@@ -10,7 +10,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -200,7 +199,7 @@ func calNuevoFlagSet(nombre string) *flag.FlagSet {
 // calParsear parses the flags; when it should not go on it returns the exit
 // status (0 after -h, 2 on a bad flag, with one Spanish line on stderr).
 func calParsear(fs *flag.FlagSet, args []string, stderr io.Writer) (code int, seguir bool) {
-	err := fs.Parse(args)
+	err := parsearOpciones(fs, args)
 	if err == nil {
 		return 0, true
 	}
@@ -211,26 +210,21 @@ func calParsear(fs *flag.FlagSet, args []string, stderr io.Writer) (code int, se
 	return calFallar(stderr, []string{calTraducir(err)}), false
 }
 
-var (
-	calErrNoDefinida = regexp.MustCompile(`^flag provided but not defined: -+(.*)$`)
-	calErrSinValor   = regexp.MustCompile(`^flag needs an argument: -+(.*)$`)
-	calErrSintaxis   = regexp.MustCompile(`^bad flag syntax: (.*)$`)
-)
-
-// calTraducir turns the flag package's English errors into Spanish lines
-// that name the flag.
+// calTraducir says in Spanish which option is wrong (parsearOpciones).
 func calTraducir(err error) string {
-	msg := err.Error()
-	if m := calErrNoDefinida.FindStringSubmatch(msg); m != nil {
-		return fmt.Sprintf("--%s: opción desconocida (vea «comite calendario -h»)", m[1])
+	var eo *errOpcion
+	if !errors.As(err, &eo) {
+		return "opciones inválidas: " + err.Error()
 	}
-	if m := calErrSinValor.FindStringSubmatch(msg); m != nil {
-		return fmt.Sprintf("--%s: falta el valor", m[1])
+	switch eo.Clase {
+	case opcionDesconocida:
+		return fmt.Sprintf("--%s: opción desconocida (vea «comite calendario -h»)", eo.Nombre)
+	case opcionSinValor:
+		return fmt.Sprintf("--%s: falta el valor", eo.Nombre)
+	case opcionMalEscrita:
+		return fmt.Sprintf("opción mal escrita %q (use --nombre valor)", eo.Nombre)
 	}
-	if m := calErrSintaxis.FindStringSubmatch(msg); m != nil {
-		return fmt.Sprintf("opción mal escrita %q (use --nombre valor)", m[1])
-	}
-	return "opciones inválidas: " + msg
+	return "opciones inválidas: " + eo.Causa.Error()
 }
 
 // calDada tells whether the flag was given on the command line.

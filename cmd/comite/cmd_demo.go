@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"regexp"
 
 	"comite/internal/db"
 	"comite/internal/demo"
@@ -36,7 +35,7 @@ Llena una base vacía con datos sintéticos deterministas (la misma semilla da l
 `, demo.MinUsuarios, demo.MaxUsuarios, demo.UsuariosPorDefecto, demo.AnioFinalPorDefecto, demo.MaxAnios, demo.AniosPorDefecto, demo.SemillaPorDefecto)
 	}
 	fs.Usage = func() {}
-	if err := fs.Parse(args); err != nil {
+	if err := parsearOpciones(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			uso()
 			return 0
@@ -76,25 +75,21 @@ Llena una base vacía con datos sintéticos deterministas (la misma semilla da l
 	return 0
 }
 
-var (
-	demoErrNoDefinida = regexp.MustCompile(`^flag provided but not defined: -+(.*)$`)
-	demoErrSinValor   = regexp.MustCompile(`^flag needs an argument: -+(.*)$`)
-	demoErrValor      = regexp.MustCompile(`^invalid value "(.*)" for flag -+([^:]*):`)
-)
-
-// demoTraducir turns the flag package's English errors into Spanish naming the flag.
+// demoTraducir says in Spanish which option is wrong (parsearOpciones).
 func demoTraducir(err error) string {
-	msg := err.Error()
-	if m := demoErrNoDefinida.FindStringSubmatch(msg); m != nil {
-		return fmt.Sprintf("--%s: opción desconocida (use --db, --usuarios, --anios o --semilla)", m[1])
+	var eo *errOpcion
+	if !errors.As(err, &eo) {
+		return "opciones inválidas: " + err.Error()
 	}
-	if m := demoErrSinValor.FindStringSubmatch(msg); m != nil {
-		return fmt.Sprintf("--%s: falta el valor", m[1])
+	switch eo.Clase {
+	case opcionDesconocida:
+		return fmt.Sprintf("--%s: opción desconocida (use --db, --usuarios, --anios o --semilla)", eo.Nombre)
+	case opcionSinValor:
+		return fmt.Sprintf("--%s: falta el valor", eo.Nombre)
+	case opcionValorInvalido:
+		return fmt.Sprintf("--%s: %q no es un número entero", eo.Nombre, eo.Valor)
 	}
-	if m := demoErrValor.FindStringSubmatch(msg); m != nil {
-		return fmt.Sprintf("--%s: %q no es un número entero", m[2], m[1])
-	}
-	return "opciones inválidas: " + msg
+	return eo.Error()
 }
 
 // escribirFirmaDemo says where the demonstration certificate that signed the

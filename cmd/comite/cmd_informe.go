@@ -53,12 +53,12 @@ func cmdInforme(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	firmaCert := fs.String("firma-certificado", "", "")
 	firmaClave := fs.String("firma-clave", "", "")
 	firmaEnv := fs.String("firma-clave-pkcs12-env", "", "")
-	if err := fs.Parse(args); err != nil {
+	if err := parsearOpciones(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, usoInforme)
 			return 0
 		}
-		fmt.Fprintln(stderr, "comite informe:", informeTraducir(err))
+		fmt.Fprintln(stderr, "comite informe:", informeTraducir(err, "--caso"))
 		fmt.Fprint(stderr, usoInforme)
 		return 2
 	}
@@ -147,14 +147,18 @@ func cmdInforme(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// informeTraducir turns the flag package's English errors into Spanish naming the flag.
-func informeTraducir(err error) string {
-	msg := err.Error()
-	if m := demoErrNoDefinida.FindStringSubmatch(msg); m != nil {
-		return fmt.Sprintf("--%s: opción desconocida (use --caso, --db, -o y, para firmar, --firma-certificado, --firma-clave y --firma-clave-pkcs12-env)", m[1])
+// informeTraducir says in Spanish which option is wrong (parsearOpciones);
+// primera is the option that names the document (--caso, --sesion).
+func informeTraducir(err error, primera string) string {
+	var eo *errOpcion
+	if !errors.As(err, &eo) {
+		return "opciones inválidas: " + err.Error()
 	}
-	if m := demoErrSinValor.FindStringSubmatch(msg); m != nil {
-		return fmt.Sprintf("--%s: falta el valor", m[1])
+	switch eo.Clase {
+	case opcionDesconocida:
+		return fmt.Sprintf("--%s: opción desconocida (use %s, --db, -o y, para firmar, --firma-certificado, --firma-clave y --firma-clave-pkcs12-env)", eo.Nombre, primera)
+	case opcionSinValor:
+		return fmt.Sprintf("--%s: falta el valor", eo.Nombre)
 	}
-	return "opciones inválidas: " + msg
+	return eo.Error()
 }

@@ -6,8 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"regexp"
-	"strings"
 
 	"comite/internal/db"
 	"comite/internal/formato"
@@ -51,7 +49,7 @@ func cmdRespaldo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	destino := fs.String("o", "", "")
 	clave := fs.String("clave-auditoria", "", "")
 	ancla := fs.String("ancla", "", "")
-	if err := fs.Parse(args); err != nil {
+	if err := parsearOpciones(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			respaldoUso(stderr)
 			return 0
@@ -91,7 +89,7 @@ func respaldoVerificar(args []string, stdout, stderr io.Writer) int {
 	// The file may come before or after the options.
 	var pos []string
 	for resto := args; ; {
-		if err := fs.Parse(resto); err != nil {
+		if err := parsearOpciones(fs, resto); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				respaldoUso(stderr)
 				return 0
@@ -115,7 +113,7 @@ func respaldoVerificar(args []string, stdout, stderr io.Writer) int {
 	v, err := respaldo.Verificar(context.Background(), archivo, db.ComoBase(*base), db.ConClaveAuditoria(*clave), db.ConAnclaAuditoria(*ancla))
 	if err != nil {
 		fmt.Fprintln(stderr, "comite respaldo verificar:", err)
-		if errors.Is(err, db.ErrSinClaveAuditoria) || strings.Contains(err.Error(), db.ErrSinClaveAuditoria.Error()) {
+		if errors.Is(err, db.ErrSinClaveAuditoria) {
 			fmt.Fprintln(stderr, "Indique la clave de la base de origen con --clave-auditoria CLAVE (o --db con la base de la que se tomó el respaldo).")
 		}
 		return 1
@@ -163,24 +161,20 @@ func escribirVerificacion(w io.Writer, v respaldo.Verificacion) {
 	}
 }
 
-var (
-	opcErrNoDefinida = regexp.MustCompile(`^flag provided but not defined: -+(.*)$`)
-	opcErrSinValor   = regexp.MustCompile(`^flag needs an argument: -+(.*)$`)
-	opcErrValor      = regexp.MustCompile(`^invalid (?:value|boolean value) "(.*)" for flag -+([^:]*):`)
-)
-
-// traducirOpcion turns the flag package's English errors into Spanish
-// naming the option; validas lists the options the command takes.
+// traducirOpcion says in Spanish which option is wrong (parsearOpciones);
+// validas lists the options the command takes.
 func traducirOpcion(err error, validas string) string {
-	msg := err.Error()
-	if m := opcErrNoDefinida.FindStringSubmatch(msg); m != nil {
-		return fmt.Sprintf("--%s: opción desconocida (use %s)", m[1], validas)
+	var eo *errOpcion
+	if !errors.As(err, &eo) {
+		return "opciones inválidas: " + err.Error()
 	}
-	if m := opcErrSinValor.FindStringSubmatch(msg); m != nil {
-		return fmt.Sprintf("--%s: falta el valor", m[1])
+	switch eo.Clase {
+	case opcionDesconocida:
+		return fmt.Sprintf("--%s: opción desconocida (use %s)", eo.Nombre, validas)
+	case opcionSinValor:
+		return fmt.Sprintf("--%s: falta el valor", eo.Nombre)
+	case opcionValorInvalido:
+		return fmt.Sprintf("--%s: valor inválido %q", eo.Nombre, eo.Valor)
 	}
-	if m := opcErrValor.FindStringSubmatch(msg); m != nil {
-		return fmt.Sprintf("--%s: valor inválido %q", m[2], m[1])
-	}
-	return "opciones inválidas: " + msg
+	return eo.Error()
 }

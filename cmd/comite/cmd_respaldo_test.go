@@ -254,3 +254,19 @@ func claveAjena(t *testing.T) string {
 	}
 	return ruta
 }
+
+// Verifying a backup against a database without its audit key says which
+// flag gives the key: the missing key is recognised by its error, through
+// the backup's error chain, not by its text.
+func TestCmdRespaldoVerificar_sinLaClaveDiceQueOpcionUsar(t *testing.T) {
+	dir := t.TempDir()
+	ruta := baseDePrueba(t, dir)
+	destino := filepath.Join(dir, "respaldo.db")
+	if rc, _, errs := correrCmd("respaldo", "--db", ruta, "-o", destino); rc != 0 {
+		t.Fatalf("respaldo: %s", errs)
+	}
+	rc, _, errs := correrCmd("respaldo", "verificar", destino, "--db", filepath.Join(dir, "otra.db"))
+	if rc != 1 || !strings.Contains(errs, "Indique la clave de la base de origen con --clave-auditoria") {
+		t.Fatalf("rc = %d: %s", rc, errs)
+	}
+}

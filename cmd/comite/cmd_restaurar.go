@@ -45,7 +45,7 @@ func cmdRestaurar(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	reemplazar := fs.Bool("reemplazar", false, "")
 	clave := fs.String("clave-auditoria", "", "")
 	ancla := fs.String("ancla", "", "")
-	if err := fs.Parse(args); err != nil {
+	if err := parsearOpciones(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			restaurarUso(stderr)
 			return 0

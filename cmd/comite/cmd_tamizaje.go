@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"regexp"
 	"strings"
 
 	"comite/internal/contrato"
@@ -43,13 +42,6 @@ el registro vigente en esa fecha, y los ordena por cercanía al umbral.
 Con --csv o --xlsx, y sin --json, la salida estándar muestra solo el resumen.
 `
 
-var (
-	tamErrNoDefinida = regexp.MustCompile(`^flag provided but not defined: -+(.*)$`)
-	tamErrSinValor   = regexp.MustCompile(`^flag needs an argument: -+(.*)$`)
-	tamErrValor      = regexp.MustCompile(`^invalid value "(.*)" for flag -+([^:]*):`)
-	tamErrBool       = regexp.MustCompile(`^invalid boolean value "(.*)" for -+([^:]*):`)
-)
-
 // cmdTamizaje is `comite tamizaje --anio Y --db F [--json]` (docs/contrato-cli.md):
 // exit 0 with the table or the JSON; 2 on bad flags (a Spanish message naming
 // the flag); 1 when the database cannot be read or a file cannot be written.
@@ -71,24 +63,26 @@ func cmdTamizaje(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "comite tamizaje: "+formato+"\n", a...)
 		return 2
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parsearOpciones(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			uso()
 			return 0
 		}
-		msg := err.Error()
-		switch {
-		case tamErrNoDefinida.MatchString(msg):
-			return mal("--%s: opción desconocida (use --anio, --db, --json, --tipo, --seccional, --csv, --xlsx o --limite)", tamErrNoDefinida.FindStringSubmatch(msg)[1])
-		case tamErrSinValor.MatchString(msg):
-			return mal("--%s: falta el valor", tamErrSinValor.FindStringSubmatch(msg)[1])
-		case tamErrBool.MatchString(msg):
-			return mal("--%s: no lleva valor (escriba solo --%s)", tamErrBool.FindStringSubmatch(msg)[2], tamErrBool.FindStringSubmatch(msg)[2])
-		case tamErrValor.MatchString(msg):
-			m := tamErrValor.FindStringSubmatch(msg)
-			return mal("--%s: %q no es un número entero", m[2], m[1])
+		var eo *errOpcion
+		if !errors.As(err, &eo) {
+			return mal("opciones inválidas: %s", err)
 		}
-		return mal("opciones inválidas: %s", msg)
+		switch {
+		case eo.Clase == opcionDesconocida:
+			return mal("--%s: opción desconocida (use --anio, --db, --json, --tipo, --seccional, --csv, --xlsx o --limite)", eo.Nombre)
+		case eo.Clase == opcionSinValor:
+			return mal("--%s: falta el valor", eo.Nombre)
+		case eo.Clase == opcionValorInvalido && eo.Booleana:
+			return mal("--%s: no lleva valor (escriba solo --%s)", eo.Nombre, eo.Nombre)
+		case eo.Clase == opcionValorInvalido:
+			return mal("--%s: %q no es un número entero", eo.Nombre, eo.Valor)
+		}
+		return mal("%s", eo)
 	}
 	if fs.NArg() > 0 {
 		uso()

@@ -6,6 +6,7 @@ package contrato
 
 import (
 	"bytes"
+	"comite/internal/fallo"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -39,6 +40,12 @@ func (e *Errores) Vacio() bool { return len(e.lista) == 0 }
 type ErrEntrada struct{ Problemas []string }
 
 func (e *ErrEntrada) Error() string { return strings.Join(e.Problemas, "\n") }
+
+// As makes an invalid input a fallo.Invalido (each line already names its
+// field by its contract path).
+func (e *ErrEntrada) As(target any) bool {
+	return fallo.Como(target, fallo.Nuevo(fallo.Invalido, e.Error()))
+}
 
 // Objeto reads one JSON object field by field, so that every field can be
 // named in an error and unknown fields are reported.

@@ -9,6 +9,7 @@ package db
 // content. Without a certificate the document is issued unsigned and says so.
 
 import (
+	"comite/internal/fallo"
 	"context"
 	"database/sql"
 	"errors"
@@ -44,7 +45,7 @@ type ActaEmitida struct {
 }
 
 // ErrActaNoExiste is returned for an unknown version.
-var ErrActaNoExiste = errors.New("esa versión del acta no existe")
+var ErrActaNoExiste = fallo.Nuevo(fallo.NoEncontrado, "esa versión del acta no existe")
 
 // marcaSesion stamps what an acta is built from: the session, its
 // attendance, its agenda, the conceptos and states of its cases, the quorum
@@ -157,6 +158,9 @@ const columnasActa = `id, sesion_id, version, sha256, sha256_contenido, firma_su
 func escanearActa(s interface{ Scan(...any) error }) (ActaEmitida, error) {
 	var a ActaEmitida
 	err := s.Scan(&a.ID, &a.SesionID, &a.Version, &a.SHA256, &a.SHA256Contenido, &a.FirmaSujeto, &a.Bytes, &a.EmitidoPor, &a.EmitidoEn)
+	if err == nil {
+		err = comprobarInstante("actas.emitido_en", a.EmitidoEn)
+	}
 	return a, err
 }
 
@@ -192,6 +196,9 @@ func (d *DB) ActaPDF(ctx context.Context, sesionID int64, version int) (ActaEmit
 	err := d.QueryRowContext(ctx, q+` ORDER BY version DESC LIMIT 1`, args...).Scan(&a.ID, &a.SesionID, &a.Version, &a.SHA256, &a.SHA256Contenido, &a.FirmaSujeto, &a.Bytes, &a.EmitidoPor, &a.EmitidoEn, &pdf)
 	if errors.Is(err, sql.ErrNoRows) {
 		return a, nil, ErrActaNoExiste
+	}
+	if err == nil {
+		err = comprobarInstante("actas.emitido_en", a.EmitidoEn)
 	}
 	return a, pdf, err
 }

@@ -1,6 +1,7 @@
 package db
 
 import (
+	"comite/internal/fallo"
 	"context"
 	"database/sql"
 	"database/sql/driver"
@@ -32,7 +33,7 @@ type ActoSancion struct {
 }
 
 // ErrActoNoExiste is returned when the user has no act with that number.
-var ErrActoNoExiste = errors.New("el acto no está registrado")
+var ErrActoNoExiste = fallo.Nuevo(fallo.NoEncontrado, "el acto no está registrado")
 
 func detalleActo(a ActoSancion, centavos int64) map[string]any {
 	return map[string]any{"nit": a.NIT, "numero_acto": a.NumeroActo, "fecha_expedicion": textoFecha(a.FechaExpedicion),

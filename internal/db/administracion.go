@@ -5,6 +5,7 @@ package db
 // for the Inicio page.
 
 import (
+	"comite/internal/fallo"
 	"context"
 	"database/sql"
 	"errors"
@@ -23,10 +24,10 @@ type DiaInhabil struct {
 }
 
 // ErrDiaInhabilExiste is returned when the date is already in the table.
-var ErrDiaInhabilExiste = errors.New("esa fecha ya está registrada como día inhábil")
+var ErrDiaInhabilExiste = fallo.Nuevo(fallo.Conflicto, "esa fecha ya está registrada como día inhábil")
 
 // ErrDiaInhabilNoExiste is returned when removing a date that is not in the table.
-var ErrDiaInhabilNoExiste = errors.New("esa fecha no está registrada como día inhábil")
+var ErrDiaInhabilNoExiste = fallo.Nuevo(fallo.NoEncontrado, "esa fecha no está registrada como día inhábil")
 
 // ListarDiasInhabiles returns the declared non-business days, oldest first.
 func (d *DB) ListarDiasInhabiles(ctx context.Context) ([]DiaInhabil, error) {
@@ -134,8 +135,12 @@ func (d *DB) ListarAuditoria(ctx context.Context, f FiltroAuditoria) ([]FilaAudi
 		args = append(args, f.Cuenta)
 	}
 	if f.Accion != "" {
-		where = append(where, `(accion = ? OR substr(accion, 1, length(?)) = ?)`)
-		args = append(args, f.Accion, f.Accion, f.Accion)
+		// The action itself or any that starts with it ("caso." is every
+		// step of a case), as a range of the index auditoria_accion: every
+		// string that starts with the prefix sorts before the prefix followed
+		// by the last code point.
+		where = append(where, `accion >= ? AND accion < ?`)
+		args = append(args, f.Accion, f.Accion+"\U0010FFFF")
 	}
 	if f.Objeto != "" {
 		where = append(where, `instr(sin_tildes(objeto), ?) > 0`)

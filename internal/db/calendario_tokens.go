@@ -1,6 +1,7 @@
 package db
 
 import (
+	"comite/internal/fallo"
 	"context"
 	"database/sql"
 	"errors"
@@ -9,7 +10,7 @@ import (
 
 // ErrTokenCalendario is returned for an unknown or revoked calendar token,
 // or one whose account is disabled: the feed answers 404 and says no more.
-var ErrTokenCalendario = errors.New("token de calendario inválido o revocado")
+var ErrTokenCalendario = fallo.Nuevo(fallo.NoEncontrado, "token de calendario inválido o revocado")
 
 // TokenCalendario is the state of an account's calendar feed (never the token itself).
 type TokenCalendario struct {

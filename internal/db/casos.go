@@ -10,6 +10,7 @@ package db
 // and stored as an insert-only snapshot (contrato's JSON).
 
 import (
+	"comite/internal/fallo"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -40,7 +41,7 @@ type ActorCaso struct {
 
 // ErrCasoNoExiste is returned for an unknown case, and for a case of another
 // Dirección Seccional asked by a seccional account (its existence is not revealed).
-var ErrCasoNoExiste = errors.New("el caso no existe")
+var ErrCasoNoExiste = fallo.Nuevo(fallo.NoEncontrado, "el caso no existe")
 
 // ErrFormulario carries one message per field of a form.
 type ErrFormulario struct{ Campos map[string]string }
@@ -174,11 +175,9 @@ type EventoCaso struct {
 	En                string // RFC 3339, UTC
 }
 
-// Instante parses En.
-func (e EventoCaso) Instante() time.Time {
-	t, _ := time.Parse(time.RFC3339Nano, e.En)
-	return t
-}
+// Instante parses En, which the store checked when it read the row
+// (comprobarInstante in historiaDe).
+func (e EventoCaso) Instante() time.Time { return instanteComprobado(e.En) }
 
 type detalleEvento struct {
 	Accion string `json:"accion"`
@@ -378,6 +377,9 @@ const columnasEvaluacion = `id, caso_id, version, conjunto_reglas, entrada_json,
 func escanearEvaluacion(s interface{ Scan(...any) error }) (Evaluacion, error) {
 	var e Evaluacion
 	err := s.Scan(&e.ID, &e.CasoID, &e.Version, &e.ConjuntoReglas, &e.EntradaJSON, &e.ResultadoJSON, &e.ValoresJSON, &e.Motivo, &e.CreadoPor, &e.CreadoEn)
+	if err == nil {
+		err = comprobarInstante("evaluaciones.creado_en", e.CreadoEn)
+	}
 	return e, err
 }
 
@@ -437,6 +439,9 @@ func historiaDe(ctx context.Context, q consultor, casoID int64) ([]EventoCaso, e
 		if err := rows.Scan(&ev.ID, &de, &a, &evID, &ev.EvaluacionVersion, &ev.Cuenta, &ev.IP, &ev.En, &det); err != nil {
 			return nil, err
 		}
+		if err := comprobarInstante("caso_eventos.en", ev.En); err != nil {
+			return nil, err
+		}
 		ev.DeEstado, ev.AEstado, ev.EvaluacionID = flujo.Estado(de.String), flujo.Estado(a), evID.Int64
 		var x detalleEvento
 		if json.Unmarshal([]byte(det), &x) == nil {
@@ -494,39 +499,6 @@ func fechaPresentacion(ctx context.Context, q consultor, casoID int64) (fecha.Fe
 // FechaPresentacion is the civil date the case went to the Comité (zero: not yet).
 func (d *DB) FechaPresentacion(ctx context.Context, casoID int64) (fecha.Fecha, error) {
 	return fechaPresentacion(ctx, d, casoID)
-}
-
-// PlazosReporte returns the report deadline (plazo_reporte of the latest
-// stored evaluation) of the given cases.
-func (d *DB) PlazosReporte(ctx context.Context, ids []int64) (map[int64]fecha.Fecha, error) {
-	out := map[int64]fecha.Fecha{}
-	if len(ids) == 0 {
-		return out, nil
-	}
-	quiero := map[int64]bool{}
-	for _, id := range ids {
-		quiero[id] = true
-	}
-	rows, err := d.QueryContext(ctx, `SELECT e.caso_id, coalesce(json_extract(e.resultado_json, '$.plazo_reporte'), '') FROM evaluaciones e
-		WHERE e.version = (SELECT max(x.version) FROM evaluaciones x WHERE x.caso_id = e.caso_id)`)
-	if err != nil {
-		return nil, fmt.Errorf("leer plazos: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		var s string
-		if err := rows.Scan(&id, &s); err != nil {
-			return nil, err
-		}
-		if !quiero[id] {
-			continue
-		}
-		if f, err := fecha.ParseISO(s); err == nil {
-			out[id] = f
-		}
-	}
-	return out, rows.Err()
 }
 
 // Instantanea writes the three JSON documents of a stored evaluation (input,

@@ -119,6 +119,9 @@ func (d *DB) BuscarCasos(ctx context.Context, q ConsultaCasos) (ResultadoCasos, 
 	}
 	var donde []string
 	var args []any
+	// The user's row is joined only to search its NIT and name; the sort by
+	// razón social reads the copy kept on the case (casos.razon_social_busqueda).
+	conUsuario := false
 	if q.Seccional != "" {
 		donde, args = append(donde, `c.direccion_seccional = ?`), append(args, q.Seccional)
 	}
@@ -137,6 +140,7 @@ func (d *DB) BuscarCasos(ctx context.Context, q ConsultaCasos) (ResultadoCasos, 
 			args = append(args, n+"%")
 		}
 		donde = append(donde, "("+strings.Join(alt, " OR ")+")")
+		conUsuario = true
 	}
 	switch q.Ruta {
 	case "":
@@ -175,7 +179,10 @@ func (d *DB) BuscarCasos(ctx context.Context, q ConsultaCasos) (ResultadoCasos, 
 	if len(donde) > 0 {
 		where = " WHERE " + strings.Join(donde, " AND ")
 	}
-	desde := ` FROM casos c JOIN usuarios_aduaneros u ON u.id = c.usuario_id` + where
+	desde := ` FROM casos c` + where
+	if conUsuario {
+		desde = ` FROM casos c JOIN usuarios_aduaneros u ON u.id = c.usuario_id` + where
+	}
 	if err := d.QueryRowContext(ctx, `SELECT count(*)`+desde, args...).Scan(&res.Total); err != nil {
 		return res, fmt.Errorf("contar casos: %w", err)
 	}
@@ -204,14 +211,23 @@ func (d *DB) BuscarCasos(ctx context.Context, q ConsultaCasos) (ResultadoCasos, 
 			return res, err
 		}
 		f.Caso = c
-		f.PlazoReporte, _ = fecha.ParseISO(vence)
+		if vence != "" {
+			if f.PlazoReporte, err = fecha.ParseISO(vence); err != nil {
+				return res, fmt.Errorf("plazo del reporte guardado ilegible en el caso %s: %w", c.Numero, err)
+			}
+		}
 		f.Evaluado = evaluado
 		if procede.Valid {
 			p := procede.Int64 == 1
 			f.Procede = &p
 		}
 		f.Decision = flujo.Decision(decision)
-		f.Presentado, f.Concepto = FechaBogotaDe(presentado), FechaBogotaDe(concepto)
+		if f.Presentado, err = fechaDeInstante("caso_eventos.en", presentado); err != nil {
+			return res, fmt.Errorf("caso %s: %w", c.Numero, err)
+		}
+		if f.Concepto, err = fechaDeInstante("conceptos.registrado_en", concepto); err != nil {
+			return res, fmt.Errorf("caso %s: %w", c.Numero, err)
+		}
 		res.Filas = append(res.Filas, f)
 	}
 	return res, rows.Err()
@@ -228,7 +244,7 @@ func ordenCasos(col string, asc bool) (clave, dir string, err error) {
 	case "numero":
 		clave = "c.numero"
 	case "usuario":
-		clave = "u.razon_social_busqueda"
+		clave = "c.razon_social_busqueda" // the user's, kept on the case and indexed with its id
 	case "seccional":
 		clave = "lower(c.direccion_seccional)"
 	case "estado":

@@ -93,3 +93,70 @@ func BenchmarkBuscarCasos(b *testing.B) {
 		}
 	})
 }
+
+// The sort by razón social reads the folded name kept on each case; it stays
+// equal to its user's through a new case, a renamed user and a case moved to
+// another user, so the order is the folded name's (accents and case aside)
+// with the case id breaking ties, in both directions.
+func TestBuscarCasos_ordenPorRazonSocialSigueAlUsuario(t *testing.T) {
+	d, _ := baseCasos(t)
+	ctx := context.Background()
+	if _, err := d.Exec(`UPDATE usuarios_aduaneros SET razon_social = 'Ñandú Zona Franca S.A.S.' WHERE id = 1`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Exec(`UPDATE usuarios_aduaneros SET razon_social = 'ÁGUILA Logística Ltda.' WHERE id = 2`); err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i <= 4; i++ {
+		if _, err := d.Exec(`INSERT INTO casos(numero, usuario_id, direccion_seccional, estado, fecha_comision, fecha_verificacion, fecha_reporte, gravedad, sancion, sancion_prevista_centavos, creado_por, creado_en)
+			VALUES (?, ?, ?, 'reportado', '2026-01-01', '2026-01-01', '2026-01-02', 'grave', 'multa', 100, 'x', 'x')`, fmt.Sprintf("CF-2026-%04d", i), 1+i%2, secCartagena); err != nil {
+			t.Fatal(err)
+		}
+	}
+	orden := func(asc bool) []string {
+		t.Helper()
+		r, err := d.BuscarCasos(ctx, ConsultaCasos{Orden: "usuario", Ascendente: asc})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, f := range r.Filas {
+			out = append(out, f.Numero)
+		}
+		return out
+	}
+	copiasIguales := func() {
+		t.Helper()
+		var n int
+		if err := d.QueryRow(`SELECT count(*) FROM casos c JOIN usuarios_aduaneros u ON u.id = c.usuario_id WHERE c.razon_social_busqueda IS NOT u.razon_social_busqueda`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n != 0 {
+			t.Fatalf("%d casos con una razón social plegada distinta de la de su usuario", n)
+		}
+	}
+	copiasIguales()
+	// «aguila logistica» (user 2: cases 1 and 3) before «nandu zona franca» (user 1: 2 and 4).
+	if g, q := fmt.Sprint(orden(true)), "[CF-2026-0001 CF-2026-0003 CF-2026-0002 CF-2026-0004]"; g != q {
+		t.Fatalf("ascendente %s, quería %s", g, q)
+	}
+	if g, q := fmt.Sprint(orden(false)), "[CF-2026-0004 CF-2026-0002 CF-2026-0003 CF-2026-0001]"; g != q {
+		t.Fatalf("descendente %s, quería %s", g, q)
+	}
+	// Renaming the user moves its cases.
+	if _, _, err := d.GuardarUsuario(ctx, UsuarioAduanero{NIT: nitDebajo, RazonSocial: "Zorzal Comercio S.A.", Tipo: "agencia_de_aduanas", DireccionSeccional: secCartagena}, Actor{Cuenta: "s"}); err != nil {
+		t.Fatal(err)
+	}
+	copiasIguales()
+	if g, q := fmt.Sprint(orden(true)), "[CF-2026-0002 CF-2026-0004 CF-2026-0001 CF-2026-0003]"; g != q {
+		t.Fatalf("tras renombrar: %s, quería %s", g, q)
+	}
+	// A case moved to the other user takes that user's name.
+	if _, err := d.Exec(`UPDATE casos SET usuario_id = 1 WHERE numero = 'CF-2026-0003'`); err != nil {
+		t.Fatal(err)
+	}
+	copiasIguales()
+	if g, q := fmt.Sprint(orden(true)), "[CF-2026-0002 CF-2026-0003 CF-2026-0004 CF-2026-0001]"; g != q {
+		t.Fatalf("tras mover un caso: %s, quería %s", g, q)
+	}
+}

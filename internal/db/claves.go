@@ -2,6 +2,7 @@ package db
 
 import (
 	"bufio"
+	"comite/internal/fallo"
 	"context"
 	"crypto/rand"
 	"database/sql"
@@ -90,7 +91,7 @@ func validarNombreCuenta(u string) error {
 var ErrClaveActual = &ErrValidacion{"actual", "la clave actual no es correcta"}
 
 // ErrOcupado is returned when every argon2 slot is busy: try again in a moment.
-var ErrOcupado = errors.New("el servidor está ocupado verificando otras claves; intente de nuevo en unos segundos")
+var ErrOcupado = fallo.Nuevo(fallo.Ocupado, "el servidor está ocupado verificando otras claves; intente de nuevo en unos segundos")
 
 // CambiarClave changes an account's password: the current one is required,
 // the new one must pass ValidarClave and differ from it. Every session of the

@@ -34,11 +34,9 @@ type ConceptoGuardado struct {
 	RegistradoEn     string
 }
 
-// Instante parses RegistradoEn.
-func (c ConceptoGuardado) Instante() time.Time {
-	t, _ := time.Parse(time.RFC3339Nano, c.RegistradoEn)
-	return t
-}
+// Instante parses RegistradoEn, which the store checked when it read the row
+// (comprobarInstante in escanearConcepto).
+func (c ConceptoGuardado) Instante() time.Time { return instanteComprobado(c.RegistradoEn) }
 
 // ErrConcepto carries the problems of a concepto by field (flujo.ValidarConcepto).
 type ErrConcepto struct{ Campos map[string]string }
@@ -72,6 +70,9 @@ func escanearConcepto(s interface{ Scan(...any) error }) (ConceptoGuardado, erro
 	var ses, miembros, dec, mot, crit string
 	var corrige sql.NullInt64
 	if err := s.Scan(&c.ID, &c.CasoID, &ses, &miembros, &dec, &mot, &crit, &c.EvaluacionID, &corrige, &c.MotivoCorreccion, &c.RegistradoPor, &c.RegistradoEn, &c.SesionID); err != nil {
+		return c, err
+	}
+	if err := comprobarInstante("conceptos.registrado_en", c.RegistradoEn); err != nil {
 		return c, err
 	}
 	f, err := fecha.ParseISO(ses)
@@ -146,6 +147,9 @@ func propuestaDe(ctx context.Context, q consultor, casoID int64) (*PropuestaREA,
 		return nil, nil
 	}
 	if err != nil {
+		return nil, err
+	}
+	if err := comprobarInstante("propuestas_rea.registrado_en", p.RegistradoEn); err != nil {
 		return nil, err
 	}
 	p.Propuesta = flujo.Decision(prop)

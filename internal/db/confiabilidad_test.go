@@ -2,7 +2,6 @@ package db
 
 import (
 	"bufio"
-	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -15,7 +14,6 @@ import (
 	"time"
 
 	"comite/internal/fecha"
-	"comite/internal/flujo"
 	"comite/internal/importar"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
@@ -222,59 +220,6 @@ func TestImportar_conLectoresConcurrentesSinSQLITE_BUSY(t *testing.T) {
 	}
 	if _, err := d.VerificarAuditoria(fondo); err != nil {
 		t.Fatal(err)
-	}
-}
-
-// TestSoloInsercion_conceptosYAuditoria: docs/reglas.md §3.4 (a concepto is
-// final) and the audit log: the database itself refuses UPDATE and DELETE.
-func TestSoloInsercion_conceptosYAuditoria(t *testing.T) {
-	// A concepto recorded by the application inside a session with quorum
-	// (the case carried along the path by its roles), not a row written for
-	// the test.
-	d, _ := baseCasos(t)
-	ctx := context.Background()
-	s, enOrden := sesionConCasos(t, d, 3, 1)
-	c := enOrden[0]
-	if err := d.FijarQuorum(ctx, 2, sAdmin); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := d.RegistrarConceptoEnSesion(ctx, s.ID, c.ID, conceptoMulta(), sComite); err != nil {
-		t.Fatal(err)
-	}
-	cs, err := d.Conceptos(ctx, c.ID)
-	if err != nil || len(cs) != 1 || cs[0].ID != 1 {
-		t.Fatalf("conceptos %+v, %v", cs, err)
-	}
-	casos := []struct{ nombre, sql, mensaje string }{
-		{"dominio3_concepto_no_se_edita", `UPDATE conceptos SET decision = 'cancelacion' WHERE id = 1`, "un concepto registrado no se puede modificar"},
-		{"dominio3_concepto_no_se_borra", `DELETE FROM conceptos WHERE id = 1`, "un concepto registrado no se puede borrar"},
-		{"auditoria_no_se_edita", `UPDATE auditoria SET cuenta = 'otro' WHERE id = 1`, "el registro de auditoría no se puede modificar"},
-		{"auditoria_no_se_borra", `DELETE FROM auditoria WHERE id = 1`, "el registro de auditoría no se puede borrar"},
-		{"auditoria_no_se_vacia", `DELETE FROM auditoria`, "el registro de auditoría no se puede borrar"},
-	}
-	for _, c := range casos {
-		t.Run(c.nombre, func(t *testing.T) {
-			_, err := d.Exec(c.sql)
-			if err == nil || !strings.Contains(err.Error(), c.mensaje) {
-				t.Fatalf("%s: err = %v; quiere %q", c.sql, err, c.mensaje)
-			}
-		})
-	}
-	var decision string
-	d.QueryRow(`SELECT decision FROM conceptos WHERE id = 1`).Scan(&decision)
-	if decision != string(flujo.DecisionMultaIncrementada) {
-		t.Fatalf("el concepto cambió: %s", decision)
-	}
-	// A correction is a new row that points at the old one and says why.
-	n := cs[0].Concepto
-	n.Motivacion = map[string]string{}
-	for k, v := range cs[0].Concepto.Motivacion {
-		n.Motivacion[k] = v
-	}
-	n.Motivacion["antecedentes"] = "Tres actos graves o gravísimos en firme en 2025."
-	corr, err := d.CorregirConcepto(ctx, c.ID, n, "error de transcripción en la motivación sobre los antecedentes", sComite)
-	if err != nil || corr.CorrigeID != 1 {
-		t.Fatalf("corrección %+v, %v", corr, err)
 	}
 }
 

@@ -1,6 +1,7 @@
 package db
 
 import (
+	"comite/internal/fallo"
 	"comite/internal/permisos"
 	"context"
 	"crypto/rand"
@@ -64,10 +65,10 @@ type Actor struct {
 }
 
 // ErrCuentaExiste is returned when the account name is taken (names compare without case).
-var ErrCuentaExiste = errors.New("ya existe una cuenta con ese nombre de usuario")
+var ErrCuentaExiste = fallo.Nuevo(fallo.Conflicto, "ya existe una cuenta con ese nombre de usuario")
 
 // ErrCuentaNoExiste is returned for an unknown account id or name.
-var ErrCuentaNoExiste = errors.New("la cuenta no existe")
+var ErrCuentaNoExiste = fallo.Nuevo(fallo.NoEncontrado, "la cuenta no existe")
 
 // ErrValidacion carries a message for one field of a form or command.
 type ErrValidacion struct {
@@ -211,7 +212,8 @@ func (d *DB) CambiarRol(ctx context.Context, id int64, rol Rol, seccional string
 		if err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE cuentas SET rol = ?, direccion_seccional = ? WHERE id = ?`, string(rol), seccional, id); err != nil {
+		rs, err := tx.ExecContext(ctx, `UPDATE cuentas SET rol = ?, direccion_seccional = ? WHERE id = ?`, string(rol), seccional, id)
+		if err := unaFila(rs, err, ErrCuentaNoExiste); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM sesiones WHERE cuenta_id = ?`, id); err != nil {
@@ -237,7 +239,8 @@ func (d *DB) CambiarEstadoCuenta(ctx context.Context, id int64, activa bool, qui
 		if !activa {
 			v, accion = 0, "cuenta.deshabilitar"
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE cuentas SET activa = ? WHERE id = ?`, v, id); err != nil {
+		rs, err := tx.ExecContext(ctx, `UPDATE cuentas SET activa = ? WHERE id = ?`, v, id)
+		if err := unaFila(rs, err, ErrCuentaNoExiste); err != nil {
 			return err
 		}
 		if !activa {

@@ -160,12 +160,9 @@ func (w *Escritura) InsertarEvento(casoID int64, de, a flujo.Estado, accion fluj
 	return insertarEvento(w.ctx, w.tx, casoID, de, a, accion, texto, evaluacionID, quien, w.Ahora())
 }
 
-// ErrEstadoCambio is returned when a case is no longer in the state a step
-// was decided from (another step got there first): nothing is written.
-var ErrEstadoCambio = &flujo.ErrPaso{Mensaje: "El caso cambió de estado mientras se registraba el paso (otra persona registró uno antes). No se guardó nada: vuelva a cargar la página."}
 
 // RegistrarPaso writes a step the application allowed: the history row,
-// the state change (only from the state c was read in: ErrEstadoCambio
+// the state change (only from the state c was read in: ErrEstadoCambiado
 // otherwise) and the audit row "caso.<accion>" with detalle.
 func (w *Escritura) RegistrarPaso(c Caso, hasta flujo.Estado, accion flujo.Accion, texto string, ev Evaluacion, quien ActorCaso, detalle map[string]any) error {
 	if err := w.InsertarEvento(c.ID, c.Estado, hasta, accion, texto, ev.ID, quien); err != nil {
@@ -173,13 +170,8 @@ func (w *Escritura) RegistrarPaso(c Caso, hasta flujo.Estado, accion flujo.Accio
 	}
 	if hasta != c.Estado {
 		rs, err := w.tx.ExecContext(w.ctx, `UPDATE casos SET estado = ? WHERE id = ? AND estado = ?`, string(hasta), c.ID, string(c.Estado))
-		if err != nil {
+		if err := unaFila(rs, err, ErrEstadoCambiado); err != nil {
 			return fmt.Errorf("cambiar el estado: %w", err)
-		}
-		if n, err := rs.RowsAffected(); err != nil {
-			return err
-		} else if n != 1 {
-			return ErrEstadoCambio
 		}
 	}
 	if detalle == nil {

@@ -11,6 +11,7 @@ package db
 // and the earlier ones stay retrievable.
 
 import (
+	"comite/internal/fallo"
 	"context"
 	"database/sql"
 	"errors"
@@ -37,18 +38,15 @@ type InformeEmitido struct {
 }
 
 // ErrInformeNoExiste is returned for an unknown version.
-var ErrInformeNoExiste = errors.New("esa versión del informe no existe")
+var ErrInformeNoExiste = fallo.Nuevo(fallo.NoEncontrado, "esa versión del informe no existe")
 
-// Instante parses EmitidoEn.
-func (i InformeEmitido) Instante() time.Time {
-	t, _ := time.Parse(time.RFC3339Nano, i.EmitidoEn)
-	return t
-}
+// Instante parses EmitidoEn, which the store checked when it read the row
+// (comprobarInstante in escanearInforme).
+func (i InformeEmitido) Instante() time.Time { return instanteComprobado(i.EmitidoEn) }
 
-func parseInstante(s string) time.Time {
-	t, _ := time.Parse(time.RFC3339Nano, s)
-	return t
-}
+// parseInstante parses an instant the store formatted (DB.Ahora) or checked
+// when it read its row (comprobarInstante).
+func parseInstante(s string) time.Time { return instanteComprobado(s) }
 
 // MarcaCaso stamps what an issued document of a case is built from: its
 // state, criteria, latest evaluation, history, conceptos, proposal and
@@ -229,6 +227,9 @@ const columnasInforme = `i.id, i.caso_id, i.version, i.evaluacion_id, v.version,
 func escanearInforme(s interface{ Scan(...any) error }) (InformeEmitido, error) {
 	var i InformeEmitido
 	err := s.Scan(&i.ID, &i.CasoID, &i.Version, &i.EvaluacionID, &i.EvaluacionVersion, &i.SHA256, &i.Bytes, &i.EmitidoPor, &i.EmitidoEn, &i.SHA256Contenido, &i.FirmaSujeto)
+	if err == nil {
+		err = comprobarInstante("informes.emitido_en", i.EmitidoEn)
+	}
 	return i, err
 }
 
@@ -267,6 +268,9 @@ func (d *DB) InformePDF(ctx context.Context, casoID int64, version int) (Informe
 	err := d.QueryRowContext(ctx, q+` ORDER BY i.version DESC LIMIT 1`, args...).Scan(&i.ID, &i.CasoID, &i.Version, &i.EvaluacionID, &i.EvaluacionVersion, &i.SHA256, &i.Bytes, &i.EmitidoPor, &i.EmitidoEn, &i.SHA256Contenido, &i.FirmaSujeto, &pdf)
 	if errors.Is(err, sql.ErrNoRows) {
 		return i, nil, ErrInformeNoExiste
+	}
+	if err == nil {
+		err = comprobarInstante("informes.emitido_en", i.EmitidoEn)
 	}
 	return i, pdf, err
 }

@@ -6,6 +6,7 @@ package db
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"sync"
 
@@ -16,44 +17,43 @@ import (
 	"comite/internal/reincidencia"
 )
 
-// accionesSinDatos are the audit actions that never change what the committee
-// test reads (customs users, registros, acts, operations): sessions, accounts,
-// cases and the non-business days (which move deadlines, not the test). Any
-// other action — acto.*, operaciones.*, declaracion.*, usuario.*, registro.*,
-// importar.*, demo.*, and any action added later — counts as a data change.
-// Listing the exceptions, not the data actions, errs on the safe side: a new
-// kind of change invalidates until someone decides otherwise.
-const accionesSinDatos = `accion LIKE 'sesion.%' OR accion LIKE 'cuenta.%' OR accion LIKE 'caso.%' OR accion LIKE 'dia_inhabil.%'`
+// VersionDatos is the data version: two counters that the database's
+// triggers bump in the same transaction as every write (migration 0115), so
+// every connection and every process sees a change the moment it commits.
+// A result computed from the data is valid while the counter it depends on
+// has not moved.
+type VersionDatos struct {
+	// Aduaneros moves with every write of what the committee test and the
+	// screening read: customs users, registros, acts, operations,
+	// declarations, the UVT and the Seccionales' catalogue.
+	Aduaneros int64
+	// General moves with every write of those and of the cases and all that
+	// hangs from them (history, evaluations, conceptos, informes, sessions
+	// of the Comité, actas), the internal terms, the non-business days and
+	// the accounts. It never moves for a login or a read.
+	General int64
+}
 
-// CambiosDeDatos reads the audit log after the row despuesDe: ultimo is the
-// id of its last row (despuesDe when there is none) and datos the id of its
-// last row that records a data change (0 when none after despuesDe).
-//
-// Every change to the data writes its audit row in the same transaction
-// (Auditar), so the audit ids are a data version that every connection and
-// every process sees alike (PRAGMA data_version is per connection). The query
-// walks the primary key from despuesDe: called with the last id seen, it
-// reads only the new rows.
-func (d *DB) CambiosDeDatos(ctx context.Context, despuesDe int64) (ultimo, datos int64, err error) {
-	// The common case, nothing new, is one read of the last primary key.
-	st, err := d.preparada(ctx, `SELECT coalesce(max(id), 0) FROM auditoria`)
+// CambioDesde says whether the data read by a result computed at version
+// antes changed: soloAduaneros for results that read only the customs data.
+func (v VersionDatos) CambioDesde(antes VersionDatos, soloAduaneros bool) bool {
+	if soloAduaneros {
+		return v.Aduaneros != antes.Aduaneros
+	}
+	return v.General != antes.General
+}
+
+// LeerVersionDatos reads the data version (one primary-key lookup).
+func (d *DB) LeerVersionDatos(ctx context.Context) (VersionDatos, error) {
+	var v VersionDatos
+	st, err := d.preparada(ctx, `SELECT aduaneros, general FROM version_datos WHERE id = 1`)
 	if err != nil {
-		return 0, 0, fmt.Errorf("leer la versión de los datos: %w", err)
+		return v, fmt.Errorf("leer la versión de los datos: %w", err)
 	}
-	if err := st.QueryRowContext(ctx).Scan(&ultimo); err != nil {
-		return 0, 0, fmt.Errorf("leer la versión de los datos: %w", err)
+	if err := st.QueryRowContext(ctx).Scan(&v.Aduaneros, &v.General); err != nil {
+		return v, fmt.Errorf("leer la versión de los datos: %w", err)
 	}
-	if ultimo <= despuesDe {
-		return despuesDe, 0, nil
-	}
-	st, err = d.preparada(ctx, `SELECT coalesce(max(id), 0) FROM auditoria WHERE id > ?1 AND id <= ?2 AND NOT (`+accionesSinDatos+`)`)
-	if err != nil {
-		return 0, 0, fmt.Errorf("leer la versión de los datos: %w", err)
-	}
-	if err := st.QueryRowContext(ctx, despuesDe, ultimo).Scan(&datos); err != nil {
-		return 0, 0, fmt.Errorf("leer la versión de los datos: %w", err)
-	}
-	return ultimo, datos, nil
+	return v, nil
 }
 
 // preparadas are prepared statements of the hot reads of the web pages, one
@@ -276,4 +276,42 @@ func ContextoCon(c Caso, r contrato.EvaluacionJSON, informeEmitido bool) flujo.C
 // of cancelación en sustitución de la multa (the core's Resultado.Ruta).
 func EsSegundaRuta(r contrato.EvaluacionJSON) bool {
 	return r.Ruta == string(reincidencia.RutaCancelacionEnSustitucion)
+}
+
+// PlazosReporte returns the report deadline (plazo_reporte of the latest
+// stored evaluation) of the given cases, reading only their latest evaluation
+// (one index lookup each); a case without an evaluation, or whose evaluation
+// has no deadline, has no entry. A stored deadline that does not parse is an
+// error naming the case.
+func (d *DB) PlazosReporte(ctx context.Context, ids []int64) (map[int64]fecha.Fecha, error) {
+	out := make(map[int64]fecha.Fecha, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	lista, err := json.Marshal(ids)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := d.QueryContext(ctx, `SELECT p.value, coalesce((SELECT json_extract(e.resultado_json, '$.plazo_reporte') FROM evaluaciones e
+		WHERE e.caso_id = p.value ORDER BY e.version DESC LIMIT 1), '') FROM json_each(?) p`, string(lista))
+	if err != nil {
+		return nil, fmt.Errorf("leer plazos: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var s string
+		if err := rows.Scan(&id, &s); err != nil {
+			return nil, err
+		}
+		if s == "" {
+			continue
+		}
+		f, err := fecha.ParseISO(s)
+		if err != nil {
+			return nil, fmt.Errorf("plazo del reporte guardado ilegible %q en la evaluación del caso %d: %w", s, id, err)
+		}
+		out[id] = f
+	}
+	return out, rows.Err()
 }

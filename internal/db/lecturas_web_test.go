@@ -14,8 +14,6 @@ import (
 	"comite/internal/fecha"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
-
-	"github.com/shopspring/decimal"
 )
 
 // demoChica is a demo database of 300 users with cases in every state.
@@ -131,59 +129,6 @@ func TestLeerCaso_igualALasLecturasSueltas(t *testing.T) {
 	}
 }
 
-// The data version moves with changes to users, registros, acts and
-// operations, and not with sessions, accounts or non-business days.
-func TestCambiosDeDatos_soloCambiosDeDatos(t *testing.T) {
-	d := demoChica(t)
-	ctx := context.Background()
-	ultimo, _, err := d.CambiosDeDatos(ctx, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pasos := []struct {
-		nombre   string
-		cambio   func() error
-		esDeDato bool
-	}{
-		{"nada", func() error { return nil }, false},
-		{"crear_cuenta", func() error {
-			_, err := d.CrearCuenta(ctx, db.NuevaCuenta{Usuario: "nueva", Rol: db.RolAuditor, Clave: "una-clave-larga-1"}, db.Actor{Cuenta: "sistema"})
-			return err
-		}, false},
-		{"ingreso", func() error { _, _, err := d.Ingresar(ctx, "nueva", "una-clave-larga-1", "127.0.0.1"); return err }, false},
-		{"dia_inhabil", func() error {
-			return d.AgregarDiaInhabil(ctx, fecha.Debe(2026, 4, 6), "prueba", db.Actor{Cuenta: "admin"})
-		}, false},
-		{"acto", func() error {
-			_, err := d.GuardarActo(ctx, db.ActoSancion{NIT: nitsDe(t, d, 1)[0], NumeroActo: "NUEVO-1", FechaFirmeza: fecha.Debe(2025, 5, 5),
-				FechaExpedicion: fecha.Debe(2025, 4, 5), Gravedad: sancion.Grave, Sancion: sancion.Multa, Valor: decimal.NewFromInt(1000)}, db.Actor{Cuenta: "s"})
-			return err
-		}, true},
-		{"operaciones", func() error {
-			_, err := d.GuardarOperacionAnual(ctx, db.OperacionAnual{NIT: nitsDe(t, d, 1)[0], Anio: 2019, Valor: decimal.NewFromInt(5), Numero: 1}, db.Actor{Cuenta: "s"})
-			return err
-		}, true},
-	}
-	for _, p := range pasos {
-		if err := p.cambio(); err != nil {
-			t.Fatalf("%s: %v", p.nombre, err)
-		}
-		u, datos, err := d.CambiosDeDatos(ctx, ultimo)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var max int64
-		d.QueryRow(`SELECT max(id) FROM auditoria`).Scan(&max)
-		if u != max {
-			t.Fatalf("%s: último = %d, quiere %d", p.nombre, u, max)
-		}
-		if (datos != 0) != p.esDeDato || (p.esDeDato && datos != max) {
-			t.Fatalf("%s: cambio de datos = %d (último %d), quiere dato=%v", p.nombre, datos, max, p.esDeDato)
-		}
-		ultimo = u
-	}
-}
-
 // BenchmarkLecturasWeb measures the store reads behind each web page (issue
 // 7): on a demo of 300 users, or on COMITE_BENCH_DB (e.g. a `comite demo
 // --usuarios 50000` database):
@@ -211,9 +156,8 @@ func BenchmarkLecturasWeb(b *testing.B) {
 	}
 	anio := d.Hoy().Anio()
 	b.Run("version", func(b *testing.B) { // every page that uses memoria
-		ultimo, _, _ := d.CambiosDeDatos(ctx, 0)
 		for b.Loop() {
-			if _, _, err := d.CambiosDeDatos(ctx, ultimo); err != nil {
+			if _, err := d.LeerVersionDatos(ctx); err != nil {
 				b.Fatal(err)
 			}
 		}

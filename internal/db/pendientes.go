@@ -174,11 +174,22 @@ func (d *DB) CasosPendientes(ctx context.Context, f FiltroPendientes) ([]CasoPen
 			return nil, err
 		}
 		p.Estado = flujo.Estado(estado)
-		p.FechaReporte, _ = fecha.ParseISO(rep)
-		p.PlazoReporte, _ = fecha.ParseISO(plazo)
-		p.EnEstadoDesde = FechaBogotaDe(desde)
-		p.Presentado = FechaBogotaDe(pres)
-		p.Concepto = FechaBogotaDe(conc)
+		var err error
+		if p.FechaReporte, err = fechaGuardada("casos.fecha_reporte", rep); err != nil {
+			return nil, fmt.Errorf("caso %s: %w", p.Numero, err)
+		}
+		if p.PlazoReporte, err = fechaGuardada("plazo_reporte de la evaluación", plazo); err != nil {
+			return nil, fmt.Errorf("caso %s: %w", p.Numero, err)
+		}
+		if p.EnEstadoDesde, err = fechaDeInstante("caso_eventos.en", desde); err != nil {
+			return nil, fmt.Errorf("caso %s: %w", p.Numero, err)
+		}
+		if p.Presentado, err = fechaDeInstante("caso_eventos.en", pres); err != nil {
+			return nil, fmt.Errorf("caso %s: %w", p.Numero, err)
+		}
+		if p.Concepto, err = fechaDeInstante("conceptos.registrado_en", conc); err != nil {
+			return nil, fmt.Errorf("caso %s: %w", p.Numero, err)
+		}
 		if p.EnEstadoDesde.IsZero() {
 			// A case reported before its history was kept: it is in its
 			// state since the report.

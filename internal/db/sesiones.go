@@ -1,6 +1,7 @@
 package db
 
 import (
+	"comite/internal/fallo"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -31,7 +32,7 @@ type Sesion struct {
 
 // ErrSinSesion is returned for an unknown, expired or closed session, or one
 // whose account is disabled. Callers send the person to the login page.
-var ErrSinSesion = errors.New("no hay una sesión vigente")
+var ErrSinSesion = fallo.Nuevo(fallo.NoAutenticado, "no hay una sesión vigente")
 
 func tokenAleatorio() (string, error) {
 	b := make([]byte, 32)

@@ -9,6 +9,7 @@ package db
 // record one — the check runs here, inside the transaction that records.
 
 import (
+	"comite/internal/fallo"
 	"context"
 	"database/sql"
 	"errors"
@@ -48,7 +49,7 @@ type PuntoOrden struct {
 }
 
 // ErrSesionNoExiste is returned for an unknown session.
-var ErrSesionNoExiste = errors.New("la sesión del Comité no existe")
+var ErrSesionNoExiste = fallo.Nuevo(fallo.NoEncontrado, "la sesión del Comité no existe")
 
 // ErrSesionRol is returned when the role may not manage sessions
 // (internal/permisos.GestionarSesiones; the application checks it).
@@ -233,6 +234,9 @@ func sesionEn(ctx context.Context, q consultor, id int64) (SesionComite, error) 
 	}
 	if s.Sesion.Fecha, err = fecha.ParseISO(f); err != nil {
 		return s, fmt.Errorf("fecha de sesión guardada inválida %q", f)
+	}
+	if err := comprobarInstante("sesiones_comite.creada_en", s.CreadaEn); err != nil {
+		return s, err
 	}
 	rows, err := q.QueryContext(ctx, `SELECT nombre, cargo FROM sesion_miembros WHERE sesion_id = ? ORDER BY posicion`, id)
 	if err != nil {

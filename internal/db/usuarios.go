@@ -1,6 +1,7 @@
 package db
 
 import (
+	"comite/internal/fallo"
 	"context"
 	"database/sql"
 	"errors"
@@ -51,7 +52,7 @@ func (u UsuarioAduanero) RegistroVigente(f fecha.Fecha) bool {
 }
 
 // ErrUsuarioNoRegistrado is returned when no customs user has the NIT.
-var ErrUsuarioNoRegistrado = errors.New("el usuario aduanero no está registrado")
+var ErrUsuarioNoRegistrado = fallo.Nuevo(fallo.NoEncontrado, "el usuario aduanero no está registrado")
 
 var clasesRegistro = map[string]bool{"autorizacion": true, "habilitacion": true, "registro": true}
 

@@ -6,9 +6,9 @@ package db
 // write of the table.
 
 import (
+	"comite/internal/fallo"
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -50,12 +50,16 @@ const (
 )
 
 // ErrUVTUsada is returned when correcting a row that stored computations used.
-var ErrUVTUsada = errors.New("la UVT de ese año ya se usó en evaluaciones o propuestas guardadas")
+var ErrUVTUsada = fallo.Nuevo(fallo.Conflicto, "la UVT de ese año ya se usó en evaluaciones o propuestas guardadas")
 
-// referenciaCache holds the reference built from the uvt table.
+// referenciaCache holds the reference built from the uvt table, with the
+// data version (VersionDatos.Aduaneros) read before the table was: a UVT
+// row written by another process (or by hand) moves the version, and the
+// next Referencia reads the table again.
 type referenciaCache struct {
-	mu  sync.RWMutex
-	ref *valores.Referencia
+	mu      sync.RWMutex
+	ref     *valores.Referencia
+	version int64
 }
 
 // sembrarUVT writes the built-in rows (2015–2026) as the seed of the table.
@@ -117,8 +121,11 @@ func ReferenciaEn(ctx context.Context, tx *sql.Tx) (valores.Referencia, error) {
 	return referenciaEn(ctx, tx)
 }
 
-// recargarReferencia reads the table again and replaces the cache.
+// recargarReferencia reads the table again and replaces the cache. The
+// version is read first, so a write that lands meanwhile makes the next
+// Referencia read the table once more (the error is on the side of reading).
 func (d *DB) recargarReferencia(ctx context.Context) (valores.Referencia, error) {
+	v, errV := d.LeerVersionDatos(ctx)
 	r, err := referenciaEn(ctx, d)
 	d.ref.mu.Lock()
 	defer d.ref.mu.Unlock()
@@ -127,6 +134,10 @@ func (d *DB) recargarReferencia(ctx context.Context) (valores.Referencia, error)
 		return r, err
 	}
 	d.ref.ref = &r
+	d.ref.version = v.Aduaneros
+	if errV != nil {
+		d.ref.version = -1 // unknown: the next Referencia reads the table again
+	}
 	return r, nil
 }
 
@@ -136,11 +147,16 @@ func (d *DB) recargarReferencia(ctx context.Context) (valores.Referencia, error)
 // application builds them; the command-line contract keeps the built-in ones.
 // When the table cannot be read the UVT rows are left empty, so the core
 // answers uvt_no_disponible instead of using a value nobody entered.
+//
+// The cached reference is used while the data version of the customs data
+// (which counts the writes of the uvt table) has not moved; reading it is one
+// primary-key lookup.
 func (d *DB) Referencia() valores.Referencia {
+	v, errV := d.LeerVersionDatos(context.Background())
 	d.ref.mu.RLock()
-	r := d.ref.ref
+	r, version := d.ref.ref, d.ref.version
 	d.ref.mu.RUnlock()
-	if r != nil {
+	if r != nil && errV == nil && version == v.Aduaneros {
 		return *r
 	}
 	ref, err := d.recargarReferencia(context.Background())

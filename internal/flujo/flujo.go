@@ -6,6 +6,7 @@
 package flujo
 
 import (
+	"comite/internal/fallo"
 	"fmt"
 	"strings"
 
@@ -118,6 +119,13 @@ func DePaso(a Accion) (Paso, bool) {
 type ErrPaso struct{ Mensaje string }
 
 func (e *ErrPaso) Error() string { return e.Mensaje }
+
+// As makes a refused step a fallo.Conflicto: what the case is (its state, its
+// evaluation, its missing data) does not allow the step; the message says why
+// and what to do.
+func (e *ErrPaso) As(target any) bool {
+	return fallo.Como(target, fallo.Nuevo(fallo.Conflicto, e.Mensaje))
+}
 
 // Permitido says whether a role may take an action at all (before looking at the case).
 func Permitido(a Accion, rol permisos.Rol) bool {

@@ -8,6 +8,7 @@
 package liquidacion
 
 import (
+	"comite/internal/fallo"
 	"fmt"
 	"strings"
 
@@ -152,12 +153,28 @@ type Liquidacion struct {
 
 // ErrSolicitud is an invalid request: one line per problem, naming the field
 // as the contract does ("infracciones[1].valor_uvt: ...").
-type ErrSolicitud struct{ Problemas []string }
+type ErrSolicitud struct {
+	Problemas []string
+	campos    map[string]string // field → message, for the problems added by field
+}
 
 func (e *ErrSolicitud) Error() string { return strings.Join(e.Problemas, "\n") }
 
+// As makes an invalid request a fallo.Invalido with its field messages.
+func (e *ErrSolicitud) As(target any) bool {
+	return fallo.Como(target, &fallo.Error{Codigo: fallo.Invalido, Mensaje: e.Error(), Campos: e.campos})
+}
+
 func (e *ErrSolicitud) add(campo, formato string, args ...any) {
-	e.Problemas = append(e.Problemas, campo+": "+fmt.Sprintf(formato, args...))
+	m := fmt.Sprintf(formato, args...)
+	e.Problemas = append(e.Problemas, campo+": "+m)
+	if e.campos == nil {
+		e.campos = map[string]string{}
+	}
+	if p, ok := e.campos[campo]; ok {
+		m = p + "; " + m
+	}
+	e.campos[campo] = m
 }
 
 // Validar checks what Liquidar needs. The contract reader makes the same

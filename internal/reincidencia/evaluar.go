@@ -1,6 +1,7 @@
 package reincidencia
 
 import (
+	"comite/internal/fallo"
 	"errors"
 	"fmt"
 	"strings"
@@ -23,6 +24,22 @@ type ErrCampo struct {
 }
 
 func (e *ErrCampo) Error() string { return e.Campo + ": " + e.Mensaje }
+
+// As makes it a fallo.Invalido naming the field.
+func (e *ErrCampo) As(target any) bool { return fallo.Como(target, fallo.Campo(e.Campo, e.Mensaje)) }
+
+// As makes the list a fallo.Invalido with one message per field.
+func (e ErrCampos) As(target any) bool {
+	campos := make(map[string]string, len(e))
+	for _, c := range e {
+		if p, ok := campos[c.Campo]; ok {
+			campos[c.Campo] = p + "; " + c.Mensaje
+		} else {
+			campos[c.Campo] = c.Mensaje
+		}
+	}
+	return fallo.Como(target, &fallo.Error{Codigo: fallo.Invalido, Mensaje: e.Error(), Campos: campos})
+}
 
 // ErrCampos is a list of inputs that cannot be true, each naming its field
 // (Validar). Its text is one line per problem.

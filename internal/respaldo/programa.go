@@ -139,7 +139,10 @@ func (p *Programa) cargar() {
 		return
 	}
 	ruta := filepath.Join(p.Dir, gs[0])
-	inicio, _ := time.Parse(formatoNombre, strings.TrimSuffix(strings.TrimPrefix(gs[0], prefijoProgramado), sufijoProgramado))
+	inicio, err := time.Parse(formatoNombre, strings.TrimSuffix(strings.TrimPrefix(gs[0], prefijoProgramado), sufijoProgramado))
+	if err != nil {
+		return // Guardados lists only names that parse
+	}
 	r := &Resultado{Archivo: ruta, Inicio: inicio}
 	if st, err := os.Stat(ruta); err == nil {
 		r.Bytes, r.Fin = st.Size(), st.ModTime()

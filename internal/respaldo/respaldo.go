@@ -70,11 +70,20 @@ type Resultado struct {
 type ErrInvalido struct {
 	Archivo string
 	Motivo  string
+	Causa   error // the error found, kept in the chain (errors.Is/As reach it); nil when Motivo says all
 }
 
 func (e *ErrInvalido) Error() string {
-	return fmt.Sprintf("el respaldo %s no es válido: %s", e.Archivo, e.Motivo)
+	switch {
+	case e.Causa == nil:
+		return fmt.Sprintf("el respaldo %s no es válido: %s", e.Archivo, e.Motivo)
+	case e.Motivo == "":
+		return fmt.Sprintf("el respaldo %s no es válido: %v", e.Archivo, e.Causa)
+	}
+	return fmt.Sprintf("el respaldo %s no es válido: %s: %v", e.Archivo, e.Motivo, e.Causa)
 }
+
+func (e *ErrInvalido) Unwrap() error { return e.Causa }
 
 // VerificarCadena checks the audit chain of an open copy, whose audit key
 // and anchor are loaded, and returns the rows verified and the highest row
@@ -126,24 +135,24 @@ func verificar(ctx context.Context, ruta string, estricta bool, opciones []db.Op
 	var v Verificacion
 	st, err := os.Stat(ruta)
 	if err != nil {
-		return v, &ErrInvalido{ruta, "no se encontró el archivo"}
+		return v, &ErrInvalido{ruta, "no se encontró el archivo", nil}
 	}
 	if !st.Mode().IsRegular() {
-		return v, &ErrInvalido{ruta, "no es un archivo regular"}
+		return v, &ErrInvalido{ruta, "no es un archivo regular", nil}
 	}
 	d, err := abrirSinMigrar(ruta, true)
 	if err != nil {
-		return v, &ErrInvalido{ruta, err.Error()}
+		return v, &ErrInvalido{ruta, "", err}
 	}
 	defer d.Close()
 	if err := d.QueryRowContext(ctx, `PRAGMA integrity_check`).Scan(&v.Integridad); err != nil {
-		return v, &ErrInvalido{ruta, "no es una base de datos SQLite legible (¿archivo dañado o de otro tipo?): " + err.Error()}
+		return v, &ErrInvalido{ruta, "no es una base de datos SQLite legible (¿archivo dañado o de otro tipo?)", err}
 	}
 	if v.Integridad != "ok" {
-		return v, &ErrInvalido{ruta, "PRAGMA integrity_check encontró daños: " + primeraLinea(v.Integridad)}
+		return v, &ErrInvalido{ruta, "PRAGMA integrity_check encontró daños: " + primeraLinea(v.Integridad), nil}
 	}
 	if v.Migraciones, err = d.MigracionesAplicadas(ctx); err != nil || len(v.Migraciones) == 0 {
-		return v, &ErrInvalido{ruta, "no es una base de datos de comite (no tiene migraciones registradas)"}
+		return v, &ErrInvalido{ruta, "no es una base de datos de comite (no tiene migraciones registradas)", nil}
 	}
 	conocidas := map[string]bool{}
 	for _, m := range db.Migraciones() {
@@ -151,7 +160,7 @@ func verificar(ctx context.Context, ruta string, estricta bool, opciones []db.Op
 	}
 	for _, m := range v.Migraciones {
 		if !conocidas[m] {
-			return v, &ErrInvalido{ruta, fmt.Sprintf("tiene la migración %s, que este programa no conoce: es de una versión más reciente de comite", m)}
+			return v, &ErrInvalido{ruta, fmt.Sprintf("tiene la migración %s, que este programa no conoce: es de una versión más reciente de comite", m), nil}
 		}
 	}
 	for _, c := range []struct {
@@ -159,11 +168,11 @@ func verificar(ctx context.Context, ruta string, estricta bool, opciones []db.Op
 		tabla string
 	}{{&v.Casos, "casos"}, {&v.Conceptos, "conceptos"}, {&v.Informes, "informes"}} {
 		if err := d.QueryRowContext(ctx, `SELECT count(*) FROM `+c.tabla).Scan(c.n); err != nil {
-			return v, &ErrInvalido{ruta, fmt.Sprintf("no se puede contar %s: %v", c.tabla, err)}
+			return v, &ErrInvalido{ruta, "no se puede contar " + c.tabla, err}
 		}
 	}
 	if err := d.CargarAuditoria(ctx, opciones...); err != nil {
-		return v, &ErrInvalido{ruta, "no se pudo cargar la clave o el ancla de auditoría: " + err.Error()}
+		return v, &ErrInvalido{ruta, "no se pudo cargar la clave o el ancla de auditoría", err}
 	}
 	if claves, origen := d.ClavesAuditoria(); len(claves) > 0 {
 		v.ClaveOrigen = origen
@@ -171,14 +180,16 @@ func verificar(ctx context.Context, ruta string, estricta bool, opciones []db.Op
 	v.RutaAncla = d.RutaAncla()
 	v.SinAncla = v.RutaAncla != "" && !existe(v.RutaAncla)
 	if v.FilasAuditoria, v.AnclaPublicada, err = VerificarCadena(ctx, d, estricta); err != nil {
-		return v, &ErrInvalido{ruta, "la cadena de auditoría no verifica: " + err.Error()}
+		return v, &ErrInvalido{ruta, "la cadena de auditoría no verifica", err}
 	}
 	var en sql.NullString
 	if err := d.QueryRowContext(ctx, `SELECT en FROM auditoria ORDER BY id DESC LIMIT 1`).Scan(&en); err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return v, &ErrInvalido{ruta, err.Error()}
+		return v, &ErrInvalido{ruta, "", err}
 	}
 	if en.Valid {
-		v.UltimoCambio, _ = time.Parse(time.RFC3339Nano, en.String)
+		if v.UltimoCambio, err = time.Parse(time.RFC3339Nano, en.String); err != nil {
+			return v, &ErrInvalido{ruta, fmt.Sprintf("instante ilegible %q en la última fila de la auditoría", en.String), err}
+		}
 	}
 	return v, nil
 }

@@ -8,13 +8,16 @@ import (
 	"time"
 
 	"comite/internal/db"
+	"comite/internal/flujo"
 	"comite/internal/ical"
 
 	"github.com/labstack/echo/v4"
 )
 
 // calendarioFeed is the iCalendar feed of an account: the due dates of its
-// queue as all-day events. Calendar programs send no cookies, so the route
+// queue as all-day events and, for the accounts that manage the Comité's
+// sessions (the Comité and the Secretaría: GestionarSesiones), the sessions
+// from diasSesionesPasadas ago on, each at its hour in Bogotá. Calendar programs send no cookies, so the route
 // needs no session: the token in the query string is the credential (the
 // request log writes the path only, never the token). An unknown, revoked or
 // disabled account's token gets 404 with nothing more; requests are limited
@@ -61,6 +64,23 @@ func (h *handler) calendarioFeed(c echo.Context) error {
 			Dia:        p.vence,
 		})
 	}
+	if Puede(cu.Rol, GestionarSesiones) {
+		ses, err := h.d.SesionesProximas(ctx, h.d.Hoy().MasDias(-diasSesionesPasadas))
+		if err != nil {
+			return err
+		}
+		for _, s := range ses {
+			ev, err := ical.EventoSesion(ical.Sesion{Numero: s.Numero, Fecha: s.Sesion.Fecha, Hora: s.Sesion.Hora,
+				Modalidad: flujo.EtiquetaModalidad(s.Sesion.Modalidad), Lugar: s.Sesion.Lugar, Casos: len(s.Orden),
+				URL: base + "/sesiones/" + strconv.FormatInt(s.ID, 10)})
+			if err != nil {
+				return err
+			}
+			cal.Eventos = append(cal.Eventos, ev)
+		}
+		cal.Nombre = "Comité de Fiscalización: vencimientos y sesiones de " + cu.Usuario
+		cal.Descripcion += " Incluye las sesiones del Comité (la hora de fin es indicativa)."
+	}
 	b, err := cal.Bytes()
 	if err != nil {
 		return err
@@ -68,6 +88,11 @@ func (h *handler) calendarioFeed(c echo.Context) error {
 	c.Response().Header().Set("Content-Disposition", `inline; filename="comite.ics"`)
 	return c.Blob(http.StatusOK, "text/calendar; charset=utf-8", b)
 }
+
+// diasSesionesPasadas is how far back the feed keeps the sessions already
+// held: a calendar program drops the events a feed no longer carries, so a
+// session stays in the official's calendar for a quarter after it was held.
+const diasSesionesPasadas = 90
 
 // limitador allows at most limite requests (0: limitePorMinutoCalendario)
 // per address in each minute.

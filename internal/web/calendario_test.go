@@ -1,12 +1,18 @@
 package web
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
+	"comite/internal/db"
+	"comite/internal/expediente"
+	"comite/internal/fecha"
+	"comite/internal/flujo"
 	"comite/internal/ical"
 )
 
@@ -122,5 +128,48 @@ func TestCalendario_limiteDeSolicitudesPorDireccion(t *testing.T) {
 	rec := e.feed("adivinanza")
 	if rec.Code != http.StatusTooManyRequests || rec.Header().Get("Retry-After") == "" {
 		t.Fatalf("pasado el límite: %d", rec.Code)
+	}
+}
+
+// The sessions of the Comité are in the feed of the accounts that manage them
+// (Comité, Secretaría), at their hour in Bogotá with a UID that depends only
+// on their number; a session held more than diasSesionesPasadas ago has left
+// the feed, and a seccional account's feed has none.
+func TestCalendario_sesionesDelComiteEnElFeed(t *testing.T) {
+	e := nuevoEntorno(t)
+	ctx := context.Background()
+	sec := db.ActorCaso{Actor: db.Actor{Cuenta: "secretaria"}, Rol: flujo.RolSecretaria}
+	convocar := func(f fecha.Fecha, hora string) db.SesionComite {
+		t.Helper()
+		s, err := expediente.Nuevo(e.d).ConvocarSesion(ctx, flujo.Sesion{Fecha: f, Hora: hora, Modalidad: "virtual", Lugar: "Sala virtual del Nivel Central",
+			Preside: "Ana María Rojas", Secretario: "Jorge Díaz", Miembros: []flujo.MiembroSesion{{Nombre: "Ana María Rojas", Cargo: "Directora"}}}, sec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	vieja := convocar(fecha.Debe(2025, 11, 20), "10:00") // 102 days before 02/03/2026
+	reciente := convocar(fecha.Debe(2026, 2, 20), "08:00")
+	proxima := convocar(fecha.Debe(2026, 3, 17), "09:30")
+	for _, usuario := range []string{"secretaria", "comite"} {
+		cuerpo := ical.Desplegar(e.feed(e.tokenDe(usuario)).Body.String())
+		for _, quiere := range []string{
+			"UID:" + ical.UID("sesion-comite", proxima.Numero),
+			"DTSTART;TZID=America/Bogota:20260317T093000",
+			"SUMMARY:Sesión del Comité de Fiscalización " + proxima.Numero,
+			"LOCATION:Sala virtual del Nivel Central",
+			"/sesiones/" + strconv.FormatInt(proxima.ID, 10),
+			"UID:" + ical.UID("sesion-comite", reciente.Numero),
+		} {
+			if !strings.Contains(cuerpo, quiere) {
+				t.Fatalf("el feed de %s no tiene %q:\n%s", usuario, quiere, cuerpo)
+			}
+		}
+		if strings.Contains(cuerpo, vieja.Numero) {
+			t.Fatalf("el feed de %s tiene una sesión de hace más de %d días", usuario, diasSesionesPasadas)
+		}
+	}
+	if cuerpo := e.feed(e.tokenDe("seccional")).Body.String(); strings.Contains(cuerpo, "sesion-comite") {
+		t.Fatalf("el feed de la Seccional tiene sesiones del Comité:\n%s", cuerpo)
 	}
 }

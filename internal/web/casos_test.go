@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"comite/internal/db"
+	"comite/internal/expediente"
 	"comite/internal/fecha"
 	"comite/internal/flujo"
 	"comite/internal/reincidencia"
@@ -72,7 +73,7 @@ func (e *entorno) casoMatriz() string {
 		return strconv.FormatInt(id, 10)
 	}
 	e.sembrarUsuarioCaso(nitCaso, seccionalCartagena)
-	c, err := e.d.AbrirCaso(context.Background(), db.NuevoCaso{
+	c, err := expediente.Nuevo(e.d).AbrirCaso(context.Background(), db.NuevoCaso{
 		NIT: nitCaso, FechaComision: fecha.Debe(2026, 2, 10), FechaVerificacion: fecha.Debe(2026, 3, 2),
 		Gravedad: sancion.Gravisima, Sancion: sancion.Multa, SancionPrevista: decimal.NewFromInt(10475000),
 		Anclaje: reincidencia.AnclajeComision, Descripcion: descripcionMatriz, ConfirmarDuplicado: true,

@@ -64,20 +64,7 @@ func (h *handler) cargarCaso(c echo.Context) (db.Caso, error) {
 // errorDeCaso maps a store error of a case step: nil when it is a message for
 // people (a refused step or a form problem), returned as (mensaje, campos).
 func errorDeCaso(err error) (mensaje string, campos map[string]string, otro error) {
-	var ep *flujo.ErrPaso
-	var ef *db.ErrFormulario
-	var ec *db.ErrConcepto
-	switch {
-	case errors.Is(err, db.ErrCasoNoExiste):
-		return "", nil, echo.NewHTTPError(http.StatusNotFound)
-	case errors.As(err, &ep):
-		return ep.Mensaje, nil, nil
-	case errors.As(err, &ef):
-		return "Revise los campos marcados.", ef.Campos, nil
-	case errors.As(err, &ec):
-		return "Revise los campos marcados.", ec.Campos, nil
-	}
-	return "", nil, err
+	return camposDeFallo(err)
 }
 
 func jsonUnmarshal(s string, v any) error { return json.Unmarshal([]byte(s), v) }
@@ -430,7 +417,12 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 		v.Versiones = append(v.Versiones, templates.VersionEvaluacion{Version: e.Version, Creada: formato.InstanteTexto(e.CreadoEn), Por: e.CreadoPor, Motivo: e.Motivo, Procede: res})
 	}
 	cal := calendario.Nuevo(l.DiasInhabiles)
-	vence, _ := fecha.ParseISO(r.PlazoReporte)
+	var vence fecha.Fecha
+	if r.PlazoReporte != "" {
+		if vence, err = fecha.ParseISO(r.PlazoReporte); err != nil {
+			return v, fmt.Errorf("plazo del reporte guardado ilegible en la evaluación del caso %s: %w", caso.Numero, err)
+		}
+	}
 	base := caso.FechaVerificacion
 	if caso.FechaExpediente.Despues(base) {
 		base = caso.FechaExpediente

@@ -1,10 +1,8 @@
 package web
 
 import (
-	"errors"
 	"net/http"
 
-	"comite/internal/db"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -23,10 +21,7 @@ func (h *handler) cuentaClaveRestablecer(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusForbidden)
 	}
 	temporal, err := h.d.RestablecerClave(c.Request().Context(), cu.ID, actor(c))
-	if errors.Is(err, db.ErrCuentaNoExiste) {
-		return echo.NewHTTPError(http.StatusNotFound)
-	}
-	if err != nil {
+	if err != nil { // an unknown account is db.ErrCuentaNoExiste: 404 by its code
 		return err
 	}
 	return h.render(c, http.StatusOK, templates.ClaveTemporalPagina(h.pagina(c, "Clave restablecida", "cuentas"),

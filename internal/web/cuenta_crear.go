@@ -23,10 +23,8 @@ func (h *handler) cuentaCrear(c echo.Context) error {
 	_, err := h.d.CrearCuenta(c.Request().Context(), db.NuevaCuenta{
 		Usuario: f.Usuario, Nombre: f.Nombre, Rol: db.Rol(f.Rol), DireccionSeccional: f.Seccional, Clave: c.FormValue("clave"),
 	}, actor(c))
-	var ev *db.ErrValidacion
 	switch {
-	case errors.As(err, &ev):
-		f.Errores[ev.Campo] = mayuscula(ev.Mensaje) + "."
+	case errorDeCampo(f.Errores, err, nil):
 	case errors.Is(err, db.ErrCuentaExiste):
 		f.Errores["usuario"] = "Ya existe una cuenta con ese usuario; elija otro."
 	case err != nil:

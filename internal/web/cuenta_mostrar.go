@@ -1,7 +1,6 @@
 package web
 
 import (
-	"errors"
 	"net/http"
 	"strconv"
 
@@ -31,9 +30,6 @@ func (h *handler) cuentaDeRuta(c echo.Context) (db.Cuenta, error) {
 	if err != nil || id <= 0 {
 		return db.Cuenta{}, echo.NewHTTPError(http.StatusNotFound)
 	}
-	cu, err := h.d.CuentaPorID(c.Request().Context(), id)
-	if errors.Is(err, db.ErrCuentaNoExiste) {
-		return db.Cuenta{}, echo.NewHTTPError(http.StatusNotFound)
-	}
-	return cu, err
+	// An unknown account is db.ErrCuentaNoExiste: answered 404 by its code.
+	return h.d.CuentaPorID(c.Request().Context(), id)
 }

@@ -25,10 +25,8 @@ func (h *handler) diaInhabilAgregar(c echo.Context) error {
 		}
 	} else {
 		err = h.d.AgregarDiaInhabil(c.Request().Context(), f, motivo, actor(c))
-		var ev *db.ErrValidacion
 		switch {
-		case errors.As(err, &ev):
-			errs[ev.Campo] = mayuscula(ev.Mensaje) + "."
+		case errorDeCampo(errs, err, nil):
 		case errors.Is(err, db.ErrDiaInhabilExiste):
 			errs["fecha"] = "Esa fecha ya está registrada como día inhábil."
 		case err != nil:

@@ -1,10 +1,8 @@
 package web
 
 import (
-	"errors"
 	"net/http"
 
-	"comite/internal/db"
 	"comite/internal/fecha"
 
 	"github.com/labstack/echo/v4"
@@ -17,10 +15,7 @@ func (h *handler) diaInhabilQuitar(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusNotFound)
 	}
 	err = h.d.QuitarDiaInhabil(c.Request().Context(), f, actor(c))
-	if errors.Is(err, db.ErrDiaInhabilNoExiste) {
-		return echo.NewHTTPError(http.StatusNotFound)
-	}
-	if err != nil {
+	if err != nil { // a date not registered is db.ErrDiaInhabilNoExiste: 404 by its code
 		return err
 	}
 	return redirigir(c, "/admin/dias-inhabiles?aviso=dia_quitado")

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"comite/internal/db"
+	"comite/internal/fallo"
 
 	"comite/web/templates"
 
@@ -28,6 +29,8 @@ var paginasError = map[int]templates.PaginaError{
 	http.StatusUnauthorized:          {Titulo: "Debe ingresar", Mensaje: "Su sesión terminó o no ha ingresado. Ingrese de nuevo con su usuario y clave."},
 	http.StatusForbidden:             {Titulo: "No tiene permiso para esta acción", Mensaje: "No tiene permiso para ver esta página o hacer esta acción con su rol. Si la necesita para su trabajo, pida al administrador que revise su rol."},
 	http.StatusNotFound:              {Titulo: "No encontramos esta página", Mensaje: "La dirección no existe o lo que busca ya no está disponible. Revise la dirección o vuelva al inicio."},
+	http.StatusConflict:              {Titulo: "No se pudo hacer el cambio", Mensaje: "Lo que pidió no concuerda con lo registrado (otra persona pudo cambiarlo mientras tanto). No se guardó ningún cambio. Vuelva a la página, revise su estado actual e intente de nuevo."},
+	http.StatusUnprocessableEntity:   {Titulo: "Revise los datos", Mensaje: "Algún dato enviado no es válido. No se guardó ningún cambio. Vuelva a la página anterior, corríjalo e intente de nuevo."},
 	http.StatusMethodNotAllowed:      {Titulo: "Acción no disponible", Mensaje: "Esta dirección no admite esa acción. Vuelva al inicio y use los botones de la aplicación."},
 	http.StatusRequestEntityTooLarge: {Titulo: "El envío es demasiado grande", Mensaje: "El archivo o formulario supera el tamaño permitido. Divida el archivo o reduzca su tamaño e intente de nuevo."},
 	http.StatusTooManyRequests:       {Titulo: "Demasiados intentos", Mensaje: "Espere unos minutos e intente de nuevo."},
@@ -39,6 +42,30 @@ var paginaCSRF = templates.PaginaError{
 	Codigo:  http.StatusForbidden,
 	Titulo:  "El formulario caducó",
 	Mensaje: "El formulario caducó o no se pudo comprobar que lo envió desde esta aplicación; recargue la página e intente de nuevo. No se guardó ningún cambio.",
+}
+
+// estadoDeFallo is the one table from the code of a failure (fallo.Codigo)
+// to its HTTP status. Every handler returns the store's and the cores' errors
+// as they come; manejarError answers them with this status and the page of
+// paginasError, and the form handlers re-render the form with the field
+// messages of an invalid input (camposDeFallo).
+var estadoDeFallo = map[fallo.Codigo]int{
+	fallo.Interno:       http.StatusInternalServerError,
+	fallo.Invalido:      http.StatusUnprocessableEntity,
+	fallo.NoEncontrado:  http.StatusNotFound,
+	fallo.Conflicto:     http.StatusConflict,
+	fallo.NoAutenticado: http.StatusUnauthorized,
+	fallo.Prohibido:     http.StatusForbidden,
+	fallo.Ocupado:       http.StatusServiceUnavailable,
+}
+
+// codigoDe classifies err: its fallo code, and Ocupado for SQLite's busy
+// error (the driver's own type, recognised by the store).
+func codigoDe(err error) fallo.Codigo {
+	if db.EsOcupada(err) {
+		return fallo.Ocupado
+	}
+	return fallo.CodigoDe(err)
 }
 
 // manejarError turns any error into a Spanish page that says what to do next.
@@ -59,14 +86,26 @@ func (h *handler) manejarError(err error, c echo.Context) {
 		codigo, pe = http.StatusForbidden, paginaCSRF
 	case errors.As(err, &mbe):
 		codigo = http.StatusRequestEntityTooLarge
-	case db.EsOcupada(err):
-		// Another connection holds the write lock (a long import): a
-		// temporary condition, not a fault. The write was rolled back.
-		codigo = http.StatusServiceUnavailable
-		c.Response().Header().Set("Retry-After", strconv.Itoa(ReintentarTrasOcupada))
-		h.log.WarnContext(c.Request().Context(), "base de datos ocupada", "id", idSolicitud(c), "error", err.Error())
 	case errors.As(err, &he):
 		codigo = he.Code
+	default:
+		fc := codigoDe(err)
+		codigo = estadoDeFallo[fc]
+		switch fc {
+		case fallo.Ocupado:
+			// Another connection holds the write lock (a long import), or
+			// too many password checks run at once: a temporary condition,
+			// not a fault. The write was rolled back.
+			c.Response().Header().Set("Retry-After", strconv.Itoa(ReintentarTrasOcupada))
+			h.log.WarnContext(c.Request().Context(), "base de datos ocupada", "id", idSolicitud(c), "error", err.Error())
+		case fallo.Conflicto, fallo.Invalido:
+			// The message is written for people (what does not concord,
+			// which field): the page says it.
+			pe = paginasError[codigo]
+			if m := fallo.De(err).Error(); m != "" {
+				pe.Mensaje = m + " No se guardó ningún cambio."
+			}
+		}
 	}
 	if pe.Titulo == "" {
 		var ok bool
@@ -107,4 +146,29 @@ func volverA(c echo.Context) string {
 		return "/login"
 	}
 	return "/"
+}
+
+// camposDeFallo is what a form shows for the error of its store call: for
+// invalid input, a general message and the message of each field; for a
+// conflict (a refused step, a duplicate, a state changed meanwhile), its
+// message. Anything else (not found, busy, internal) comes back in otro, for
+// manejarError to answer with its status.
+func camposDeFallo(err error) (mensaje string, campos map[string]string, otro error) {
+	if err == nil {
+		return "", nil, nil
+	}
+	fe := fallo.De(err)
+	if fe == nil || db.EsOcupada(err) {
+		return "", nil, err
+	}
+	switch fe.Codigo {
+	case fallo.Invalido:
+		if len(fe.Campos) == 0 {
+			return fe.Mensaje, nil, nil
+		}
+		return "Revise los campos marcados.", fe.Campos, nil
+	case fallo.Conflicto:
+		return fe.Mensaje, nil, nil
+	}
+	return "", nil, err
 }

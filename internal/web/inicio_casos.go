@@ -16,10 +16,10 @@ import (
 // a report deadline is met once the case is reported, so listing passed
 // report deadlines told nobody what to do.
 //
-// The panel is kept in memoria per Dirección Seccional and day until the next
-// audited change of any kind (cases are audited in their transactions, and
-// non-business days too), so visits to Inicio do not read every case's
-// stored evaluation again.
+// The panel is kept in memoria per Dirección Seccional and day until the
+// general data version moves (any write of cases, their history, sessions,
+// non-business days…: db.VersionDatos), so visits to Inicio do not read every
+// case's stored evaluation again.
 func (h *handler) inicioCasos(c echo.Context) (templates.InicioCasos, error) {
 	ctx := c.Request().Context()
 	cu := cuentaDe(c)

@@ -153,18 +153,18 @@ func (h *handler) casoLiquidacionAjustar(c echo.Context) error {
 	if len(campos) == 0 {
 		_, err = h.d.AjustarCuentaLiquidacion(c.Request().Context(), caso.ID, a, actor(c))
 	}
-	var ef *db.ErrFormulario
-	var ep *flujo.ErrPaso
 	switch {
 	case len(campos) > 0:
-	case errors.As(err, &ef):
-		campos = ef.Campos
-	case errors.As(err, &ep):
-		campos = map[string]string{"general": ep.Mensaje}
-	case errors.Is(err, db.ErrCasoNoExiste):
-		return echo.NewHTTPError(http.StatusNotFound)
 	case err != nil:
-		return err
+		// Invalid fields beside their fields, a refused step as a general
+		// message; anything else (not found, busy) is answered by its code.
+		msg, cs, otro := camposDeFallo(err)
+		if otro != nil {
+			return otro
+		}
+		if campos = cs; len(campos) == 0 {
+			campos = map[string]string{"general": msg}
+		}
 	default:
 		q := url.Values{"infraccion": {d.infraccion}, "regimen": {string(d.regimen)}, "fecha": {d.fecha}, "ajustado": {"1"}}
 		return redirigir(c, "/casos/"+strconv.FormatInt(caso.ID, 10)+"/liquidacion?"+q.Encode())

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"comite/internal/db"
+	"comite/internal/expediente"
 	"comite/internal/fecha"
 	"comite/internal/flujo"
 )
@@ -23,7 +24,7 @@ func (e *entorno) sesionMatriz() string {
 		return strconv.FormatInt(id, 10)
 	}
 	// Convened through the application by the Secretaría, as the form does.
-	s, err := e.d.ConvocarSesion(context.Background(), flujo.Sesion{Fecha: fecha.Debe(2026, 3, 2), Hora: "09:00", Modalidad: "presencial",
+	s, err := expediente.Nuevo(e.d).ConvocarSesion(context.Background(), flujo.Sesion{Fecha: fecha.Debe(2026, 3, 2), Hora: "09:00", Modalidad: "presencial",
 		Lugar: "Sala 5", Preside: "Ana María Rojas", Secretario: "Jorge Díaz"}, db.ActorCaso{Actor: db.Actor{Cuenta: "secretaria"}, Rol: flujo.RolSecretaria})
 	if err != nil {
 		e.t.Fatal(err)

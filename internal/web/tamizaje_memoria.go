@@ -14,17 +14,17 @@ import (
 // as soon as the data change. It never serves a result computed before the
 // last data change.
 //
-// The data version is the audit log: every change to customs users,
-// registros, acts or operations writes its audit row in the same transaction
-// (db.Auditar), so "the id of the last audit row that records a data change"
-// changes exactly when the data do, in this process or in another one
-// (`comite importar` on the same file). Each lookup reads the new audit rows
-// since the last one seen (db.CambiosDeDatos: one primary-key range query,
-// tens of microseconds); rows of sessions, accounts, cases and non-business
-// days do not invalidate. A result is stored with the version read BEFORE
-// its computation began, so a change that lands while it is computed makes
-// the next lookup compute again: the error is always on the side of
-// recomputing.
+// The data version is db.VersionDatos: two counters that the database's
+// triggers bump in the same transaction as every write, in this process or in
+// another one (`comite importar` on the same file). Each lookup reads them
+// (one primary-key read, tens of microseconds). The screening and the counts
+// follow the customs data (Aduaneros); keys marked deTodo also follow cases,
+// sessions, non-business days and accounts (General). A login or a read moves
+// neither. A result is stored with the version read BEFORE its computation
+// began, so a change that lands while it is computed makes the next lookup
+// compute again: the error is always on the side of recomputing. An entry is
+// used only at exactly its version (a restored database whose counters went
+// back is not mistaken for a newer one).
 //
 // Concurrent lookups of the same key wait for one computation (no stampede
 // of 20 clients each spending a second); an error is not kept. At most
@@ -34,9 +34,6 @@ type memoria struct {
 	d *db.DB
 
 	mu       sync.Mutex
-	iniciada bool
-	visto    int64 // last audit id read: the version of everything audited (cases, days, sessions too)
-	version  int64 // id of the last audit row that changed data (or the start)
 	entradas map[any]*entradaMemoria
 
 	// evaluaciones caches the parsed stored evaluations of cases. They never
@@ -62,8 +59,9 @@ const (
 // (bounded by maxPorObjeto, least recently used out first).
 type porObjeto interface{ porObjeto() }
 
-// deTodo marks keys whose value also depends on what the data version leaves
-// out (cases, non-business days): they follow every audited change.
+// deTodo marks keys whose value also depends on what the customs data leave
+// out (cases, sessions, non-business days, accounts): they follow the general
+// counter of db.VersionDatos.
 type deTodo interface{ deTodo() }
 
 type entradaMemoria struct {
@@ -82,7 +80,7 @@ func nuevaMemoria(d *db.DB) *memoria {
 }
 
 // versionesFijas are the versions read once for a whole request (a page
-// that looks up several values asks the audit log once).
+// that looks up several values reads the counters once).
 type versionesFijas struct{ datos, todo int64 }
 
 type claveVersiones struct{}
@@ -97,31 +95,17 @@ func (m *memoria) fijarVersiones(ctx context.Context) (context.Context, error) {
 	return context.WithValue(ctx, claveVersiones{}, versionesFijas{d, t}), nil
 }
 
-// versiones are the data version and the version of everything audited.
+// versiones are the data version of the customs data and the general one
+// (db.VersionDatos).
 func (m *memoria) versiones(ctx context.Context) (datos, todo int64, err error) {
 	if v, ok := ctx.Value(claveVersiones{}).(versionesFijas); ok {
 		return v.datos, v.todo, nil
 	}
-	m.mu.Lock()
-	desde := m.visto
-	m.mu.Unlock()
-	ultimo, cambio, err := m.d.CambiosDeDatos(ctx, desde)
+	v, err := m.d.LeerVersionDatos(ctx)
 	if err != nil {
 		return 0, 0, err
 	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	switch {
-	case !m.iniciada:
-		// First read: whatever the log holds is "the data as they are now".
-		m.iniciada, m.visto, m.version = true, ultimo, ultimo
-	case ultimo > m.visto:
-		m.visto = ultimo
-		if cambio > m.version {
-			m.version = cambio
-		}
-	}
-	return m.version, m.visto, nil
+	return v.Aduaneros, v.General, nil
 }
 
 // obtener returns the value of clave for the current data version, computing
@@ -175,7 +159,7 @@ func (m *memoria) entrada(ctx context.Context, clave any, nueva bool, calcular f
 	defer m.mu.Unlock()
 	ahora := time.Now()
 	e, ok := m.entradas[clave]
-	if ok && e.version >= v {
+	if ok && e.version == v {
 		e.usada = ahora
 		return e, nil
 	}
@@ -201,13 +185,13 @@ func (m *memoria) entrada(ctx context.Context, clave any, nueva bool, calcular f
 	return e, nil
 }
 
-// purgar drops the finished entries older than version v of clave's kind,
+// purgar drops the finished entries of another version than v of clave's kind,
 // and, when clave is a screening or a per-object key, the least recently used
 // of its kind beyond its bound (one is about to be added). Called with m.mu held.
 func (m *memoria) purgar(clave any, v int64) {
 	_, todo := clave.(deTodo)
 	for k, e := range m.entradas {
-		if _, kt := k.(deTodo); kt == todo && e.version < v && terminada(e) {
+		if _, kt := k.(deTodo); kt == todo && e.version != v && terminada(e) {
 			delete(m.entradas, k)
 		}
 	}

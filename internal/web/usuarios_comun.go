@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"comite/internal/db"
+	"comite/internal/fallo"
 	"comite/internal/fecha"
 	"comite/internal/formato"
 	"comite/internal/importar"
@@ -126,19 +127,30 @@ func (h *handler) usuarioDeRuta(c echo.Context) (db.UsuarioAduanero, error) {
 	return u, nil
 }
 
-// errorDeCampo puts a validation error of the store beside its field
-// (renamed to the form's field when they differ).
+// errorDeCampo puts the field messages of an invalid input (a fallo.Invalido
+// from the store or a core: db.ErrValidacion, db.ErrFormulario…) beside
+// their fields, renamed to the form's field when they differ.
 func errorDeCampo(errs templates.Errores, err error, renombrar map[string]string) bool {
-	var ev *db.ErrValidacion
-	if !errors.As(err, &ev) {
+	fe := fallo.De(err)
+	if fe == nil || fe.Codigo != fallo.Invalido || len(fe.Campos) == 0 {
 		return false
 	}
-	campo := ev.Campo
-	if r, ok := renombrar[campo]; ok {
-		campo = r
+	for campo, m := range fe.Campos {
+		if r, ok := renombrar[campo]; ok {
+			campo = r
+		}
+		errs[campo] = frase(m)
 	}
-	errs[campo] = mayuscula(ev.Mensaje) + "."
 	return true
+}
+
+// frase is a message as a sentence: first letter capitalised, final period.
+func frase(m string) string {
+	m = mayuscula(strings.TrimSpace(m))
+	if m != "" && !strings.HasSuffix(m, ".") {
+		m += "."
+	}
+	return m
 }
 
 // Values typed in the forms are read with the same functions as the import

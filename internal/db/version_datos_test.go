@@ -1,0 +1,210 @@
+package db_test
+
+import (
+	"context"
+	"sort"
+	"strings"
+	"testing"
+
+	"comite/internal/db"
+	"comite/internal/fecha"
+	"comite/internal/flujo"
+	"comite/internal/importar"
+	"comite/internal/plazos"
+	"comite/internal/sancion"
+
+	"github.com/shopspring/decimal"
+)
+
+// Each kind of write moves the data version in its own transaction — the
+// customs data move both counters, the cases and the rest only the general
+// one — and a read or a login moves neither. A write by another connection
+// (as `comite importar` in another process) is seen too.
+func TestVersionDatos_cadaEscrituraLaMueveYUnaLecturaNo(t *testing.T) {
+	d := demoChica(t)
+	ctx := context.Background()
+	nit := nitsDe(t, d, 1)[0]
+	admin := db.Actor{Cuenta: "admin"}
+	otra, err := db.Open(ctx, d.Ruta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer otra.Close()
+	pasos := []struct {
+		nombre    string
+		hacer     func() error
+		aduaneros bool // moves Aduaneros (and General)
+		general   bool // moves General
+	}{
+		{"lectura: perfil, lista de casos, tamizaje", func() error {
+			if _, err := d.LeerPerfil(ctx, nit); err != nil {
+				return err
+			}
+			if _, err := d.ListarCasos(ctx, db.FiltroCasos{}); err != nil {
+				return err
+			}
+			_, err := d.ListarDiasInhabiles(ctx)
+			return err
+		}, false, false},
+		{"cuenta nueva", func() error {
+			_, err := d.CrearCuenta(ctx, db.NuevaCuenta{Usuario: "nueva", Rol: db.RolAuditor, Clave: "una-clave-larga-1"}, admin)
+			return err
+		}, false, true},
+		{"ingreso (sesión, intentos)", func() error { _, _, err := d.Ingresar(ctx, "nueva", "una-clave-larga-1", "127.0.0.1"); return err }, false, false},
+		{"día inhábil", func() error { return d.AgregarDiaInhabil(ctx, fecha.Debe(2026, 4, 6), "prueba", admin) }, false, true},
+		{"términos internos", func() error {
+			return d.FijarTerminosInternos(ctx, map[plazos.Etapa]int{plazos.EtapaEvaluacion: 7}, admin)
+		}, false, true},
+		{"quórum del Comité", func() error {
+			return d.FijarQuorum(ctx, 3, db.ActorCaso{Actor: admin, Rol: flujo.RolAdmin})
+		}, false, true},
+		{"caso (cualquier escritura de la tabla)", func() error {
+			_, err := d.Exec(`UPDATE casos SET descripcion = descripcion || ' ' WHERE id = (SELECT min(id) FROM casos)`)
+			return err
+		}, false, true},
+		{"usuario aduanero", func() error {
+			_, _, err := d.GuardarUsuario(ctx, db.UsuarioAduanero{NIT: nit, RazonSocial: "Otra Razón Social S.A.S.", Tipo: "agencia_aduanas", DireccionSeccional: "CARTAGENA"}, admin)
+			return err
+		}, true, true},
+		{"acto", func() error {
+			_, err := d.GuardarActo(ctx, db.ActoSancion{NIT: nit, NumeroActo: "NUEVO-1", FechaFirmeza: fecha.Debe(2025, 5, 5),
+				FechaExpedicion: fecha.Debe(2025, 4, 5), Gravedad: sancion.Grave, Sancion: sancion.Multa, Valor: decimal.NewFromInt(1000)}, admin)
+			return err
+		}, true, true},
+		{"operaciones anuales", func() error {
+			_, err := d.GuardarOperacionAnual(ctx, db.OperacionAnual{NIT: nit, Anio: 2019, Valor: decimal.NewFromInt(5), Numero: 1}, admin)
+			return err
+		}, true, true},
+		{"UVT", func() error {
+			return d.GuardarUVT(ctx, 2027, decimal.NewFromInt(54000), "Resolución 000123 de 2026", admin)
+		}, true, true},
+		{"importación por otra conexión (otro proceso)", func() error {
+			f, err := importar.Preparar(ctx, importar.Operaciones, "operaciones.csv",
+				strings.NewReader("nit;anio;valor;numero_operaciones\n"+nit+";2018;1000;2\n"), db.OpcionesImportacion{}.Lectura)
+			if err != nil {
+				return err
+			}
+			_, err = otra.ImportarFuente(ctx, f, admin, db.OpcionesImportacion{})
+			return err
+		}, true, true},
+		{"escritura rechazada (nada cambia)", func() error {
+			if err := d.AgregarDiaInhabil(ctx, fecha.Debe(2026, 4, 6), "otra vez", admin); err == nil {
+				t.Fatal("el día repetido no se rechazó")
+			}
+			return nil
+		}, false, false},
+	}
+	antes, err := d.LeerVersionDatos(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range pasos {
+		t.Run(p.nombre, func(t *testing.T) {
+			if err := p.hacer(); err != nil {
+				t.Fatal(err)
+			}
+			v, err := d.LeerVersionDatos(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g := v.CambioDesde(antes, true); g != p.aduaneros {
+				t.Errorf("datos aduaneros cambiaron = %v, quería %v (%+v → %+v)", g, p.aduaneros, antes, v)
+			}
+			if g := v.CambioDesde(antes, false); g != p.general {
+				t.Errorf("versión general cambió = %v, quería %v (%+v → %+v)", g, p.general, antes, v)
+			}
+			antes = v
+		})
+	}
+}
+
+// Every table gets the triggers of the data version, except those no cached
+// page reads. A table added later without them fails here.
+func TestVersionDatos_cadaTablaTieneSusDisparadores(t *testing.T) {
+	d := demoChica(t)
+	sinVersion := map[string]bool{"auditoria": true, "sesiones": true, "intentos_ingreso": true, "bloqueos_ingreso": true,
+		"calendario_tokens": true, "migraciones": true, "version_datos": true}
+	filas, err := d.Query(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tablas []string
+	for filas.Next() {
+		var n string
+		filas.Scan(&n)
+		tablas = append(tablas, n)
+	}
+	filas.Close()
+	var faltan []string
+	for _, tabla := range tablas {
+		if sinVersion[tabla] {
+			continue
+		}
+		for _, op := range []string{"insert", "update", "delete"} {
+			var n int
+			if err := d.QueryRow(`SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ? AND name = ?`, tabla, "version_datos_"+tabla+"_"+op).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			if n != 1 {
+				faltan = append(faltan, tabla+" "+op)
+			}
+		}
+	}
+	sort.Strings(faltan)
+	if len(faltan) > 0 {
+		t.Fatalf("tablas sin disparador de la versión de los datos: %v", faltan)
+	}
+}
+
+// PlazosReporte reads the deadline of the latest evaluation of exactly the
+// cases asked: the same as reading each case, and nothing for an unknown id.
+func TestPlazosReporte_soloLosCasosPedidos(t *testing.T) {
+	d := demoChica(t)
+	ctx := context.Background()
+	casos, err := d.ListarCasos(ctx, db.FiltroCasos{})
+	if err != nil || len(casos) < 2 {
+		t.Fatal("sin casos", err)
+	}
+	pedidos := []int64{casos[0].ID, casos[1].ID, 999999}
+	got, err := d.PlazosReporte(ctx, pedidos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range pedidos {
+		var s string
+		err := d.QueryRow(`SELECT coalesce(json_extract(resultado_json, '$.plazo_reporte'), '') FROM evaluaciones WHERE caso_id = ? ORDER BY version DESC LIMIT 1`, id).Scan(&s)
+		f, ok := got[id]
+		switch {
+		case err != nil || s == "":
+			if ok {
+				t.Errorf("caso %d sin evaluación tiene plazo %v", id, f)
+			}
+		case !ok || f.String() != s:
+			t.Errorf("caso %d: plazo %v, quería %s", id, f, s)
+		}
+	}
+	if len(got) > 2 {
+		t.Fatalf("devolvió casos no pedidos: %v", got)
+	}
+}
+
+// A UVT row written by another process is seen by the next Referencia of this
+// one: its cache follows the data version, not only its own writes.
+func TestReferencia_sigueLaUVTDeOtroProceso(t *testing.T) {
+	d := demoChica(t)
+	ctx := context.Background()
+	if _, err := d.Referencia().UVTDe(2027); err == nil {
+		t.Fatal("la UVT de 2027 ya está")
+	}
+	otra, err := db.Open(ctx, d.Ruta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer otra.Close()
+	if err := otra.GuardarUVT(ctx, 2027, decimal.NewFromInt(54000), "Resolución 000123 de 2026", db.Actor{Cuenta: "admin"}); err != nil {
+		t.Fatal(err)
+	}
+	if u, err := d.Referencia().UVTDe(2027); err != nil || !u.Valor.Equal(decimal.NewFromInt(54000)) {
+		t.Fatalf("la UVT de 2027 escrita por otro proceso no se ve: %v %v", u, err)
+	}
+}
