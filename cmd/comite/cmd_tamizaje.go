@@ -9,8 +9,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"iter"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 
 	"comite/internal/contrato"
@@ -137,12 +139,23 @@ func cmdTamizaje(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer d.Close()
-	filas, err := d.Tamizaje(ctx, *anio)
+	t, err := tamizaje.Nacional(ctx, d, *anio)
 	if err != nil {
 		fmt.Fprintln(stderr, "comite tamizaje:", err)
 		return 1
 	}
-	filas = tamizaje.Filtrar(filas, filtro)
+	t = t.Filtrar(filtro)
+	out := bufio.NewWriterSize(stdout, 1<<16)
+	defer out.Flush()
+	if *comoJSON && *archivoCSV == "" && *archivoXLSX == "" {
+		// Row by row: the screening stays compact, one Fila at a time.
+		if err := escribirTamizajeJSON(out, t.Len(), t.Todas()); err != nil {
+			fmt.Fprintln(stderr, "comite tamizaje:", err)
+			return 1
+		}
+		return 0
+	}
+	filas := t.Filas()
 
 	titulo := fmt.Sprintf("Tamizaje del Comité de Fiscalización, año %d (referencia %d)", *anio, *anio-1)
 	if *archivoCSV != "" {
@@ -158,10 +171,8 @@ func cmdTamizaje(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 
-	out := bufio.NewWriterSize(stdout, 1<<16)
-	defer out.Flush()
 	if *comoJSON {
-		if err := escribirTamizajeJSON(out, filas); err != nil {
+		if err := escribirTamizajeJSON(out, len(filas), slices.Values(filas)); err != nil {
 			fmt.Fprintln(stderr, "comite tamizaje:", err)
 			return 1
 		}
@@ -296,9 +307,9 @@ func filaJSON(f tamizaje.Fila) tamizajeJSON {
 	return j
 }
 
-// escribirTamizajeJSON streams the array, one object per line.
-func escribirTamizajeJSON(w io.Writer, filas []tamizaje.Fila) error {
-	if len(filas) == 0 {
+// escribirTamizajeJSON streams the array of n rows, one object per line.
+func escribirTamizajeJSON(w io.Writer, n int, filas iter.Seq[tamizaje.Fila]) error {
+	if n == 0 {
 		_, err := io.WriteString(w, "[]\n")
 		return err
 	}
@@ -306,12 +317,14 @@ func escribirTamizajeJSON(w io.Writer, filas []tamizaje.Fila) error {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false) // "Pérez & Cía." as written
-	for i := range filas {
+	i := 0
+	for f := range filas {
 		b.Reset()
 		if i > 0 {
 			b.WriteString(",\n")
 		}
-		if err := enc.Encode(filaJSON(filas[i])); err != nil {
+		i++
+		if err := enc.Encode(filaJSON(f)); err != nil {
 			return err
 		}
 		if _, err := w.Write(bytes.TrimSuffix(b.Bytes(), []byte("\n"))); err != nil {

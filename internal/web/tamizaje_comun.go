@@ -16,8 +16,8 @@ import (
 )
 
 // tamizajeCalculado is the screening of one year as memoria keeps it: every
-// user ranked by the core (db.Tamizaje → tamizaje.Calcular → reincidencia.Cifras,
-// then tamizaje.Ordenar), the headline of all rows, and the Direcciones
+// user ranked by the core (tamizaje.Filas → reincidencia.ExclusionActo, Decidir,
+// ranked as tamizaje.Ordenar), the headline of all rows, and the Direcciones
 // Seccionales present (for the filter). Nobody writes to it once stored.
 type tamizajeCalculado struct {
 	anio        int
@@ -30,7 +30,7 @@ type tamizajeCalculado struct {
 // from memory or computed once.
 func (h *handler) tamizajeDe(ctx context.Context, anio int) (*tamizajeCalculado, error) {
 	v, err := h.memo.obtener(ctx, claveTamizaje{anio}, func(ctx context.Context) (any, error) {
-		filas, err := h.d.Tamizaje(ctx, anio)
+		filas, err := tamizaje.Filas(ctx, h.d, anio)
 		if err != nil {
 			return nil, err
 		}

@@ -188,7 +188,7 @@ func TestTamizaje_art25_ordenCifrasYAlertas(t *testing.T) {
 func TestTamizaje_mismoOrdenQueElNucleo(t *testing.T) {
 	e := nuevoEntorno(t)
 	e.sembrarTamizaje()
-	filas, err := e.d.Tamizaje(context.Background(), 2026)
+	filas, err := tamizaje.Filas(context.Background(), e.d, 2026)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -292,7 +292,7 @@ func TestTamizaje_exportaciones(t *testing.T) {
 	if d := rec.Header().Get("Content-Disposition"); d != `attachment; filename="tamizaje-2026-agencia_de_aduanas.csv"` {
 		t.Fatalf("CSV: Content-Disposition %q", d)
 	}
-	filas, err := e.d.Tamizaje(context.Background(), 2026)
+	filas, err := tamizaje.Filas(context.Background(), e.d, 2026)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -454,7 +454,7 @@ func TestCartera_igualACincoTamizajes(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, y := range k.anios {
-		filas, err := e.d.Tamizaje(ctx, y)
+		filas, err := tamizaje.Filas(ctx, e.d, y)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -4,8 +4,9 @@
 //
 //	go run ./scripts/medirtamizaje --db F --anio 2026 --modo tamizaje|piso|piso1
 //
-// tamizaje: db.Tamizaje (read + reincidencia.Evaluar per user for the
-// reference years anio−1 and anio−2 + ranking). piso: the bare aggregate over
+// tamizaje: tamizaje.Nacional (read, each act judged by the core as it
+// streams, reincidencia.Decidir per user for the reference years anio−1 and
+// anio−2, ranking), without making the rows for display. piso: the bare aggregate over
 // the rows the screening reads (acts firm in anio−2 … anio−1 and the
 // operations of those years). piso1: the aggregate of the brief over the
 // reference year only (acts that count in anio−1 and its operations).
@@ -45,12 +46,12 @@ func main() {
 		var resumen string
 		switch *modo {
 		case "tamizaje":
-			filas, err := d.Tamizaje(ctx, *anio)
+			t, err := tamizaje.Nacional(ctx, d, *anio)
 			if err != nil {
 				fmt.Fprintln(os.Stderr, err)
 				os.Exit(1)
 			}
-			r := tamizaje.Resumir(filas)
+			r := t.Resumen()
 			resumen = fmt.Sprintf("usuarios=%d procede=%d cumple_umbral=%d dos_actos=%d ochenta=%d", r.Usuarios, r.ProcedeComite, r.CumpleUmbral, r.DosActos, r.OchentaPorCiento)
 		case "piso", "piso1":
 			resumen, err = piso(ctx, d, *anio, *modo == "piso1", *sinIndice)

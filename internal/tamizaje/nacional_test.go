@@ -1,4 +1,4 @@
-package db_test
+package tamizaje_test
 
 import (
 	"context"
@@ -154,7 +154,7 @@ func TestTamizaje_art25_coincideConEvaluarParaCadaUsuarioDeLaDemo(t *testing.T) 
 				t.Fatal(err)
 			}
 			anio := res.AnioReferencia + 1
-			filas, err := d.Tamizaje(context.Background(), anio)
+			filas, err := tamizaje.Filas(context.Background(), d, anio)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -355,7 +355,7 @@ func TestTamizaje_casosLimite(t *testing.T) {
 	b.acto(bajoOchenta, "2025-06-01", "grave", "multa", 3_999_999, 0)
 	b.ops(bajoOchenta, 2025, 1_000_000_000_00, 10)
 
-	filas, err := d.Tamizaje(context.Background(), 2026)
+	filas, err := tamizaje.Filas(context.Background(), d, 2026)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -461,11 +461,11 @@ func TestTamizaje_casosLimite(t *testing.T) {
 func TestTamizaje_anioFueraDeRango(t *testing.T) {
 	d := abrirTamizaje(t)
 	for _, anio := range []int{tamizaje.AnioMinimo - 1, tamizaje.AnioMaximo + 1} {
-		if _, err := d.Tamizaje(context.Background(), anio); err == nil {
+		if _, err := tamizaje.Filas(context.Background(), d, anio); err == nil {
 			t.Errorf("año %d: se esperaba un error", anio)
 		}
 	}
-	if filas, err := d.Tamizaje(context.Background(), tamizaje.AnioMinimo); err != nil || len(filas) != 0 {
+	if filas, err := tamizaje.Filas(context.Background(), d, tamizaje.AnioMinimo); err != nil || len(filas) != 0 {
 		t.Errorf("base vacía: %v, %d filas", err, len(filas))
 	}
 }

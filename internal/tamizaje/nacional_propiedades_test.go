@@ -1,4 +1,4 @@
-package db_test
+package tamizaje_test
 
 import (
 	"context"
@@ -83,7 +83,7 @@ func TestTamizaje_art25_propiedadIgualAlNucleoEnBasesAleatorias(t *testing.T) {
 				}
 			}
 		}
-		filas, err := d.Tamizaje(context.Background(), anio)
+		filas, err := tamizaje.Filas(context.Background(), d, anio)
 		if err != nil {
 			rt.Fatal(err)
 		}

@@ -1,0 +1,192 @@
+package tamizaje
+
+import (
+	"context"
+	"fmt"
+	"iter"
+
+	"comite/internal/db"
+	"comite/internal/fecha"
+	"comite/internal/sancion"
+)
+
+// Tamizado is the national screening of one year, ranked: one compact row per
+// user (see compacta); a Fila is made only when a row is shown, so holding
+// the screening of 50.000 users takes a few megabytes.
+type Tamizado struct {
+	c        *contexto
+	usuarios []Usuario
+	filas    []compacta // ranked (Ordenar's order); a filtered one keeps the national positions
+}
+
+// Nacional screens every customs user in the store for year anio (`comite
+// tamizaje`): the committee test of every user as the core gives it, with the
+// store's reference, ranked as Ordenar does. This is the one place that
+// orchestrates the screening; the store only reads rows (db.LeerTamizaje),
+// every act is judged by the core as it is read (reincidencia.ExclusionActo,
+// AportaSuma) and each year's verdict is the core's (reincidencia.Decidir).
+// Nothing per act is kept: the read is added up per user as it streams.
+func Nacional(ctx context.Context, d *db.DB, anio int) (*Tamizado, error) {
+	c, err := nuevoContexto(anio, d.Referencia())
+	if err != nil {
+		return nil, err
+	}
+	t := &Tamizado{c: c}
+	var accs []acumulado
+	indice := map[int64]int32{}
+	de := func(id int64) (*acumulado, bool) {
+		i, ok := indice[id]
+		if !ok {
+			return nil, false
+		}
+		return &accs[i], true
+	}
+	errUsuario := func(id int64, err error) error {
+		return fmt.Errorf("usuario %s: %w", t.usuarios[indice[id]].NIT, err)
+	}
+	err = d.LeerTamizaje(ctx, anio-2, anio-1, db.LectorTamizaje{
+		Usuario: func(id int64, nit, razon, tipo, seccional string) error {
+			indice[id] = int32(len(t.usuarios))
+			t.usuarios = append(t.usuarios, Usuario{ID: id, NIT: nit, RazonSocial: razon, Tipo: tipo, DireccionSeccional: seccional})
+			accs = append(accs, acumulado{})
+			return nil
+		},
+		Registro: func(id int64, r db.RegistroUsuario) error {
+			if a, ok := de(id); ok {
+				for k := range c.a {
+					a.vigente[k] = a.vigente[k] || r.Vigente(c.a[k].comision)
+				}
+			}
+			return nil
+		},
+		Acto: func(id int64, firmeza fecha.Fecha, g sancion.Gravedad, s sancion.Tipo, allanamiento bool, centavos int64) error {
+			if a, ok := de(id); ok {
+				if err := c.sumarActo(a, firmeza, g, s, allanamiento, centavos); err != nil {
+					return errUsuario(id, err)
+				}
+			}
+			return nil
+		},
+		Operaciones: func(id int64, anio int, centavos, numero int64) error {
+			if a, ok := de(id); ok {
+				if err := c.sumarOperaciones(a, anio, centavos, numero); err != nil {
+					return errUsuario(id, err)
+				}
+			}
+			return nil
+		},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("tamizaje %d: %w", anio, err)
+	}
+	filas := make([]compacta, len(accs))
+	for i := range accs {
+		filas[i] = c.evaluar(&accs[i])
+		filas[i].usuario = int32(i)
+	}
+	accs = nil
+	t.filas = ordenarCompactas(filas, t.usuarios)
+	return t, nil
+}
+
+// Filas is the ranked screening of year anio as rows (Nacional, every row
+// made).
+func Filas(ctx context.Context, d *db.DB, anio int) ([]Fila, error) {
+	t, err := Nacional(ctx, d, anio)
+	if err != nil {
+		return nil, err
+	}
+	return t.Filas(), nil
+}
+
+// Anio is the year Y of the assumed infraction.
+func (t *Tamizado) Anio() int { return t.c.anio }
+
+// Len is the number of rows.
+func (t *Tamizado) Len() int { return len(t.filas) }
+
+// Fila is row i in rank order (0-based), with its national position.
+func (t *Tamizado) Fila(i int) Fila {
+	x := &t.filas[i]
+	return t.c.fila(x, t.usuarios[x.usuario])
+}
+
+// Todas yields every row in rank order, made one at a time.
+func (t *Tamizado) Todas() iter.Seq[Fila] {
+	return func(yield func(Fila) bool) {
+		for i := range t.filas {
+			if !yield(t.Fila(i)) {
+				return
+			}
+		}
+	}
+}
+
+// Filas makes every row, in rank order.
+func (t *Tamizado) Filas() []Fila {
+	out := make([]Fila, len(t.filas))
+	for i := range t.filas {
+		out[i] = t.Fila(i)
+	}
+	return out
+}
+
+// Filtrar keeps the rows that pass the filter, in order and with their
+// national positions (as Filtrar does on rows).
+func (t *Tamizado) Filtrar(f Filtro) *Tamizado {
+	if f.Vacio() {
+		return t
+	}
+	quiere := clave(f.Seccional)
+	vistas := map[string]bool{} // a few distinct Direcciones Seccionales
+	out := &Tamizado{c: t.c, usuarios: t.usuarios}
+	for _, x := range t.filas {
+		u := &t.usuarios[x.usuario]
+		if f.Tipo != "" && u.Tipo != f.Tipo {
+			continue
+		}
+		if f.Seccional != "" {
+			ok, ya := vistas[u.DireccionSeccional]
+			if !ya {
+				ok = coincideSeccional(u.DireccionSeccional, quiere)
+				vistas[u.DireccionSeccional] = ok
+			}
+			if !ok {
+				continue
+			}
+		}
+		out.filas = append(out.filas, x)
+	}
+	return out
+}
+
+// Resumen counts the rows for the headline, as Resumir does on rows.
+func (t *Tamizado) Resumen() Resumen {
+	r := Resumen{Usuarios: len(t.filas)}
+	for i := range t.filas {
+		p := &t.filas[i].p[0]
+		if p.procede.EsSi() {
+			r.ProcedeComite++
+		}
+		if !p.procede.Conocido() {
+			r.DatosIncompletos++
+		}
+		if p.cumple.EsSi() {
+			r.CumpleUmbral++
+		}
+		if p.minimo {
+			r.MinimoTresActos++
+		}
+		if t.filas[i].tempranas&tempranaDosActos != 0 {
+			r.DosActos++
+		}
+		if t.filas[i].tempranas&tempranaOchenta != 0 {
+			r.OchentaPorCiento++
+		}
+		if p.sinOps {
+			r.SinOperaciones++
+		}
+	}
+	return r
+}
+
