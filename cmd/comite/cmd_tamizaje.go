@@ -2,27 +2,20 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"iter"
 	"os"
 	"regexp"
-	"slices"
 	"strings"
 
-	"comite/internal/contrato"
 	"comite/internal/db"
 	"comite/internal/formato"
 	"comite/internal/importar"
 	"comite/internal/reincidencia"
 	"comite/internal/tamizaje"
-
-	"github.com/shopspring/decimal"
 )
 
 func init() {
@@ -149,7 +142,7 @@ func cmdTamizaje(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	defer out.Flush()
 	if *comoJSON && *archivoCSV == "" && *archivoXLSX == "" {
 		// Row by row: the screening stays compact, one Fila at a time.
-		if err := escribirTamizajeJSON(out, t.Len(), t.Todas()); err != nil {
+		if err := t.EscribirJSON(out); err != nil {
 			fmt.Fprintln(stderr, "comite tamizaje:", err)
 			return 1
 		}
@@ -172,7 +165,7 @@ func cmdTamizaje(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	if *comoJSON {
-		if err := escribirTamizajeJSON(out, len(filas), slices.Values(filas)); err != nil {
+		if err := tamizaje.EscribirJSON(out, filas); err != nil {
 			fmt.Fprintln(stderr, "comite tamizaje:", err)
 			return 1
 		}
@@ -213,126 +206,6 @@ func escribirArchivo(ruta string, f func(io.Writer) error) error {
 		return err
 	}
 	return a.Close()
-}
-
-// tamizajeJSON is one user in `comite tamizaje --json`: the contract's fields
-// (nit, numero_actos, suma_sanciones_cop, total_operaciones_cop,
-// participacion_porcentual, cumple_umbral, procede_comite) and more. Amounts
-// are decimal strings without trailing zeros; participación has 4 decimals or
-// is null when the operations are 0. Where the operations of the reference
-// year were never loaded, total_operaciones_cop, numero_operaciones,
-// participacion_porcentual, umbral_cop and distancia are null, and so are
-// cumple_umbral and procede_comite when the core leaves them unknown;
-// datos_incompletos then says which year to load.
-type tamizajeJSON struct {
-	Posicion               int               `json:"posicion"`
-	NIT                    string            `json:"nit"`
-	RazonSocial            string            `json:"razon_social"`
-	Tipo                   string            `json:"tipo"`
-	DireccionSeccional     string            `json:"direccion_seccional"`
-	Anio                   int               `json:"anio"`
-	AnioReferencia         int               `json:"anio_referencia"`
-	RegistroVigente        bool              `json:"registro_vigente"`
-	NumeroActos            int               `json:"numero_actos"`
-	SumaSancionesCOP       string            `json:"suma_sanciones_cop"`
-	TotalOperacionesCOP    *string           `json:"total_operaciones_cop"`
-	NumeroOperaciones      *int64            `json:"numero_operaciones"`
-	ParticipacionPorcentua *string           `json:"participacion_porcentual"`
-	UmbralCOP              *string           `json:"umbral_cop"`
-	PorcentajeDelUmbral    *string           `json:"porcentaje_del_umbral"`
-	CumpleUmbral           *bool             `json:"cumple_umbral"`
-	MinimoTresActos        bool              `json:"minimo_tres_actos"`
-	ProcedeComite          *bool             `json:"procede_comite"`
-	Alertas                []string          `json:"alertas"`
-	AlertasTempranas       []string          `json:"alertas_tempranas"`
-	Distancia              *string           `json:"distancia"`
-	DatosIncompletos       *string           `json:"datos_incompletos"`
-	AnioAnterior           anteriorJSON      `json:"anio_anterior"`
-	Variacion              variacionTamizaje `json:"variacion"`
-}
-
-type anteriorJSON struct {
-	AnioReferencia         int     `json:"anio_referencia"`
-	RegistroVigente        bool    `json:"registro_vigente"`
-	NumeroActos            int     `json:"numero_actos"`
-	SumaSancionesCOP       string  `json:"suma_sanciones_cop"`
-	TotalOperacionesCOP    *string `json:"total_operaciones_cop"`
-	ParticipacionPorcentua *string `json:"participacion_porcentual"`
-	CumpleUmbral           *bool   `json:"cumple_umbral"`
-	ProcedeComite          *bool   `json:"procede_comite"`
-}
-
-type variacionTamizaje struct {
-	NumeroActos         int     `json:"numero_actos"`
-	ParticipacionPuntos *string `json:"participacion_puntos"`
-}
-
-func fijo(d *decimal.Decimal, dec int32) *string {
-	if d == nil {
-		return nil
-	}
-	s := d.StringFixed(dec)
-	return &s
-}
-
-func filaJSON(f tamizaje.Fila) tamizajeJSON {
-	j := tamizajeJSON{
-		Posicion: f.Posicion, NIT: f.Usuario.NIT, RazonSocial: f.Usuario.RazonSocial, Tipo: f.Usuario.Tipo, DireccionSeccional: f.Usuario.DireccionSeccional,
-		Anio: f.Anio, AnioReferencia: f.AnioReferencia, RegistroVigente: f.RegistroVigente,
-		NumeroActos: f.NumeroActos, SumaSancionesCOP: f.Suma.String(), TotalOperacionesCOP: contrato.MontoNulo(f.TotalOperaciones), NumeroOperaciones: f.NumeroOperaciones,
-		ParticipacionPorcentua: fijo(f.Participacion, 4), UmbralCOP: contrato.MontoNulo(f.Linea), PorcentajeDelUmbral: fijo(f.PorcentajeUmbral, 2),
-		CumpleUmbral: f.CumpleUmbral.Puntero(), MinimoTresActos: f.MinimoTresActos, ProcedeComite: f.ProcedeComite.Puntero(),
-		Alertas: []string{}, AlertasTempranas: []string{},
-		AnioAnterior: anteriorJSON{
-			AnioReferencia: f.Anterior.AnioReferencia, RegistroVigente: f.Anterior.RegistroVigente, NumeroActos: f.Anterior.NumeroActos,
-			SumaSancionesCOP: f.Anterior.Suma.String(), TotalOperacionesCOP: contrato.MontoNulo(f.Anterior.TotalOperaciones),
-			ParticipacionPorcentua: fijo(f.Anterior.Participacion, 4), CumpleUmbral: f.Anterior.CumpleUmbral.Puntero(), ProcedeComite: f.Anterior.ProcedeComite.Puntero(),
-		},
-		Variacion: variacionTamizaje{NumeroActos: f.VariacionActos, ParticipacionPuntos: fijo(f.VariacionParticipacion, 4)},
-	}
-	if !f.DatosIncompletos() {
-		d := f.Distancia.StringFixed(4)
-		j.Distancia = &d
-	}
-	if f.FaltanOperaciones() && (f.DatosIncompletos() || !f.CumpleUmbral.Conocido()) {
-		t := reincidencia.TextoDatosIncompletos(f.AnioReferencia)
-		j.DatosIncompletos = &t
-	}
-	for _, a := range f.Alertas {
-		j.Alertas = append(j.Alertas, string(a))
-	}
-	for _, a := range f.Tempranas {
-		j.AlertasTempranas = append(j.AlertasTempranas, string(a))
-	}
-	return j
-}
-
-// escribirTamizajeJSON streams the array of n rows, one object per line.
-func escribirTamizajeJSON(w io.Writer, n int, filas iter.Seq[tamizaje.Fila]) error {
-	if n == 0 {
-		_, err := io.WriteString(w, "[]\n")
-		return err
-	}
-	io.WriteString(w, "[\n")
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false) // "Pérez & Cía." as written
-	i := 0
-	for f := range filas {
-		b.Reset()
-		if i > 0 {
-			b.WriteString(",\n")
-		}
-		i++
-		if err := enc.Encode(filaJSON(f)); err != nil {
-			return err
-		}
-		if _, err := w.Write(bytes.TrimSuffix(b.Bytes(), []byte("\n"))); err != nil {
-			return err
-		}
-	}
-	_, err := io.WriteString(w, "\n]\n")
-	return err
 }
 
 func escribirResumenTamizaje(w io.Writer, anio int, filtro tamizaje.Filtro, filas []tamizaje.Fila) {

@@ -14,6 +14,9 @@ import (
 // (LeerTamizaje). Each function is called once per row, in the order stated
 // there; the first error it returns stops the read and is returned.
 type LectorTamizaje struct {
+	// Usuarios, when not nil, is told first how many users there are (a
+	// capacity hint: the read is one snapshot and the count is of it).
+	Usuarios func(n int)
 	// Usuario: every customs user, in id order. Tipo and Dirección Seccional
 	// take a few values: equal values are the same string.
 	Usuario func(id int64, nit, razonSocial, tipo, seccional string) error
@@ -66,6 +69,13 @@ func (d *DB) LeerTamizaje(ctx context.Context, anioDesde, anioHasta int, l Lecto
 		return fmt.Errorf("leer el tamizaje: %w", err)
 	}
 	defer tx.Rollback()
+	if l.Usuarios != nil {
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM usuarios_aduaneros`).Scan(&n); err != nil {
+			return fmt.Errorf("leer usuarios: %w", err)
+		}
+		l.Usuarios(n)
+	}
 	if err := leerUsuariosTamizaje(ctx, tx, l.Usuario); err != nil {
 		return err
 	}
@@ -117,24 +127,24 @@ func leerUsuariosTamizaje(ctx context.Context, tx *sql.Tx, f func(id int64, nit,
 }
 
 func leerRegistrosTamizaje(ctx context.Context, tx *sql.Tx, f func(usuarioID int64, r RegistroUsuario) error) error {
-	rows, err := tx.QueryContext(ctx, `SELECT r.usuario_id, u.nit, r.vigente_desde, r.vigente_hasta FROM registros r JOIN usuarios_aduaneros u ON u.id = r.usuario_id`)
+	rows, err := tx.QueryContext(ctx, `SELECT usuario_id, vigente_desde, vigente_hasta FROM registros`)
 	if err != nil {
 		return fmt.Errorf("leer registros: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var uid int64
-		var nit, desde string
+		var desde string
 		var hasta sql.NullString
-		if err := rows.Scan(&uid, &nit, &desde, &hasta); err != nil {
+		if err := rows.Scan(&uid, &desde, &hasta); err != nil {
 			return fmt.Errorf("leer registros: %w", err)
 		}
 		var r RegistroUsuario
 		if r.VigenteDesde, err = fecha.ParseISO(desde); err != nil {
-			return fmt.Errorf("registro del usuario %s: vigente_desde guardada inválida %q", nit, desde)
+			return fmt.Errorf("registro del usuario %s: vigente_desde guardada inválida %q", nitDeID(ctx, tx, uid), desde)
 		}
 		if r.VigenteHasta, err = leerFecha(hasta, "vigente_hasta"); err != nil {
-			return fmt.Errorf("registro del usuario %s: %w", nit, err)
+			return fmt.Errorf("registro del usuario %s: %w", nitDeID(ctx, tx, uid), err)
 		}
 		if err := f(uid, r); err != nil {
 			return err
@@ -181,7 +191,7 @@ func leerActosTamizaje(ctx context.Context, tx *sql.Tx, anioDesde, anioHasta int
 			fe, err = fecha.Nueva(a, time.Month(m), dd)
 		}
 		if err != nil {
-			return fmt.Errorf("acto del usuario con id %d: fecha_firmeza guardada inválida (%d): %w", uid, dia, err)
+			return fmt.Errorf("acto del usuario %s: fecha_firmeza guardada inválida (%d): %w", nitDeID(ctx, tx, uid), dia, err)
 		}
 		g := codigo >> 3
 		if g >= int64(len(gravedadesTamizaje)) {
@@ -195,6 +205,16 @@ func leerActosTamizaje(ctx context.Context, tx *sql.Tx, anioDesde, anioHasta int
 		return fmt.Errorf("leer actos: %w", err)
 	}
 	return nil
+}
+
+// nitDeID is the NIT of a user, for an error message (the id when it cannot
+// be read).
+func nitDeID(ctx context.Context, tx *sql.Tx, id int64) string {
+	var nit string
+	if err := tx.QueryRowContext(ctx, `SELECT nit FROM usuarios_aduaneros WHERE id = ?`, id).Scan(&nit); err != nil {
+		return fmt.Sprintf("con id %d", id)
+	}
+	return nit
 }
 
 // actoInvalido names the user of an act whose gravedad, sanción or

@@ -22,37 +22,41 @@ import (
 // (reincidencia.Decidir) on those totals, so the rule is stated once. The
 // decimals and texts of a Fila are made when a row is shown (contexto.fila).
 
-// acumulado is what one user's rows add up to, for the two reference years
-// of the screening: index 0 is Y−1 (the test), 1 is Y−2 (the change).
-type acumulado struct {
-	vigente  [2]bool  // some registro in force on the commission date
-	actos    [2]int32 // acts that count
-	suma     [2]int64 // S, centavos
-	cargadas [2]bool  // some row of operations of the year exists
-	ops      [2]int64 // O, centavos
-	numero   [2]int64 // N
-}
-
-// puntoCompacto is one reference year's verdict, as the core gave it.
+// puntoCompacto is one reference year of one user: first what the user's
+// rows add up to (the acts that count, their amounts, the operations, the
+// registro), then the core's verdict on those totals.
 type puntoCompacto struct {
-	suma, ops, numero int64 // centavos, centavos, count
-	actos             int32
-	cumple, procede   reincidencia.Tri
-	vigente           bool
-	cargadas          bool
-	minimo            bool
-	faltan, sinOps    bool // the core's alerts faltan_operaciones, sin_operaciones
+	suma, ops, numero int64 // S and O in centavos, N
+	actos             int32 // acts that count
+	vigente           bool  // some registro in force on the commission date
+	cargadas          bool  // some row of operations of the year exists
+	// The verdict (evaluar).
+	cumple, procede reincidencia.Tri
+	minimo          bool
+	faltan, sinOps  bool // the core's alerts faltan_operaciones, sin_operaciones
 }
 
-// compacta is the screening of one user, ready to rank.
+// compacta is the screening of one user: index 0 of p is the reference year
+// Y−1 (the test), 1 is Y−2 (the change).
 type compacta struct {
-	usuario   int32 // index in the users
-	posicion  int32
-	p         [2]puntoCompacto
-	dist      int64           // Distancia × 10¹² (distancia has 12 decimals at most)
-	fraccion  decimal.Decimal // S / line, 12 decimals; when conFr
+	usuario  int32 // index in the users
+	posicion int32
+	p        [2]puntoCompacto
+	dist     int64 // Distancia × 10¹² (distancia has 12 decimals at most)
+	// S / line with 12 decimals, when conFr: × 10¹² in fr12 when it fits an
+	// int64, else in frGrande.
+	fr12      int64
+	frGrande  *decimal.Decimal
 	conFr     bool
 	tempranas uint8 // bits: tempranaDosActos, tempranaOchenta
+}
+
+// fraccion is S / line with 12 decimals (conFr).
+func (x *compacta) fraccion() decimal.Decimal {
+	if x.frGrande != nil {
+		return *x.frGrande
+	}
+	return decimal.New(x.fr12, -12)
 }
 
 const (
@@ -116,18 +120,19 @@ var errDesborde = fmt.Errorf("la suma de montos no cabe en la aritmética exacta
 
 // sumarActo judges one act for both reference years with the core and adds
 // it where it counts.
-func (c *contexto) sumarActo(acc *acumulado, firmeza fecha.Fecha, g sancion.Gravedad, s sancion.Tipo, allanamiento bool, centavos int64) error {
+func (c *contexto) sumarActo(x *compacta, firmeza fecha.Fecha, g sancion.Gravedad, s sancion.Tipo, allanamiento bool, centavos int64) error {
 	for k := range c.a {
 		if reincidencia.ExclusionActo(firmeza, g, allanamiento, c.a[k].periodo) != "" {
 			continue
 		}
-		acc.actos[k]++
+		p := &x.p[k]
+		p.actos++
 		if reincidencia.AportaSuma(s) {
-			v, ok := sumar(acc.suma[k], centavos)
+			v, ok := sumar(p.suma, centavos)
 			if !ok {
 				return errDesborde
 			}
-			acc.suma[k] = v
+			p.suma = v
 		}
 	}
 	return nil
@@ -135,20 +140,28 @@ func (c *contexto) sumarActo(acc *acumulado, firmeza fecha.Fecha, g sancion.Grav
 
 // sumarOperaciones adds one row of operations of year anio (several rows of a
 // year add up; a row in zero still loads the year).
-func (c *contexto) sumarOperaciones(acc *acumulado, anio int, centavos, numero int64) error {
+func (c *contexto) sumarOperaciones(x *compacta, anio int, centavos, numero int64) error {
 	for k := range c.a {
 		if c.a[k].periodo.Anio != anio {
 			continue
 		}
-		acc.cargadas[k] = true
-		v, ok := sumar(acc.ops[k], centavos)
-		n, ok2 := sumar(acc.numero[k], numero)
+		p := &x.p[k]
+		p.cargadas = true
+		v, ok := sumar(p.ops, centavos)
+		n, ok2 := sumar(p.numero, numero)
 		if !ok || !ok2 {
 			return errDesborde
 		}
-		acc.ops[k], acc.numero[k] = v, n
+		p.ops, p.numero = v, n
 	}
 	return nil
+}
+
+// sumarRegistro notes a registro in force on each commission date.
+func (c *contexto) sumarRegistro(x *compacta, vigente func(fecha.Fecha) bool) {
+	for k := range c.a {
+		x.p[k].vigente = x.p[k].vigente || vigente(c.a[k].comision)
+	}
 }
 
 // pesosDe is centavos as an exact decimal.
@@ -159,26 +172,23 @@ func pesosDe(centavos int64) decimal.Decimal {
 	return decimal.New(centavos, -2)
 }
 
-// evaluar is the screening of one user from its totals: the core's verdict
-// for each reference year, then the distance and the early warnings.
-func (c *contexto) evaluar(acc *acumulado) compacta {
-	var x compacta
+// evaluar completes the screening of one user from its totals, in place:
+// the core's verdict for each reference year, then the distance and the
+// early warnings.
+func (c *contexto) evaluar(x *compacta) {
 	for k := range c.a {
-		s, o := pesosDe(acc.suma[k]), pesosDe(acc.ops[k])
+		pt := &x.p[k]
+		s, o := pesosDe(pt.suma), pesosDe(pt.ops)
 		v := reincidencia.Decidir(reincidencia.Cuentas{
-			NumeroActos: int(acc.actos[k]), Suma: s, OperacionesCargadas: acc.cargadas[k], TotalOperaciones: o,
-			RegistroVigente: acc.vigente[k], Gravedad: nueva(c.anio - k).Gravedad,
+			NumeroActos: int(pt.actos), Suma: s, OperacionesCargadas: pt.cargadas, TotalOperaciones: o,
+			RegistroVigente: pt.vigente, Gravedad: nueva(c.anio - k).Gravedad,
 		}, c.a[k].p)
-		x.p[k] = puntoCompacto{
-			suma: acc.suma[k], ops: acc.ops[k], numero: acc.numero[k], actos: acc.actos[k],
-			cumple: v.Requisitos.UmbralCeroCinco, procede: v.ProcedeComite, vigente: v.Requisitos.RegistroVigente,
-			cargadas: acc.cargadas[k], minimo: v.Requisitos.MinimoTresActos, faltan: v.FaltanOperaciones, sinOps: v.SinOperaciones,
-		}
+		pt.cumple, pt.procede, pt.vigente = v.Requisitos.UmbralCeroCinco, v.ProcedeComite, v.Requisitos.RegistroVigente
+		pt.minimo, pt.faltan, pt.sinOps = v.Requisitos.MinimoTresActos, v.FaltanOperaciones, v.SinOperaciones
 		if k == 0 {
-			c.clasificar(&x, s, o)
+			c.clasificar(x, s, o)
 		}
 	}
-	return x
 }
 
 // clasificar sets the ranking figures of the reference year Y−1: S / line,
@@ -187,10 +197,13 @@ func (c *contexto) clasificar(x *compacta, s, o decimal.Decimal) {
 	pt, p := &x.p[0], c.a[0].p
 	if pt.cargadas && pt.ops != 0 && !p.UmbralPorMil.IsZero() {
 		x.conFr = true
-		if pt.suma == 0 {
-			x.fraccion = decimal.Zero
-		} else {
-			x.fraccion = s.DivRound(reincidencia.LineaUmbral(o, p), 12)
+		if pt.suma != 0 {
+			fr := s.DivRound(reincidencia.LineaUmbral(o, p), 12)
+			if fr.LessThan(limiteFr12) {
+				x.fr12 = fr.Shift(12).IntPart()
+			} else {
+				x.frGrande = &fr
+			}
 		}
 	}
 	x.dist = c.distancia(x)
@@ -226,8 +239,8 @@ func (c *contexto) distancia(x *compacta) int64 {
 	case x.conFr && pt.suma == 0:
 		brecha = 1e12
 	case x.conFr:
-		if x.fraccion.LessThan(uno) {
-			brecha = uno.Sub(x.fraccion).Shift(12).IntPart()
+		if x.frGrande == nil && x.fr12 < 1e12 {
+			brecha = 1e12 - x.fr12
 		}
 	case pt.suma <= 0:
 		brecha = 1e12
@@ -257,7 +270,7 @@ func (c *contexto) fila(x *compacta, u Usuario) Fila {
 		}
 	}
 	if x.conFr {
-		fr := x.fraccion
+		fr := x.fraccion()
 		f.fraccion = &fr
 	}
 	f.Distancia = decimal.New(x.dist, -12)
@@ -305,6 +318,10 @@ type claveOrden struct {
 	dist    int64
 	rango   int8 // of S / line: 1 finite, 2 no line with S > 0, 0 no line with S = 0
 	fr      *decimal.Decimal
+	// fr12 is fr × 10¹² when it fits an int64 (fr has 12 decimals): the
+	// same order with integers.
+	fr12    int64
+	conFr12 bool
 	actos   int
 	suma    int64 // centavos
 	nit     string
@@ -314,11 +331,23 @@ func (x *compacta) clave(u []Usuario) claveOrden {
 	k := claveOrden{procede: x.p[0].procede, dist: x.dist, actos: int(x.p[0].actos), suma: x.p[0].suma, nit: u[x.usuario].NIT}
 	switch {
 	case x.conFr:
-		k.rango, k.fr = 1, &x.fraccion
+		k.rango = 1
+		k.fr, k.fr12, k.conFr12 = x.frGrande, x.fr12, x.frGrande == nil
 	case x.p[0].suma > 0:
 		k.rango = 2
 	}
 	return k
+}
+
+// limiteFr12 bounds the fractions whose × 10¹² fits an int64.
+var limiteFr12 = decimal.NewFromInt(9_000_000)
+
+func (k *claveOrden) conFraccion(fr *decimal.Decimal) {
+	k.fr, k.conFr12 = fr, false
+	k.fr = fr
+	if fr.LessThan(limiteFr12) {
+		k.fr12, k.conFr12 = fr.Shift(12).IntPart(), true
+	}
 }
 
 // compararOrden is the order of the ranking: first the users for whom the
@@ -339,7 +368,13 @@ func compararOrden(a, b *claveOrden) int {
 		return -cmp.Compare(a.rango, b.rango)
 	}
 	if a.rango == 1 {
-		if c := a.fr.Cmp(*b.fr); c != 0 {
+		c := 0
+		if a.conFr12 && b.conFr12 {
+			c = cmp.Compare(a.fr12, b.fr12)
+		} else {
+			c = a.fraccion().Cmp(b.fraccion())
+		}
+		if c != 0 {
 			return -c
 		}
 	}
@@ -363,27 +398,54 @@ func grupo(t reincidencia.Tri) int {
 	return 2
 }
 
-// ordenar ranks compact rows (stable) and numbers them from 1.
-func ordenarCompactas(filas []compacta, u []Usuario) []compacta {
+// fraccion is the key's S / line.
+func (k *claveOrden) fraccion() decimal.Decimal {
+	if k.conFr12 {
+		return decimal.New(k.fr12, -12)
+	}
+	return *k.fr
+}
+
+// ordenarCompactas ranks compact rows in place (stable) and numbers them
+// from 1: it sorts indices by their keys and then moves each row once,
+// cycle by cycle, with one row of scratch.
+func ordenarCompactas(filas []compacta, u []Usuario) {
 	idx := make([]int32, len(filas))
 	for i := range idx {
 		idx[i] = int32(i)
 	}
-	slices.SortStableFunc(idx, func(i, j int32) int {
-		a, b := filas[i].clave(u), filas[j].clave(u)
-		return compararOrden(&a, &b)
-	})
-	out := make([]compacta, len(filas))
-	for i, j := range idx {
-		out[i] = filas[j]
-		out[i].posicion = int32(i + 1)
+	claves := make([]claveOrden, len(filas))
+	for i := range filas {
+		claves[i] = filas[i].clave(u)
 	}
-	return out
+	slices.SortStableFunc(idx, func(i, j int32) int { return compararOrden(&claves[i], &claves[j]) })
+	claves = nil
+	for i := range idx {
+		if idx[i] < 0 {
+			continue
+		}
+		tmp := filas[i]
+		j := i
+		for {
+			k := int(idx[j])
+			idx[j] = -1
+			if k == i {
+				filas[j] = tmp
+				break
+			}
+			filas[j] = filas[k]
+			j = k
+		}
+	}
+	for i := range filas {
+		filas[i].posicion = int32(i + 1)
+	}
 }
 
 // acumularInsumo adds up one Insumo (amounts in whole centavos).
-func (c *contexto) acumularInsumo(in Insumo) (acumulado, error) {
-	acc := acumulado{vigente: [2]bool{in.RegistroVigente, in.RegistroVigenteAnterior}}
+func (c *contexto) acumularInsumo(in Insumo) (compacta, error) {
+	var acc compacta
+	acc.p[0].vigente, acc.p[1].vigente = in.RegistroVigente, in.RegistroVigenteAnterior
 	for i, a := range in.Actos {
 		cent, err := centavos(a.Valor)
 		if err != nil {

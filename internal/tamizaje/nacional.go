@@ -32,30 +32,33 @@ func Nacional(ctx context.Context, d *db.DB, anio int) (*Tamizado, error) {
 		return nil, err
 	}
 	t := &Tamizado{c: c}
-	var accs []acumulado
-	indice := map[int64]int32{}
-	de := func(id int64) (*acumulado, bool) {
-		i, ok := indice[id]
+	var ix indice
+	de := func(id int64) (*compacta, bool) {
+		i, ok := ix.de(id)
 		if !ok {
 			return nil, false
 		}
-		return &accs[i], true
+		return &t.filas[i], true
 	}
 	errUsuario := func(id int64, err error) error {
-		return fmt.Errorf("usuario %s: %w", t.usuarios[indice[id]].NIT, err)
+		i, _ := ix.de(id)
+		return fmt.Errorf("usuario %s: %w", t.usuarios[i].NIT, err)
 	}
 	err = d.LeerTamizaje(ctx, anio-2, anio-1, db.LectorTamizaje{
+		Usuarios: func(n int) {
+			t.usuarios = make([]Usuario, 0, n)
+			t.filas = make([]compacta, 0, n)
+			ix.porID = make([]int32, 0, n+1)
+		},
 		Usuario: func(id int64, nit, razon, tipo, seccional string) error {
-			indice[id] = int32(len(t.usuarios))
+			ix.agregar(id, int32(len(t.usuarios)))
 			t.usuarios = append(t.usuarios, Usuario{ID: id, NIT: nit, RazonSocial: razon, Tipo: tipo, DireccionSeccional: seccional})
-			accs = append(accs, acumulado{})
+			t.filas = append(t.filas, compacta{usuario: int32(len(t.filas))})
 			return nil
 		},
 		Registro: func(id int64, r db.RegistroUsuario) error {
-			if a, ok := de(id); ok {
-				for k := range c.a {
-					a.vigente[k] = a.vigente[k] || r.Vigente(c.a[k].comision)
-				}
+			if x, ok := de(id); ok {
+				c.sumarRegistro(x, r.Vigente)
 			}
 			return nil
 		},
@@ -79,14 +82,50 @@ func Nacional(ctx context.Context, d *db.DB, anio int) (*Tamizado, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tamizaje %d: %w", anio, err)
 	}
-	filas := make([]compacta, len(accs))
-	for i := range accs {
-		filas[i] = c.evaluar(&accs[i])
-		filas[i].usuario = int32(i)
+	for i := range t.filas {
+		c.evaluar(&t.filas[i])
 	}
-	accs = nil
-	t.filas = ordenarCompactas(filas, t.usuarios)
+	ordenarCompactas(t.filas, t.usuarios)
 	return t, nil
+}
+
+// indice finds a user's row by its id. The ids come in increasing order and
+// are nearly dense (INTEGER PRIMARY KEY), so a slice by id serves, with a map
+// once they are too sparse for it.
+type indice struct {
+	porID []int32 // row + 1 by id; 0: no such user
+	mapa  map[int64]int32
+}
+
+func (x *indice) agregar(id int64, fila int32) {
+	if x.mapa == nil && id >= 0 && id < int64(4*len(x.porID)+1<<16) {
+		for int64(len(x.porID)) <= id {
+			x.porID = append(x.porID, 0)
+		}
+		x.porID[id] = fila + 1
+		return
+	}
+	if x.mapa == nil {
+		x.mapa = make(map[int64]int32, len(x.porID))
+		for i, f := range x.porID {
+			if f > 0 {
+				x.mapa[int64(i)] = f - 1
+			}
+		}
+		x.porID = nil
+	}
+	x.mapa[id] = fila
+}
+
+func (x *indice) de(id int64) (int32, bool) {
+	if x.mapa != nil {
+		f, ok := x.mapa[id]
+		return f, ok
+	}
+	if id < 0 || id >= int64(len(x.porID)) || x.porID[id] == 0 {
+		return 0, false
+	}
+	return x.porID[id] - 1, true
 }
 
 // Filas is the ranked screening of year anio as rows (Nacional, every row
@@ -189,4 +228,3 @@ func (t *Tamizado) Resumen() Resumen {
 	}
 	return r
 }
-

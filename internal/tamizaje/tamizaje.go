@@ -155,8 +155,8 @@ func EvaluarUsuario(anio int, in Insumo, ref valores.Referencia) (Fila, error) {
 	if err != nil {
 		return Fila{}, err
 	}
-	x := c.evaluar(&acc)
-	return c.fila(&x, in.Usuario), nil
+	c.evaluar(&acc)
+	return c.fila(&acc, in.Usuario), nil
 }
 
 // TieneAlerta says whether the row carries the early warning a.
@@ -184,8 +184,8 @@ func Calcular(anio int, ref valores.Referencia, recorrer func(func(Insumo) error
 		if err != nil {
 			return err
 		}
-		x := c.evaluar(&acc)
-		filas = append(filas, c.fila(&x, in.Usuario))
+		c.evaluar(&acc)
+		filas = append(filas, c.fila(&acc, in.Usuario))
 		return nil
 	})
 	if err != nil {
@@ -204,7 +204,8 @@ func Ordenar(filas []Fila) {
 		k := claveOrden{procede: f.ProcedeComite, dist: f.Distancia.Shift(12).IntPart(), actos: f.NumeroActos, suma: f.Suma.Shift(2).IntPart(), nit: f.Usuario.NIT}
 		switch {
 		case f.fraccion != nil:
-			k.rango, k.fr = 1, f.fraccion
+			k.rango = 1
+			k.conFraccion(f.fraccion)
 		case f.Suma.IsPositive():
 			k.rango = 2
 		}
