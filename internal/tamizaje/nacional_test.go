@@ -1,6 +1,7 @@
 package tamizaje_test
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"fmt"
@@ -467,5 +468,44 @@ func TestTamizaje_anioFueraDeRango(t *testing.T) {
 	}
 	if filas, err := tamizaje.Filas(context.Background(), d, tamizaje.AnioMinimo); err != nil || len(filas) != 0 {
 		t.Errorf("base vacía: %v, %d filas", err, len(filas))
+	}
+}
+
+// The compact screening and its rows agree: the headline counted on the
+// compact rows is Resumir's on the rows, the filter keeps the national
+// positions, and the JSON written from the compact rows is the rows' JSON.
+func TestNacional_resumenFiltroYJSONComoLasFilas(t *testing.T) {
+	d := abrirTamizaje(t)
+	if _, err := demo.Generar(context.Background(), d, demo.Opciones{Usuarios: 120, Anios: 3, Semilla: 7}); err != nil {
+		t.Fatal(err)
+	}
+	tz, err := tamizaje.Nacional(context.Background(), d, 2026)
+	if err != nil {
+		t.Fatal(err)
+	}
+	filas := tz.Filas()
+	if got, want := tz.Resumen(), tamizaje.Resumir(filas); got != want {
+		t.Errorf("resumen %+v, Resumir da %+v", got, want)
+	}
+	f := tamizaje.Filtro{Tipo: "agencia_de_aduanas", Seccional: "bogota"}
+	sel := tz.Filtrar(f)
+	quiere := tamizaje.Filtrar(filas, f)
+	if sel.Len() != len(quiere) || sel.Len() == 0 {
+		t.Fatalf("%d filas filtradas, Filtrar da %d", sel.Len(), len(quiere))
+	}
+	for i := range quiere {
+		if g := sel.Fila(i); g.Usuario.NIT != quiere[i].Usuario.NIT || g.Posicion != quiere[i].Posicion {
+			t.Errorf("fila %d: %s en %d, se esperaba %s en %d", i, g.Usuario.NIT, g.Posicion, quiere[i].Usuario.NIT, quiere[i].Posicion)
+		}
+	}
+	var a, b bytes.Buffer
+	if err := tz.EscribirJSON(&a); err != nil {
+		t.Fatal(err)
+	}
+	if err := tamizaje.EscribirJSON(&b, filas); err != nil {
+		t.Fatal(err)
+	}
+	if a.String() != b.String() {
+		t.Error("el JSON de las filas compactas no es el de las filas")
 	}
 }
