@@ -135,24 +135,43 @@ func leerUsuariosTamizaje(ctx context.Context, tx *sql.Tx, f func(id int64, nit,
 }
 
 func leerRegistrosTamizaje(ctx context.Context, tx *sql.Tx, f func(usuarioID int64, r RegistroUsuario) error) error {
-	rows, err := tx.QueryContext(ctx, `SELECT usuario_id, vigente_desde, vigente_hasta FROM registros`)
+	// The dates as day numbers (two integer columns instead of three, no
+	// text to parse): user × 2¹⁷ + first day, and the last day (−1: none).
+	// A date SQLite cannot read comes as NULL and is an error.
+	rows, err := tx.QueryContext(ctx, `SELECT usuario_id * 131072 + unixepoch(vigente_desde) / 86400,
+		CASE WHEN vigente_hasta IS NULL OR vigente_hasta = '' THEN -1 ELSE unixepoch(vigente_hasta) / 86400 END FROM registros`)
 	if err != nil {
 		return fmt.Errorf("leer registros: %w", err)
 	}
 	defer rows.Close()
+	fechas := map[int64]fecha.Fecha{}
+	deDia := func(dia int64) (fecha.Fecha, error) {
+		if fe, ok := fechas[dia]; ok {
+			return fe, nil
+		}
+		fe, err := fecha.Nueva(time.Unix(dia*86400, 0).UTC().Date())
+		if err == nil {
+			fechas[dia] = fe
+		}
+		return fe, err
+	}
+	var desde, hasta sql.NullInt64
 	for rows.Next() {
-		var uid int64
-		var desde string
-		var hasta sql.NullString
-		if err := rows.Scan(&uid, &desde, &hasta); err != nil {
+		if err := rows.Scan(&desde, &hasta); err != nil {
 			return fmt.Errorf("leer registros: %w", err)
 		}
-		var r RegistroUsuario
-		if r.VigenteDesde, err = fecha.ParseISO(desde); err != nil {
-			return fmt.Errorf("registro del usuario %s: vigente_desde guardada inválida %q", nitDeID(ctx, tx, uid), desde)
+		if !desde.Valid || !hasta.Valid {
+			return registroInvalido(ctx, tx)
 		}
-		if r.VigenteHasta, err = leerFecha(hasta, "vigente_hasta"); err != nil {
-			return fmt.Errorf("registro del usuario %s: %w", nitDeID(ctx, tx, uid), err)
+		uid, dia := desde.Int64>>17, desde.Int64&(1<<17-1)
+		var r RegistroUsuario
+		if r.VigenteDesde, err = deDia(dia); err != nil {
+			return fmt.Errorf("registro del usuario %s: vigente_desde guardada inválida: %w", nitDeID(ctx, tx, uid), err)
+		}
+		if hasta.Int64 >= 0 {
+			if r.VigenteHasta, err = deDia(hasta.Int64); err != nil {
+				return fmt.Errorf("registro del usuario %s: vigente_hasta guardada inválida: %w", nitDeID(ctx, tx, uid), err)
+			}
 		}
 		if err := f(uid, r); err != nil {
 			return err
@@ -162,6 +181,18 @@ func leerRegistrosTamizaje(ctx context.Context, tx *sql.Tx, f func(usuarioID int
 		return fmt.Errorf("leer registros: %w", err)
 	}
 	return nil
+}
+
+// registroInvalido names the user of a registro whose dates SQLite cannot read.
+func registroInvalido(ctx context.Context, tx *sql.Tx) error {
+	var nit, desde string
+	var hasta sql.NullString
+	err := tx.QueryRowContext(ctx, `SELECT u.nit, r.vigente_desde, r.vigente_hasta FROM registros r JOIN usuarios_aduaneros u ON u.id = r.usuario_id
+		WHERE unixepoch(r.vigente_desde) IS NULL OR (r.vigente_hasta IS NOT NULL AND r.vigente_hasta <> '' AND unixepoch(r.vigente_hasta) IS NULL) LIMIT 1`).Scan(&nit, &desde, &hasta)
+	if err != nil {
+		return fmt.Errorf("leer registros: un registro tiene fechas de vigencia guardadas inválidas")
+	}
+	return fmt.Errorf("registro del usuario %s: fechas de vigencia guardadas inválidas (%q, %q)", nit, desde, hasta.String)
 }
 
 func leerActosTamizaje(ctx context.Context, tx *sql.Tx, anioDesde, anioHasta int, f func(usuarioID int64, firmeza fecha.Fecha, g sancion.Gravedad, s sancion.Tipo, allanamiento bool, centavos int64) error) error {

@@ -314,8 +314,7 @@ func (c *contexto) punto(k int, pc *puntoCompacto) Punto {
 
 // claveOrden is what the ranking compares (see Ordenar).
 type claveOrden struct {
-	procede reincidencia.Tri
-	dist    int64
+	grupoDist int64 // the group (procede, the rest, datos incompletos) × 2⁴² + the distance × 10¹² (≤ 2 × 10¹² < 2⁴²)
 	rango   int8 // of S / line: 1 finite, 2 no line with S > 0, 0 no line with S = 0
 	fr      *decimal.Decimal
 	// fr12 is fr × 10¹² when it fits an int64 (fr has 12 decimals): the
@@ -328,7 +327,7 @@ type claveOrden struct {
 }
 
 func (x *compacta) clave(u []Usuario) claveOrden {
-	k := claveOrden{procede: x.p[0].procede, dist: x.dist, actos: int(x.p[0].actos), suma: x.p[0].suma, nit: u[x.usuario].NIT}
+	k := claveOrden{grupoDist: grupoDist(x.p[0].procede, x.dist), actos: int(x.p[0].actos), suma: x.p[0].suma, nit: u[x.usuario].NIT}
 	switch {
 	case x.conFr:
 		k.rango = 1
@@ -358,11 +357,8 @@ func (k *claveOrden) conFraccion(fr *decimal.Decimal) {
 // come last, in their own group "Datos incompletos", never among those that
 // proceed.
 func compararOrden(a, b *claveOrden) int {
-	if ga, gb := grupo(a.procede), grupo(b.procede); ga != gb {
-		return cmp.Compare(ga, gb)
-	}
-	if a.dist != b.dist {
-		return cmp.Compare(a.dist, b.dist)
+	if a.grupoDist != b.grupoDist {
+		return cmp.Compare(a.grupoDist, b.grupoDist)
 	}
 	if a.rango != b.rango {
 		return -cmp.Compare(a.rango, b.rango)
@@ -387,6 +383,10 @@ func compararOrden(a, b *claveOrden) int {
 	return strings.Compare(a.nit, b.nit)
 }
 
+func grupoDist(procede reincidencia.Tri, dist int64) int64 {
+	return int64(grupo(procede))<<42 + dist
+}
+
 // grupo is the ranking group: procede, the rest, datos incompletos.
 func grupo(t reincidencia.Tri) int {
 	switch t {
@@ -406,9 +406,10 @@ func (k *claveOrden) fraccion() decimal.Decimal {
 	return *k.fr
 }
 
-// ordenarCompactas ranks compact rows in place (stable) and numbers them
-// from 1: it sorts indices by their keys and then moves each row once,
-// cycle by cycle, with one row of scratch.
+// ordenarCompactas ranks compact rows in place and numbers them from 1: it
+// sorts indices by their keys and then moves each row once, cycle by cycle,
+// with one row of scratch. The NIT is unique, so the order is total and the
+// sort need not be stable.
 func ordenarCompactas(filas []compacta, u []Usuario) {
 	idx := make([]int32, len(filas))
 	for i := range idx {
@@ -418,7 +419,7 @@ func ordenarCompactas(filas []compacta, u []Usuario) {
 	for i := range filas {
 		claves[i] = filas[i].clave(u)
 	}
-	slices.SortStableFunc(idx, func(i, j int32) int { return compararOrden(&claves[i], &claves[j]) })
+	slices.SortFunc(idx, func(i, j int32) int { return compararOrden(&claves[i], &claves[j]) })
 	claves = nil
 	for i := range idx {
 		if idx[i] < 0 {

@@ -201,7 +201,7 @@ func Ordenar(filas []Fila) {
 	claves := make([]claveOrden, len(filas))
 	for i := range filas {
 		f := &filas[i]
-		k := claveOrden{procede: f.ProcedeComite, dist: f.Distancia.Shift(12).IntPart(), actos: f.NumeroActos, suma: f.Suma.Shift(2).IntPart(), nit: f.Usuario.NIT}
+		k := claveOrden{grupoDist: grupoDist(f.ProcedeComite, f.Distancia.Shift(12).IntPart()), actos: f.NumeroActos, suma: f.Suma.Shift(2).IntPart(), nit: f.Usuario.NIT}
 		switch {
 		case f.fraccion != nil:
 			k.rango = 1
