@@ -315,8 +315,8 @@ func (c *contexto) punto(k int, pc *puntoCompacto) Punto {
 // claveOrden is what the ranking compares (see Ordenar).
 type claveOrden struct {
 	grupoDist int64 // the group (procede, the rest, datos incompletos) × 2⁴² + the distance × 10¹² (≤ 2 × 10¹² < 2⁴²)
-	rango   int8 // of S / line: 1 finite, 2 no line with S > 0, 0 no line with S = 0
-	fr      *decimal.Decimal
+	rango     int8  // of S / line: 1 finite, 2 no line with S > 0, 0 no line with S = 0
+	fr        *decimal.Decimal
 	// fr12 is fr × 10¹² when it fits an int64 (fr has 12 decimals): the
 	// same order with integers.
 	fr12    int64
