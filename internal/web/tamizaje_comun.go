@@ -91,7 +91,7 @@ func (h *handler) leerConsultaTamizaje(c echo.Context) consultaTamizaje {
 		q.seccional = strings.TrimSpace(c.QueryParam("seccional"))
 		// The rows store catalogue codes: «bogota», «Bogotá» or the official
 		// name filter the same code.
-		if cat, err := h.d.CatalogoSeccionales(c.Request().Context()); err == nil && q.seccional != "" {
+		if cat, err := h.catalogo(c.Request().Context()); err == nil && q.seccional != "" {
 			if cod, ok := cat.Resolver(q.seccional); ok {
 				q.seccional = cod
 			}
