@@ -184,7 +184,7 @@ func TestTamizaje_art25_ordenCifrasYAlertas(t *testing.T) {
 	}
 }
 
-// The same ranking as `comite tamizaje` (db.Tamizaje through the core).
+// The same ranking as `comite tamizaje` (tamizaje.Nacional through the core).
 func TestTamizaje_mismoOrdenQueElNucleo(t *testing.T) {
 	e := nuevoEntorno(t)
 	e.sembrarTamizaje()
