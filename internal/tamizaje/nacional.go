@@ -3,7 +3,6 @@ package tamizaje
 import (
 	"context"
 	"fmt"
-	"iter"
 
 	"comite/internal/db"
 	"comite/internal/fecha"
@@ -150,17 +149,6 @@ func (t *Tamizado) Fila(i int) Fila {
 	return t.c.fila(x, t.usuarios[x.usuario])
 }
 
-// Todas yields every row in rank order, made one at a time.
-func (t *Tamizado) Todas() iter.Seq[Fila] {
-	return func(yield func(Fila) bool) {
-		for i := range t.filas {
-			if !yield(t.Fila(i)) {
-				return
-			}
-		}
-	}
-}
-
 // Filas makes every row, in rank order.
 func (t *Tamizado) Filas() []Fila {
 	out := make([]Fila, len(t.filas))
@@ -176,25 +164,12 @@ func (t *Tamizado) Filtrar(f Filtro) *Tamizado {
 	if f.Vacio() {
 		return t
 	}
-	quiere := clave(f.Seccional)
-	vistas := map[string]bool{} // a few distinct Direcciones Seccionales
+	a := f.preparar()
 	out := &Tamizado{c: t.c, usuarios: t.usuarios}
 	for _, x := range t.filas {
-		u := &t.usuarios[x.usuario]
-		if f.Tipo != "" && u.Tipo != f.Tipo {
-			continue
+		if a.acepta(&t.usuarios[x.usuario]) {
+			out.filas = append(out.filas, x)
 		}
-		if f.Seccional != "" {
-			ok, ya := vistas[u.DireccionSeccional]
-			if !ya {
-				ok = coincideSeccional(u.DireccionSeccional, quiere)
-				vistas[u.DireccionSeccional] = ok
-			}
-			if !ok {
-				continue
-			}
-		}
-		out.filas = append(out.filas, x)
 	}
 	return out
 }

@@ -3,10 +3,14 @@
 // by position (citas normas.AnioReferencia, normas.ActosEnFirme,
 // normas.UmbralCeroCinco, normas.MinimoTresActos, normas.RegistroVigente), as
 // if a new GRAVE infraction were committed on 1 January of year Y, so the
-// reference year is Y−1. Every figure comes from reincidencia.Evaluar, the one
-// implementation of the rule; this package only builds each user's input,
+// reference year is Y−1. Every decision is the core's, the one statement of
+// the rule: which act counts and what it adds (reincidencia.ExclusionActo,
+// AportaSuma) and each year's verdict (reincidencia.Decidir, the function
+// Evaluar and Cifras use); this package only adds up each user's rows,
 // ranks the results, raises early warnings, compares with the previous year,
-// filters, and exports. Pure functions: no database, no clock.
+// filters, and exports. Nacional orchestrates the national screening from
+// the store (db.LeerTamizaje, which only selects rows); everything else is
+// pure functions: no database, no clock.
 //
 // Reading chosen (documented for the lead): the commission date of the
 // assumed infraction is 1 January of Y, and the registro vigente is the one in
@@ -237,12 +241,32 @@ type Filtro struct {
 // Vacio says whether the filter selects every row.
 func (f Filtro) Vacio() bool { return f.Tipo == "" && f.Seccional == "" }
 
-// Acepta says whether the user passes the filter.
-func (f Filtro) Acepta(u Usuario) bool {
-	if f.Tipo != "" && u.Tipo != f.Tipo {
+// aceptador is a filter ready to apply to many rows: the Dirección
+// Seccional is compared once per distinct name.
+type aceptador struct {
+	f      Filtro
+	quiere string
+	vistas map[string]bool
+}
+
+func (f Filtro) preparar() *aceptador {
+	return &aceptador{f: f, quiere: clave(f.Seccional), vistas: map[string]bool{}}
+}
+
+// acepta says whether the user passes the filter.
+func (a *aceptador) acepta(u *Usuario) bool {
+	if a.f.Tipo != "" && u.Tipo != a.f.Tipo {
 		return false
 	}
-	return f.Seccional == "" || coincideSeccional(u.DireccionSeccional, clave(f.Seccional))
+	if a.f.Seccional == "" {
+		return true
+	}
+	ok, ya := a.vistas[u.DireccionSeccional]
+	if !ya {
+		ok = coincideSeccional(u.DireccionSeccional, a.quiere)
+		a.vistas[u.DireccionSeccional] = ok
+	}
+	return ok
 }
 
 // Filtrar returns the rows that pass the filter, keeping their order and
@@ -251,24 +275,12 @@ func Filtrar(filas []Fila, f Filtro) []Fila {
 	if f.Vacio() {
 		return filas
 	}
-	quiere := clave(f.Seccional)
-	vistas := map[string]bool{} // a few distinct Direcciones Seccionales
+	a := f.preparar()
 	out := make([]Fila, 0, len(filas)/4)
-	for _, x := range filas {
-		if f.Tipo != "" && x.Usuario.Tipo != f.Tipo {
-			continue
+	for i := range filas {
+		if a.acepta(&filas[i].Usuario) {
+			out = append(out, filas[i])
 		}
-		if f.Seccional != "" {
-			ok, ya := vistas[x.Usuario.DireccionSeccional]
-			if !ya {
-				ok = coincideSeccional(x.Usuario.DireccionSeccional, quiere)
-				vistas[x.Usuario.DireccionSeccional] = ok
-			}
-			if !ok {
-				continue
-			}
-		}
-		out = append(out, x)
 	}
 	return out
 }
