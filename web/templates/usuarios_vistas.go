@@ -120,9 +120,9 @@ type PerfilUsuario struct {
 	PaginaActos, PaginasActos     int
 	ActosAnterior, ActosSiguiente string
 	Operaciones                   []OperacionFila
-	Evaluacion      EvaluacionRapida
-	Graficos        []graficos.Grafico
-	PuedeEditar     bool
+	Evaluacion                    EvaluacionRapida
+	Graficos                      []graficos.Grafico
+	PuedeEditar                   bool
 }
 
 // FormUsuario registers or corrects a customs user.
