@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Measures the web pages under load (issues 4, 5 and 7, "Measure"): Inicio,
+# Measures the web pages under load: Inicio,
 # the screening (Tamizaje), a user profile and a case detail, each at p50, p90
 # and p99 latency and throughput, with 20 concurrent clients on loopback.
 # Not part of `go test ./...` nor .ci/run.
@@ -17,8 +17,8 @@
 # for DURACION with CLIENTES concurrent clients; stops the server.
 #
 # Rows: inicio (/), tamizaje (/tamizaje, the current year), perfil (the user
-# of dominio.md §2's worked example), caso (the first case of /casos) — the
-# pages of issues 4, 5 and 7 — and, to show what the application has not kept
+# of docs/reglas.md §2's worked example), caso (the first case of /casos) — the
+# pages with a latency goal — and, to show what the application has not kept
 # in memory, the same pages asked for a different object on every request:
 # tamizaje-p (the 1.000 pages of the screening table), perfiles (2.000 users,
 # one in 25 of the ranking) and casos (every case of the demo, in turn).
@@ -64,7 +64,7 @@ for s in -wal -shm; do [ -f "$BASE$s" ] && cp "$BASE$s" "$RUN/comite.db$s"; done
 "$DIR/comite" tamizaje --anio "$(date +%Y)" --db "$RUN/comite.db" --json >"$RUN/tamizaje.json"
 grep -o '"nit": *"[^"]*"' "$RUN/tamizaje.json" | sed 's/.*"\([0-9-]*\)"$/\/usuarios\/\1/' | awk 'NR % 25 == 1' >"$RUN/perfiles.txt"
 seq 1 1000 | sed 's|^|/tamizaje?pagina=|' >"$RUN/tamizaje-paginas.txt"
-# The user of dominio.md §2's worked example (the demo names it so).
+# The user of docs/reglas.md §2's worked example (the demo names it so).
 NIT=${NIT:-$(grep -o '"nit":"[^"]*","razon_social":"Agencia de Aduanas Reincidente Demo S.A.S."' "$RUN/tamizaje.json" | cut -d'"' -f4)}
 
 echo "== servidor en 127.0.0.1:$PUERTO (base $BASE, $(du -h "$BASE" | cut -f1))${SIN_CACHE:+, caché por objeto apagada (--sin-cache)}"

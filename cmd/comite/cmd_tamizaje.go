@@ -2,9 +2,7 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -12,14 +10,11 @@ import (
 	"os"
 	"strings"
 
-	"comite/internal/contrato"
 	"comite/internal/db"
 	"comite/internal/formato"
 	"comite/internal/importar"
 	"comite/internal/reincidencia"
 	"comite/internal/tamizaje"
-
-	"github.com/shopspring/decimal"
 )
 
 func init() {
@@ -131,12 +126,23 @@ func cmdTamizaje(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer d.Close()
-	filas, err := d.Tamizaje(ctx, *anio)
+	t, err := tamizaje.Nacional(ctx, d, *anio)
 	if err != nil {
 		fmt.Fprintln(stderr, "comite tamizaje:", err)
 		return 1
 	}
-	filas = tamizaje.Filtrar(filas, filtro)
+	t = t.Filtrar(filtro)
+	out := bufio.NewWriterSize(stdout, 1<<16)
+	defer out.Flush()
+	if *comoJSON && *archivoCSV == "" && *archivoXLSX == "" {
+		// Row by row: the screening stays compact, one Fila at a time.
+		if err := t.EscribirJSON(out); err != nil {
+			fmt.Fprintln(stderr, "comite tamizaje:", err)
+			return 1
+		}
+		return 0
+	}
+	filas := t.Filas()
 
 	titulo := fmt.Sprintf("Tamizaje del Comité de Fiscalización, año %d (referencia %d)", *anio, *anio-1)
 	if *archivoCSV != "" {
@@ -152,10 +158,8 @@ func cmdTamizaje(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 
-	out := bufio.NewWriterSize(stdout, 1<<16)
-	defer out.Flush()
 	if *comoJSON {
-		if err := escribirTamizajeJSON(out, filas); err != nil {
+		if err := tamizaje.EscribirJSON(out, filas); err != nil {
 			fmt.Fprintln(stderr, "comite tamizaje:", err)
 			return 1
 		}
@@ -196,124 +200,6 @@ func escribirArchivo(ruta string, f func(io.Writer) error) error {
 		return err
 	}
 	return a.Close()
-}
-
-// tamizajeJSON is one user in `comite tamizaje --json`: the contract's fields
-// (nit, numero_actos, suma_sanciones_cop, total_operaciones_cop,
-// participacion_porcentual, cumple_umbral, procede_comite) and more. Amounts
-// are decimal strings without trailing zeros; participación has 4 decimals or
-// is null when the operations are 0. Where the operations of the reference
-// year were never loaded, total_operaciones_cop, numero_operaciones,
-// participacion_porcentual, umbral_cop and distancia are null, and so are
-// cumple_umbral and procede_comite when the core leaves them unknown;
-// datos_incompletos then says which year to load.
-type tamizajeJSON struct {
-	Posicion               int               `json:"posicion"`
-	NIT                    string            `json:"nit"`
-	RazonSocial            string            `json:"razon_social"`
-	Tipo                   string            `json:"tipo"`
-	DireccionSeccional     string            `json:"direccion_seccional"`
-	Anio                   int               `json:"anio"`
-	AnioReferencia         int               `json:"anio_referencia"`
-	RegistroVigente        bool              `json:"registro_vigente"`
-	NumeroActos            int               `json:"numero_actos"`
-	SumaSancionesCOP       string            `json:"suma_sanciones_cop"`
-	TotalOperacionesCOP    *string           `json:"total_operaciones_cop"`
-	NumeroOperaciones      *int64            `json:"numero_operaciones"`
-	ParticipacionPorcentua *string           `json:"participacion_porcentual"`
-	UmbralCOP              *string           `json:"umbral_cop"`
-	PorcentajeDelUmbral    *string           `json:"porcentaje_del_umbral"`
-	CumpleUmbral           *bool             `json:"cumple_umbral"`
-	MinimoTresActos        bool              `json:"minimo_tres_actos"`
-	ProcedeComite          *bool             `json:"procede_comite"`
-	Alertas                []string          `json:"alertas"`
-	AlertasTempranas       []string          `json:"alertas_tempranas"`
-	Distancia              *string           `json:"distancia"`
-	DatosIncompletos       *string           `json:"datos_incompletos"`
-	AnioAnterior           anteriorJSON      `json:"anio_anterior"`
-	Variacion              variacionTamizaje `json:"variacion"`
-}
-
-type anteriorJSON struct {
-	AnioReferencia         int     `json:"anio_referencia"`
-	RegistroVigente        bool    `json:"registro_vigente"`
-	NumeroActos            int     `json:"numero_actos"`
-	SumaSancionesCOP       string  `json:"suma_sanciones_cop"`
-	TotalOperacionesCOP    *string `json:"total_operaciones_cop"`
-	ParticipacionPorcentua *string `json:"participacion_porcentual"`
-	CumpleUmbral           *bool   `json:"cumple_umbral"`
-	ProcedeComite          *bool   `json:"procede_comite"`
-}
-
-type variacionTamizaje struct {
-	NumeroActos         int     `json:"numero_actos"`
-	ParticipacionPuntos *string `json:"participacion_puntos"`
-}
-
-func fijo(d *decimal.Decimal, dec int32) *string {
-	if d == nil {
-		return nil
-	}
-	s := d.StringFixed(dec)
-	return &s
-}
-
-func filaJSON(f tamizaje.Fila) tamizajeJSON {
-	j := tamizajeJSON{
-		Posicion: f.Posicion, NIT: f.Usuario.NIT, RazonSocial: f.Usuario.RazonSocial, Tipo: f.Usuario.Tipo, DireccionSeccional: f.Usuario.DireccionSeccional,
-		Anio: f.Anio, AnioReferencia: f.AnioReferencia, RegistroVigente: f.RegistroVigente,
-		NumeroActos: f.NumeroActos, SumaSancionesCOP: f.Suma.String(), TotalOperacionesCOP: contrato.MontoNulo(f.TotalOperaciones), NumeroOperaciones: f.NumeroOperaciones,
-		ParticipacionPorcentua: fijo(f.Participacion, 4), UmbralCOP: contrato.MontoNulo(f.Linea), PorcentajeDelUmbral: fijo(f.PorcentajeUmbral, 2),
-		CumpleUmbral: f.CumpleUmbral.Puntero(), MinimoTresActos: f.MinimoTresActos, ProcedeComite: f.ProcedeComite.Puntero(),
-		Alertas: []string{}, AlertasTempranas: []string{},
-		AnioAnterior: anteriorJSON{
-			AnioReferencia: f.Anterior.AnioReferencia, RegistroVigente: f.Anterior.RegistroVigente, NumeroActos: f.Anterior.NumeroActos,
-			SumaSancionesCOP: f.Anterior.Suma.String(), TotalOperacionesCOP: contrato.MontoNulo(f.Anterior.TotalOperaciones),
-			ParticipacionPorcentua: fijo(f.Anterior.Participacion, 4), CumpleUmbral: f.Anterior.CumpleUmbral.Puntero(), ProcedeComite: f.Anterior.ProcedeComite.Puntero(),
-		},
-		Variacion: variacionTamizaje{NumeroActos: f.VariacionActos, ParticipacionPuntos: fijo(f.VariacionParticipacion, 4)},
-	}
-	if !f.DatosIncompletos() {
-		d := f.Distancia.StringFixed(4)
-		j.Distancia = &d
-	}
-	if f.FaltanOperaciones() && (f.DatosIncompletos() || !f.CumpleUmbral.Conocido()) {
-		t := reincidencia.TextoDatosIncompletos(f.AnioReferencia)
-		j.DatosIncompletos = &t
-	}
-	for _, a := range f.Alertas {
-		j.Alertas = append(j.Alertas, string(a))
-	}
-	for _, a := range f.Tempranas {
-		j.AlertasTempranas = append(j.AlertasTempranas, string(a))
-	}
-	return j
-}
-
-// escribirTamizajeJSON streams the array, one object per line.
-func escribirTamizajeJSON(w io.Writer, filas []tamizaje.Fila) error {
-	if len(filas) == 0 {
-		_, err := io.WriteString(w, "[]\n")
-		return err
-	}
-	io.WriteString(w, "[\n")
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false) // "Pérez & Cía." as written
-	for i := range filas {
-		b.Reset()
-		if i > 0 {
-			b.WriteString(",\n")
-		}
-		if err := enc.Encode(filaJSON(filas[i])); err != nil {
-			return err
-		}
-		if _, err := w.Write(bytes.TrimSuffix(b.Bytes(), []byte("\n"))); err != nil {
-			return err
-		}
-	}
-	_, err := io.WriteString(w, "\n]\n")
-	return err
 }
 
 func escribirResumenTamizaje(w io.Writer, anio int, filtro tamizaje.Filtro, filas []tamizaje.Fila) {

@@ -201,9 +201,15 @@ func BenchmarkLecturasWeb(b *testing.B) {
 			}
 		}
 	})
-	b.Run("tamizaje", func(b *testing.B) {
+	b.Run("tamizaje-lectura", func(b *testing.B) {
+		l := db.LectorTamizaje{
+			Usuario:     func(int64, string, string, string, string) error { return nil },
+			Registro:    func(int64, db.RegistroUsuario) error { return nil },
+			Acto:        func(int64, fecha.Fecha, sancion.Gravedad, sancion.Tipo, bool, int64) error { return nil },
+			Operaciones: func(int64, int, int64, int64) error { return nil },
+		}
 		for b.Loop() {
-			if _, err := d.Tamizaje(ctx, anio); err != nil {
+			if err := d.LeerTamizaje(ctx, anio-2, anio-1, l); err != nil {
 				b.Fatal(err)
 			}
 		}

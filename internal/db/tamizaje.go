@@ -4,289 +4,299 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strings"
 	"time"
 
 	"comite/internal/fecha"
-	"comite/internal/reincidencia"
 	"comite/internal/sancion"
-	"comite/internal/tamizaje"
-
-	"github.com/shopspring/decimal"
 )
 
-// Tamizaje screens every customs user for year anio (`comite tamizaje`): the
-// committee test of every user through reincidencia.Cifras with the
-// application's reference, ranked with tamizaje.Ordenar. Filter the result
-// with tamizaje.Filtrar: positions stay the national rank.
-func (d *DB) Tamizaje(ctx context.Context, anio int) ([]tamizaje.Fila, error) {
-	// The number of users sizes the result once (a hint: the read itself is
-	// one snapshot, and more or fewer users are still handled).
-	var n int
-	if err := d.QueryRowContext(ctx, `SELECT count(*) FROM usuarios_aduaneros`).Scan(&n); err != nil {
-		return nil, fmt.Errorf("tamizaje %d: %w", anio, err)
-	}
-	filas, err := tamizaje.CalcularCon(anio, d.Referencia(), n, func(f func(tamizaje.Insumo) error) error {
-		return d.recorrerTamizaje(ctx, anio, n, f)
-	})
-	if err != nil {
-		return nil, fmt.Errorf("tamizaje %d: %w", anio, err)
-	}
-	tamizaje.Ordenar(filas)
-	return filas, nil
-}
-
-// actoCompacto is one act row kept between the read and the evaluation:
-// 16 bytes instead of a reincidencia.Acto, so 400.000 acts take ≈ 6 MB.
-type actoCompacto struct {
-	cent     int64
-	usuario  int32 // index in the users slice
-	firmeza  uint16
-	gravedad uint8
-	sancion  uint8
-	allan    bool
+// LectorTamizaje receives, row by row, what the national screening reads
+// (LeerTamizaje). Each function is called once per row, in the order stated
+// there; the first error it returns stops the read and is returned.
+type LectorTamizaje struct {
+	// Usuarios, when not nil, is told first how many users there are (a
+	// capacity hint: the read is one snapshot and the count is of it).
+	Usuarios func(n int)
+	// Usuario: every customs user, in id order. Tipo and Dirección Seccional
+	// take a few values: equal values are the same string.
+	Usuario func(id int64, nit, razonSocial, tipo, seccional string) error
+	// Registro: every autorización, habilitación or registro, of any user.
+	Registro func(usuarioID int64, r RegistroUsuario) error
+	// Acto: the acts firm in the years asked, in no particular order.
+	Acto func(usuarioID int64, firmeza fecha.Fecha, g sancion.Gravedad, s sancion.Tipo, allanamiento bool, centavos int64) error
+	// Operaciones: the yearly rows of the years asked, and the declarations
+	// totalled by user and year (value and count), as OperacionesDeUsuario
+	// does; several rows of one user and year add up.
+	Operaciones func(usuarioID int64, anio int, centavos, numero int64) error
 }
 
 var (
-	gravedades = []sancion.Gravedad{sancion.Leve, sancion.Grave, sancion.Gravisima}
-	sanciones  = []sancion.Tipo{sancion.Multa, sancion.Amonestacion, sancion.Suspension, sancion.Cancelacion}
+	gravedadesTamizaje = []sancion.Gravedad{sancion.Leve, sancion.Grave, sancion.Gravisima}
+	sancionesTamizaje  = []sancion.Tipo{sancion.Multa, sancion.Amonestacion, sancion.Suspension, sancion.Cancelacion}
 )
 
-type opsCompactas struct {
-	usuario int32
-	anio    int32
-	cent    int64
-	numero  int64
-}
-
-// RecorrerTamizaje reads, in one read-only snapshot, what the screening of
-// year anio needs and calls f once per customs user, in id order. It only
-// selects rows; every rule is applied by reincidencia.Evaluar afterwards:
+// LeerTamizaje reads, in one read-only snapshot, what the screening of the
+// reference years anioDesde … anioHasta needs, and hands it to l row by row:
+// nothing is kept here, so the caller decides what to hold. It only selects
+// rows; every rule is applied by the caller through the core
+// (reincidencia.ExclusionActo and reincidencia.Decidir):
 //
-//   - users: all of them;
-//   - registros: all, and whether some one is in force (RegistroUsuario.Vigente,
-//     the same reading as a case) on 1 January of anio and of anio−1, the
-//     commission dates the screening assumes (tamizaje.FechaComision);
-//   - acts: only those with fecha_firmeza from 1 January of anio−2 to
-//     31 December of anio−1. The screening evaluates the reference years anio−1
-//     (the test) and anio−2 (the change against the previous year); an act
-//     firm outside them, or with no firmeza date, would be excluded by the core
-//     (fuera_de_periodo, sin_firmeza) and can never count, so leaving it out of
-//     the read changes no figure. Leve acts and acts with allanamiento ARE read:
-//     excluding them is the rule's job, done in Go by the core;
-//   - operations of anio−2 and anio−1: the yearly rows, and the declarations
-//     totalled by user and year (value and count), as OperacionesDeUsuario does.
+//   - users: all of them, in id order;
+//   - registros: all;
+//   - acts: only those with fecha_firmeza from 1 January of anioDesde to
+//     31 December of anioHasta. An act firm outside the reference years, or
+//     with no firmeza date, would be excluded by the core (fuera_de_periodo,
+//     sin_firmeza) and can never count, so leaving it out of the read changes
+//     no figure. Leve acts and acts with allanamiento ARE read: excluding them
+//     is the rule's job;
+//   - operations of anioDesde … anioHasta (see LectorTamizaje.Operaciones).
 //
-// Four queries, each read once in full (no per-user queries); amounts are
-// integer centavos turned into decimals with decimal.New(c, −2).
+// Amounts are integer centavos, as stored.
 //
 // The acts are read with a full scan of the table (NOT INDEXED), not through
 // the index actos_firmeza: two years out of five are 40 % of the table, and
-// the index then costs one random table lookup per row. Measured on 50.000
-// users and 1.000.000 acts (scripts/medir-tamizaje.sh): the scan reads the
-// 364.579 rows in ≈ 0,4 s, the index in ≈ 1,0 s. With decades of acts the
-// index would win again; revisit then.
-func (d *DB) RecorrerTamizaje(ctx context.Context, anio int, f func(tamizaje.Insumo) error) error {
-	return d.recorrerTamizaje(ctx, anio, 0, f)
-}
-
-// recorrerTamizaje is RecorrerTamizaje with the number of users expected (a
-// capacity hint; 0 when unknown).
-func (d *DB) recorrerTamizaje(ctx context.Context, anio, esperados int, f func(tamizaje.Insumo) error) error {
-	if anio < tamizaje.AnioMinimo || anio > tamizaje.AnioMaximo {
-		return fmt.Errorf("el año %d está fuera del rango del tamizaje (%d a %d)", anio, tamizaje.AnioMinimo, tamizaje.AnioMaximo)
-	}
+// the index then costs one random table lookup per row (measured on 50.000
+// users and 1.000.000 acts: the scan reads the 364.579 rows in ≈ 0,4 s, the
+// index in ≈ 1,0 s). With decades of acts the index would win again. Each act
+// comes as two integers (the driver's cost is per column): user, firmeza
+// date as a day number and gravedad, sanción and allanamiento packed in one
+// ((usuario × 2¹⁷ + days since 1970) × 32 + gravedad × 8 + sanción × 2 +
+// allanamiento), and the amount. The packing keeps every value; a value
+// outside the stored vocabulary (which the table's CHECK constraints already
+// refuse) or a date SQLite cannot read packs to NULL and is an error. The
+// dates were checked when they were written (importar); SQLite's date
+// reading would carry an impossible day such as 30 February into March.
+func (d *DB) LeerTamizaje(ctx context.Context, anioDesde, anioHasta int, l LectorTamizaje) error {
 	tx, err := d.BeginTx(ctx, &sql.TxOptions{ReadOnly: true}) // a deferred read: does not wait for writers (WAL)
 	if err != nil {
 		return fmt.Errorf("leer el tamizaje: %w", err)
 	}
 	defer tx.Rollback()
-
-	// Users, in id order.
-	usuarios := make([]tamizaje.Insumo, 0, esperados)
-	indice := make(map[int64]int32, esperados)
-	// Tipo and Dirección Seccional take a few values: one string each, shared.
-	comunes := map[string]string{}
-	compartir := func(s string) string {
-		if c, ok := comunes[s]; ok {
-			return c
-		}
-		comunes[s] = s
-		return s
-	}
-	rows, err := tx.QueryContext(ctx, `SELECT id, nit, razon_social, tipo, direccion_seccional FROM usuarios_aduaneros ORDER BY id`)
-	if err != nil {
-		return fmt.Errorf("leer usuarios: %w", err)
-	}
-	for rows.Next() {
-		var u tamizaje.Usuario
-		if err := rows.Scan(&u.ID, &u.NIT, &u.RazonSocial, &u.Tipo, &u.DireccionSeccional); err != nil {
-			rows.Close()
+	if l.Usuarios != nil {
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM usuarios_aduaneros`).Scan(&n); err != nil {
 			return fmt.Errorf("leer usuarios: %w", err)
 		}
-		u.Tipo, u.DireccionSeccional = compartir(u.Tipo), compartir(u.DireccionSeccional)
-		indice[u.ID] = int32(len(usuarios))
-		usuarios = append(usuarios, tamizaje.Insumo{Usuario: u})
+		l.Usuarios(n)
 	}
-	rows.Close()
+	if err := leerUsuariosTamizaje(ctx, tx, l.Usuario); err != nil {
+		return err
+	}
+	if err := leerRegistrosTamizaje(ctx, tx, l.Registro); err != nil {
+		return err
+	}
+	if err := leerActosTamizaje(ctx, tx, anioDesde, anioHasta, l.Acto); err != nil {
+		return err
+	}
+	if err := leerOperacionesTamizaje(ctx, tx, anioDesde, anioHasta, l.Operaciones); err != nil {
+		return err
+	}
+	if err := tx.Rollback(); err != nil {
+		return fmt.Errorf("leer el tamizaje: %w", err)
+	}
+	return nil
+}
+
+func leerUsuariosTamizaje(ctx context.Context, tx *sql.Tx, f func(id int64, nit, razonSocial, tipo, seccional string) error) error {
+	// Three columns instead of five (the driver's cost is per column): the
+	// NIT (digits and a dash) and the razón social joined by a tab, and the
+	// tipo (a canonical code) and the Dirección Seccional likewise; split
+	// at the first tab.
+	rows, err := tx.QueryContext(ctx, `SELECT id, nit || char(9) || razon_social, tipo || char(9) || direccion_seccional FROM usuarios_aduaneros ORDER BY id`)
+	if err != nil {
+		return fmt.Errorf("leer usuarios: %w", err)
+	}
+	defer rows.Close()
+	type par struct{ tipo, seccional string }
+	comunes := map[string]par{}
+	var id int64
+	var nombre string
+	var clase sql.RawBytes
+	for rows.Next() {
+		if err := rows.Scan(&id, &nombre, &clase); err != nil {
+			return fmt.Errorf("leer usuarios: %w", err)
+		}
+		nit, razon, _ := strings.Cut(nombre, "\t")
+		c, ok := comunes[string(clase)]
+		if !ok {
+			t, s, _ := strings.Cut(string(clase), "\t")
+			c = par{t, s}
+			comunes[string(clase)] = c
+		}
+		if err := f(id, nit, razon, c.tipo, c.seccional); err != nil {
+			return err
+		}
+	}
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("leer usuarios: %w", err)
 	}
+	return nil
+}
 
-	// Registros in force on the two commission dates.
-	fY, fAnt := tamizaje.FechaComision(anio), tamizaje.FechaComision(anio-1)
-	rows, err = tx.QueryContext(ctx, `SELECT usuario_id, vigente_desde, vigente_hasta FROM registros`)
+func leerRegistrosTamizaje(ctx context.Context, tx *sql.Tx, f func(usuarioID int64, r RegistroUsuario) error) error {
+	// The dates as day numbers (two integer columns instead of three, no
+	// text to parse): user × 2¹⁷ + first day, and the last day (−1: none).
+	// A date SQLite cannot read comes as NULL and is an error.
+	rows, err := tx.QueryContext(ctx, `SELECT usuario_id * 131072 + unixepoch(vigente_desde) / 86400,
+		CASE WHEN vigente_hasta IS NULL OR vigente_hasta = '' THEN -1 ELSE unixepoch(vigente_hasta) / 86400 END FROM registros`)
 	if err != nil {
 		return fmt.Errorf("leer registros: %w", err)
 	}
+	defer rows.Close()
+	fechas := map[int64]fecha.Fecha{}
+	deDia := func(dia int64) (fecha.Fecha, error) {
+		if fe, ok := fechas[dia]; ok {
+			return fe, nil
+		}
+		fe, err := fecha.Nueva(time.Unix(dia*86400, 0).UTC().Date())
+		if err == nil {
+			fechas[dia] = fe
+		}
+		return fe, err
+	}
+	var desde, hasta sql.NullInt64
 	for rows.Next() {
-		var uid int64
-		var desde string
-		var hasta sql.NullString
-		if err := rows.Scan(&uid, &desde, &hasta); err != nil {
-			rows.Close()
+		if err := rows.Scan(&desde, &hasta); err != nil {
 			return fmt.Errorf("leer registros: %w", err)
 		}
-		i, ok := indice[uid]
-		if !ok {
-			continue
+		if !desde.Valid || !hasta.Valid {
+			return registroInvalido(ctx, tx)
 		}
+		uid, dia := desde.Int64>>17, desde.Int64&(1<<17-1)
 		var r RegistroUsuario
-		if r.VigenteDesde, err = fecha.ParseISO(desde); err != nil {
-			rows.Close()
-			return fmt.Errorf("registro del usuario %s: vigente_desde guardada inválida %q", usuarios[i].Usuario.NIT, desde)
+		if r.VigenteDesde, err = deDia(dia); err != nil {
+			return fmt.Errorf("registro del usuario %s: vigente_desde guardada inválida: %w", nitDeID(ctx, tx, uid), err)
 		}
-		if r.VigenteHasta, err = leerFecha(hasta, "vigente_hasta"); err != nil {
-			rows.Close()
-			return fmt.Errorf("registro del usuario %s: %w", usuarios[i].Usuario.NIT, err)
+		if hasta.Int64 >= 0 {
+			if r.VigenteHasta, err = deDia(hasta.Int64); err != nil {
+				return fmt.Errorf("registro del usuario %s: vigente_hasta guardada inválida: %w", nitDeID(ctx, tx, uid), err)
+			}
 		}
-		usuarios[i].RegistroVigente = usuarios[i].RegistroVigente || r.Vigente(fY)
-		usuarios[i].RegistroVigenteAnterior = usuarios[i].RegistroVigenteAnterior || r.Vigente(fAnt)
+		if err := f(uid, r); err != nil {
+			return err
+		}
 	}
-	rows.Close()
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("leer registros: %w", err)
 	}
+	return nil
+}
 
-	// Acts firm in anio−2 … anio−1 (see the comment above: nothing outside can
-	// count). Two columns are encoded in SQL only to read integers instead of
-	// text (cheaper per row): the date as AAAAMMDD and gravedad, sanción and
-	// allanamiento as one code (gravedad×8 + sanción×2 + allanamiento). The
-	// encoding keeps every value; the rule sees them decoded.
-	desde, hasta := fecha.Debe(anio-2, 1, 1), fecha.Debe(anio-1, 12, 31)
-	var actos []actoCompacto
-	var fechas []fecha.Fecha       // distinct firmeza dates (≤ 731)
-	numFecha := map[int64]uint16{} // AAAAMMDD → index in fechas
-	porUsuario := make([]int32, len(usuarios)+1)
-	rows, err = tx.QueryContext(ctx, `SELECT usuario_id, CAST(replace(fecha_firmeza, '-', '') AS INTEGER),
-		CASE gravedad WHEN 'leve' THEN 0 WHEN 'grave' THEN 1 WHEN 'gravisima' THEN 2 ELSE 31 END * 8
+// registroInvalido names the user of a registro whose dates SQLite cannot read.
+func registroInvalido(ctx context.Context, tx *sql.Tx) error {
+	var nit, desde string
+	var hasta sql.NullString
+	err := tx.QueryRowContext(ctx, `SELECT u.nit, r.vigente_desde, r.vigente_hasta FROM registros r JOIN usuarios_aduaneros u ON u.id = r.usuario_id
+		WHERE unixepoch(r.vigente_desde) IS NULL OR (r.vigente_hasta IS NOT NULL AND r.vigente_hasta <> '' AND unixepoch(r.vigente_hasta) IS NULL) LIMIT 1`).Scan(&nit, &desde, &hasta)
+	if err != nil {
+		return fmt.Errorf("leer registros: un registro tiene fechas de vigencia guardadas inválidas")
+	}
+	return fmt.Errorf("registro del usuario %s: fechas de vigencia guardadas inválidas (%q, %q)", nit, desde, hasta.String)
+}
+
+func leerActosTamizaje(ctx context.Context, tx *sql.Tx, anioDesde, anioHasta int, f func(usuarioID int64, firmeza fecha.Fecha, g sancion.Gravedad, s sancion.Tipo, allanamiento bool, centavos int64) error) error {
+	desde, hasta := fecha.Debe(anioDesde, 1, 1), fecha.Debe(anioHasta, 12, 31)
+	rows, err := tx.QueryContext(ctx, `SELECT ((usuario_id * 131072 + unixepoch(fecha_firmeza) / 86400) * 32
+		+ CASE gravedad WHEN 'leve' THEN 0 WHEN 'grave' THEN 1 WHEN 'gravisima' THEN 2 END * 8
 		+ CASE sancion WHEN 'multa' THEN 0 WHEN 'amonestacion' THEN 1 WHEN 'suspension' THEN 2 WHEN 'cancelacion' THEN 3 END * 2
-		+ allanamiento,
+		+ CASE allanamiento WHEN 0 THEN 0 WHEN 1 THEN 1 END),
 		valor_centavos
 		FROM actos NOT INDEXED WHERE fecha_firmeza BETWEEN ?1 AND ?2`, desde.String(), hasta.String())
 	if err != nil {
 		return fmt.Errorf("leer actos: %w", err)
 	}
-	var uid, dia, cent int64
-	var codigo sql.NullInt64
+	defer rows.Close()
+	// The firmeza dates of the years asked, made once each, by day number.
+	primero := diaUnix(desde)
+	fechas := make([]fecha.Fecha, diaUnix(hasta)-primero+1)
+	var clave sql.NullInt64
+	var cent int64
 	for rows.Next() {
-		if err := rows.Scan(&uid, &dia, &codigo, &cent); err != nil {
-			rows.Close()
+		if err := rows.Scan(&clave, &cent); err != nil {
 			return fmt.Errorf("leer actos: %w", err)
 		}
-		i, ok := indice[uid]
-		if !ok {
-			continue
+		if !clave.Valid {
+			return actoInvalido(ctx, tx, desde, hasta)
 		}
-		nf, ok := numFecha[dia]
-		if !ok {
-			fe, err := fecha.Nueva(int(dia/10000), time.Month(dia/100%100), int(dia%100))
-			if err != nil {
-				rows.Close()
-				return fmt.Errorf("acto del usuario %s: fecha_firmeza guardada inválida (%d): %w", usuarios[i].Usuario.NIT, dia, err)
+		k := clave.Int64
+		codigo, dia, uid := k&31, k>>5&(1<<17-1), k>>22
+		i := dia - primero
+		if i < 0 || i >= int64(len(fechas)) {
+			return actoInvalido(ctx, tx, desde, hasta)
+		}
+		fe := fechas[i]
+		if fe.IsZero() {
+			if fe, err = fecha.Nueva(time.Unix(dia*86400, 0).UTC().Date()); err != nil {
+				return fmt.Errorf("acto del usuario %s: fecha_firmeza guardada inválida: %w", nitDeID(ctx, tx, uid), err)
 			}
-			nf = uint16(len(fechas))
-			fechas = append(fechas, fe)
-			numFecha[dia] = nf
+			fechas[i] = fe
 		}
-		g, s := codigo.Int64>>3, codigo.Int64>>1&3
-		if !codigo.Valid || g >= int64(len(gravedades)) {
-			rows.Close()
-			return fmt.Errorf("acto del usuario %s: gravedad o sanción guardada inválida", usuarios[i].Usuario.NIT)
+		g := codigo >> 3
+		if g >= int64(len(gravedadesTamizaje)) {
+			return actoInvalido(ctx, tx, desde, hasta)
 		}
-		actos = append(actos, actoCompacto{cent: cent, usuario: i, firmeza: nf, gravedad: uint8(g), sancion: uint8(s), allan: codigo.Int64&1 == 1})
-		porUsuario[i+1]++
+		if err := f(uid, fe, gravedadesTamizaje[g], sancionesTamizaje[codigo>>1&3], codigo&1 == 1, cent); err != nil {
+			return err
+		}
 	}
-	rows.Close()
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("leer actos: %w", err)
 	}
-	// Group the acts by user (counting sort, stable: the read order is kept).
-	for i := 1; i < len(porUsuario); i++ {
-		porUsuario[i] += porUsuario[i-1]
-	}
-	agrupados := make([]actoCompacto, len(actos))
-	pos := append([]int32(nil), porUsuario[:len(usuarios)]...)
-	for _, a := range actos {
-		agrupados[pos[a.usuario]] = a
-		pos[a.usuario]++
-	}
-	actos = nil
+	return nil
+}
 
-	// Operations of anio−2 and anio−1: yearly rows and declarations totalled by year.
-	rows, err = tx.QueryContext(ctx, `SELECT usuario_id, anio, valor_centavos, numero FROM operaciones_anuales WHERE anio BETWEEN ?1 AND ?2
+// diaUnix is the number of days from 1 January 1970 to f.
+func diaUnix(f fecha.Fecha) int64 {
+	return time.Date(f.Anio(), f.Mes(), f.Dia(), 0, 0, 0, 0, time.UTC).Unix() / 86400
+}
+
+// nitDeID is the NIT of a user, for an error message (the id when it cannot
+// be read).
+func nitDeID(ctx context.Context, tx *sql.Tx, id int64) string {
+	var nit string
+	if err := tx.QueryRowContext(ctx, `SELECT nit FROM usuarios_aduaneros WHERE id = ?`, id).Scan(&nit); err != nil {
+		return fmt.Sprintf("con id %d", id)
+	}
+	return nit
+}
+
+// actoInvalido names the user of an act whose gravedad, sanción or
+// allanamiento is outside the stored vocabulary.
+func actoInvalido(ctx context.Context, tx *sql.Tx, desde, hasta fecha.Fecha) error {
+	var nit, firmeza, grav, sanc string
+	var allan int64
+	err := tx.QueryRowContext(ctx, `SELECT u.nit, a.fecha_firmeza, a.gravedad, a.sancion, a.allanamiento FROM actos a JOIN usuarios_aduaneros u ON u.id = a.usuario_id
+		WHERE a.fecha_firmeza BETWEEN ?1 AND ?2 AND (a.gravedad NOT IN ('leve','grave','gravisima')
+		OR a.sancion NOT IN ('multa','amonestacion','suspension','cancelacion') OR a.allanamiento NOT IN (0, 1)
+		OR unixepoch(a.fecha_firmeza) IS NULL OR date(a.fecha_firmeza) <> a.fecha_firmeza) LIMIT 1`, desde.String(), hasta.String()).Scan(&nit, &firmeza, &grav, &sanc, &allan)
+	if err != nil {
+		return fmt.Errorf("leer actos: un acto tiene fecha de firmeza, gravedad, sanción o allanamiento guardados inválidos")
+	}
+	return fmt.Errorf("acto del usuario %s: fecha de firmeza, gravedad, sanción o allanamiento guardados inválidos (%q, %q, %q, %d)", nit, firmeza, grav, sanc, allan)
+}
+
+func leerOperacionesTamizaje(ctx context.Context, tx *sql.Tx, anioDesde, anioHasta int, f func(usuarioID int64, anio int, centavos, numero int64) error) error {
+	// User and year packed in one integer (usuario × 2¹⁶ + año): three
+	// columns instead of four.
+	rows, err := tx.QueryContext(ctx, `SELECT usuario_id * 65536 + anio, valor_centavos, numero FROM operaciones_anuales WHERE anio BETWEEN ?1 AND ?2
 		UNION ALL
-		SELECT usuario_id, anio, sum(valor_centavos), count(*) FROM declaraciones WHERE anio BETWEEN ?1 AND ?2 GROUP BY usuario_id, anio`, anio-2, anio-1)
+		SELECT usuario_id * 65536 + anio, sum(valor_centavos), count(*) FROM declaraciones WHERE anio BETWEEN ?1 AND ?2 GROUP BY usuario_id, anio`, anioDesde, anioHasta)
 	if err != nil {
 		return fmt.Errorf("leer operaciones: %w", err)
 	}
-	ops := make([]opsCompactas, 0, 2*len(usuarios))
+	defer rows.Close()
+	var clave, cent, numero int64
 	for rows.Next() {
-		var o opsCompactas
-		var an int64
-		if err := rows.Scan(&uid, &an, &o.cent, &o.numero); err != nil {
-			rows.Close()
+		if err := rows.Scan(&clave, &cent, &numero); err != nil {
 			return fmt.Errorf("leer operaciones: %w", err)
 		}
-		i, ok := indice[uid]
-		if !ok {
-			continue
-		}
-		o.usuario, o.anio = i, int32(an)
-		ops = append(ops, o)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("leer operaciones: %w", err)
-	}
-	opsDe := make([][]reincidencia.Operaciones, len(usuarios))
-	for _, o := range ops {
-		opsDe[o.usuario] = append(opsDe[o.usuario], reincidencia.Operaciones{Anio: int(o.anio), Valor: decimal.New(o.cent, -2), Numero: o.numero})
-	}
-	ops = nil
-	if err := tx.Rollback(); err != nil {
-		return fmt.Errorf("leer el tamizaje: %w", err)
-	}
-
-	// One Insumo per user, in id order.
-	for i := range usuarios {
-		in := usuarios[i]
-		if n := porUsuario[i+1] - porUsuario[i]; n > 0 {
-			in.Actos = make([]reincidencia.Acto, n)
-			for k, a := range agrupados[porUsuario[i]:porUsuario[i+1]] {
-				in.Actos[k] = reincidencia.Acto{
-					FechaFirmeza: fechas[a.firmeza],
-					Gravedad:     gravedades[a.gravedad],
-					Sancion:      sanciones[a.sancion],
-					Valor:        decimal.New(a.cent, -2),
-					Allanamiento: a.allan,
-				}
-			}
-		}
-		in.Operaciones = opsDe[i]
-		opsDe[i] = nil
-		if err := f(in); err != nil {
+		if err := f(clave>>16, int(clave&0xffff), cent, numero); err != nil {
 			return err
 		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("leer operaciones: %w", err)
 	}
 	return nil
 }

@@ -162,7 +162,8 @@ func calcular(e Entrada, ref valores.Referencia, explicar bool) (Resultado, erro
 	if anclaje == AnclajeVerificacion {
 		anio, otro = anioVerificacion, anioComision
 	}
-	r.Periodo = Periodo{Anio: anio, Desde: fecha.Debe(anio, 1, 1), Hasta: fecha.Debe(anio, 12, 31), Anclaje: anclaje}
+	r.Periodo = PeriodoDelAnio(anio)
+	r.Periodo.Anclaje = anclaje
 	r.AnioOtroAnclaje = otro
 	if otro != anio {
 		r.Alertas = append(r.Alertas, AnclajeDifiere)
@@ -195,7 +196,7 @@ func calcular(e Entrada, ref valores.Referencia, explicar bool) (Resultado, erro
 		// An act whose sanction is cancelación or suspensión counts toward the
 		// number and adds 0 to the sum: it imposes no amount.
 		aporte := a.Valor
-		if a.Sancion == sancion.Cancelacion || a.Sancion == sancion.Suspension {
+		if !AportaSuma(a.Sancion) {
 			aporte = decimal.Zero
 		}
 		r.Computados = append(r.Computados, Computado{Acto: a, Aporte: aporte})
@@ -232,70 +233,44 @@ func calcular(e Entrada, ref valores.Referencia, explicar bool) (Resultado, erro
 		}
 	}
 
-	// Threshold, compared exactly: S × 1000 ≥ O × 5 (0,5 % or more).
+	// Threshold, compared exactly: S × 1000 ≥ O × 5 (0,5 % or more), the
+	// requisites and the route: Decidir.
+	v := Decidir(Cuentas{
+		NumeroActos: r.NumeroActos, Suma: r.Suma, OperacionesCargadas: cargadas, TotalOperaciones: o,
+		RegistroVigente: e.Usuario.RegistroVigente, Gravedad: n.Gravedad, PermiteCancelacion: n.PermiteCancelacion,
+	}, p)
+	r.Requisitos, r.Ruta, r.ProcedeComite = v.Requisitos, v.Ruta, v.ProcedeComite
 	req := &r.Requisitos
-	switch {
-	case !cargadas:
-		// Unknown operations: with no sanctions the threshold cannot be met
-		// whatever O is; with sanctions it is unknown.
-		if r.Suma.IsPositive() {
-			req.UmbralCeroCinco = Desconocido
-			r.Alertas = append(r.Alertas, FaltanOperaciones)
-		} else {
-			req.UmbralCeroCinco = No
-		}
-		if explicar {
+	if v.FaltanOperaciones {
+		r.Alertas = append(r.Alertas, FaltanOperaciones)
+	}
+	if v.SinOperaciones {
+		r.Alertas = append(r.Alertas, SinOperaciones)
+	}
+	if explicar {
+		switch {
+		case !cargadas:
 			fund(normas.UmbralCeroCinco, "Operaciones de %d no cargadas: %s", anio, siNo(r.Suma.IsPositive(),
 				"el umbral no se puede establecer. Datos incompletos: cargue las operaciones de "+fmt.Sprint(anio)+".",
 				"sin sanciones (S = $ 0) el umbral no se cumple cualquiera que sea O."))
-		}
-	case o.IsZero():
-		req.UmbralCeroCinco = DeBool(r.Suma.IsPositive())
-		if r.Suma.IsPositive() {
-			r.Alertas = append(r.Alertas, SinOperaciones)
-		}
-		if explicar {
+		case o.IsZero():
 			fund(normas.CriterioSinOperaciones, "Operaciones de %d cargadas en cero y S = %s: el umbral %s.", anio, formato.Pesos(r.Suma), siNo(r.Suma.IsPositive(), "se tiene por cumplido", "no se cumple"))
-		}
-	default:
-		izq := r.Suma.Mul(mil)
-		der := o.Mul(p.UmbralPorMil)
-		req.UmbralCeroCinco = DeBool(izq.GreaterThanOrEqual(der))
-		if explicar {
+		default:
+			izq, der := r.Suma.Mul(mil), o.Mul(p.UmbralPorMil)
 			fund(normas.UmbralCeroCinco, "S × 1.000 = %s %s O × %s = %s: el umbral %s.", formato.Numero(izq, 0), siNo(req.UmbralCeroCinco.EsSi(), "≥", "<"), p.UmbralPorMil.String(), formato.Numero(der, 0), siNo(req.UmbralCeroCinco.EsSi(), "se cumple", "no se cumple"))
 		}
-	}
-
-	// Requisites.
-	req.RegistroVigente = e.Usuario.RegistroVigente
-	req.InfraccionGraveOGravisima = n.Gravedad.GraveOGravisima()
-	req.MinimoTresActos = r.NumeroActos >= p.MinimoActos
-	if explicar {
 		fund(normas.RegistroVigente, "Autorización, habilitación o registro vigente: %s.", siNo(req.RegistroVigente, "sí", "no"))
 		fund(normas.InfraccionGrave, "La nueva infracción es %s.", n.Gravedad.Etiqueta())
 		fund(normas.MinimoTresActos, "%s en firme en el año de referencia; se requieren al menos %d.", contar(r.NumeroActos, "acto computado", "actos computados"), p.MinimoActos)
-	}
-
-	// Second route (art. 25 inc. 3): the infraction allows cancelación in
-	// substitution of the fine; the Comité's visto bueno is given "sin
-	// considerar el límite de las sanciones en relación con las operaciones":
-	// only the 0,5 % requisite is waived (it stays as information); the
-	// registro, the gravedad and the 3 acts still count.
-	if n.PermiteCancelacion {
-		r.Ruta = RutaCancelacionEnSustitucion
-		r.ProcedeComite = Todos(DeBool(req.RegistroVigente), DeBool(req.InfraccionGraveOGravisima), DeBool(req.MinimoTresActos))
-		if explicar {
+		if n.PermiteCancelacion {
 			fund(normas.CancelacionEnSustitucion, "La infracción contempla la cancelación en sustitución de la multa: se exigen el registro vigente, la gravedad y el mínimo de %d actos; el umbral del 0,5 %% es informativo.", p.MinimoActos)
 		}
-	} else {
-		r.Ruta = RutaReincidencia
-		r.ProcedeComite = Todos(DeBool(req.RegistroVigente), DeBool(req.InfraccionGraveOGravisima), DeBool(req.MinimoTresActos), req.UmbralCeroCinco)
 	}
 
 	// Ratios for the informe (art. 25 inc. 1, criteria of the Secretaría):
 	// unknown when the operations are unknown; none when O or N is 0.
 	if cargadas && !o.IsZero() {
-		v := dividirRedondeado(r.Suma.Mul(cien), o, 4)
+		v := Participacion(r.Suma, o)
 		r.Participacion = &v
 		r.ParticipacionTexto = TextoParticipacion(r.Suma, o, p)
 	}
@@ -385,19 +360,9 @@ func TextoConjunto(c Conjunto) string {
 	return base
 }
 
-// motivoExclusion says why an act does not count, or "" when it counts.
+// motivoExclusion says why an act does not count, or "" when it counts (ExclusionActo).
 func motivoExclusion(a Acto, p Periodo) Motivo {
-	switch {
-	case !a.FechaFirmeza.IsZero() && (a.FechaFirmeza.Antes(p.Desde) || a.FechaFirmeza.Despues(p.Hasta)):
-		return FueraDePeriodo // art. 25 inc. 1: firm from 1 January to 31 December of the year before
-	case !a.Gravedad.GraveOGravisima():
-		return GravedadLeve // art. 25 inc. 1: "infracciones graves o gravísimas"
-	case a.Allanamiento:
-		return ConAllanamiento // art. 25 inc. 2
-	case a.FechaFirmeza.IsZero():
-		return SinFirmeza // art. 25 inc. 1: "quedan en firme"; CPACA art. 87
-	}
-	return ""
+	return ExclusionActo(a.FechaFirmeza, a.Gravedad, a.Allanamiento, p)
 }
 
 // dividirRedondeado returns num/den rounded half-up to the given decimals,

@@ -176,7 +176,12 @@ type Catalogo struct {
 // code) are an error naming both.
 func NuevoCatalogo(l []Seccional) (*Catalogo, error) {
 	c := &Catalogo{lista: append([]Seccional(nil), l...), indice: map[string]string{}}
-	sort.Slice(c.lista, func(i, j int) bool { return Clave(c.lista[i].Nombre) < Clave(c.lista[j].Nombre) })
+	// Each name's key once (Clave allocates), not once per comparison.
+	claves := make(map[string]string, len(c.lista))
+	for _, s := range c.lista {
+		claves[s.Nombre] = Clave(s.Nombre)
+	}
+	sort.SliceStable(c.lista, func(i, j int) bool { return claves[c.lista[i].Nombre] < claves[c.lista[j].Nombre] })
 	for _, s := range c.lista {
 		if err := ValidarCodigo(s.Codigo); err != nil {
 			return nil, fmt.Errorf("%s: %w", s.Codigo, err)

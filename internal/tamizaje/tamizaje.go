@@ -3,10 +3,14 @@
 // by position (citas normas.AnioReferencia, normas.ActosEnFirme,
 // normas.UmbralCeroCinco, normas.MinimoTresActos, normas.RegistroVigente), as
 // if a new GRAVE infraction were committed on 1 January of year Y, so the
-// reference year is Y−1. Every figure comes from reincidencia.Evaluar, the one
-// implementation of the rule; this package only builds each user's input,
+// reference year is Y−1. Every decision is the core's, the one statement of
+// the rule: which act counts and what it adds (reincidencia.ExclusionActo,
+// AportaSuma) and each year's verdict (reincidencia.Decidir, the function
+// Evaluar and Cifras use); this package only adds up each user's rows,
 // ranks the results, raises early warnings, compares with the previous year,
-// filters, and exports. Pure functions: no database, no clock.
+// filters, and exports. Nacional orchestrates the national screening from
+// the store (db.LeerTamizaje, which only selects rows); everything else is
+// pure functions: no database, no clock.
 //
 // Reading chosen (documented for the lead): the commission date of the
 // assumed infraction is 1 January of Y, and the registro vigente is the one in
@@ -17,12 +21,8 @@
 package tamizaje
 
 import (
-	"cmp"
-	"fmt"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
 
 	"comite/internal/fecha"
 	"comite/internal/reincidencia"
@@ -133,13 +133,6 @@ type Fila struct {
 	fraccion *decimal.Decimal // S / line, 12 decimals, for ordering; nil when O = 0
 }
 
-var (
-	uno   = decimal.NewFromInt(1)
-	mil   = decimal.NewFromInt(1000)
-	cien  = decimal.NewFromInt(100)
-	alert = decimal.NewFromInt(PorcentajeAlerta)
-)
-
 // nueva is the assumed infraction: grave, committed (and verified) on
 // 1 January of anio. Sancion is left empty, as reincidencia.Serie does: the
 // +1.000 UVT is not part of the screening.
@@ -152,145 +145,22 @@ func nueva(anio int) reincidencia.NuevaInfraccion {
 // which is also the date the registro vigente is read on.
 func FechaComision(anio int) fecha.Fecha { return fecha.Debe(anio, 1, 1) }
 
-// punto runs the core for one year. The core receives only the acts firm in
-// that year's reference year (anio−1), plus those with no firmeza date: every
-// other act it would exclude as fuera_de_periodo (art. 25 inc. 1, "del
-// primero (1) de enero al treinta y uno (31) de diciembre del año
-// inmediatamente anterior"), and an excluded act changes no figure of a
-// Punto. The choice of what counts stays the core's (gravedad,
-// allanamiento, firmeza); this only spares it the other year's acts, half of
-// what the screening reads. A property test on random databases
-// (internal/db) checks that every Punto equals what the core gives with all
-// the user's acts. buf is scratch space reused between calls (nil allocates).
-func punto(in Insumo, anio int, vigente bool, ref valores.Referencia, buf *[]reincidencia.Acto) (Punto, error) {
-	var local []reincidencia.Acto
-	if buf == nil {
-		buf = &local
-	}
-	actos := (*buf)[:0]
-	for _, a := range in.Actos {
-		if a.FechaFirmeza.IsZero() || a.FechaFirmeza.Anio() == anio-1 {
-			actos = append(actos, a)
-		}
-	}
-	*buf = actos
-	return puntoConActos(in, actos, anio, vigente, ref)
-}
-
-// puntoConActos runs the core for one year on the acts given.
-func puntoConActos(in Insumo, actos []reincidencia.Acto, anio int, vigente bool, ref valores.Referencia) (Punto, error) {
-	e := reincidencia.Entrada{
-		Usuario:     reincidencia.Usuario{NIT: in.Usuario.NIT, RazonSocial: in.Usuario.RazonSocial, Tipo: in.Usuario.Tipo, RegistroVigente: vigente},
-		Nueva:       nueva(anio),
-		Anclaje:     reincidencia.AnclajeComision,
-		Actos:       actos,
-		Operaciones: in.Operaciones,
-	}
-	r, err := reincidencia.Cifras(e, ref)
-	if err != nil {
-		return Punto{}, fmt.Errorf("usuario %s, año %d: %w", in.Usuario.NIT, anio, err)
-	}
-	return Punto{
-		AnioReferencia:     r.Periodo.Anio,
-		RegistroVigente:    r.Requisitos.RegistroVigente,
-		NumeroActos:        r.NumeroActos,
-		Suma:               r.Suma,
-		TotalOperaciones:   r.TotalOperaciones,
-		NumeroOperaciones:  r.NumeroOperaciones,
-		Participacion:      r.Participacion,
-		ParticipacionTexto: r.ParticipacionTexto,
-		CumpleUmbral:       r.Requisitos.UmbralCeroCinco,
-		MinimoTresActos:    r.Requisitos.MinimoTresActos,
-		ProcedeComite:      r.ProcedeComite,
-		Alertas:            r.Alertas,
-	}, nil
-}
-
 // EvaluarUsuario screens one user for year anio: the core's test for the
 // reference year anio−1 and, for the change, anio−2; then the line, the
 // distance and the early warnings, each year with the rule set ref holds for
-// its assumed commission date.
+// its assumed commission date. Amounts are taken in whole centavos, as the
+// store keeps them.
 func EvaluarUsuario(anio int, in Insumo, ref valores.Referencia) (Fila, error) {
-	return evaluarUsuario(anio, in, ref, nil)
-}
-
-// evaluarUsuario is EvaluarUsuario with scratch space for the acts (see punto).
-func evaluarUsuario(anio int, in Insumo, ref valores.Referencia, buf *[]reincidencia.Acto) (Fila, error) {
-	if anio < AnioMinimo || anio > AnioMaximo {
-		return Fila{}, fmt.Errorf("el año %d está fuera del rango del tamizaje (%d a %d)", anio, AnioMinimo, AnioMaximo)
-	}
-	f := Fila{Usuario: in.Usuario, Anio: anio}
-	var err error
-	if f.Punto, err = punto(in, anio, in.RegistroVigente, ref, buf); err != nil {
+	c, err := nuevoContexto(anio, ref)
+	if err != nil {
 		return Fila{}, err
 	}
-	if f.Anterior, err = punto(in, anio-1, in.RegistroVigenteAnterior, ref, buf); err != nil {
+	acc, err := c.acumularInsumo(in)
+	if err != nil {
 		return Fila{}, err
 	}
-	f.VariacionActos = f.NumeroActos - f.Anterior.NumeroActos
-	if f.Participacion != nil && f.Anterior.Participacion != nil {
-		v := f.Participacion.Sub(*f.Anterior.Participacion)
-		f.VariacionParticipacion = &v
-	}
-
-	// The line O × 0,5 % (art. 25 inc. 1), from the core; unknown when O is.
-	p, _ := ref.ConjuntoPara(FechaComision(anio))
-	if f.TotalOperaciones != nil {
-		l := reincidencia.LineaUmbral(*f.TotalOperaciones, p)
-		f.Linea = &l
-		if !l.IsZero() {
-			pc := f.Suma.Mul(cien).DivRound(l, 2)
-			f.PorcentajeUmbral = &pc
-			fr := f.Suma.DivRound(l, 12)
-			f.fraccion = &fr
-		}
-	}
-	f.Distancia = distancia(f.Punto, f.fraccion, p)
-	f.Tempranas = tempranas(f.Punto, p)
-	return f, nil
-}
-
-// distancia is how far a user is from the committee test's two figures, a
-// number between 0 and 2 used to rank (never to decide):
-//
-//	distancia = brecha del umbral + brecha de actos
-//	brecha del umbral = max(0, 1 − S / (O × 0,5 %))   — the share of the line still missing;
-//	                    with O = 0: 0 when S > 0 (the core meets the threshold), else 1
-//	brecha de actos   = max(0, 3 − actos) / 3         — the share of the three acts still missing
-//
-// So 0 means both the 0,5 % threshold and the minimum of three acts are met;
-// a user with two acts and S at 90 % of the line is at 0,1 + 0,3333 = 0,4333.
-// S / line is rounded to 12 decimals for this ordering only; whether the
-// threshold is met always comes from the core's exact comparison.
-func distancia(pt Punto, fraccion *decimal.Decimal, p valores.Parametros) decimal.Decimal {
-	brecha := decimal.Zero
-	switch {
-	case fraccion != nil:
-		if fraccion.LessThan(uno) {
-			brecha = uno.Sub(*fraccion)
-		}
-	case !pt.Suma.IsPositive():
-		brecha = uno
-	}
-	if faltan := p.MinimoActos - pt.NumeroActos; faltan > 0 {
-		brecha = brecha.Add(decimal.NewFromInt(int64(faltan)).DivRound(decimal.NewFromInt(int64(p.MinimoActos)), 12))
-	}
-	return brecha
-}
-
-// tempranas are the early warnings of a user (see DosActos, OchentaPorCiento).
-func tempranas(pt Punto, p valores.Parametros) []Alerta {
-	var out []Alerta
-	if pt.NumeroActos == p.MinimoActos-1 {
-		out = append(out, DosActos)
-	}
-	// S ≥ 80 % × O × 5/1000  ⇔  S × 1000 × 100 ≥ O × 5 × 80, exactly; and
-	// the threshold not met (the core's exact comparison).
-	if pt.TotalOperaciones != nil && !pt.TotalOperaciones.IsZero() && pt.CumpleUmbral.EsNo() &&
-		pt.Suma.Mul(mil).Mul(cien).GreaterThanOrEqual(pt.TotalOperaciones.Mul(p.UmbralPorMil).Mul(alert)) {
-		out = append(out, OchentaPorCiento)
-	}
-	return out
+	c.evaluar(&acc)
+	return c.fila(&acc, in.Usuario), nil
 }
 
 // TieneAlerta says whether the row carries the early warning a.
@@ -303,189 +173,59 @@ func (f Fila) TieneAlerta(a Alerta) bool {
 	return false
 }
 
-// Calcular screens every user the source yields, evaluating in parallel
-// (one worker per processor, users handed over in batches); the rows come
-// back in the order the source gave them (call Ordenar to rank). recorrer
-// calls its argument once per user and stops at the first error it returns.
+// Calcular screens every user the source yields; the rows come back in the
+// order the source gave them (call Ordenar to rank). recorrer calls its
+// argument once per user and stops at the first error it returns. For the
+// national screening, read from the store, see Nacional.
 func Calcular(anio int, ref valores.Referencia, recorrer func(func(Insumo) error) error) ([]Fila, error) {
-	return CalcularCon(anio, ref, 0, recorrer)
-}
-
-// CalcularCon is Calcular with the number of users expected (0 when
-// unknown): the rows are then written in place into one slice of that size
-// instead of a growing one, so the national screening never holds two copies
-// of its rows. More or fewer users than expected are still handled.
-func CalcularCon(anio int, ref valores.Referencia, esperados int, recorrer func(func(Insumo) error) error) ([]Fila, error) {
-	if anio < AnioMinimo || anio > AnioMaximo {
-		return nil, fmt.Errorf("el año %d está fuera del rango del tamizaje (%d a %d)", anio, AnioMinimo, AnioMaximo)
-	}
-	const tamLote = 256
-	type lote struct {
-		inicio int
-		ins    []Insumo
-	}
-	cola := make(chan lote, 2*runtime.GOMAXPROCS(0))
-	var (
-		mu      sync.Mutex
-		filas   = make([]Fila, 0, max(esperados, 0))
-		primero error
-		wg      sync.WaitGroup
-	)
-	for w := runtime.GOMAXPROCS(0); w > 0; w-- {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var buf []reincidencia.Acto
-			hechas := make([]Fila, 0, tamLote)
-			for l := range cola {
-				hechas = hechas[:0]
-				var err error
-				for _, in := range l.ins {
-					var f Fila
-					if f, err = evaluarUsuario(anio, in, ref, &buf); err != nil {
-						break
-					}
-					hechas = append(hechas, f)
-				}
-				mu.Lock()
-				if err != nil && primero == nil {
-					primero = err
-				}
-				if fin := l.inicio + len(hechas); fin > len(filas) {
-					if fin <= cap(filas) {
-						filas = filas[:fin]
-					} else {
-						filas = append(filas, make([]Fila, fin-len(filas))...)
-					}
-				}
-				copy(filas[l.inicio:], hechas)
-				mu.Unlock()
-			}
-		}()
-	}
-	n := 0
-	actual := lote{ins: make([]Insumo, 0, tamLote)}
-	err := recorrer(func(in Insumo) error {
-		actual.ins = append(actual.ins, in)
-		n++
-		if len(actual.ins) == tamLote {
-			cola <- actual
-			actual = lote{inicio: n, ins: make([]Insumo, 0, tamLote)}
-		}
-		return nil
-	})
-	if len(actual.ins) > 0 {
-		cola <- actual
-	}
-	close(cola)
-	wg.Wait()
+	c, err := nuevoContexto(anio, ref)
 	if err != nil {
 		return nil, err
 	}
-	if primero != nil {
-		return nil, primero
-	}
-	return filas[:n:n], nil
-}
-
-// Ordenar ranks the rows in place and numbers them from 1: first the users for
-// whom the Comité procede (all four requisites), then by distance to the test
-// (closest first); ties by how far over the line (S / line, larger first; with
-// operations loaded in zero and S > 0, first of all), more acts, larger S, and
-// NIT. The rows whose result is unknown (operations never loaded) come last,
-// in their own group "Datos incompletos", never among those that proceed.
-//
-// It sorts indices with the distance as an integer key (distancia has at most
-// 12 decimals and is ≤ 2, so × 10¹² is exact in an int64) and moves each row
-// once: sorting the large rows themselves with decimal comparisons took a
-// tenth of the national screening.
-func Ordenar(filas []Fila) {
-	clave := make([]int64, len(filas))
-	for i := range filas {
-		clave[i] = filas[i].Distancia.Shift(12).IntPart()
-	}
-	idx := make([]int32, len(filas))
-	for i := range idx {
-		idx[i] = int32(i)
-	}
-	slices.SortStableFunc(idx, func(x, y int32) int {
-		a, b := &filas[x], &filas[y]
-		if ga, gb := grupo(a.ProcedeComite), grupo(b.ProcedeComite); ga != gb {
-			return cmp.Compare(ga, gb)
+	var filas []Fila
+	err = recorrer(func(in Insumo) error {
+		acc, err := c.acumularInsumo(in)
+		if err != nil {
+			return err
 		}
-		if clave[x] != clave[y] {
-			return cmp.Compare(clave[x], clave[y])
-		}
-		if c := compararFraccion(a, b); c != 0 {
-			return -c
-		}
-		if a.NumeroActos != b.NumeroActos {
-			return cmp.Compare(b.NumeroActos, a.NumeroActos)
-		}
-		if c := a.Suma.Cmp(b.Suma); c != 0 {
-			return -c
-		}
-		return strings.Compare(a.Usuario.NIT, b.Usuario.NIT)
+		c.evaluar(&acc)
+		filas = append(filas, c.fila(&acc, in.Usuario))
+		return nil
 	})
-	// Apply the permutation in place, cycle by cycle (position i takes the
-	// row at idx[i]): one row of scratch instead of a second copy of them all.
-	for i := range idx {
-		if idx[i] < 0 {
-			continue
-		}
-		tmp := filas[i]
-		j := i
-		for {
-			k := int(idx[j])
-			idx[j] = -1
-			if k == i {
-				filas[j] = tmp
-				break
-			}
-			filas[j] = filas[k]
-			j = k
-		}
+	if err != nil {
+		return nil, err
 	}
+	return filas, nil
+}
+
+// Ordenar ranks the rows in place and numbers them from 1 (see
+// compararOrden: those for whom the Comité procede first, then by distance to
+// the test, the "Datos incompletos" last).
+func Ordenar(filas []Fila) {
+	claves := make([]claveOrden, len(filas))
 	for i := range filas {
-		filas[i].Posicion = i + 1
-	}
-}
-
-// grupo is the ranking group: procede, the rest, datos incompletos.
-func grupo(t reincidencia.Tri) int {
-	switch t {
-	case reincidencia.Si:
-		return 0
-	case reincidencia.No:
-		return 1
-	}
-	return 2
-}
-
-// compararFraccion orders S / line; no line with S > 0 is above every finite
-// value, no line with S = 0 below every one.
-func compararFraccion(a, b *Fila) int {
-	ra, rb := rangoFraccion(a), rangoFraccion(b)
-	if ra != rb {
-		if ra < rb {
-			return -1
+		f := &filas[i]
+		k := claveOrden{grupoDist: grupoDist(f.ProcedeComite, f.Distancia.Shift(12).IntPart()), actos: f.NumeroActos, suma: f.Suma.Shift(2).IntPart(), nit: f.Usuario.NIT}
+		switch {
+		case f.fraccion != nil:
+			k.rango = 1
+			k.conFraccion(f.fraccion)
+		case f.Suma.IsPositive():
+			k.rango = 2
 		}
-		return 1
+		claves[i] = k
 	}
-	if ra == 1 {
-		return a.fraccion.Cmp(*b.fraccion)
+	idx := make([]int, len(filas))
+	for i := range idx {
+		idx[i] = i
 	}
-	return 0
-}
-
-func rangoFraccion(f *Fila) int {
-	switch {
-	case f.fraccion != nil:
-		return 1
-	case f.Suma.IsPositive():
-		return 2
+	slices.SortStableFunc(idx, func(i, j int) int { return compararOrden(&claves[i], &claves[j]) })
+	orden := make([]Fila, len(filas))
+	for i, j := range idx {
+		orden[i] = filas[j]
+		orden[i].Posicion = i + 1
 	}
-	return 0
+	copy(filas, orden)
 }
 
 // Filtro selects rows by user type and Dirección Seccional; an empty field
@@ -501,12 +241,32 @@ type Filtro struct {
 // Vacio says whether the filter selects every row.
 func (f Filtro) Vacio() bool { return f.Tipo == "" && f.Seccional == "" }
 
-// Acepta says whether the user passes the filter.
-func (f Filtro) Acepta(u Usuario) bool {
-	if f.Tipo != "" && u.Tipo != f.Tipo {
+// aceptador is a filter ready to apply to many rows: the Dirección
+// Seccional is compared once per distinct name.
+type aceptador struct {
+	f      Filtro
+	quiere string
+	vistas map[string]bool
+}
+
+func (f Filtro) preparar() *aceptador {
+	return &aceptador{f: f, quiere: clave(f.Seccional), vistas: map[string]bool{}}
+}
+
+// acepta says whether the user passes the filter.
+func (a *aceptador) acepta(u *Usuario) bool {
+	if a.f.Tipo != "" && u.Tipo != a.f.Tipo {
 		return false
 	}
-	return f.Seccional == "" || coincideSeccional(u.DireccionSeccional, clave(f.Seccional))
+	if a.f.Seccional == "" {
+		return true
+	}
+	ok, ya := a.vistas[u.DireccionSeccional]
+	if !ya {
+		ok = coincideSeccional(u.DireccionSeccional, a.quiere)
+		a.vistas[u.DireccionSeccional] = ok
+	}
+	return ok
 }
 
 // Filtrar returns the rows that pass the filter, keeping their order and
@@ -515,24 +275,12 @@ func Filtrar(filas []Fila, f Filtro) []Fila {
 	if f.Vacio() {
 		return filas
 	}
-	quiere := clave(f.Seccional)
-	vistas := map[string]bool{} // a few distinct Direcciones Seccionales
+	a := f.preparar()
 	out := make([]Fila, 0, len(filas)/4)
-	for _, x := range filas {
-		if f.Tipo != "" && x.Usuario.Tipo != f.Tipo {
-			continue
+	for i := range filas {
+		if a.acepta(&filas[i].Usuario) {
+			out = append(out, filas[i])
 		}
-		if f.Seccional != "" {
-			ok, ya := vistas[x.Usuario.DireccionSeccional]
-			if !ya {
-				ok = coincideSeccional(x.Usuario.DireccionSeccional, quiere)
-				vistas[x.Usuario.DireccionSeccional] = ok
-			}
-			if !ok {
-				continue
-			}
-		}
-		out = append(out, x)
 	}
 	return out
 }

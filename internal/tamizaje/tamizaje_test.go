@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"comite/internal/exportar"
 	"comite/internal/fecha"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
@@ -331,7 +332,7 @@ func TestEscribirXLSX_numerosComoNumeros(t *testing.T) {
 		t.Fatal(err)
 	}
 	st, err := x.GetStyle(estilo)
-	if err != nil || st.CustomNumFmt == nil || *st.CustomNumFmt != formatosXLSX[fmtPesos] {
+	if err != nil || st.CustomNumFmt == nil || *st.CustomNumFmt != exportar.FormatoXLSX(exportar.Pesos) {
 		t.Errorf("formato de la suma: %+v %v", st, err)
 	}
 	if regs[2][2] != "=HIPERVINCULO(\"x\")" {

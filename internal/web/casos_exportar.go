@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"net/http"
 
-	"comite/internal/tamizaje"
+	"comite/internal/exportar"
 
 	"github.com/labstack/echo/v4"
 )
@@ -17,6 +17,9 @@ var columnasExportacion = []string{
 	"Resultado de la evaluación", "Concepto del Comité",
 }
 
+// tablaCasos is the case list's export (exportar: CSV and XLSX).
+var tablaCasos = exportar.Tabla{Hoja: "Casos", Titulo: "Casos del Comité de Fiscalización", Columnas: columnasExportacion}
+
 // casosExportarCSV exports every case of the list's query (all pages) as CSV.
 func (h *handler) casosExportarCSV(c echo.Context) error {
 	filas, err := h.filasExportacion(c)
@@ -24,7 +27,7 @@ func (h *handler) casosExportarCSV(c echo.Context) error {
 		return err
 	}
 	var b bytes.Buffer
-	if err := tamizaje.EscribirTablaCSV(&b, columnasExportacion, filas); err != nil {
+	if err := exportar.EscribirCSV(&b, tablaCasos, len(filas), exportar.Textos(filas)); err != nil {
 		return err
 	}
 	c.Response().Header().Set("Content-Disposition", `attachment; filename="casos.csv"`)
@@ -38,7 +41,7 @@ func (h *handler) casosExportarXLSX(c echo.Context) error {
 		return err
 	}
 	var b bytes.Buffer
-	if err := tamizaje.EscribirTablaXLSX(&b, "Casos", "Casos del Comité de Fiscalización", columnasExportacion, filas); err != nil {
+	if err := exportar.EscribirXLSX(&b, tablaCasos, len(filas), exportar.Textos(filas)); err != nil {
 		return err
 	}
 	c.Response().Header().Set("Content-Disposition", `attachment; filename="casos.xlsx"`)

@@ -191,7 +191,11 @@ func TestListaCasos_exportacionConEtiquetas(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(hoja) != 6 || (hoja[1][4] != "Reportado" && hoja[1][4] != "En Comité") || !strings.HasPrefix(hoja[1][2], "'=") {
+	// A text cell of a workbook is never a formula: the text as written.
+	if len(hoja) != 6 || (hoja[1][4] != "Reportado" && hoja[1][4] != "En Comité") || !strings.HasPrefix(hoja[1][2], "=") {
 		t.Fatalf("XLSX: %v", hoja[:2])
+	}
+	if f, _ := x.GetCellFormula("Casos", "C2"); f != "" {
+		t.Errorf("una razón social se escribió como fórmula: %q", f)
 	}
 }

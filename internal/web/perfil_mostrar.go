@@ -37,9 +37,10 @@ func (h *handler) perfilMostrar(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusNotFound)
 	}
 	hoy := h.hoy()
-	k := clavePerfil{nit: n.String(), hoy: hoy.String(), editar: Puede(cuentaDe(c).Rol, EditarDatos)}
+	pagina, _ := strconv.Atoi(c.QueryParam("actos"))
+	k := clavePerfil{nit: n.String(), hoy: hoy.String(), editar: Puede(cuentaDe(c).Rol, EditarDatos), paginaActos: max(pagina, 1)}
 	x, err := h.memo.obtener(ctx, k, func(ctx context.Context) (any, error) {
-		return h.perfilVista(ctx, k.nit, hoy, k.editar)
+		return h.perfilVista(ctx, k.nit, hoy, k.editar, k.paginaActos)
 	})
 	var ev *db.ErrValidacion
 	switch {
@@ -59,11 +60,17 @@ func (h *handler) perfilMostrar(c echo.Context) error {
 }
 
 // clavePerfil is the profile view of one user on one day for a role that
-// may, or may not, edit data.
+// may, or may not, edit data, with one page of its acts.
 type clavePerfil struct {
-	nit, hoy string
-	editar   bool
+	nit, hoy    string
+	editar      bool
+	paginaActos int
 }
+
+// actosPorPagina is the page size of the profile's table of acts: a user
+// with 1.500 acts is evaluated on all of them (the core needs them) but the
+// page shows 50 at a time.
+const actosPorPagina = 50
 
 func (clavePerfil) porObjeto() {}
 
@@ -73,16 +80,21 @@ type perfilCalculado struct {
 	seccional string
 }
 
-// perfilVista builds the profile view from one read of the store.
-func (h *handler) perfilVista(ctx context.Context, nitCanon string, hoy fecha.Fecha, puedeEditar bool) (*perfilCalculado, error) {
+// perfilVista builds the profile view from one read of the store, with page
+// pagina of the acts (the last one when pagina is beyond it).
+func (h *handler) perfilVista(ctx context.Context, nitCanon string, hoy fecha.Fecha, puedeEditar bool, pagina int) (*perfilCalculado, error) {
 	l, err := h.d.LeerPerfil(ctx, nitCanon)
 	if err != nil {
 		return nil, err
 	}
 	u, actos, ops := l.Usuario, l.Actos, l.Operaciones
 	ruta := rutaUsuario(u.NIT)
+	seccional := u.DireccionSeccional
+	if cat, err := h.catalogo(ctx); err == nil {
+		seccional = db.NombreSeccional(cat, u.DireccionSeccional)
+	}
 	v := templates.PerfilUsuario{
-		NIT: u.NIT, RazonSocial: u.RazonSocial, Tipo: etiquetaTipo(u.Tipo), Seccional: h.nombreSeccional(ctx, u.DireccionSeccional),
+		NIT: u.NIT, RazonSocial: u.RazonSocial, Tipo: etiquetaTipo(u.Tipo), Seccional: seccional,
 		Actualizado: formato.InstanteTexto(u.ActualizadoEn), Ruta: ruta,
 		RegistroVigente: u.RegistroVigente(hoy), PuedeEditar: puedeEditar,
 	}
@@ -106,6 +118,20 @@ func (h *handler) perfilVista(ctx context.Context, nitCanon string, hoy fecha.Fe
 		case sancion.Gravisima:
 			gravisima++
 		}
+	}
+	// One page of the acts table.
+	v.TotalActos = len(actos)
+	v.PaginasActos = max(1, (len(actos)+actosPorPagina-1)/actosPorPagina)
+	v.PaginaActos = min(max(pagina, 1), v.PaginasActos)
+	enlace := func(p int) string { return ruta + "?actos=" + strconv.Itoa(p) + "#panel-actos" }
+	if v.PaginaActos > 1 {
+		v.ActosAnterior = enlace(v.PaginaActos - 1)
+	}
+	if v.PaginaActos < v.PaginasActos {
+		v.ActosSiguiente = enlace(v.PaginaActos + 1)
+	}
+	desde := (v.PaginaActos - 1) * actosPorPagina
+	for _, a := range actos[desde:min(desde+actosPorPagina, len(actos))] {
 		firmeza := "Sin firmeza"
 		if !a.FechaFirmeza.IsZero() {
 			firmeza = formato.Fecha(a.FechaFirmeza)

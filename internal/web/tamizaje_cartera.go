@@ -84,7 +84,7 @@ func (h *handler) calcularCartera(ctx context.Context, hasta int) (*cartera, err
 			filas = t.filas
 		} else {
 			var err error
-			if filas, err = h.d.Tamizaje(ctx, y); err != nil {
+			if filas, err = tamizaje.Filas(ctx, h.d, y); err != nil {
 				return nil, err
 			}
 		}

@@ -16,8 +16,8 @@ import (
 )
 
 // tamizajeCalculado is the screening of one year as memoria keeps it: every
-// user ranked by the core (db.Tamizaje → tamizaje.Calcular → reincidencia.Cifras,
-// then tamizaje.Ordenar), the headline of all rows, and the Direcciones
+// user ranked by the core (tamizaje.Filas → reincidencia.ExclusionActo, Decidir,
+// ranked as tamizaje.Ordenar), the headline of all rows, and the Direcciones
 // Seccionales present (for the filter). Nobody writes to it once stored.
 type tamizajeCalculado struct {
 	anio        int
@@ -30,7 +30,7 @@ type tamizajeCalculado struct {
 // from memory or computed once.
 func (h *handler) tamizajeDe(ctx context.Context, anio int) (*tamizajeCalculado, error) {
 	v, err := h.memo.obtener(ctx, claveTamizaje{anio}, func(ctx context.Context) (any, error) {
-		filas, err := h.d.Tamizaje(ctx, anio)
+		filas, err := tamizaje.Filas(ctx, h.d, anio)
 		if err != nil {
 			return nil, err
 		}
@@ -91,7 +91,7 @@ func (h *handler) leerConsultaTamizaje(c echo.Context) consultaTamizaje {
 		q.seccional = strings.TrimSpace(c.QueryParam("seccional"))
 		// The rows store catalogue codes: «bogota», «Bogotá» or the official
 		// name filter the same code.
-		if cat, err := h.d.CatalogoSeccionales(c.Request().Context()); err == nil && q.seccional != "" {
+		if cat, err := h.catalogo(c.Request().Context()); err == nil && q.seccional != "" {
 			if cod, ok := cat.Resolver(q.seccional); ok {
 				q.seccional = cod
 			}

@@ -97,7 +97,7 @@ func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (tem
 	}
 	filas = ordenarTamizaje(filas, q.orden, q.desc)
 
-	cat, err := h.d.CatalogoSeccionales(ctx)
+	cat, err := h.catalogo(ctx)
 	if err != nil {
 		return templates.TamizajeVista{}, err
 	}

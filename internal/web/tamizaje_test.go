@@ -180,11 +180,11 @@ func TestTamizaje_art25_ordenCifrasYAlertas(t *testing.T) {
 	}
 }
 
-// The same ranking as `comite tamizaje` (db.Tamizaje through the core).
+// The same ranking as `comite tamizaje` (tamizaje.Nacional through the core).
 func TestTamizaje_mismoOrdenQueElNucleo(t *testing.T) {
 	e := nuevoEntorno(t)
 	e.sembrarTamizaje()
-	filas, err := e.d.Tamizaje(context.Background(), 2026)
+	filas, err := tamizaje.Filas(context.Background(), e.d, 2026)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -288,7 +288,7 @@ func TestTamizaje_exportaciones(t *testing.T) {
 	if d := rec.Header().Get("Content-Disposition"); d != `attachment; filename="tamizaje-2026-agencia_de_aduanas.csv"` {
 		t.Fatalf("CSV: Content-Disposition %q", d)
 	}
-	filas, err := e.d.Tamizaje(context.Background(), 2026)
+	filas, err := tamizaje.Filas(context.Background(), e.d, 2026)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -462,7 +462,7 @@ func TestCartera_igualACincoTamizajes(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, y := range k.anios {
-		filas, err := e.d.Tamizaje(ctx, y)
+		filas, err := tamizaje.Filas(ctx, e.d, y)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,17 +1,21 @@
-// Command medirtamizaje measures the screening of one year (README, «Mediciones») against the floor the database sets: the same rows read by a bare
-// SQL aggregate in the same driver. Each mode runs in its own process so
-// /usr/bin/time -v gives its peak memory; scripts/medir-tamizaje.sh runs both.
+// Command medirtamizaje measures the screening of one year (README,
+// «Rendimiento») against the floor the database sets: the same rows read by a
+// bare SQL aggregate in the same driver. Each mode runs in its own process so
+// /usr/bin/time gives its peak memory; scripts/medir-tamizaje.sh runs them all.
 //
-//	go run ./scripts/medirtamizaje --db F --anio 2026 --modo tamizaje|piso|piso1
+//	go run ./scripts/medirtamizaje --db F --anio 2026 --modo tamizaje|piso|piso1|piso2
 //
-// tamizaje: db.Tamizaje (read + reincidencia.Evaluar per user for the
-// reference years anio−1 and anio−2 + ranking). piso: the bare aggregate over
-// the rows the screening reads (acts firm in anio−2 … anio−1 and the
-// operations of those years). piso1: the aggregate of the brief over the
-// reference year only (acts that count in anio−1 and its operations).
+// tamizaje: tamizaje.Nacional (the read, each act judged by the core as it
+// streams, reincidencia.Decidir per user for the reference years anio−1 and
+// anio−2, the ranking), without making the rows for display. piso: the bare
+// aggregate over the rows the screening reads (acts firm in anio−2 … anio−1
+// and the operations of those years). piso1: the aggregate of the brief over
+// the reference year only (acts that count in anio−1 and its operations).
+// piso2: the aggregate of the brief over both reference years (acts that
+// count in anio−2 and in anio−1, by user and year, and their operations).
 // --sin-indice reads the acts with a full scan (the screening's plan) instead
 // of the planner's choice (the index actos_firmeza); the report takes the
-// faster of the two as the floor.
+// cheaper of the two as the floor.
 package main
 
 import (
@@ -29,7 +33,7 @@ import (
 func main() {
 	ruta := flag.String("db", "", "base de datos")
 	anio := flag.Int("anio", 2026, "año Y del tamizaje")
-	modo := flag.String("modo", "tamizaje", "tamizaje, piso o piso1")
+	modo := flag.String("modo", "tamizaje", "tamizaje, piso, piso1 o piso2")
 	veces := flag.Int("veces", 1, "repeticiones (se informa cada una)")
 	sinIndice := flag.Bool("sin-indice", false, "piso: leer actos recorriendo la tabla (NOT INDEXED), el plan que usa el tamizaje")
 	flag.Parse()
@@ -45,21 +49,21 @@ func main() {
 		var resumen string
 		switch *modo {
 		case "tamizaje":
-			filas, err := d.Tamizaje(ctx, *anio)
+			t, err := tamizaje.Nacional(ctx, d, *anio)
 			if err != nil {
 				fmt.Fprintln(os.Stderr, err)
 				os.Exit(1)
 			}
-			r := tamizaje.Resumir(filas)
+			r := t.Resumen()
 			resumen = fmt.Sprintf("usuarios=%d procede=%d cumple_umbral=%d dos_actos=%d ochenta=%d", r.Usuarios, r.ProcedeComite, r.CumpleUmbral, r.DosActos, r.OchentaPorCiento)
-		case "piso", "piso1":
-			resumen, err = piso(ctx, d, *anio, *modo == "piso1", *sinIndice)
+		case "piso", "piso1", "piso2":
+			resumen, err = piso(ctx, d, *anio, *modo, *sinIndice)
 			if err != nil {
 				fmt.Fprintln(os.Stderr, err)
 				os.Exit(1)
 			}
 		default:
-			fmt.Fprintln(os.Stderr, "--modo debe ser tamizaje, piso o piso1")
+			fmt.Fprintln(os.Stderr, "--modo debe ser tamizaje, piso, piso1 o piso2")
 			os.Exit(2)
 		}
 		fmt.Printf("%s\t%.3f s\t%s\n", *modo, time.Since(t0).Seconds(), resumen)
@@ -67,11 +71,14 @@ func main() {
 }
 
 // piso runs the bare aggregates and reads their (small) results.
-func piso(ctx context.Context, d *db.DB, anio int, soloReferencia, sinIndice bool) (string, error) {
+func piso(ctx context.Context, d *db.DB, anio int, modo string, sinIndice bool) (string, error) {
 	desde, hasta := fmt.Sprintf("%04d-01-01", anio-2), fmt.Sprintf("%04d-12-31", anio-1)
 	qa := `SELECT usuario_id, count(*), sum(valor_centavos) FROM actos WHERE fecha_firmeza BETWEEN ?1 AND ?2 GROUP BY usuario_id`
 	a0 := anio - 2
-	if soloReferencia {
+	switch modo {
+	case "piso2":
+		qa = `SELECT usuario_id, count(*), sum(valor_centavos) FROM actos WHERE fecha_firmeza BETWEEN ?1 AND ?2 AND gravedad IN ('grave','gravisima') AND allanamiento = 0 GROUP BY usuario_id, substr(fecha_firmeza, 1, 4)`
+	case "piso1":
 		desde = fmt.Sprintf("%04d-01-01", anio-1)
 		a0 = anio - 1
 		qa = `SELECT usuario_id, count(*), sum(valor_centavos) FROM actos WHERE fecha_firmeza BETWEEN ?1 AND ?2 AND gravedad IN ('grave','gravisima') AND allanamiento = 0 GROUP BY usuario_id`

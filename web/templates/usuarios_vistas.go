@@ -112,11 +112,17 @@ type PerfilUsuario struct {
 	Ruta            string
 	RegistroVigente bool
 	Registros       []RegistroFila
-	Actos           []ActoFila
-	Operaciones     []OperacionFila
-	Evaluacion      EvaluacionRapida
-	Graficos        []graficos.Grafico
-	PuedeEditar     bool
+	Actos           []ActoFila // one page of the acts
+	// TotalActos is the number of acts of the user; PaginaActos of
+	// PaginasActos is the page shown, with links to its neighbours ("" at
+	// the ends).
+	TotalActos                    int
+	PaginaActos, PaginasActos     int
+	ActosAnterior, ActosSiguiente string
+	Operaciones                   []OperacionFila
+	Evaluacion                    EvaluacionRapida
+	Graficos                      []graficos.Grafico
+	PuedeEditar                   bool
 }
 
 // FormUsuario registers or corrects a customs user.

@@ -1,4 +1,4 @@
-package db_test
+package tamizaje_test
 
 import (
 	"context"
@@ -37,10 +37,11 @@ func diferenciaPunto(p tamizaje.Punto, r contrato.EvaluacionJSON) string {
 // year Y gives, for every user and for both reference years it shows
 // (Decreto Ley 920 de 2023, art. 25 inc. 1 and 2: Y−1, and Y−2 for the
 // change), exactly what `comite evaluar` gives on that user's full input.
-// The screening leaves rows out twice before the core sees them (the read
-// takes only the acts firm in Y−2 and Y−1; each year's evaluation only the
-// acts of its own reference year): this checks that neither selection
-// changes a figure.
+// The screening takes three shortcuts the full evaluation does not: the
+// read takes only the acts firm in Y−2 and Y−1; each act is judged by the
+// core as it streams and only added up, in integer centavos; and each year's
+// verdict is reincidencia.Decidir on those totals. This checks that none of
+// them changes a figure.
 func TestTamizaje_art25_propiedadIgualAlNucleoEnBasesAleatorias(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
 		d, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "p.db"))
@@ -83,7 +84,7 @@ func TestTamizaje_art25_propiedadIgualAlNucleoEnBasesAleatorias(t *testing.T) {
 				}
 			}
 		}
-		filas, err := d.Tamizaje(context.Background(), anio)
+		filas, err := tamizaje.Filas(context.Background(), d, anio)
 		if err != nil {
 			rt.Fatal(err)
 		}

@@ -1,6 +1,7 @@
-package db_test
+package tamizaje_test
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"fmt"
@@ -154,7 +155,7 @@ func TestTamizaje_art25_coincideConEvaluarParaCadaUsuarioDeLaDemo(t *testing.T) 
 				t.Fatal(err)
 			}
 			anio := res.AnioReferencia + 1
-			filas, err := d.Tamizaje(context.Background(), anio)
+			filas, err := tamizaje.Filas(context.Background(), d, anio)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -355,7 +356,7 @@ func TestTamizaje_casosLimite(t *testing.T) {
 	b.acto(bajoOchenta, "2025-06-01", "grave", "multa", 3_999_999, 0)
 	b.ops(bajoOchenta, 2025, 1_000_000_000_00, 10)
 
-	filas, err := d.Tamizaje(context.Background(), 2026)
+	filas, err := tamizaje.Filas(context.Background(), d, 2026)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -461,11 +462,50 @@ func TestTamizaje_casosLimite(t *testing.T) {
 func TestTamizaje_anioFueraDeRango(t *testing.T) {
 	d := abrirTamizaje(t)
 	for _, anio := range []int{tamizaje.AnioMinimo - 1, tamizaje.AnioMaximo + 1} {
-		if _, err := d.Tamizaje(context.Background(), anio); err == nil {
+		if _, err := tamizaje.Filas(context.Background(), d, anio); err == nil {
 			t.Errorf("año %d: se esperaba un error", anio)
 		}
 	}
-	if filas, err := d.Tamizaje(context.Background(), tamizaje.AnioMinimo); err != nil || len(filas) != 0 {
+	if filas, err := tamizaje.Filas(context.Background(), d, tamizaje.AnioMinimo); err != nil || len(filas) != 0 {
 		t.Errorf("base vacía: %v, %d filas", err, len(filas))
+	}
+}
+
+// The compact screening and its rows agree: the headline counted on the
+// compact rows is Resumir's on the rows, the filter keeps the national
+// positions, and the JSON written from the compact rows is the rows' JSON.
+func TestNacional_resumenFiltroYJSONComoLasFilas(t *testing.T) {
+	d := abrirTamizaje(t)
+	if _, err := demo.Generar(context.Background(), d, demo.Opciones{Usuarios: 120, Anios: 3, Semilla: 7}); err != nil {
+		t.Fatal(err)
+	}
+	tz, err := tamizaje.Nacional(context.Background(), d, 2026)
+	if err != nil {
+		t.Fatal(err)
+	}
+	filas := tz.Filas()
+	if got, want := tz.Resumen(), tamizaje.Resumir(filas); got != want {
+		t.Errorf("resumen %+v, Resumir da %+v", got, want)
+	}
+	f := tamizaje.Filtro{Tipo: "agencia_de_aduanas", Seccional: "bogota"}
+	sel := tz.Filtrar(f)
+	quiere := tamizaje.Filtrar(filas, f)
+	if sel.Len() != len(quiere) || sel.Len() == 0 {
+		t.Fatalf("%d filas filtradas, Filtrar da %d", sel.Len(), len(quiere))
+	}
+	for i := range quiere {
+		if g := sel.Fila(i); g.Usuario.NIT != quiere[i].Usuario.NIT || g.Posicion != quiere[i].Posicion {
+			t.Errorf("fila %d: %s en %d, se esperaba %s en %d", i, g.Usuario.NIT, g.Posicion, quiere[i].Usuario.NIT, quiere[i].Posicion)
+		}
+	}
+	var a, b bytes.Buffer
+	if err := tz.EscribirJSON(&a); err != nil {
+		t.Fatal(err)
+	}
+	if err := tamizaje.EscribirJSON(&b, filas); err != nil {
+		t.Fatal(err)
+	}
+	if a.String() != b.String() {
+		t.Error("el JSON de las filas compactas no es el de las filas")
 	}
 }

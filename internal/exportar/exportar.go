@@ -1,0 +1,236 @@
+// Package exportar writes every table the application exports, as CSV for
+// Excel in Spanish and as an Excel workbook: the screening, the case list and
+// any other screen's download go through here, so the conventions (encoding,
+// separators, number formats, protection against formulas, frozen header,
+// autofilter) are the same everywhere.
+//
+// CSV for Excel in Spanish (es-CO): UTF-8 with a byte-order mark (so Excel
+// detects the encoding and shows ñ and accents), semicolon as the separator
+// (the list separator of a Spanish Windows, where the comma is the decimal
+// mark), CRLF line ends, numbers with a decimal comma and no thousands
+// separator ("1234567,89", "0,5203"), which Excel in Spanish reads as
+// numbers; a text starting with = + - @ or a control character gets a
+// leading apostrophe, so no spreadsheet reads it as a formula (CSV
+// injection).
+//
+// XLSX: one sheet, streamed (50.000 rows take little memory), bold frozen
+// header and an autofilter; numbers are numeric cells with a number format
+// (amounts "$ #,##0", percentages "0,0000 %"), so Excel can sum and sort
+// them; texts are text cells, which a spreadsheet never evaluates.
+package exportar
+
+import (
+	"encoding/csv"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/shopspring/decimal"
+	"github.com/xuri/excelize/v2"
+)
+
+// Formato is the display format of a numeric cell.
+type Formato int
+
+const (
+	Entero      Formato = iota // 1.234
+	Pesos                      // $ 1.234.567
+	Porcentaje4                // 0,5203 %
+	Porcentaje2                // 104,05 %
+	Decimales4                 // 0,4333
+	numFormatos
+)
+
+// formatosXLSX are the Excel number formats (Excel shows them with the
+// reader's separators: "1.234.567" and "0,5203 %" in Spanish).
+var formatosXLSX = [numFormatos]string{
+	Entero:      "#,##0",
+	Pesos:       `"$ "#,##0`,
+	Porcentaje4: `0.0000" %"`,
+	Porcentaje2: `0.00" %"`,
+	Decimales4:  "0.0000",
+}
+
+// FormatoXLSX is the Excel number format of f.
+func FormatoXLSX(f Formato) string { return formatosXLSX[f] }
+
+// Celda is one exported value: a text, a decimal or a whole number with its
+// format, or empty (the zero Celda) where a figure does not apply.
+type Celda struct {
+	texto   string
+	numero  *decimal.Decimal
+	entero  *int64
+	formato Formato
+}
+
+// Texto is a text cell.
+func Texto(s string) Celda { return Celda{texto: s} }
+
+// Numero is a decimal cell.
+func Numero(d decimal.Decimal, f Formato) Celda { return Celda{numero: &d, formato: f} }
+
+// NumeroNulo is a decimal cell, empty when d is nil (unknown or not applicable).
+func NumeroNulo(d *decimal.Decimal, f Formato) Celda {
+	if d == nil {
+		return Celda{}
+	}
+	return Numero(*d, f)
+}
+
+// Cuenta is a whole-number cell.
+func Cuenta(n int64) Celda { return Celda{entero: &n, formato: Entero} }
+
+// CuentaNula is a whole-number cell, empty when n is nil.
+func CuentaNula(n *int64) Celda {
+	if n == nil {
+		return Celda{}
+	}
+	return Cuenta(*n)
+}
+
+// Tabla describes one export.
+type Tabla struct {
+	Hoja     string    // sheet name (XLSX)
+	Titulo   string    // document title (XLSX), may be empty
+	Columnas []string  // headers, in order
+	Anchos   []float64 // column widths (XLSX), may be shorter or nil
+}
+
+// EscribirCSV writes n rows, row i given by fila, as CSV for Excel in Spanish.
+func EscribirCSV(w io.Writer, t Tabla, n int, fila func(i int) []Celda) error {
+	if _, err := io.WriteString(w, "\ufeff"); err != nil {
+		return err
+	}
+	cw := csv.NewWriter(w)
+	cw.Comma = ';'
+	cw.UseCRLF = true
+	if err := cw.Write(t.Columnas); err != nil {
+		return err
+	}
+	reg := make([]string, len(t.Columnas))
+	for i := 0; i < n; i++ {
+		cs := fila(i)
+		for k := range reg {
+			reg[k] = ""
+			if k >= len(cs) {
+				continue
+			}
+			switch c := cs[k]; {
+			case c.numero != nil:
+				reg[k] = strings.Replace(c.numero.String(), ".", ",", 1)
+			case c.entero != nil:
+				reg[k] = strconv.FormatInt(*c.entero, 10)
+			default:
+				reg[k] = TextoSeguro(c.texto)
+			}
+		}
+		if err := cw.Write(reg); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// TextoSeguro keeps a spreadsheet from reading a CSV text as a formula: a
+// text starting with = + - @ or a control character is written with a
+// leading apostrophe.
+func TextoSeguro(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}
+
+// EscribirXLSX writes n rows, row i given by fila, as a workbook of one
+// sheet. A numeric cell holds the decimal's shortest float64 form, which for
+// amounts in centavos up to 10^13 pesos reads back as the same decimal.
+func EscribirXLSX(w io.Writer, t Tabla, n int, fila func(i int) []Celda) error {
+	f := excelize.NewFile()
+	defer f.Close()
+	if err := f.SetSheetName("Sheet1", t.Hoja); err != nil {
+		return err
+	}
+	if t.Titulo != "" {
+		f.SetDocProps(&excelize.DocProperties{Title: t.Titulo, Creator: "comite", Language: "es-CO"})
+	}
+	sw, err := f.NewStreamWriter(t.Hoja)
+	if err != nil {
+		return err
+	}
+	var estilos [numFormatos]int
+	for i, nf := range formatosXLSX {
+		if estilos[i], err = f.NewStyle(&excelize.Style{CustomNumFmt: &nf}); err != nil {
+			return err
+		}
+	}
+	negrita, err := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}, Alignment: &excelize.Alignment{WrapText: true, Vertical: "top"}})
+	if err != nil {
+		return err
+	}
+	for i, a := range t.Anchos {
+		if err := sw.SetColWidth(i+1, i+1, a); err != nil {
+			return err
+		}
+	}
+	if err := sw.SetPanes(&excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft"}); err != nil {
+		return err
+	}
+	cab := make([]any, len(t.Columnas))
+	for i, c := range t.Columnas {
+		cab[i] = excelize.Cell{StyleID: negrita, Value: c}
+	}
+	if err := sw.SetRow("A1", cab); err != nil {
+		return err
+	}
+	reg := make([]any, len(t.Columnas))
+	for i := 0; i < n; i++ {
+		cs := fila(i)
+		for k := range reg {
+			reg[k] = nil
+			if k >= len(cs) {
+				continue
+			}
+			switch c := cs[k]; {
+			case c.numero != nil:
+				reg[k] = excelize.Cell{StyleID: estilos[c.formato], Value: c.numero.InexactFloat64()}
+			case c.entero != nil:
+				reg[k] = excelize.Cell{StyleID: estilos[c.formato], Value: *c.entero}
+			case c.texto != "":
+				reg[k] = c.texto
+			}
+		}
+		ref, err := excelize.CoordinatesToCellName(1, i+2)
+		if err != nil {
+			return err
+		}
+		if err := sw.SetRow(ref, reg); err != nil {
+			return err
+		}
+	}
+	if err := sw.Flush(); err != nil {
+		return err
+	}
+	ultima, err := excelize.CoordinatesToCellName(len(t.Columnas), n+1)
+	if err != nil {
+		return err
+	}
+	if err := f.AutoFilter(t.Hoja, "A1:"+ultima, nil); err != nil {
+		return err
+	}
+	_, err = f.WriteTo(w)
+	return err
+}
+
+// Textos is a table of text cells (labels, dates and amounts already written
+// for people): row i of filas as cells.
+func Textos(filas [][]string) func(i int) []Celda {
+	var cs []Celda
+	return func(i int) []Celda {
+		cs = cs[:0]
+		for _, s := range filas[i] {
+			cs = append(cs, Texto(s))
+		}
+		return cs
+	}
+}

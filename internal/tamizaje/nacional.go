@@ -1,0 +1,205 @@
+package tamizaje
+
+import (
+	"context"
+	"fmt"
+
+	"comite/internal/db"
+	"comite/internal/fecha"
+	"comite/internal/sancion"
+)
+
+// Tamizado is the national screening of one year, ranked: one compact row per
+// user (see compacta); a Fila is made only when a row is shown, so holding
+// the screening of 50.000 users takes a few megabytes.
+type Tamizado struct {
+	c        *contexto
+	usuarios []Usuario
+	filas    []compacta // ranked (Ordenar's order); a filtered one keeps the national positions
+}
+
+// Nacional screens every customs user in the store for year anio (`comite
+// tamizaje`): the committee test of every user as the core gives it, with the
+// store's reference, ranked as Ordenar does. This is the one place that
+// orchestrates the screening; the store only reads rows (db.LeerTamizaje),
+// every act is judged by the core as it is read (reincidencia.ExclusionActo,
+// AportaSuma) and each year's verdict is the core's (reincidencia.Decidir).
+// Nothing per act is kept: the read is added up per user as it streams.
+func Nacional(ctx context.Context, d *db.DB, anio int) (*Tamizado, error) {
+	c, err := nuevoContexto(anio, d.Referencia())
+	if err != nil {
+		return nil, err
+	}
+	t := &Tamizado{c: c}
+	var ix indice
+	de := func(id int64) (*compacta, bool) {
+		i, ok := ix.de(id)
+		if !ok {
+			return nil, false
+		}
+		return &t.filas[i], true
+	}
+	errUsuario := func(id int64, err error) error {
+		i, _ := ix.de(id)
+		return fmt.Errorf("usuario %s: %w", t.usuarios[i].NIT, err)
+	}
+	err = d.LeerTamizaje(ctx, anio-2, anio-1, db.LectorTamizaje{
+		Usuarios: func(n int) {
+			t.usuarios = make([]Usuario, 0, n)
+			t.filas = make([]compacta, 0, n)
+			ix.porID = make([]int32, 0, n+1)
+		},
+		Usuario: func(id int64, nit, razon, tipo, seccional string) error {
+			ix.agregar(id, int32(len(t.usuarios)))
+			t.usuarios = append(t.usuarios, Usuario{ID: id, NIT: nit, RazonSocial: razon, Tipo: tipo, DireccionSeccional: seccional})
+			t.filas = append(t.filas, compacta{usuario: int32(len(t.filas))})
+			return nil
+		},
+		Registro: func(id int64, r db.RegistroUsuario) error {
+			if x, ok := de(id); ok {
+				c.sumarRegistro(x, r.Vigente)
+			}
+			return nil
+		},
+		Acto: func(id int64, firmeza fecha.Fecha, g sancion.Gravedad, s sancion.Tipo, allanamiento bool, centavos int64) error {
+			if a, ok := de(id); ok {
+				if err := c.sumarActo(a, firmeza, g, s, allanamiento, centavos); err != nil {
+					return errUsuario(id, err)
+				}
+			}
+			return nil
+		},
+		Operaciones: func(id int64, anio int, centavos, numero int64) error {
+			if a, ok := de(id); ok {
+				if err := c.sumarOperaciones(a, anio, centavos, numero); err != nil {
+					return errUsuario(id, err)
+				}
+			}
+			return nil
+		},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("tamizaje %d: %w", anio, err)
+	}
+	for i := range t.filas {
+		c.evaluar(&t.filas[i])
+	}
+	ordenarCompactas(t.filas, t.usuarios)
+	return t, nil
+}
+
+// indice finds a user's row by its id. The ids come in increasing order and
+// are nearly dense (INTEGER PRIMARY KEY), so a slice by id serves, with a map
+// once they are too sparse for it.
+type indice struct {
+	porID []int32 // row + 1 by id; 0: no such user
+	mapa  map[int64]int32
+}
+
+func (x *indice) agregar(id int64, fila int32) {
+	if x.mapa == nil && id >= 0 && id < int64(4*len(x.porID)+1<<16) {
+		for int64(len(x.porID)) <= id {
+			x.porID = append(x.porID, 0)
+		}
+		x.porID[id] = fila + 1
+		return
+	}
+	if x.mapa == nil {
+		x.mapa = make(map[int64]int32, len(x.porID))
+		for i, f := range x.porID {
+			if f > 0 {
+				x.mapa[int64(i)] = f - 1
+			}
+		}
+		x.porID = nil
+	}
+	x.mapa[id] = fila
+}
+
+func (x *indice) de(id int64) (int32, bool) {
+	if x.mapa != nil {
+		f, ok := x.mapa[id]
+		return f, ok
+	}
+	if id < 0 || id >= int64(len(x.porID)) || x.porID[id] == 0 {
+		return 0, false
+	}
+	return x.porID[id] - 1, true
+}
+
+// Filas is the ranked screening of year anio as rows (Nacional, every row
+// made).
+func Filas(ctx context.Context, d *db.DB, anio int) ([]Fila, error) {
+	t, err := Nacional(ctx, d, anio)
+	if err != nil {
+		return nil, err
+	}
+	return t.Filas(), nil
+}
+
+// Anio is the year Y of the assumed infraction.
+func (t *Tamizado) Anio() int { return t.c.anio }
+
+// Len is the number of rows.
+func (t *Tamizado) Len() int { return len(t.filas) }
+
+// Fila is row i in rank order (0-based), with its national position.
+func (t *Tamizado) Fila(i int) Fila {
+	x := &t.filas[i]
+	return t.c.fila(x, t.usuarios[x.usuario])
+}
+
+// Filas makes every row, in rank order.
+func (t *Tamizado) Filas() []Fila {
+	out := make([]Fila, len(t.filas))
+	for i := range t.filas {
+		out[i] = t.Fila(i)
+	}
+	return out
+}
+
+// Filtrar keeps the rows that pass the filter, in order and with their
+// national positions (as Filtrar does on rows).
+func (t *Tamizado) Filtrar(f Filtro) *Tamizado {
+	if f.Vacio() {
+		return t
+	}
+	a := f.preparar()
+	out := &Tamizado{c: t.c, usuarios: t.usuarios}
+	for _, x := range t.filas {
+		if a.acepta(&t.usuarios[x.usuario]) {
+			out.filas = append(out.filas, x)
+		}
+	}
+	return out
+}
+
+// Resumen counts the rows for the headline, as Resumir does on rows.
+func (t *Tamizado) Resumen() Resumen {
+	r := Resumen{Usuarios: len(t.filas)}
+	for i := range t.filas {
+		p := &t.filas[i].p[0]
+		if p.procede.EsSi() {
+			r.ProcedeComite++
+		}
+		if !p.procede.Conocido() {
+			r.DatosIncompletos++
+		}
+		if p.cumple.EsSi() {
+			r.CumpleUmbral++
+		}
+		if p.minimo {
+			r.MinimoTresActos++
+		}
+		if t.filas[i].tempranas&tempranaDosActos != 0 {
+			r.DosActos++
+		}
+		if t.filas[i].tempranas&tempranaOchenta != 0 {
+			r.OchentaPorCiento++
+		}
+		if p.sinOps {
+			r.SinOperaciones++
+		}
+	}
+	return r
+}
