@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"comite/internal/db"
+	"comite/internal/expediente"
 	"comite/internal/fecha"
 	"comite/internal/firma/firmaprueba"
 	"comite/internal/flujo"
@@ -29,7 +30,7 @@ func baseConSesion(t *testing.T) string {
 	}
 	defer d.Close()
 	d.Now = func() time.Time { return time.Date(2026, 3, 17, 15, 0, 0, 0, time.UTC) }
-	_, err = d.ConvocarSesion(context.Background(), flujo.Sesion{Fecha: fecha.Debe(2026, 3, 17), Hora: "09:30", Modalidad: "presencial", Lugar: "Sala 5, Nivel Central",
+	_, err = expediente.Nuevo(d).ConvocarSesion(context.Background(), flujo.Sesion{Fecha: fecha.Debe(2026, 3, 17), Hora: "09:30", Modalidad: "presencial", Lugar: "Sala 5, Nivel Central",
 		Preside: "Ana María Rojas", Secretario: "Jorge Díaz", Miembros: []flujo.MiembroSesion{{Nombre: "Ana María Rojas", Cargo: "Directora de Gestión de Fiscalización"}}},
 		db.ActorCaso{Actor: db.Actor{Cuenta: "secretaria"}, Rol: flujo.RolSecretaria})
 	if err != nil {

@@ -1,13 +1,13 @@
 package db
 
-// Cases (docs/reglas.md §3): one new infraction of one user, carried from the
-// Dirección Seccional's report to the Comité's binding concepto. Every public
-// method is one transaction; every change writes its caso_eventos row (who,
-// from where, when, which snapshot) and its audit row in that same
-// transaction. Which role may take which step, from which state, is decided
-// only by internal/flujo: these methods ask flujo.Validar and never decide a
-// transition themselves. The evaluation is computed by internal/reincidencia
-// and stored as an insert-only snapshot (contrato's JSON).
+// Cases (docs/reglas.md §3) as stored: one new infraction of one user,
+// carried from the Dirección Seccional's report to the Comité's binding
+// concepto. The operations that carry it (internal/expediente) write, in
+// one transaction each (Escritura), its caso_eventos row (who, from where,
+// when, which snapshot) and its audit row; which role may take which step,
+// from which state, is decided by internal/flujo and internal/permisos
+// there, never here. The evaluation is computed by internal/reincidencia and
+// stored as an insert-only snapshot (contrato's JSON).
 
 import (
 	"comite/internal/fallo"

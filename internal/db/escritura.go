@@ -237,3 +237,58 @@ func (d *DB) ConceptoPorID(ctx context.Context, id int64) (ConceptoGuardado, err
 	}
 	return c, err
 }
+
+// InsertarSesion numbers (SC-AAAA-NNN, by the year of its date) and writes
+// a session of the Comité with its attendance; it returns its id and number.
+func (w *Escritura) InsertarSesion(s flujo.Sesion, cuenta string) (int64, string, error) {
+	var n int
+	if err := w.tx.QueryRowContext(w.ctx, `SELECT count(*) FROM sesiones_comite WHERE substr(fecha, 1, 4) = ?`, fmt.Sprintf("%04d", s.Fecha.Anio())).Scan(&n); err != nil {
+		return 0, "", err
+	}
+	numero := fmt.Sprintf("SC-%04d-%03d", s.Fecha.Anio(), n+1)
+	rs, err := w.tx.ExecContext(w.ctx, `INSERT INTO sesiones_comite(numero, fecha, hora, modalidad, lugar, preside, secretario, creada_por, creada_en) VALUES (?,?,?,?,?,?,?,?,?)`,
+		numero, s.Fecha.String(), s.Hora, s.Modalidad, s.Lugar, s.Preside, s.Secretario, cuenta, w.Ahora())
+	if err != nil {
+		return 0, "", fmt.Errorf("guardar la sesión: %w", err)
+	}
+	id, err := rs.LastInsertId()
+	if err != nil {
+		return 0, "", err
+	}
+	return id, numero, guardarAsistencia(w.ctx, w.tx, id, s.Miembros)
+}
+
+// ConceptosEnSesion counts the conceptos (originals) recorded in a session.
+func (w *Escritura) ConceptosEnSesion(id int64) (int, error) {
+	return conceptosEnSesion(w.ctx, w.tx, id)
+}
+
+// GuardarAsistencia writes who presides, who acts as secretary and the
+// members present of a session.
+func (w *Escritura) GuardarAsistencia(id int64, preside, secretario string, ms []flujo.MiembroSesion) error {
+	if _, err := w.tx.ExecContext(w.ctx, `UPDATE sesiones_comite SET preside = ?, secretario = ? WHERE id = ?`, preside, secretario, id); err != nil {
+		return err
+	}
+	return guardarAsistencia(w.ctx, w.tx, id, ms)
+}
+
+// AgregarAlOrden puts a case last on a session's orden del día and returns its position.
+func (w *Escritura) AgregarAlOrden(sesionID, casoID int64) (int, error) {
+	var pos int
+	if err := w.tx.QueryRowContext(w.ctx, `SELECT coalesce(max(posicion), 0) + 1 FROM sesion_orden WHERE sesion_id = ?`, sesionID).Scan(&pos); err != nil {
+		return 0, err
+	}
+	if _, err := w.tx.ExecContext(w.ctx, `INSERT INTO sesion_orden(sesion_id, posicion, caso_id) VALUES (?,?,?)`, sesionID, pos, casoID); err != nil {
+		return 0, fmt.Errorf("agregar al orden del día: %w", err)
+	}
+	return pos, nil
+}
+
+// FijarQuorum writes a new quorum row (insert-only: earlier values stay).
+func (w *Escritura) FijarQuorum(minimo int, cuenta string) error {
+	if _, err := w.tx.ExecContext(w.ctx, `INSERT INTO parametros_comite(clave, valor, registrado_por, registrado_en) VALUES ('quorum_minimo', ?, ?, ?)`,
+		minimo, cuenta, w.Ahora()); err != nil {
+		return fmt.Errorf("guardar el quórum: %w", err)
+	}
+	return nil
+}

@@ -1,12 +1,11 @@
 package db
 
-// Sessions of the Comité de Fiscalización (flujo.Sesion): convened by the
-// Comité or the Secretaría Técnica, with the attendance, who presides and
-// who acts as secretary, and an orden del día of cases en_comite. Every
-// concepto of the application is recorded inside a session
-// (RegistrarConceptoEnSesion): its date and members come from the session,
-// and a session without the quorum the administrator configured cannot
-// record one — the check runs here, inside the transaction that records.
+// Sessions of the Comité de Fiscalización (flujo.Sesion) as stored: the
+// attendance, who presides and who acts as secretary, and an orden del día
+// of cases en_comite. Every concepto is recorded inside a session by the
+// application (internal/expediente.RegistrarConceptoEnSesion), which takes
+// its date and members from the session and refuses it without the quorum
+// the administrator configured, inside the transaction that records.
 
 import (
 	"comite/internal/fallo"
@@ -73,66 +72,6 @@ func quorumEn(ctx context.Context, q consultor) (int, bool, error) {
 	return v, true, nil
 }
 
-// FijarQuorum records a new minimum number of members present for the
-// Comité to decide (audited; earlier values stay). Who may set it is the
-// application's check (internal/expediente).
-func (d *DB) FijarQuorum(ctx context.Context, minimo int, quien ActorCaso) error {
-	if minimo < 1 || minimo > flujo.MaxMiembros {
-		return &ErrFormulario{map[string]string{"quorum": fmt.Sprintf("El quórum es un número de miembros entre 1 y %d.", flujo.MaxMiembros)}}
-	}
-	return d.EnTx(ctx, func(tx *sql.Tx) error {
-		antes, ok, err := quorumEn(ctx, tx)
-		if err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO parametros_comite(clave, valor, registrado_por, registrado_en) VALUES ('quorum_minimo', ?, ?, ?)`,
-			minimo, quien.Cuenta, d.Ahora()); err != nil {
-			return fmt.Errorf("guardar el quórum: %w", err)
-		}
-		det := map[string]any{"quorum_minimo": minimo}
-		if ok {
-			det["antes"] = antes
-		}
-		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "parametro.quorum", Objeto: "parametro:quorum_minimo", Detalle: det})
-	})
-}
-
-func detalleSesion(s flujo.Sesion) map[string]any {
-	return map[string]any{"fecha": s.Fecha.String(), "hora": s.Hora, "modalidad": s.Modalidad, "lugar": s.Lugar,
-		"preside": s.Preside, "secretario": s.Secretario, "miembros": s.Miembros}
-}
-
-// ConvocarSesion records a new session (who may convene it is the
-// application's check: the Comité or the Secretaría).
-func (d *DB) ConvocarSesion(ctx context.Context, s flujo.Sesion, quien ActorCaso) (SesionComite, error) {
-	s = flujo.NormalizarSesion(s)
-	if p := flujo.ValidarSesion(s); len(p) > 0 {
-		return SesionComite{}, &ErrFormulario{p}
-	}
-	var id int64
-	err := d.EnTx(ctx, func(tx *sql.Tx) error {
-		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM sesiones_comite WHERE substr(fecha, 1, 4) = ?`, fmt.Sprintf("%04d", s.Fecha.Anio())).Scan(&n); err != nil {
-			return err
-		}
-		numero := fmt.Sprintf("SC-%04d-%03d", s.Fecha.Anio(), n+1)
-		rs, err := tx.ExecContext(ctx, `INSERT INTO sesiones_comite(numero, fecha, hora, modalidad, lugar, preside, secretario, creada_por, creada_en) VALUES (?,?,?,?,?,?,?,?,?)`,
-			numero, s.Fecha.String(), s.Hora, s.Modalidad, s.Lugar, s.Preside, s.Secretario, quien.Cuenta, d.Ahora())
-		if err != nil {
-			return fmt.Errorf("guardar la sesión: %w", err)
-		}
-		id, _ = rs.LastInsertId()
-		if err := guardarAsistencia(ctx, tx, id, s.Miembros); err != nil {
-			return err
-		}
-		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "sesion.convocar", Objeto: "sesion:" + numero, Detalle: detalleSesion(s)})
-	})
-	if err != nil {
-		return SesionComite{}, err
-	}
-	return d.SesionComite(ctx, id)
-}
-
 func guardarAsistencia(ctx context.Context, tx *sql.Tx, id int64, ms []flujo.MiembroSesion) error {
 	if _, err := tx.ExecContext(ctx, `DELETE FROM sesion_miembros WHERE sesion_id = ?`, id); err != nil {
 		return err
@@ -149,71 +88,6 @@ func conceptosEnSesion(ctx context.Context, q consultor, id int64) (int, error) 
 	var n int
 	err := q.QueryRowContext(ctx, `SELECT count(*) FROM conceptos WHERE sesion_id = ? AND corrige_id IS NULL`, id).Scan(&n)
 	return n, err
-}
-
-// RegistrarAsistencia records the members present (with their cargo) and
-// who presides and acts as secretary. Once the session recorded a concepto
-// its attendance is final: the conceptos carry it.
-func (d *DB) RegistrarAsistencia(ctx context.Context, id int64, preside, secretario string, ms []flujo.MiembroSesion, quien ActorCaso) error {
-	return d.EnTx(ctx, func(tx *sql.Tx) error {
-		s, err := sesionEn(ctx, tx, id)
-		if err != nil {
-			return err
-		}
-		n, err := conceptosEnSesion(ctx, tx, id)
-		if err != nil {
-			return err
-		}
-		if n > 0 {
-			return &flujo.ErrPaso{Mensaje: "La sesión ya registró conceptos: su asistencia quedó fijada con ellos y no se cambia."}
-		}
-		nueva := s.Sesion
-		nueva.Preside, nueva.Secretario, nueva.Miembros = preside, secretario, ms
-		nueva = flujo.NormalizarSesion(nueva)
-		if p := flujo.ValidarSesion(nueva); len(p) > 0 {
-			return &ErrFormulario{p}
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE sesiones_comite SET preside = ?, secretario = ? WHERE id = ?`, nueva.Preside, nueva.Secretario, id); err != nil {
-			return err
-		}
-		if err := guardarAsistencia(ctx, tx, id, nueva.Miembros); err != nil {
-			return err
-		}
-		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "sesion.asistencia", Objeto: "sesion:" + s.Numero, Detalle: detalleSesion(nueva)})
-	})
-}
-
-// AgregarAlOrden puts a case en_comite on the session's orden del día.
-func (d *DB) AgregarAlOrden(ctx context.Context, sesionID, casoID int64, quien ActorCaso) error {
-	return d.EnTx(ctx, func(tx *sql.Tx) error {
-		s, err := sesionEn(ctx, tx, sesionID)
-		if err != nil {
-			return err
-		}
-		c, err := casoEn(ctx, tx, casoID)
-		if err != nil {
-			return err
-		}
-		if c.Estado != flujo.EnComite {
-			return &flujo.ErrPaso{Mensaje: fmt.Sprintf("El caso %s no está presentado al Comité (estado %s): solo los casos en comité entran al orden del día.", c.Numero, c.Estado)}
-		}
-		var ya int
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM sesion_orden WHERE sesion_id = ? AND caso_id = ?`, sesionID, casoID).Scan(&ya); err != nil {
-			return err
-		}
-		if ya > 0 {
-			return &flujo.ErrPaso{Mensaje: fmt.Sprintf("El caso %s ya está en el orden del día de la sesión %s.", c.Numero, s.Numero)}
-		}
-		var pos int
-		if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(posicion), 0) + 1 FROM sesion_orden WHERE sesion_id = ?`, sesionID).Scan(&pos); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO sesion_orden(sesion_id, posicion, caso_id) VALUES (?,?,?)`, sesionID, pos, casoID); err != nil {
-			return fmt.Errorf("agregar al orden del día: %w", err)
-		}
-		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "sesion.orden", Objeto: "sesion:" + s.Numero,
-			Detalle: map[string]any{"caso": c.Numero, "posicion": pos}})
-	})
 }
 
 // SesionComite reads a session with its attendance, agenda and quorum.

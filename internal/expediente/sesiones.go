@@ -2,10 +2,12 @@ package expediente
 
 // The sessions of the Comité: convened and documented by the Comité and
 // the Secretaría Técnica, the quorum set by the administrator
-// (internal/permisos says who; the store writes the rows).
+// (internal/permisos says who), each operation one transaction that reads
+// again what it checks; the store writes the rows.
 
 import (
 	"context"
+	"fmt"
 
 	"comite/internal/db"
 	"comite/internal/flujo"
@@ -19,21 +21,65 @@ func gestionaSesiones(quien db.ActorCaso) error {
 	return nil
 }
 
+func detalleSesion(s flujo.Sesion) map[string]any {
+	return map[string]any{"fecha": s.Fecha.String(), "hora": s.Hora, "modalidad": s.Modalidad, "lugar": s.Lugar,
+		"preside": s.Preside, "secretario": s.Secretario, "miembros": s.Miembros}
+}
+
 // ConvocarSesion records a new session.
 func (x *Expediente) ConvocarSesion(ctx context.Context, s flujo.Sesion, quien db.ActorCaso) (db.SesionComite, error) {
 	if err := gestionaSesiones(quien); err != nil {
 		return db.SesionComite{}, err
 	}
-	return x.d.ConvocarSesion(ctx, s, quien)
+	s = flujo.NormalizarSesion(s)
+	if p := flujo.ValidarSesion(s); len(p) > 0 {
+		return db.SesionComite{}, &db.ErrFormulario{Campos: p}
+	}
+	var id int64
+	err := x.d.EnEscritura(ctx, func(w *db.Escritura) error {
+		var numero string
+		var err error
+		if id, numero, err = w.InsertarSesion(s, quien.Cuenta); err != nil {
+			return err
+		}
+		return w.Auditar(db.Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "sesion.convocar", Objeto: "sesion:" + numero, Detalle: detalleSesion(s)})
+	})
+	if err != nil {
+		return db.SesionComite{}, err
+	}
+	return x.d.SesionComite(ctx, id)
 }
 
-// RegistrarAsistencia records the members present and who presides and
-// acts as secretary (final once the session recorded a concepto).
+// RegistrarAsistencia records the members present (with their cargo) and
+// who presides and acts as secretary. Once the session recorded a concepto
+// its attendance is final: the conceptos carry it.
 func (x *Expediente) RegistrarAsistencia(ctx context.Context, id int64, preside, secretario string, ms []flujo.MiembroSesion, quien db.ActorCaso) error {
 	if err := gestionaSesiones(quien); err != nil {
 		return err
 	}
-	return x.d.RegistrarAsistencia(ctx, id, preside, secretario, ms, quien)
+	return x.d.EnEscritura(ctx, func(w *db.Escritura) error {
+		s, err := w.Sesion(id)
+		if err != nil {
+			return err
+		}
+		n, err := w.ConceptosEnSesion(id)
+		if err != nil {
+			return err
+		}
+		if n > 0 {
+			return &flujo.ErrPaso{Mensaje: "La sesión ya registró conceptos: su asistencia quedó fijada con ellos y no se cambia."}
+		}
+		nueva := s.Sesion
+		nueva.Preside, nueva.Secretario, nueva.Miembros = preside, secretario, ms
+		nueva = flujo.NormalizarSesion(nueva)
+		if p := flujo.ValidarSesion(nueva); len(p) > 0 {
+			return &db.ErrFormulario{Campos: p}
+		}
+		if err := w.GuardarAsistencia(id, nueva.Preside, nueva.Secretario, nueva.Miembros); err != nil {
+			return err
+		}
+		return w.Auditar(db.Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "sesion.asistencia", Objeto: "sesion:" + s.Numero, Detalle: detalleSesion(nueva)})
+	})
 }
 
 // AgregarAlOrden puts a case en_comite on the session's orden del día.
@@ -41,20 +87,55 @@ func (x *Expediente) AgregarAlOrden(ctx context.Context, sesionID, casoID int64,
 	if err := gestionaSesiones(quien); err != nil {
 		return err
 	}
-	c, err := x.d.Caso(ctx, casoID)
-	if err != nil {
-		return err
-	}
-	if !puedeVer(quien, c) {
-		return db.ErrCasoNoExiste
-	}
-	return x.d.AgregarAlOrden(ctx, sesionID, casoID, quien)
+	return x.d.EnEscritura(ctx, func(w *db.Escritura) error {
+		s, err := w.Sesion(sesionID)
+		if err != nil {
+			return err
+		}
+		c, err := casoPara(w, casoID, quien)
+		if err != nil {
+			return err
+		}
+		if c.Estado != flujo.EnComite {
+			return &flujo.ErrPaso{Mensaje: fmt.Sprintf("El caso %s no está presentado al Comité (estado %s): solo los casos en comité entran al orden del día.", c.Numero, c.Estado)}
+		}
+		ya, err := w.EnOrden(sesionID, casoID)
+		if err != nil {
+			return err
+		}
+		if ya {
+			return &flujo.ErrPaso{Mensaje: fmt.Sprintf("El caso %s ya está en el orden del día de la sesión %s.", c.Numero, s.Numero)}
+		}
+		pos, err := w.AgregarAlOrden(sesionID, casoID)
+		if err != nil {
+			return err
+		}
+		return w.Auditar(db.Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "sesion.orden", Objeto: "sesion:" + s.Numero,
+			Detalle: map[string]any{"caso": c.Numero, "posicion": pos}})
+	})
 }
 
-// FijarQuorum records a new quorum of the Comité (the administrator).
+// FijarQuorum records a new minimum number of members present for the
+// Comité to decide (the administrator; audited; earlier values stay).
 func (x *Expediente) FijarQuorum(ctx context.Context, minimo int, quien db.ActorCaso) error {
 	if !permisos.Puede(quien.Rol, permisos.ConfigurarQuorum) {
 		return &flujo.ErrPaso{Mensaje: "Solo el administrador configura el quórum del Comité."}
 	}
-	return x.d.FijarQuorum(ctx, minimo, quien)
+	if minimo < 1 || minimo > flujo.MaxMiembros {
+		return &db.ErrFormulario{Campos: map[string]string{"quorum": fmt.Sprintf("El quórum es un número de miembros entre 1 y %d.", flujo.MaxMiembros)}}
+	}
+	return x.d.EnEscritura(ctx, func(w *db.Escritura) error {
+		antes, ok, err := w.Quorum()
+		if err != nil {
+			return err
+		}
+		if err := w.FijarQuorum(minimo, quien.Cuenta); err != nil {
+			return err
+		}
+		det := map[string]any{"quorum_minimo": minimo}
+		if ok {
+			det["antes"] = antes
+		}
+		return w.Auditar(db.Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "parametro.quorum", Objeto: "parametro:quorum_minimo", Detalle: det})
+	})
 }

@@ -31,11 +31,11 @@ func sesionParaCaso(t *testing.T, d *db.DB, ruta string) {
 	if _, ok, err := d.ParametroQuorum(ctx); err != nil {
 		t.Fatal(err)
 	} else if !ok {
-		if err := d.FijarQuorum(ctx, 2, db.ActorCaso{Actor: db.Actor{Cuenta: "admin"}, Rol: flujo.RolAdmin}); err != nil {
+		if err := expediente.Nuevo(d).FijarQuorum(ctx, 2, db.ActorCaso{Actor: db.Actor{Cuenta: "admin"}, Rol: flujo.RolAdmin}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	s, err := d.ConvocarSesion(ctx, flujo.Sesion{Fecha: d.Hoy(), Hora: "09:00", Modalidad: "presencial", Lugar: "Sala de juntas, Nivel Central",
+	s, err := expediente.Nuevo(d).ConvocarSesion(ctx, flujo.Sesion{Fecha: d.Hoy(), Hora: "09:00", Modalidad: "presencial", Lugar: "Sala de juntas, Nivel Central",
 		Preside: "Marta Lucía Ríos", Secretario: "Jorge Díaz", Miembros: []flujo.MiembroSesion{
 			{Nombre: "Marta Lucía Ríos", Cargo: "Directora de Gestión de Fiscalización"},
 			{Nombre: "Andrés Felipe Castaño", Cargo: "Director de Gestión Jurídica"},
@@ -43,7 +43,7 @@ func sesionParaCaso(t *testing.T, d *db.DB, ruta string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := d.AgregarAlOrden(ctx, s.ID, id, st); err != nil {
+	if err := expediente.Nuevo(d).AgregarAlOrden(ctx, s.ID, id, st); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -56,10 +56,10 @@ func sembrarSesion(t *testing.T, d *db.DB) (string, []string) {
 	sembrarCaso(t, d)
 	sec := db.ActorCaso{Actor: db.Actor{Cuenta: "seccional"}, Rol: flujo.RolSeccional, Seccional: "CARTAGENA"}
 	st := db.ActorCaso{Actor: db.Actor{Cuenta: "secretaria"}, Rol: flujo.RolSecretaria}
-	if err := d.FijarQuorum(ctx, 3, db.ActorCaso{Actor: db.Actor{Cuenta: "admin"}, Rol: flujo.RolAdmin}); err != nil {
+	if err := expediente.Nuevo(d).FijarQuorum(ctx, 3, db.ActorCaso{Actor: db.Actor{Cuenta: "admin"}, Rol: flujo.RolAdmin}); err != nil {
 		t.Fatal(err)
 	}
-	s, err := d.ConvocarSesion(ctx, flujo.Sesion{Fecha: d.Hoy(), Hora: "09:00", Modalidad: "mixta", Lugar: "Sala de juntas, Nivel Central",
+	s, err := expediente.Nuevo(d).ConvocarSesion(ctx, flujo.Sesion{Fecha: d.Hoy(), Hora: "09:00", Modalidad: "mixta", Lugar: "Sala de juntas, Nivel Central",
 		Preside: "Marta Lucía Ríos", Secretario: "Jorge Díaz", Miembros: []flujo.MiembroSesion{
 			{Nombre: "Marta Lucía Ríos", Cargo: "Directora de Gestión de Fiscalización"},
 			{Nombre: "Andrés Felipe Castaño", Cargo: "Director de Gestión Jurídica"},
@@ -90,7 +90,7 @@ func sembrarSesion(t *testing.T, d *db.DB) (string, []string) {
 		if _, err := expediente.Nuevo(d).Transicion(ctx, c.ID, flujo.Presentar, "", st); err != nil {
 			t.Fatal(err)
 		}
-		if err := d.AgregarAlOrden(ctx, s.ID, c.ID, st); err != nil {
+		if err := expediente.Nuevo(d).AgregarAlOrden(ctx, s.ID, c.ID, st); err != nil {
 			t.Fatal(err)
 		}
 		numeros = append(numeros, c.Numero)
