@@ -160,7 +160,6 @@ func (w *Escritura) InsertarEvento(casoID int64, de, a flujo.Estado, accion fluj
 	return insertarEvento(w.ctx, w.tx, casoID, de, a, accion, texto, evaluacionID, quien, w.Ahora())
 }
 
-
 // RegistrarPaso writes a step the application allowed: the history row,
 // the state change (only from the state c was read in: ErrEstadoCambiado
 // otherwise) and the audit row "caso.<accion>" with detalle.

@@ -1,8 +1,8 @@
 package db
 
 import (
-	"testing"
 	"fmt"
+	"testing"
 
 	"comite/internal/fallo"
 	"comite/internal/flujo"

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"comite/internal/db"
+	"comite/internal/expediente"
 	"comite/internal/fecha"
 	"comite/internal/flujo"
 	"comite/internal/importar"
@@ -56,7 +57,7 @@ func TestVersionDatos_cadaEscrituraLaMueveYUnaLecturaNo(t *testing.T) {
 			return d.FijarTerminosInternos(ctx, map[plazos.Etapa]int{plazos.EtapaEvaluacion: 7}, admin)
 		}, false, true},
 		{"quórum del Comité", func() error {
-			return d.FijarQuorum(ctx, 3, db.ActorCaso{Actor: admin, Rol: flujo.RolAdmin})
+			return expediente.Nuevo(d).FijarQuorum(ctx, 3, db.ActorCaso{Actor: admin, Rol: flujo.RolAdmin})
 		}, false, true},
 		{"caso (cualquier escritura de la tabla)", func() error {
 			_, err := d.Exec(`UPDATE casos SET descripcion = descripcion || ' ' WHERE id = (SELECT min(id) FROM casos)`)
