@@ -23,6 +23,7 @@ import (
 	"comite/internal/contrato"
 	"comite/internal/fecha"
 	"comite/internal/flujo"
+	"comite/internal/formato"
 	"comite/internal/nit"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
@@ -60,15 +61,9 @@ func (e *ErrFormulario) Error() string {
 	return strings.Join(s, "; ")
 }
 
-// zonaBogota is Colombia's civil time (UTC−5, no daylight saving): the civil
-// date of a step is the date in Bogotá.
-var zonaBogota = time.FixedZone("America/Bogota", -5*3600)
-
-// FechaBogota is the civil date in Colombia of an instant.
-func FechaBogota(t time.Time) fecha.Fecha { return fecha.DeTiempo(t.In(zonaBogota)) }
-
-// Hoy is today's civil date in Colombia from the store's clock.
-func (d *DB) Hoy() fecha.Fecha { return FechaBogota(d.Now()) }
+// Hoy is today's civil date in Colombia from the store's clock: the one
+// "today" of the application (fecha.DeTiempo holds the one zone of Bogotá).
+func (d *DB) Hoy() fecha.Fecha { return fecha.DeTiempo(d.Now()) }
 
 // NuevoCaso is what a Dirección Seccional (or the Secretaría) reports.
 type NuevoCaso struct {
@@ -240,7 +235,7 @@ func validarNuevoCaso(n *NuevoCaso, hoy fecha.Fecha) map[string]string {
 	if strings.TrimSpace(n.NIT) == "" {
 		p["nit"] = "Indique el NIT del usuario aduanero con su dígito de verificación (por ejemplo 800191045-1)."
 	} else if x, err := nit.Parse(n.NIT); err != nil {
-		p["nit"] = mayusculaInicial(err.Error()) + "."
+		p["nit"] = formato.MayusculaInicial(err.Error()) + "."
 	} else {
 		n.NIT = x.String()
 	}
@@ -294,14 +289,6 @@ func validarNuevoCaso(n *NuevoCaso, hoy fecha.Fecha) map[string]string {
 		p["descripcion"] = "La descripción admite hasta 4.000 caracteres."
 	}
 	return p
-}
-
-func mayusculaInicial(s string) string {
-	r := []rune(s)
-	if len(r) > 0 && r[0] >= 'a' && r[0] <= 'z' {
-		r[0] -= 'a' - 'A'
-	}
-	return string(r)
 }
 
 // evaluarCaso computes the committee test for a case's data as stored now:
@@ -368,7 +355,7 @@ func (d *DB) AbrirCaso(ctx context.Context, n NuevoCaso, quien ActorCaso) (Caso,
 		cod, err := codigoSeccional(ctx, d, seccional)
 		var ev *ErrValidacion
 		if errors.As(err, &ev) {
-			return Caso{}, &ErrFormulario{map[string]string{"direccion_seccional": mayusculaInicial(ev.Mensaje) + "."}}
+			return Caso{}, &ErrFormulario{map[string]string{"direccion_seccional": formato.MayusculaInicial(ev.Mensaje) + "."}}
 		} else if err != nil {
 			return Caso{}, err
 		}
@@ -388,7 +375,7 @@ func (d *DB) AbrirCaso(ctx context.Context, n NuevoCaso, quien ActorCaso) (Caso,
 	}
 	prevista, err := CentavosDe(n.SancionPrevista)
 	if err != nil {
-		return Caso{}, &ErrFormulario{map[string]string{"sancion_prevista": mayusculaInicial(err.Error()) + "."}}
+		return Caso{}, &ErrFormulario{map[string]string{"sancion_prevista": formato.MayusculaInicial(err.Error()) + "."}}
 	}
 	var id int64
 	err = d.EnTx(ctx, func(tx *sql.Tx) error {
@@ -959,7 +946,7 @@ func fechaPresentacion(ctx context.Context, q consultor, casoID int64) (fecha.Fe
 	if err != nil {
 		return fecha.Fecha{}, err
 	}
-	return FechaBogota(t), nil
+	return fecha.DeTiempo(t), nil
 }
 
 // FechaPresentacion is the civil date the case went to the Comité (zero: not yet).

@@ -17,6 +17,7 @@ import (
 
 	"comite/internal/fecha"
 	"comite/internal/flujo"
+	"comite/internal/formato"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
 
@@ -338,7 +339,7 @@ func proponer(ctx context.Context, q consultor, casoID int64, fechaREA fecha.Fec
 		}
 		inc, err := reincidencia.IncrementoComite(caso.SancionPrevista, fechaREA.Anio(), conj, ref)
 		if err != nil {
-			return p, &ErrFormulario{map[string]string{"fecha_rea": mayusculaInicial(err.Error()) + "."}}
+			return p, &ErrFormulario{map[string]string{"fecha_rea": formato.MayusculaInicial(err.Error()) + "."}}
 		}
 		p.Incremento, total = &inc, inc.Total
 	}

@@ -214,5 +214,5 @@ func FechaBogotaDe(s string) fecha.Fecha {
 	if err != nil {
 		return fecha.Fecha{}
 	}
-	return FechaBogota(t)
+	return fecha.DeTiempo(t)
 }

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"comite/internal/db"
+	"comite/internal/formato"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -26,7 +27,7 @@ func (h *handler) cuentaCrear(c echo.Context) error {
 	var ev *db.ErrValidacion
 	switch {
 	case errors.As(err, &ev):
-		f.Errores[ev.Campo] = mayuscula(ev.Mensaje) + "."
+		f.Errores[ev.Campo] = formato.MayusculaInicial(ev.Mensaje) + "."
 	case errors.Is(err, db.ErrCuentaExiste):
 		f.Errores["usuario"] = "Ya existe una cuenta con ese usuario; elija otro."
 	case err != nil:
@@ -36,13 +37,4 @@ func (h *handler) cuentaCrear(c echo.Context) error {
 	}
 	f.Roles = opcionesRol(f.Rol)
 	return h.render(c, http.StatusUnprocessableEntity, templates.CuentaNuevaPagina(h.pagina(c, "Crear cuenta", "cuentas"), f))
-}
-
-// mayuscula capitalises the first letter of a message.
-func mayuscula(s string) string {
-	r := []rune(s)
-	if len(r) > 0 && r[0] >= 'a' && r[0] <= 'z' {
-		r[0] -= 'a' - 'A'
-	}
-	return string(r)
 }

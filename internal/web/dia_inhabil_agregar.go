@@ -7,6 +7,7 @@ import (
 
 	"comite/internal/db"
 	"comite/internal/fecha"
+	"comite/internal/formato"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -28,7 +29,7 @@ func (h *handler) diaInhabilAgregar(c echo.Context) error {
 		var ev *db.ErrValidacion
 		switch {
 		case errors.As(err, &ev):
-			errs[ev.Campo] = mayuscula(ev.Mensaje) + "."
+			errs[ev.Campo] = formato.MayusculaInicial(ev.Mensaje) + "."
 		case errors.Is(err, db.ErrDiaInhabilExiste):
 			errs["fecha"] = "Esa fecha ya está registrada como día inhábil."
 		case err != nil:

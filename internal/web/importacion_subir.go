@@ -12,6 +12,7 @@ import (
 	"unicode"
 
 	"comite/internal/db"
+	"comite/internal/formato"
 	"comite/internal/importar"
 	"comite/web/templates"
 
@@ -28,7 +29,7 @@ func (h *handler) importacionSubir(c echo.Context) error {
 	if clase == "" {
 		errs["clase"] = "Elija qué contiene el archivo: actos sancionatorios, operaciones o usuarios."
 	} else if err != nil {
-		errs["clase"] = mayuscula(err.Error()) + "."
+		errs["clase"] = formato.MayusculaInicial(err.Error()) + "."
 	}
 	var datos []byte
 	nombre := ""

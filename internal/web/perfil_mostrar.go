@@ -36,7 +36,7 @@ func (h *handler) perfilMostrar(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(http.StatusNotFound)
 	}
-	hoy := h.hoy()
+	hoy := h.d.Hoy()
 	k := clavePerfil{nit: n.String(), hoy: hoy.String(), editar: Puede(cuentaDe(c).Rol, EditarDatos)}
 	x, err := h.memo.obtener(ctx, k, func(ctx context.Context) (any, error) {
 		return h.perfilVista(ctx, k.nit, hoy, k.editar)
@@ -112,7 +112,7 @@ func (h *handler) perfilVista(ctx context.Context, nitCanon string, hoy fecha.Fe
 		}
 		v.Actos = append(v.Actos, templates.ActoFila{
 			Numero: a.NumeroActo, Expedicion: formato.Fecha(a.FechaExpedicion), Firmeza: firmeza, Infraccion: a.Infraccion,
-			Gravedad: mayuscula(a.Gravedad.Etiqueta()), GravedadClave: string(a.Gravedad), Sancion: mayuscula(a.Sancion.Etiqueta()),
+			Gravedad: formato.MayusculaInicial(a.Gravedad.Etiqueta()), GravedadClave: string(a.Gravedad), Sancion: formato.MayusculaInicial(a.Sancion.Etiqueta()),
 			Valor: formato.Pesos(a.Valor), Allanamiento: siNoTexto(a.Allanamiento),
 			RutaCorregir: ruta + "/actos/editar?" + url.Values{"numero": {a.NumeroActo}}.Encode(),
 		})

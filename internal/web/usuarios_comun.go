@@ -88,7 +88,7 @@ func opcionesClase(sel string) []templates.Opcion {
 func opcionesGravedad(sel string) []templates.Opcion {
 	out := []templates.Opcion{{Valor: "", Texto: "Elija la gravedad…", Seleccionada: sel == ""}}
 	for _, g := range []sancion.Gravedad{sancion.Leve, sancion.Grave, sancion.Gravisima} {
-		out = append(out, templates.Opcion{Valor: string(g), Texto: mayuscula(g.Etiqueta()), Seleccionada: string(g) == sel})
+		out = append(out, templates.Opcion{Valor: string(g), Texto: formato.MayusculaInicial(g.Etiqueta()), Seleccionada: string(g) == sel})
 	}
 	return out
 }
@@ -96,16 +96,13 @@ func opcionesGravedad(sel string) []templates.Opcion {
 func opcionesSancion(sel string) []templates.Opcion {
 	out := []templates.Opcion{{Valor: "", Texto: "Elija la sanción…", Seleccionada: sel == ""}}
 	for _, t := range []sancion.Tipo{sancion.Multa, sancion.Amonestacion, sancion.Suspension, sancion.Cancelacion} {
-		out = append(out, templates.Opcion{Valor: string(t), Texto: mayuscula(t.Etiqueta()), Seleccionada: string(t) == sel})
+		out = append(out, templates.Opcion{Valor: string(t), Texto: formato.MayusculaInicial(t.Etiqueta()), Seleccionada: string(t) == sel})
 	}
 	return out
 }
 
 // rutaUsuario is the profile URL of a NIT (canonical form).
 func rutaUsuario(nitCanon string) string { return "/usuarios/" + url.PathEscape(nitCanon) }
-
-// hoy is today's civil date in Bogotá, from the store's clock (tests fix it).
-func (h *handler) hoy() fecha.Fecha { return fecha.DeTiempo(h.d.Now()) }
 
 // usuarioDeRuta loads the customs user named by the route's :nit with its
 // registros. A NIT that does not parse, a user that does not exist and a
@@ -137,7 +134,7 @@ func errorDeCampo(errs templates.Errores, err error, renombrar map[string]string
 	if r, ok := renombrar[campo]; ok {
 		campo = r
 	}
-	errs[campo] = mayuscula(ev.Mensaje) + "."
+	errs[campo] = formato.MayusculaInicial(ev.Mensaje) + "."
 	return true
 }
 
@@ -155,7 +152,7 @@ func leerFechaCampo(errs templates.Errores, campo, valor string, requerida bool)
 	}
 	f, err := importar.ParseFecha(valor, false)
 	if err != nil {
-		errs[campo] = mayuscula(err.Error()) + "."
+		errs[campo] = formato.MayusculaInicial(err.Error()) + "."
 	}
 	return f
 }
@@ -168,7 +165,7 @@ func leerMontoCampo(errs templates.Errores, campo, valor string) decimal.Decimal
 	}
 	v, err := importar.ParseMonto(valor)
 	if err != nil {
-		errs[campo] = mayuscula(err.Error()) + "."
+		errs[campo] = formato.MayusculaInicial(err.Error()) + "."
 	}
 	return v
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"comite/internal/db"
+	"comite/internal/formato"
 	"comite/internal/importar"
 	"comite/web/templates"
 
@@ -54,7 +55,7 @@ func formUsuarioDe(c echo.Context) templates.FormUsuario {
 		Tipo: c.FormValue("tipo"), Seccional: strings.TrimSpace(c.FormValue("direccion_seccional")), Errores: templates.Errores{},
 	}
 	if n, err := importar.ParseNIT(f.NIT); err != nil {
-		f.Errores["nit"] = mayuscula(err.Error()) + "."
+		f.Errores["nit"] = formato.MayusculaInicial(err.Error()) + "."
 	} else {
 		f.NIT = n
 	}
@@ -64,7 +65,7 @@ func formUsuarioDe(c echo.Context) templates.FormUsuario {
 	if f.Tipo == "" {
 		f.Errores["tipo"] = "Elija el tipo de usuario."
 	} else if t, err := importar.ParseTipoUsuario(f.Tipo); err != nil {
-		f.Errores["tipo"] = mayuscula(err.Error()) + "."
+		f.Errores["tipo"] = formato.MayusculaInicial(err.Error()) + "."
 	} else {
 		f.Tipo = t
 	}
