@@ -16,11 +16,11 @@ import (
 	"comite/internal/calendario"
 	"comite/internal/contrato"
 	"comite/internal/db"
+	"comite/internal/etiquetas"
 	"comite/internal/fecha"
 	"comite/internal/flujo"
 	"comite/internal/formato"
 	"comite/internal/graficos"
-	"comite/internal/informe"
 	"comite/internal/normas"
 	"comite/internal/plazos"
 	"comite/internal/reincidencia"
@@ -112,32 +112,6 @@ func plazoCaso(cal *calendario.Calendario, hoy, reporte, vence fecha.Fecha) temp
 	return templates.Semaforo{Color: string(s.Color), Texto: "Reportado dentro del plazo"}
 }
 
-func etiquetaGravedad(g string) string {
-	switch g {
-	case "leve":
-		return "Leve"
-	case "grave":
-		return "Grave"
-	case "gravisima":
-		return "Gravísima"
-	}
-	return g
-}
-
-func etiquetaSancion(t string) string {
-	switch t {
-	case "multa":
-		return "Multa"
-	case "amonestacion":
-		return "Amonestación"
-	case "suspension":
-		return "Suspensión"
-	case "cancelacion":
-		return "Cancelación"
-	}
-	return t
-}
-
 // textoAviso is the stored explanation of an alert, or its code when the
 // snapshot predates the explanations.
 func textoAviso(r contrato.EvaluacionJSON, a string) string {
@@ -215,14 +189,14 @@ func vistaEvaluacion(ev db.Evaluacion, r contrato.EvaluacionJSON, ent reincidenc
 		}
 	}
 	for _, c := range r.ActosComputados {
-		v.Computados = append(v.Computados, []string{c.Acto, formato.FechaTexto(c.FechaFirmeza), etiquetaGravedad(c.Gravedad), etiquetaSancion(c.Sancion), monto(c.ValorCOP), monto(c.AporteCOP)})
+		v.Computados = append(v.Computados, []string{c.Acto, formato.FechaTexto(c.FechaFirmeza), etiquetas.Gravedad(c.Gravedad), etiquetas.Sancion(c.Sancion), monto(c.ValorCOP), monto(c.AporteCOP)})
 	}
 	for _, x := range r.ActosExcluidos {
 		f := ""
 		if x.FechaFirmeza != nil {
 			f = *x.FechaFirmeza
 		}
-		v.Excluidos = append(v.Excluidos, []string{x.Acto, formato.FechaTexto(f), etiquetaGravedad(x.Gravedad), monto(x.ValorCOP), informe.EtiquetaMotivo(x.Motivo)})
+		v.Excluidos = append(v.Excluidos, []string{x.Acto, formato.FechaTexto(f), etiquetas.Gravedad(x.Gravedad), monto(x.ValorCOP), etiquetas.Motivo(x.Motivo)})
 	}
 	switch {
 	case r.ParticipacionPorcentual != nil:
@@ -383,7 +357,7 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 	cu := cuentaDe(c)
 	v := templates.CasoDetalle{
 		ID: caso.ID, Numero: caso.Numero, Estado: caso.Estado.Etiqueta(), EstadoClave: string(caso.Estado),
-		Usuario: caso.RazonSocial, NIT: caso.NIT, TipoUsuario: informe.EtiquetaTipoUsuario(caso.TipoUsuario),
+		Usuario: caso.RazonSocial, NIT: caso.NIT, TipoUsuario: etiquetas.TipoUsuario(caso.TipoUsuario),
 		Seccional: caso.NombreSeccional, Descripcion: caso.Descripcion, Errores: templates.Errores{},
 	}
 	anclaje := "Año de la comisión menos uno"
@@ -395,8 +369,8 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 		{Etiqueta: "Verificación de los hechos", Valor: formato.Fecha(caso.FechaVerificacion)},
 		{Etiqueta: "Expediente completo", Valor: formato.Fecha(caso.FechaExpediente)},
 		{Etiqueta: "Requerimiento especial aduanero", Valor: formato.Fecha(caso.FechaRequerimiento)},
-		{Etiqueta: "Gravedad", Valor: etiquetaGravedad(string(caso.Gravedad))},
-		{Etiqueta: "Sanción prevista", Valor: etiquetaSancion(string(caso.Sancion))},
+		{Etiqueta: "Gravedad", Valor: etiquetas.Gravedad(string(caso.Gravedad))},
+		{Etiqueta: "Sanción prevista", Valor: etiquetas.Sancion(string(caso.Sancion))},
 		{Etiqueta: "Multa prevista", Valor: formato.Pesos(caso.SancionPrevista)},
 		{Etiqueta: "Permite cancelación en sustitución", Valor: map[bool]string{true: "Sí", false: "No"}[caso.PermiteCancelacion]},
 		{Etiqueta: "Año de referencia", Valor: anclaje},

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"comite/internal/etiquetas"
 	"comite/internal/formato"
 	"comite/internal/importar"
 	"comite/web/templates"
@@ -98,7 +99,7 @@ func muestraLote(l *importar.Lote) ([]string, [][]string) {
 			if !u.VigenteHasta.IsZero() {
 				hasta = formato.Fecha(u.VigenteHasta)
 			}
-			filas = append(filas, []string{strconv.Itoa(u.Fila), u.NIT, u.RazonSocial, etiquetaTipo(u.Tipo), datosGuionWeb(u.DireccionSeccional), formato.Fecha(u.VigenteDesde), hasta})
+			filas = append(filas, []string{strconv.Itoa(u.Fila), u.NIT, u.RazonSocial, etiquetas.TipoUsuario(u.Tipo), datosGuionWeb(u.DireccionSeccional), formato.Fecha(u.VigenteDesde), hasta})
 		}
 		return []string{"Fila", "NIT", "Razón social", "Tipo", "Dirección Seccional", "Registro vigente desde", "Vigente hasta"}, filas
 	}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"comite/internal/db"
+	"comite/internal/etiquetas"
 	"comite/internal/fecha"
 	"comite/internal/formato"
 	"comite/internal/graficos"
@@ -82,7 +83,7 @@ func (h *handler) perfilVista(ctx context.Context, nitCanon string, hoy fecha.Fe
 	u, actos, ops := l.Usuario, l.Actos, l.Operaciones
 	ruta := rutaUsuario(u.NIT)
 	v := templates.PerfilUsuario{
-		NIT: u.NIT, RazonSocial: u.RazonSocial, Tipo: etiquetaTipo(u.Tipo), Seccional: h.nombreSeccional(ctx, u.DireccionSeccional),
+		NIT: u.NIT, RazonSocial: u.RazonSocial, Tipo: etiquetas.TipoUsuario(u.Tipo), Seccional: h.nombreSeccional(ctx, u.DireccionSeccional),
 		Actualizado: formato.InstanteTexto(u.ActualizadoEn), Ruta: ruta,
 		RegistroVigente: u.RegistroVigente(hoy), PuedeEditar: puedeEditar,
 	}
@@ -92,7 +93,7 @@ func (h *handler) perfilVista(ctx context.Context, nitCanon string, hoy fecha.Fe
 			hasta = formato.Fecha(r.VigenteHasta)
 		}
 		v.Registros = append(v.Registros, templates.RegistroFila{
-			Clase: etiquetaClase(r.Clase), Numero: r.Numero, Desde: formato.Fecha(r.VigenteDesde), Hasta: hasta,
+			Clase: etiquetas.ClaseRegistro(r.Clase), Numero: r.Numero, Desde: formato.Fecha(r.VigenteDesde), Hasta: hasta,
 			Vigente: r.Vigente(hoy), RutaCorregir: ruta + "/registros/" + strconv.FormatInt(r.ID, 10) + "/editar",
 		})
 	}

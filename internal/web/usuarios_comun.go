@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"comite/internal/db"
+	"comite/internal/etiquetas"
 	"comite/internal/fecha"
 	"comite/internal/formato"
 	"comite/internal/importar"
@@ -42,45 +43,18 @@ func init() {
 	}
 }
 
-// etiquetasTipo are the kinds of customs user as people read them (docs/reglas.md §1).
-var etiquetasTipo = map[string]string{
-	"agencia_de_aduanas":  "Agencia de aduanas",
-	"deposito_habilitado": "Depósito habilitado",
-	"usuario_zona_franca": "Usuario de zona franca",
-	"oea":                 "Operador económico autorizado (OEA)",
-	"transportador":       "Transportador",
-	"declarante":          "Importador / exportador (declarante)",
-	"otro":                "Otro",
-}
-
-func etiquetaTipo(t string) string {
-	if e, ok := etiquetasTipo[t]; ok {
-		return e
-	}
-	return t
-}
-
-var etiquetasClase = map[string]string{"autorizacion": "Autorización", "habilitacion": "Habilitación", "registro": "Registro"}
-
-func etiquetaClase(c string) string {
-	if e, ok := etiquetasClase[c]; ok {
-		return e
-	}
-	return c
-}
-
 func opcionesTipo(sel string) []templates.Opcion {
 	out := []templates.Opcion{{Valor: "", Texto: "Elija el tipo…", Seleccionada: sel == ""}}
 	for _, t := range importar.TiposUsuario {
-		out = append(out, templates.Opcion{Valor: t, Texto: etiquetaTipo(t), Seleccionada: t == sel})
+		out = append(out, templates.Opcion{Valor: t, Texto: etiquetas.TipoUsuario(t), Seleccionada: t == sel})
 	}
 	return out
 }
 
 func opcionesClase(sel string) []templates.Opcion {
 	var out []templates.Opcion
-	for _, c := range []string{"autorizacion", "habilitacion", "registro"} {
-		out = append(out, templates.Opcion{Valor: c, Texto: etiquetaClase(c), Seleccionada: c == sel})
+	for _, c := range etiquetas.ClasesRegistro {
+		out = append(out, templates.Opcion{Valor: c, Texto: etiquetas.ClaseRegistro(c), Seleccionada: c == sel})
 	}
 	return out
 }
@@ -88,7 +62,7 @@ func opcionesClase(sel string) []templates.Opcion {
 func opcionesGravedad(sel string) []templates.Opcion {
 	out := []templates.Opcion{{Valor: "", Texto: "Elija la gravedad…", Seleccionada: sel == ""}}
 	for _, g := range []sancion.Gravedad{sancion.Leve, sancion.Grave, sancion.Gravisima} {
-		out = append(out, templates.Opcion{Valor: string(g), Texto: formato.MayusculaInicial(g.Etiqueta()), Seleccionada: string(g) == sel})
+		out = append(out, templates.Opcion{Valor: string(g), Texto: etiquetas.Gravedad(string(g)), Seleccionada: string(g) == sel})
 	}
 	return out
 }
@@ -96,7 +70,7 @@ func opcionesGravedad(sel string) []templates.Opcion {
 func opcionesSancion(sel string) []templates.Opcion {
 	out := []templates.Opcion{{Valor: "", Texto: "Elija la sanción…", Seleccionada: sel == ""}}
 	for _, t := range []sancion.Tipo{sancion.Multa, sancion.Amonestacion, sancion.Suspension, sancion.Cancelacion} {
-		out = append(out, templates.Opcion{Valor: string(t), Texto: formato.MayusculaInicial(t.Etiqueta()), Seleccionada: string(t) == sel})
+		out = append(out, templates.Opcion{Valor: string(t), Texto: etiquetas.Sancion(string(t)), Seleccionada: string(t) == sel})
 	}
 	return out
 }
