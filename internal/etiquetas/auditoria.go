@@ -309,3 +309,42 @@ func esIdentificador(clave string) bool {
 	return clave == "anio" || strings.HasPrefix(clave, "anio_") || strings.HasSuffix(clave, "_id") || clave == "id" ||
 		clave == "semilla" || clave == "version" || strings.HasSuffix(clave, "_version") || clave == "fila" || clave == "bytes"
 }
+
+// objetos are the kinds of object an audit entry names («caso:CF-2026-001»).
+var objetos = map[string]string{
+	"acto": "Acto", "archivo": "Archivo", "caso": "Caso", "clave_auditoria": "Clave de la auditoría", "cuenta": "Cuenta",
+	"declaracion": "Declaración", "dia_inhabil": "Día inhábil", "importacion": "Importación", "migracion": "Migración",
+	"parametro": "Parámetro", "seccional": "Dirección Seccional", "sesion": "Sesión", "termino_interno": "Término interno",
+	"usuario": "Usuario aduanero", "uvt": "UVT", "demo": "Datos de demostración",
+}
+
+// ObjetoAuditoria is the object of an audit entry for people: «Caso
+// CF-2026-001», «Día inhábil 24/12/2026», «Parámetro: quórum mínimo».
+func ObjetoAuditoria(objeto string) string {
+	tipo, id, ok := strings.Cut(objeto, ":")
+	if !ok {
+		if e, ok := objetos[objeto]; ok {
+			return e
+		}
+		return objeto
+	}
+	e, conocido := objetos[tipo]
+	if !conocido {
+		return objeto
+	}
+	switch tipo {
+	case "dia_inhabil":
+		if f, err := fecha.ParseISO(id); err == nil {
+			id = formato.Fecha(f)
+		}
+	case "parametro":
+		if id == "quorum_minimo" {
+			id = "quórum mínimo"
+		}
+	case "termino_interno":
+		id = strings.ReplaceAll(id, "_", " ")
+	case "migracion":
+		return e + " del catálogo de Direcciones Seccionales"
+	}
+	return e + " " + id
+}

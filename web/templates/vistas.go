@@ -135,9 +135,10 @@ type FilaAuditoria struct {
 	En      string
 	Cuenta  string
 	IP      string
-	Accion  string
+	Accion  string // the action as people read it
 	Objeto  string
-	Detalle string
+	// Detalle is the entry's detail as «Etiqueta: valor» pairs, never raw JSON.
+	Detalle []Par
 }
 
 // Auditoria is the audit log page.
