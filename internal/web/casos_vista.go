@@ -21,10 +21,10 @@ import (
 	"comite/internal/flujo"
 	"comite/internal/formato"
 	"comite/internal/graficos"
+	"comite/internal/informe"
 	"comite/internal/normas"
 	"comite/internal/plazos"
 	"comite/internal/reincidencia"
-	"comite/internal/sancion"
 	"comite/internal/valores"
 	"comite/web/templates"
 
@@ -277,25 +277,11 @@ func graficosCaso(r contrato.EvaluacionJSON, ent reincidencia.Entrada, ref valor
 		}
 		out = append(out, g1, g2)
 	}
-	var leve, grave, gravisima int
-	contar := func(g string) {
-		switch sancion.Gravedad(g) {
-		case sancion.Leve:
-			leve++
-		case sancion.Grave:
-			grave++
-		case sancion.Gravisima:
-			gravisima++
-		}
-	}
-	for _, c := range r.ActosComputados {
-		contar(c.Gravedad)
-	}
-	for _, x := range r.ActosExcluidos {
-		contar(x.Gravedad)
-	}
-	if leve+grave+gravisima > 0 {
-		g3, err := graficos.ActosPorGravedad(leve, grave, gravisima)
+	// The acts that count and those that do not, by gravedad: the same
+	// chart as the informe's PDF.
+	cuentan, fuera := informe.ActosPorGravedad(r.ActosComputados, r.ActosExcluidos)
+	if cuentan != [3]int{} || fuera != [3]int{} {
+		g3, err := graficos.Opcion(graficos.ModeloGravedad(cuentan, fuera, r.Periodo.Anio))
 		if err != nil {
 			return nil, err
 		}
