@@ -73,6 +73,12 @@ type ActaEmitida struct {
 var ErrActaNoExiste = errors.New("esa versión del acta no existe")
 
 func datosActa(ctx context.Context, q consultor, s SesionComite, version int, por string, instante time.Time) (informe.Acta, error) {
+	if por != "" {
+		var err error
+		if por, err = personaDe(ctx, q, por); err != nil {
+			return informe.Acta{}, err
+		}
+	}
 	a := informe.Acta{Numero: s.Numero, Fecha: s.Sesion.Fecha, Hora: s.Sesion.Hora, Modalidad: flujo.EtiquetaModalidad(s.Sesion.Modalidad),
 		Lugar: s.Sesion.Lugar, Preside: s.Sesion.Preside, Secretario: s.Sesion.Secretario, Miembros: s.Sesion.Miembros,
 		QuorumConfigurado: s.QuorumSet, QuorumMinimo: s.QuorumMin, TextoQuorum: s.TextoQuoro,

@@ -207,7 +207,7 @@ func (d *DB) CorregirConcepto(ctx context.Context, casoID int64, c flujo.Concept
 		if id, err = insertarConcepto(ctx, tx, casoID, c, ultimo.EvaluacionID, ultimo.ID, ultimo.SesionID, motivo, quien.Cuenta, ahora); err != nil {
 			return err
 		}
-		texto := "Corrección del concepto (registro " + fmt.Sprint(ultimo.ID) + " → " + fmt.Sprint(id) + "): " + motivo
+		texto := "Corrección del concepto: " + motivo
 		if err := insertarEvento(ctx, tx, casoID, caso.Estado, caso.Estado, flujo.CorregirConcepto, texto, ev.ID, quien, ahora); err != nil {
 			return err
 		}
@@ -379,7 +379,7 @@ func (d *DB) CerrarCaso(ctx context.Context, casoID int64, fechaREA fecha.Fecha,
 			}
 			total = c
 			det["total_cop"] = p.Total.String()
-			texto += " por " + p.Total.StringFixed(0) + " pesos"
+			texto += " por " + formato.Pesos(*p.Total)
 		}
 		if _, _, err := d.paso(ctx, tx, caso, flujo.Cerrar, quien, texto, det); err != nil {
 			return err

@@ -64,6 +64,12 @@ func datosInforme(ctx context.Context, q consultor, c Caso, ev Evaluacion, em in
 	if err != nil {
 		return informe.Datos{}, err
 	}
+	// «Emitido por» names the person and the role they act in, not the login.
+	if em.EmitidoPor != "" && !em.Instante.IsZero() && em.EmitidoPor != borradorSinEmitir {
+		if em.EmitidoPor, err = personaDe(ctx, q, em.EmitidoPor); err != nil {
+			return informe.Datos{}, err
+		}
+	}
 	d := informe.Datos{
 		Caso: c.Numero, DireccionSeccional: c.NombreSeccional,
 		Usuario: ent.Usuario, Nueva: ent.Nueva, Evaluacion: res,
@@ -183,11 +189,14 @@ func (d *DB) DatosInforme(ctx context.Context, casoID int64) (informe.Datos, err
 			return informe.Datos{}, err
 		}
 		if len(hist) > 0 {
-			em.Instante, em.EmitidoPor = hist[len(hist)-1].Instante(), "borrador (sin emitir)"
+			em.Instante, em.EmitidoPor = hist[len(hist)-1].Instante(), borradorSinEmitir
 		}
 	}
 	return datosInforme(ctx, d, c, ev, em)
 }
+
+// borradorSinEmitir is what a draft says in place of who issued it.
+const borradorSinEmitir = "borrador (sin emitir)"
 
 // EmitirInforme issues a new version of the informe gerencial of a case from
 // its latest snapshot: the PDF, its SHA-256, who and when, in the case's

@@ -293,11 +293,9 @@ func textoOGuion(s string) string {
 
 func instantanea(i Instantanea) string {
 	var partes []string
-	if i.ID != "" {
-		partes = append(partes, i.ID)
-	}
+	// The row id of the snapshot is for the program; people read its version.
 	if i.Version > 0 {
-		partes = append(partes, "versión "+strconv.Itoa(i.Version))
+		partes = append(partes, "evaluación v"+strconv.Itoa(i.Version))
 	}
 	if !i.Creada.IsZero() {
 		partes = append(partes, "guardada el "+formato.Instante(i.Creada))

@@ -456,8 +456,12 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 		v.Criterios = append(v.Criterios, templates.CriterioVista{Clave: k.Clave, Etiqueta: k.Etiqueta, Ayuda: k.Ayuda, Texto: caso.Criterios[k.Clave]})
 	}
 	for _, i := range l.Informes {
+		por, err := h.d.Persona(ctx, i.EmitidoPor)
+		if err != nil {
+			return v, err
+		}
 		v.Informes = append(v.Informes, templates.InformeVista{
-			Version: i.Version, SHA256: i.SHA256, EmitidoPor: i.EmitidoPor, EmitidoEn: formato.InstanteTexto(i.EmitidoEn),
+			Version: i.Version, SHA256: i.SHA256, EmitidoPor: por, EmitidoEn: formato.InstanteTexto(i.EmitidoEn),
 			Evaluacion: "v" + strconv.Itoa(i.EvaluacionVersion), Tamano: formato.Entero(int64(i.Bytes)/1024) + " KB",
 			Ruta: base64 + "/informes/" + strconv.Itoa(i.Version), Firma: db.TextoFirma(i.FirmaSujeto), Contenido: i.SHA256Contenido,
 		})

@@ -221,6 +221,29 @@ func conteoPropio(fila *templates.FilaInfraccion, nombre, valor string) *int {
 
 var campoInfraccion = regexp.MustCompile(`^infracciones\[(\d+)\]\.(\w+)$`)
 
+// referenciasContrato are the mentions of other fields inside the core's
+// messages (written for the JSON contract), e.g. «reducciones[0]».
+var referenciasContrato = regexp.MustCompile(`\s*\((?:reducciones|infracciones)\[\d+\] y (?:reducciones|infracciones)\[\d+\]\)`)
+
+// paraPersonas rewrites a message of the core, which names the JSON
+// contract's fields and codes, in the words of the form: a person never
+// reads «valor_cop» or «antes_requerimiento».
+func paraPersonas(msg string) string {
+	msg = referenciasContrato.ReplaceAllString(msg, "")
+	pares := []string{
+		"dé valor_cop o valor_uvt", "escriba el valor en pesos o en UVT",
+		"ya tiene valor_cop", "ya tiene el valor en pesos",
+		"allanamiento.etapa ", "el allanamiento ",
+	}
+	for e, t := range etiquetasEtapa {
+		pares = append(pares, string(e), "«"+t+"»")
+	}
+	for r, t := range etiquetasReduccion {
+		pares = append(pares, string(r), "«"+t+"»")
+	}
+	return strings.NewReplacer(pares...).Replace(msg)
+}
+
 // erroresSolicitud puts each problem of the core's validation beside the
 // form field it names (the core names fields as the JSON contract does).
 func erroresSolicitud(f *templates.FormLiquidacion, es *liquidacion.ErrSolicitud, indices []int) {
@@ -229,7 +252,7 @@ func erroresSolicitud(f *templates.FormLiquidacion, es *liquidacion.ErrSolicitud
 		if !ok {
 			campo, msg = "", p
 		}
-		msg = formato.MayusculaInicial(msg) + "."
+		msg = formato.MayusculaInicial(paraPersonas(msg)) + "."
 		if m := campoInfraccion.FindStringSubmatch(campo); m != nil {
 			i, _ := strconv.Atoi(m[1])
 			if i < len(indices) {
@@ -262,7 +285,7 @@ func erroresSolicitud(f *templates.FormLiquidacion, es *liquidacion.ErrSolicitud
 		case campo == "ingresos_brutos_cop":
 			f.Errores["ingresos_brutos"] = msg
 		default:
-			f.Errores["general"] = formato.MayusculaInicial(p) + "."
+			f.Errores["general"] = formato.MayusculaInicial(paraPersonas(p)) + "."
 		}
 	}
 }

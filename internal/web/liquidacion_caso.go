@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"comite/internal/db"
+	"comite/internal/etiquetas"
 	"comite/internal/flujo"
 	"comite/internal/formato"
 	"comite/internal/importar"
@@ -278,7 +279,7 @@ func (h *handler) vistaLiquidacionCaso(c echo.Context, caso db.Caso, d datosHist
 	} else if len(cs) > 0 {
 		dec := cs[len(cs)-1].Concepto.Decision
 		s.IncrementoComite = dec == flujo.DecisionMultaIncrementada && !caso.PermiteCancelacion && d.regimen != liquidacion.ZonaFranca
-		nota = append(nota, "concepto del Comité en vigor: "+string(dec))
+		nota = append(nota, "concepto del Comité en vigor: «"+etiquetas.Decision(string(dec))+"»")
 	}
 	v.Nota = strings.Join(nota, "; ") + "."
 	pre := hist.Prefijar(d.regimen)
