@@ -976,7 +976,7 @@ func LiquidacionPagina(p Pagina, v Liquidacion) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = datosCasilla("misma_declaracion", "Las infracciones están en una misma declaración y sus documentos", "Art. 22 num. 2: se aplica solo la sanción más grave, sin el 20 % de la concurrencia.", v.Form.MismaDeclaracion, v.Form.Errores["misma_declaracion"]).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = CampoCasilla("misma_declaracion", "Las infracciones están en una misma declaración y sus documentos", "Art. 22 num. 2: se aplica solo la sanción más grave, sin el 20 % de la concurrencia.", v.Form.MismaDeclaracion, v.Form.Errores["misma_declaracion"]).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -996,7 +996,7 @@ func LiquidacionPagina(p Pagina, v Liquidacion) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = datosCasilla("incremento_comite", "El concepto del Comité incrementa la multa en 1.000 UVT", "No aplica en zona franca (sanciones del Ministerio de Comercio, Industria y Turismo bajo la Ley 1437 de 2011).", v.Form.IncrementoComite, v.Form.Errores["incremento_comite"]).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = CampoCasilla("incremento_comite", "El concepto del Comité incrementa la multa en 1.000 UVT", "No aplica en zona franca (sanciones del Ministerio de Comercio, Industria y Turismo bajo la Ley 1437 de 2011).", v.Form.IncrementoComite, v.Form.Errores["incremento_comite"]).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -1012,11 +1012,11 @@ func LiquidacionPagina(p Pagina, v Liquidacion) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = datosCasilla("tercera_vez", "Misma infracción por tercera vez en 3 años", "Art. 22 num. 3: reduce a 40 / 60 / 80 % en lugar de 20 / 40 / 60 %.", v.Form.TerceraVez, v.Form.Errores["tercera_vez"]).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = CampoCasilla("tercera_vez", "Misma infracción por tercera vez en 3 años", "Art. 22 num. 3: reduce a 40 / 60 / 80 % en lugar de 20 / 40 / 60 %.", v.Form.TerceraVez, v.Form.Errores["tercera_vez"]).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = datosCasilla("articulo_72", "Caso del artículo 72", "Reduce al 80 % en cualquier momento antes de la firmeza.", v.Form.Articulo72, v.Form.Errores["articulo_72"]).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = CampoCasilla("articulo_72", "Caso del artículo 72", "Reduce al 80 % en cualquier momento antes de la firmeza.", v.Form.Articulo72, v.Form.Errores["articulo_72"]).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
