@@ -456,7 +456,8 @@ func TestInforme_emitidoSeDescargaConLosMismosBytesYSuHash(t *testing.T) {
 	doc = documento(t, rec)
 	if rec.Code != 200 || testid(doc, "seccion-identificacion").Length() != 1 || testid(doc, "grafico-informe").Length() < 2 || !strings.Contains(testid(doc, "informe-version").Text(), "Versión 1") {
 		t.Fatalf("vista de impresión: %d %s", rec.Code, testid(doc, "informe-version").Text())
-	}	// «Emitido por» names the person and the role they act in, never the login.
+	}
+	// «Emitido por» names the person and the role they act in, never the login.
 	const persona = "Sara Secretaría (Secretaría Técnica)"
 	if v := testid(doc, "informe-version").Text(); !strings.Contains(v, persona) {
 		t.Errorf("la vista de impresión dice %q, quiere %q", v, persona)
