@@ -59,15 +59,9 @@ func (e *ErrFormulario) Error() string {
 	return strings.Join(s, "; ")
 }
 
-// zonaBogota is Colombia's civil time (UTC−5, no daylight saving): the civil
-// date of a step is the date in Bogotá.
-var zonaBogota = time.FixedZone("America/Bogota", -5*3600)
-
-// FechaBogota is the civil date in Colombia of an instant.
-func FechaBogota(t time.Time) fecha.Fecha { return fecha.DeTiempo(t.In(zonaBogota)) }
-
-// Hoy is today's civil date in Colombia from the store's clock.
-func (d *DB) Hoy() fecha.Fecha { return FechaBogota(d.Now()) }
+// Hoy is today's civil date in Colombia from the store's clock: the one
+// "today" of the application (fecha.DeTiempo holds the one zone of Bogotá).
+func (d *DB) Hoy() fecha.Fecha { return fecha.DeTiempo(d.Now()) }
 
 // NuevoCaso is what a Dirección Seccional (or the Secretaría) reports.
 type NuevoCaso struct {
@@ -493,7 +487,7 @@ func fechaPresentacion(ctx context.Context, q consultor, casoID int64) (fecha.Fe
 	if err != nil {
 		return fecha.Fecha{}, err
 	}
-	return FechaBogota(t), nil
+	return fecha.DeTiempo(t), nil
 }
 
 // FechaPresentacion is the civil date the case went to the Comité (zero: not yet).

@@ -51,5 +51,5 @@ func fechaDeInstante(columna, s string) (fecha.Fecha, error) {
 	if err != nil {
 		return fecha.Fecha{}, fmt.Errorf("%s guardado ilegible %q: %w", columna, s, err)
 	}
-	return FechaBogota(t), nil
+	return fecha.DeTiempo(t), nil
 }

@@ -225,5 +225,5 @@ func FechaBogotaDe(s string) fecha.Fecha {
 	if err != nil {
 		return fecha.Fecha{}
 	}
-	return FechaBogota(t)
+	return fecha.DeTiempo(t)
 }

@@ -241,7 +241,7 @@ func (g *generador) historia(a *aplicacion) error {
 	for _, s := range ss {
 		a.en(s.en)
 		if err := s.f(); err != nil {
-			return fmt.Errorf("%s (%s): %w", s.que, db.FechaBogota(s.en).DMA(), err)
+			return fmt.Errorf("%s (%s): %w", s.que, fecha.DeTiempo(s.en).DMA(), err)
 		}
 	}
 	return nil

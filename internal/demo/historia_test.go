@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"comite/internal/db"
+	"comite/internal/fecha"
 	wf "comite/internal/flujo"
 )
 
@@ -322,7 +323,7 @@ func TestGenerarFirmado_dominio3_conceptosEnSesionConQuorumYActas(t *testing.T) 
 				t.Errorf("sesión próxima %s: el caso %s está %s", s.Numero, p.Numero, p.Estado)
 			}
 		}
-		if !s.Sesion.Fecha.Despues(db.FechaBogota(d.Now())) {
+		if !s.Sesion.Fecha.Despues(fecha.DeTiempo(d.Now())) {
 			t.Errorf("la sesión próxima %s es del %s, no posterior a hoy", s.Numero, s.Sesion.Fecha.DMA())
 		}
 	}

@@ -19,6 +19,7 @@ import (
 	"comite/internal/db"
 	"comite/internal/fecha"
 	"comite/internal/flujo"
+	"comite/internal/formato"
 	"comite/internal/nit"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
@@ -59,21 +60,13 @@ func paso(w *db.Escritura, c db.Caso, accion flujo.Accion, quien db.ActorCaso, t
 	return hasta, ev, w.RegistrarPaso(c, hasta, accion, texto, ev, quien, detalle)
 }
 
-func mayusculaInicial(s string) string {
-	r := []rune(s)
-	if len(r) > 0 && r[0] >= 'a' && r[0] <= 'z' {
-		r[0] -= 'a' - 'A'
-	}
-	return string(r)
-}
-
 // validarNuevoCaso checks the form of a new case; every problem names its field.
 func validarNuevoCaso(n *db.NuevoCaso, hoy fecha.Fecha) map[string]string {
 	p := map[string]string{}
 	if strings.TrimSpace(n.NIT) == "" {
 		p["nit"] = "Indique el NIT del usuario aduanero con su dígito de verificación (por ejemplo 800191045-1)."
 	} else if x, err := nit.Parse(n.NIT); err != nil {
-		p["nit"] = mayusculaInicial(err.Error()) + "."
+		p["nit"] = formato.MayusculaInicial(err.Error()) + "."
 	} else {
 		n.NIT = x.String()
 	}
@@ -208,7 +201,7 @@ func (x *Expediente) AbrirCaso(ctx context.Context, n db.NuevoCaso, quien db.Act
 		cod, err := x.d.CodigoSeccional(ctx, seccional)
 		var ev *db.ErrValidacion
 		if errors.As(err, &ev) {
-			return db.Caso{}, &db.ErrFormulario{Campos: map[string]string{"direccion_seccional": mayusculaInicial(ev.Mensaje) + "."}}
+			return db.Caso{}, &db.ErrFormulario{Campos: map[string]string{"direccion_seccional": formato.MayusculaInicial(ev.Mensaje) + "."}}
 		} else if err != nil {
 			return db.Caso{}, err
 		}
@@ -228,7 +221,7 @@ func (x *Expediente) AbrirCaso(ctx context.Context, n db.NuevoCaso, quien db.Act
 	}
 	prevista, err := db.CentavosDe(n.SancionPrevista)
 	if err != nil {
-		return db.Caso{}, &db.ErrFormulario{Campos: map[string]string{"sancion_prevista": mayusculaInicial(err.Error()) + "."}}
+		return db.Caso{}, &db.ErrFormulario{Campos: map[string]string{"sancion_prevista": formato.MayusculaInicial(err.Error()) + "."}}
 	}
 	var id int64
 	err = x.d.EnEscritura(ctx, func(w *db.Escritura) error {

@@ -11,6 +11,7 @@ import (
 	"comite/internal/db"
 	"comite/internal/fecha"
 	"comite/internal/flujo"
+	"comite/internal/formato"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
 	"comite/internal/valores"
@@ -166,7 +167,7 @@ func (x *Expediente) CorregirConcepto(ctx context.Context, casoID int64, c flujo
 		if id, err = w.InsertarConcepto(casoID, c, ultimo.EvaluacionID, ultimo.ID, ultimo.SesionID, motivo, quien.Cuenta); err != nil {
 			return err
 		}
-		texto := "Corrección del concepto (registro " + fmt.Sprint(ultimo.ID) + " → " + fmt.Sprint(id) + "): " + motivo
+		texto := "Corrección del concepto: " + motivo
 		if err := w.InsertarEvento(casoID, caso.Estado, caso.Estado, flujo.CorregirConcepto, texto, ev.ID, quien); err != nil {
 			return err
 		}
@@ -213,7 +214,7 @@ func proponer(caso db.Caso, cs []db.ConceptoGuardado, ev db.Evaluacion, ref valo
 		}
 		inc, err := reincidencia.IncrementoComite(caso.SancionPrevista, fechaREA.Anio(), conj, ref)
 		if err != nil {
-			return p, &db.ErrFormulario{Campos: map[string]string{"fecha_rea": mayusculaInicial(err.Error()) + "."}}
+			return p, &db.ErrFormulario{Campos: map[string]string{"fecha_rea": formato.MayusculaInicial(err.Error()) + "."}}
 		}
 		p.Incremento, total = &inc, inc.Total
 	}
@@ -272,7 +273,7 @@ func (x *Expediente) CerrarCaso(ctx context.Context, casoID int64, fechaREA fech
 		}
 		if p.Total != nil {
 			det["total_cop"] = p.Total.String()
-			texto += " por " + p.Total.StringFixed(0) + " pesos"
+			texto += " por " + formato.Pesos(*p.Total)
 		}
 		if _, _, err := paso(w, caso, flujo.Cerrar, quien, texto, det); err != nil {
 			return err

@@ -123,7 +123,23 @@ func (x *Expediente) DatosInforme(ctx context.Context, casoID int64) (informe.Da
 	if err != nil {
 		return informe.Datos{}, err
 	}
-	return armar(f, emisionVigente(f))
+	em := emisionVigente(f)
+	if em.EmitidoPor, err = x.persona(ctx, em.EmitidoPor); err != nil {
+		return informe.Datos{}, err
+	}
+	return armar(f, em)
+}
+
+// borradorSinEmitir is what a draft says in place of who issued it.
+const borradorSinEmitir = "borrador (sin emitir)"
+
+// persona is how a document names who issued it: the person's name and the
+// role they act in (db.Persona), never the login; a draft says so.
+func (x *Expediente) persona(ctx context.Context, login string) (string, error) {
+	if login == "" || login == borradorSinEmitir {
+		return login, nil
+	}
+	return x.d.Persona(ctx, login)
 }
 
 func emisionVigente(f db.FuenteInforme) informe.Emision {
@@ -133,7 +149,7 @@ func emisionVigente(f db.FuenteInforme) informe.Emision {
 		return informe.Emision{Version: vs[n-1].Version, EmitidoPor: vs[n-1].EmitidoPor, Instante: vs[n-1].Instante()}
 	}
 	if n := len(f.Historia); n > 0 {
-		em.Instante, em.EmitidoPor = f.Historia[n-1].Instante(), "borrador (sin emitir)"
+		em.Instante, em.EmitidoPor = f.Historia[n-1].Instante(), borradorSinEmitir
 	}
 	return em
 }
@@ -190,8 +206,12 @@ func (x *Expediente) EmitirInforme(ctx context.Context, casoID int64, quien db.A
 		version = f.Informes[n-1].Version + 1
 	}
 	ahora := x.d.Ahora()
+	por, err := x.persona(ctx, quien.Cuenta)
+	if err != nil {
+		return db.InformeEmitido{}, err
+	}
 	// The head of the audit chain when the informe was built is printed on it.
-	datos, err := armar(f, informe.Emision{Version: version, EmitidoPor: quien.Cuenta, Instante: instante(ahora), CabezaAuditoria: f.Cabeza.Texto()})
+	datos, err := armar(f, informe.Emision{Version: version, EmitidoPor: por, Instante: instante(ahora), CabezaAuditoria: f.Cabeza.Texto()})
 	if err != nil {
 		return db.InformeEmitido{}, err
 	}
@@ -234,6 +254,9 @@ func (x *Expediente) ReproducirInforme(ctx context.Context, casoID int64, versio
 		return nil, "", fmt.Errorf("evaluación %d del informe v%d: %w", i.EvaluacionID, version, err)
 	}
 	em := informe.Emision{Version: i.Version, EmitidoPor: i.EmitidoPor, Instante: i.Instante()}
+	if em.EmitidoPor, err = x.persona(ctx, em.EmitidoPor); err != nil {
+		return nil, "", err
+	}
 	criterios, err := x.d.CriteriosAl(ctx, f.Caso, em.Instante)
 	if err != nil {
 		return nil, "", err
@@ -286,14 +309,18 @@ func (x *Expediente) DatosActa(ctx context.Context, sesionID int64) (informe.Act
 		return informe.Acta{}, err
 	}
 	s, vs := f.Sesion, f.Actas
-	cuando, por := instante(s.CreadaEn), "borrador (sin emitir)"
+	cuando, por := instante(s.CreadaEn), borradorSinEmitir
 	for _, p := range s.Orden {
 		if p.Vigente != nil && p.Vigente.Instante().After(cuando) {
 			cuando = p.Vigente.Instante()
 		}
 	}
 	if n := len(vs); n > 0 && !cuando.After(vs[n-1].Instante()) {
-		return informe.ArmarActa(fuenteActa(s), vs[n-1].Version, vs[n-1].EmitidoPor, vs[n-1].Instante()), nil
+		quien, err := x.persona(ctx, vs[n-1].EmitidoPor)
+		if err != nil {
+			return informe.Acta{}, err
+		}
+		return informe.ArmarActa(fuenteActa(s), vs[n-1].Version, quien, vs[n-1].Instante()), nil
 	}
 	return informe.ArmarActa(fuenteActa(s), len(vs)+1, por, cuando), nil
 }
@@ -325,7 +352,11 @@ func (x *Expediente) EmitirActa(ctx context.Context, sesionID int64, quien db.Ac
 		version = f.Actas[n-1].Version + 1
 	}
 	ahora := x.d.Ahora()
-	pdf, err := informe.PDFActa(informe.ArmarActa(fuenteActa(f.Sesion), version, quien.Cuenta, instante(ahora)))
+	por, err := x.persona(ctx, quien.Cuenta)
+	if err != nil {
+		return db.ActaEmitida{}, err
+	}
+	pdf, err := informe.PDFActa(informe.ArmarActa(fuenteActa(f.Sesion), version, por, instante(ahora)))
 	if err != nil {
 		return db.ActaEmitida{}, err
 	}

@@ -7,6 +7,8 @@ package formato
 import (
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"comite/internal/fecha"
 
@@ -150,4 +152,16 @@ func Concordar(n int, singular, plural string) string {
 		return singular
 	}
 	return plural
+}
+
+// MayusculaInicial writes the first letter of a text in capitals, as a label
+// or a sentence begins («gravísima» → «Gravísima», «dé el valor…» →
+// «Dé el valor…»). It is the one capitaliser of comite: accented letters and
+// ñ are capitalised too, and the rest of the text is left as it is.
+func MayusculaInicial(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 || r == utf8.RuneError {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
 }

@@ -146,3 +146,19 @@ func TestPlural_concordancia(t *testing.T) {
 		t.Errorf("frase: %q", got)
 	}
 }
+
+func TestMayusculaInicial_letrasConTildeYTextoVacio(t *testing.T) {
+	for _, c := range []struct{ entrada, quiere string }{
+		{"gravísima", "Gravísima"},
+		{"ésta", "Ésta"},
+		{"ñandú", "Ñandú"},
+		{"dé el valor", "Dé el valor"},
+		{"Ya", "Ya"},
+		{"", ""},
+		{"1.000 UVT", "1.000 UVT"},
+	} {
+		if got := MayusculaInicial(c.entrada); got != c.quiere {
+			t.Errorf("MayusculaInicial(%q) = %q, quiere %q", c.entrada, got, c.quiere)
+		}
+	}
+}

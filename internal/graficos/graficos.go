@@ -28,16 +28,6 @@ const (
 	IDActosPorGravedad      = "grafico-actos-gravedad"
 )
 
-// Colours of the charts (sober, distinguishable in grey when printed).
-const (
-	colorSanciones   = "#0b4f8a"
-	colorUmbral      = "#c0392b"
-	colorOperaciones = "#7f8c8d"
-	colorLeve        = "#8fb3d9"
-	colorGrave       = "#e0a030"
-	colorGravisima   = "#a3161b"
-)
-
 // Grafico is one chart ready for a page: its element id, a title for people
 // (the page shows it and uses it as the accessible name) and the ECharts
 // option as JSON.
@@ -68,22 +58,6 @@ func millones(v decimal.Decimal) float64 {
 // SinDato is ECharts' mark for a missing value: the series shows a gap.
 const SinDato = "-"
 
-// millonesONulo is millones, or SinDato for a value that is not known.
-func millonesONulo(v *decimal.Decimal) any {
-	if v == nil {
-		return SinDato
-	}
-	return millones(*v)
-}
-
-func etiquetasAnios(anios []int) []string {
-	out := make([]string, len(anios))
-	for i, a := range anios {
-		out[i] = fmt.Sprint(a)
-	}
-	return out
-}
-
 func comunes(id string) []charts.GlobalOpts {
 	return []charts.GlobalOpts{
 		charts.WithInitializationOpts(opts.Initialization{ChartID: id}),
@@ -106,101 +80,29 @@ func aJSON(c interface {
 }
 
 // SancionesVsUmbral draws, per year, the sum of the sanctions that count
-// against the 0,5 % line of that year's operations (art. 25 inc. 1).
-// umbral[i] is that line in pesos (O × 5 / 1000), computed exactly by the
-// caller; nil where the operations of the year were never loaded: a gap in
-// the line, never a zero.
+// against the 0,5 % line of that year's operations (art. 25 inc. 1): the
+// chart ModeloUmbral describes, the same the informe's PDF draws.
 func SancionesVsUmbral(anios []int, sanciones []decimal.Decimal, umbral []*decimal.Decimal) (Grafico, error) {
-	if len(sanciones) != len(anios) || len(umbral) != len(anios) {
-		return Grafico{}, fmt.Errorf("gráfico de sanciones y umbral: %d años, %d sumas de sanciones y %d umbrales", len(anios), len(sanciones), len(umbral))
+	m, err := ModeloUmbral(anios, sanciones, umbral)
+	if err != nil {
+		return Grafico{}, err
 	}
-	bar := charts.NewBar()
-	bar.SetGlobalOptions(append(comunes(IDSancionesVsUmbral),
-		charts.WithYAxisOpts(opts.YAxis{Name: "Millones de pesos", Type: "value"}),
-		charts.WithXAxisOpts(opts.XAxis{Type: "category"}),
-	)...)
-	barras := make([]opts.BarData, len(anios))
-	linea := make([]opts.LineData, len(anios))
-	for i := range anios {
-		barras[i] = opts.BarData{Value: millones(sanciones[i])}
-		linea[i] = opts.LineData{Value: millonesONulo(umbral[i])}
-	}
-	bar.SetXAxis(etiquetasAnios(anios)).
-		AddSeries("Sanciones en firme (grave y gravísima)", barras, charts.WithItemStyleOpts(opts.ItemStyle{Color: colorSanciones}))
-	l := charts.NewLine()
-	l.SetXAxis(etiquetasAnios(anios)).
-		AddSeries("0,5 % de las operaciones del año", linea,
-			charts.WithLineStyleOpts(opts.LineStyle{Color: colorUmbral, Width: 3, Type: "dashed"}),
-			charts.WithItemStyleOpts(opts.ItemStyle{Color: colorUmbral}))
-	bar.Overlap(l)
-	j, err := aJSON(bar)
-	cf := Cifras{Columnas: []string{"Año", "Sanciones en firme (grave y gravísima)", "0,5 % de las operaciones del año"}}
-	for i, a := range anios {
-		cf.Filas = append(cf.Filas, []string{fmt.Sprint(a), formato.Pesos(sanciones[i]), pesosONulo(umbral[i])})
-	}
-	return Grafico{ID: IDSancionesVsUmbral, Titulo: "Sanciones por año frente al 0,5 % de las operaciones", Opcion: j, Cifras: cf}, err
+	return Opcion(m)
 }
 
-// SancionesYOperaciones draws the last years (the caller passes up to five):
-// sanctions as bars on the left axis and operations as a line on the right
-// axis, both in millions of pesos. A nil operations value is a year never
-// loaded: a gap in the line, never a zero.
+// SancionesYOperaciones draws the last five years of sanctions and
+// operations (ModeloOperaciones).
 func SancionesYOperaciones(anios []int, sanciones []decimal.Decimal, operaciones []*decimal.Decimal) (Grafico, error) {
-	if len(sanciones) != len(anios) || len(operaciones) != len(anios) {
-		return Grafico{}, fmt.Errorf("gráfico de sanciones y operaciones: %d años, %d sumas de sanciones y %d totales de operaciones", len(anios), len(sanciones), len(operaciones))
+	m, err := ModeloOperaciones(anios, sanciones, operaciones)
+	if err != nil {
+		return Grafico{}, err
 	}
-	if len(anios) > 5 {
-		anios, sanciones, operaciones = anios[len(anios)-5:], sanciones[len(sanciones)-5:], operaciones[len(operaciones)-5:]
-	}
-	bar := charts.NewBar()
-	bar.SetGlobalOptions(append(comunes(IDSancionesYOperaciones),
-		charts.WithYAxisOpts(opts.YAxis{Name: "Sanciones (millones)", Type: "value", Position: "left"}),
-		charts.WithXAxisOpts(opts.XAxis{Type: "category"}),
-	)...)
-	bar.ExtendYAxis(opts.YAxis{Name: "Operaciones (millones)", Type: "value", Position: "right"})
-	barras := make([]opts.BarData, len(anios))
-	linea := make([]opts.LineData, len(anios))
-	for i := range anios {
-		barras[i] = opts.BarData{Value: millones(sanciones[i])}
-		linea[i] = opts.LineData{Value: millonesONulo(operaciones[i]), YAxisIndex: 1}
-	}
-	bar.SetXAxis(etiquetasAnios(anios)).
-		AddSeries("Sanciones", barras, charts.WithItemStyleOpts(opts.ItemStyle{Color: colorSanciones}))
-	l := charts.NewLine()
-	l.SetXAxis(etiquetasAnios(anios)).
-		AddSeries("Operaciones de comercio exterior", linea,
-			charts.WithLineChartOpts(opts.LineChart{YAxisIndex: 1}),
-			charts.WithLineStyleOpts(opts.LineStyle{Color: colorOperaciones, Width: 3}),
-			charts.WithItemStyleOpts(opts.ItemStyle{Color: colorOperaciones}))
-	bar.Overlap(l)
-	j, err := aJSON(bar)
-	cf := Cifras{Columnas: []string{"Año", "Sanciones", "Operaciones de comercio exterior"}}
-	for i, a := range anios {
-		cf.Filas = append(cf.Filas, []string{fmt.Sprint(a), formato.Pesos(sanciones[i]), pesosONulo(operaciones[i])})
-	}
-	return Grafico{ID: IDSancionesYOperaciones, Titulo: "Sanciones y operaciones de los últimos cinco años", Opcion: j, Cifras: cf}, err
+	return Opcion(m)
 }
 
-// ActosPorGravedad draws the number of sanction acts by gravedad.
+// ActosPorGravedad draws the number of sanction acts by gravedad (ModeloActos).
 func ActosPorGravedad(leve, grave, gravisima int) (Grafico, error) {
-	bar := charts.NewBar()
-	bar.SetGlobalOptions(append(comunes(IDActosPorGravedad),
-		charts.WithYAxisOpts(opts.YAxis{Name: "Actos", Type: "value", MinInterval: 1}),
-		charts.WithXAxisOpts(opts.XAxis{Type: "category"}),
-		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
-	)...)
-	datos := []opts.BarData{
-		{Value: leve, ItemStyle: &opts.ItemStyle{Color: colorLeve}},
-		{Value: grave, ItemStyle: &opts.ItemStyle{Color: colorGrave}},
-		{Value: gravisima, ItemStyle: &opts.ItemStyle{Color: colorGravisima}},
-	}
-	bar.SetXAxis([]string{"Leve", "Grave", "Gravísima"}).
-		AddSeries("Actos sancionatorios", datos, charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Position: "top"}))
-	j, err := aJSON(bar)
-	cf := Cifras{Columnas: []string{"Gravedad", "Actos sancionatorios"}, Filas: [][]string{
-		{"Leve", formato.Entero(int64(leve))}, {"Grave", formato.Entero(int64(grave))}, {"Gravísima", formato.Entero(int64(gravisima))},
-	}}
-	return Grafico{ID: IDActosPorGravedad, Titulo: "Actos sancionatorios por gravedad", Opcion: j, Cifras: cf}, err
+	return Opcion(ModeloActos(leve, grave, gravisima))
 }
 
 // Barras is a generic bar chart with category labels taken from data (used
@@ -216,7 +118,7 @@ func Barras(id, titulo, serie string, etiquetas []string, valores []decimal.Deci
 	for i, v := range valores {
 		datos[i] = opts.BarData{Value: v.InexactFloat64()} // display boundary
 	}
-	bar.SetXAxis(etiquetas).AddSeries(serie, datos, charts.WithItemStyleOpts(opts.ItemStyle{Color: colorSanciones}))
+	bar.SetXAxis(etiquetas).AddSeries(serie, datos, charts.WithItemStyleOpts(opts.ItemStyle{Color: ColorSanciones}))
 	j, err := aJSON(bar)
 	cf := Cifras{Columnas: []string{"", serie}}
 	for i, e := range etiquetas {

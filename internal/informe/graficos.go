@@ -3,9 +3,11 @@ package informe
 import (
 	"fmt"
 	"math"
-	"strconv"
+	"strings"
 
+	"comite/internal/contrato"
 	"comite/internal/formato"
+	"comite/internal/graficos"
 	"comite/internal/sancion"
 
 	"github.com/go-analyze/charts"
@@ -14,40 +16,14 @@ import (
 
 // Keys of the three charts of the informe (docs/reglas.md §4).
 const (
-	GraficoUmbral      = "sanciones_umbral"      // S per year against the 0,5 % line
-	GraficoOperaciones = "sanciones_operaciones" // S and O over the years, two axes
-	GraficoGravedad    = "actos_gravedad"        // acts by gravedad, counted or not
+	GraficoUmbral      = graficos.ClaveUmbral
+	GraficoOperaciones = graficos.ClaveOperaciones
+	GraficoGravedad    = graficos.ClaveGravedad
 )
 
-// Unidades of a chart's values.
-const (
-	UnidadPesos = "pesos" // amounts in COP; drawn in millions of pesos
-	UnidadActos = "actos" // counts
-)
-
-// Grafico is the data of one chart, exact (decimal), for the PDF (rendered
-// here as a PNG) and for the HTML view (drawn there with ECharts).
-type Grafico struct {
-	Clave      string
-	Titulo     string
-	Nota       string // one sentence under the chart saying how to read it
-	Categorias []string
-	Series     []SerieGrafico
-	// Ejes are the titles of the value axes: [0] left, and [1] right when a
-	// series uses Eje 1.
-	Ejes   []string
-	Unidad string
-}
-
-// SerieGrafico is one series of a chart.
-type SerieGrafico struct {
-	Nombre string
-	Barras bool // bars; false: a line
-	Eje    int  // 0 left, 1 right
-	// Valores, one per category; nil is a year without data (operations
-	// never loaded): a gap in the chart, never a zero.
-	Valores []*decimal.Decimal
-}
+// Grafico is one chart of the informe: the Modelo of internal/graficos, the
+// same a page turns into its ECharts option, drawn here as a PNG.
+type Grafico struct{ graficos.Modelo }
 
 // Graficos returns the charts of the informe, in order. The yearly charts
 // come from d.Serie (computed by the core); the gravedad chart from the
@@ -55,114 +31,55 @@ type SerieGrafico struct {
 func Graficos(d Datos) []Grafico {
 	var out []Grafico
 	if len(d.Serie) > 0 {
-		var anios []string
-		var s, umbral, o []*decimal.Decimal
-		for _, p := range d.Serie {
-			anios = append(anios, strconv.Itoa(p.Anio))
-			suma := p.Suma
-			s = append(s, &suma)
-			umbral = append(umbral, p.Umbral)
-			o = append(o, p.Operaciones)
+		anios := make([]int, len(d.Serie))
+		s := make([]decimal.Decimal, len(d.Serie))
+		umbral := make([]*decimal.Decimal, len(d.Serie))
+		o := make([]*decimal.Decimal, len(d.Serie))
+		for i, p := range d.Serie {
+			anios[i], s[i], umbral[i], o[i] = p.Anio, p.Suma, p.Umbral, p.Operaciones
 		}
-		out = append(out, Grafico{
-			Clave:      GraficoUmbral,
-			Titulo:     "Sanciones por año frente a la línea del 0,5 % de las operaciones",
-			Nota:       "Barras: S, suma de las sanciones de los actos que cuentan en cada año. Línea: 0,5 % de las operaciones del mismo año; el umbral se cumple cuando la barra llega a la línea. Un año sin operaciones cargadas queda sin línea (datos incompletos), nunca en cero.",
-			Categorias: anios,
-			Series: []SerieGrafico{
-				{Nombre: "Sanciones (S)", Barras: true, Valores: s},
-				{Nombre: "Umbral: 0,5 % de O", Valores: umbral},
-			},
-			Ejes:   []string{"Millones de pesos"},
-			Unidad: UnidadPesos,
-		}, Grafico{
-			Clave:      GraficoOperaciones,
-			Titulo:     "Sanciones y operaciones de comercio exterior por año",
-			Nota:       "Barras: S (eje izquierdo). Línea: O, valor de las operaciones (eje derecho, de otra escala); un año sin operaciones cargadas queda sin punto.",
-			Categorias: anios,
-			Series: []SerieGrafico{
-				{Nombre: "Sanciones (S)", Barras: true, Valores: s},
-				{Nombre: "Operaciones (O)", Eje: 1, Valores: o},
-			},
-			Ejes:   []string{"Sanciones, millones de pesos", "Operaciones, millones de pesos"},
-			Unidad: UnidadPesos,
-		})
+		// Same lengths by construction: the models cannot fail here.
+		mu, _ := graficos.ModeloUmbral(anios, s, umbral)
+		mo, _ := graficos.ModeloOperaciones(anios, s, o)
+		out = append(out, Grafico{mu}, Grafico{mo})
 	}
+	cuentan, fuera := ActosPorGravedad(d.Evaluacion.ActosComputados, d.Evaluacion.ActosExcluidos)
+	out = append(out, Grafico{graficos.ModeloGravedad(cuentan, fuera, d.Evaluacion.Periodo.Anio)})
+	return out
+}
+
+// ActosPorGravedad counts the stored acts that count and those that do not
+// by gravedad (leve, grave, gravísima), for the chart of a case.
+func ActosPorGravedad(computados []contrato.ComputadoJSON, excluidos []contrato.ExcluidoJSON) (cuentan, fuera [3]int) {
 	grav := []sancion.Gravedad{sancion.Leve, sancion.Grave, sancion.Gravisima}
-	cuentan := make([]int64, len(grav))
-	fuera := make([]int64, len(grav))
-	for _, a := range d.Evaluacion.ActosComputados {
+	for _, a := range computados {
 		for i, g := range grav {
 			if string(g) == a.Gravedad {
 				cuentan[i]++
 			}
 		}
 	}
-	for _, a := range d.Evaluacion.ActosExcluidos {
+	for _, a := range excluidos {
 		for i, g := range grav {
 			if string(g) == a.Gravedad {
 				fuera[i]++
 			}
 		}
 	}
-	cats := []string{"Leve", "Grave", "Gravísima"}
-	var vc, vf []*decimal.Decimal
-	for i := range grav {
-		c, x := decimal.NewFromInt(cuentan[i]), decimal.NewFromInt(fuera[i])
-		vc = append(vc, &c)
-		vf = append(vf, &x)
-	}
-	out = append(out, Grafico{
-		Clave:      GraficoGravedad,
-		Titulo:     "Actos sancionatorios por gravedad",
-		Nota:       fmt.Sprintf("Actos del periodo %d que cuentan y actos que no cuentan (fuera del periodo, con allanamiento o sin firmeza), según su gravedad.", d.Evaluacion.Periodo.Anio),
-		Categorias: cats,
-		Series: []SerieGrafico{
-			{Nombre: "Cuentan", Barras: true, Valores: vc},
-			{Nombre: "No cuentan", Barras: true, Valores: vf},
-		},
-		Ejes:   []string{"Número de actos"},
-		Unidad: UnidadActos,
-	})
-	return out
+	return cuentan, fuera
 }
 
-var millon = decimal.NewFromInt(1_000_000)
-
-// valoresFloat converts a series to float64 for the chart library. This is
-// the ONLY place where amounts become floats: display of a chart, never a
-// rule. Pesos are drawn in millions. A missing value is the library's null
-// (no bar, a break in the line).
-func valoresFloat(vs []*decimal.Decimal, unidad string) []float64 {
+// valoresFloat converts a series to float64 for the chart library, through
+// the model (pesos in millions); a missing value is the library's null (no
+// bar, a break in the line).
+func valoresFloat(m graficos.Modelo, vs []*decimal.Decimal) []float64 {
 	out := make([]float64, len(vs))
 	for i, p := range vs {
-		if p == nil {
-			out[i] = charts.GetNullValue()
-			continue
+		f, ok := m.Dibujable(p)
+		if !ok {
+			f = charts.GetNullValue()
 		}
-		v := *p
-		if unidad == UnidadPesos {
-			v = v.Div(millon)
-		}
-		out[i] = v.InexactFloat64()
-	}
-	return out
-}
-
-// Flotantes is the series for a browser chart: nil where there is no data
-// (ECharts draws a gap), pesos in millions.
-func (s SerieGrafico) Flotantes(unidad string) []*float64 {
-	out := make([]*float64, len(s.Valores))
-	for i, p := range s.Valores {
-		if p == nil {
-			continue
-		}
-		v := *p
-		if unidad == UnidadPesos {
-			v = v.Div(millon)
-		}
-		f := v.InexactFloat64()
-		out[i] = &f
+		out[i] = f
 	}
 	return out
 }
@@ -188,12 +105,15 @@ func (g Grafico) PNG() ([]byte, error) { return g.png(anchoPx) }
 func (g Grafico) png(ancho int) ([]byte, error) {
 	fuente := charts.FontStyle{FontSize: 13}
 	opt := charts.ChartOption{
-		OutputFormat:   charts.ChartOutputPNG,
-		Width:          ancho,
-		Height:         altoPx,
-		Theme:          charts.GetTheme(charts.ThemeLight),
+		OutputFormat: charts.ChartOutputPNG,
+		Width:        ancho,
+		Height:       altoPx,
+		// The series' colours of the model, as on the page.
+		Theme:          charts.GetTheme(charts.ThemeLight).WithSeriesColors(colores(g.Series)),
 		Padding:        charts.NewBox(20, 16, 24, 12),
 		ValueFormatter: numeroEjes,
+		// The line of the page is 3 px wide too (graficos.Opcion).
+		LineStrokeWidth: 3,
 		XAxis: charts.XAxisOption{
 			Labels:         g.Categorias,
 			LabelFontStyle: fuente,
@@ -215,7 +135,7 @@ func (g Grafico) png(ancho int) ([]byte, error) {
 		var series []float64
 		for _, s := range g.Series {
 			if s.Eje == e {
-				series = append(series, valoresFloat(s.Valores, g.Unidad)...)
+				series = append(series, valoresFloat(g.Modelo, s.Valores)...)
 			}
 		}
 		for _, v := range series {
@@ -236,13 +156,13 @@ func (g Grafico) png(ancho int) ([]byte, error) {
 		switch {
 		case maximo == 0:
 			eje.Max = charts.Ptr(1.0)
-		case g.Unidad == UnidadPesos:
+		case g.Unidad == graficos.UnidadPesos:
 			// Five round intervals on every value axis, so that the two axes
 			// of a chart share their grid lines and read 0, 20, 40… not 0, 7, 14….
 			paso := pasoRedondo(maximo / intervalos)
 			eje.Max = charts.Ptr(paso * intervalos)
 			eje.LabelCount = intervalos + 1
-		case g.Unidad == UnidadActos:
+		case g.Unidad == graficos.UnidadActos:
 			// Whole numbers of acts: a whole step (1, 2, 5, 10, 20…) and at most 8 intervals.
 			paso := pasoEntero(maximo, 8)
 			n := math.Max(2, math.Ceil(maximo/paso))
@@ -263,7 +183,7 @@ func (g Grafico) png(ancho int) ([]byte, error) {
 			tipo = charts.ChartTypeBar
 		}
 		opt.SeriesList = append(opt.SeriesList, charts.GenericSeries{
-			Type: tipo, Name: s.Nombre, YAxisIndex: s.Eje, Values: valoresFloat(s.Valores, g.Unidad),
+			Type: tipo, Name: s.Nombre, YAxisIndex: s.Eje, Values: valoresFloat(g.Modelo, s.Valores),
 		})
 	}
 	p, err := charts.Render(opt)
@@ -298,7 +218,15 @@ func pasoEntero(maximo float64, n int) float64 {
 	}
 }
 
-func nombres(ss []SerieGrafico) []string {
+func colores(ss []graficos.Serie) []charts.Color {
+	var out []charts.Color
+	for _, s := range ss {
+		out = append(out, charts.ColorFromHex(strings.TrimPrefix(s.Color, "#")))
+	}
+	return out
+}
+
+func nombres(ss []graficos.Serie) []string {
 	var out []string
 	for _, s := range ss {
 		out = append(out, s.Nombre)

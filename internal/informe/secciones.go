@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"comite/internal/contrato"
+	"comite/internal/etiquetas"
 	"comite/internal/fecha"
 	"comite/internal/formato"
 	"comite/internal/normas"
@@ -222,78 +223,6 @@ func textoONota(s string) string {
 	return s
 }
 
-// EtiquetaTipoUsuario is the name of a user type as people read it.
-func EtiquetaTipoUsuario(t string) string {
-	switch t {
-	case "":
-		return "No indicado"
-	case "agencia_de_aduanas":
-		return "Agencia de aduanas"
-	case "deposito_habilitado":
-		return "Depósito habilitado"
-	case "usuario_zona_franca", "usuario_de_zona_franca":
-		return "Usuario de zona franca"
-	case "oea", "operador_economico_autorizado":
-		return "Operador económico autorizado (OEA)"
-	case "transportador":
-		return "Transportador"
-	case "importador", "exportador", "importador_exportador", "declarante":
-		return "Importador/exportador (declarante)"
-	}
-	s := strings.ReplaceAll(t, "_", " ")
-	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-// EtiquetaEstado is the name of a state of the case (docs/reglas.md §3).
-func EtiquetaEstado(e string) string {
-	switch e {
-	case "":
-		return "—"
-	case "reportado":
-		return "Reportado"
-	case "en_evaluacion":
-		return "En evaluación"
-	case "en_comite":
-		return "En Comité"
-	case "concepto_emitido":
-		return "Concepto emitido"
-	case "cerrado":
-		return "Cerrado"
-	case "no_procede":
-		return "No procede"
-	}
-	return strings.ReplaceAll(e, "_", " ")
-}
-
-// EtiquetaMotivo says in plain Spanish why an act was left out (docs/reglas.md §2.2).
-func EtiquetaMotivo(m string) string {
-	switch reincidencia.Motivo(m) {
-	case reincidencia.FueraDePeriodo:
-		return "Fuera del periodo de referencia"
-	case reincidencia.GravedadLeve:
-		return "Gravedad leve"
-	case reincidencia.ConAllanamiento:
-		return "Allanamiento aceptado"
-	case reincidencia.SinFirmeza:
-		return "Sin firmeza (no tiene fecha de firmeza)"
-	}
-	return m
-}
-
-func etiquetaGravedad(g string) string {
-	if g == "" {
-		return "—"
-	}
-	return sancion.Gravedad(g).Etiqueta()
-}
-
-func etiquetaSancion(t string) string {
-	if t == "" {
-		return "—"
-	}
-	return sancion.Tipo(t).Etiqueta()
-}
-
 func fechaONota(f fecha.Fecha, nota string) string {
 	if f.IsZero() {
 		return nota
@@ -320,7 +249,7 @@ func seccionIdentificacion(d Datos) Seccion {
 			{"Dirección Seccional", textoOGuion(d.DireccionSeccional)},
 			{"NIT", textoOGuion(u.NIT)},
 			{"Razón social", textoOGuion(u.RazonSocial)},
-			{"Tipo de usuario", EtiquetaTipoUsuario(u.Tipo)},
+			{"Tipo de usuario", etiquetas.TipoUsuario(u.Tipo)},
 			{"Autorización, habilitación o registro vigente", siNo(u.RegistroVigente)},
 		}},
 		Bloque{Tipo: BloqueSubtitulo, Texto: "Nueva infracción"},
@@ -329,8 +258,8 @@ func seccionIdentificacion(d Datos) Seccion {
 			{"Fecha de verificación de los hechos", fechaONota(n.FechaVerificacion, "—")},
 			{"Expediente completo", fechaONota(n.FechaExpediente, "No indicada (se toma la fecha de verificación)")},
 			{"Requerimiento especial aduanero (REA)", fechaREA(d)},
-			{"Gravedad", etiquetaGravedad(string(n.Gravedad))},
-			{"Sanción prevista", etiquetaSancion(string(n.Sancion))},
+			{"Gravedad", etiquetas.Gravedad(string(n.Gravedad))},
+			{"Sanción prevista", etiquetas.Sancion(string(n.Sancion))},
 			{"Multa prevista", formato.Pesos(n.SancionPrevista)},
 			{"Permite cancelación en sustitución de la multa", siNo(n.PermiteCancelacion)},
 		}},
@@ -364,11 +293,9 @@ func textoOGuion(s string) string {
 
 func instantanea(i Instantanea) string {
 	var partes []string
-	if i.ID != "" {
-		partes = append(partes, i.ID)
-	}
+	// The row id of the snapshot is for the program; people read its version.
 	if i.Version > 0 {
-		partes = append(partes, "versión "+strconv.Itoa(i.Version))
+		partes = append(partes, "evaluación v"+strconv.Itoa(i.Version))
 	}
 	if !i.Creada.IsZero() {
 		partes = append(partes, "guardada el "+formato.Instante(i.Creada))
@@ -430,8 +357,8 @@ func seccionActos(v contrato.EvaluacionJSON, c cifras) Seccion {
 	}
 	for i, a := range v.ActosComputados {
 		cuentan.Filas = append(cuentan.Filas, []string{
-			strconv.Itoa(i + 1), a.Acto, formato.FechaTexto(a.FechaFirmeza), etiquetaGravedad(a.Gravedad),
-			etiquetaSancion(a.Sancion), formato.Pesos(c.Computados[i]), formato.Pesos(c.Aportes[i]),
+			strconv.Itoa(i + 1), a.Acto, formato.FechaTexto(a.FechaFirmeza), etiquetas.Gravedad(a.Gravedad),
+			etiquetas.Sancion(a.Sancion), formato.Pesos(c.Computados[i]), formato.Pesos(c.Aportes[i]),
 		})
 	}
 	fuera := &Tabla{
@@ -447,7 +374,7 @@ func seccionActos(v contrato.EvaluacionJSON, c cifras) Seccion {
 			f = formato.FechaTexto(*a.FechaFirmeza)
 		}
 		fuera.Filas = append(fuera.Filas, []string{
-			strconv.Itoa(i + 1), a.Acto, f, etiquetaGravedad(a.Gravedad), formato.Pesos(c.Excluidos[i]), EtiquetaMotivo(a.Motivo),
+			strconv.Itoa(i + 1), a.Acto, f, etiquetas.Gravedad(a.Gravedad), formato.Pesos(c.Excluidos[i]), etiquetas.Motivo(a.Motivo),
 		})
 	}
 	s.Bloques = append(s.Bloques,
@@ -591,7 +518,7 @@ func seccionIncremento(d Datos, c cifras) Seccion {
 	case v.Procede().EsSi() && d.Nueva.Sancion == sancion.Multa && tieneAlerta(v, reincidencia.UVTNoDisponible):
 		por = "no hay UVT registrada para el año del requerimiento (o de la verificación): el monto queda sin calcular"
 	case v.Procede().EsSi() && d.Nueva.Sancion != sancion.Multa:
-		por = "la sanción prevista para la infracción no es multa (" + etiquetaSancion(string(d.Nueva.Sancion)) + ")"
+		por = "la sanción prevista para la infracción no es multa (" + etiquetas.Sancion(string(d.Nueva.Sancion)) + ")"
 	}
 	s.Bloques = append(s.Bloques, Bloque{Tipo: BloqueParrafo, Texto: "No aplica el incremento de 1.000 UVT: " + por +
 		". Fundamento: " + ref(normas.IncrementoMilUVT) + "."})
@@ -603,7 +530,7 @@ func seccionCriterios(d Datos) Seccion {
 	s := Seccion{Clave: "criterios", Titulo: "Criterios de la Secretaría Técnica"}
 	s.Bloques = append(s.Bloques,
 		Bloque{Tipo: BloqueParrafo, Texto: "Fundamento: " + ref(normas.CriteriosSecretaria) + ". Textos escritos por la Secretaría Técnica."},
-		Bloque{Tipo: BloqueSubtitulo, Texto: "Tipo de usuario: " + EtiquetaTipoUsuario(d.Usuario.Tipo)},
+		Bloque{Tipo: BloqueSubtitulo, Texto: "Tipo de usuario: " + etiquetas.TipoUsuario(d.Usuario.Tipo)},
 		Bloque{Tipo: BloqueParrafo, Texto: textoONota(c.TipoUsuario)},
 		Bloque{Tipo: BloqueSubtitulo, Texto: "Perjuicio causado a los intereses del Estado"},
 		Bloque{Tipo: BloqueParrafo, Texto: textoONota(c.PerjuicioEstado)},
@@ -707,7 +634,7 @@ func seccionHistoria(d Datos) Seccion {
 		Vacia:    "Sin pasos registrados.",
 	}
 	for _, p := range d.Historia {
-		t.Filas = append(t.Filas, []string{formato.Instante(p.Instante), textoOGuion(p.Cuenta), EtiquetaEstado(p.Desde), EtiquetaEstado(p.Hacia), textoOGuion(p.Detalle)})
+		t.Filas = append(t.Filas, []string{formato.Instante(p.Instante), textoOGuion(p.Cuenta), etiquetas.Estado(p.Desde), etiquetas.Estado(p.Hacia), textoOGuion(p.Detalle)})
 	}
 	s.Bloques = append(s.Bloques, Bloque{Tipo: BloqueTabla, Tabla: t})
 	return s

@@ -600,7 +600,7 @@ func (c *calculo) reducciones() {
 	}
 	c.monto = ptr(m)
 	d := strings.Join(partes, "; ")
-	c.registrar(PasoReducciones, true, antes, clave, strings.ToUpper(d[:1])+d[1:]+".")
+	c.registrar(PasoReducciones, true, antes, clave, formato.MayusculaInicial(d)+".")
 }
 
 // allanamiento: the multa is reduced TO a percentage of its value.

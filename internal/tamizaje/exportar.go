@@ -2,8 +2,8 @@ package tamizaje
 
 import (
 	"io"
-	"strings"
 
+	"comite/internal/etiquetas"
 	"comite/internal/exportar"
 	"comite/internal/reincidencia"
 )
@@ -57,7 +57,8 @@ func motivoIncompleto(f Fila) string {
 	return reincidencia.TextoDatosIncompletos(f.AnioReferencia)
 }
 
-// TextoAlertas joins the core's alerts and the early warnings: "dos_actos, sin_operaciones".
+// TextoAlertas joins the labels of the early warnings and the core's
+// alerts, as people read them: "Dos actos; Sin operaciones".
 func TextoAlertas(f Fila) string {
 	var ps []string
 	for _, a := range f.Tempranas {
@@ -68,12 +69,12 @@ func TextoAlertas(f Fila) string {
 			ps = append(ps, string(a))
 		}
 	}
-	return strings.Join(ps, ", ")
+	return etiquetas.Alertas(ps)
 }
 
 func celdas(f Fila) []celda {
 	return []celda{
-		ent(int64(f.Posicion)), txt(f.Usuario.NIT), txt(f.Usuario.RazonSocial), txt(f.Usuario.Tipo), txt(f.Usuario.DireccionSeccional),
+		ent(int64(f.Posicion)), txt(f.Usuario.NIT), txt(f.Usuario.RazonSocial), txt(etiquetas.TipoUsuario(f.Usuario.Tipo)), txt(f.Usuario.DireccionSeccional),
 		ent(int64(f.Anio)), ent(int64(f.AnioReferencia)), siNo(f.RegistroVigente),
 		ent(int64(f.NumeroActos)), num(f.Suma, fmtPesos), numNulo(f.TotalOperaciones, fmtPesos), entNulo(f.NumeroOperaciones),
 		numNulo(f.Participacion, fmtPorcentaje4), numNulo(f.Linea, fmtPesos), numNulo(f.PorcentajeUmbral, fmtPorcentaje2),

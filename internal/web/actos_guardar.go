@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"comite/internal/db"
+	"comite/internal/formato"
 	"comite/internal/importar"
 	"comite/internal/sancion"
 	"comite/web/templates"
@@ -73,14 +74,14 @@ func (h *handler) actoGuardar(c echo.Context) error {
 	if grav == "" {
 		f.Errores["gravedad"] = "Elija la gravedad: leve, grave o gravísima."
 	} else if g, err := importar.ParseGravedad(grav); err != nil {
-		f.Errores["gravedad"] = mayuscula(err.Error()) + "."
+		f.Errores["gravedad"] = formato.MayusculaInicial(err.Error()) + "."
 	} else {
 		a.Gravedad, grav = g, string(g)
 	}
 	if tipo == "" {
 		f.Errores["sancion"] = "Elija la sanción: multa, amonestación, suspensión o cancelación."
 	} else if t, err := importar.ParseSancion(tipo); err != nil {
-		f.Errores["sancion"] = mayuscula(err.Error()) + "."
+		f.Errores["sancion"] = formato.MayusculaInicial(err.Error()) + "."
 	} else {
 		a.Sancion, tipo = t, string(t)
 	}

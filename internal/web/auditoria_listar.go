@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"comite/internal/db"
+	"comite/internal/etiquetas"
 	"comite/internal/fecha"
 	"comite/internal/formato"
 	"comite/web/templates"
@@ -62,7 +63,7 @@ func (h *handler) vistaAuditoria(c echo.Context) (templates.Auditoria, error) {
 	}
 	v.Acciones = []templates.Opcion{{Valor: "", Texto: "Todas", Seleccionada: v.Accion == ""}}
 	for _, a := range acciones {
-		v.Acciones = append(v.Acciones, templates.Opcion{Valor: a, Texto: a, Seleccionada: a == v.Accion})
+		v.Acciones = append(v.Acciones, templates.Opcion{Valor: a, Texto: etiquetas.AccionAuditoria(a), Seleccionada: a == v.Accion})
 	}
 	if len(v.Errores) > 0 {
 		v.Total = "0"
@@ -75,8 +76,12 @@ func (h *handler) vistaAuditoria(c echo.Context) (templates.Auditoria, error) {
 	v.Total = formato.Entero(int64(total))
 	v.Pagina, v.Paginas = f.Pagina, (total+filasPorPagina-1)/filasPorPagina
 	for _, r := range filas {
-		v.Filas = append(v.Filas, templates.FilaAuditoria{ID: r.ID, En: formato.InstanteTexto(r.En), Cuenta: r.Cuenta, IP: r.IP,
-			Accion: r.Accion, Objeto: r.Objeto, Detalle: r.Detalle})
+		fila := templates.FilaAuditoria{ID: r.ID, En: formato.InstanteTexto(r.En), Cuenta: r.Cuenta, IP: r.IP,
+			Accion: etiquetas.AccionAuditoria(r.Accion), Objeto: etiquetas.ObjetoAuditoria(r.Objeto)}
+		for _, p := range etiquetas.DetalleAuditoria(r.Detalle) {
+			fila.Detalle = append(fila.Detalle, templates.Par{Etiqueta: p.Etiqueta, Valor: p.Valor})
+		}
+		v.Filas = append(v.Filas, fila)
 	}
 	pagina := func(n int) string {
 		u := url.Values{}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"comite/internal/db"
+	"comite/internal/etiquetas"
 	"comite/internal/fecha"
 	"comite/internal/importar"
 	"comite/internal/reincidencia"
@@ -20,11 +21,11 @@ import (
 func opcionesCaso(f *templates.FormCaso) {
 	f.Gravedades = []templates.Opcion{{Valor: "", Texto: "Elija…"}}
 	for _, g := range []string{"grave", "gravisima", "leve"} {
-		f.Gravedades = append(f.Gravedades, templates.Opcion{Valor: g, Texto: etiquetaGravedad(g), Seleccionada: f.Gravedad == g})
+		f.Gravedades = append(f.Gravedades, templates.Opcion{Valor: g, Texto: etiquetas.Gravedad(g), Seleccionada: f.Gravedad == g})
 	}
 	f.Sanciones = nil
 	for _, s := range []string{"multa", "cancelacion", "suspension", "amonestacion"} {
-		f.Sanciones = append(f.Sanciones, templates.Opcion{Valor: s, Texto: etiquetaSancion(s), Seleccionada: f.Sancion == s})
+		f.Sanciones = append(f.Sanciones, templates.Opcion{Valor: s, Texto: etiquetas.Sancion(s), Seleccionada: f.Sancion == s})
 	}
 	f.Anclajes = []templates.Opcion{
 		{Valor: "comision", Texto: "Año de la comisión menos uno (lectura por defecto)", Seleccionada: f.Anclaje != "verificacion"},

@@ -493,6 +493,17 @@ func TestInforme_emitidoSeDescargaConLosMismosBytesYSuHash(t *testing.T) {
 	if rec.Code != 200 || testid(doc, "seccion-identificacion").Length() != 1 || testid(doc, "grafico-informe").Length() < 2 || !strings.Contains(testid(doc, "informe-version").Text(), "Versión 1") {
 		t.Fatalf("vista de impresión: %d %s", rec.Code, testid(doc, "informe-version").Text())
 	}
+	// «Emitido por» names the person and the role they act in, never the login.
+	const persona = "Sara Secretaría (Secretaría Técnica)"
+	if v := testid(doc, "informe-version").Text(); !strings.Contains(v, persona) {
+		t.Errorf("la vista de impresión dice %q, quiere %q", v, persona)
+	}
+	if txt := testid(doc, "seccion-identificacion").Text(); !strings.Contains(txt, persona) {
+		t.Errorf("«Emitido por» del informe no nombra a la persona: %s", txt)
+	}
+	if txt := testid(documento(t, e.pedir("GET", ruta, &s, nil)), "informes").Text(); !strings.Contains(txt, persona) {
+		t.Errorf("la lista de informes del caso no nombra a la persona: %s", txt)
+	}
 }
 
 // Inicio counts cases by state and shows the account's own queue; a report

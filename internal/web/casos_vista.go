@@ -16,6 +16,7 @@ import (
 	"comite/internal/calendario"
 	"comite/internal/contrato"
 	"comite/internal/db"
+	"comite/internal/etiquetas"
 	"comite/internal/fecha"
 	"comite/internal/flujo"
 	"comite/internal/formato"
@@ -24,7 +25,6 @@ import (
 	"comite/internal/normas"
 	"comite/internal/plazos"
 	"comite/internal/reincidencia"
-	"comite/internal/sancion"
 	"comite/internal/valores"
 	"comite/web/templates"
 
@@ -97,32 +97,6 @@ func plazoCaso(cal *calendario.Calendario, hoy, reporte, vence fecha.Fecha) temp
 		return templates.Semaforo{Color: string(s.Color), Texto: fmt.Sprintf("Reportado fuera del plazo (%d días hábiles tarde)", cal.DiasHabilesEntre(vence, reporte))}
 	}
 	return templates.Semaforo{Color: string(s.Color), Texto: "Reportado dentro del plazo"}
-}
-
-func etiquetaGravedad(g string) string {
-	switch g {
-	case "leve":
-		return "Leve"
-	case "grave":
-		return "Grave"
-	case "gravisima":
-		return "Gravísima"
-	}
-	return g
-}
-
-func etiquetaSancion(t string) string {
-	switch t {
-	case "multa":
-		return "Multa"
-	case "amonestacion":
-		return "Amonestación"
-	case "suspension":
-		return "Suspensión"
-	case "cancelacion":
-		return "Cancelación"
-	}
-	return t
 }
 
 // textoAviso is the stored explanation of an alert, or its code when the
@@ -202,14 +176,14 @@ func vistaEvaluacion(ev db.Evaluacion, r contrato.EvaluacionJSON, ent reincidenc
 		}
 	}
 	for _, c := range r.ActosComputados {
-		v.Computados = append(v.Computados, []string{c.Acto, formato.FechaTexto(c.FechaFirmeza), etiquetaGravedad(c.Gravedad), etiquetaSancion(c.Sancion), monto(c.ValorCOP), monto(c.AporteCOP)})
+		v.Computados = append(v.Computados, []string{c.Acto, formato.FechaTexto(c.FechaFirmeza), etiquetas.Gravedad(c.Gravedad), etiquetas.Sancion(c.Sancion), monto(c.ValorCOP), monto(c.AporteCOP)})
 	}
 	for _, x := range r.ActosExcluidos {
 		f := ""
 		if x.FechaFirmeza != nil {
 			f = *x.FechaFirmeza
 		}
-		v.Excluidos = append(v.Excluidos, []string{x.Acto, formato.FechaTexto(f), etiquetaGravedad(x.Gravedad), monto(x.ValorCOP), informe.EtiquetaMotivo(x.Motivo)})
+		v.Excluidos = append(v.Excluidos, []string{x.Acto, formato.FechaTexto(f), etiquetas.Gravedad(x.Gravedad), monto(x.ValorCOP), etiquetas.Motivo(x.Motivo)})
 	}
 	switch {
 	case r.ParticipacionPorcentual != nil:
@@ -290,25 +264,11 @@ func graficosCaso(r contrato.EvaluacionJSON, ent reincidencia.Entrada, ref valor
 		}
 		out = append(out, g1, g2)
 	}
-	var leve, grave, gravisima int
-	contar := func(g string) {
-		switch sancion.Gravedad(g) {
-		case sancion.Leve:
-			leve++
-		case sancion.Grave:
-			grave++
-		case sancion.Gravisima:
-			gravisima++
-		}
-	}
-	for _, c := range r.ActosComputados {
-		contar(c.Gravedad)
-	}
-	for _, x := range r.ActosExcluidos {
-		contar(x.Gravedad)
-	}
-	if leve+grave+gravisima > 0 {
-		g3, err := graficos.ActosPorGravedad(leve, grave, gravisima)
+	// The acts that count and those that do not, by gravedad: the same
+	// chart as the informe's PDF.
+	cuentan, fuera := informe.ActosPorGravedad(r.ActosComputados, r.ActosExcluidos)
+	if cuentan != [3]int{} || fuera != [3]int{} {
+		g3, err := graficos.Opcion(graficos.ModeloGravedad(cuentan, fuera, r.Periodo.Anio))
 		if err != nil {
 			return nil, err
 		}
@@ -370,7 +330,7 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 	cu := cuentaDe(c)
 	v := templates.CasoDetalle{
 		ID: caso.ID, Numero: caso.Numero, Estado: caso.Estado.Etiqueta(), EstadoClave: string(caso.Estado),
-		Usuario: caso.RazonSocial, NIT: caso.NIT, TipoUsuario: informe.EtiquetaTipoUsuario(caso.TipoUsuario),
+		Usuario: caso.RazonSocial, NIT: caso.NIT, TipoUsuario: etiquetas.TipoUsuario(caso.TipoUsuario),
 		Seccional: caso.NombreSeccional, Descripcion: caso.Descripcion, Errores: templates.Errores{},
 	}
 	anclaje := "Año de la comisión menos uno"
@@ -382,8 +342,8 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 		{Etiqueta: "Verificación de los hechos", Valor: formato.Fecha(caso.FechaVerificacion)},
 		{Etiqueta: "Expediente completo", Valor: formato.Fecha(caso.FechaExpediente)},
 		{Etiqueta: "Requerimiento especial aduanero", Valor: formato.Fecha(caso.FechaRequerimiento)},
-		{Etiqueta: "Gravedad", Valor: etiquetaGravedad(string(caso.Gravedad))},
-		{Etiqueta: "Sanción prevista", Valor: etiquetaSancion(string(caso.Sancion))},
+		{Etiqueta: "Gravedad", Valor: etiquetas.Gravedad(string(caso.Gravedad))},
+		{Etiqueta: "Sanción prevista", Valor: etiquetas.Sancion(string(caso.Sancion))},
 		{Etiqueta: "Multa prevista", Valor: formato.Pesos(caso.SancionPrevista)},
 		{Etiqueta: "Permite cancelación en sustitución", Valor: map[bool]string{true: "Sí", false: "No"}[caso.PermiteCancelacion]},
 		{Etiqueta: "Año de referencia", Valor: anclaje},
@@ -501,8 +461,12 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 		v.Criterios = append(v.Criterios, templates.CriterioVista{Clave: k.Clave, Etiqueta: k.Etiqueta, Ayuda: k.Ayuda, Texto: caso.Criterios[k.Clave]})
 	}
 	for _, i := range l.Informes {
+		por, err := h.d.Persona(ctx, i.EmitidoPor)
+		if err != nil {
+			return v, err
+		}
 		v.Informes = append(v.Informes, templates.InformeVista{
-			Version: i.Version, SHA256: i.SHA256, EmitidoPor: i.EmitidoPor, EmitidoEn: formato.InstanteTexto(i.EmitidoEn),
+			Version: i.Version, SHA256: i.SHA256, EmitidoPor: por, EmitidoEn: formato.InstanteTexto(i.EmitidoEn),
 			Evaluacion: "v" + strconv.Itoa(i.EvaluacionVersion), Tamano: formato.Entero(int64(i.Bytes)/1024) + " KB",
 			Ruta: base64 + "/informes/" + strconv.Itoa(i.Version), Firma: db.TextoFirma(i.FirmaSujeto), Contenido: i.SHA256Contenido,
 		})

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"comite/internal/db"
+	"comite/internal/formato"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -44,7 +45,7 @@ func (h *handler) claveCambiar(c echo.Context) error {
 		errs["general"] = mensajeIngresoOcupado
 		return h.render(c, http.StatusServiceUnavailable, templates.CambiarClavePagina(h.pagina(c, "Cambiar mi clave", ""), h.vistaClave(c, errs)))
 	case errors.As(err, &ev):
-		errs[ev.Campo] = mayuscula(ev.Mensaje) + "."
+		errs[ev.Campo] = formato.MayusculaInicial(ev.Mensaje) + "."
 		return h.render(c, http.StatusUnprocessableEntity, templates.CambiarClavePagina(h.pagina(c, "Cambiar mi clave", ""), h.vistaClave(c, errs)))
 	case err != nil:
 		return err

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"comite/internal/etiquetas"
 	"comite/internal/formato"
 	"comite/internal/reincidencia"
 	"comite/internal/tamizaje"
@@ -60,7 +61,7 @@ func (h *handler) coberturaMostrar(c echo.Context) error {
 			continue
 		}
 		x := templates.FilaCobertura{
-			NIT: f.Usuario.NIT, RazonSocial: f.Usuario.RazonSocial, Tipo: etiquetaTipo(f.Usuario.Tipo),
+			NIT: f.Usuario.NIT, RazonSocial: f.Usuario.RazonSocial, Tipo: etiquetas.TipoUsuario(f.Usuario.Tipo),
 			Seccional: f.Usuario.DireccionSeccional, Actos: strconv.Itoa(f.NumeroActos), S: formato.Pesos(f.Suma),
 			Motivo: reincidencia.TextoDatosIncompletos(anio),
 		}

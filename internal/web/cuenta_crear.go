@@ -35,12 +35,3 @@ func (h *handler) cuentaCrear(c echo.Context) error {
 	f.Roles = opcionesRol(f.Rol)
 	return h.render(c, http.StatusUnprocessableEntity, templates.CuentaNuevaPagina(h.pagina(c, "Crear cuenta", "cuentas"), f))
 }
-
-// mayuscula capitalises the first letter of a message.
-func mayuscula(s string) string {
-	r := []rune(s)
-	if len(r) > 0 && r[0] >= 'a' && r[0] <= 'z' {
-		r[0] -= 'a' - 'A'
-	}
-	return string(r)
-}

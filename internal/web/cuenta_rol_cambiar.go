@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"comite/internal/db"
+	"comite/internal/formato"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -26,7 +27,7 @@ func (h *handler) cuentaRolCambiar(c echo.Context) error {
 		var ev *db.ErrValidacion
 		switch {
 		case errors.As(err, &ev):
-			errs[ev.Campo] = mayuscula(ev.Mensaje) + "."
+			errs[ev.Campo] = formato.MayusculaInicial(ev.Mensaje) + "."
 		case err != nil:
 			return err
 		default:

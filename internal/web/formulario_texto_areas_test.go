@@ -14,7 +14,8 @@ func TestTextoFormularios_todaAreaDeTextoEsMultilinea(t *testing.T) {
 	if err != nil || len(archivos) == 0 {
 		t.Fatalf("sin plantillas: %v", err)
 	}
-	area := regexp.MustCompile(`<textarea[^>]*\sname="([^"]+)"`)
+	// A textarea written in the page, or the one component CampoArea.
+	area := regexp.MustCompile(`<textarea[^>]*\sname="([^"]+)"|@CampoArea\("([^"]+)"`)
 	vistas := 0
 	for _, a := range archivos {
 		b, err := os.ReadFile(a)
@@ -23,8 +24,9 @@ func TestTextoFormularios_todaAreaDeTextoEsMultilinea(t *testing.T) {
 		}
 		for _, m := range area.FindAllSubmatch(b, -1) {
 			vistas++
-			if !campoMultilinea(string(m[1])) {
-				t.Errorf("%s: el área de texto %q no admite saltos de línea en textoFormularios", filepath.Base(a), m[1])
+			nombre := string(m[1]) + string(m[2])
+			if !campoMultilinea(nombre) {
+				t.Errorf("%s: el área de texto %q no admite saltos de línea en textoFormularios", filepath.Base(a), nombre)
 			}
 		}
 	}

@@ -8,10 +8,12 @@ import (
 	"io"
 	"net/http"
 	"path/filepath"
+	"sort"
 	"strings"
 	"unicode"
 
 	"comite/internal/db"
+	"comite/internal/formato"
 	"comite/internal/importar"
 	"comite/web/templates"
 
@@ -28,7 +30,7 @@ func (h *handler) importacionSubir(c echo.Context) error {
 	if clase == "" {
 		errs["clase"] = "Elija qué contiene el archivo: actos sancionatorios, operaciones o usuarios."
 	} else if err != nil {
-		errs["clase"] = mayuscula(err.Error()) + "."
+		errs["clase"] = formato.MayusculaInicial(err.Error()) + "."
 	}
 	var datos []byte
 	nombre := ""
@@ -77,27 +79,44 @@ func (h *handler) importacionSubir(c echo.Context) error {
 		m.Formato = "XLSX"
 	}
 	ctx := c.Request().Context()
-	lote, problemas := importar.LeerContexto(ctx, cl, nombre, bytes.NewReader(datos), nil)
+	// The valid rows are kept even when other rows have problems, so that
+	// the database's own checks (a NIT not registered) run on them too and
+	// the person sees every problem of the file at once, as the CLI reports
+	// them, not the file's first and the database's on the next upload.
+	var validas importar.Lote
+	meta, problemas := importar.LeerEnPartesContexto(ctx, cl, nombre, bytes.NewReader(datos), nil, func(p *importar.Lote) bool {
+		validas.Sanciones = append(validas.Sanciones, p.Sanciones...)
+		validas.Operaciones = append(validas.Operaciones, p.Operaciones...)
+		validas.Usuarios = append(validas.Usuarios, p.Usuarios...)
+		return true
+	})
 	datos = nil
 	if err := ctx.Err(); err != nil {
 		return err // the person left: nothing to show
 	}
-	if len(problemas) == 0 {
-		// What the database would say (a NIT not registered) and the counts,
-		// in a transaction that is rolled back.
+	var lote *importar.Lote
+	if meta != nil {
+		lote = meta
+		lote.Sanciones, lote.Operaciones, lote.Usuarios = validas.Sanciones, validas.Operaciones, validas.Usuarios
+	}
+	if lote != nil && (len(problemas) == 0 || lote.Filas() > 0) {
+		// What the database would say and the counts, in a transaction
+		// that is rolled back.
 		r, err := h.d.Importar(ctx, lote, actor(c), db.OpcionesImportacion{Simular: true})
 		var ei *db.ErrImportacion
 		switch {
 		case errors.As(err, &ei):
-			problemas = ei.Problemas
+			problemas = append(problemas, ei.Problemas...)
 		case err != nil:
 			return err
-		default:
+		case len(problemas) == 0:
 			m.Simulacion = &r
 			m.Columnas, m.Muestra = muestraLote(lote)
 		}
 	}
 	if len(problemas) > 0 {
+		// In file order, the file as a whole (row 0) first.
+		sort.SliceStable(problemas, func(i, j int) bool { return problemas[i].Fila < problemas[j].Fila })
 		m.Problemas, lote = problemas, nil
 	}
 	token, err := h.guardarImportacion(c, m, lote)

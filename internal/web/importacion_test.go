@@ -263,3 +263,34 @@ func TestImportacion_limiteDeTamano(t *testing.T) {
 		t.Fatalf("estado %d, quiere 413", rec.Code)
 	}
 }
+
+// The preview lists every problem of the file at once, as `comite importar`
+// does: a row the file itself gets wrong (row 3, an amount) and a row only
+// the database can reject (row 4, a NIT with a valid check digit that is not
+// registered) appear together, in file order, on the first upload.
+func TestImportacion_erroresDelArchivoYDeLaBaseALaVez(t *testing.T) {
+	e := nuevoEntorno(t)
+	e.sembrarDatos()
+	s := e.ingresar("secretaria")
+	csv := "nit;numero_acto;fecha_firmeza;gravedad;sancion;valor;allanamiento\r\n" +
+		"800191045-1;RS-2026-0100;04/03/2025;grave;multa;$ 40.000.000;no\r\n" +
+		"800191045-1;RS-2026-0101;22/07/2025;gravísima;multa;12,5,3;no\r\n" +
+		"900123456-8;RS-2026-0102;28/11/2025;grave;multa;12.000.000;no\r\n"
+	rec := e.subir(&s, "sanciones", "sanciones.csv", []byte(csv))
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("subir: %d", rec.Code)
+	}
+	doc := documento(t, e.pedir("GET", rec.Header().Get("Location"), &s, nil))
+	if got := testid(doc, "resumen-errores").Text(); !strings.Contains(got, "2 problemas") {
+		t.Fatalf("resumen = %q", got)
+	}
+	for i, q := range []struct{ fila, texto string }{{"3", "12,5,3"}, {"4", "900123456-8"}} {
+		fila := testid(doc, "error-"+strconv.Itoa(i))
+		if got := fila.Find(`[data-testid="error-fila"]`).Text(); got != q.fila {
+			t.Errorf("error %d: fila %q, quiere %q", i, got, q.fila)
+		}
+		if got := fila.Find(`[data-testid="error-mensaje"]`).Text(); !strings.Contains(got, q.texto) {
+			t.Errorf("error %d: mensaje %q, quiere que contenga %q", i, got, q.texto)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"comite/internal/etiquetas"
 	"comite/internal/formato"
 	"comite/internal/importar"
 	"comite/web/templates"
@@ -47,7 +48,7 @@ func (h *handler) importacionVista(c echo.Context) error {
 		}
 	}
 	for _, p := range problemas {
-		f := templates.ProblemaFila{Fila: strconv.Itoa(p.Fila), Campo: p.Campo, Mensaje: mayuscula(p.Mensaje)}
+		f := templates.ProblemaFila{Fila: strconv.Itoa(p.Fila), Campo: p.Campo, Mensaje: formato.MayusculaInicial(p.Mensaje)}
 		if p.Fila <= 0 {
 			f.Fila = "Archivo"
 		}
@@ -78,7 +79,7 @@ func muestraLote(l *importar.Lote) ([]string, [][]string) {
 				firmeza = formato.Fecha(s.FechaFirmeza)
 			}
 			filas = append(filas, []string{strconv.Itoa(s.Fila), s.NIT, s.NumeroActo, formato.Fecha(s.FechaExpedicion), firmeza, datosGuionWeb(s.Infraccion),
-				mayuscula(s.Gravedad.Etiqueta()), mayuscula(s.Sancion.Etiqueta()), formato.Pesos(s.Valor), siNoTexto(s.Allanamiento)})
+				formato.MayusculaInicial(s.Gravedad.Etiqueta()), formato.MayusculaInicial(s.Sancion.Etiqueta()), formato.Pesos(s.Valor), siNoTexto(s.Allanamiento)})
 		}
 		return []string{"Fila", "NIT", "Número de acto", "Expedición", "Firmeza", "Infracción", "Gravedad", "Sanción", "Valor", "Allanamiento"}, filas
 	case importar.Operaciones:
@@ -98,7 +99,7 @@ func muestraLote(l *importar.Lote) ([]string, [][]string) {
 			if !u.VigenteHasta.IsZero() {
 				hasta = formato.Fecha(u.VigenteHasta)
 			}
-			filas = append(filas, []string{strconv.Itoa(u.Fila), u.NIT, u.RazonSocial, etiquetaTipo(u.Tipo), datosGuionWeb(u.DireccionSeccional), formato.Fecha(u.VigenteDesde), hasta})
+			filas = append(filas, []string{strconv.Itoa(u.Fila), u.NIT, u.RazonSocial, etiquetas.TipoUsuario(u.Tipo), datosGuionWeb(u.DireccionSeccional), formato.Fecha(u.VigenteDesde), hasta})
 		}
 		return []string{"Fila", "NIT", "Razón social", "Tipo", "Dirección Seccional", "Registro vigente desde", "Vigente hasta"}, filas
 	}

@@ -67,7 +67,7 @@ func (h *handler) liquidacionCalcular(c echo.Context) error {
 	}
 	regimen := liquidacion.Regimen(q.Get("regimen"))
 	if !enviado {
-		regimen, f.Fecha = liquidacion.Aduanero, formato.Fecha(h.hoy())
+		regimen, f.Fecha = liquidacion.Aduanero, formato.Fecha(h.d.Hoy())
 	}
 	for _, r := range liquidacion.Regimenes {
 		f.Regimenes = append(f.Regimenes, templates.Opcion{Valor: string(r), Texto: etiquetasRegimen[r], Seleccionada: r == regimen})
@@ -98,19 +98,19 @@ func (h *handler) liquidacionCalcular(c echo.Context) error {
 		}
 		fila.Sanciones = []templates.Opcion{{Valor: "", Texto: "— sin infracción —", Seleccionada: tipo == ""}}
 		for _, t := range []sancion.Tipo{sancion.Multa, sancion.Amonestacion, sancion.Suspension, sancion.Cancelacion} {
-			fila.Sanciones = append(fila.Sanciones, templates.Opcion{Valor: string(t), Texto: mayuscula(t.Etiqueta()), Seleccionada: string(t) == tipo})
+			fila.Sanciones = append(fila.Sanciones, templates.Opcion{Valor: string(t), Texto: formato.MayusculaInicial(t.Etiqueta()), Seleccionada: string(t) == tipo})
 		}
 		fila.Unidades = []templates.Opcion{{Valor: "cop", Texto: "Pesos", Seleccionada: unidad != "uvt"}, {Valor: "uvt", Texto: "UVT", Seleccionada: unidad == "uvt"}}
 		if enviado && tipo != "" {
 			inf := liquidacion.Infraccion{Codigo: fila.Codigo}
 			if t, err := importar.ParseSancion(tipo); err != nil {
-				fila.ErrSancion = mayuscula(err.Error()) + "."
+				fila.ErrSancion = formato.MayusculaInicial(err.Error()) + "."
 			} else {
 				inf.Sancion = t
 			}
 			if fila.Valor != "" {
 				if v, err := importar.ParseMonto(fila.Valor); err != nil {
-					fila.ErrValor = mayuscula(err.Error()) + "."
+					fila.ErrValor = formato.MayusculaInicial(err.Error()) + "."
 				} else if unidad == "uvt" {
 					inf.ValorUVT = &v
 				} else {
@@ -140,7 +140,7 @@ func (h *handler) liquidacionCalcular(c echo.Context) error {
 	if f.Fecha == "" {
 		f.Errores["fecha"] = "Escriba la fecha de la liquidación (DD/MM/AAAA)."
 	} else if fe, err := importar.ParseFecha(f.Fecha, false); err != nil {
-		f.Errores["fecha"] = mayuscula(err.Error()) + "."
+		f.Errores["fecha"] = formato.MayusculaInicial(err.Error()) + "."
 	} else {
 		s.FechaLiquidacion = fe
 	}
@@ -156,7 +156,7 @@ func (h *handler) liquidacionCalcular(c echo.Context) error {
 	}
 	if f.Ingresos != "" {
 		if v, err := importar.ParseMonto(f.Ingresos); err != nil {
-			f.Errores["ingresos_brutos"] = mayuscula(err.Error()) + "."
+			f.Errores["ingresos_brutos"] = formato.MayusculaInicial(err.Error()) + "."
 		} else {
 			s.IngresosBrutos = &v
 		}
@@ -190,7 +190,7 @@ func leerConteo(errs templates.Errores, campo, valor string) int {
 	}
 	n, err := importar.ParseEntero(valor)
 	if err != nil {
-		errs[campo] = mayuscula(err.Error()) + "."
+		errs[campo] = formato.MayusculaInicial(err.Error()) + "."
 		return 0
 	}
 	if n > 1000 {
@@ -209,10 +209,10 @@ func conteoPropio(fila *templates.FilaInfraccion, nombre, valor string) *int {
 	n, err := importar.ParseEntero(valor)
 	switch {
 	case err != nil:
-		fila.ErrCuentas = mayuscula(nombre) + ": " + err.Error() + "."
+		fila.ErrCuentas = formato.MayusculaInicial(nombre) + ": " + err.Error() + "."
 		return nil
 	case n < 0 || n > 1000:
-		fila.ErrCuentas = mayuscula(nombre) + ": escriba un número entre 0 y 1.000."
+		fila.ErrCuentas = formato.MayusculaInicial(nombre) + ": escriba un número entre 0 y 1.000."
 		return nil
 	}
 	v := int(n)
@@ -220,6 +220,29 @@ func conteoPropio(fila *templates.FilaInfraccion, nombre, valor string) *int {
 }
 
 var campoInfraccion = regexp.MustCompile(`^infracciones\[(\d+)\]\.(\w+)$`)
+
+// referenciasContrato are the mentions of other fields inside the core's
+// messages (written for the JSON contract), e.g. «reducciones[0]».
+var referenciasContrato = regexp.MustCompile(`\s*\((?:reducciones|infracciones)\[\d+\] y (?:reducciones|infracciones)\[\d+\]\)`)
+
+// paraPersonas rewrites a message of the core, which names the JSON
+// contract's fields and codes, in the words of the form: a person never
+// reads «valor_cop» or «antes_requerimiento».
+func paraPersonas(msg string) string {
+	msg = referenciasContrato.ReplaceAllString(msg, "")
+	pares := []string{
+		"dé valor_cop o valor_uvt", "escriba el valor en pesos o en UVT",
+		"ya tiene valor_cop", "ya tiene el valor en pesos",
+		"allanamiento.etapa ", "el allanamiento ",
+	}
+	for e, t := range etiquetasEtapa {
+		pares = append(pares, string(e), "«"+t+"»")
+	}
+	for r, t := range etiquetasReduccion {
+		pares = append(pares, string(r), "«"+t+"»")
+	}
+	return strings.NewReplacer(pares...).Replace(msg)
+}
 
 // erroresSolicitud puts each problem of the core's validation beside the
 // form field it names (the core names fields as the JSON contract does).
@@ -229,7 +252,7 @@ func erroresSolicitud(f *templates.FormLiquidacion, es *liquidacion.ErrSolicitud
 		if !ok {
 			campo, msg = "", p
 		}
-		msg = mayuscula(msg) + "."
+		msg = formato.MayusculaInicial(paraPersonas(msg)) + "."
 		if m := campoInfraccion.FindStringSubmatch(campo); m != nil {
 			i, _ := strconv.Atoi(m[1])
 			if i < len(indices) {
@@ -262,7 +285,7 @@ func erroresSolicitud(f *templates.FormLiquidacion, es *liquidacion.ErrSolicitud
 		case campo == "ingresos_brutos_cop":
 			f.Errores["ingresos_brutos"] = msg
 		default:
-			f.Errores["general"] = mayuscula(p) + "."
+			f.Errores["general"] = formato.MayusculaInicial(paraPersonas(p)) + "."
 		}
 	}
 }
@@ -286,7 +309,7 @@ func resultadoLiquidacion(l liquidacion.Liquidacion) templates.ResultadoLiquidac
 	r := templates.ResultadoLiquidacion{
 		Regimen: etiquetasRegimen[l.Regimen], Fecha: formato.Fecha(l.FechaLiquidacion),
 		UVT:    "UVT " + strconv.Itoa(l.UVT.Anio) + ": " + formato.Pesos(l.UVT.Valor),
-		Reglas: "reglas " + l.Reglas, Sancion: mayuscula(l.Sancion.Etiqueta()),
+		Reglas: "reglas " + l.Reglas, Sancion: formato.MayusculaInicial(l.Sancion.Etiqueta()),
 		Vigencia: l.NotaVigencia,
 	}
 	for _, a := range l.Alertas {
@@ -295,7 +318,7 @@ func resultadoLiquidacion(l liquidacion.Liquidacion) templates.ResultadoLiquidac
 	if l.Total != nil {
 		r.Total = formato.Pesos(*l.Total)
 	} else {
-		r.Total = mayuscula(l.Sancion.Etiqueta()) + " (sin multa)"
+		r.Total = formato.MayusculaInicial(l.Sancion.Etiqueta()) + " (sin multa)"
 	}
 	for _, p := range l.Pasos {
 		r.Pasos = append(r.Pasos, templates.PasoLiquidacion{

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"comite/internal/db"
+	"comite/internal/etiquetas"
 	"comite/internal/flujo"
 	"comite/internal/formato"
 	"comite/internal/importar"
@@ -51,7 +52,7 @@ func (h *handler) leerDatosHistoria(c echo.Context) datosHistoria {
 		d.infraccion = ""
 	}
 	if d.fecha == "" {
-		d.fecha = formato.Fecha(h.hoy())
+		d.fecha = formato.Fecha(h.d.Hoy())
 	}
 	return d
 }
@@ -72,7 +73,7 @@ func (h *handler) historiaCaso(c echo.Context, caso db.Caso, d datosHistoria) (l
 	ctx := c.Request().Context()
 	hechos := liquidacion.HechosCaso{Infraccion: d.infraccion, FechaComision: caso.FechaComision, FechaRequerimiento: caso.FechaRequerimiento}
 	if f, err := importar.ParseFecha(d.fecha, false); err != nil {
-		d.errores["fecha"] = mayuscula(err.Error()) + "."
+		d.errores["fecha"] = formato.MayusculaInicial(err.Error()) + "."
 	} else {
 		hechos.FechaLiquidacion = f
 	}
@@ -141,7 +142,7 @@ func (h *handler) casoLiquidacionAjustar(c echo.Context) error {
 	}
 	campos := map[string]string{}
 	if n, err := importar.ParseEntero(c.FormValue("valor")); err != nil {
-		campos["valor"] = mayuscula(err.Error()) + "."
+		campos["valor"] = formato.MayusculaInicial(err.Error()) + "."
 	} else if n < 0 || n > 1000 {
 		campos["valor"] = "Escriba un número entre 0 y 1.000."
 	} else {
@@ -278,7 +279,7 @@ func (h *handler) vistaLiquidacionCaso(c echo.Context, caso db.Caso, d datosHist
 	} else if len(cs) > 0 {
 		dec := cs[len(cs)-1].Concepto.Decision
 		s.IncrementoComite = dec == flujo.DecisionMultaIncrementada && !caso.PermiteCancelacion && d.regimen != liquidacion.ZonaFranca
-		nota = append(nota, "concepto del Comité en vigor: "+string(dec))
+		nota = append(nota, "concepto del Comité en vigor: «"+etiquetas.Decision(string(dec))+"»")
 	}
 	v.Nota = strings.Join(nota, "; ") + "."
 	pre := hist.Prefijar(d.regimen)
@@ -303,7 +304,7 @@ func (h *handler) vistaLiquidacionCaso(c echo.Context, caso db.Caso, d datosHist
 		var es *liquidacion.ErrSolicitud
 		switch {
 		case errors.As(err, &es):
-			v.Errores["general"] = mayuscula(strings.Join(es.Problemas, "; ")) + "."
+			v.Errores["general"] = formato.MayusculaInicial(strings.Join(es.Problemas, "; ")) + "."
 		case err != nil:
 			return v, err
 		default:

@@ -161,7 +161,7 @@ func TestLiquidacion_version2(t *testing.T) {
 	}{
 		{"art25_incremento_comite_solo_amonestaciones", "incremento_comite", "amonestación",
 			base(url.Values{"sancion_1": {"amonestacion"}, "incremento_comite": {"si"}})},
-		{"ley2025_tope_con_allanamiento_antes_requerimiento", "ingresos_brutos", "antes_requerimiento",
+		{"ley2025_tope_con_allanamiento_antes_requerimiento", "ingresos_brutos", "el allanamiento «Antes de notificado",
 			base(url.Values{"regimen": {"ley_2025"}, "sancion_1": {"multa"}, "valor_1": {"1000000"}, "etapa": {"antes_requerimiento"}, "ingresos_brutos": {"5000000"}})},
 		{"ley2025_sin_antecedentes_con_oea", "reducciones", "no pueden ir juntas",
 			base(url.Values{"regimen": {"ley_2025"}, "sancion_1": {"multa"}, "valor_1": {"1000000"}, "reducciones": {"sin_antecedentes_infad", "oea_segunda_infraccion"}})},

@@ -83,7 +83,7 @@ func (h *handler) operacionGuardar(c echo.Context) error {
 	if f.Anio == "" {
 		f.Errores["anio"] = "Escriba el año, por ejemplo 2025."
 	} else if a, err := importar.ParseAnio(f.Anio); err != nil {
-		f.Errores["anio"] = mayuscula(err.Error()) + "."
+		f.Errores["anio"] = formato.MayusculaInicial(err.Error()) + "."
 	} else {
 		o.Anio = a
 	}
@@ -91,7 +91,7 @@ func (h *handler) operacionGuardar(c echo.Context) error {
 	if f.Numero == "" {
 		f.Errores["numero_operaciones"] = "Escriba el número de operaciones del año, por ejemplo 1.600."
 	} else if n, err := importar.ParseEntero(f.Numero); err != nil {
-		f.Errores["numero_operaciones"] = mayuscula(err.Error()) + "."
+		f.Errores["numero_operaciones"] = formato.MayusculaInicial(err.Error()) + "."
 	} else {
 		o.Numero = n
 	}
@@ -114,7 +114,7 @@ func (h *handler) operacionGuardar(c echo.Context) error {
 		var ef *db.ErrFormaOperaciones
 		switch {
 		case errors.As(err, &ef):
-			f.Errores["anio"] = mayuscula(ef.Error()) + "."
+			f.Errores["anio"] = formato.MayusculaInicial(ef.Error()) + "."
 		case errorDeCampo(f.Errores, err, nil):
 		case err != nil:
 			return err

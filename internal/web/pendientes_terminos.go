@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"comite/internal/db"
+	"comite/internal/formato"
 	"comite/internal/plazos"
 	"comite/web/templates"
 
@@ -39,7 +40,7 @@ func (h *handler) terminosGuardar(c echo.Context) error {
 			continue
 		}
 		if err := plazos.Validar(e, n); err != nil {
-			errs[campo] = mayuscula(err.Error()) + "."
+			errs[campo] = formato.MayusculaInicial(err.Error()) + "."
 			continue
 		}
 		valores[e] = n
@@ -49,7 +50,7 @@ func (h *handler) terminosGuardar(c echo.Context) error {
 		var ev *db.ErrValidacion
 		switch {
 		case errors.As(err, &ev):
-			errs[ev.Campo] = mayuscula(ev.Mensaje) + "."
+			errs[ev.Campo] = formato.MayusculaInicial(ev.Mensaje) + "."
 		case err != nil:
 			return err
 		default:

@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"comite/internal/db"
+	"comite/internal/etiquetas"
 	"comite/internal/fecha"
 	"comite/internal/formato"
 	"comite/internal/graficos"
@@ -36,7 +37,7 @@ func (h *handler) perfilMostrar(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(http.StatusNotFound)
 	}
-	hoy := h.hoy()
+	hoy := h.d.Hoy()
 	pagina, _ := strconv.Atoi(c.QueryParam("actos"))
 	k := clavePerfil{nit: n.String(), hoy: hoy.String(), editar: Puede(cuentaDe(c).Rol, EditarDatos), paginaActos: max(pagina, 1)}
 	x, err := h.memo.obtener(ctx, k, func(ctx context.Context) (any, error) {
@@ -94,7 +95,7 @@ func (h *handler) perfilVista(ctx context.Context, nitCanon string, hoy fecha.Fe
 		seccional = db.NombreSeccional(cat, u.DireccionSeccional)
 	}
 	v := templates.PerfilUsuario{
-		NIT: u.NIT, RazonSocial: u.RazonSocial, Tipo: etiquetaTipo(u.Tipo), Seccional: seccional,
+		NIT: u.NIT, RazonSocial: u.RazonSocial, Tipo: etiquetas.TipoUsuario(u.Tipo), Seccional: seccional,
 		Actualizado: formato.InstanteTexto(u.ActualizadoEn), Ruta: ruta,
 		RegistroVigente: u.RegistroVigente(hoy), PuedeEditar: puedeEditar,
 	}
@@ -104,7 +105,7 @@ func (h *handler) perfilVista(ctx context.Context, nitCanon string, hoy fecha.Fe
 			hasta = formato.Fecha(r.VigenteHasta)
 		}
 		v.Registros = append(v.Registros, templates.RegistroFila{
-			Clase: etiquetaClase(r.Clase), Numero: r.Numero, Desde: formato.Fecha(r.VigenteDesde), Hasta: hasta,
+			Clase: etiquetas.ClaseRegistro(r.Clase), Numero: r.Numero, Desde: formato.Fecha(r.VigenteDesde), Hasta: hasta,
 			Vigente: r.Vigente(hoy), RutaCorregir: ruta + "/registros/" + strconv.FormatInt(r.ID, 10) + "/editar",
 		})
 	}
@@ -138,7 +139,7 @@ func (h *handler) perfilVista(ctx context.Context, nitCanon string, hoy fecha.Fe
 		}
 		v.Actos = append(v.Actos, templates.ActoFila{
 			Numero: a.NumeroActo, Expedicion: formato.Fecha(a.FechaExpedicion), Firmeza: firmeza, Infraccion: a.Infraccion,
-			Gravedad: mayuscula(a.Gravedad.Etiqueta()), GravedadClave: string(a.Gravedad), Sancion: mayuscula(a.Sancion.Etiqueta()),
+			Gravedad: formato.MayusculaInicial(a.Gravedad.Etiqueta()), GravedadClave: string(a.Gravedad), Sancion: formato.MayusculaInicial(a.Sancion.Etiqueta()),
 			Valor: formato.Pesos(a.Valor), Allanamiento: siNoTexto(a.Allanamiento),
 			RutaCorregir: ruta + "/actos/editar?" + url.Values{"numero": {a.NumeroActo}}.Encode(),
 		})

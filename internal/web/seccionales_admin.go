@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"comite/internal/db"
+	"comite/internal/formato"
 	"comite/internal/seccionales"
 	"comite/web/templates"
 
@@ -38,7 +39,7 @@ func (h *handler) seccionalGuardar(c echo.Context) error {
 	var ev *db.ErrValidacion
 	switch {
 	case errors.As(err, &ev):
-		f.Errores[ev.Campo] = mayuscula(ev.Mensaje) + "."
+		f.Errores[ev.Campo] = formato.MayusculaInicial(ev.Mensaje) + "."
 	case err != nil:
 		return err
 	default:

@@ -222,7 +222,11 @@ func (h *handler) mostrarSesion(c echo.Context, s db.SesionComite, status int, m
 		return err
 	}
 	for _, a := range as {
-		v.Actas = append(v.Actas, templates.ActaVista{Version: a.Version, Emitida: formato.Instante(a.Instante()), Por: a.EmitidoPor,
+		por, err := h.d.Persona(ctx, a.EmitidoPor)
+		if err != nil {
+			return err
+		}
+		v.Actas = append(v.Actas, templates.ActaVista{Version: a.Version, Emitida: formato.Instante(a.Instante()), Por: por,
 			SHA256: a.SHA256, Contenido: a.SHA256Contenido, Firma: db.TextoFirma(a.FirmaSujeto)})
 	}
 	return h.render(c, status, templates.SesionPagina(h.pagina(c, "Sesión "+s.Numero, "sesiones"), v))

@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"comite/internal/db"
+	"comite/internal/etiquetas"
 	"comite/internal/formato"
 	"comite/internal/graficos"
 	"comite/internal/importar"
@@ -173,13 +174,13 @@ func (h *handler) vistaCartera(k *cartera, filtro string, v templates.CarteraVis
 	var series []serieCartera
 	for _, tipo := range importar.TiposUsuario {
 		c := porTipo[tipo]
-		fila := templates.FilaCartera{Clave: tipo, Tipo: etiquetaTipo(tipo)}
+		fila := templates.FilaCartera{Clave: tipo, Tipo: etiquetas.TipoUsuario(tipo)}
 		for i := range c {
 			fila.Cifras = append(fila.Cifras, formato.Entero(int64(c[i])))
 			total[i] += c[i]
 		}
 		v.Filas = append(v.Filas, fila)
-		series = append(series, serieCartera{etiquetaTipo(tipo), c})
+		series = append(series, serieCartera{etiquetas.TipoUsuario(tipo), c})
 	}
 	v.Total = templates.FilaCartera{Clave: "total", Tipo: "Total"}
 	for i := range total {

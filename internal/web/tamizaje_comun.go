@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"comite/internal/db"
+	"comite/internal/etiquetas"
 	"comite/internal/importar"
 	"comite/internal/tamizaje"
 	"comite/web/templates"
@@ -197,7 +198,7 @@ func nombreExportacion(q consultaTamizaje, ext string) string {
 func opcionesTipoTamizaje(sel string) []templates.Opcion {
 	out := []templates.Opcion{{Valor: "", Texto: "Todos", Seleccionada: sel == ""}}
 	for _, t := range importar.TiposUsuario {
-		out = append(out, templates.Opcion{Valor: t, Texto: etiquetaTipo(t), Seleccionada: t == sel})
+		out = append(out, templates.Opcion{Valor: t, Texto: etiquetas.TipoUsuario(t), Seleccionada: t == sel})
 	}
 	return out
 }

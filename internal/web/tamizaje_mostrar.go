@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"comite/internal/db"
+	"comite/internal/etiquetas"
 	"comite/internal/formato"
 	"comite/internal/reincidencia"
 	"comite/internal/tamizaje"
@@ -180,18 +181,11 @@ func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (tem
 	return v, nil
 }
 
-var etiquetasAlerta = map[string][2]string{
-	string(tamizaje.DosActos):              {"Dos actos", "Exactamente dos actos que cuentan: uno más alcanza el mínimo de tres."},
-	string(tamizaje.OchentaPorCiento):      {"≥ 80 % del umbral", "Sanciones al 80 % o más del 0,5 % de las operaciones, sin alcanzarlo."},
-	string(reincidencia.SinOperaciones):    {"Sin operaciones", "Operaciones del año de referencia cargadas en cero: con cualquier sanción el umbral se tiene por cumplido (criterio adoptado por la Secretaría Técnica, no texto de la norma)."},
-	string(reincidencia.FaltanOperaciones): {"Faltan operaciones", "No se han cargado las operaciones del año de referencia: el umbral y el resultado son desconocidos."},
-}
-
 // filaTamizajeVista formats one row; every figure was computed by the core.
 func filaTamizajeVista(f *tamizaje.Fila, verUsuario, reportar bool) templates.FilaTamizaje {
 	x := templates.FilaTamizaje{
 		Posicion: formato.Entero(int64(f.Posicion)), NIT: f.Usuario.NIT, RazonSocial: f.Usuario.RazonSocial,
-		Tipo: etiquetaTipo(f.Usuario.Tipo), Seccional: f.Usuario.DireccionSeccional, SeccionalCorta: seccionalCorta(f.Usuario.DireccionSeccional),
+		Tipo: etiquetas.TipoUsuario(f.Usuario.Tipo), Seccional: f.Usuario.DireccionSeccional, SeccionalCorta: seccionalCorta(f.Usuario.DireccionSeccional),
 		RegistroVigente: f.RegistroVigente, Actos: strconv.Itoa(f.NumeroActos), CumpleMinimo: f.MinimoTresActos,
 		S: formato.Pesos(f.Suma), O: "Sin cargar", N: "—", Linea: "—",
 		CumpleUmbral: f.CumpleUmbral.EsSi(), Procede: f.ProcedeComite.EsSi(),
@@ -221,12 +215,15 @@ func filaTamizajeVista(f *tamizaje.Fila, verUsuario, reportar bool) templates.Fi
 		x.PorcentajeUmbral = formato.Porcentaje(*f.PorcentajeUmbral, 2)
 	}
 	for _, a := range f.Tempranas {
-		e := etiquetasAlerta[string(a)]
-		x.Alertas = append(x.Alertas, templates.EtiquetaTamizaje{Clave: string(a), Texto: e[0], Ayuda: e[1]})
+		e := etiquetas.AlertaDe(string(a))
+		x.Alertas = append(x.Alertas, templates.EtiquetaTamizaje{Clave: string(a), Texto: e.Texto, Ayuda: e.Ayuda})
 	}
 	for _, a := range f.Alertas {
-		if e, ok := etiquetasAlerta[string(a)]; ok {
-			x.Alertas = append(x.Alertas, templates.EtiquetaTamizaje{Clave: string(a), Texto: e[0], Ayuda: e[1]})
+		// The screening shows the operations' alerts; the others need a
+		// case (anchors, UVT of the increment, validity of the rules).
+		if a == reincidencia.SinOperaciones || a == reincidencia.FaltanOperaciones {
+			e := etiquetas.AlertaDe(string(a))
+			x.Alertas = append(x.Alertas, templates.EtiquetaTamizaje{Clave: string(a), Texto: e.Texto, Ayuda: e.Ayuda})
 		}
 	}
 	x.CambioActos = conSigno(decimal.NewFromInt(int64(f.VariacionActos)), 0) + " (" + strconv.Itoa(f.Anterior.NumeroActos) + " → " + strconv.Itoa(f.NumeroActos) + ")"

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"comite/internal/db"
+	"comite/internal/etiquetas"
 	"comite/internal/formato"
 	"comite/web/templates"
 
@@ -66,7 +67,7 @@ func (h *handler) usuariosBuscar(c echo.Context) error {
 		v.Siguiente = enlace(pagina + 1)
 	}
 	for _, u := range usuarios {
-		v.Filas = append(v.Filas, templates.UsuarioFila{NIT: u.NIT, RazonSocial: u.RazonSocial, Tipo: etiquetaTipo(u.Tipo),
+		v.Filas = append(v.Filas, templates.UsuarioFila{NIT: u.NIT, RazonSocial: u.RazonSocial, Tipo: etiquetas.TipoUsuario(u.Tipo),
 			Seccional: db.NombreSeccional(cat, u.DireccionSeccional), Ruta: rutaUsuario(u.NIT)})
 	}
 	return h.render(c, http.StatusOK, templates.UsuariosPagina(h.pagina(c, "Usuarios aduaneros", "usuarios"), v))

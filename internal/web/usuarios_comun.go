@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"comite/internal/db"
+	"comite/internal/etiquetas"
 	"comite/internal/fallo"
 	"comite/internal/fecha"
 	"comite/internal/formato"
@@ -43,45 +44,18 @@ func init() {
 	}
 }
 
-// etiquetasTipo are the kinds of customs user as people read them (docs/reglas.md §1).
-var etiquetasTipo = map[string]string{
-	"agencia_de_aduanas":  "Agencia de aduanas",
-	"deposito_habilitado": "Depósito habilitado",
-	"usuario_zona_franca": "Usuario de zona franca",
-	"oea":                 "Operador económico autorizado (OEA)",
-	"transportador":       "Transportador",
-	"declarante":          "Importador / exportador (declarante)",
-	"otro":                "Otro",
-}
-
-func etiquetaTipo(t string) string {
-	if e, ok := etiquetasTipo[t]; ok {
-		return e
-	}
-	return t
-}
-
-var etiquetasClase = map[string]string{"autorizacion": "Autorización", "habilitacion": "Habilitación", "registro": "Registro"}
-
-func etiquetaClase(c string) string {
-	if e, ok := etiquetasClase[c]; ok {
-		return e
-	}
-	return c
-}
-
 func opcionesTipo(sel string) []templates.Opcion {
 	out := []templates.Opcion{{Valor: "", Texto: "Elija el tipo…", Seleccionada: sel == ""}}
 	for _, t := range importar.TiposUsuario {
-		out = append(out, templates.Opcion{Valor: t, Texto: etiquetaTipo(t), Seleccionada: t == sel})
+		out = append(out, templates.Opcion{Valor: t, Texto: etiquetas.TipoUsuario(t), Seleccionada: t == sel})
 	}
 	return out
 }
 
 func opcionesClase(sel string) []templates.Opcion {
 	var out []templates.Opcion
-	for _, c := range []string{"autorizacion", "habilitacion", "registro"} {
-		out = append(out, templates.Opcion{Valor: c, Texto: etiquetaClase(c), Seleccionada: c == sel})
+	for _, c := range etiquetas.ClasesRegistro {
+		out = append(out, templates.Opcion{Valor: c, Texto: etiquetas.ClaseRegistro(c), Seleccionada: c == sel})
 	}
 	return out
 }
@@ -89,7 +63,7 @@ func opcionesClase(sel string) []templates.Opcion {
 func opcionesGravedad(sel string) []templates.Opcion {
 	out := []templates.Opcion{{Valor: "", Texto: "Elija la gravedad…", Seleccionada: sel == ""}}
 	for _, g := range []sancion.Gravedad{sancion.Leve, sancion.Grave, sancion.Gravisima} {
-		out = append(out, templates.Opcion{Valor: string(g), Texto: mayuscula(g.Etiqueta()), Seleccionada: string(g) == sel})
+		out = append(out, templates.Opcion{Valor: string(g), Texto: etiquetas.Gravedad(string(g)), Seleccionada: string(g) == sel})
 	}
 	return out
 }
@@ -97,16 +71,13 @@ func opcionesGravedad(sel string) []templates.Opcion {
 func opcionesSancion(sel string) []templates.Opcion {
 	out := []templates.Opcion{{Valor: "", Texto: "Elija la sanción…", Seleccionada: sel == ""}}
 	for _, t := range []sancion.Tipo{sancion.Multa, sancion.Amonestacion, sancion.Suspension, sancion.Cancelacion} {
-		out = append(out, templates.Opcion{Valor: string(t), Texto: mayuscula(t.Etiqueta()), Seleccionada: string(t) == sel})
+		out = append(out, templates.Opcion{Valor: string(t), Texto: etiquetas.Sancion(string(t)), Seleccionada: string(t) == sel})
 	}
 	return out
 }
 
 // rutaUsuario is the profile URL of a NIT (canonical form).
 func rutaUsuario(nitCanon string) string { return "/usuarios/" + url.PathEscape(nitCanon) }
-
-// hoy is today's civil date in Bogotá, from the store's clock (tests fix it).
-func (h *handler) hoy() fecha.Fecha { return fecha.DeTiempo(h.d.Now()) }
 
 // usuarioDeRuta loads the customs user named by the route's :nit with its
 // registros. A NIT that does not parse, a user that does not exist and a
@@ -146,7 +117,7 @@ func errorDeCampo(errs templates.Errores, err error, renombrar map[string]string
 
 // frase is a message as a sentence: first letter capitalised, final period.
 func frase(m string) string {
-	m = mayuscula(strings.TrimSpace(m))
+	m = formato.MayusculaInicial(strings.TrimSpace(m))
 	if m != "" && !strings.HasSuffix(m, ".") {
 		m += "."
 	}
@@ -167,7 +138,7 @@ func leerFechaCampo(errs templates.Errores, campo, valor string, requerida bool)
 	}
 	f, err := importar.ParseFecha(valor, false)
 	if err != nil {
-		errs[campo] = mayuscula(err.Error()) + "."
+		errs[campo] = formato.MayusculaInicial(err.Error()) + "."
 	}
 	return f
 }
@@ -180,7 +151,7 @@ func leerMontoCampo(errs templates.Errores, campo, valor string) decimal.Decimal
 	}
 	v, err := importar.ParseMonto(valor)
 	if err != nil {
-		errs[campo] = mayuscula(err.Error()) + "."
+		errs[campo] = formato.MayusculaInicial(err.Error()) + "."
 	}
 	return v
 }

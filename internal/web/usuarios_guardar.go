@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"comite/internal/db"
+	"comite/internal/etiquetas"
+	"comite/internal/formato"
 	"comite/internal/importar"
 	"comite/web/templates"
 
@@ -54,7 +56,7 @@ func formUsuarioDe(c echo.Context) templates.FormUsuario {
 		Tipo: c.FormValue("tipo"), Seccional: strings.TrimSpace(c.FormValue("direccion_seccional")), Errores: templates.Errores{},
 	}
 	if n, err := importar.ParseNIT(f.NIT); err != nil {
-		f.Errores["nit"] = mayuscula(err.Error()) + "."
+		f.Errores["nit"] = formato.MayusculaInicial(err.Error()) + "."
 	} else {
 		f.NIT = n
 	}
@@ -64,7 +66,7 @@ func formUsuarioDe(c echo.Context) templates.FormUsuario {
 	if f.Tipo == "" {
 		f.Errores["tipo"] = "Elija el tipo de usuario."
 	} else if t, err := importar.ParseTipoUsuario(f.Tipo); err != nil {
-		f.Errores["tipo"] = mayuscula(err.Error()) + "."
+		f.Errores["tipo"] = formato.MayusculaInicial(err.Error()) + "."
 	} else {
 		f.Tipo = t
 	}
@@ -134,7 +136,7 @@ func (h *handler) registroEditar(c echo.Context) error {
 		if r.ID == id {
 			ruta := rutaUsuario(u.NIT)
 			f := templates.FormRegistro{Corrigiendo: true, Accion: ruta + "/registros", Volver: ruta, NIT: u.NIT, RazonSocial: u.RazonSocial,
-				Clase: r.Clase, ClaseTexto: etiquetaClase(r.Clase), Numero: r.Numero, Desde: textoFechaCampo(r.VigenteDesde),
+				Clase: r.Clase, ClaseTexto: etiquetas.ClaseRegistro(r.Clase), Numero: r.Numero, Desde: textoFechaCampo(r.VigenteDesde),
 				Hasta: textoFechaCampo(r.VigenteHasta), Errores: templates.Errores{}}
 			return h.render(c, http.StatusOK, templates.RegistroFormPagina(h.pagina(c, "Corregir vigencia", "usuarios"), f))
 		}
@@ -153,8 +155,8 @@ func (h *handler) registroGuardar(c echo.Context) error {
 	f := templates.FormRegistro{Corrigiendo: c.FormValue("corregir") == "si", Accion: ruta + "/registros", Volver: ruta, NIT: u.NIT, RazonSocial: u.RazonSocial,
 		Clase: c.FormValue("clase"), Numero: strings.TrimSpace(c.FormValue("numero")), Desde: strings.TrimSpace(c.FormValue("vigente_desde")),
 		Hasta: strings.TrimSpace(c.FormValue("vigente_hasta")), Errores: templates.Errores{}}
-	f.ClaseTexto = etiquetaClase(f.Clase)
-	if _, ok := etiquetasClase[f.Clase]; !ok {
+	f.ClaseTexto = etiquetas.ClaseRegistro(f.Clase)
+	if !etiquetas.EsClaseRegistro(f.Clase) {
 		f.Errores["clase"] = "Elija autorización, habilitación o registro."
 	}
 	r := db.RegistroUsuario{Clase: f.Clase, Numero: f.Numero}

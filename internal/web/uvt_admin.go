@@ -72,7 +72,7 @@ func (h *handler) uvtGuardar(c echo.Context) error {
 		var ev *db.ErrValidacion
 		switch {
 		case errors.As(err, &ev):
-			v.Errores[ev.Campo] = mayuscula(ev.Mensaje) + "."
+			v.Errores[ev.Campo] = formato.MayusculaInicial(ev.Mensaje) + "."
 		case err != nil:
 			return err
 		default:

@@ -138,7 +138,7 @@ func ActoFormPagina(p Pagina, f FormActo) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = datosCasilla("allanamiento", "Allanamiento aceptado", "Un acto con allanamiento aceptado no cuenta para la reincidencia.", f.Allanamiento, f.Errores["allanamiento"]).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = CampoCasilla("allanamiento", "Allanamiento aceptado", "Un acto con allanamiento aceptado no cuenta para la reincidencia.", f.Allanamiento, f.Errores["allanamiento"]).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

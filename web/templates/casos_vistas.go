@@ -1,6 +1,10 @@
 package templates
 
-import "comite/internal/graficos"
+import (
+	"strconv"
+
+	"comite/internal/graficos"
+)
 
 // View models of the case workflow and the informe: shaped
 // like the pages, every value already text in es-CO.
@@ -335,4 +339,14 @@ func testidDecision(d string) string {
 		return "decision-multa"
 	}
 	return "decision-" + d
+}
+
+// textoCorrige says what the i-th correction of a concepto corrects: each
+// correction is linked to the record that was the case's last word, the
+// concepto itself or the previous correction.
+func textoCorrige(i int) string {
+	if i <= 1 {
+		return "corrige el concepto registrado"
+	}
+	return "corrige la corrección " + strconv.Itoa(i-1)
 }

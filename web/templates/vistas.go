@@ -131,13 +131,14 @@ type DiasInhabiles struct {
 
 // FilaAuditoria is one row of the audit log.
 type FilaAuditoria struct {
-	ID      int64
-	En      string
-	Cuenta  string
-	IP      string
-	Accion  string
-	Objeto  string
-	Detalle string
+	ID     int64
+	En     string
+	Cuenta string
+	IP     string
+	Accion string // the action as people read it
+	Objeto string
+	// Detalle is the entry's detail as «Etiqueta: valor» pairs, never raw JSON.
+	Detalle []Par
 }
 
 // Auditoria is the audit log page.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -237,6 +238,67 @@ func TestNavegador_accesibilidadWCAG21AA(t *testing.T) {
 
 	t.Logf("axe revisó %d páginas", p.paginasRevisadas)
 	if p.paginasRevisadas < 50 {
+		t.Fatalf("axe revisó solo %d páginas", p.paginasRevisadas)
+	}
+}
+
+// The pages added after the walkthrough above, for the roles that use them:
+// the sessions of the Comité (list with the form to convene one, the form
+// with errors, a session with its orden del día, the quorum), the pending
+// work, the case list with filters, coverage, UVT, internal terms, backups,
+// Direcciones Seccionales and the account's calendar. Its own test because
+// it needs a session with cases on its agenda (sembrarSesion), which the
+// walkthrough above would take as duplicates of the case it reports.
+func TestNavegador_accesibilidadWCAG21AA_paginasNuevas(t *testing.T) {
+	p := iniciar(t)
+	numero, _ := sembrarSesion(t, p.d)
+	var sesionID int64
+	if err := p.d.QueryRow(`SELECT id FROM sesiones_comite WHERE numero = ?`, numero).Scan(&sesionID); err != nil {
+		t.Fatal(err)
+	}
+	sesion := "/sesiones/" + strconv.FormatInt(sesionID, 10)
+
+	p.ingresar("secretaria")
+	p.irAxe("sesiones (secretaria)", "/sesiones")
+	p.clicNuevaPagina(sel("convocar"))
+	p.axe("convocar sesión con errores")
+	p.irAxe("sesión con orden del día (secretaria)", sesion)
+	p.irAxe("pendientes (secretaria)", "/pendientes")
+	p.irAxe("casos filtrados", "/casos?q=800197268&estado=en_comite&orden=razon_social")
+	p.irAxe("casos sin resultados", "/casos?q=nadie-con-este-nombre")
+	p.irAxe("cobertura", "/cobertura?anio=2025")
+	p.irAxe("calendario de la cuenta", "/cuenta/calendario")
+	p.salir()
+
+	p.ingresar("comite")
+	p.irAxe("sesiones (comite)", "/sesiones")
+	p.irAxe("sesión con orden del día (comite)", sesion)
+	p.irAxe("pendientes (comite)", "/pendientes")
+	p.salir()
+
+	p.ingresar("seccional")
+	p.irAxe("pendientes (seccional)", "/pendientes")
+	p.irAxe("casos filtrados (seccional)", "/casos?estado=en_comite")
+	p.salir()
+
+	p.ingresar("auditor")
+	p.irAxe("sesiones (auditor)", "/sesiones")
+	p.irAxe("UVT (auditor)", "/admin/uvt")
+	p.irAxe("seccionales (auditor)", "/admin/seccionales")
+	p.salir()
+
+	p.ingresar("admin")
+	p.irAxe("UVT", "/admin/uvt")
+	p.clicNuevaPagina(chromedp.CSS(`main form[method="post"] button[type="submit"]`))
+	p.axe("UVT con errores")
+	p.irAxe("términos internos", "/admin/terminos")
+	p.irAxe("respaldos", "/admin/respaldos")
+	p.irAxe("seccionales", "/admin/seccionales")
+	p.irAxe("quórum", "/sesiones/quorum")
+	p.salir()
+
+	t.Logf("axe revisó %d páginas nuevas", p.paginasRevisadas)
+	if p.paginasRevisadas < 22 {
 		t.Fatalf("axe revisó solo %d páginas", p.paginasRevisadas)
 	}
 }

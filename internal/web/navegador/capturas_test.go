@@ -19,7 +19,8 @@ func (p *prueba) anchoDesborda() int {
 	return n
 }
 
-// The screening, a case page and a form with errors, at 1366 px and at
+// The screening, a case page, a form with errors and the liquidation with
+// errors, at 1366 px and at
 // 800 px: no horizontal scroll of the page, and the tamizaje table fits in
 // its container (its actions are on screen). The screenshots go to
 // $COMITE_CAPTURAS (for people to look at them).
@@ -45,6 +46,9 @@ func TestNavegador_anchosSinDesplazamientoHorizontal(t *testing.T) {
 			{"tamizaje", "/tamizaje"},
 			{"caso", "/casos"},
 			{"formulario-con-errores", ""},
+			// Errors beside each infraction and in the general fields.
+			{"liquidacion-con-errores", "/liquidacion?regimen=aduanero&fecha=31%2F02%2F2026&codigo_1=D920-36-2.1&sancion_1=multa&valor_1=12%2C5%2C3&unidad_1=cop" +
+				"&codigo_2=D920-36-2.2&sancion_2=amonestacion&amonestaciones_previas_2=5000&etapa=antes_requerimiento"},
 		}
 		for _, pg := range paginas {
 			switch pg.nombre {
