@@ -265,8 +265,27 @@ var cuentasDemo = demo.Cuentas
 // prepararDemo fills an empty database with demo data and, when the database
 // has no accounts yet, creates one account per role and prints them.
 func prepararDemo(ctx context.Context, d *db.DB, url string, stdout io.Writer) error {
-	res, cert, claveCert, err := demo.GenerarFirmado(ctx, d, demo.Opciones{})
+	n, err := d.ContarCuentas(ctx)
+	if err != nil {
+		return err
+	}
+	clave := ""
+	if n == 0 {
+		if clave = os.Getenv("COMITE_DEMO_PASSWORD"); clave == "" {
+			b := make([]byte, 12)
+			if _, err := rand.Read(b); err != nil {
+				return err
+			}
+			clave = base64.RawURLEncoding.EncodeToString(b)
+		} else if len([]rune(clave)) < db.LongitudMinimaClave {
+			return fmt.Errorf("COMITE_DEMO_PASSWORD debe tener al menos %d caracteres", db.LongitudMinimaClave)
+		}
+	}
+	// The accounts are created by the story itself, at its start, so the
+	// informes and actas it issues name the person who issued them.
+	res, cert, claveCert, err := demo.GenerarFirmado(ctx, d, demo.Opciones{ClaveCuentas: clave})
 	var noVacia *demo.ErrBaseNoVacia
+	creadas := false
 	switch {
 	case errors.As(err, &noVacia):
 		fmt.Fprintln(stdout, "La base ya tiene datos: no se generan datos de demostración.")
@@ -276,29 +295,18 @@ func prepararDemo(ctx context.Context, d *db.DB, url string, stdout io.Writer) e
 		fmt.Fprintln(stdout, "Datos de demostración generados:")
 		res.Escribir(stdout)
 		escribirFirmaDemo(d.Ruta, cert, claveCert, stdout)
-	}
-	n, err := d.ContarCuentas(ctx)
-	if err != nil {
-		return err
+		creadas = clave != ""
 	}
 	if n > 0 {
 		fmt.Fprintln(stdout, "La base ya tiene cuentas: no se crean cuentas de demostración (cree una con «comite usuarios crear»).")
 		return nil
 	}
-	clave := os.Getenv("COMITE_DEMO_PASSWORD")
-	if clave == "" {
-		b := make([]byte, 12)
-		if _, err := rand.Read(b); err != nil {
-			return err
-		}
-		clave = base64.RawURLEncoding.EncodeToString(b)
-	} else if len([]rune(clave)) < db.LongitudMinimaClave {
-		return fmt.Errorf("COMITE_DEMO_PASSWORD debe tener al menos %d caracteres", db.LongitudMinimaClave)
-	}
-	for _, c := range cuentasDemo {
-		c.Clave = clave
-		if _, err := d.CrearCuenta(ctx, c, db.Actor{Cuenta: "sistema"}); err != nil {
-			return fmt.Errorf("cuenta de demostración %s: %w", c.Usuario, err)
+	if !creadas {
+		for _, c := range cuentasDemo {
+			c.Clave = clave
+			if _, err := d.CrearCuenta(ctx, c, db.Actor{Cuenta: "sistema"}); err != nil {
+				return fmt.Errorf("cuenta de demostración %s: %w", c.Usuario, err)
+			}
 		}
 	}
 	fmt.Fprintf(stdout, "\nCuentas de demostración (clave para todas: %s)\n", clave)
@@ -307,7 +315,7 @@ func prepararDemo(ctx context.Context, d *db.DB, url string, stdout io.Writer) e
 		if c.DireccionSeccional != "" {
 			extra = " — " + c.DireccionSeccional
 		}
-		fmt.Fprintf(stdout, "  %-10s rol %s%s\n", c.Usuario, c.Rol, extra)
+		fmt.Fprintf(stdout, "  %-10s %s (%s)%s\n", c.Usuario, c.Nombre, c.Rol.Etiqueta(), extra)
 	}
 	fmt.Fprintf(stdout, "Ingrese en %slogin\n\n", url)
 	return nil

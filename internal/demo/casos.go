@@ -121,11 +121,11 @@ const (
 // Cuentas are the demo accounts, one per role: the actors of the story and
 // the accounts «comite serve --demo» creates (with the password it prints).
 var Cuentas = []db.NuevaCuenta{
-	{Usuario: "secretaria", Nombre: "Secretaría Técnica (demostración)", Rol: db.RolSecretaria},
-	{Usuario: "comite", Nombre: "Miembro del Comité (demostración)", Rol: db.RolComite},
-	{Usuario: "seccional", Nombre: "Seccional Cartagena (demostración)", Rol: db.RolSeccional, DireccionSeccional: "Dirección Seccional de Aduanas de Cartagena"},
-	{Usuario: "auditor", Nombre: "Auditoría (demostración)", Rol: db.RolAuditor},
-	{Usuario: "admin", Nombre: "Administración (demostración)", Rol: db.RolAdmin},
+	{Usuario: "secretaria", Nombre: "Jorge Eliécer Díaz", Rol: db.RolSecretaria},
+	{Usuario: "comite", Nombre: "Marta Lucía Ríos", Rol: db.RolComite},
+	{Usuario: "seccional", Nombre: "Luis Alberto Pérez", Rol: db.RolSeccional, DireccionSeccional: "Dirección Seccional de Aduanas de Cartagena"},
+	{Usuario: "auditor", Nombre: "Ana María Beltrán", Rol: db.RolAuditor},
+	{Usuario: "admin", Nombre: "Carlos Andrés Rojas", Rol: db.RolAdmin},
 }
 
 // catalogoDemo is the catalogue of Direcciones Seccionales of a new database.
@@ -190,6 +190,20 @@ func (g *generador) historia(a *aplicacion) error {
 	var ss []suceso
 	poner := func(en time.Time, que string, f func() error) { ss = append(ss, suceso{en, que, f}) }
 	secretaria, admin := actor("secretaria"), actor("admin")
+
+	// With a password, the demo accounts exist from the start of the story,
+	// so the documents it issues name the person who issued them.
+	if g.o.ClaveCuentas != "" {
+		poner(enBogota(fecha.Debe(g.anioFinal, 1, 2), 8, 5), "cuentas de demostración", func() error {
+			for _, c := range Cuentas {
+				c.Clave = g.o.ClaveCuentas
+				if _, err := a.d.CrearCuenta(a.ctx, c, db.Actor{Cuenta: "sistema"}); err != nil {
+					return fmt.Errorf("cuenta %s: %w", c.Usuario, err)
+				}
+			}
+			return nil
+		})
+	}
 
 	poner(enBogota(fecha.Debe(g.anioFinal, 1, 15), 9, 0), "quórum", func() error { return a.fijarQuorum(quorumDemo, admin) })
 	// The administrator confirms the internal terms of each stage (the

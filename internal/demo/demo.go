@@ -42,6 +42,9 @@ type Opciones struct {
 	Anios     int   // years of operations and acts, ending in AnioFinal; default 5
 	Semilla   int64 // default 1
 	AnioFinal int   // last year covered; default 2026
+	// ClaveCuentas, when set, creates the demo accounts (Cuentas) with this
+	// password at the start of the story; empty: no accounts.
+	ClaveCuentas string
 }
 
 // Defaults.
