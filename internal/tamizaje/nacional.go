@@ -154,6 +154,9 @@ func (t *Tamizado) Fila(i int) Fila {
 	return t.c.fila(x, t.usuarios[x.usuario])
 }
 
+// Usuario is the user of row i in rank order, without making the row.
+func (t *Tamizado) Usuario(i int) Usuario { return t.usuarios[t.filas[i].usuario] }
+
 // Filas makes every row, in rank order.
 func (t *Tamizado) Filas() []Fila {
 	out := make([]Fila, len(t.filas))
