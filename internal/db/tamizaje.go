@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"comite/internal/fecha"
+	"comite/internal/reincidencia"
 	"comite/internal/sancion"
 )
 
@@ -23,7 +24,7 @@ type LectorTamizaje struct {
 	Usuario func(id int64, nit, razonSocial, tipo, seccional string) error
 	// Registro: every autorización, habilitación or registro, of any user.
 	Registro func(usuarioID int64, r RegistroUsuario) error
-	// Acto: the acts firm in the years asked, in no particular order.
+	// Acto: the acts the preselection admits, in no particular order.
 	Acto func(usuarioID int64, firmeza fecha.Fecha, g sancion.Gravedad, s sancion.Tipo, allanamiento bool, centavos int64) error
 	// Operaciones: the yearly rows of the years asked, and the declarations
 	// totalled by user and year (value and count), as OperacionesDeUsuario
@@ -44,12 +45,13 @@ var (
 //
 //   - users: all of them, in id order;
 //   - registros: all;
-//   - acts: only those with fecha_firmeza from 1 January of anioDesde to
-//     31 December of anioHasta. An act firm outside the reference years, or
-//     with no firmeza date, would be excluded by the core (fuera_de_periodo,
-//     sin_firmeza) and can never count, so leaving it out of the read changes
-//     no figure. Leve acts and acts with allanamiento ARE read: excluding them
-//     is the rule's job;
+//   - acts: only those the core's preselection admits (actos, made by
+//     reincidencia.PreseleccionActos): fecha_firmeza from actos.Desde to
+//     actos.Hasta, gravedad among actos.Gravedades, and no accepted
+//     allanamiento unless actos.ConAllanamiento. The store does not decide
+//     which act counts: it puts those values in the query as parameters, and
+//     the caller still judges each act read; an act left out is one the core
+//     says can never count, so leaving it out changes no figure;
 //   - operations of anioDesde … anioHasta (see LectorTamizaje.Operaciones).
 //
 // Amounts are integer centavos, as stored.
@@ -67,7 +69,7 @@ var (
 // refuse) or a date SQLite cannot read packs to NULL and is an error. The
 // dates were checked when they were written (importar); SQLite's date
 // reading would carry an impossible day such as 30 February into March.
-func (d *DB) LeerTamizaje(ctx context.Context, anioDesde, anioHasta int, l LectorTamizaje) error {
+func (d *DB) LeerTamizaje(ctx context.Context, anioDesde, anioHasta int, actos reincidencia.Preseleccion, l LectorTamizaje) error {
 	tx, err := d.BeginTx(ctx, &sql.TxOptions{ReadOnly: true}) // a deferred read: does not wait for writers (WAL)
 	if err != nil {
 		return fmt.Errorf("leer el tamizaje: %w", err)
@@ -86,7 +88,7 @@ func (d *DB) LeerTamizaje(ctx context.Context, anioDesde, anioHasta int, l Lecto
 	if err := leerRegistrosTamizaje(ctx, tx, l.Registro); err != nil {
 		return err
 	}
-	if err := leerActosTamizaje(ctx, tx, anioDesde, anioHasta, l.Acto); err != nil {
+	if err := leerActosTamizaje(ctx, tx, actos, l.Acto); err != nil {
 		return err
 	}
 	if err := leerOperacionesTamizaje(ctx, tx, anioDesde, anioHasta, l.Operaciones); err != nil {
@@ -195,14 +197,27 @@ func registroInvalido(ctx context.Context, tx *sql.Tx) error {
 	return fmt.Errorf("registro del usuario %s: fechas de vigencia guardadas inválidas (%q, %q)", nit, desde, hasta.String)
 }
 
-func leerActosTamizaje(ctx context.Context, tx *sql.Tx, anioDesde, anioHasta int, f func(usuarioID int64, firmeza fecha.Fecha, g sancion.Gravedad, s sancion.Tipo, allanamiento bool, centavos int64) error) error {
-	desde, hasta := fecha.Debe(anioDesde, 1, 1), fecha.Debe(anioHasta, 12, 31)
+func leerActosTamizaje(ctx context.Context, tx *sql.Tx, pre reincidencia.Preseleccion, f func(usuarioID int64, firmeza fecha.Fecha, g sancion.Gravedad, s sancion.Tipo, allanamiento bool, centavos int64) error) error {
+	if len(pre.Gravedades) == 0 || pre.Desde.IsZero() || pre.Hasta.IsZero() || pre.Hasta.Antes(pre.Desde) {
+		return nil // no act can count
+	}
+	desde, hasta := pre.Desde, pre.Hasta
+	args := []any{desde.String(), hasta.String()}
+	marcas := make([]string, len(pre.Gravedades))
+	for i, g := range pre.Gravedades {
+		args = append(args, string(g))
+		marcas[i] = fmt.Sprintf("?%d", len(args))
+	}
+	filtro := ` AND gravedad IN (` + strings.Join(marcas, ", ") + `)`
+	if !pre.ConAllanamiento {
+		filtro += ` AND allanamiento = 0`
+	}
 	rows, err := tx.QueryContext(ctx, `SELECT ((usuario_id * 131072 + unixepoch(fecha_firmeza) / 86400) * 32
 		+ CASE gravedad WHEN 'leve' THEN 0 WHEN 'grave' THEN 1 WHEN 'gravisima' THEN 2 END * 8
 		+ CASE sancion WHEN 'multa' THEN 0 WHEN 'amonestacion' THEN 1 WHEN 'suspension' THEN 2 WHEN 'cancelacion' THEN 3 END * 2
 		+ CASE allanamiento WHEN 0 THEN 0 WHEN 1 THEN 1 END),
 		valor_centavos
-		FROM actos NOT INDEXED WHERE fecha_firmeza BETWEEN ?1 AND ?2`, desde.String(), hasta.String())
+		FROM actos NOT INDEXED WHERE fecha_firmeza BETWEEN ?1 AND ?2`+filtro, args...)
 	if err != nil {
 		return fmt.Errorf("leer actos: %w", err)
 	}

@@ -81,7 +81,6 @@ type contexto struct {
 }
 
 var (
-	uno   = decimal.NewFromInt(1)
 	mil   = decimal.NewFromInt(1000)
 	cien  = decimal.NewFromInt(100)
 	alert = decimal.NewFromInt(PorcentajeAlerta)

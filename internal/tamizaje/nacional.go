@@ -6,6 +6,7 @@ import (
 
 	"comite/internal/db"
 	"comite/internal/fecha"
+	"comite/internal/reincidencia"
 	"comite/internal/sancion"
 )
 
@@ -43,7 +44,11 @@ func Nacional(ctx context.Context, d *db.DB, anio int) (*Tamizado, error) {
 		i, _ := ix.de(id)
 		return fmt.Errorf("usuario %s: %w", t.usuarios[i].NIT, err)
 	}
-	err = d.LeerTamizaje(ctx, anio-2, anio-1, db.LectorTamizaje{
+	// The read leaves out, in SQL, the acts the core says can never count in
+	// either reference year (reincidencia.PreseleccionActos); every act read
+	// is still judged by the core.
+	pre := reincidencia.PreseleccionActos(c.a[0].periodo, c.a[1].periodo)
+	err = d.LeerTamizaje(ctx, anio-2, anio-1, pre, db.LectorTamizaje{
 		Usuarios: func(n int) {
 			t.usuarios = make([]Usuario, 0, n)
 			t.filas = make([]compacta, 0, n)
@@ -148,6 +153,9 @@ func (t *Tamizado) Fila(i int) Fila {
 	x := &t.filas[i]
 	return t.c.fila(x, t.usuarios[x.usuario])
 }
+
+// Usuario is the user of row i in rank order, without making the row.
+func (t *Tamizado) Usuario(i int) Usuario { return t.usuarios[t.filas[i].usuario] }
 
 // Filas makes every row, in rank order.
 func (t *Tamizado) Filas() []Fila {

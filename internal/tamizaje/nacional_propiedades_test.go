@@ -30,15 +30,17 @@ func diferenciaPunto(p tamizaje.Punto, r contrato.EvaluacionJSON) string {
 	return "\n tamizaje " + got + "\n evaluar  " + want
 }
 
-// On random databases — acts firm in any year from Y−5 to Y+1 or with no
-// firmeza date, of every gravedad and sanción, with and without
-// allanamiento; operations loaded for some years (yearly rows, declarations,
+// On random databases — acts firm in any year from Y−5 to Y+1 (often on 1
+// January or 31 December, the borders of the periods) or with no firmeza
+// date, of every gravedad and sanción, with and without allanamiento; operations loaded for some years (yearly rows, declarations,
 // zero) and missing for others; registros in force or not — the screening of
 // year Y gives, for every user and for both reference years it shows
 // (Decreto Ley 920 de 2023, art. 25 inc. 1 and 2: Y−1, and Y−2 for the
 // change), exactly what `comite evaluar` gives on that user's full input.
 // The screening takes three shortcuts the full evaluation does not: the
-// read takes only the acts firm in Y−2 and Y−1; each act is judged by the
+// read takes only the acts the core's preselection admits
+// (reincidencia.PreseleccionActos: firm in Y−2 or Y−1, grave or gravísima,
+// without allanamiento), filtered in SQL; each act is judged by the
 // core as it streams and only added up, in integer centavos; and each year's
 // verdict is reincidencia.Decidir on those totals. This checks that none of
 // them changes a figure.
@@ -68,7 +70,14 @@ func TestTamizaje_art25_propiedadIgualAlNucleoEnBasesAleatorias(t *testing.T) {
 				var firmeza any
 				if rapid.IntRange(0, 9).Draw(rt, "sin_firmeza") > 0 {
 					a := anio - rapid.IntRange(-1, 5).Draw(rt, "anio_firmeza")
-					firmeza = fmt.Sprintf("%04d-%02d-%02d", a, rapid.IntRange(1, 12).Draw(rt, "mes"), rapid.SampledFrom([]int{1, 15, 28}).Draw(rt, "dia"))
+					switch rapid.IntRange(0, 3).Draw(rt, "borde") {
+					case 0: // the first day of a year: a period's first day, or the day after the last
+						firmeza = fmt.Sprintf("%04d-01-01", a)
+					case 1: // the last day of a year: a period's last day, or the day before the first
+						firmeza = fmt.Sprintf("%04d-12-31", a)
+					default:
+						firmeza = fmt.Sprintf("%04d-%02d-%02d", a, rapid.IntRange(1, 12).Draw(rt, "mes"), rapid.SampledFrom([]int{1, 15, 28}).Draw(rt, "dia"))
+					}
 				}
 				b.acto(uid, firmeza, rapid.SampledFrom(gravedades).Draw(rt, "gravedad"), rapid.SampledFrom(sanciones).Draw(rt, "sancion"),
 					rapid.Int64Range(0, 80_000_000).Draw(rt, "pesos"), rapid.IntRange(0, 1).Draw(rt, "allanamiento"))

@@ -55,8 +55,9 @@ func (h *handler) coberturaMostrar(c echo.Context) error {
 	if anio > hoy || anio < hoy-6 {
 		v.Anios = append(v.Anios, templates.Opcion{Valor: strconv.Itoa(anio), Texto: strconv.Itoa(anio), Seleccionada: true})
 	}
-	for i := range t.filas {
-		f := &t.filas[i]
+	filas := t.todas()
+	for i := range filas {
+		f := &filas[i]
 		if !f.FaltanOperaciones() || f.NumeroActos == 0 || !VeSeccional(cu, f.Usuario.DireccionSeccional) {
 			continue
 		}

@@ -82,7 +82,7 @@ func (h *handler) calcularCartera(ctx context.Context, hasta int) (*cartera, err
 			if err != nil {
 				return nil, err
 			}
-			filas = t.filas
+			filas = t.todas()
 		} else {
 			var err error
 			if filas, err = tamizaje.Filas(ctx, h.d, y); err != nil {

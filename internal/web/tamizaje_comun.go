@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"comite/internal/db"
 	"comite/internal/etiquetas"
@@ -17,28 +18,42 @@ import (
 )
 
 // tamizajeCalculado is the screening of one year as memoria keeps it: every
-// user ranked by the core (tamizaje.Filas → reincidencia.ExclusionActo, Decidir,
-// ranked as tamizaje.Ordenar), the headline of all rows, and the Direcciones
-// Seccionales present (for the filter). Nobody writes to it once stored.
+// user ranked by the core (tamizaje.Nacional → reincidencia.ExclusionActo,
+// Decidir, ranked as tamizaje.Ordenar) in compact rows, the headline of all
+// rows, and the Direcciones Seccionales present (for the filter). The rows
+// as tamizaje.Fila (every figure a decimal) are made only when a view needs
+// them all (another order, the datos filter, a seccional account, the
+// exports, the cartera and the coverage): the first page of the screen in
+// rank order makes only the rows it shows. Nobody writes to it once stored
+// but todas, once.
 type tamizajeCalculado struct {
 	anio        int
-	filas       []tamizaje.Fila
+	tamizado    *tamizaje.Tamizado
 	resumen     tamizaje.Resumen
 	seccionales []string
+
+	unaVez sync.Once
+	filas  []tamizaje.Fila // made by todas
+}
+
+// todas is every row in rank order, made the first time it is asked.
+func (t *tamizajeCalculado) todas() []tamizaje.Fila {
+	t.unaVez.Do(func() { t.filas = t.tamizado.Filas() })
+	return t.filas
 }
 
 // tamizajeDe is the ranked screening of year anio for the current data,
 // from memory or computed once.
 func (h *handler) tamizajeDe(ctx context.Context, anio int) (*tamizajeCalculado, error) {
 	v, err := h.memo.obtener(ctx, claveTamizaje{anio}, func(ctx context.Context) (any, error) {
-		filas, err := tamizaje.Filas(ctx, h.d, anio)
+		tz, err := tamizaje.Nacional(ctx, h.d, anio)
 		if err != nil {
 			return nil, err
 		}
-		t := &tamizajeCalculado{anio: anio, filas: filas, resumen: tamizaje.Resumir(filas)}
+		t := &tamizajeCalculado{anio: anio, tamizado: tz, resumen: tz.Resumen()}
 		vistas := map[string]bool{}
-		for i := range filas {
-			s := filas[i].Usuario.DireccionSeccional
+		for i := range tz.Len() {
+			s := tz.Usuario(i).DireccionSeccional
 			if s != "" && !vistas[s] {
 				vistas[s] = true
 				t.seccionales = append(t.seccionales, s)
@@ -171,8 +186,9 @@ func (q consultaTamizaje) parametrosConOrden() url.Values {
 func filasVisibles(cu *db.Cuenta, t *tamizajeCalculado, q consultaTamizaje) []tamizaje.Fila {
 	if cu != nil && cu.Rol == db.RolSeccional {
 		var out []tamizaje.Fila
-		for i := range t.filas {
-			f := &t.filas[i]
+		todas := t.todas()
+		for i := range todas {
+			f := &todas[i]
 			if !VeSeccional(cu, f.Usuario.DireccionSeccional) || (q.tipo != "" && f.Usuario.Tipo != q.tipo) {
 				continue
 			}
@@ -182,7 +198,7 @@ func filasVisibles(cu *db.Cuenta, t *tamizajeCalculado, q consultaTamizaje) []ta
 		}
 		return filtrarDatos(out, q.datos)
 	}
-	return filtrarDatos(tamizaje.Filtrar(t.filas, tamizaje.Filtro{Tipo: q.tipo, Seccional: q.seccional}), q.datos)
+	return filtrarDatos(tamizaje.Filtrar(t.todas(), tamizaje.Filtro{Tipo: q.tipo, Seccional: q.seccional}), q.datos)
 }
 
 // nombreExportacion is the file name of an export: tamizaje-2026[-tipo].ext.

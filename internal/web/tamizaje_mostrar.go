@@ -91,12 +91,8 @@ func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (tem
 	if k.esSeccional {
 		cu = &db.Cuenta{Rol: db.RolSeccional, DireccionSeccional: k.seccional}
 	}
-	filas := filasVisibles(cu, t, q)
-	resumen := t.resumen
-	if len(filas) != len(t.filas) {
-		resumen = tamizaje.Resumir(filas)
-	}
-	filas = ordenarTamizaje(filas, q.orden, q.desc)
+	filas, resumen := filasDeVista(t, cu, q, cu == nil && q.datos == "" && q.orden == "")
+	n := filas.Len()
 
 	cat, err := h.catalogo(ctx)
 	if err != nil {
@@ -147,12 +143,12 @@ func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (tem
 	params := q.parametros()
 	v.RutaCSV = "/tamizaje/exportar.csv?" + params.Encode()
 	v.RutaXLSX = "/tamizaje/exportar.xlsx?" + params.Encode()
-	v.Total = formato.Entero(int64(len(filas)))
-	v.Paginas = max(1, (len(filas)+filasTamizajePorPagina-1)/filasTamizajePorPagina)
+	v.Total = formato.Entero(int64(n))
+	v.Paginas = max(1, (n+filasTamizajePorPagina-1)/filasTamizajePorPagina)
 	v.Pagina = min(q.pagina, v.Paginas)
 	desde := (v.Pagina - 1) * filasTamizajePorPagina
-	hasta := min(desde+filasTamizajePorPagina, len(filas))
-	if len(filas) > 0 {
+	hasta := min(desde+filasTamizajePorPagina, n)
+	if n > 0 {
 		v.Mostrando = "Usuarios " + formato.Entero(int64(desde+1)) + " a " + formato.Entero(int64(hasta)) + " de " + v.Total
 	}
 	pagina := func(n int) string {
@@ -166,20 +162,58 @@ func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (tem
 	if v.Pagina < v.Paginas {
 		v.Siguiente = pagina(v.Pagina + 1)
 	}
+	anteriorIncompleta := desde > 0 && filas.Fila(desde-1).DatosIncompletos()
 	for i := desde; i < hasta; i++ {
-		x := filaTamizajeVista(&filas[i], k.verUsuario, k.reportar)
-		x.Seccional = db.NombreSeccional(cat, filas[i].Usuario.DireccionSeccional)
+		f := filas.Fila(i)
+		x := filaTamizajeVista(&f, k.verUsuario, k.reportar)
+		x.Seccional = db.NombreSeccional(cat, f.Usuario.DireccionSeccional)
 		x.SeccionalCorta = seccionalCorta(x.Seccional)
 		// The unknown results form their own group after the ranked ones:
 		// a heading before the first of them, and no rank number.
-		if filas[i].DatosIncompletos() {
+		if f.DatosIncompletos() {
 			x.Posicion = "—"
-			x.InicioIncompletos = i == 0 || !filas[i-1].DatosIncompletos()
+			x.InicioIncompletos = !anteriorIncompleta
 		}
+		anteriorIncompleta = f.DatosIncompletos()
 		v.Filas = append(v.Filas, x)
 	}
 	return v, nil
 }
+
+// filasDeVista are the rows the screen shows for query q and account cu (nil:
+// a national account), in the screen's order, and their headline. With
+// compactas — rank order, a national account, no datos filter — the compact
+// rows serve, filtered by tipo and Seccional as Filtrar does, and only the
+// rows of the page are made; otherwise every row is made (filasVisibles).
+// Both give the same rows.
+func filasDeVista(t *tamizajeCalculado, cu *db.Cuenta, q consultaTamizaje, compactas bool) (filasTamizaje, tamizaje.Resumen) {
+	if compactas {
+		tz := t.tamizado.Filtrar(tamizaje.Filtro{Tipo: q.tipo, Seccional: q.seccional})
+		if tz.Len() == t.tamizado.Len() {
+			return tz, t.resumen
+		}
+		return tz, tz.Resumen()
+	}
+	todas := filasVisibles(cu, t, q)
+	resumen := t.resumen
+	if len(todas) != t.tamizado.Len() {
+		resumen = tamizaje.Resumir(todas)
+	}
+	return listaFilas(ordenarTamizaje(todas, q.orden, q.desc)), resumen
+}
+
+// filasTamizaje are ranked rows a page is cut from: the compact rows
+// (tamizaje.Tamizado, a row made when asked) or rows already made.
+type filasTamizaje interface {
+	Len() int
+	Fila(i int) tamizaje.Fila
+}
+
+// listaFilas are rows already made.
+type listaFilas []tamizaje.Fila
+
+func (l listaFilas) Len() int                 { return len(l) }
+func (l listaFilas) Fila(i int) tamizaje.Fila { return l[i] }
 
 // filaTamizajeVista formats one row; every figure was computed by the core.
 func filaTamizajeVista(f *tamizaje.Fila, verUsuario, reportar bool) templates.FilaTamizaje {

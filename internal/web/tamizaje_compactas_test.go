@@ -1,0 +1,70 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"comite/internal/db"
+	"comite/internal/tamizaje"
+)
+
+// The screen in rank order for a national account is cut from the compact
+// rows (only the rows of the page are made); every other view makes all the
+// rows. For every filter of tipo and Dirección Seccional both give the same
+// rows, in the same order, with the same national positions and figures, and
+// the same headline.
+func TestTamizaje_filasCompactasIgualAFilasCompletas(t *testing.T) {
+	e := nuevoEntorno(t)
+	e.sembrarTamizaje()
+	ctx := context.Background()
+	tipos := []string{"agencia_de_aduanas", "declarante", "otro"}
+	for i := 0; i < 30; i++ {
+		n := nitCon(fmt.Sprintf("9012%05d", i))
+		sec := seccionalCartagena
+		if i%3 == 0 {
+			sec = seccionalBogota
+		}
+		if _, _, err := e.d.GuardarUsuario(ctx, db.UsuarioAduanero{NIT: n, RazonSocial: "Relleno " + n, Tipo: tipos[i%len(tipos)], DireccionSeccional: sec}, db.Actor{Cuenta: "sistema"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tz, err := tamizaje.Nacional(ctx, e.d, 2026)
+	if err != nil {
+		t.Fatal(err)
+	}
+	calc := &tamizajeCalculado{anio: 2026, tamizado: tz, resumen: tz.Resumen()}
+	consultas := []consultaTamizaje{{anio: 2026}}
+	for _, tipo := range append(tipos, "") {
+		for _, sec := range []string{"", seccionalCartagena, seccionalBogota, "NINGUNA"} {
+			if tipo != "" || sec != "" {
+				consultas = append(consultas, consultaTamizaje{anio: 2026, tipo: tipo, seccional: sec})
+			}
+		}
+	}
+	for _, q := range consultas {
+		compactas, rc := filasDeVista(calc, nil, q, true)
+		completas, rf := filasDeVista(calc, nil, q, false)
+		if compactas.Len() != completas.Len() || rc != rf {
+			t.Fatalf("tipo %q, seccional %q: %d filas y resumen %+v con filas compactas; %d y %+v con filas completas", q.tipo, q.seccional, compactas.Len(), rc, completas.Len(), rf)
+		}
+		if q.tipo == "" && q.seccional == "" && compactas.Len() != 34 {
+			t.Fatalf("%d filas, se esperaban 34", compactas.Len())
+		}
+		for i := range compactas.Len() {
+			a, b := compactas.Fila(i), completas.Fila(i)
+			ja, err := json.Marshal(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			jb, err := json.Marshal(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(ja) != string(jb) || a.Posicion != b.Posicion {
+				t.Fatalf("tipo %q, seccional %q, fila %d:\n compacta %s\n completa %s", q.tipo, q.seccional, i, ja, jb)
+			}
+		}
+	}
+}
