@@ -46,6 +46,22 @@ func casoPara(w *db.Escritura, id int64, quien db.ActorCaso) (db.Caso, error) {
 	return c, nil
 }
 
+// paraPaso reads a case inside w for quien and checks with flujo that quien
+// may take accion on it now: the case, its flujo context and its latest
+// evaluation, read in the same transaction that will write.
+func paraPaso(w *db.Escritura, id int64, accion flujo.Accion, quien db.ActorCaso) (db.Caso, flujo.Contexto, db.Evaluacion, error) {
+	c, err := casoPara(w, id, quien)
+	if err != nil {
+		return c, flujo.Contexto{}, db.Evaluacion{}, err
+	}
+	cx, ev, err := w.Contexto(c)
+	if err != nil {
+		return c, cx, ev, err
+	}
+	_, err = flujo.Validar(accion, quien.Rol, cx)
+	return c, cx, ev, err
+}
+
 // paso checks an action with flujo against the facts read in w and, when
 // allowed, records the history row, the state change and the audit row.
 func paso(w *db.Escritura, c db.Caso, accion flujo.Accion, quien db.ActorCaso, texto string, detalle map[string]any) (flujo.Estado, db.Evaluacion, error) {
@@ -329,15 +345,8 @@ func (x *Expediente) Reevaluar(ctx context.Context, id int64, motivo string, qui
 		return db.Evaluacion{}, err
 	}
 	err = x.d.EnEscritura(ctx, func(w *db.Escritura) error {
-		c, err := casoPara(w, id, quien)
+		c, cx, ant, err := paraPaso(w, id, flujo.Reevaluar, quien)
 		if err != nil {
-			return err
-		}
-		cx, ant, err := w.Contexto(c)
-		if err != nil {
-			return err
-		}
-		if _, err := flujo.Validar(flujo.Reevaluar, quien.Rol, cx); err != nil {
 			return err
 		}
 		version := ant.Version + 1

@@ -95,15 +95,8 @@ func (x *Expediente) RegistrarConceptoEnSesion(ctx context.Context, sesionID, ca
 			c.Miembros = append(c.Miembros, m.Texto())
 		}
 		c = flujo.NormalizarConcepto(c)
-		caso, err := casoPara(w, casoID, quien)
+		caso, cx, _, err := paraPaso(w, casoID, flujo.EmitirConcepto, quien)
 		if err != nil {
-			return err
-		}
-		cx, _, err := w.Contexto(caso)
-		if err != nil {
-			return err
-		}
-		if _, err := flujo.Validar(flujo.EmitirConcepto, quien.Rol, cx); err != nil {
 			return err
 		}
 		pres, err := w.FechaPresentacion(casoID)
@@ -138,15 +131,8 @@ func (x *Expediente) CorregirConcepto(ctx context.Context, casoID int64, c flujo
 	c = flujo.NormalizarConcepto(c)
 	var id int64
 	err := x.d.EnEscritura(ctx, func(w *db.Escritura) error {
-		caso, err := casoPara(w, casoID, quien)
+		caso, cx, ev, err := paraPaso(w, casoID, flujo.CorregirConcepto, quien)
 		if err != nil {
-			return err
-		}
-		cx, ev, err := w.Contexto(caso)
-		if err != nil {
-			return err
-		}
-		if _, err := flujo.Validar(flujo.CorregirConcepto, quien.Rol, cx); err != nil {
 			return err
 		}
 		cs, err := w.Conceptos(casoID)
@@ -243,15 +229,8 @@ func (x *Expediente) ProponerREA(ctx context.Context, casoID int64, fechaREA fec
 // CerrarCaso records the REA proposal (concepto_emitido → cerrado).
 func (x *Expediente) CerrarCaso(ctx context.Context, casoID int64, fechaREA fecha.Fecha, quien db.ActorCaso) (db.PropuestaREA, error) {
 	err := x.d.EnEscritura(ctx, func(w *db.Escritura) error {
-		caso, err := casoPara(w, casoID, quien)
+		caso, _, ev, err := paraPaso(w, casoID, flujo.Cerrar, quien)
 		if err != nil {
-			return err
-		}
-		cx, ev, err := w.Contexto(caso)
-		if err != nil {
-			return err
-		}
-		if _, err := flujo.Validar(flujo.Cerrar, quien.Rol, cx); err != nil {
 			return err
 		}
 		cs, err := w.Conceptos(casoID)
