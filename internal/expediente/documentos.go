@@ -131,7 +131,7 @@ func (x *Expediente) DatosInforme(ctx context.Context, casoID int64) (informe.Da
 }
 
 // borradorSinEmitir is what a draft says in place of who issued it.
-const borradorSinEmitir = "borrador (sin emitir)"
+const borradorSinEmitir = informe.BorradorSinEmitir
 
 // persona is how a document names who issued it: the person's name and the
 // role they act in (db.Persona), never the login; a draft says so.

@@ -82,7 +82,7 @@ func PDFActa(a Acta) ([]byte, error) {
 	f.AliasNbPages(aliasPaginas)
 
 	w := &escritor{f: f, titulo: tituloActa, referencia: "Sesión " + a.Numero,
-		pieTexto: fmt.Sprintf("Sesión %s · Acta, versión %d · emitida el %s", a.Numero, a.Version, formato.Instante(a.Instante))}
+		pieTexto: pieActa(a)}
 	f.SetHeaderFuncMode(w.encabezado, true)
 	f.SetFooterFunc(w.pie)
 	f.AddPage()
@@ -94,7 +94,11 @@ func PDFActa(a Acta) ([]byte, error) {
 	f.MultiCell(w.ancho(), 5.5, "Comité de Fiscalización — Dirección de Impuestos y Aduanas Nacionales (DIAN)", "", "L", false)
 	f.SetTextColor(0, 0, 0)
 	f.SetFont(fuente, "", 9.5)
-	f.MultiCell(w.ancho(), altoLinea, fmt.Sprintf("Versión %d, emitida el %s por %s.", a.Version, formato.Instante(a.Instante), textoOGuion(a.EmitidoPor)), "", "L", false)
+	emision := fmt.Sprintf("Versión %d, emitida el %s por %s.", a.Version, formato.Instante(a.Instante), textoOGuion(a.EmitidoPor))
+	if a.EmitidoPor == BorradorSinEmitir {
+		emision = fmt.Sprintf("Borrador sin emitir, con los datos registrados al %s.", formato.Instante(a.Instante))
+	}
+	f.MultiCell(w.ancho(), altoLinea, emision, "", "L", false)
 	f.Ln(2)
 
 	for _, s := range SeccionesActa(a) {
@@ -195,4 +199,12 @@ func SeccionesActa(a Acta) []Seccion {
 		}
 	}
 	return []Seccion{datos, asistencia, agenda, decisiones}
+}
+
+// pieActa is the footer of the acta: its issue, or that it is a draft.
+func pieActa(a Acta) string {
+	if a.EmitidoPor == BorradorSinEmitir {
+		return fmt.Sprintf("Sesión %s · Borrador del acta, sin emitir · datos registrados al %s", a.Numero, formato.Instante(a.Instante))
+	}
+	return fmt.Sprintf("Sesión %s · Acta, versión %d · emitida el %s", a.Numero, a.Version, formato.Instante(a.Instante))
 }

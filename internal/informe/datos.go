@@ -149,6 +149,14 @@ type Instantanea struct {
 }
 
 // Emision is one issue of the informe.
+// BorradorSinEmitir stands in Emision.EmitidoPor for a draft: the informe
+// built from the stored case before any version was issued. A draft says so
+// wherever an issued informe names its issue.
+const BorradorSinEmitir = "borrador (sin emitir)"
+
+// Borrador says whether e is a draft, not an issued version.
+func (e Emision) Borrador() bool { return e.EmitidoPor == BorradorSinEmitir }
+
 type Emision struct {
 	Version    int
 	EmitidoPor string

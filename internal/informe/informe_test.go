@@ -425,3 +425,26 @@ func TestAnclajeDifiere(t *testing.T) {
 		t.Errorf("avisos del periodo: %q; se espera el año 2025 de la otra lectura", avisos)
 	}
 }
+
+// A draft (no version issued yet) never reads as issued: the cover, the
+// «Emisión» block and every footer say it is a draft and when its data were
+// recorded, for the lawyer who finds the printout in the expediente.
+func TestPDFBorradorNoSeLeeComoEmitido(t *testing.T) {
+	d := datosEjemplo(t)
+	d.Emision.EmitidoPor = BorradorSinEmitir
+	archivo := escribirTemp(t, generar(t, d))
+	texto := correr(t, herramienta(t, "pdftotext"), "-layout", archivo, "-")
+	for _, quiere := range []string{"Borrador sin emitir, con los datos registrados al 01/04/2026 16:20", "Sin emitir (borrador)", "Datos registrados al", "Borrador del informe gerencial, sin emitir"} {
+		if !strings.Contains(texto, quiere) {
+			t.Errorf("el borrador no dice %q", quiere)
+		}
+	}
+	for _, no := range []string{"emitida el", "emitido el", "Fecha de emisión"} {
+		if strings.Contains(texto, no) {
+			t.Errorf("el borrador dice %q, como si estuviera emitido", no)
+		}
+	}
+	if n := strings.Count(texto, "Borrador del informe gerencial"); n != paginas(t, archivo) {
+		t.Errorf("%d pies de borrador en %d páginas", n, paginas(t, archivo))
+	}
+}

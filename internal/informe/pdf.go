@@ -72,8 +72,11 @@ func PDF(d Datos) ([]byte, error) {
 	f.SetAutoPageBreak(true, margenInf)
 	f.AliasNbPages(aliasPaginas)
 
-	w := &escritor{f: f, d: d, titulo: tituloInf, referencia: "Caso " + d.Caso,
-		pieTexto: fmt.Sprintf("Caso %s · Informe gerencial, versión %d · emitido el %s", d.Caso, d.Emision.Version, formato.Instante(d.Emision.Instante))}
+	pie := fmt.Sprintf("Caso %s · Informe gerencial, versión %d · emitido el %s", d.Caso, d.Emision.Version, formato.Instante(d.Emision.Instante))
+	if d.Emision.Borrador() {
+		pie = fmt.Sprintf("Caso %s · Borrador del informe gerencial, sin emitir · datos registrados al %s", d.Caso, formato.Instante(d.Emision.Instante))
+	}
+	w := &escritor{f: f, d: d, titulo: tituloInf, referencia: "Caso " + d.Caso, pieTexto: pie}
 	f.SetHeaderFuncMode(w.encabezado, true)
 	f.SetFooterFunc(w.pie)
 	f.AddPage()
@@ -199,8 +202,11 @@ func (w *escritor) portada() {
 	f.MultiCell(w.ancho(), 5.5, fmt.Sprintf("Caso %s · %s · NIT %s", w.d.Caso, razon, textoOGuion(w.d.Usuario.NIT)), "", "L", false)
 	f.SetFont(fuente, "", 9.5)
 	resultado := TextoResultado(w.d.Evaluacion)
-	f.MultiCell(w.ancho(), altoLinea, fmt.Sprintf("Versión %d, emitida el %s por %s. Resultado de la evaluación: %s.",
-		w.d.Emision.Version, formato.Instante(w.d.Emision.Instante), textoOGuion(w.d.Emision.EmitidoPor), resultado), "", "L", false)
+	emision := fmt.Sprintf("Versión %d, emitida el %s por %s.", w.d.Emision.Version, formato.Instante(w.d.Emision.Instante), textoOGuion(w.d.Emision.EmitidoPor))
+	if w.d.Emision.Borrador() {
+		emision = fmt.Sprintf("Borrador sin emitir, con los datos registrados al %s.", formato.Instante(w.d.Emision.Instante))
+	}
+	f.MultiCell(w.ancho(), altoLinea, emision+" Resultado de la evaluación: "+resultado+".", "", "L", false)
 	f.Ln(2)
 }
 

@@ -266,8 +266,8 @@ func seccionIdentificacion(d Datos) Seccion {
 		Bloque{Tipo: BloqueSubtitulo, Texto: "Emisión de este informe"},
 		Bloque{Tipo: BloquePares, Pares: []Par{
 			{"Versión del informe", strconv.Itoa(d.Emision.Version)},
-			{"Emitido por", textoOGuion(d.Emision.EmitidoPor)},
-			{"Fecha de emisión", formato.Instante(d.Emision.Instante)},
+			emitidoPor(d.Emision),
+			fechaEmision(d.Emision),
 			{"Datos del caso (instantánea)", instantanea(d.Instantanea)},
 			{"Conjunto de reglas aplicado", textoOGuion(d.Evaluacion.ConjuntoReglas)},
 		}},
@@ -702,4 +702,20 @@ func seccionConcepto(d Datos) Seccion {
 			Bloque{Tipo: BloqueTabla, Tabla: cor})
 	}
 	return s
+}
+
+// emitidoPor and fechaEmision name the issue of the informe, or say that it
+// is a draft and when its data were recorded.
+func emitidoPor(e Emision) Par {
+	if e.Borrador() {
+		return Par{"Emitido por", "Sin emitir (borrador)"}
+	}
+	return Par{"Emitido por", textoOGuion(e.EmitidoPor)}
+}
+
+func fechaEmision(e Emision) Par {
+	if e.Borrador() {
+		return Par{"Datos registrados al", formato.Instante(e.Instante)}
+	}
+	return Par{"Fecha de emisión", formato.Instante(e.Instante)}
 }
