@@ -508,9 +508,3 @@ func Instantanea(ref valores.Referencia, e reincidencia.Entrada, r reincidencia.
 	val, err = json.Marshal(valoresUsados(ref, r, e))
 	return
 }
-
-// DetalleEvento is the detalle_json of a caso_eventos row.
-func DetalleEvento(accion, texto string) string {
-	b, _ := json.Marshal(detalleEvento{accion, texto})
-	return string(b)
-}

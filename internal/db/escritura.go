@@ -84,21 +84,11 @@ func (w *Escritura) Quorum() (minimo int, ok bool, err error) { return quorumEn(
 // CasosAbiertosIguales are the open cases (not cerrado or no_procede) of the
 // user with the same commission date, oldest first.
 func (w *Escritura) CasosAbiertosIguales(usuarioID int64, comision fecha.Fecha) ([]Caso, error) {
-	rows, err := w.tx.QueryContext(w.ctx, `SELECT c.id FROM casos c WHERE c.usuario_id = ? AND c.fecha_comision = ? AND c.estado NOT IN ('cerrado','no_procede') ORDER BY c.id`,
+	ids, err := leerIDs(w.ctx, w.tx, `SELECT c.id FROM casos c WHERE c.usuario_id = ? AND c.fecha_comision = ? AND c.estado NOT IN ('cerrado','no_procede') ORDER BY c.id`,
 		usuarioID, comision.String())
 	if err != nil {
 		return nil, fmt.Errorf("buscar casos abiertos del mismo hecho: %w", err)
 	}
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	rows.Close()
 	var out []Caso
 	for _, id := range ids {
 		c, err := casoEn(w.ctx, w.tx, id)

@@ -116,17 +116,6 @@ func marcaOVacia(ctx context.Context, q consultor, casoID int64) MarcaCaso {
 	return m
 }
 
-// FuenteInformeEn is FuenteInforme inside tx (for writers that issue
-// informes in their own transaction, such as the demo data).
-func FuenteInformeEn(ctx context.Context, tx *sql.Tx, casoID int64) (FuenteInforme, error) {
-	f, err := fuenteInforme(ctx, tx, casoID)
-	if err != nil {
-		return f, err
-	}
-	f.Marca, err = marcaCaso(ctx, tx, casoID)
-	return f, err
-}
-
 func fuenteInforme(ctx context.Context, q consultor, casoID int64) (FuenteInforme, error) {
 	var f FuenteInforme
 	var err error

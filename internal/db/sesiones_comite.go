@@ -183,20 +183,10 @@ func (d *DB) SesionesProximas(ctx context.Context, desde fecha.Fecha) ([]SesionC
 }
 
 func (d *DB) listarSesiones(ctx context.Context, q string, args ...any) ([]SesionComite, error) {
-	rows, err := d.QueryContext(ctx, q, args...)
+	ids, err := leerIDs(ctx, d, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("leer sesiones: %w", err)
 	}
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	rows.Close()
 	var out []SesionComite
 	for _, id := range ids {
 		s, err := d.SesionComite(ctx, id)

@@ -253,6 +253,26 @@ func escanearUsuario(s interface{ Scan(...any) error }) (UsuarioAduanero, error)
 }
 
 // consultor is what both *sql.DB and *sql.Tx offer for reads.
+// leerIDs reads the ids a query returns, in its order, and closes its rows
+// before the caller reads each one (SQLite's cursor is not held open while
+// other statements run on the same connection).
+func leerIDs(ctx context.Context, q consultor, consulta string, args ...any) ([]int64, error) {
+	rows, err := q.QueryContext(ctx, consulta, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
 type consultor interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)

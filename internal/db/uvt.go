@@ -115,12 +115,6 @@ func referenciaEn(ctx context.Context, q consultor) (valores.Referencia, error) 
 	return r, nil
 }
 
-// ReferenciaEn is referenciaEn for the writers outside this package that work
-// inside their own transaction (the demo data).
-func ReferenciaEn(ctx context.Context, tx *sql.Tx) (valores.Referencia, error) {
-	return referenciaEn(ctx, tx)
-}
-
 // recargarReferencia reads the table again and replaces the cache. The
 // version is read first, so a write that lands meanwhile makes the next
 // Referencia read the table once more (the error is on the side of reading).

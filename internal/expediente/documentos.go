@@ -15,7 +15,6 @@ package expediente
 import (
 	"context"
 	"crypto/sha256"
-	"database/sql"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -152,17 +151,6 @@ func emisionVigente(f db.FuenteInforme) informe.Emision {
 		em.Instante, em.EmitidoPor = f.Historia[n-1].Instante(), borradorSinEmitir
 	}
 	return em
-}
-
-// DatosInformeEn builds the informe of a case from its latest stored
-// snapshot inside tx, for the issue em (for writers that issue informes in
-// their own transaction, such as the demo data).
-func DatosInformeEn(ctx context.Context, tx *sql.Tx, casoID int64, em informe.Emision) (informe.Datos, error) {
-	f, err := db.FuenteInformeEn(ctx, tx, casoID)
-	if err != nil {
-		return informe.Datos{}, err
-	}
-	return armar(f, em)
 }
 
 // PDFInforme is the informe of a case for the expediente: the bytes of its
