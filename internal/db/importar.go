@@ -154,9 +154,12 @@ func (d *DB) importar(ctx context.Context, clase filas.Clase, quien Actor, o Opc
 		}
 		var imp importador
 		var err error
+		var version *triggersVersion
 		switch clase {
 		case filas.Sanciones:
-			imp, err = nuevaImportacionActos(e, conn, &r, o.Progreso)
+			if version, err = suspenderVersionPorFila(ctx, tx, "actos"); err == nil {
+				imp, err = nuevaImportacionActos(e, conn, &r, o.Progreso)
+			}
 		case filas.Operaciones, filas.Usuarios:
 			imp = &importacionEntera{e: e, r: &r, progreso: o.Progreso}
 		default:
@@ -192,6 +195,11 @@ func (d *DB) importar(ctx context.Context, clase filas.Clase, quien Actor, o Opc
 		}
 		if len(probs) > 0 {
 			return &ErrImportacion{probs}
+		}
+		if version != nil {
+			if err := version.restaurar(ctx, tx, r.Insertadas+r.Actualizadas > 0); err != nil {
+				return err
+			}
 		}
 		r.Archivo, r.PorDeclaracion = meta.Archivo, meta.PorDeclaracion
 		if o.Progreso != nil {
