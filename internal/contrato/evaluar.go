@@ -302,7 +302,7 @@ func ReleerVersion1(v EvaluacionJSON, entrada []byte, ref valores.Referencia) Ev
 	if v.Avisos != nil {
 		return v
 	}
-	ent, err := LeerEvaluacion(entrada)
+	ent, err := LeerEntradaGuardada(entrada)
 	if err != nil {
 		return v
 	}

@@ -152,7 +152,7 @@ func (e Evaluacion) Resultado(ref valores.Referencia) (contrato.EvaluacionJSON, 
 
 // Entrada reads the stored input back (contrato's JSON).
 func (e Evaluacion) Entrada() (reincidencia.Entrada, error) {
-	return contrato.LeerEvaluacion([]byte(e.EntradaJSON))
+	return contrato.LeerEntradaGuardada([]byte(e.EntradaJSON))
 }
 
 // EventoCaso is one row of a case's history.
