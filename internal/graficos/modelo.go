@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
+	"github.com/go-echarts/go-echarts/v2/types"
 	"github.com/shopspring/decimal"
 )
 
@@ -264,12 +265,16 @@ func Opcion(m Modelo) (Grafico, error) {
 		for i, v := range s.Valores {
 			datos[i] = opts.LineData{Value: m.valorEcharts(v), YAxisIndex: s.Eje}
 		}
-		l := charts.NewLine()
-		l.SetXAxis(m.Categorias).AddSeries(s.Nombre, datos,
+		// The line series goes straight onto the bar chart: what
+		// charts.NewLine and Overlap would add, without building (by
+		// reflection) a whole second chart only to take its series.
+		linea := charts.SingleSeries{Name: s.Nombre, Type: types.ChartLine, Data: datos}
+		linea.InitSeriesDefaultOpts(bar.BaseConfiguration)
+		linea.ConfigureSeriesOpts(
 			charts.WithLineChartOpts(opts.LineChart{YAxisIndex: s.Eje}),
 			charts.WithLineStyleOpts(opts.LineStyle{Color: s.Color, Width: 3, Type: "solid"}),
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: s.Color}))
-		bar.Overlap(l)
+		bar.MultiSeries = append(bar.MultiSeries, linea)
 	}
 	j, err := aJSON(bar)
 	return Grafico{ID: m.ID, Titulo: m.Titulo, Opcion: j, Cifras: m.Cifras()}, err
