@@ -152,7 +152,7 @@ func (h *handler) opcionesLista(c echo.Context, v *templates.ListaCasos, q db.Co
 		if err != nil {
 			return err
 		}
-		cat, err := h.d.CatalogoSeccionales(c.Request().Context())
+		cat, err := h.catalogo(c.Request().Context())
 		if err != nil {
 			return err
 		}
@@ -222,7 +222,7 @@ func (h *handler) lineasLista(c echo.Context, fs []db.FilaCaso) ([]filaLista, er
 	if err != nil {
 		return nil, err
 	}
-	cat, err := h.d.CatalogoSeccionales(ctx)
+	cat, err := h.catalogo(ctx)
 	if err != nil {
 		return nil, err
 	}

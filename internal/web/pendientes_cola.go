@@ -50,7 +50,7 @@ func (h *handler) colaDe(ctx context.Context, cu *db.Cuenta) ([]pendiente, *cale
 	if err != nil {
 		return nil, nil, err
 	}
-	cat, err := h.d.CatalogoSeccionales(ctx)
+	cat, err := h.catalogo(ctx)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -124,7 +124,7 @@ func exigirSeccional(c echo.Context, seccional string) error {
 // nombreSeccional is the official name of a Dirección Seccional code, for
 // display (the code itself when the catalogue cannot be read or lacks it).
 func (h *handler) nombreSeccional(ctx context.Context, codigo string) string {
-	cat, err := h.d.CatalogoSeccionales(ctx)
+	cat, err := h.catalogo(ctx)
 	if err != nil {
 		return codigo
 	}

@@ -54,7 +54,7 @@ func (h *handler) seccionalGuardar(c echo.Context) error {
 
 func (h *handler) vistaSeccionales(c echo.Context, v templates.SeccionalesVista) (templates.SeccionalesVista, error) {
 	ctx := c.Request().Context()
-	cat, err := h.d.CatalogoSeccionales(ctx)
+	cat, err := h.catalogo(ctx)
 	if err != nil {
 		return v, err
 	}

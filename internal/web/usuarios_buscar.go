@@ -35,7 +35,7 @@ func (h *handler) usuariosBuscar(c echo.Context) error {
 		return err
 	}
 	v := templates.BusquedaUsuarios{Q: q, Buscado: q != "", Pagina: pagina, PuedeEditar: Puede(cu.Rol, EditarDatos)}
-	cat, err := h.d.CatalogoSeccionales(c.Request().Context())
+	cat, err := h.catalogo(c.Request().Context())
 	if err != nil {
 		return err
 	}
