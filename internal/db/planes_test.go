@@ -58,3 +58,35 @@ func TestPlanes_filtrosUsanIndices(t *testing.T) {
 		})
 	}
 }
+
+// The deadline of a case's current evaluation is read from the index on the
+// same expression (migration 0118), in each query that shows it: the stored
+// result, ≈ 12 KB of JSON per case, is not parsed on every page.
+func TestPlanes_plazoDeLaEvaluacionDesdeElIndice(t *testing.T) {
+	d := abrirTemporal(t)
+	for _, q := range []string{
+		`SELECT c.id, coalesce((SELECT json_extract(e.resultado_json, '$.plazo_reporte') FROM evaluaciones e WHERE e.caso_id = c.id ORDER BY e.version DESC LIMIT 1), '') FROM casos c`,
+		`SELECT json_extract(e.resultado_json, '$.plazo_reporte') FROM evaluaciones e WHERE e.caso_id = ? ORDER BY e.version DESC LIMIT 1`,
+	} {
+		filas, err := d.Query(`EXPLAIN QUERY PLAN `+q, 1)
+		if err != nil && strings.Contains(err.Error(), "argument") {
+			filas, err = d.Query(`EXPLAIN QUERY PLAN ` + q)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		var plan []string
+		for filas.Next() {
+			var id, padre, nada int
+			var detalle string
+			if err := filas.Scan(&id, &padre, &nada, &detalle); err != nil {
+				t.Fatal(err)
+			}
+			plan = append(plan, detalle)
+		}
+		filas.Close()
+		if !strings.Contains(strings.Join(plan, "; "), "SEARCH e USING COVERING INDEX evaluaciones_plazo_reporte (caso_id=?)") {
+			t.Errorf("%s\nno lee el plazo del índice: %v", q, plan)
+		}
+	}
+}
