@@ -452,8 +452,7 @@ func fechaNula(f fecha.Fecha) *string {
 // LeerResultado reads back an output of EscribirEvaluacion (a stored snapshot).
 func LeerResultado(data []byte) (EvaluacionJSON, error) {
 	var r EvaluacionJSON
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&r); err != nil {
+	if err := json.Unmarshal(data, &r); err != nil {
 		return r, fmt.Errorf("evaluación guardada ilegible: %w", err)
 	}
 	return r, nil
