@@ -99,6 +99,7 @@ func cmdServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
+	ajustarRecolector(os.Getenv)
 	ctx, parar := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer parar()
 	return servir(ctx, o, stdout, stderr)

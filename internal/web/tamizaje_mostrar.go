@@ -51,6 +51,7 @@ func (h *handler) tamizajeMostrar(c echo.Context) error {
 			return nil, err
 		}
 		var b strings.Builder
+		b.Grow(128 << 10) // a body of 50 rows is 70–100 KB: grown once, not by doubling
 		if err := templates.TamizajeCuerpo(v).Render(ctx, &b); err != nil {
 			return nil, err
 		}
