@@ -1,8 +1,12 @@
 package graficos
 
 import (
+	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
+	"sync"
 
 	"comite/internal/formato"
 
@@ -224,60 +228,122 @@ func (m Modelo) Validar() error {
 }
 
 // Opcion is the ECharts option of a Modelo, for a page.
+//
+// go-echarts builds a chart by filling, by reflection, the defaults of its
+// whole configuration, and that was most of the cost of a page with charts.
+// What it builds besides the data depends only on the chart's form (forma):
+// the global options are built with go-echarts once per form and kept, and
+// each call adds the categories and the series, built with go-echarts'
+// series types. The option is the same, byte for byte, as building the whole
+// chart each time (a test compares both on random models).
 func Opcion(m Modelo) (Grafico, error) {
 	if err := m.Validar(); err != nil {
 		return Grafico{}, err
 	}
-	eje := opts.YAxis{Type: "value", Position: "left"}
+	f := formaDe(m)
+	p := plantillaDe(f)
+	obj := maps.Clone(p.opcion)
+	ejesX := slices.Clone(obj["xAxis"].([]opts.XAxis))
+	ejesX[0].Data = m.Categorias
+	obj["xAxis"] = ejesX
+	series := make(charts.MultiSeries, 0, len(m.Series))
+	for _, s := range m.Series {
+		series = append(series, m.serie(s, p.base))
+	}
+	obj["series"] = series
+	j, err := json.Marshal(obj)
+	if err != nil {
+		return Grafico{}, fmt.Errorf("gráfico: %w", err)
+	}
+	return Grafico{ID: m.ID, Titulo: m.Titulo, Opcion: j, Cifras: m.Cifras()}, nil
+}
+
+// forma is what of a Modelo the global options of its chart depend on.
+type forma struct {
+	id, ejeIzquierdo, ejeDerecho string
+	actos, leyenda, derecho      bool
+}
+
+func formaDe(m Modelo) forma {
+	f := forma{id: m.ID, actos: m.Unidad == UnidadActos, leyenda: len(m.Series) > 1}
 	if len(m.Ejes) > 0 {
-		eje.Name = m.Ejes[0]
+		f.ejeIzquierdo = m.Ejes[0]
 	}
-	if m.Unidad == UnidadActos {
-		eje.MinInterval = 1
-	}
-	bar := charts.NewBar()
-	bar.SetGlobalOptions(append(comunes(m.ID),
-		charts.WithYAxisOpts(eje),
-		charts.WithXAxisOpts(opts.XAxis{Type: "category"}),
-		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(len(m.Series) > 1), Bottom: "0"}),
-	)...)
 	for _, s := range m.Series {
 		if s.Eje == 1 {
-			bar.ExtendYAxis(opts.YAxis{Name: m.Ejes[1], Type: "value", Position: "right"})
+			f.derecho, f.ejeDerecho = true, m.Ejes[1]
 			break
 		}
 	}
-	bar.SetXAxis(m.Categorias)
-	for _, s := range m.Series {
-		if s.Barras {
-			datos := make([]opts.BarData, len(s.Valores))
-			for i, v := range s.Valores {
-				datos[i] = opts.BarData{Value: m.valorEcharts(v)}
-			}
-			o := []charts.SeriesOpts{charts.WithItemStyleOpts(opts.ItemStyle{Color: s.Color})}
-			if m.Unidad == UnidadActos {
-				o = append(o, charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Position: "top"}))
-			}
-			bar.AddSeries(s.Nombre, datos, o...)
-			continue
-		}
-		datos := make([]opts.LineData, len(s.Valores))
-		for i, v := range s.Valores {
-			datos[i] = opts.LineData{Value: m.valorEcharts(v), YAxisIndex: s.Eje}
-		}
-		// The line series goes straight onto the bar chart: what
-		// charts.NewLine and Overlap would add, without building (by
-		// reflection) a whole second chart only to take its series.
-		linea := charts.SingleSeries{Name: s.Nombre, Type: types.ChartLine, Data: datos}
-		linea.InitSeriesDefaultOpts(bar.BaseConfiguration)
-		linea.ConfigureSeriesOpts(
-			charts.WithLineChartOpts(opts.LineChart{YAxisIndex: s.Eje}),
-			charts.WithLineStyleOpts(opts.LineStyle{Color: s.Color, Width: 3, Type: "solid"}),
-			charts.WithItemStyleOpts(opts.ItemStyle{Color: s.Color}))
-		bar.MultiSeries = append(bar.MultiSeries, linea)
+	return f
+}
+
+// plantilla is a chart of one form without categories nor series, as
+// go-echarts builds it; never modified once kept.
+type plantilla struct {
+	opcion map[string]any
+	base   *charts.BaseConfiguration
+}
+
+// plantillas holds one plantilla per form: a handful (the charts of comite
+// have fixed ids and axes), never dropped.
+var plantillas sync.Map
+
+func plantillaDe(f forma) plantilla {
+	if p, ok := plantillas.Load(f); ok {
+		return p.(plantilla)
 	}
-	j, err := aJSON(bar)
-	return Grafico{ID: m.ID, Titulo: m.Titulo, Opcion: j, Cifras: m.Cifras()}, err
+	bar := barraDe(f)
+	bar.Validate()
+	p, _ := plantillas.LoadOrStore(f, plantilla{opcion: bar.JSON(), base: &bar.BaseConfiguration})
+	return p.(plantilla)
+}
+
+// barraDe is the bar chart of a form with its global options and axes.
+func barraDe(f forma) *charts.Bar {
+	eje := opts.YAxis{Type: "value", Position: "left", Name: f.ejeIzquierdo}
+	if f.actos {
+		eje.MinInterval = 1
+	}
+	bar := charts.NewBar()
+	bar.SetGlobalOptions(append(comunes(f.id),
+		charts.WithYAxisOpts(eje),
+		charts.WithXAxisOpts(opts.XAxis{Type: "category"}),
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(f.leyenda), Bottom: "0"}),
+	)...)
+	if f.derecho {
+		bar.ExtendYAxis(opts.YAxis{Name: f.ejeDerecho, Type: "value", Position: "right"})
+	}
+	return bar
+}
+
+// serie is one series of the chart: bars, or a line (what charts.NewLine
+// and Overlap would add to the bar chart).
+func (m Modelo) serie(s Serie, base *charts.BaseConfiguration) charts.SingleSeries {
+	if s.Barras {
+		datos := make([]opts.BarData, len(s.Valores))
+		for i, v := range s.Valores {
+			datos[i] = opts.BarData{Value: m.valorEcharts(v)}
+		}
+		o := []charts.SeriesOpts{charts.WithItemStyleOpts(opts.ItemStyle{Color: s.Color})}
+		if m.Unidad == UnidadActos {
+			o = append(o, charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Position: "top"}))
+		}
+		barra := charts.SingleSeries{Name: s.Nombre, Type: types.ChartBar, Data: datos}
+		barra.ConfigureSeriesOpts(o...)
+		return barra
+	}
+	datos := make([]opts.LineData, len(s.Valores))
+	for i, v := range s.Valores {
+		datos[i] = opts.LineData{Value: m.valorEcharts(v), YAxisIndex: s.Eje}
+	}
+	linea := charts.SingleSeries{Name: s.Nombre, Type: types.ChartLine, Data: datos}
+	linea.InitSeriesDefaultOpts(*base)
+	linea.ConfigureSeriesOpts(
+		charts.WithLineChartOpts(opts.LineChart{YAxisIndex: s.Eje}),
+		charts.WithLineStyleOpts(opts.LineStyle{Color: s.Color, Width: 3, Type: "solid"}),
+		charts.WithItemStyleOpts(opts.ItemStyle{Color: s.Color}))
+	return linea
 }
 
 func (m Modelo) valorEcharts(v *decimal.Decimal) any {
