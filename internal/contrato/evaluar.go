@@ -452,7 +452,7 @@ func fechaNula(f fecha.Fecha) *string {
 // LeerResultado reads back an output of EscribirEvaluacion (a stored snapshot).
 func LeerResultado(data []byte) (EvaluacionJSON, error) {
 	var r EvaluacionJSON
-	if err := json.Unmarshal(data, &r); err != nil {
+	if err := leerGuardado(data, &r); err != nil {
 		return r, fmt.Errorf("evaluación guardada ilegible: %w", err)
 	}
 	return r, nil

@@ -2,7 +2,6 @@ package contrato
 
 import (
 	"bytes"
-	"encoding/json"
 	"slices"
 
 	"comite/internal/fecha"
@@ -36,7 +35,7 @@ func LeerEntradaGuardada(data []byte) (reincidencia.Entrada, error) {
 // LeerEvaluacion.
 func leerEntradaCanonica(data []byte) (ent reincidencia.Entrada, ok bool) {
 	var j entradaJSON
-	if err := json.Unmarshal(data, &j); err != nil {
+	if err := leerGuardado(data, &j); err != nil {
 		return ent, false
 	}
 	n, err := nit.Parse(j.Usuario.NIT)

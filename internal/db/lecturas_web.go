@@ -248,15 +248,10 @@ func (d *DB) LeerCaso(ctx context.Context, c Caso) (LecturaCaso, error) {
 	if l.DiasInhabiles, err = fechasInhabiles(ctx, q); err != nil {
 		return l, err
 	}
-	if err := tx.Rollback(); err != nil {
+	if l.Propuesta, err = propuestaDe(ctx, q, c.ID); err != nil {
 		return l, err
 	}
-	// PropuestaDe reads the case again for the increment; a closed case's
-	// proposal is insert-only, so reading it after the snapshot is safe.
-	if l.Propuesta, err = d.PropuestaDe(ctx, c.ID); err != nil {
-		return l, err
-	}
-	return l, nil
+	return l, tx.Rollback()
 }
 
 // ContextoCon is what flujo needs to know about a case, given its latest

@@ -24,7 +24,8 @@ func personaDe(ctx context.Context, q consultor, usuario string) (string, error)
 	return nombre + " (" + etiquetas.Rol(rol) + ")", nil
 }
 
-// Persona is personaDe for the pages (the informe's versions, the actas).
+// Persona is personaDe for the pages (the informe's versions, the actas),
+// as a prepared statement.
 func (d *DB) Persona(ctx context.Context, usuario string) (string, error) {
-	return personaDe(ctx, d, usuario)
+	return personaDe(ctx, conPreparadas{d: d}, usuario)
 }

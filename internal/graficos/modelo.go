@@ -1,6 +1,7 @@
 package graficos
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -240,18 +241,14 @@ func Opcion(m Modelo) (Grafico, error) {
 	if err := m.Validar(); err != nil {
 		return Grafico{}, err
 	}
-	f := formaDe(m)
-	p := plantillaDe(f)
-	obj := maps.Clone(p.opcion)
-	ejesX := slices.Clone(obj["xAxis"].([]opts.XAxis))
+	p := plantillaDe(formaDe(m))
+	ejesX := slices.Clone(p.ejesX)
 	ejesX[0].Data = m.Categorias
-	obj["xAxis"] = ejesX
 	series := make(charts.MultiSeries, 0, len(m.Series))
 	for _, s := range m.Series {
 		series = append(series, m.serie(s, p.base))
 	}
-	obj["series"] = series
-	j, err := json.Marshal(obj)
+	j, err := p.escribir(ejesX, series)
 	if err != nil {
 		return Grafico{}, fmt.Errorf("gráfico: %w", err)
 	}
@@ -279,9 +276,14 @@ func formaDe(m Modelo) forma {
 }
 
 // plantilla is a chart of one form without categories nor series, as
-// go-echarts builds it; never modified once kept.
+// go-echarts builds it, kept encoded: the option's keys in the order
+// json.Marshal writes a map's (sorted), and each key's value already in
+// JSON, but the x axes and the series, which each chart fills. Never
+// modified once kept.
 type plantilla struct {
-	opcion map[string]any
+	claves []string
+	fijos  map[string]json.RawMessage
+	ejesX  []opts.XAxis
 	base   *charts.BaseConfiguration
 }
 
@@ -295,8 +297,56 @@ func plantillaDe(f forma) plantilla {
 	}
 	bar := barraDe(f)
 	bar.Validate()
-	p, _ := plantillas.LoadOrStore(f, plantilla{opcion: bar.JSON(), base: &bar.BaseConfiguration})
-	return p.(plantilla)
+	opcion := bar.JSON()
+	p := plantilla{fijos: map[string]json.RawMessage{}, ejesX: opcion["xAxis"].([]opts.XAxis), base: &bar.BaseConfiguration}
+	for k, v := range opcion {
+		if k == "xAxis" || k == "series" {
+			continue
+		}
+		j, err := json.Marshal(v)
+		if err != nil {
+			panic(fmt.Sprintf("gráfico %s: la opción %s no se codifica: %v", f.id, k, err))
+		}
+		p.fijos[k] = j
+	}
+	p.claves = slices.Sorted(maps.Keys(p.fijos))
+	p.claves = append(p.claves, "series", "xAxis")
+	slices.Sort(p.claves)
+	ya, _ := plantillas.LoadOrStore(f, p)
+	return ya.(plantilla)
+}
+
+// escribir is json.Marshal of the whole option as a map, byte for byte:
+// the kept values as they were encoded, the x axes and the series encoded
+// now.
+func (p plantilla) escribir(ejesX []opts.XAxis, series charts.MultiSeries) ([]byte, error) {
+	var b bytes.Buffer
+	b.Grow(1024)
+	b.WriteByte('{')
+	for i, k := range p.claves {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Quote(k))
+		b.WriteByte(':')
+		var v any
+		switch k {
+		case "xAxis":
+			v = ejesX
+		case "series":
+			v = series
+		default:
+			b.Write(p.fijos[k])
+			continue
+		}
+		j, err := json.Marshal(v)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(j)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
 }
 
 // barraDe is the bar chart of a form with its global options and axes.

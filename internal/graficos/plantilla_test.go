@@ -120,3 +120,27 @@ func TestOpcion_igualAlGraficoEntero(t *testing.T) {
 		t.Fatal(e)
 	}
 }
+
+// BenchmarkOpcion: the options of the three charts of a case page, with
+// five years each (go test -bench Opcion -benchmem ./internal/graficos).
+func BenchmarkOpcion(b *testing.B) {
+	anios := []int{2021, 2022, 2023, 2024, 2025}
+	var s []decimal.Decimal
+	var u []*decimal.Decimal
+	for i := range anios {
+		v := decimal.New(int64(123456789+i*1000), 0)
+		s, u = append(s, v), append(u, &v)
+	}
+	u[2] = nil
+	for b.Loop() {
+		if _, err := SancionesVsUmbral(anios, s, u); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := SancionesYOperaciones(anios, s, u); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := Opcion(ModeloGravedad([3]int{1, 2, 3}, [3]int{0, 1, 0}, 2025)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
