@@ -38,6 +38,10 @@ var paginasError = map[int]templates.PaginaError{
 	http.StatusInternalServerError:   {Titulo: "Ocurrió un error en el servidor", Mensaje: "No pudimos completar la solicitud. Intente de nuevo en unos minutos; si el problema sigue, avise al administrador con la hora y el código de la solicitud."},
 }
 
+// paginaSinTurno is the 503 of a page that waited too long for its turn to
+// be built (turnos.go).
+var paginaSinTurno = templates.PaginaError{Titulo: "El servidor está ocupado", Mensaje: "El servidor está atendiendo muchas solicitudes a la vez y su página no alcanzó a prepararse. Espere unos segundos e intente de nuevo."}
+
 var paginaCSRF = templates.PaginaError{
 	Codigo:  http.StatusForbidden,
 	Titulo:  "El formulario caducó",
@@ -88,6 +92,12 @@ func (h *handler) manejarError(err error, c echo.Context) {
 		codigo = http.StatusRequestEntityTooLarge
 	case errors.As(err, &he):
 		codigo = he.Code
+	case errors.Is(err, errSinTurno):
+		// Every turn to build a page stayed taken for esperaTurno: the
+		// server is saturated, not the database (turnos.go).
+		codigo, pe = http.StatusServiceUnavailable, paginaSinTurno
+		c.Response().Header().Set("Retry-After", strconv.Itoa(ReintentarTrasOcupada))
+		h.log.WarnContext(c.Request().Context(), "sin turno para construir la página", "id", idSolicitud(c), "ruta", c.Request().URL.Path)
 	default:
 		fc := codigoDe(err)
 		codigo = estadoDeFallo[fc]

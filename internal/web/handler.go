@@ -28,6 +28,8 @@ type handler struct {
 	pendientes dirPendientes
 	// limiteCalendario limits the calendar feed requests per address (calendario_feed.go).
 	limiteCalendario limitador
+	// turnos lets a few GET requests build their page at once (turnos.go).
+	turnos *turnos
 }
 
 // render writes a templ component into a buffer first, so an error while

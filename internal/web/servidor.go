@@ -44,6 +44,9 @@ type Config struct {
 	// database (the screening of a year, the portfolio and the counts of
 	// Inicio) is still kept: it is the data every page reads, not a page.
 	SinCachePaginas bool
+	// Turnos is how many GET requests build their page at once (turnos.go):
+	// 0, two per processor; negative, no limit.
+	Turnos int
 }
 
 // Nuevo builds the application: its routes and middleware.
@@ -53,6 +56,9 @@ func Nuevo(cfg Config) *echo.Echo {
 	}
 	h := &handler{d: cfg.DB, x: expediente.Nuevo(cfg.DB), log: cfg.Logger, cfg: cfg, memo: nuevaMemoria(cfg.DB)}
 	h.memo.sinCache = cfg.SinCachePaginas
+	if cfg.Turnos >= 0 {
+		h.turnos = nuevosTurnos(cfg.Turnos)
+	}
 	e := echo.New()
 	e.HideBanner = true
 	e.HidePort = true
@@ -60,7 +66,7 @@ func Nuevo(cfg Config) *echo.Echo {
 	// a client cannot spoof the address used for throttling and the audit log.
 	e.IPExtractor = echo.ExtractIPDirect()
 	e.HTTPErrorHandler = h.manejarError
-	e.Use(h.idSolicitud, h.registrar, h.recuperar, h.cabecerasSeguridad, h.limitarCuerpo, h.cargarSesion, h.proteger, h.textoFormularios)
+	e.Use(h.idSolicitud, h.registrar, h.recuperar, h.turno, h.cabecerasSeguridad, h.limitarCuerpo, h.cargarSesion, h.proteger, h.textoFormularios)
 	h.montar(e)
 	return e
 }
