@@ -118,12 +118,23 @@ func (m *memoria) obtener(ctx context.Context, clave any, calcular func(context.
 	if err != nil {
 		return nil, err
 	}
-	select {
-	case <-e.hecho:
+	if terminada(e) {
 		return e.valor, e.err
-	case <-ctx.Done():
-		return nil, ctx.Err()
 	}
+	// The computation runs in its own goroutine: the page's turn is given
+	// back while it waits (a screening of a million users takes seconds).
+	err = fueraDeTurno(ctx, func() error {
+		select {
+		case <-e.hecho:
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return e.valor, e.err
 }
 
 // consultar is obtener without waiting: the value when it is ready for the

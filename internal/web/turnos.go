@@ -2,10 +2,10 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"net/http"
 	"runtime"
 	"strings"
-	"sync"
 	"time"
 
 	"comite/internal/fallo"
@@ -17,21 +17,23 @@ import (
 // once, the others wait in line, first come first served.
 //
 // Building a page is CPU work (reading SQLite, the core, templ). With every
-// request building at once, 20 requests on 2 cores share the processors in
-// no order: the Go scheduler runs the newest first and a page that costs
-// 1,5 ms waited up to 50 ms behind the later ones (p99 of the case pages at
-// 20 clients). In turns the same work is done in the order it arrived and
-// the wait is the queue's, the same for everyone: the same pages per second,
-// a third less at p99 (README, «Páginas web bajo carga»).
+// request building at once, 20 requests on 2 cores shared the processors in
+// no order of arrival, and a case page that costs about 1,5 ms of CPU took
+// up to 50 ms in the server at p99. In turns the same work is done in the
+// order it arrived and the wait is the queue's, about the same for everyone:
+// with the same pages per second, the p99 of the case pages at 20 clients
+// went from 61 to 43 ms (README, «Páginas web bajo carga»).
 //
 // A turn is only for building: the page is kept in memory while it is
 // built (up to maxEnTurno bytes) and sent to the client after the turn is
 // given back, so a client that reads slowly never holds one. A larger body
-// (an export) gives its turn back as soon as it passes that size and is sent
-// as it is written. Requests with a body (POST: forms, uploads, which are
-// read from the client) are not in turns, nor the embedded static files and
-// /healthz. A request that waits more than esperaTurno gets 503 with
-// Retry-After (the server is saturated), or ends if its client leaves.
+// (an export) gives its turn back as soon as it passes that size and is
+// sent as it is written. A page that waits for a computation it does not do
+// (the screening of a year that another request started) gives its turn
+// back while it waits (fueraDeTurno). Requests with a body (POST: forms and
+// uploads, read from the client) take no turn, nor the embedded static
+// files and /healthz. A request that waits more than esperaTurno gets 503
+// with Retry-After (the server is saturated), or ends if its client leaves.
 type turnos struct {
 	cupo   chan struct{}
 	espera time.Duration
@@ -63,27 +65,20 @@ var errSinTurno = fallo.Nuevo(fallo.Ocupado, "El servidor está atendiendo mucha
 
 func (h *handler) turno(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		t := h.turnos
 		req := c.Request()
-		if t == nil || !enTurno(req) {
+		if h.turnos == nil || !enTurno(req) {
 			return next(c)
 		}
-		limite := time.NewTimer(t.espera)
-		select {
-		case t.cupo <- struct{}{}:
-			limite.Stop()
-		case <-limite.C:
-			return errSinTurno
-		case <-req.Context().Done():
-			limite.Stop()
-			return req.Context().Err()
+		tt := &turnoTomado{t: h.turnos}
+		if err := tt.tomar(req.Context()); err != nil {
+			return err
 		}
+		c.SetRequest(req.WithContext(context.WithValue(req.Context(), claveTurno{}, tt)))
 		res := c.Response()
-		w := &escritorEnTurno{destino: res.Writer, buf: buferes.Get().(*bytes.Buffer)}
-		w.devolver = sync.OnceFunc(func() { <-t.cupo })
+		w := &escritorEnTurno{destino: res.Writer, buf: buferes.Get().(*bytes.Buffer), turno: tt}
 		res.Writer = w
 		defer func() {
-			w.devolver()
+			tt.soltar()
 			res.Writer = w.destino
 			w.vaciar()
 			buferes.Put(w.buf)
@@ -92,13 +87,68 @@ func (h *handler) turno(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
+// turnoTomado is the turn of one request, used only by the goroutine that
+// serves it.
+type turnoTomado struct {
+	t      *turnos
+	tomado bool // holds a place in t.cupo
+	suelto bool // given back for good: the page goes straight to the client
+}
+
+type claveTurno struct{}
+
+// tomar waits in line for a place: errSinTurno past the wait, or the
+// context's error when the client leaves.
+func (tt *turnoTomado) tomar(ctx context.Context) error {
+	limite := time.NewTimer(tt.t.espera)
+	defer limite.Stop()
+	select {
+	case tt.t.cupo <- struct{}{}:
+		tt.tomado = true
+		return nil
+	case <-limite.C:
+		return errSinTurno
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (tt *turnoTomado) devolver() {
+	if tt.tomado {
+		<-tt.t.cupo
+		tt.tomado = false
+	}
+}
+
+// soltar gives the turn back for good.
+func (tt *turnoTomado) soltar() {
+	tt.devolver()
+	tt.suelto = true
+}
+
+// fueraDeTurno runs esperar, a wait that builds nothing (for a computation
+// another request started, such as the screening of a year after an
+// import), with the request's turn given back, and takes a turn again,
+// in line, before the page goes on. Outside a turn it just runs esperar.
+func fueraDeTurno(ctx context.Context, esperar func() error) error {
+	tt, _ := ctx.Value(claveTurno{}).(*turnoTomado)
+	if tt == nil || !tt.tomado {
+		return esperar()
+	}
+	tt.devolver()
+	if err := esperar(); err != nil {
+		return err
+	}
+	return tt.tomar(ctx)
+}
+
 // escritorEnTurno keeps what the page writes while it holds its turn; past
 // maxEnTurno it gives the turn back and writes straight to the client.
 type escritorEnTurno struct {
-	destino  http.ResponseWriter
-	buf      *bytes.Buffer // from buferes, empty when given back
-	directo  bool
-	devolver func()
+	destino http.ResponseWriter
+	buf     *bytes.Buffer // from buferes, empty when given back
+	directo bool
+	turno   *turnoTomado
 }
 
 func (w *escritorEnTurno) Header() http.Header { return w.destino.Header() }
@@ -112,7 +162,7 @@ func (w *escritorEnTurno) Write(b []byte) (int, error) {
 	if w.buf.Len()+len(b) <= maxEnTurno {
 		return w.buf.Write(b)
 	}
-	w.devolver()
+	w.turno.soltar()
 	w.directo = true
 	if err := w.vaciar(); err != nil {
 		return 0, err

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"io"
 	"log/slog"
 	"net/http"
@@ -155,5 +156,48 @@ func TestTurnos_cuerpoGrandeDevuelveElTurno(t *testing.T) {
 	liberar()
 	if c := <-exportado; c != grande+"fin" {
 		t.Fatalf("la exportación llegó con %d bytes, no %d", len(c), len(grande)+3)
+	}
+}
+
+// A page that waits for the screening of a year (computed once per data
+// version in its own goroutine, here held until soltar) gives its turn
+// back while it waits: with one turn, another page is built meanwhile, and
+// the waiting page is served once the computation ends.
+func TestTurnos_esperarUnCalculoDevuelveElTurno(t *testing.T) {
+	soltar := make(chan struct{})
+	liberar := sync.OnceFunc(func() { close(soltar) })
+	var m *memoria
+	srv := servidorDeTurnos(t, 1, 5*time.Second, func(e *echo.Echo) {
+		m = nuevaMemoria(nil)
+		e.GET("/tamizaje", func(c echo.Context) error {
+			ctx := context.WithValue(c.Request().Context(), claveVersiones{}, versionesFijas{datos: 1, todo: 1})
+			v, err := m.obtener(ctx, claveTamizaje{anio: 2026}, func(context.Context) (any, error) {
+				<-soltar
+				return "tamizaje de 2026", nil
+			})
+			if err != nil {
+				return err
+			}
+			return c.String(http.StatusOK, v.(string))
+		})
+		e.GET("/otra", func(c echo.Context) error { return c.String(http.StatusOK, "otra") })
+	})
+	t.Cleanup(liberar)
+	tamizaje := make(chan string, 2)
+	for range 2 {
+		go func() {
+			_, c := pedir(t, http.MethodGet, srv.URL+"/tamizaje")
+			tamizaje <- c
+		}()
+	}
+	time.Sleep(50 * time.Millisecond) // both pages are waiting for the computation
+	if res, c := pedir(t, http.MethodGet, srv.URL+"/otra"); res.StatusCode != http.StatusOK || c != "otra" {
+		t.Fatalf("mientras dos páginas esperan el tamizaje: %d %q", res.StatusCode, c)
+	}
+	liberar()
+	for range 2 {
+		if c := <-tamizaje; c != "tamizaje de 2026" {
+			t.Fatalf("la página que esperaba el tamizaje llegó como %q", c)
+		}
 	}
 }
