@@ -157,6 +157,14 @@ func (t *Tamizado) Fila(i int) Fila {
 // Usuario is the user of row i in rank order, without making the row.
 func (t *Tamizado) Usuario(i int) Usuario { return t.usuarios[t.filas[i].usuario] }
 
+// Procede is what Fila(i) says of the committee test, without making the
+// row: ProcedeComite of its reference year Y−1 (Punto) and of Y−2
+// (Anterior). Counting a whole screening by it holds no Fila in memory.
+func (t *Tamizado) Procede(i int) (referencia, anterior reincidencia.Tri) {
+	x := &t.filas[i]
+	return x.p[0].procede, x.p[1].procede
+}
+
 // Filas makes every row, in rank order.
 func (t *Tamizado) Filas() []Fila {
 	out := make([]Fila, len(t.filas))

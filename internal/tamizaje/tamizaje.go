@@ -101,7 +101,10 @@ type Punto struct {
 // DatosIncompletos says whether the result is unknown for lack of the
 // operations of the reference year: such a row is never ranked among those
 // that proceed; it goes to its own group "Datos incompletos".
-func (p Punto) DatosIncompletos() bool { return !p.ProcedeComite.Conocido() }
+func (p Punto) DatosIncompletos() bool { return DatosIncompletos(p.ProcedeComite) }
+
+// DatosIncompletos says it of a year whose test answered procede: unknown.
+func DatosIncompletos(procede reincidencia.Tri) bool { return !procede.Conocido() }
 
 // FaltanOperaciones says whether the operations of the reference year were never loaded.
 func (p Punto) FaltanOperaciones() bool { return p.TotalOperaciones == nil }

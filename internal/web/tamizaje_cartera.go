@@ -49,50 +49,52 @@ type cartera struct {
 // with the registro in force on 1 January of Y−1, exactly the screening of
 // Y−1), so three screenings give the five years. The screening of hasta is
 // the screen's default year and is kept in memoria; the other two are counted
-// and dropped.
+// and dropped. Only the verdicts are counted (tamizaje.Tamizado.Procede): no
+// row is made, so the portfolio of a million users holds no rows in memory.
 func (h *handler) calcularCartera(ctx context.Context, hasta int) (*cartera, error) {
 	k := &cartera{conteo: map[string]map[string][aniosCartera]int{}, incompletos: map[string][aniosCartera]int{}}
 	primero := hasta - aniosCartera + 1
 	for a := primero; a <= hasta; a++ {
 		k.anios = append(k.anios, a)
 	}
-	sumar := func(f *tamizaje.Fila, anio int, p tamizaje.Punto) {
+	sumar := func(u tamizaje.Usuario, anio int, procede reincidencia.Tri) {
 		i := anio - primero
-		if i >= 0 && i < aniosCartera && p.DatosIncompletos() {
-			c := k.incompletos[f.Usuario.DireccionSeccional]
+		if i >= 0 && i < aniosCartera && tamizaje.DatosIncompletos(procede) {
+			c := k.incompletos[u.DireccionSeccional]
 			c[i]++
-			k.incompletos[f.Usuario.DireccionSeccional] = c
+			k.incompletos[u.DireccionSeccional] = c
 		}
-		if i < 0 || i >= aniosCartera || !p.ProcedeComite.EsSi() {
+		if i < 0 || i >= aniosCartera || !procede.EsSi() {
 			return
 		}
-		porTipo := k.conteo[f.Usuario.DireccionSeccional]
+		porTipo := k.conteo[u.DireccionSeccional]
 		if porTipo == nil {
 			porTipo = map[string][aniosCartera]int{}
-			k.conteo[f.Usuario.DireccionSeccional] = porTipo
+			k.conteo[u.DireccionSeccional] = porTipo
 		}
-		c := porTipo[f.Usuario.Tipo]
+		c := porTipo[u.Tipo]
 		c[i]++
-		porTipo[f.Usuario.Tipo] = c
+		porTipo[u.Tipo] = c
 	}
 	for y := hasta; y >= primero; y -= 2 {
-		var filas []tamizaje.Fila
+		var tz *tamizaje.Tamizado
 		if y == hasta {
 			t, err := h.tamizajeDe(ctx, y)
 			if err != nil {
 				return nil, err
 			}
-			filas = t.todas()
+			tz = t.tamizado
 		} else {
 			var err error
-			if filas, err = tamizaje.Filas(ctx, h.d, y); err != nil {
+			if tz, err = tamizaje.Nacional(ctx, h.d, y); err != nil {
 				return nil, err
 			}
 		}
-		for i := range filas {
-			f := &filas[i]
-			sumar(f, y, f.Punto)
-			sumar(f, y-1, f.Anterior)
+		for i := range tz.Len() {
+			u := tz.Usuario(i)
+			referencia, anterior := tz.Procede(i)
+			sumar(u, y, referencia)
+			sumar(u, y-1, anterior)
 		}
 	}
 	return k, nil

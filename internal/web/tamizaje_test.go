@@ -451,7 +451,8 @@ func TestMemoria_versionDeLosDatos(t *testing.T) {
 }
 
 // The portfolio's three screenings (Y, Y−2, Y−4, each with its previous
-// year) count the same as five separate screenings.
+// year) count the same as five separate screenings, both those for whom the
+// Comité would proceed and those with incomplete data.
 func TestCartera_igualACincoTamizajes(t *testing.T) {
 	e := nuevoEntorno(t)
 	e.sembrarTamizaje()
@@ -471,6 +472,9 @@ func TestCartera_igualACincoTamizajes(t *testing.T) {
 			if f.ProcedeComite.EsSi() {
 				quiere[f.Usuario.DireccionSeccional+"|"+f.Usuario.Tipo]++
 			}
+			if f.DatosIncompletos() {
+				quiere["incompletos|"+f.Usuario.DireccionSeccional]++
+			}
 		}
 		got := map[string]int{}
 		for s, m := range k.conteo {
@@ -478,6 +482,11 @@ func TestCartera_igualACincoTamizajes(t *testing.T) {
 				if c[i] > 0 {
 					got[s+"|"+tipo] = c[i]
 				}
+			}
+		}
+		for s, c := range k.incompletos {
+			if c[i] > 0 {
+				got["incompletos|"+s] = c[i]
 			}
 		}
 		a, _ := json.Marshal(got)
