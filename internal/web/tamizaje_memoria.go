@@ -181,9 +181,11 @@ func (m *memoria) entrada(ctx context.Context, clave any, nueva bool, calcular f
 	e = &entradaMemoria{version: v, hecho: make(chan struct{}), usada: ahora}
 	m.entradas[clave] = e
 	// The computation outlives the request that started it (others wait
-	// for it, or a later page shows it), so it does not take its cancellation.
+	// for it, or a later page shows it), so it does not take its
+	// cancellation, nor its turn: the turn is the request's, and only the
+	// request's goroutine gives it back or takes it (turnos.go).
 	go func() {
-		e.valor, e.err = calcular(context.WithoutCancel(ctx))
+		e.valor, e.err = calcular(sinTurno(context.WithoutCancel(ctx)))
 		if e.err != nil {
 			m.mu.Lock()
 			if m.entradas[clave] == e {

@@ -126,6 +126,12 @@ func (tt *turnoTomado) soltar() {
 	tt.suelto = true
 }
 
+// sinTurno is ctx without the request's turn, for work that runs in
+// another goroutine (a computation that outlives the request).
+func sinTurno(ctx context.Context) context.Context {
+	return context.WithValue(ctx, claveTurno{}, (*turnoTomado)(nil))
+}
+
 // fueraDeTurno runs esperar, a wait that builds nothing (for a computation
 // another request started, such as the screening of a year after an
 // import), with the request's turn given back, and takes a turn again,

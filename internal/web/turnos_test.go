@@ -162,16 +162,21 @@ func TestTurnos_cuerpoGrandeDevuelveElTurno(t *testing.T) {
 // A page that waits for the screening of a year (computed once per data
 // version in its own goroutine, here held until soltar) gives its turn
 // back while it waits: with one turn, another page is built meanwhile, and
-// the waiting page is served once the computation ends.
+// the waiting page is served once the computation ends. The computation,
+// in its own goroutine, never gets the request's turn.
 func TestTurnos_esperarUnCalculoDevuelveElTurno(t *testing.T) {
 	soltar := make(chan struct{})
 	liberar := sync.OnceFunc(func() { close(soltar) })
 	var m *memoria
+	var conTurno atomic.Bool
 	srv := servidorDeTurnos(t, 1, 5*time.Second, func(e *echo.Echo) {
 		m = nuevaMemoria(nil)
 		e.GET("/tamizaje", func(c echo.Context) error {
 			ctx := context.WithValue(c.Request().Context(), claveVersiones{}, versionesFijas{datos: 1, todo: 1})
-			v, err := m.obtener(ctx, claveTamizaje{anio: 2026}, func(context.Context) (any, error) {
+			v, err := m.obtener(ctx, claveTamizaje{anio: 2026}, func(ctx context.Context) (any, error) {
+				if tt, _ := ctx.Value(claveTurno{}).(*turnoTomado); tt != nil {
+					conTurno.Store(true) // the computation's goroutine must not touch the request's turn
+				}
 				<-soltar
 				return "tamizaje de 2026", nil
 			})
@@ -199,5 +204,8 @@ func TestTurnos_esperarUnCalculoDevuelveElTurno(t *testing.T) {
 		if c := <-tamizaje; c != "tamizaje de 2026" {
 			t.Fatalf("la página que esperaba el tamizaje llegó como %q", c)
 		}
+	}
+	if conTurno.Load() {
+		t.Fatal("el cálculo en segundo plano recibió el turno de la solicitud que lo empezó")
 	}
 }
