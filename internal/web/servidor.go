@@ -51,6 +51,12 @@ type Config struct {
 
 // Nuevo builds the application: its routes and middleware.
 func Nuevo(cfg Config) *echo.Echo {
+	e, _ := nuevo(cfg)
+	return e
+}
+
+// nuevo is Nuevo with its handler, for the tests that reach inside it.
+func nuevo(cfg Config) (*echo.Echo, *handler) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
@@ -66,9 +72,9 @@ func Nuevo(cfg Config) *echo.Echo {
 	// a client cannot spoof the address used for throttling and the audit log.
 	e.IPExtractor = echo.ExtractIPDirect()
 	e.HTTPErrorHandler = h.manejarError
-	e.Use(h.idSolicitud, h.registrar, h.recuperar, h.turno, h.cabecerasSeguridad, h.limitarCuerpo, h.cargarSesion, h.proteger, h.textoFormularios)
+	e.Use(h.idSolicitud, h.registrar, h.recuperar, h.cabecerasSeguridad, h.turno, h.limitarCuerpo, h.cargarSesion, h.proteger, h.textoFormularios)
 	h.montar(e)
-	return e
+	return e, h
 }
 
 // Servidor wraps the handler in an http.Server with timeouts, so a slow or

@@ -78,8 +78,19 @@ func (h *handler) turno(next echo.HandlerFunc) echo.HandlerFunc {
 		w := &escritorEnTurno{destino: res.Writer, buf: buferes.Get().(*bytes.Buffer), turno: tt}
 		res.Writer = w
 		defer func() {
-			tt.soltar()
+			tt.devolver()
 			res.Writer = w.destino
+			if p := recover(); p != nil {
+				// Half a page is not sent: when nothing reached the client
+				// yet, the response is as new and recuperar answers the
+				// panic with its 500 page.
+				if !w.enviado {
+					res.Committed, res.Status, res.Size = false, http.StatusOK, 0
+				}
+				w.buf.Reset()
+				buferes.Put(w.buf)
+				panic(p)
+			}
 			w.vaciar()
 			buferes.Put(w.buf)
 		}()
@@ -92,7 +103,6 @@ func (h *handler) turno(next echo.HandlerFunc) echo.HandlerFunc {
 type turnoTomado struct {
 	t      *turnos
 	tomado bool // holds a place in t.cupo
-	suelto bool // given back for good: the page goes straight to the client
 }
 
 type claveTurno struct{}
@@ -120,12 +130,6 @@ func (tt *turnoTomado) devolver() {
 	}
 }
 
-// soltar gives the turn back for good.
-func (tt *turnoTomado) soltar() {
-	tt.devolver()
-	tt.suelto = true
-}
-
 // sinTurno is ctx without the request's turn, for work that runs in
 // another goroutine (a computation that outlives the request).
 func sinTurno(ctx context.Context) context.Context {
@@ -148,18 +152,29 @@ func fueraDeTurno(ctx context.Context, esperar func() error) error {
 	return tt.tomar(ctx)
 }
 
-// escritorEnTurno keeps what the page writes while it holds its turn; past
-// maxEnTurno it gives the turn back and writes straight to the client.
+// escritorEnTurno keeps what the page writes while it holds its turn, its
+// status too; past maxEnTurno it gives the turn back and writes straight to
+// the client.
 type escritorEnTurno struct {
 	destino http.ResponseWriter
 	buf     *bytes.Buffer // from buferes, empty when given back
+	codigo  int           // the status the page wrote, not sent yet (0: none)
+	enviado bool          // the status and what was kept went to destino
 	directo bool
 	turno   *turnoTomado
 }
 
 func (w *escritorEnTurno) Header() http.Header { return w.destino.Header() }
 
-func (w *escritorEnTurno) WriteHeader(codigo int) { w.destino.WriteHeader(codigo) }
+func (w *escritorEnTurno) WriteHeader(codigo int) {
+	if w.enviado {
+		w.destino.WriteHeader(codigo)
+		return
+	}
+	if w.codigo == 0 {
+		w.codigo = codigo
+	}
+}
 
 func (w *escritorEnTurno) Write(b []byte) (int, error) {
 	if w.directo {
@@ -168,7 +183,7 @@ func (w *escritorEnTurno) Write(b []byte) (int, error) {
 	if w.buf.Len()+len(b) <= maxEnTurno {
 		return w.buf.Write(b)
 	}
-	w.turno.soltar()
+	w.turno.devolver() // for good: fueraDeTurno takes no turn back for it
 	w.directo = true
 	if err := w.vaciar(); err != nil {
 		return 0, err
@@ -176,8 +191,14 @@ func (w *escritorEnTurno) Write(b []byte) (int, error) {
 	return w.destino.Write(b)
 }
 
-// vaciar sends what was kept.
+// vaciar sends the status and what was kept.
 func (w *escritorEnTurno) vaciar() error {
+	if !w.enviado {
+		w.enviado = true
+		if w.codigo != 0 {
+			w.destino.WriteHeader(w.codigo)
+		}
+	}
 	if w.buf.Len() == 0 {
 		return nil
 	}

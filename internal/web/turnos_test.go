@@ -209,3 +209,43 @@ func TestTurnos_esperarUnCalculoDevuelveElTurno(t *testing.T) {
 		t.Fatal("el cálculo en segundo plano recibió el turno de la solicitud que lo empezó")
 	}
 }
+
+// In the application, a page refused for lack of a turn still carries the
+// security headers (the turn is taken after they are set), says what to do,
+// and a panic while building a page sends no half page.
+func TestTurnos_enLaAplicacion_503ConCabecerasYPanicoSinMediaPagina(t *testing.T) {
+	en := nuevoEntorno(t)
+	app, h := nuevo(Config{DB: en.d, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Turnos: 1})
+	h.turnos.espera = 20 * time.Millisecond
+	h.turnos.cupo <- struct{}{} // the only turn, taken
+	rec := httptest.NewRecorder()
+	app.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/login", nil))
+	if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" {
+		t.Fatalf("sin turno: %d, Retry-After %q", rec.Code, rec.Header().Get("Retry-After"))
+	}
+	for _, k := range []string{"Content-Security-Policy", "X-Content-Type-Options", "X-Frame-Options"} {
+		if rec.Header().Get(k) == "" {
+			t.Errorf("la página 503 sin turno no trae %s", k)
+		}
+	}
+	if !strings.Contains(rec.Body.String(), "El servidor está ocupado") {
+		t.Fatalf("la página 503 no dice qué pasó: %q", rec.Body.String())
+	}
+	<-h.turnos.cupo
+	app.GET("/prueba-panico", func(c echo.Context) error {
+		c.Response().WriteHeader(http.StatusOK)
+		io.WriteString(c.Response(), "media página")
+		panic("falla a mitad de la página")
+	})
+	ses := en.ingresar("secretaria")
+	rec = httptest.NewRecorder()
+	req := httptest.NewRequest(http.MethodGet, "/prueba-panico", nil)
+	req.AddCookie(&http.Cookie{Name: cookieSesion, Value: ses.token})
+	app.ServeHTTP(rec, req)
+	if strings.Contains(rec.Body.String(), "media página") || !strings.Contains(rec.Body.String(), "error-500") {
+		t.Fatalf("tras un pánico a mitad de la página: %d %q", rec.Code, rec.Body.String())
+	}
+	if len(h.turnos.cupo) != 0 {
+		t.Fatal("el pánico dejó el turno tomado")
+	}
+}
