@@ -198,7 +198,7 @@ func (t *Tamizado) Resumen() Resumen {
 		if p.procede.EsSi() {
 			r.ProcedeComite++
 		}
-		if !p.procede.Conocido() {
+		if DatosIncompletos(p.procede) {
 			r.DatosIncompletos++
 		}
 		if p.cumple.EsSi() {

@@ -61,7 +61,8 @@ func enTurno(req *http.Request) bool {
 }
 
 // errSinTurno: no turn came within esperaTurno.
-var errSinTurno = fallo.Nuevo(fallo.Ocupado, "El servidor está atendiendo muchas solicitudes a la vez. Intente de nuevo en unos segundos.")
+// Its message is the one its page shows (paginaSinTurno).
+var errSinTurno = fallo.Nuevo(fallo.Ocupado, paginaSinTurno.Mensaje)
 
 func (h *handler) turno(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
