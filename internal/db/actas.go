@@ -15,6 +15,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"comite/internal/flujo"
 )
 
 // Firmador signs a PDF as PAdES (internal/firma.Firmante).
@@ -54,7 +56,7 @@ func marcaSesion(ctx context.Context, q consultor, id int64) (string, error) {
 	var m string
 	err := q.QueryRowContext(ctx, `SELECT s.fecha || '|' || s.hora || '|' || s.modalidad || '|' || s.lugar || '|' || s.preside || '|' || s.secretario
 		|| '|' || coalesce((SELECT group_concat(nombre || '/' || cargo, ';') FROM sesion_miembros WHERE sesion_id = s.id), '')
-		|| '|' || coalesce((SELECT group_concat(o.posicion || ':' || o.caso_id || ':' || c.estado, ';') FROM sesion_orden o JOIN casos c ON c.id = o.caso_id WHERE o.sesion_id = s.id), '')
+		|| '|' || coalesce((SELECT group_concat(o.posicion || ':' || o.caso_id || ':' || c.estado || ':' || coalesce(o.aplazado_motivo, ''), ';') FROM sesion_orden o JOIN casos c ON c.id = o.caso_id WHERE o.sesion_id = s.id), '')
 		|| '|' || coalesce((SELECT max(k.id) FROM conceptos k JOIN sesion_orden o ON o.caso_id = k.caso_id WHERE o.sesion_id = s.id), 0)
 		|| '|' || coalesce((SELECT max(id) FROM parametros_comite), 0)
 		|| '|' || coalesce((SELECT max(version) FROM actas WHERE sesion_id = s.id), 0)
@@ -133,6 +135,9 @@ func (d *DB) GuardarActa(ctx context.Context, n ActaNueva, quien ActorCaso) (Act
 		}
 		if m != n.Marca || siguiente != n.Version {
 			return ErrDocumentoDesactualizado
+		}
+		if msg := flujo.ProblemaActa(s.Sesion.Fecha, d.Hoy(), s.HayQuorum, s.TextoQuoro, s.PuntosPendientes()); msg != "" {
+			return &flujo.ErrPaso{Mensaje: msg}
 		}
 		rs, err := tx.ExecContext(ctx, `INSERT INTO actas(sesion_id, version, sha256_contenido, sha256, firma_sujeto, pdf, emitido_por, emitido_en) VALUES (?,?,?,?,?,?,?,?)`,
 			n.SesionID, n.Version, n.SHA256Contenido, n.SHA256, n.FirmaSujeto, n.Archivo, quien.Cuenta, n.EmitidoEn)

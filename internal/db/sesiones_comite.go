@@ -31,6 +31,8 @@ type SesionComite struct {
 	QuorumSet  bool
 	HayQuorum  bool
 	TextoQuoro string
+	// Aplazamientos of the session, oldest first.
+	Aplazamientos []Aplazamiento
 }
 
 // PuntoOrden is one case of the orden del día.
@@ -45,6 +47,19 @@ type PuntoOrden struct {
 	Concepto    *ConceptoGuardado // the original recorded in this session (nil: not yet)
 	Vigente     *ConceptoGuardado // the one in force (last correction), when there is a concepto
 	Correccion  []ConceptoGuardado
+	Aplazado    string // the reason it was postponed ("" when it was not)
+}
+
+// Aplazamiento is a postponement of a session: from its earlier date and
+// time to the new one, with the reason.
+type Aplazamiento struct {
+	FechaAnterior fecha.Fecha
+	HoraAnterior  string
+	Fecha         fecha.Fecha
+	Hora          string
+	Motivo        string
+	Por           string
+	En            string
 }
 
 // ErrSesionNoExiste is returned for an unknown session.
@@ -125,14 +140,17 @@ func sesionEn(ctx context.Context, q consultor, id int64) (SesionComite, error) 
 		s.Sesion.Miembros = append(s.Sesion.Miembros, m)
 	}
 	rows.Close()
-	rows, err = q.QueryContext(ctx, `SELECT posicion, caso_id FROM sesion_orden WHERE sesion_id = ? ORDER BY posicion`, id)
+	if s.Aplazamientos, err = aplazamientosEn(ctx, q, id); err != nil {
+		return s, err
+	}
+	rows, err = q.QueryContext(ctx, `SELECT posicion, caso_id, coalesce(aplazado_motivo, '') FROM sesion_orden WHERE sesion_id = ? ORDER BY posicion`, id)
 	if err != nil {
 		return s, err
 	}
 	var puntos []PuntoOrden
 	for rows.Next() {
 		var p PuntoOrden
-		if err := rows.Scan(&p.Posicion, &p.CasoID); err != nil {
+		if err := rows.Scan(&p.Posicion, &p.CasoID, &p.Aplazado); err != nil {
 			rows.Close()
 			return s, err
 		}
@@ -241,4 +259,65 @@ func (d *DB) SesionesDelCaso(ctx context.Context, casoID int64) ([]SesionDeCaso,
 		out = append(out, s)
 	}
 	return out, rows.Err()
+}
+
+func aplazamientosEn(ctx context.Context, q consultor, id int64) ([]Aplazamiento, error) {
+	rows, err := q.QueryContext(ctx, `SELECT fecha_anterior, hora_anterior, fecha, hora, motivo, registrado_por, registrado_en FROM sesion_aplazamientos WHERE sesion_id = ? ORDER BY id`, id)
+	if err != nil {
+		return nil, fmt.Errorf("leer los aplazamientos de la sesión: %w", err)
+	}
+	defer rows.Close()
+	var out []Aplazamiento
+	for rows.Next() {
+		var a Aplazamiento
+		var antes, nueva string
+		if err := rows.Scan(&antes, &a.HoraAnterior, &nueva, &a.Hora, &a.Motivo, &a.Por, &a.En); err != nil {
+			return nil, err
+		}
+		if a.FechaAnterior, err = fecha.ParseISO(antes); err != nil {
+			return nil, fmt.Errorf("fecha de aplazamiento guardada inválida %q", antes)
+		}
+		if a.Fecha, err = fecha.ParseISO(nueva); err != nil {
+			return nil, fmt.Errorf("fecha de aplazamiento guardada inválida %q", nueva)
+		}
+		out = append(out, a)
+	}
+	return out, rows.Err()
+}
+
+// PuntosPendientes summarises the agenda of a session for its acta
+// (flujo.ProblemaActa).
+func (s SesionComite) PuntosPendientes() []flujo.PuntoPendiente {
+	var out []flujo.PuntoPendiente
+	for _, p := range s.Orden {
+		out = append(out, flujo.PuntoPendiente{Numero: p.Numero, Concepto: p.Concepto != nil, Aplazado: p.Aplazado != "",
+			Terminado: p.Concepto == nil && p.Estado != flujo.EnComite})
+	}
+	return out
+}
+
+// AplazarSesion moves a session to a new date and time, keeping the earlier
+// ones and the reason in sesion_aplazamientos.
+func (w *Escritura) AplazarSesion(id int64, antes flujo.Sesion, fechaNueva fecha.Fecha, horaNueva, motivo, cuenta string) error {
+	if _, err := w.tx.ExecContext(w.ctx, `INSERT INTO sesion_aplazamientos(sesion_id, fecha_anterior, hora_anterior, fecha, hora, motivo, registrado_por, registrado_en) VALUES (?,?,?,?,?,?,?,?)`,
+		id, antes.Fecha.String(), antes.Hora, fechaNueva.String(), horaNueva, motivo, cuenta, w.Ahora()); err != nil {
+		return fmt.Errorf("guardar el aplazamiento: %w", err)
+	}
+	if _, err := w.tx.ExecContext(w.ctx, `UPDATE sesiones_comite SET fecha = ?, hora = ? WHERE id = ?`, fechaNueva.String(), horaNueva, id); err != nil {
+		return fmt.Errorf("aplazar la sesión: %w", err)
+	}
+	return nil
+}
+
+// AplazarCaso records why a case of a session's agenda was not decided in it.
+func (w *Escritura) AplazarCaso(sesionID, casoID int64, motivo, cuenta string) error {
+	rs, err := w.tx.ExecContext(w.ctx, `UPDATE sesion_orden SET aplazado_motivo = ?, aplazado_por = ?, aplazado_en = ? WHERE sesion_id = ? AND caso_id = ? AND aplazado_motivo IS NULL`,
+		motivo, cuenta, w.Ahora(), sesionID, casoID)
+	if err != nil {
+		return fmt.Errorf("aplazar el caso: %w", err)
+	}
+	if n, _ := rs.RowsAffected(); n != 1 {
+		return &flujo.ErrPaso{Mensaje: "El caso no está en el orden del día de la sesión o ya se aplazó."}
+	}
+	return nil
 }

@@ -112,8 +112,8 @@ func accionEn(d *db.DB, id int64, a flujo.Accion, quien db.ActorCaso) error {
 		_, err = conceptoEnSesion(d, id, conceptoMulta(), quien)
 	case flujo.CorregirConcepto:
 		k := conceptoMulta()
-		k.Miembros = append(k.Miembros, "Jefe de la División de Fiscalización")
-		_, err = Nuevo(d).CorregirConcepto(ctx, id, k, "faltaba un miembro presente", quien)
+		k.Miembros[1] = "Subdirectora Jurídica"
+		_, err = Nuevo(d).CorregirConcepto(ctx, id, k, "el cargo de un miembro quedó mal escrito", quien)
 	case flujo.Cerrar:
 		_, err = Nuevo(d).CerrarCaso(ctx, id, fecha.Debe(2026, 3, 17), quien)
 	}
@@ -336,7 +336,7 @@ func TestConcepto_dominio3_definitivoYCorreccionVinculada(t *testing.T) {
 	}
 	*reloj = reloj.Add(24 * time.Hour)
 	corregido := mal
-	corregido.Miembros = []string{"Directora de Fiscalización", "Subdirector Jurídico", " directora  de fiscalización ", "Jefe de la División de Fiscalización"}
+	corregido.Miembros = []string{"Directora de Fiscalización", "Subdirector Jurídico", " directora  de fiscalización "}
 	if _, err := Nuevo(d).CorregirConcepto(ctx, c.ID, corregido, "", sComite); err == nil {
 		t.Fatal("corrección sin motivo")
 	}
@@ -355,7 +355,7 @@ func TestConcepto_dominio3_definitivoYCorreccionVinculada(t *testing.T) {
 	if _, err := Nuevo(d).CorregirConcepto(ctx, c.ID, antes, "fecha mal escrita", sComite); err == nil {
 		t.Fatal("una corrección con la sesión antes de la presentación")
 	}
-	cor, err := Nuevo(d).CorregirConcepto(ctx, c.ID, corregido, "faltaba un miembro presente en la sesión", sComite)
+	cor, err := Nuevo(d).CorregirConcepto(ctx, c.ID, corregido, "los nombres se escribieron con el cargo repetido", sComite)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -363,7 +363,7 @@ func TestConcepto_dominio3_definitivoYCorreccionVinculada(t *testing.T) {
 	if len(cs) != 2 || cs[0].ID != orig.ID || cs[1].Concepto.Decision != flujo.DecisionCancelacion || cs[1].CorrigeID != orig.ID || cor.MotivoCorreccion == "" {
 		t.Fatalf("conceptos: %+v", cs)
 	}
-	if got := strings.Join(cs[1].Concepto.Miembros, "|"); got != "Directora de Fiscalización|Subdirector Jurídico|Jefe de la División de Fiscalización" {
+	if got := strings.Join(cs[1].Concepto.Miembros, "|"); got != "Directora de Fiscalización|Subdirector Jurídico" {
 		t.Fatalf("miembros repetidos no se quitaron: %q", got)
 	}
 	// The closing follows the concepto in force, and after it no correction.

@@ -59,7 +59,45 @@ func (x *Expediente) ValidarCorreccionCaso(ctx context.Context, casoID int64, c 
 	if err != nil || len(cs) == 0 {
 		return nil, err
 	}
-	return flujo.ValidarCorreccion(cs[len(cs)-1].Concepto, flujo.NormalizarConcepto(c), motivo, x.d.Hoy(), pres, cx.SegundaRuta), nil
+	ultimo := cs[len(cs)-1]
+	var s *db.SesionComite
+	if ultimo.SesionID != 0 {
+		ses, err := x.d.SesionComite(ctx, ultimo.SesionID)
+		if err != nil {
+			return nil, err
+		}
+		s = &ses
+	}
+	minimo, ok, err := x.d.ParametroQuorum(ctx)
+	if err != nil {
+		return nil, err
+	}
+	c = flujo.NormalizarConcepto(c)
+	return problemasCorreccion(ultimo, &c, motivo, s, minimo, ok, x.d.Hoy(), pres, cx.SegundaRuta), nil
+}
+
+// problemasCorreccion checks a correction (c, normalized) of the concepto in
+// force: flujo.ValidarCorreccion and, when the concepto was recorded in the
+// session s, flujo.ValidarCorreccionEnSesion (a correction without a date
+// keeps the session's). A concepto recorded before sessions existed keeps at
+// least the quorum in force.
+func problemasCorreccion(ultimo db.ConceptoGuardado, c *flujo.Concepto, motivo string, s *db.SesionComite, minimo int, ok bool, hoy, pres fecha.Fecha, segundaRuta bool) map[string]string {
+	if s != nil && c.FechaSesion.IsZero() {
+		c.FechaSesion = s.Sesion.Fecha
+	}
+	p := flujo.ValidarCorreccion(ultimo.Concepto, *c, motivo, hoy, pres, segundaRuta)
+	var extra map[string]string
+	if s != nil {
+		extra = flujo.ValidarCorreccionEnSesion(*c, s.Numero, s.Sesion, minimo, ok)
+	} else if hay, msg := flujo.Quorum(len(c.Miembros), minimo, ok); ok && !hay {
+		extra = map[string]string{"miembros": msg + " Una corrección no puede dejar el concepto sin quórum."}
+	}
+	for k, v := range extra {
+		if _, ya := p[k]; !ya || k == "fecha_sesion" {
+			p[k] = v
+		}
+	}
+	return p
 }
 
 // RegistrarConceptoEnSesion records the concepto of a case of the orden del
@@ -81,6 +119,11 @@ func (x *Expediente) RegistrarConceptoEnSesion(ctx context.Context, sesionID, ca
 		}
 		if !enOrden {
 			return &flujo.ErrPaso{Mensaje: "El caso no está en el orden del día de la sesión " + s.Numero + "."}
+		}
+		for _, o := range s.Orden {
+			if o.CasoID == casoID && o.Aplazado != "" {
+				return &flujo.ErrPaso{Mensaje: "El caso " + o.Numero + " se aplazó en la sesión " + s.Numero + " (" + o.Aplazado + "): su concepto se registra en una sesión posterior."}
+			}
 		}
 		minimo, ok, err := w.Quorum()
 		if err != nil {
@@ -147,7 +190,19 @@ func (x *Expediente) CorregirConcepto(ctx context.Context, casoID int64, c flujo
 		if err != nil {
 			return err
 		}
-		if p := flujo.ValidarCorreccion(ultimo.Concepto, c, motivo, w.Hoy(), pres, cx.SegundaRuta); len(p) > 0 {
+		var s *db.SesionComite
+		if ultimo.SesionID != 0 {
+			ses, err := w.Sesion(ultimo.SesionID)
+			if err != nil {
+				return err
+			}
+			s = &ses
+		}
+		minimo, ok, err := w.Quorum()
+		if err != nil {
+			return err
+		}
+		if p := problemasCorreccion(ultimo, &c, motivo, s, minimo, ok, w.Hoy(), pres, cx.SegundaRuta); len(p) > 0 {
 			return &db.ErrConcepto{Campos: p}
 		}
 		if id, err = w.InsertarConcepto(casoID, c, ultimo.EvaluacionID, ultimo.ID, ultimo.SesionID, motivo, quien.Cuenta); err != nil {

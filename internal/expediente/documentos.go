@@ -277,7 +277,7 @@ func (x *Expediente) ReproducirInforme(ctx context.Context, casoID int64, versio
 func fuenteActa(s db.SesionComite) informe.FuenteActa {
 	f := informe.FuenteActa{Numero: s.Numero, Sesion: s.Sesion, QuorumConfigurado: s.QuorumSet, QuorumMinimo: s.QuorumMin, TextoQuorum: s.TextoQuoro}
 	for _, p := range s.Orden {
-		pf := informe.PuntoFuente{Posicion: p.Posicion, Caso: p.Numero, RazonSocial: p.RazonSocial, NIT: p.NIT, Estado: p.Estado}
+		pf := informe.PuntoFuente{Posicion: p.Posicion, Caso: p.Numero, RazonSocial: p.RazonSocial, NIT: p.NIT, Estado: p.Estado, Aplazado: p.Aplazado}
 		if p.Concepto != nil {
 			pf.Conceptos = conceptos(append([]db.ConceptoGuardado{*p.Concepto}, p.Correccion...))
 		}
@@ -334,6 +334,10 @@ func (x *Expediente) EmitirActa(ctx context.Context, sesionID int64, quien db.Ac
 	f, err := x.d.FuenteActa(ctx, sesionID)
 	if err != nil {
 		return db.ActaEmitida{}, err
+	}
+	// Checked again by the store in the transaction that records.
+	if msg := flujo.ProblemaActa(f.Sesion.Sesion.Fecha, x.d.Hoy(), f.Sesion.HayQuorum, f.Sesion.TextoQuoro, f.Sesion.PuntosPendientes()); msg != "" {
+		return db.ActaEmitida{}, &flujo.ErrPaso{Mensaje: msg}
 	}
 	version := 1
 	if n := len(f.Actas); n > 0 {

@@ -321,6 +321,16 @@ func TestActa_listaCadaCasoDelOrdenDelDiaYEsDeterminista(t *testing.T) {
 			t.Errorf("el acta no dice %q", quiere)
 		}
 	}
+	// The third case has no concepto: no acta until the session records why.
+	if _, err := Nuevo(d).EmitirActa(ctx, s.ID, sSecretaria); !esPaso(err) {
+		t.Fatalf("acta con un caso sin concepto ni aplazamiento: %v", err)
+	}
+	if err := Nuevo(d).AplazarCaso(ctx, s.ID, cs[2].ID, "Falta el concepto técnico de la seccional", sSecretaria); err != nil {
+		t.Fatal(err)
+	}
+	if txt := textoPDF(t, mustPDFActa(t, d, s.ID)); !strings.Contains(strings.Join(strings.Fields(txt), " "), "Motivo: Falta el concepto técnico de la seccional") {
+		t.Error("el acta no dice por qué se aplazó el caso")
+	}
 	v1, err := Nuevo(d).EmitirActa(ctx, s.ID, sSecretaria)
 	if err != nil {
 		t.Fatal(err)
@@ -451,4 +461,13 @@ func TestFirma_sinCertificadoElInformeLoDiceEnLaHistoria(t *testing.T) {
 	if last := h[len(h)-1].Texto; !strings.Contains(last, "sin firma electrónica") || inf.FirmaSujeto != "" || inf.SHA256 != inf.SHA256Contenido {
 		t.Fatalf("informe sin firma: %+v %q", inf, last)
 	}
+}
+
+func mustPDFActa(t *testing.T, d *db.DB, id int64) []byte {
+	t.Helper()
+	b, err := Nuevo(d).PDFActa(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

@@ -8,8 +8,10 @@ package expediente
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"comite/internal/db"
+	"comite/internal/fecha"
 	"comite/internal/flujo"
 	"comite/internal/permisos"
 )
@@ -137,5 +139,99 @@ func (x *Expediente) FijarQuorum(ctx context.Context, minimo int, quien db.Actor
 			det["antes"] = antes
 		}
 		return w.Auditar(db.Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "parametro.quorum", Objeto: "parametro:quorum_minimo", Detalle: det})
+	})
+}
+
+// Largest reason for a postponement.
+const maxLargoMotivoAplazamiento = 2000
+
+func motivoAplazamiento(motivo string) (string, map[string]string) {
+	m := strings.Join(strings.Fields(motivo), " ")
+	switch {
+	case m == "":
+		return m, map[string]string{"motivo": "Escriba el motivo del aplazamiento: quedará en el acta y en la auditoría."}
+	case len([]rune(m)) > maxLargoMotivoAplazamiento:
+		return m, map[string]string{"motivo": "El motivo admite hasta 2.000 caracteres."}
+	}
+	return m, nil
+}
+
+// AplazarSesion moves a session that has not decided anything to a later
+// date and time (not before today), keeping the earlier one and the reason.
+func (x *Expediente) AplazarSesion(ctx context.Context, id int64, nueva fecha.Fecha, hora, motivo string, quien db.ActorCaso) error {
+	if err := gestionaSesiones(quien); err != nil {
+		return err
+	}
+	motivo, p := motivoAplazamiento(motivo)
+	if p == nil {
+		p = map[string]string{}
+	}
+	hora = strings.TrimSpace(hora)
+	return x.d.EnEscritura(ctx, func(w *db.Escritura) error {
+		s, err := w.Sesion(id)
+		if err != nil {
+			return err
+		}
+		n, err := w.ConceptosEnSesion(id)
+		if err != nil {
+			return err
+		}
+		if n > 0 {
+			return &flujo.ErrPaso{Mensaje: "La sesión " + s.Numero + " ya registró conceptos: se celebró y no se aplaza."}
+		}
+		cambio := flujo.Sesion{Fecha: nueva, Hora: hora, Modalidad: s.Sesion.Modalidad, Lugar: s.Sesion.Lugar, Preside: s.Sesion.Preside, Secretario: s.Sesion.Secretario}
+		for k, m := range flujo.ValidarSesion(cambio) {
+			if k == "fecha" || k == "hora" {
+				p[k] = m
+			}
+		}
+		hoy := w.Hoy()
+		switch {
+		case nueva.IsZero():
+		case nueva.Antes(hoy):
+			p["fecha"] = "La nueva fecha no puede ser anterior a hoy (" + hoy.DMA() + ")."
+		case nueva.String()+" "+hora <= s.Sesion.Fecha.String()+" "+s.Sesion.Hora:
+			p["fecha"] = "Aplazar es pasar la sesión a una fecha u hora posterior a la convocada (" + s.Sesion.Fecha.DMA() + ", " + s.Sesion.Hora + ")."
+		}
+		if len(p) > 0 {
+			return &db.ErrFormulario{Campos: p}
+		}
+		if err := w.AplazarSesion(id, s.Sesion, nueva, hora, motivo, quien.Cuenta); err != nil {
+			return err
+		}
+		return w.Auditar(db.Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "sesion.aplazar", Objeto: "sesion:" + s.Numero, Detalle: map[string]any{
+			"fecha_anterior": s.Sesion.Fecha.String(), "hora_anterior": s.Sesion.Hora, "fecha": nueva.String(), "hora": hora, "motivo": motivo}})
+	})
+}
+
+// AplazarCaso records why a case of the orden del día is not decided in the
+// session (it stays presented to the Comité for a later one).
+func (x *Expediente) AplazarCaso(ctx context.Context, sesionID, casoID int64, motivo string, quien db.ActorCaso) error {
+	if err := gestionaSesiones(quien); err != nil {
+		return err
+	}
+	motivo, p := motivoAplazamiento(motivo)
+	if p != nil {
+		return &db.ErrFormulario{Campos: p}
+	}
+	return x.d.EnEscritura(ctx, func(w *db.Escritura) error {
+		s, err := w.Sesion(sesionID)
+		if err != nil {
+			return err
+		}
+		for _, o := range s.Orden {
+			if o.CasoID != casoID {
+				continue
+			}
+			if o.Concepto != nil {
+				return &flujo.ErrPaso{Mensaje: "El caso " + o.Numero + " ya tiene su concepto en la sesión " + s.Numero + ": no se aplaza."}
+			}
+			if err := w.AplazarCaso(sesionID, casoID, motivo, quien.Cuenta); err != nil {
+				return err
+			}
+			return w.Auditar(db.Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "sesion.aplazar_caso", Objeto: "sesion:" + s.Numero,
+				Detalle: map[string]any{"caso": o.Numero, "motivo": motivo}})
+		}
+		return &flujo.ErrPaso{Mensaje: "El caso no está en el orden del día de la sesión " + s.Numero + "."}
 	})
 }

@@ -54,6 +54,7 @@ type PuntoActa struct {
 	NIT         string
 	Estado      string // label of the case's state at the issue
 	Concepto    *Concepto
+	Aplazado    string // the reason it was postponed ("" when it was not)
 }
 
 // PDFActa writes the acta as PDF bytes.
@@ -167,8 +168,11 @@ func SeccionesActa(a Acta) []Seccion {
 		Vacia: "La sesión no tiene casos en su orden del día."}
 	for _, p := range a.Puntos {
 		res := "Sin concepto registrado en la sesión (estado: " + p.Estado + ")"
-		if p.Concepto != nil {
+		switch {
+		case p.Concepto != nil:
 			res = p.Concepto.Decision.Etiqueta()
+		case p.Aplazado != "":
+			res = "Aplazado: " + p.Aplazado
 		}
 		orden.Filas = append(orden.Filas, []string{strconv.Itoa(p.Posicion), p.Caso, p.RazonSocial + " (NIT " + textoOGuion(p.NIT) + ")", res})
 	}
@@ -181,6 +185,10 @@ func SeccionesActa(a Acta) []Seccion {
 	for _, p := range a.Puntos {
 		decisiones.Bloques = append(decisiones.Bloques, Bloque{Tipo: BloqueSubtitulo, Texto: fmt.Sprintf("Punto %d. Caso %s — %s", p.Posicion, p.Caso, p.RazonSocial)})
 		c := p.Concepto
+		if c == nil && p.Aplazado != "" {
+			decisiones.Bloques = append(decisiones.Bloques, Bloque{Tipo: BloqueAviso, Texto: "El Comité aplazó este caso para una sesión posterior. Motivo: " + p.Aplazado + ". Estado del caso: " + p.Estado + "."})
+			continue
+		}
 		if c == nil {
 			decisiones.Bloques = append(decisiones.Bloques, Bloque{Tipo: BloqueAviso, Texto: "El Comité no registró concepto sobre este caso en la sesión. Estado del caso: " + p.Estado + "."})
 			continue

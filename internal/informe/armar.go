@@ -167,6 +167,7 @@ type PuntoFuente struct {
 	NIT         string
 	Estado      flujo.Estado
 	Conceptos   []ConceptoGuardado // the original recorded in this session, then its corrections (empty: none yet)
+	Aplazado    string             // the reason it was postponed in the session ("" when it was not)
 }
 
 // ArmarActa builds the acta of version version issued by por at instante
@@ -178,7 +179,7 @@ func ArmarActa(f FuenteActa, version int, por string, instante time.Time) Acta {
 		Version: version, EmitidoPor: por, Instante: instante}
 	for _, p := range f.Puntos {
 		a.Puntos = append(a.Puntos, PuntoActa{Posicion: p.Posicion, Caso: p.Caso, RazonSocial: p.RazonSocial, NIT: p.NIT,
-			Estado: p.Estado.Etiqueta(), Concepto: ConceptoHasta(p.Conceptos, instante)})
+			Estado: p.Estado.Etiqueta(), Concepto: ConceptoHasta(p.Conceptos, instante), Aplazado: p.Aplazado})
 	}
 	return a
 }

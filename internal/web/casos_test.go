@@ -156,7 +156,7 @@ func (e *entorno) rutaConcepto(ruta string) string {
 	if rec.Code != http.StatusSeeOther {
 		e.t.Fatalf("convocar la sesión: %d %s", rec.Code, rec.Body.String())
 	}
-	ses := rec.Header().Get("Location")
+	ses, _, _ := strings.Cut(rec.Header().Get("Location"), "?")
 	var estado string
 	e.d.QueryRow(`SELECT estado FROM casos WHERE id = ?`, id).Scan(&estado)
 	if estado == string(flujo.EnComite) {

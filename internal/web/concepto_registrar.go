@@ -81,6 +81,28 @@ func (h *handler) formConcepto(caso db.Caso, k flujo.Concepto, correccion bool, 
 	return f
 }
 
+// sesionFija looks up the session the concepto in force of a case was
+// recorded in: a correction keeps its date (f shows it instead of asking it;
+// k takes it when the form sent none).
+func (h *handler) sesionFija(c echo.Context, casoID int64, f *templates.FormConcepto, k *flujo.Concepto) error {
+	ctx := c.Request().Context()
+	cs, err := h.d.Conceptos(ctx, casoID)
+	if err != nil || len(cs) == 0 || cs[len(cs)-1].SesionID == 0 {
+		return err
+	}
+	s, err := h.d.SesionComite(ctx, cs[len(cs)-1].SesionID)
+	if err != nil {
+		return err
+	}
+	if f != nil {
+		f.SesionFija = "Sesión " + s.Numero + " del " + s.Sesion.Fecha.DMA() + ", " + s.Sesion.Hora
+	}
+	if k != nil {
+		k.FechaSesion = s.Sesion.Fecha
+	}
+	return nil
+}
+
 // conceptoFormulario shows the concepto form (or the correction form).
 func (h *handler) conceptoFormulario(c echo.Context) error {
 	return h.conceptoPagina(c, false)
@@ -131,6 +153,11 @@ func (h *handler) conceptoPagina(c echo.Context, correccion bool) error {
 	f := h.formConcepto(caso, k, correccion, "", nil, cx.SegundaRuta)
 	f.Original = original
 	enSesion(&f, ses)
+	if correccion {
+		if err := h.sesionFija(c, caso.ID, &f, nil); err != nil {
+			return err
+		}
+	}
 	return h.render(c, http.StatusOK, templates.ConceptoFormPagina(h.pagina(c, "Concepto del Comité · "+caso.Numero, "casos"), f))
 }
 
@@ -163,6 +190,12 @@ func (h *handler) conceptoPost(c echo.Context, correccion bool) error {
 			k.Miembros = append(k.Miembros, m.Texto())
 		}
 	}
+	if correccion && k.FechaSesion.IsZero() {
+		// A concepto recorded in a session keeps its date: the form does not ask it.
+		if err := h.sesionFija(c, caso.ID, nil, &k); err != nil {
+			return err
+		}
+	}
 	motivo := strings.TrimSpace(form.Get("motivo_correccion"))
 	titulo := "Concepto del Comité · " + caso.Numero
 	cx, err := h.d.Contexto(ctx, caso)
@@ -172,6 +205,11 @@ func (h *handler) conceptoPost(c echo.Context, correccion bool) error {
 	formulario := func(status int, errs map[string]string) error {
 		f := h.formConcepto(caso, k, correccion, motivo, errs, cx.SegundaRuta)
 		enSesion(&f, ses)
+		if correccion {
+			if err := h.sesionFija(c, caso.ID, &f, nil); err != nil {
+				return err
+			}
+		}
 		if correccion { // a correction keeps the decision in force: offer only it
 			if cs, err := h.d.Conceptos(ctx, caso.ID); err == nil && len(cs) > 0 {
 				d := cs[len(cs)-1].Concepto.Decision
@@ -196,7 +234,7 @@ func (h *handler) conceptoPost(c echo.Context, correccion bool) error {
 		default:
 			_, err = h.x.RegistrarConceptoEnSesion(ctx, ses.ID, caso.ID, k, actorCaso(c))
 			if err == nil {
-				return redirigir(c, "/sesiones/"+strconv.FormatInt(ses.ID, 10))
+				return redirigir(c, "/sesiones/"+strconv.FormatInt(ses.ID, 10)+"?aviso=concepto_registrado")
 			}
 		}
 		if err == nil {
@@ -236,6 +274,11 @@ func (h *handler) conceptoPost(c echo.Context, correccion bool) error {
 	k = flujo.NormalizarConcepto(k)
 	f := h.formConcepto(caso, k, correccion, motivo, nil, cx.SegundaRuta)
 	enSesion(&f, ses)
+	if correccion {
+		if err := h.sesionFija(c, caso.ID, &f, nil); err != nil {
+			return err
+		}
+	}
 	vista := vistaConcepto(db.ConceptoGuardado{Concepto: k}, nil)
 	var ocultos []templates.Par
 	ocultos = append(ocultos, templates.Par{Etiqueta: "fecha_sesion", Valor: k.FechaSesion.String()},

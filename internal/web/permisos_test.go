@@ -164,6 +164,8 @@ func matriz() []filaMatriz {
 		{"GET", "/sesiones/:sesion", "/sesiones/{sesion}", sinForm, []string{"secretaria", "comite", "auditor"}},
 		{"POST", "/sesiones/:sesion/asistencia", "/sesiones/{sesion}/asistencia", func(*entorno) url.Values { return url.Values{"preside": {""}} }, []string{"secretaria", "comite"}},
 		{"POST", "/sesiones/:sesion/orden", "/sesiones/{sesion}/orden", func(*entorno) url.Values { return url.Values{"caso": {"0"}} }, []string{"secretaria", "comite"}},
+		{"POST", "/sesiones/:sesion/aplazar", "/sesiones/{sesion}/aplazar", func(*entorno) url.Values { return url.Values{"fecha": {""}} }, []string{"secretaria", "comite"}},
+		{"POST", "/sesiones/:sesion/casos/:id/aplazar", "/sesiones/{sesion}/casos/{caso}/aplazar", func(*entorno) url.Values { return url.Values{"motivo": {""}} }, []string{"secretaria", "comite"}},
 		{"GET", "/sesiones/:sesion/casos/:id/concepto", "/sesiones/{sesion}/casos/{caso}/concepto", sinForm, []string{"comite"}},
 		{"POST", "/sesiones/:sesion/casos/:id/concepto", "/sesiones/{sesion}/casos/{caso}/concepto", func(*entorno) url.Values { return url.Values{"paso": {"revisar"}} }, []string{"comite"}},
 		{"POST", "/sesiones/:sesion/actas", "/sesiones/{sesion}/actas", nil, []string{"secretaria", "comite"}}, // issues a version: sesiones_test.go

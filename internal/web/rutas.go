@@ -121,6 +121,8 @@ func Rutas() []ruta {
 		{Metodo: http.MethodGet, Patron: "/sesiones/:sesion", Accion: VerSesiones, manejador: (*handler).sesionMostrar},
 		{Metodo: http.MethodPost, Patron: "/sesiones/:sesion/asistencia", Accion: GestionarSesiones, manejador: (*handler).sesionAsistencia},
 		{Metodo: http.MethodPost, Patron: "/sesiones/:sesion/orden", Accion: GestionarSesiones, manejador: (*handler).sesionOrden},
+		{Metodo: http.MethodPost, Patron: "/sesiones/:sesion/aplazar", Accion: GestionarSesiones, manejador: (*handler).sesionAplazar},
+		{Metodo: http.MethodPost, Patron: "/sesiones/:sesion/casos/:id/aplazar", Accion: GestionarSesiones, manejador: (*handler).sesionAplazarCaso},
 		{Metodo: http.MethodGet, Patron: "/sesiones/:sesion/casos/:id/concepto", Accion: RegistrarConcepto, manejador: (*handler).conceptoFormulario},
 		{Metodo: http.MethodPost, Patron: "/sesiones/:sesion/casos/:id/concepto", Accion: RegistrarConcepto, manejador: (*handler).conceptoEnviar},
 		{Metodo: http.MethodPost, Patron: "/sesiones/:sesion/actas", Accion: GestionarSesiones, manejador: (*handler).actaEmitir},

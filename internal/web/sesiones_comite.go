@@ -155,7 +155,7 @@ func (h *handler) sesionConvocar(c echo.Context) error {
 		}
 		return h.sesionesPagina(c, status, f, msg)
 	}
-	return redirigir(c, "/sesiones/"+strconv.FormatInt(nueva.ID, 10))
+	return redirigir(c, "/sesiones/"+strconv.FormatInt(nueva.ID, 10)+"?aviso=sesion_convocada")
 }
 
 // quorumFijar records the quorum (administrator).
@@ -171,7 +171,7 @@ func (h *handler) quorumFijar(c echo.Context) error {
 		}
 		return h.sesionesPagina(c, http.StatusUnprocessableEntity, templates.FormSesion{Errores: templates.Errores(campos)}, msg)
 	}
-	return redirigir(c, "/sesiones")
+	return redirigir(c, "/sesiones?aviso=quorum_guardado")
 }
 
 func (h *handler) mostrarSesion(c echo.Context, s db.SesionComite, status int, msg string, errs map[string]string, formMiembros string) error {
@@ -199,10 +199,14 @@ func (h *handler) mostrarSesion(c echo.Context, s db.SesionComite, status int, m
 	for _, p := range s.Orden {
 		enOrden[p.CasoID] = true
 		pv := templates.PuntoVista{Posicion: p.Posicion, CasoID: p.CasoID, Numero: p.Numero, Usuario: p.RazonSocial + " · NIT " + p.NIT, Estado: p.Estado.Etiqueta()}
-		if p.Concepto != nil {
+		switch {
+		case p.Concepto != nil:
 			pv.Decision, pv.Correccion = p.Vigente.Concepto.Decision.Etiqueta(), len(p.Correccion)
-		} else {
-			pv.Registrar = Puede(cu.Rol, RegistrarConcepto) && p.Estado == flujo.EnComite && s.HayQuorum && !s.Sesion.Fecha.Despues(hoy)
+		case p.Aplazado != "":
+			pv.Aplazado = p.Aplazado
+		default:
+			pv.Registrar = Puede(cu.Rol, RegistrarConcepto) && p.Estado == flujo.EnComite && s.HayQuorum && flujo.Celebrada(s.Sesion.Fecha, hoy)
+			pv.Aplazar = v.Gestiona && p.Estado == flujo.EnComite
 		}
 		v.Orden = append(v.Orden, pv)
 	}
@@ -216,6 +220,15 @@ func (h *handler) mostrarSesion(c echo.Context, s db.SesionComite, status int, m
 				v.Candidatos = append(v.Candidatos, templates.Opcion{Valor: strconv.FormatInt(x.ID, 10), Texto: x.Numero + " · " + x.RazonSocial})
 			}
 		}
+	}
+	v.ProblemaActa = flujo.ProblemaActa(s.Sesion.Fecha, hoy, s.HayQuorum, s.TextoQuoro, s.PuntosPendientes())
+	v.Aplazable = v.Gestiona && s.Conceptos == 0
+	for _, a := range s.Aplazamientos {
+		por, err := h.d.Persona(ctx, a.Por)
+		if err != nil {
+			return err
+		}
+		v.Aplazamientos = append(v.Aplazamientos, "Del "+a.FechaAnterior.DMA()+", "+a.HoraAnterior+" al "+a.Fecha.DMA()+", "+a.Hora+": "+a.Motivo+" (registró "+por+")")
 	}
 	as, err := h.d.Actas(ctx, s.ID)
 	if err != nil {
@@ -242,7 +255,7 @@ func (h *handler) sesionMostrar(c echo.Context) error {
 }
 
 // pasoSesion runs a change on a session and shows the session again.
-func (h *handler) pasoSesion(c echo.Context, f func(s *db.SesionComite) error, formMiembros string) error {
+func (h *handler) pasoSesion(c echo.Context, f func(s *db.SesionComite) error, formMiembros, aviso string) error {
 	s, err := h.sesionDeRuta(c)
 	if err != nil {
 		return err
@@ -262,7 +275,7 @@ func (h *handler) pasoSesion(c echo.Context, f func(s *db.SesionComite) error, f
 		}
 		return h.mostrarSesion(c, actual, status, msg, campos, formMiembros)
 	}
-	return redirigir(c, "/sesiones/"+strconv.FormatInt(s.ID, 10))
+	return redirigir(c, "/sesiones/"+strconv.FormatInt(s.ID, 10)+"?aviso="+aviso)
 }
 
 // sesionAsistencia records who attends, presides and acts as secretary.
@@ -273,7 +286,7 @@ func (h *handler) sesionAsistencia(c echo.Context) error {
 	}
 	return h.pasoSesion(c, func(s *db.SesionComite) error {
 		return h.x.RegistrarAsistencia(c.Request().Context(), s.ID, c.FormValue("preside"), c.FormValue("secretario"), leerMiembros(texto), actorCaso(c))
-	}, texto)
+	}, texto, "asistencia_guardada")
 }
 
 // sesionOrden puts a case en_comite on the agenda.
@@ -288,7 +301,7 @@ func (h *handler) sesionOrden(c echo.Context) error {
 		} else {
 			return err
 		}
-	}, "")
+	}, "", "caso_en_orden")
 }
 
 // actaEmitir issues a new version of the acta (signed when configured).
@@ -296,7 +309,7 @@ func (h *handler) actaEmitir(c echo.Context) error {
 	return h.pasoSesion(c, func(s *db.SesionComite) error {
 		_, err := h.x.EmitirActa(c.Request().Context(), s.ID, actorCaso(c))
 		return err
-	}, "")
+	}, "", "acta_emitida")
 }
 
 // actaDescargar sends an issued acta exactly as recorded (signed when it was).

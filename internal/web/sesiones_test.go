@@ -57,7 +57,7 @@ func TestSesion_dominio3_porHTTP_quorumConceptosYActa(t *testing.T) {
 	if rec.Code != http.StatusSeeOther {
 		t.Fatalf("convocar: %d %s", rec.Code, rec.Body.String())
 	}
-	sesion := rec.Header().Get("Location")
+	sesion, _, _ := strings.Cut(rec.Header().Get("Location"), "?")
 	for _, c := range casos {
 		e.postOK("secretaria", sesion+"/orden", url.Values{"caso": {c}})
 	}

@@ -255,6 +255,10 @@ type FormConcepto struct {
 	// SC-2026-001 del 17/03/2026"); its date and members are not asked.
 	EnSesion       string
 	MiembrosSesion []string
+	// SesionFija names, on a correction, the session the concepto was
+	// recorded in: its date is not asked (a correction does not move it),
+	// the members are, to mend how a name or cargo was written.
+	SesionFija string
 }
 
 // OpcionMarcada is a checkbox.

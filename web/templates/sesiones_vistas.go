@@ -40,6 +40,8 @@ type PuntoVista struct {
 	Decision   string // "" while no concepto was recorded in the session
 	Registrar  bool   // the account may record its concepto now
 	Correccion int    // linked corrections
+	Aplazado   string // the reason it was postponed in the session
+	Aplazar    bool   // the account may postpone it now
 }
 
 // ActaVista is one issued version of the acta.
@@ -77,4 +79,11 @@ type SesionVista struct {
 	SecretarioForm       string
 	CasosComiteSinOrden  int
 	ConceptosRegistrados int
+	// ProblemaActa says why the acta cannot be issued yet ("" when it can).
+	ProblemaActa string
+	// Aplazable: the session decided nothing yet and the account may postpone it.
+	Aplazable     bool
+	Aplazamientos []string
+	// Form of the postponement, with what was written when refused.
+	AplazarFecha, AplazarHora, AplazarMotivo string
 }
