@@ -41,7 +41,18 @@ func detalleActo(a ActoSancion, centavos int64) map[string]any {
 		"sancion": string(a.Sancion), "valor_cop": PesosDeCentavos(centavos).String(), "allanamiento": a.Allanamiento}
 }
 
-func validarActo(a *ActoSancion) (int64, error) {
+// FechaFutura refuses a date after hoy for what must already have happened
+// (que names it: "la firmeza"); nil for the zero date.
+func FechaFutura(campo, que string, f, hoy fecha.Fecha) error {
+	if f.IsZero() || !f.Despues(hoy) {
+		return nil
+	}
+	return &ErrValidacion{campo, fmt.Sprintf("%s (%s) es posterior a hoy (%s): revise el día, el mes y el año; lo que aún no ha ocurrido se registra cuando ocurra", que, f.DMA(), hoy.DMA())}
+}
+
+// validarActo checks an act as entered on hoy: its dates already happened
+// and the firmeza is not before the expedición.
+func validarActo(a *ActoSancion, hoy fecha.Fecha) (int64, error) {
 	n, err := nit.Parse(a.NIT)
 	if err != nil {
 		return 0, &ErrValidacion{"nit", err.Error()}
@@ -61,8 +72,14 @@ func validarActo(a *ActoSancion) (int64, error) {
 	if err != nil {
 		return 0, &ErrValidacion{"valor", err.Error()}
 	}
+	if err := FechaFutura("fecha_expedicion", "la expedición", a.FechaExpedicion, hoy); err != nil {
+		return 0, err
+	}
+	if err := FechaFutura("fecha_firmeza", "la firmeza", a.FechaFirmeza, hoy); err != nil {
+		return 0, err
+	}
 	if !a.FechaExpedicion.IsZero() && !a.FechaFirmeza.IsZero() && a.FechaFirmeza.Antes(a.FechaExpedicion) {
-		return 0, &ErrValidacion{"fecha_firmeza", "la firmeza es anterior a la expedición"}
+		return 0, &ErrValidacion{"fecha_firmeza", fmt.Sprintf("la firmeza (%s) es anterior a la expedición (%s): un acto queda en firme después de expedido; revise las dos fechas", a.FechaFirmeza.DMA(), a.FechaExpedicion.DMA())}
 	}
 	return c, nil
 }
@@ -71,7 +88,7 @@ func validarActo(a *ActoSancion) (int64, error) {
 // auditing the change with before and after in the same transaction. The
 // user must be registered.
 func (d *DB) GuardarActo(ctx context.Context, a ActoSancion, quien Actor) (Cambio, error) {
-	c, err := validarActo(&a)
+	c, err := validarActo(&a, d.Hoy())
 	if err != nil {
 		return SinCambios, err
 	}

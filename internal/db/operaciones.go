@@ -80,6 +80,9 @@ func (d *DB) GuardarOperacionAnual(ctx context.Context, o OperacionAnual, quien 
 	if o.Anio < 1900 || o.Anio > 2200 {
 		return SinCambios, &ErrValidacion{"anio", fmt.Sprintf("año %d fuera de rango (1900 a 2200)", o.Anio)}
 	}
+	if hoy := d.Hoy(); o.Anio > hoy.Anio() {
+		return SinCambios, &ErrValidacion{"anio", fmt.Sprintf("el año %d aún no ha empezado (hoy es %s): las operaciones de un año se registran cuando ya se realizaron", o.Anio, hoy.DMA())}
+	}
 	if o.Numero < 0 {
 		return SinCambios, &ErrValidacion{"numero_operaciones", "el número de operaciones es cero o positivo"}
 	}
@@ -160,6 +163,9 @@ func (d *DB) GuardarDeclaracion(ctx context.Context, o Declaracion, quien Actor)
 	}
 	if o.Fecha.IsZero() {
 		return SinCambios, &ErrValidacion{"fecha", "escriba la fecha de la declaración (DD/MM/AAAA)"}
+	}
+	if err := FechaFutura("fecha", "la fecha de la declaración", o.Fecha, d.Hoy()); err != nil {
+		return SinCambios, err
 	}
 	cent, err := CentavosDe(o.Valor)
 	if err != nil {

@@ -77,6 +77,11 @@ func paso(w *db.Escritura, c db.Caso, accion flujo.Accion, quien db.ActorCaso, t
 }
 
 // validarNuevoCaso checks the form of a new case; every problem names its field.
+// futura is the message for a report date after today: what to do.
+func futura(que string, f, hoy fecha.Fecha) string {
+	return que + " (" + f.DMA() + ") es posterior a hoy (" + hoy.DMA() + "): revise el día, el mes y el año; el reporte solo lleva hechos que ya ocurrieron."
+}
+
 func validarNuevoCaso(n *db.NuevoCaso, hoy fecha.Fecha) map[string]string {
 	p := map[string]string{}
 	if strings.TrimSpace(n.NIT) == "" {
@@ -90,25 +95,28 @@ func validarNuevoCaso(n *db.NuevoCaso, hoy fecha.Fecha) map[string]string {
 	case n.FechaComision.IsZero():
 		p["fecha_comision"] = "Indique la fecha de comisión de la nueva infracción."
 	case n.FechaComision.Despues(hoy):
-		p["fecha_comision"] = "La fecha de comisión no puede ser posterior a hoy (" + hoy.DMA() + ")."
+		p["fecha_comision"] = futura("La fecha de comisión", n.FechaComision, hoy)
 	}
 	switch {
 	case n.FechaVerificacion.IsZero():
 		p["fecha_verificacion"] = "Indique la fecha en que se verificaron los hechos."
 	case n.FechaVerificacion.Despues(hoy):
-		p["fecha_verificacion"] = "La fecha de verificación no puede ser posterior a hoy (" + hoy.DMA() + ")."
+		p["fecha_verificacion"] = futura("La fecha de verificación", n.FechaVerificacion, hoy)
 	case !n.FechaComision.IsZero() && n.FechaVerificacion.Antes(n.FechaComision):
 		p["fecha_verificacion"] = "La verificación no puede ser anterior a la comisión (" + n.FechaComision.DMA() + ")."
 	}
 	if !n.FechaExpediente.IsZero() {
 		switch {
 		case n.FechaExpediente.Despues(hoy):
-			p["fecha_expediente"] = "La fecha del expediente completo no puede ser posterior a hoy (" + hoy.DMA() + ")."
+			p["fecha_expediente"] = futura("La fecha del expediente completo", n.FechaExpediente, hoy)
 		case !n.FechaVerificacion.IsZero() && n.FechaExpediente.Antes(n.FechaVerificacion):
 			p["fecha_expediente"] = "El expediente no puede estar completo antes de la verificación (" + n.FechaVerificacion.DMA() + ")."
 		}
 	}
-	if !n.FechaRequerimiento.IsZero() && !n.FechaVerificacion.IsZero() && n.FechaRequerimiento.Antes(n.FechaVerificacion) {
+	switch {
+	case n.FechaRequerimiento.Despues(hoy):
+		p["fecha_requerimiento"] = futura("La fecha del requerimiento especial", n.FechaRequerimiento, hoy)
+	case !n.FechaRequerimiento.IsZero() && !n.FechaVerificacion.IsZero() && n.FechaRequerimiento.Antes(n.FechaVerificacion):
 		p["fecha_requerimiento"] = "El requerimiento especial no puede ser anterior a la verificación (" + n.FechaVerificacion.DMA() + ")."
 	}
 	if _, err := sancion.ParseGravedad(string(n.Gravedad)); err != nil {
