@@ -82,16 +82,25 @@ type NuevoCaso struct {
 	ConfirmarDuplicado bool
 }
 
-// ErrCasoDuplicado is a report refused because an open case of the same NIT
-// has the same commission date: it may be the same fact reported twice. The
-// reporter can look at the first and confirm that it is another fact.
+// ErrCasoDuplicado is a report refused because a case of the same NIT, open
+// or closed, has the same commission date: it may be the same fact reported
+// twice. The reporter can look at the first and confirm that it is another fact.
 type ErrCasoDuplicado struct {
 	ID     int64
 	Numero string
 	Estado flujo.Estado
 }
 
+// Cerrado says whether the earlier case is already closed.
+func (e *ErrCasoDuplicado) Cerrado() bool {
+	return e.Estado == flujo.Cerrado || e.Estado == flujo.NoProcede
+}
+
 func (e *ErrCasoDuplicado) Error() string {
+	if e.Cerrado() {
+		return fmt.Sprintf("Ya hay un caso cerrado de este NIT con la misma fecha de comisión: %s (%s). Si es el mismo hecho, ya se tramitó: no lo reporte de nuevo; "+
+			"si es otro hecho, confírmelo al reportar.", e.Numero, e.Estado.Etiqueta())
+	}
 	return fmt.Sprintf("Ya hay un caso abierto de este NIT con la misma fecha de comisión: %s (%s). Si es el mismo hecho, no lo reporte de nuevo; "+
 		"si es otro hecho, confírmelo al reportar.", e.Numero, e.Estado.Etiqueta())
 }

@@ -81,10 +81,10 @@ func (w *Escritura) EnOrden(sesionID, casoID int64) (bool, error) {
 // Quorum is the quorum in force (ok false: never configured).
 func (w *Escritura) Quorum() (minimo int, ok bool, err error) { return quorumEn(w.ctx, w.tx) }
 
-// CasosAbiertosIguales are the open cases (not cerrado or no_procede) of the
-// user with the same commission date, oldest first.
-func (w *Escritura) CasosAbiertosIguales(usuarioID int64, comision fecha.Fecha) ([]Caso, error) {
-	ids, err := leerIDs(w.ctx, w.tx, `SELECT c.id FROM casos c WHERE c.usuario_id = ? AND c.fecha_comision = ? AND c.estado NOT IN ('cerrado','no_procede') ORDER BY c.id`,
+// CasosIguales are the cases of the user with the same commission date,
+// open or closed: the open ones first, each group oldest first.
+func (w *Escritura) CasosIguales(usuarioID int64, comision fecha.Fecha) ([]Caso, error) {
+	ids, err := leerIDs(w.ctx, w.tx, `SELECT c.id FROM casos c WHERE c.usuario_id = ? AND c.fecha_comision = ? ORDER BY c.estado IN ('cerrado','no_procede'), c.id`,
 		usuarioID, comision.String())
 	if err != nil {
 		return nil, fmt.Errorf("buscar casos abiertos del mismo hecho: %w", err)

@@ -263,7 +263,7 @@ func ContextoCon(c Caso, r contrato.EvaluacionJSON, informeEmitido bool) flujo.C
 	procede := r.Procede()
 	return flujo.Contexto{
 		Estado: c.Estado, ProcedeComite: procede.EsSi(), DatosIncompletos: !procede.Conocido(), SegundaRuta: segunda,
-		CriteriosCompletos: flujo.CriteriosCompletos(c.Criterios, segunda), InformeEmitido: informeEmitido,
+		CriteriosCompletos: flujo.CriteriosCompletos(c.Criterios, segunda), CriteriosFaltan: flujo.CriteriosFaltantes(c.Criterios, segunda), InformeEmitido: informeEmitido,
 	}
 }
 

@@ -249,14 +249,15 @@ func (x *Expediente) AbrirCaso(ctx context.Context, n db.NuevoCaso, quien db.Act
 	}
 	var id int64
 	err = x.d.EnEscritura(ctx, func(w *db.Escritura) error {
-		// Only the open cases quien may see are named (the same fact may
-		// have been reported elsewhere without revealing it).
-		abiertos, err := w.CasosAbiertosIguales(u.ID, n.FechaComision)
+		// Only the cases quien may see are named (the same fact may have
+		// been reported elsewhere without revealing it); a closed one counts
+		// too: the same fact already went through the Comité.
+		iguales, err := w.CasosIguales(u.ID, n.FechaComision)
 		if err != nil {
 			return err
 		}
 		var dup *db.ErrCasoDuplicado
-		for _, c := range abiertos {
+		for _, c := range iguales {
 			if puedeVer(quien, c) {
 				dup = &db.ErrCasoDuplicado{ID: c.ID, Numero: c.Numero, Estado: c.Estado}
 				break

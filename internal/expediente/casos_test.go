@@ -243,13 +243,17 @@ func TestFlujo_art25_presentarExigeCriteriosEInformeDeLaEvaluacionVigente(t *tes
 	if err := Nuevo(d).GuardarCriterios(ctx, c.ID, falta, sSecretaria); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Nuevo(d).EmitirInforme(context.Background(), c.ID, sSecretaria); err != nil {
-		t.Fatal(err)
+	// Neither the informe nor the presentation without every criterion; both name the missing one.
+	if _, err := Nuevo(d).EmitirInforme(context.Background(), c.ID, sSecretaria); !esPaso(err) || !strings.Contains(err.Error(), "«Perjuicio causado a los intereses del Estado»") {
+		t.Fatalf("informe sin todos los criterios: %v", err)
 	}
-	if _, err := Nuevo(d).Transicion(ctx, c.ID, flujo.Presentar, "", sSecretaria); !esPaso(err) || !strings.Contains(err.Error(), "criterios") {
+	if _, err := Nuevo(d).Transicion(ctx, c.ID, flujo.Presentar, "", sSecretaria); !esPaso(err) || !strings.Contains(err.Error(), "«Perjuicio causado a los intereses del Estado»") {
 		t.Fatalf("se presentó sin todos los criterios: %v", err)
 	}
 	if err := Nuevo(d).GuardarCriterios(ctx, c.ID, criteriosCompletos, sSecretaria); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Nuevo(d).EmitirInforme(context.Background(), c.ID, sSecretaria); err != nil {
 		t.Fatal(err)
 	}
 	// A re-evaluation makes the issued informe stale: a new version is needed.

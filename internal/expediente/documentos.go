@@ -186,7 +186,11 @@ func (x *Expediente) EmitirInforme(ctx context.Context, casoID int64, quien db.A
 	if !puedeVer(quien, f.Caso) {
 		return db.InformeEmitido{}, db.ErrCasoNoExiste
 	}
-	if _, err := flujo.Validar(flujo.EmitirInforme, quien.Rol, flujo.Contexto{Estado: f.Caso.Estado}); err != nil {
+	cx, err := x.d.Contexto(ctx, f.Caso)
+	if err != nil {
+		return db.InformeEmitido{}, err
+	}
+	if _, err := flujo.Validar(flujo.EmitirInforme, quien.Rol, cx); err != nil {
 		return db.InformeEmitido{}, err
 	}
 	version := 1

@@ -117,13 +117,16 @@ func TestSegundaRuta_art25UltimoInciso_deReporteACierreSinVistoBueno(t *testing.
 	if err := Nuevo(d).GuardarCriterios(ctx, c.ID, criteriosCompletos, sSecretaria); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Nuevo(d).EmitirInforme(ctx, c.ID, sSecretaria); err != nil {
-		t.Fatal(err)
+	if _, err := Nuevo(d).EmitirInforme(ctx, c.ID, sSecretaria); !esPaso(err) || !strings.Contains(err.Error(), "Incidencia penal") {
+		t.Fatalf("informe sin los aspectos de la segunda ruta: %v", err)
 	}
-	if _, err := Nuevo(d).Transicion(ctx, c.ID, flujo.Presentar, "", sSecretaria); !esPaso(err) || !strings.Contains(err.Error(), "incidencia penal") {
+	if _, err := Nuevo(d).Transicion(ctx, c.ID, flujo.Presentar, "", sSecretaria); !esPaso(err) || !strings.Contains(err.Error(), "Incidencia penal") {
 		t.Fatalf("presentar sin los aspectos de la segunda ruta: %v", err)
 	}
 	if err := Nuevo(d).GuardarCriterios(ctx, c.ID, aspectosSegundaRuta(), sSecretaria); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Nuevo(d).EmitirInforme(ctx, c.ID, sSecretaria); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := Nuevo(d).Transicion(ctx, c.ID, flujo.Presentar, "", sSecretaria); err != nil {
@@ -186,6 +189,9 @@ func TestInforme_art25_soloEnEvaluacion(t *testing.T) {
 		t.Fatalf("informe en «reportado»: %v", err)
 	}
 	llevar(t, d, c.ID, flujo.EnEvaluacion)
+	if err := Nuevo(d).GuardarCriterios(ctx, c.ID, criteriosCompletos, sSecretaria); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := Nuevo(d).EmitirInforme(ctx, c.ID, sComite); !esPaso(err) {
 		t.Fatalf("el Comité emitió el informe: %v", err)
 	}

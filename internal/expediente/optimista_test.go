@@ -47,6 +47,9 @@ func TestEmitirInforme_art25_fueraDeLaTransaccionConControlOptimista(t *testing.
 	otro := abrir(t, d, nitEjemplo, sSeccional)
 	llevar(t, d, c.ID, flujo.EnEvaluacion)
 	llevar(t, d, otro.ID, flujo.EnEvaluacion)
+	if err := Nuevo(d).GuardarCriterios(ctx, c.ID, criteriosCompletos, sSecretaria); err != nil {
+		t.Fatal(err)
+	}
 	x := Nuevo(d)
 
 	// A write on the same case while the PDF is being signed.

@@ -67,6 +67,18 @@ func CriteriosCompletos(c map[string]string, segundaRuta bool) bool {
 	return true
 }
 
+// CriteriosFaltantes names, as a sentence does, the criteria of the
+// Secretaría still without text (CriteriosCompletos is true when none).
+func CriteriosFaltantes(c map[string]string, segundaRuta bool) []string {
+	var out []string
+	for _, k := range CriteriosDe(segundaRuta) {
+		if strings.TrimSpace(c[k.Clave]) == "" {
+			out = append(out, "«"+k.Etiqueta+"»")
+		}
+	}
+	return out
+}
+
 // CriteriosComite are the criteria the Comité motivates its concepto on
 // (art. 25 inc. 1: "la naturaleza de los hechos, el impacto de la medida sobre
 // el comercio exterior y los antecedentes del infractor").

@@ -142,6 +142,9 @@ type Contexto struct {
 	// closed as «no procede» until the data are loaded and it is recalculated.
 	DatosIncompletos   bool
 	CriteriosCompletos bool // the Secretaría's qualitative criteria are all written
+	// CriteriosFaltan names the criteria still empty (CriteriosFaltantes),
+	// so a refused step says which.
+	CriteriosFaltan []string
 	// SegundaRuta: the infraction allows cancelación in substitution of the
 	// fine (art. 25 last paragraph by position): the Secretaría documents
 	// the six aspects of that route and the Comité gives or refuses its visto bueno.
@@ -170,6 +173,9 @@ func Validar(a Accion, rol permisos.Rol, c Contexto) (Estado, error) {
 		if !c.ProcedeComite {
 			return "", &ErrPaso{"La evaluación no cumple los requisitos del art. 25: el caso no se presenta al Comité. Ciérrelo como «no procede»."}
 		}
+		if !c.CriteriosCompletos && len(c.CriteriosFaltan) > 0 {
+			return "", &ErrPaso{"Antes de presentar, complete los criterios cualitativos que faltan: " + strings.Join(c.CriteriosFaltan, ", ") + "."}
+		}
 		if !c.CriteriosCompletos {
 			if c.SegundaRuta {
 				return "", &ErrPaso{"Antes de presentar, complete los criterios cualitativos y los aspectos de la cancelación en sustitución: " + nombresCriterios(CriteriosDe(true)) + "."}
@@ -178,6 +184,15 @@ func Validar(a Accion, rol permisos.Rol, c Contexto) (Estado, error) {
 		}
 		if !c.InformeEmitido {
 			return "", &ErrPaso{"Antes de presentar, emita el informe gerencial de la evaluación vigente."}
+		}
+	case EmitirInforme:
+		// The informe carries the criteria: it is issued once they are all written.
+		if !c.CriteriosCompletos {
+			falta := nombresCriterios(CriteriosDe(c.SegundaRuta))
+			if len(c.CriteriosFaltan) > 0 {
+				falta = strings.Join(c.CriteriosFaltan, ", ")
+			}
+			return "", &ErrPaso{"Antes de emitir el informe gerencial, complete los criterios cualitativos que faltan: " + falta + "."}
 		}
 	case DeclararNoProcede:
 		if c.ProcedeComite {

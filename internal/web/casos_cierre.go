@@ -19,6 +19,14 @@ func (h *handler) casosCierreFormulario(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	// Not offered when the case's state does not allow it (a closed case).
+	cx, err := h.d.Contexto(c.Request().Context(), caso)
+	if err != nil {
+		return err
+	}
+	if msg := pasoNoPermitido(cuentaDe(c), flujo.Cerrar, cx); msg != "" {
+		return h.mostrarCaso(c, caso, http.StatusConflict, msg, nil)
+	}
 	f := templates.FormCierre{CasoID: caso.ID, Numero: caso.Numero, Usuario: caso.RazonSocial + " · " + caso.NIT, Errores: templates.Errores{}}
 	return h.render(c, http.StatusOK, templates.CierrePagina(h.pagina(c, "Cerrar el caso "+caso.Numero, "casos"), f))
 }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"encoding/json"
 	"net/http"
 	"strconv"
 
@@ -11,7 +12,7 @@ import (
 
 // pasoCaso runs one step on the route's case; a refused step shows the case
 // again with the Spanish message (409), a form problem beside its field (422).
-func (h *handler) pasoCaso(c echo.Context, aviso string, f func(id int64) error) error {
+func (h *handler) pasoCaso(c echo.Context, aviso *string, f func(id int64) error) error {
 	caso, err := h.cargarCaso(c)
 	if err != nil {
 		return err
@@ -30,11 +31,11 @@ func (h *handler) pasoCaso(c echo.Context, aviso string, f func(id int64) error)
 		}
 		return h.mostrarCaso(c, caso, status, msg, campos)
 	}
-	return redirigir(c, "/casos/"+strconv.FormatInt(caso.ID, 10)+"?aviso="+aviso)
+	return redirigir(c, "/casos/"+strconv.FormatInt(caso.ID, 10)+"?aviso="+*aviso)
 }
 
 func (h *handler) transicion(c echo.Context, a flujo.Accion, aviso string) error {
-	return h.pasoCaso(c, aviso, func(id int64) error {
+	return h.pasoCaso(c, &aviso, func(id int64) error {
 		_, err := h.x.Transicion(c.Request().Context(), id, a, c.FormValue("nota"), actorCaso(c))
 		return err
 	})
@@ -57,7 +58,8 @@ func (h *handler) casosNoProcede(c echo.Context) error {
 
 // casosReevaluar stores a new snapshot of the evaluation, with its reason.
 func (h *handler) casosReevaluar(c echo.Context) error {
-	return h.pasoCaso(c, "caso_reevaluado", func(id int64) error {
+	aviso := "caso_reevaluado"
+	return h.pasoCaso(c, &aviso, func(id int64) error {
 		_, err := h.x.Reevaluar(c.Request().Context(), id, c.FormValue("motivo"), actorCaso(c))
 		return err
 	})
@@ -65,11 +67,36 @@ func (h *handler) casosReevaluar(c echo.Context) error {
 
 // casosCriterios saves the Secretaría's qualitative criteria.
 func (h *handler) casosCriterios(c echo.Context) error {
-	return h.pasoCaso(c, "criterios_guardados", func(id int64) error {
+	caso, err := h.cargarCaso(c)
+	if err != nil {
+		return err
+	}
+	antes, _ := json.Marshal(caso.Criterios)
+	aviso := "criterios_guardados"
+	return h.pasoCaso(c, &aviso, func(id int64) error {
+		ctx := c.Request().Context()
 		m := map[string]string{}
 		for _, k := range flujo.CriteriosDe(true) { // the store refuses the second route's aspects on a first-route case
 			m[k.Clave] = c.FormValue(k.Clave)
 		}
-		return h.x.GuardarCriterios(c.Request().Context(), id, m, actorCaso(c))
+		if err := h.x.GuardarCriterios(ctx, id, m, actorCaso(c)); err != nil {
+			return err
+		}
+		// The message says what was done: nothing, part or all of it.
+		despues, err := h.d.Caso(ctx, id)
+		if err != nil {
+			return err
+		}
+		cx, err := h.d.Contexto(ctx, despues)
+		if err != nil {
+			return err
+		}
+		switch ahora, _ := json.Marshal(despues.Criterios); {
+		case string(ahora) == string(antes):
+			aviso = "criterios_sin_cambios"
+		case !cx.CriteriosCompletos:
+			aviso = "criterios_incompletos"
+		}
+		return nil
 	})
 }

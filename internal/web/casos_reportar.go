@@ -85,6 +85,12 @@ func (h *handler) casosCrear(c echo.Context) error {
 	}
 	var caso db.Caso
 	var err error
+	if len(f.Errores) == 0 && n.Gravedad == sancion.Leve && c.FormValue("confirmar_leve") != "si" {
+		// Said before saving: the Comité acts only on grave and gravísima infractions.
+		f.AvisoLeve, f.Error = true, "La infracción es leve: el Comité solo actúa sobre infracciones graves y gravísimas. Corrija la gravedad o confirme que quiere registrarlo así."
+		f = h.formCaso(c, f)
+		return h.render(c, http.StatusConflict, templates.CasoNuevoPagina(h.pagina(c, "Reportar un caso", "casos"), f))
+	}
 	if len(f.Errores) == 0 {
 		caso, err = h.x.AbrirCaso(c.Request().Context(), n, actorCaso(c))
 		if err == nil {
@@ -92,7 +98,7 @@ func (h *handler) casosCrear(c echo.Context) error {
 		}
 		var dup *db.ErrCasoDuplicado
 		if errors.As(err, &dup) {
-			f.Duplicado = &templates.CasoDuplicado{ID: dup.ID, Numero: dup.Numero, Estado: dup.Estado.Etiqueta()}
+			f.Duplicado = &templates.CasoDuplicado{ID: dup.ID, Numero: dup.Numero, Estado: dup.Estado.Etiqueta(), Cerrado: dup.Cerrado()}
 			f.Error = dup.Error()
 			f = h.formCaso(c, f)
 			return h.render(c, http.StatusConflict, templates.CasoNuevoPagina(h.pagina(c, "Reportar un caso", "casos"), f))

@@ -473,6 +473,9 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 	}
 	_, errInf := flujo.Validar(flujo.EmitirInforme, cu.Rol, cx)
 	v.PuedeEmitirInforme = Puede(cu.Rol, EmitirInforme) && errInf == nil
+	if Puede(cu.Rol, EmitirInforme) && caso.Estado == flujo.EnEvaluacion && errInf != nil {
+		v.InformePendiente = errInf.Error()
+	}
 	v.PuedeLiquidar = Puede(cu.Rol, VerLiquidacionCaso)
 	cs := l.Conceptos
 	for _, x := range cs {

@@ -13,7 +13,8 @@ import (
 // informeEmitir issues a new version of the informe gerencial (Secretaría
 // Técnica): the PDF built from the stored snapshot, its SHA-256 recorded.
 func (h *handler) informeEmitir(c echo.Context) error {
-	return h.pasoCaso(c, "informe_emitido", func(id int64) error {
+	aviso := "informe_emitido"
+	return h.pasoCaso(c, &aviso, func(id int64) error {
 		_, err := h.x.EmitirInforme(c.Request().Context(), id, actorCaso(c))
 		return err
 	})

@@ -39,13 +39,17 @@ type FormCaso struct {
 	// Duplicado is the open case of the same NIT and commission date the
 	// report would repeat; the form asks to confirm it is another fact.
 	Duplicado *CasoDuplicado
+	// AvisoLeve: the report is of a leve infraction, on which the Comité
+	// does not act; it is saved only once the reporter confirms.
+	AvisoLeve bool
 }
 
 // CasoDuplicado links to the first open case of the same fact.
 type CasoDuplicado struct {
-	ID     int64
-	Numero string
-	Estado string
+	ID      int64
+	Numero  string
+	Estado  string
+	Cerrado bool // the earlier case is closed
 }
 
 // Requisito is one requisite of art. 25 with its result.
@@ -222,13 +226,16 @@ type CasoDetalle struct {
 	PuedeCriterios     bool
 	Informes           []InformeVista
 	PuedeEmitirInforme bool
-	PuedeLiquidar      bool            // link to the liquidation prefilled from the case's history
-	Conceptos          []ConceptoVista // [0] the original, then the corrections
-	PuedeCorregir      bool
-	Propuesta          *PropuestaVista
-	Error              string
-	Pendiente          string // what is missing before the next step (neutral note)
-	Errores            Errores
+	// InformePendiente says why the informe cannot be issued yet (the
+	// criteria missing), to the Secretaría while it evaluates.
+	InformePendiente string
+	PuedeLiquidar    bool            // link to the liquidation prefilled from the case's history
+	Conceptos        []ConceptoVista // [0] the original, then the corrections
+	PuedeCorregir    bool
+	Propuesta        *PropuestaVista
+	Error            string
+	Pendiente        string // what is missing before the next step (neutral note)
+	Errores          Errores
 }
 
 // FormConcepto is the concepto form (and the correction form).
