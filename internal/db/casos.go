@@ -473,7 +473,11 @@ func contexto(ctx context.Context, q consultor, c Caso) (flujo.Contexto, Evaluac
 	if err := q.QueryRowContext(ctx, `SELECT count(*) FROM informes WHERE caso_id = ? AND evaluacion_id = ?`, c.ID, ev.ID).Scan(&n); err != nil {
 		return flujo.Contexto{}, ev, err
 	}
-	return ContextoCon(c, r, n > 0), ev, nil
+	norma, err := normaAplicableEn(ctx, q, c.ID)
+	if err != nil {
+		return flujo.Contexto{}, ev, err
+	}
+	return ContextoCon(c, r, n > 0, norma != nil), ev, nil
 }
 
 // Contexto is the case's flujo.Contexto now (for the screens: flujo.Siguientes).

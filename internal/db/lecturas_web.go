@@ -201,6 +201,7 @@ type LecturaCaso struct {
 	Propuesta          *PropuestaREA
 	DiasInhabiles      []fecha.Fecha
 	InformeSobreUltima bool
+	NormaAplicable     *NormaAplicable // the decision on the applicable norm (nil: none)
 }
 
 // LeerCaso reads a case's page data in one read transaction.
@@ -245,6 +246,9 @@ func (d *DB) LeerCaso(ctx context.Context, c Caso) (LecturaCaso, error) {
 	if l.Conceptos, err = conceptosDe(ctx, q, c.ID); err != nil {
 		return l, err
 	}
+	if l.NormaAplicable, err = normaAplicableEn(ctx, q, c.ID); err != nil {
+		return l, err
+	}
 	if l.DiasInhabiles, err = fechasInhabiles(ctx, q); err != nil {
 		return l, err
 	}
@@ -258,11 +262,12 @@ func (d *DB) LeerCaso(ctx context.Context, c Caso) (LecturaCaso, error) {
 // stored evaluation (whether it procede — yes, no or unknown —, by which
 // route) and whether an informe was issued on it (the one assembly of
 // flujo.Contexto: contexto calls it too).
-func ContextoCon(c Caso, r contrato.EvaluacionJSON, informeEmitido bool) flujo.Contexto {
+func ContextoCon(c Caso, r contrato.EvaluacionJSON, informeEmitido, normaRegistrada bool) flujo.Contexto {
 	segunda := EsSegundaRuta(r)
 	procede := r.Procede()
 	return flujo.Contexto{
-		Estado: c.Estado, ProcedeComite: procede.EsSi(), DatosIncompletos: !procede.Conocido(), SegundaRuta: segunda,
+		NormaPendiente: r.AvisoVigencia() != "" && !normaRegistrada,
+		Estado:         c.Estado, ProcedeComite: procede.EsSi(), DatosIncompletos: !procede.Conocido(), SegundaRuta: segunda,
 		CriteriosCompletos: flujo.CriteriosCompletos(c.Criterios, segunda), CriteriosFaltan: flujo.CriteriosFaltantes(c.Criterios, segunda), InformeEmitido: informeEmitido,
 	}
 }

@@ -123,7 +123,7 @@ func TestLeerCaso_igualALasLecturasSueltas(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := db.ContextoCon(c, r, l.InformeSobreUltima); !reflect.DeepEqual(got, cx) {
+		if got := db.ContextoCon(c, r, l.InformeSobreUltima, l.NormaAplicable != nil); !reflect.DeepEqual(got, cx) {
 			t.Fatalf("caso %s: contexto %+v, quiere %+v", c.Numero, got, cx)
 		}
 	}

@@ -63,6 +63,20 @@ func (a *aplicacion) transicion(caso int64, accion wf.Accion, nota string, quien
 	return err
 }
 
+// normaSiHaceFalta records, before presenting, the Secretaría's decision on
+// the applicable norm of a case whose facts fall outside every validity.
+func (a *aplicacion) normaSiHaceFalta(caso int64, quien db.ActorCaso) error {
+	c, err := a.d.Caso(a.ctx, caso)
+	if err != nil {
+		return err
+	}
+	cx, err := a.d.Contexto(a.ctx, c)
+	if err != nil || !cx.NormaPendiente {
+		return err
+	}
+	return a.x.RegistrarNormaAplicable(a.ctx, caso, "Se aplica el conjunto de reglas DL920-2023, el último que la aplicación conoce, mientras no se expida la norma que lo sustituya: los hechos son posteriores a su vigencia diferida.", quien)
+}
+
 func (a *aplicacion) criterios(caso int64, c map[string]string, quien db.ActorCaso) error {
 	return a.x.GuardarCriterios(a.ctx, caso, c, quien)
 }

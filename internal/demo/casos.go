@@ -328,6 +328,9 @@ func (g *generador) historiaCaso(a *aplicacion, cal *calendario.Calendario, pone
 	poner(enBogota(d4, 10, i), que+": informe", func() error { return a.emitirInforme(casos[i], secretaria) })
 	presentado := enBogota(d4, 15, i)
 	poner(presentado, que+": presentar", func() error {
+		if err := a.normaSiHaceFalta(casos[i], secretaria); err != nil {
+			return err
+		}
 		return a.transicion(casos[i], wf.Presentar, "para la próxima sesión ordinaria", secretaria)
 	})
 	if cd.sesion < 0 {

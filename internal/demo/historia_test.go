@@ -97,7 +97,7 @@ func historiaValida(es []eventoLeido, estado string) error {
 		switch e.accion {
 		case "informe": // the history row of emitir_informe
 			accion = wf.EmitirInforme
-		case "criterios": // the Secretaría writes them as part of the evaluation
+		case "criterios", "norma_aplicable": // the Secretaría writes them as part of the evaluation
 			accion = wf.Reevaluar
 		}
 		p, ok := wf.DePaso(accion)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"comite/internal/fecha"
+	"comite/internal/flujo"
 	"comite/internal/formato"
 
 	"github.com/shopspring/decimal"
@@ -56,6 +57,10 @@ var acciones = map[string]string{
 	"seccional.cambiar":          "Dirección Seccional corregida",
 	"seccional.crear":            "Dirección Seccional agregada",
 	"seccional.migrar":           "Direcciones Seccionales convertidas al catálogo",
+	"caso.norma_aplicable":       "Norma aplicable registrada",
+	"cuenta.cargo":               "Cargo de la cuenta registrado",
+	"sesion.aplazar":             "Sesión del Comité aplazada",
+	"sesion.aplazar_caso":        "Caso del orden del día aplazado",
 	"sesion.acta":                "Acta de la sesión emitida",
 	"sesion.asistencia":          "Asistencia de la sesión registrada",
 	"sesion.cerrar":              "Sesión del Comité cerrada",
@@ -92,12 +97,12 @@ var campos = map[string]string{
 	"anio_referencia": "Año de referencia", "antecedentes": "Antecedentes", "antes": "Antes",
 	"antes_predeterminado": "Antes (valor predeterminado)", "archivo": "Archivo", "autorizacion": "Autorización",
 	"bytes": "Tamaño (bytes)", "caso": "Caso", "clase": "Clase", "clave_anterior": "Clave anterior",
-	"codigo": "Código", "concepto_id": "Concepto", "con_declaraciones": "Con declaraciones",
+	"codigo": "Código", "concepto_id": "Concepto (n.º interno)", "con_declaraciones": "Con declaraciones",
 	"conjunto_reglas": "Conjunto de reglas", "criterios_cancelacion": "Criterios de cancelación",
 	"cuenta": "Cuenta", "debe_cambiar_clave": "Debe cambiar la clave", "decision": "Decisión",
 	"declaraciones": "Declaraciones", "desde": "Desde", "despues": "Después",
 	"direccion_seccional": "Dirección Seccional", "dos_actos": "Con dos actos", "espera_segundos": "Espera (segundos)",
-	"evaluacion_anterior": "Evaluación anterior", "evaluacion_id": "Evaluación", "evaluacion_version": "Versión de la evaluación",
+	"evaluacion_anterior": "Evaluación anterior", "evaluacion_id": "Evaluación (n.º interno)", "evaluacion_version": "Versión de la evaluación",
 	"exito": "Éxito", "fecha": "Fecha", "fecha_comision": "Fecha de comisión", "fecha_expedicion": "Fecha de expedición",
 	"fecha_firmeza": "Fecha de firmeza", "fecha_rea": "Fecha del requerimiento especial aduanero",
 	"fecha_sesion": "Fecha de la sesión", "fecha_verificacion": "Fecha de verificación", "fila": "Fila", "filas": "Filas",
@@ -128,6 +133,10 @@ var campos = map[string]string{
 	"vigente_desde": "Vigente desde", "vigente_hasta": "Vigente hasta",
 	"dias_inhabiles": "Días inhábiles", "dias_reporte": "Días para el reporte", "columnas": "Columnas", "muestra": "Muestra",
 	"fuente": "Fuente", "creada": "Creada", "calculada": "Calculada", "id": "Identificador", "series": "Series",
+	"uvt_anio": "Año de la UVT", "uvt_valor_cop": "Valor de la UVT", "incremento_cop": "Incremento de 1.000 UVT",
+	"total_cop": "Total propuesto", "corrige_id": "Corrige el concepto (n.º interno)", "motivo_correccion": "Motivo de la corrección",
+	"fecha_anterior": "Fecha anterior", "hora_anterior": "Hora anterior", "norma": "Norma aplicable", "cargo": "Cargo",
+	"valor_ajustado": "Valor ajustado", "evaluacion": "Evaluación (n.º interno)", "concepto": "Concepto (n.º interno)",
 }
 
 // Campo is a field of an audit entry's detail.
@@ -155,6 +164,16 @@ func DetalleAuditoria(detalleJSON string) []Par {
 	var v any
 	if err := dec.Decode(&v); err != nil {
 		return []Par{{"Detalle", s}}
+	}
+	// An adjusted count of the liquidation («calculada» beside it) is a
+	// number, not pesos.
+	if m, ok := v.(map[string]any); ok {
+		if _, conteo := m["calculada"]; conteo {
+			if x, ok := m["valor"]; ok {
+				delete(m, "valor")
+				m["valor_ajustado"] = x
+			}
+		}
 	}
 	var out []Par
 	aplanar("", "", v, &out)
@@ -262,7 +281,7 @@ func texto(clave, s string) string {
 		return Sancion(s)
 	case "estado", "de_estado", "hacia", "desde_estado":
 		return Estado(s)
-	case "decision":
+	case "decision", "propuesta":
 		return Decision(s)
 	case "clase":
 		if _, ok := clases[s]; ok {
@@ -277,6 +296,9 @@ func texto(clave, s string) string {
 	case "de", "a":
 		if _, err := permisos.ParseRol(s); err == nil {
 			return Rol(s)
+		}
+		if esEstado(s) {
+			return Estado(s)
 		}
 	}
 	if _, ok := alertas[s]; ok {
@@ -348,4 +370,14 @@ func ObjetoAuditoria(objeto string) string {
 		return e + " del catálogo de Direcciones Seccionales"
 	}
 	return e + " " + id
+}
+
+// esEstado says whether a code is a state of a case.
+func esEstado(s string) bool {
+	for _, e := range flujo.Estados {
+		if string(e) == s {
+			return true
+		}
+	}
+	return false
 }

@@ -116,3 +116,28 @@ func FuzzDetalleAuditoria(f *testing.F) {
 		_ = DetalleAuditoria(s)
 	})
 }
+
+// The audit detail of the closing and of an adjusted count reads as people
+// read it: every field by its label, amounts as money, counts as numbers,
+// states by their names.
+func TestDetalleAuditoria_camposDelCierreYDelAjuste(t *testing.T) {
+	ver := func(det string, quiere ...string) {
+		t.Helper()
+		var l []string
+		for _, p := range DetalleAuditoria(det) {
+			l = append(l, p.Etiqueta+": "+p.Valor)
+		}
+		todo := strings.Join(l, " | ")
+		for _, q := range quiere {
+			if !strings.Contains(todo, q) {
+				t.Errorf("falta %q en %q", q, todo)
+			}
+		}
+		if strings.Contains(todo, "_") {
+			t.Errorf("un nombre interno quedó a la vista: %q", todo)
+		}
+	}
+	ver(`{"de":"concepto_emitido","a":"cerrado","propuesta":"multa_incrementada","fecha_rea":"2026-03-17","uvt_anio":2026,"uvt_valor_cop":"52374","incremento_cop":"52374000","total_cop":"62849000","concepto_id":10}`,
+		"De: Concepto emitido", "A: Cerrado", "Año de la UVT: 2026", "Valor de la UVT: $ 52.374", "Incremento de 1.000 UVT: $ 52.374.000", "Total propuesto: $ 62.849.000")
+	ver(`{"cuenta":"actos","infraccion":"x","calculada":3,"valor":2,"razon":"un acto revocado"}`, "Valor ajustado: 2", "Calculada: 3")
+}

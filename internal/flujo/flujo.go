@@ -150,6 +150,9 @@ type Contexto struct {
 	// the six aspects of that route and the Comité gives or refuses its visto bueno.
 	SegundaRuta    bool
 	InformeEmitido bool // an informe gerencial version was issued for the latest evaluation
+	// NormaPendiente: the facts fall outside the validity of every rule set
+	// and the Secretaría has not recorded which norm applies.
+	NormaPendiente bool
 }
 
 // Validar checks that a role may take an action on a case in its state, and
@@ -181,6 +184,9 @@ func Validar(a Accion, rol permisos.Rol, c Contexto) (Estado, error) {
 				return "", &ErrPaso{"Antes de presentar, complete los criterios cualitativos y los aspectos de la cancelación en sustitución: " + nombresCriterios(CriteriosDe(true)) + "."}
 			}
 			return "", &ErrPaso{"Antes de presentar, complete los criterios cualitativos: " + nombresCriterios(CriteriosDe(false)) + "."}
+		}
+		if c.NormaPendiente {
+			return "", &ErrPaso{"Antes de presentar, registre la norma aplicable: los hechos quedan fuera de la vigencia de todos los conjuntos de reglas y la Secretaría Técnica debe decir qué norma aplica y por qué."}
 		}
 		if !c.InformeEmitido {
 			return "", &ErrPaso{"Antes de presentar, emita el informe gerencial de la evaluación vigente."}

@@ -400,6 +400,7 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 	}
 	v.Graficos = ultima.graficos
 	hist := l.Historia
+	personas := map[string]string{}
 	for i := len(hist) - 1; i >= 0; i-- { // newest first
 		x := hist[i]
 		ev := ""
@@ -410,10 +411,26 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 		if x.DeEstado != "" {
 			de = x.DeEstado.Etiqueta()
 		}
-		v.Historia = append(v.Historia, templates.EventoVista{En: formato.InstanteTexto(x.En), Cuenta: x.Cuenta, IP: x.IP, De: de, A: x.AEstado.Etiqueta(), Detalle: x.Texto, Evaluacion: ev})
+		quien, ok := personas[x.Cuenta]
+		if !ok { // by name and cargo, never the login
+			var err error
+			if quien, err = h.d.Persona(ctx, x.Cuenta); err != nil {
+				return v, err
+			}
+			personas[x.Cuenta] = quien
+		}
+		v.Historia = append(v.Historia, templates.EventoVista{En: formato.InstanteTexto(x.En), Cuenta: quien, IP: x.IP, De: de, A: x.AEstado.Etiqueta(), Detalle: x.Texto, Evaluacion: ev})
 	}
+	if n := l.NormaAplicable; n != nil {
+		quien, err := h.d.Persona(ctx, n.RegistradaPor)
+		if err != nil {
+			return v, err
+		}
+		v.NormaConfirmada = "Norma aplicable confirmada por " + quien + " el " + formato.Instante(n.Instante()) + ": " + n.Texto
+	}
+	v.PuedeNorma = v.Evaluacion.AvisoVigencia != "" && Puede(cu.Rol, EvaluarCaso) && caso.Estado != flujo.Cerrado && caso.Estado != flujo.NoProcede
 	// What the role can do now: flujo decides.
-	cx := db.ContextoCon(caso, r, l.InformeSobreUltima)
+	cx := db.ContextoCon(caso, r, l.InformeSobreUltima, l.NormaAplicable != nil)
 	base64 := "/casos/" + strconv.FormatInt(caso.ID, 10)
 	for _, p := range flujo.Siguientes(cu.Rol, cx) {
 		a := templates.AccionCaso{Clave: string(p.Accion), Nombre: p.Nombre, Metodo: "post"}

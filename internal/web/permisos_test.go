@@ -131,6 +131,7 @@ func matriz() []filaMatriz {
 		{"POST", "/casos/:id/iniciar", "/casos/{caso}/iniciar", func(*entorno) url.Values { return url.Values{} }, []string{"secretaria"}},
 		{"POST", "/casos/:id/reevaluar", "/casos/{caso}/reevaluar", func(*entorno) url.Values { return url.Values{"motivo": {"prueba"}} }, []string{"secretaria"}},
 		{"POST", "/casos/:id/criterios", "/casos/{caso}/criterios", func(*entorno) url.Values { return url.Values{"tipo_usuario": {"x"}} }, []string{"secretaria"}},
+		{"POST", "/casos/:id/norma-aplicable", "/casos/{caso}/norma-aplicable", func(*entorno) url.Values { return url.Values{"norma": {""}} }, []string{"secretaria"}},
 		{"POST", "/casos/:id/informes", "/casos/{caso}/informes", func(*entorno) url.Values { return url.Values{} }, []string{"secretaria"}},
 		{"GET", "/casos/:id/informes/:version", "/casos/{caso}/informes/1", sinForm, lectoresCasos},
 		{"GET", "/casos/:id/informe", "/casos/{caso}/informe", sinForm, lectoresCasos},

@@ -104,6 +104,7 @@ func Rutas() []ruta {
 		{Metodo: http.MethodPost, Patron: "/casos/:id/iniciar", Accion: EvaluarCaso, manejador: (*handler).casosIniciar},
 		{Metodo: http.MethodPost, Patron: "/casos/:id/reevaluar", Accion: EvaluarCaso, manejador: (*handler).casosReevaluar},
 		{Metodo: http.MethodPost, Patron: "/casos/:id/criterios", Accion: EvaluarCaso, manejador: (*handler).casosCriterios},
+		{Metodo: http.MethodPost, Patron: "/casos/:id/norma-aplicable", Accion: EvaluarCaso, manejador: (*handler).casosNorma},
 		{Metodo: http.MethodPost, Patron: "/casos/:id/informes", Accion: EmitirInforme, manejador: (*handler).informeEmitir},
 		{Metodo: http.MethodGet, Patron: "/casos/:id/informes/:version", Accion: VerCasos, manejador: (*handler).informeDescargar},
 		{Metodo: http.MethodGet, Patron: "/casos/:id/informe", Accion: VerCasos, manejador: (*handler).informeImprimir},

@@ -205,23 +205,29 @@ type VersionEvaluacion struct {
 
 // CasoDetalle is the page of one case.
 type CasoDetalle struct {
-	ID          int64
-	Numero      string
-	Estado      string
-	EstadoClave string
-	Usuario     string
-	NIT         string
-	TipoUsuario string
-	Seccional   string
-	Descripcion string
-	Datos       []Par
-	Evaluacion  EvaluacionVista
-	Versiones   []VersionEvaluacion
-	Plazo       PlazoVista
-	Graficos    []graficos.Grafico
-	Historia    []EventoVista
-	Acciones    []AccionCaso
-	Criterios   []CriterioVista
+	// NormaConfirmada is the recorded decision on the applicable norm
+	// ("Norma aplicable confirmada por … el …: …"); while it is empty and
+	// the evaluation warns, the warning stands.
+	NormaConfirmada string
+	PuedeNorma      bool // the account may record the applicable norm
+	ErroresNorma    string
+	ID              int64
+	Numero          string
+	Estado          string
+	EstadoClave     string
+	Usuario         string
+	NIT             string
+	TipoUsuario     string
+	Seccional       string
+	Descripcion     string
+	Datos           []Par
+	Evaluacion      EvaluacionVista
+	Versiones       []VersionEvaluacion
+	Plazo           PlazoVista
+	Graficos        []graficos.Grafico
+	Historia        []EventoVista
+	Acciones        []AccionCaso
+	Criterios       []CriterioVista
 	// PuedeCriterios: the criteria form is shown (the Secretaría, while evaluating).
 	PuedeCriterios     bool
 	Informes           []InformeVista
