@@ -72,9 +72,10 @@ func marcaSesion(ctx context.Context, q consultor, id int64) (string, error) {
 
 // FuenteActa is what the acta of a session is built from, as stored.
 type FuenteActa struct {
-	Sesion SesionComite
-	Actas  []ActaEmitida // issued versions, oldest first
-	Marca  string
+	Sesion   SesionComite
+	Actas    []ActaEmitida // issued versions, oldest first
+	Marca    string
+	Personas map[string]string // login → the person's name, cargo and role
 }
 
 // FuenteActa reads what the acta of a session is built from; like
@@ -91,6 +92,9 @@ func (d *DB) FuenteActa(ctx context.Context, sesionID int64) (FuenteActa, error)
 			return f, err
 		}
 		if f.Actas, err = d.Actas(ctx, sesionID); err != nil {
+			return f, err
+		}
+		if f.Personas, err = personasEn(ctx, d); err != nil {
 			return f, err
 		}
 		if despues, _ := marcaSesion(ctx, d, sesionID); despues == f.Marca {

@@ -32,6 +32,7 @@ type InformeEmitido struct {
 	SHA256            string // of the stored file (signed when FirmaSujeto != "")
 	SHA256Contenido   string // of the unsigned PDF
 	FirmaSujeto       string // the signer's certificate subject ("": unsigned)
+	SHA256Evaluacion  string // of the evaluation attached to it ("": issued before it carried one)
 	Bytes             int
 	EmitidoPor        string
 	EmitidoEn         string
@@ -86,6 +87,8 @@ type FuenteInforme struct {
 	Informes   []InformeEmitido // issued versions, oldest first
 	Cabeza     Cabeza           // head of the audit chain when read
 	Marca      MarcaCaso
+	Norma      *NormaAplicable   // the decision on the applicable norm (nil: none)
+	Personas   map[string]string // login → the person's name, cargo and role
 }
 
 // FuenteInforme reads what the informe of a case is built from. The reads
@@ -140,6 +143,12 @@ func fuenteInforme(ctx context.Context, q consultor, casoID int64) (FuenteInform
 	if f.Informes, err = informesDe(ctx, q, casoID); err != nil {
 		return f, err
 	}
+	if f.Norma, err = normaAplicableEn(ctx, q, casoID); err != nil {
+		return f, err
+	}
+	if f.Personas, err = personasEn(ctx, q); err != nil {
+		return f, err
+	}
 	if err := q.QueryRowContext(ctx, `SELECT id, hash FROM auditoria ORDER BY id DESC LIMIT 1`).Scan(&f.Cabeza.ID, &f.Cabeza.Hash); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return f, err
 	}
@@ -162,8 +171,10 @@ type InformeNuevo struct {
 	SHA256          string
 	SHA256Contenido string
 	FirmaSujeto     string
-	EmitidoEn       string // RFC 3339, UTC: the instant printed on it
-	Texto           string // the history line
+	// SHA256Evaluacion is that of the evaluation attached to the PDF.
+	SHA256Evaluacion string
+	EmitidoEn        string // RFC 3339, UTC: the instant printed on it
+	Texto            string // the history line
 }
 
 // GuardarInforme stores an informe built outside the transaction: in one
@@ -192,8 +203,8 @@ func (d *DB) GuardarInforme(ctx context.Context, n InformeNuevo, quien ActorCaso
 		if m != n.Marca || ev.ID != n.EvaluacionID || siguiente != n.Version {
 			return ErrDocumentoDesactualizado
 		}
-		rs, err := tx.ExecContext(ctx, `INSERT INTO informes(caso_id, version, evaluacion_id, sha256, pdf, emitido_por, emitido_en, sha256_contenido, firma_sujeto) VALUES (?,?,?,?,?,?,?,?,?)`,
-			n.CasoID, n.Version, ev.ID, n.SHA256, n.Archivo, quien.Cuenta, n.EmitidoEn, n.SHA256Contenido, n.FirmaSujeto)
+		rs, err := tx.ExecContext(ctx, `INSERT INTO informes(caso_id, version, evaluacion_id, sha256, pdf, emitido_por, emitido_en, sha256_contenido, firma_sujeto, sha256_evaluacion) VALUES (?,?,?,?,?,?,?,?,?,?)`,
+			n.CasoID, n.Version, ev.ID, n.SHA256, n.Archivo, quien.Cuenta, n.EmitidoEn, n.SHA256Contenido, n.FirmaSujeto, n.SHA256Evaluacion)
 		if err != nil {
 			return fmt.Errorf("guardar el informe: %w", err)
 		}
@@ -203,6 +214,7 @@ func (d *DB) GuardarInforme(ctx context.Context, n InformeNuevo, quien ActorCaso
 		}
 		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "caso.informe", Objeto: "caso:" + c.Numero, Detalle: map[string]any{
 			"version": n.Version, "sha256": n.SHA256, "sha256_contenido": n.SHA256Contenido, "firma": TextoFirma(n.FirmaSujeto), "bytes": len(n.Archivo), "evaluacion_id": ev.ID, "evaluacion_version": ev.Version,
+			"sha256_evaluacion": n.SHA256Evaluacion,
 		}})
 	})
 	if err != nil {
@@ -211,11 +223,11 @@ func (d *DB) GuardarInforme(ctx context.Context, n InformeNuevo, quien ActorCaso
 	return escanearInforme(d.QueryRowContext(ctx, `SELECT `+columnasInforme+` FROM informes i JOIN evaluaciones v ON v.id = i.evaluacion_id WHERE i.id = ?`, id))
 }
 
-const columnasInforme = `i.id, i.caso_id, i.version, i.evaluacion_id, v.version, i.sha256, length(i.pdf), i.emitido_por, i.emitido_en, coalesce(i.sha256_contenido, i.sha256), coalesce(i.firma_sujeto, '')`
+const columnasInforme = `i.id, i.caso_id, i.version, i.evaluacion_id, v.version, i.sha256, length(i.pdf), i.emitido_por, i.emitido_en, coalesce(i.sha256_contenido, i.sha256), coalesce(i.firma_sujeto, ''), coalesce(i.sha256_evaluacion, '')`
 
 func escanearInforme(s interface{ Scan(...any) error }) (InformeEmitido, error) {
 	var i InformeEmitido
-	err := s.Scan(&i.ID, &i.CasoID, &i.Version, &i.EvaluacionID, &i.EvaluacionVersion, &i.SHA256, &i.Bytes, &i.EmitidoPor, &i.EmitidoEn, &i.SHA256Contenido, &i.FirmaSujeto)
+	err := s.Scan(&i.ID, &i.CasoID, &i.Version, &i.EvaluacionID, &i.EvaluacionVersion, &i.SHA256, &i.Bytes, &i.EmitidoPor, &i.EmitidoEn, &i.SHA256Contenido, &i.FirmaSujeto, &i.SHA256Evaluacion)
 	if err == nil {
 		err = comprobarInstante("informes.emitido_en", i.EmitidoEn)
 	}
@@ -254,7 +266,7 @@ func (d *DB) InformePDF(ctx context.Context, casoID int64, version int) (Informe
 	}
 	var i InformeEmitido
 	var pdf []byte
-	err := d.QueryRowContext(ctx, q+` ORDER BY i.version DESC LIMIT 1`, args...).Scan(&i.ID, &i.CasoID, &i.Version, &i.EvaluacionID, &i.EvaluacionVersion, &i.SHA256, &i.Bytes, &i.EmitidoPor, &i.EmitidoEn, &i.SHA256Contenido, &i.FirmaSujeto, &pdf)
+	err := d.QueryRowContext(ctx, q+` ORDER BY i.version DESC LIMIT 1`, args...).Scan(&i.ID, &i.CasoID, &i.Version, &i.EvaluacionID, &i.EvaluacionVersion, &i.SHA256, &i.Bytes, &i.EmitidoPor, &i.EmitidoEn, &i.SHA256Contenido, &i.FirmaSujeto, &i.SHA256Evaluacion, &pdf)
 	if errors.Is(err, sql.ErrNoRows) {
 		return i, nil, ErrInformeNoExiste
 	}

@@ -14,8 +14,11 @@ import (
 	"errors"
 	"fmt"
 
+	"comite/internal/contrato"
 	"comite/internal/fecha"
 	"comite/internal/flujo"
+
+	"github.com/shopspring/decimal"
 )
 
 // SesionComite is a stored session with its attendance and agenda.
@@ -48,6 +51,11 @@ type PuntoOrden struct {
 	Vigente     *ConceptoGuardado // the one in force (last correction), when there is a concepto
 	Correccion  []ConceptoGuardado
 	Aplazado    string // the reason it was postponed ("" when it was not)
+	// SancionPrevista and Incremento are what the decision results in: the
+	// fine foreseen for the infraction and, on the first route, the 1.000
+	// UVT increment of its latest evaluation (nil when there is none).
+	SancionPrevista decimal.Decimal
+	Incremento      *contrato.IncrementadaJSON
 }
 
 // Aplazamiento is a postponement of a session: from its earlier date and
@@ -162,9 +170,14 @@ func sesionEn(ctx context.Context, q consultor, id int64) (SesionComite, error) 
 		if err != nil {
 			return s, err
 		}
-		p.Numero, p.Estado = c.Numero, c.Estado
-		if cx, _, err := contexto(ctx, q, c); err == nil {
+		p.Numero, p.Estado, p.SancionPrevista = c.Numero, c.Estado, c.SancionPrevista
+		if cx, ev, err := contexto(ctx, q, c); err == nil {
 			p.SegundaRuta = cx.SegundaRuta
+			if ref, err := referenciaEn(ctx, q); err == nil {
+				if r, err := ev.Resultado(ref); err == nil {
+					p.Incremento = r.SancionIncrementada
+				}
+			}
 		}
 		p.RazonSocial, p.NIT = c.RazonSocial, c.NIT
 		cs, err := conceptosDe(ctx, q, p.CasoID)

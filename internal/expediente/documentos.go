@@ -23,6 +23,7 @@ import (
 
 	"comite/internal/db"
 	"comite/internal/flujo"
+	"comite/internal/formato"
 	"comite/internal/informe"
 )
 
@@ -61,11 +62,21 @@ func (x *Expediente) firmar(pdf []byte, motivo string, ahora string) (archivo []
 	return firmado, hex.EncodeToString(s[:]), hashContenido, x.d.Firma.Sujeto(), nil
 }
 
-// conceptos turns stored conceptos into the informe's.
-func conceptos(cs []db.ConceptoGuardado) []informe.ConceptoGuardado {
+// nombre is how a document names the account that acted: by the person's
+// name, cargo and role (db.Personas), never the login; an account that no
+// longer exists, or a process, as recorded.
+func nombre(personas map[string]string, login string) string {
+	if p, ok := personas[login]; ok {
+		return p
+	}
+	return login
+}
+
+// conceptos turns stored conceptos into the informe's, naming people.
+func conceptos(cs []db.ConceptoGuardado, personas map[string]string) []informe.ConceptoGuardado {
 	var out []informe.ConceptoGuardado
 	for _, c := range cs {
-		out = append(out, informe.ConceptoGuardado{Concepto: c.Concepto, RegistradoPor: c.RegistradoPor, RegistradoEn: c.Instante(), MotivoCorreccion: c.MotivoCorreccion})
+		out = append(out, informe.ConceptoGuardado{Concepto: c.Concepto, RegistradoPor: nombre(personas, c.RegistradoPor), RegistradoEn: c.Instante(), MotivoCorreccion: c.MotivoCorreccion})
 	}
 	return out
 }
@@ -85,15 +96,20 @@ func fuente(f db.FuenteInforme, ev db.Evaluacion, criterios map[string]string) (
 	out := informe.Fuente{
 		Caso: c.Numero, DireccionSeccional: c.NombreSeccional, FechaReporte: c.FechaReporte, Criterios: criterios,
 		Entrada: ent, Evaluacion: res, Referencia: f.Referencia,
-		Instantanea: informe.Instantanea{ID: fmt.Sprint(ev.ID), Version: ev.Version, Creada: instante(ev.CreadoEn)},
-		Conceptos:   conceptos(f.Conceptos),
+		Instantanea:    informe.Instantanea{ID: fmt.Sprint(ev.ID), Version: ev.Version, Creada: instante(ev.CreadoEn)},
+		Conceptos:      conceptos(f.Conceptos, f.Personas),
+		EvaluacionJSON: []byte(ev.ResultadoJSON),
+	}
+	if n := f.Norma; n != nil && res.AvisoVigencia() != "" {
+		out.NormaInstante = n.Instante()
+		out.NormaAplicable = "Norma aplicable confirmada por " + nombre(f.Personas, n.RegistradaPor) + " el " + formato.Instante(n.Instante()) + ": " + n.Texto
 	}
 	for _, h := range f.Historia {
-		out.Historia = append(out.Historia, informe.PasoGuardado{Instante: h.Instante(), Cuenta: h.Cuenta, Desde: string(h.DeEstado), Hacia: string(h.AEstado),
+		out.Historia = append(out.Historia, informe.PasoGuardado{Instante: h.Instante(), Cuenta: nombre(f.Personas, h.Cuenta), Desde: string(h.DeEstado), Hacia: string(h.AEstado),
 			Texto: h.Texto, EvaluacionVersion: h.EvaluacionVersion})
 	}
 	if p := f.Propuesta; p != nil {
-		ip := &informe.Propuesta{FechaREA: p.FechaREA, Decision: p.Propuesta, Total: p.Total, RegistradoPor: p.RegistradoPor, RegistradoEn: instante(p.RegistradoEn)}
+		ip := &informe.Propuesta{FechaREA: p.FechaREA, Decision: p.Propuesta, Total: p.Total, RegistradoPor: nombre(f.Personas, p.RegistradoPor), RegistradoEn: instante(p.RegistradoEn)}
 		if p.Incremento != nil {
 			ip.UVTAnio, ip.UVTValor, ip.Incremento = p.Incremento.UVTAnio, p.Incremento.UVTValor, p.Incremento.Incremento
 		}
@@ -123,7 +139,7 @@ func (x *Expediente) DatosInforme(ctx context.Context, casoID int64) (informe.Da
 		return informe.Datos{}, err
 	}
 	em := emisionVigente(f)
-	if em.EmitidoPor, err = x.persona(ctx, em.EmitidoPor); err != nil {
+	if err := x.firmantesInforme(ctx, &em); err != nil {
 		return informe.Datos{}, err
 	}
 	return armar(f, em)
@@ -131,6 +147,33 @@ func (x *Expediente) DatosInforme(ctx context.Context, casoID int64) (informe.Da
 
 // borradorSinEmitir is what a draft says in place of who issued it.
 const borradorSinEmitir = informe.BorradorSinEmitir
+
+// PapelInforme is the role in the procedure of who issues the informe.
+const PapelInforme = "Secretaría Técnica del Comité de Fiscalización — emite el informe gerencial"
+
+// firmantesInforme names who issued em (its EmitidoPor, a login) and puts
+// them in its signature block; a draft has no signer.
+func (x *Expediente) firmantesInforme(ctx context.Context, em *informe.Emision) error {
+	login := em.EmitidoPor
+	var err error
+	if em.EmitidoPor, err = x.persona(ctx, login); err != nil || login == "" || login == borradorSinEmitir {
+		return err
+	}
+	f, err := x.d.Firmante(ctx, login)
+	if err != nil {
+		return err
+	}
+	em.Firmantes = []informe.Firmante{{Nombre: f.Nombre, Cargo: f.Cargo, Papel: PapelInforme}}
+	return nil
+}
+
+// sujetoFirma is the subject of the configured certificate ("": none).
+func (x *Expediente) sujetoFirma() string {
+	if x.d.Firma == nil {
+		return ""
+	}
+	return x.d.Firma.Sujeto()
+}
 
 // persona is how a document names who issued it: the person's name and the
 // role they act in (db.Persona), never the login; a draft says so.
@@ -145,7 +188,7 @@ func emisionVigente(f db.FuenteInforme) informe.Emision {
 	vs := f.Informes
 	em := informe.Emision{Version: len(vs) + 1}
 	if n := len(vs); n > 0 && vs[n-1].EvaluacionID == f.Evaluacion.ID {
-		return informe.Emision{Version: vs[n-1].Version, EmitidoPor: vs[n-1].EmitidoPor, Instante: vs[n-1].Instante()}
+		return informe.Emision{Version: vs[n-1].Version, EmitidoPor: vs[n-1].EmitidoPor, Instante: vs[n-1].Instante(), FirmaSujeto: vs[n-1].FirmaSujeto}
 	}
 	if n := len(f.Historia); n > 0 {
 		em.Instante, em.EmitidoPor = f.Historia[n-1].Instante(), borradorSinEmitir
@@ -198,12 +241,13 @@ func (x *Expediente) EmitirInforme(ctx context.Context, casoID int64, quien db.A
 		version = f.Informes[n-1].Version + 1
 	}
 	ahora := x.d.Ahora()
-	por, err := x.persona(ctx, quien.Cuenta)
-	if err != nil {
+	// The head of the audit chain when the informe was built is printed on
+	// it, and whether it is signed right after (the certificate's subject).
+	em := informe.Emision{Version: version, EmitidoPor: quien.Cuenta, Instante: instante(ahora), CabezaAuditoria: f.Cabeza.Texto(), FirmaSujeto: x.sujetoFirma()}
+	if err := x.firmantesInforme(ctx, &em); err != nil {
 		return db.InformeEmitido{}, err
 	}
-	// The head of the audit chain when the informe was built is printed on it.
-	datos, err := armar(f, informe.Emision{Version: version, EmitidoPor: por, Instante: instante(ahora), CabezaAuditoria: f.Cabeza.Texto()})
+	datos, err := armar(f, em)
 	if err != nil {
 		return db.InformeEmitido{}, err
 	}
@@ -223,8 +267,10 @@ func (x *Expediente) EmitirInforme(ctx context.Context, casoID int64, quien db.A
 	} else {
 		texto += ", " + db.TextoFirma("")
 	}
+	sumaEv := sha256.Sum256(datos.EvaluacionJSON)
 	return x.d.GuardarInforme(ctx, db.InformeNuevo{CasoID: casoID, Version: version, EvaluacionID: f.Evaluacion.ID, Marca: f.Marca,
-		Archivo: archivo, SHA256: hash, SHA256Contenido: contenido, FirmaSujeto: sujeto, EmitidoEn: ahora, Texto: texto}, quien)
+		Archivo: archivo, SHA256: hash, SHA256Contenido: contenido, FirmaSujeto: sujeto, EmitidoEn: ahora, Texto: texto,
+		SHA256Evaluacion: hex.EncodeToString(sumaEv[:])}, quien)
 }
 
 // ReproducirInforme rebuilds the PDF of one issued version of a case's
@@ -245,8 +291,8 @@ func (x *Expediente) ReproducirInforme(ctx context.Context, casoID int64, versio
 	if err != nil {
 		return nil, "", fmt.Errorf("evaluación %d del informe v%d: %w", i.EvaluacionID, version, err)
 	}
-	em := informe.Emision{Version: i.Version, EmitidoPor: i.EmitidoPor, Instante: i.Instante()}
-	if em.EmitidoPor, err = x.persona(ctx, em.EmitidoPor); err != nil {
+	em := informe.Emision{Version: i.Version, EmitidoPor: i.EmitidoPor, Instante: i.Instante(), FirmaSujeto: i.FirmaSujeto}
+	if err := x.firmantesInforme(ctx, &em); err != nil {
 		return nil, "", err
 	}
 	criterios, err := x.d.CriteriosAl(ctx, f.Caso, em.Instante)
@@ -278,12 +324,13 @@ func (x *Expediente) ReproducirInforme(ctx context.Context, casoID int64, versio
 }
 
 // fuenteActa turns the stored session into the acta's plain values.
-func fuenteActa(s db.SesionComite) informe.FuenteActa {
+func fuenteActa(s db.SesionComite, personas map[string]string) informe.FuenteActa {
 	f := informe.FuenteActa{Numero: s.Numero, Sesion: s.Sesion, QuorumConfigurado: s.QuorumSet, QuorumMinimo: s.QuorumMin, TextoQuorum: s.TextoQuoro}
 	for _, p := range s.Orden {
-		pf := informe.PuntoFuente{Posicion: p.Posicion, Caso: p.Numero, RazonSocial: p.RazonSocial, NIT: p.NIT, Estado: p.Estado, Aplazado: p.Aplazado}
+		pf := informe.PuntoFuente{Posicion: p.Posicion, Caso: p.Numero, RazonSocial: p.RazonSocial, NIT: p.NIT, Estado: p.Estado, Aplazado: p.Aplazado,
+			SancionPrevista: p.SancionPrevista, Incremento: p.Incremento}
 		if p.Concepto != nil {
-			pf.Conceptos = conceptos(append([]db.ConceptoGuardado{*p.Concepto}, p.Correccion...))
+			pf.Conceptos = conceptos(append([]db.ConceptoGuardado{*p.Concepto}, p.Correccion...), personas)
 		}
 		f.Puntos = append(f.Puntos, pf)
 	}
@@ -308,13 +355,43 @@ func (x *Expediente) DatosActa(ctx context.Context, sesionID int64) (informe.Act
 		}
 	}
 	if n := len(vs); n > 0 && !cuando.After(vs[n-1].Instante()) {
-		quien, err := x.persona(ctx, vs[n-1].EmitidoPor)
-		if err != nil {
-			return informe.Acta{}, err
-		}
-		return informe.ArmarActa(fuenteActa(s), vs[n-1].Version, quien, vs[n-1].Instante()), nil
+		return x.armarActa(ctx, f, vs[n-1].Version, vs[n-1].EmitidoPor, vs[n-1].Instante(), vs[n-1].FirmaSujeto)
 	}
-	return informe.ArmarActa(fuenteActa(s), len(vs)+1, por, cuando), nil
+	return x.armarActa(ctx, f, len(vs)+1, por, cuando, "")
+}
+
+// armarActa builds the acta of version version issued by the account login
+// at instante, signed by sujeto ("": without digital signature), with its
+// signature block: who presided and who acted as secretary (with the cargo
+// the attendance gives them), the other members present, and who issued it.
+func (x *Expediente) armarActa(ctx context.Context, f db.FuenteActa, version int, login string, cuando time.Time, sujeto string) (informe.Acta, error) {
+	por, err := x.persona(ctx, login)
+	if err != nil {
+		return informe.Acta{}, err
+	}
+	a := informe.ArmarActa(fuenteActa(f.Sesion, f.Personas), version, por, cuando)
+	a.FirmaSujeto = sujeto
+	if login == borradorSinEmitir {
+		return a, nil
+	}
+	s := f.Sesion.Sesion
+	cargo := map[string]string{}
+	for _, m := range s.Miembros {
+		cargo[m.Nombre] = m.Cargo
+	}
+	a.Firmantes = append(a.Firmantes, informe.Firmante{Nombre: s.Preside, Cargo: cargo[s.Preside], Papel: "Preside la sesión"},
+		informe.Firmante{Nombre: s.Secretario, Cargo: cargo[s.Secretario], Papel: "Secretario de la sesión"})
+	for _, m := range s.Miembros {
+		if m.Nombre != s.Preside && m.Nombre != s.Secretario {
+			a.Firmantes = append(a.Firmantes, informe.Firmante{Nombre: m.Nombre, Cargo: m.Cargo, Papel: "Miembro presente"})
+		}
+	}
+	emite, err := x.d.Firmante(ctx, login)
+	if err != nil {
+		return a, err
+	}
+	a.Firmantes = append(a.Firmantes, informe.Firmante{Nombre: emite.Nombre, Cargo: emite.Cargo, Papel: "Emite el acta (" + emite.Rol + ")"})
+	return a, nil
 }
 
 // PDFActa is the acta of a session: the unsigned content built from the
@@ -348,11 +425,11 @@ func (x *Expediente) EmitirActa(ctx context.Context, sesionID int64, quien db.Ac
 		version = f.Actas[n-1].Version + 1
 	}
 	ahora := x.d.Ahora()
-	por, err := x.persona(ctx, quien.Cuenta)
+	a, err := x.armarActa(ctx, f, version, quien.Cuenta, instante(ahora), x.sujetoFirma())
 	if err != nil {
 		return db.ActaEmitida{}, err
 	}
-	pdf, err := informe.PDFActa(informe.ArmarActa(fuenteActa(f.Sesion), version, por, instante(ahora)))
+	pdf, err := informe.PDFActa(a)
 	if err != nil {
 		return db.ActaEmitida{}, err
 	}

@@ -44,6 +44,10 @@ type Acta struct {
 	Version           int
 	EmitidoPor        string
 	Instante          time.Time // of the issue; from stored data, never the clock
+	// FirmaSujeto is the subject of the certificate the file is signed with
+	// ("": issued without digital signature); Firmantes sign the acta.
+	FirmaSujeto string
+	Firmantes   []Firmante
 }
 
 // PuntoActa is one case of the orden del día.
@@ -55,26 +59,22 @@ type PuntoActa struct {
 	Estado      string // label of the case's state at the issue
 	Concepto    *Concepto
 	Aplazado    string // the reason it was postponed ("" when it was not)
+	// Resultado is what the decision results in (ResultadoDecision) and
+	// Fundamento the article it rests on; "" without concepto.
+	Resultado, Fundamento string
 }
 
 // PDFActa writes the acta as PDF bytes.
 func PDFActa(a Acta) ([]byte, error) {
 	f := fpdf.New("P", "mm", "Letter", "")
 	f.SetCatalogSort(true)
-	emitido := a.Instante.UTC()
-	f.SetCreationDate(emitido)
-	f.SetModificationDate(emitido)
-	f.SetTitle("Acta de la sesión "+a.Numero+" del Comité de Fiscalización", true)
 	autor := "Secretaría de la sesión del Comité de Fiscalización"
 	if a.EmitidoPor != "" {
 		autor = a.EmitidoPor + " — " + autor
 	}
-	f.SetAuthor(autor, true)
-	f.SetSubject(fmt.Sprintf("Acta de la sesión %s del %s, versión %d", a.Numero, a.Fecha.DMA(), a.Version), true)
-	f.SetKeywords("acta, sesión, Comité de Fiscalización, DIAN, "+a.Numero, true)
-	f.SetCreator("comite", true)
-	f.SetProducer("comite (go-pdf/fpdf)", true)
-	f.SetLang("es-CO")
+	Metadatos{Titulo: "Acta de la sesión " + a.Numero + " del Comité de Fiscalización", Autor: autor,
+		Asunto:     fmt.Sprintf("Acta de la sesión %s del %s, versión %d", a.Numero, a.Fecha.DMA(), a.Version),
+		Referencia: a.Numero, Palabras: actaPalabras(a), Instante: a.Instante}.poner(f)
 	f.AddUTF8FontFromBytes(fuente, "", goregular.TTF)
 	f.AddUTF8FontFromBytes(fuente, "B", gobold.TTF)
 	f.AddUTF8FontFromBytes(fuente, "I", goitalic.TTF)
@@ -83,7 +83,7 @@ func PDFActa(a Acta) ([]byte, error) {
 	f.AliasNbPages(aliasPaginas)
 
 	w := &escritor{f: f, titulo: tituloActa, referencia: "Sesión " + a.Numero,
-		pieTexto: pieActa(a)}
+		pieTexto: pieActa(a), pieFirma: pieFirma(a.FirmaSujeto)}
 	f.SetHeaderFuncMode(w.encabezado, true)
 	f.SetFooterFunc(w.pie)
 	f.AddPage()
@@ -100,6 +100,7 @@ func PDFActa(a Acta) ([]byte, error) {
 		emision = fmt.Sprintf("Borrador sin emitir, con los datos registrados al %s.", formato.Instante(a.Instante))
 	}
 	f.MultiCell(w.ancho(), altoLinea, emision, "", "L", false)
+	w.leyendaFirma(LeyendaFirma(a.FirmaSujeto, a.Instante))
 	f.Ln(2)
 
 	for _, s := range SeccionesActa(a) {
@@ -119,6 +120,7 @@ func PDFActa(a Acta) ([]byte, error) {
 			}
 		}
 	}
+	w.bloqueFirmas("5. Firmas", a.Firmantes, LeyendaFirma(a.FirmaSujeto, a.Instante))
 	w.cabe(20)
 	f.Ln(4)
 	f.SetFont(fuente, "I", 8.5)
@@ -133,7 +135,7 @@ func PDFActa(a Acta) ([]byte, error) {
 	if err := f.Output(&buf); err != nil {
 		return nil, fmt.Errorf("acta: no se pudo escribir el PDF: %w", err)
 	}
-	return buf.Bytes(), nil
+	return referenciarXMP(buf.Bytes())
 }
 
 // SeccionesActa is the content of the acta, shared by the PDF and tests.
@@ -193,7 +195,8 @@ func SeccionesActa(a Acta) []Seccion {
 			decisiones.Bloques = append(decisiones.Bloques, Bloque{Tipo: BloqueAviso, Texto: "El Comité no registró concepto sobre este caso en la sesión. Estado del caso: " + p.Estado + "."})
 			continue
 		}
-		pares := []Par{{"Decisión", c.Decision.Etiqueta()}, {"Registrada por", c.RegistradoPor + ", " + formato.Instante(c.RegistradoEn)}}
+		pares := []Par{{"Decisión", c.Decision.Etiqueta()}, {"Resultado", p.Resultado}, {"Fundamento", p.Fundamento},
+			{"Registrada por", c.RegistradoPor + ", " + formato.Instante(c.RegistradoEn)}}
 		if len(c.CriteriosCancelacion) > 0 {
 			pares = append(pares, Par{"Criterios de cancelación (art. 22 num. 5)", strings.Join(c.CriteriosCancelacion, ", ")})
 		}
@@ -215,4 +218,12 @@ func pieActa(a Acta) string {
 		return fmt.Sprintf("Sesión %s · Borrador del acta, sin emitir · datos registrados al %s", a.Numero, formato.Instante(a.Instante))
 	}
 	return fmt.Sprintf("Sesión %s · Acta, versión %d · emitida el %s", a.Numero, a.Version, formato.Instante(a.Instante))
+}
+
+func actaPalabras(a Acta) []string {
+	p := []string{"acta", "sesión", "Comité de Fiscalización", "DIAN", a.Numero}
+	for _, x := range a.Puntos {
+		p = append(p, x.Caso)
+	}
+	return p
 }

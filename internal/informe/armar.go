@@ -15,8 +15,12 @@ import (
 	"comite/internal/contrato"
 	"comite/internal/fecha"
 	"comite/internal/flujo"
+	"comite/internal/formato"
+	"comite/internal/normas"
 	"comite/internal/reincidencia"
 	"comite/internal/valores"
+
+	"github.com/shopspring/decimal"
 )
 
 // Fuente is what an informe is built from: the case as stored, its
@@ -35,6 +39,10 @@ type Fuente struct {
 	Historia  []PasoGuardado
 	Conceptos []ConceptoGuardado // oldest first: the original, then its corrections
 	Propuesta *Propuesta         // nil: not recorded
+
+	EvaluacionJSON []byte    // the stored result of the snapshot, as stored
+	NormaAplicable string    // the recorded decision on the applicable norm ("": none)
+	NormaInstante  time.Time // when it was recorded
 }
 
 // PasoGuardado is one stored row of the case's history.
@@ -74,8 +82,12 @@ func Armar(f Fuente, em Emision) (Datos, error) {
 			IncidenciaPenal:            f.Criterios["incidencia_penal"],
 			OtrosHechos:                f.Criterios["otros_hechos"],
 		},
-		Instantanea: f.Instantanea,
-		Emision:     em,
+		Instantanea:    f.Instantanea,
+		Emision:        em,
+		EvaluacionJSON: f.EvaluacionJSON,
+	}
+	if f.NormaAplicable != "" && !despues(f.NormaInstante, em.Instante) {
+		d.NormaAplicable = f.NormaAplicable // recorded by the issue
 	}
 	if a := f.Evaluacion.Periodo.Anio; a > 0 {
 		var err error
@@ -168,6 +180,10 @@ type PuntoFuente struct {
 	Estado      flujo.Estado
 	Conceptos   []ConceptoGuardado // the original recorded in this session, then its corrections (empty: none yet)
 	Aplazado    string             // the reason it was postponed in the session ("" when it was not)
+	// SancionPrevista and Incremento: what a decision results in (the fine
+	// foreseen and, on the first route, the evaluation's 1.000 UVT increment).
+	SancionPrevista decimal.Decimal
+	Incremento      *contrato.IncrementadaJSON
 }
 
 // ArmarActa builds the acta of version version issued by por at instante
@@ -178,8 +194,40 @@ func ArmarActa(f FuenteActa, version int, por string, instante time.Time) Acta {
 		QuorumConfigurado: f.QuorumConfigurado, QuorumMinimo: f.QuorumMinimo, TextoQuorum: f.TextoQuorum,
 		Version: version, EmitidoPor: por, Instante: instante}
 	for _, p := range f.Puntos {
-		a.Puntos = append(a.Puntos, PuntoActa{Posicion: p.Posicion, Caso: p.Caso, RazonSocial: p.RazonSocial, NIT: p.NIT,
-			Estado: p.Estado.Etiqueta(), Concepto: ConceptoHasta(p.Conceptos, instante), Aplazado: p.Aplazado})
+		pa := PuntoActa{Posicion: p.Posicion, Caso: p.Caso, RazonSocial: p.RazonSocial, NIT: p.NIT,
+			Estado: p.Estado.Etiqueta(), Concepto: ConceptoHasta(p.Conceptos, instante), Aplazado: p.Aplazado}
+		if pa.Concepto != nil {
+			pa.Resultado, pa.Fundamento = ResultadoDecision(pa.Concepto.Decision, p.SancionPrevista, p.Incremento)
+		}
+		a.Puntos = append(a.Puntos, pa)
 	}
 	return a
+}
+
+// ResultadoDecision is what a decision of the Comité results in, with the
+// article it rests on: the cancellation; the fine foreseen plus 1.000 UVT of
+// the year the evaluation took (first route); or, without the visto bueno on
+// the second route, the fine foreseen without the increment.
+func ResultadoDecision(dec flujo.Decision, prevista decimal.Decimal, inc *contrato.IncrementadaJSON) (resultado, fundamento string) {
+	switch {
+	case dec == flujo.DecisionCancelacion:
+		return "Cancelación de la autorización, habilitación o registro, en lugar de la multa prevista (" + formato.Pesos(prevista) + ")", ref(normas.ConceptoVinculante)
+	case dec.Cancela():
+		return "Cancelación en sustitución de la multa prevista (" + formato.Pesos(prevista) + "), con el visto bueno del Comité", ref(normas.CancelacionEnSustitucion)
+	case dec.Incrementa() && inc != nil:
+		return fmt.Sprintf("Multa prevista %s + 1.000 UVT de %d (UVT %s) = %s", formato.Pesos(prevista), inc.UVTAnio, montoTexto(inc.UVTValorCOP), montoTexto(inc.TotalCOP)),
+			ref(normas.IncrementoMilUVT) + "; " + ref(normas.UVTAnual)
+	case dec.Incrementa():
+		return "Multa prevista " + formato.Pesos(prevista) + " incrementada en 1.000 UVT (sin UVT registrada para calcular el monto)", ref(normas.IncrementoMilUVT)
+	}
+	return "Multa prevista para la infracción, " + formato.Pesos(prevista) + ", sin el incremento de 1.000 UVT (sin visto bueno a la cancelación)", ref(normas.CancelacionEnSustitucion)
+}
+
+// montoTexto writes an amount of the contract («52374») as pesos.
+func montoTexto(s string) string {
+	d, err := decimal.NewFromString(s)
+	if err != nil {
+		return s
+	}
+	return formato.Pesos(d)
 }

@@ -17,6 +17,7 @@ package informe
 
 import (
 	"comite/internal/flujo"
+	"fmt"
 	"time"
 
 	"comite/internal/contrato"
@@ -69,6 +70,14 @@ type Datos struct {
 
 	// Emision is this issue of the informe (passed in, never read from the clock).
 	Emision Emision
+
+	// EvaluacionJSON is the stored result of the snapshot, byte for byte as
+	// stored (the contract format): attached to the PDF so the figures can be
+	// checked without the application.
+	EvaluacionJSON []byte
+	// NormaAplicable is the Secretaría's recorded decision on the applicable
+	// norm ("Norma aplicable confirmada por … el …: …"; "" when none).
+	NormaAplicable string
 }
 
 // Criterios are the texts of the Secretaría Técnica (art. 25 inc. 1 por
@@ -164,4 +173,14 @@ type Emision struct {
 	// CabezaAuditoria is the head of the audit chain when the informe was
 	// emitted ("fila N, hash H"), printed so a copy on paper anchors the log.
 	CabezaAuditoria string
+	// FirmaSujeto is the subject of the certificate the file is signed with
+	// right after it is built ("": issued without digital signature).
+	FirmaSujeto string
+	// Firmantes sign the informe: the Secretaría Técnica that issues it.
+	Firmantes []Firmante
+}
+
+// NombreAdjuntoEvaluacion is the name of the evaluation attached to the informe.
+func (d Datos) NombreAdjuntoEvaluacion() string {
+	return fmt.Sprintf("evaluacion-%s-v%d.json", d.Caso, d.Instantanea.Version)
 }

@@ -88,9 +88,9 @@ func datosEjemplo(t testing.TB) Datos {
 		},
 		Historia: []Paso{
 			{instante(2026, 3, 27, 9, 15), "seccional.bogota", "", "reportado", "Reporte de la nueva infracción y expediente completo."},
-			{instante(2026, 3, 31, 14, 2), "secretaria.tecnica", "reportado", "en_evaluacion", "Verificación de datos y criterios cualitativos."},
-			{instante(2026, 4, 8, 10, 0), "secretaria.tecnica", "en_evaluacion", "en_comite", "Presentado en la sesión ordinaria de abril."},
-			{instante(2026, 4, 8, 12, 30), "comite.presidencia", "en_comite", "concepto_emitido", "Concepto registrado."},
+			{instante(2026, 3, 31, 14, 2), "Sara Ruiz Gómez (Secretaría Técnica)", "reportado", "en_evaluacion", "Verificación de datos y criterios cualitativos."},
+			{instante(2026, 4, 8, 10, 0), "Sara Ruiz Gómez (Secretaría Técnica)", "en_evaluacion", "en_comite", "Presentado en la sesión ordinaria de abril."},
+			{instante(2026, 4, 8, 12, 30), "Andrés Felipe Castaño (Comité de Fiscalización)", "en_comite", "concepto_emitido", "Concepto registrado."},
 		},
 		Concepto: &Concepto{
 			FechaSesion:          fecha.Debe(2026, 4, 8),
@@ -98,14 +98,16 @@ func datosEjemplo(t testing.TB) Datos {
 			Decision:             flujo.DecisionCancelacion,
 			Motivacion:           []Motivacion{{"Naturaleza de los hechos", "Subfacturación reiterada en mercancía sensible."}, {"Impacto en el comercio exterior", "Moderado: existen agencias que pueden asumir los trámites."}, {"Antecedentes", "Tres actos graves o gravísimos en firme en 2025."}},
 			CriteriosCancelacion: []string{"5.3", "5.7"},
-			RegistradoPor:        "comite.presidencia",
+			RegistradoPor:        "Andrés Felipe Castaño (Comité de Fiscalización)",
 			RegistradoEn:         instante(2026, 4, 8, 12, 30),
 			Correcciones: []Correccion{
-				{instante(2026, 4, 9, 8, 45), "comite.presidencia", "Error material en el nombre de un miembro.", "Donde dice «Director de Gestión Jurídica» debe decir «Directora de Gestión Jurídica»."},
+				{instante(2026, 4, 9, 8, 45), "Andrés Felipe Castaño (Comité de Fiscalización)", "Error material en el nombre de un miembro.", "Donde dice «Director de Gestión Jurídica» debe decir «Directora de Gestión Jurídica»."},
 			},
 		},
 		Instantanea: Instantanea{ID: "inst-7f3a9c", Version: 1, Creada: instante(2026, 3, 27, 9, 15)},
-		Emision:     Emision{Version: 1, EmitidoPor: "secretaria.tecnica", Instante: instante(2026, 4, 1, 16, 20)},
+		Emision: Emision{Version: 1, EmitidoPor: "Sara Ruiz Gómez, Profesional especializada (Secretaría Técnica)", Instante: instante(2026, 4, 1, 16, 20),
+			Firmantes: []Firmante{{Nombre: "Sara Ruiz Gómez", Cargo: "Profesional especializada", Papel: "Secretaría Técnica del Comité de Fiscalización — emite el informe gerencial"}}},
+		EvaluacionJSON: salida,
 	}
 }
 
@@ -153,7 +155,7 @@ func datosLargos(t testing.TB) Datos {
 	d.Concepto = nil
 	d.Criterios.Antecedentes = ""
 	for i := 0; i < 12; i++ {
-		d.Historia = append(d.Historia, Paso{instante(2026, 4, 10+i, 9, i), "secretaria.tecnica", "en_evaluacion", "en_evaluacion", fmt.Sprintf("Revisión %d de los soportes del acto RS-2025-%04d.", i+1, 104+5*i)})
+		d.Historia = append(d.Historia, Paso{instante(2026, 4, 10+i, 9, i), "Sara Ruiz Gómez (Secretaría Técnica)", "en_evaluacion", "en_evaluacion", fmt.Sprintf("Revisión %d de los soportes del acto RS-2025-%04d.", i+1, 104+5*i)})
 	}
 	return d
 }

@@ -50,21 +50,19 @@ func PDF(d Datos) ([]byte, error) {
 	f := fpdf.New("P", "mm", "Letter", "")
 	f.SetCatalogSort(true)
 	// fpdf writes the date with no zone offset, which readers take as UTC:
-	// write it in UTC so the instant is right everywhere.
-	emitido := d.Emision.Instante.UTC()
-	f.SetCreationDate(emitido)
-	f.SetModificationDate(emitido)
-	f.SetTitle("Informe gerencial de resultados — Caso "+d.Caso, true)
+	// Metadatos writes it in UTC so the instant is right everywhere.
 	autor := "Secretaría Técnica del Comité de Fiscalización"
 	if d.Emision.EmitidoPor != "" {
 		autor = d.Emision.EmitidoPor + " — " + autor
 	}
-	f.SetAuthor(autor, true)
-	f.SetSubject(fmt.Sprintf("Informe gerencial del caso %s (NIT %s), versión %d", d.Caso, d.Usuario.NIT, d.Emision.Version), true)
-	f.SetKeywords("informe gerencial, Comité de Fiscalización, reincidencia, DIAN, "+d.Caso+", "+d.Usuario.NIT, true)
-	f.SetCreator("comite", true)
-	f.SetProducer("comite (go-pdf/fpdf)", true)
-	f.SetLang("es-CO")
+	Metadatos{Titulo: "Informe gerencial de resultados — Caso " + d.Caso, Autor: autor,
+		Asunto:     fmt.Sprintf("Informe gerencial del caso %s (NIT %s), versión %d", d.Caso, d.Usuario.NIT, d.Emision.Version),
+		Referencia: d.Caso, Palabras: []string{"informe gerencial", "Comité de Fiscalización", "reincidencia", "DIAN", d.Caso, d.Usuario.NIT},
+		Instante: d.Emision.Instante}.poner(f)
+	if len(d.EvaluacionJSON) > 0 {
+		f.SetAttachments([]fpdf.Attachment{{Content: d.EvaluacionJSON, Filename: d.NombreAdjuntoEvaluacion(),
+			Description: "Evaluación guardada v" + strconv.Itoa(d.Instantanea.Version) + " del caso " + d.Caso + " (formato del contrato)"}})
+	}
 	f.AddUTF8FontFromBytes(fuente, "", goregular.TTF)
 	f.AddUTF8FontFromBytes(fuente, "B", gobold.TTF)
 	f.AddUTF8FontFromBytes(fuente, "I", goitalic.TTF)
@@ -76,7 +74,7 @@ func PDF(d Datos) ([]byte, error) {
 	if d.Emision.Borrador() {
 		pie = fmt.Sprintf("Caso %s · Borrador del informe gerencial, sin emitir · datos registrados al %s", d.Caso, formato.Instante(d.Emision.Instante))
 	}
-	w := &escritor{f: f, d: d, titulo: tituloInf, referencia: "Caso " + d.Caso, pieTexto: pie}
+	w := &escritor{f: f, d: d, titulo: tituloInf, referencia: "Caso " + d.Caso, pieTexto: pie, pieFirma: pieFirma(d.Emision.FirmaSujeto)}
 	f.SetHeaderFuncMode(w.encabezado, true)
 	f.SetFooterFunc(w.pie)
 	f.AddPage()
@@ -110,6 +108,7 @@ func PDF(d Datos) ([]byte, error) {
 			}
 		}
 	}
+	w.bloqueFirmas("Firmas", d.Emision.Firmantes, LeyendaFirma(d.Emision.FirmaSujeto, d.Emision.Instante))
 	w.cierre()
 	if err := f.Error(); err != nil {
 		return nil, fmt.Errorf("informe: no se pudo componer el PDF: %w", err)
@@ -118,7 +117,7 @@ func PDF(d Datos) ([]byte, error) {
 	if err := f.Output(&buf); err != nil {
 		return nil, fmt.Errorf("informe: no se pudo escribir el PDF: %w", err)
 	}
-	return buf.Bytes(), nil
+	return referenciarXMP(buf.Bytes())
 }
 
 type escritor struct {
@@ -127,6 +126,8 @@ type escritor struct {
 	// What every page repeats: the header's title and reference (the case
 	// or the session number) and the footer's text before "Página X de Y".
 	titulo, referencia, pieTexto string
+	// pieFirma is the footer's second line: whether the file is digitally signed.
+	pieFirma string
 }
 
 func (w *escritor) ancho() float64 {
@@ -182,6 +183,10 @@ func (w *escritor) pie() {
 	reserva := f.GetStringWidth("Página 999 de 999")
 	f.SetXY(pw-margenDer-reserva, y+1)
 	f.CellFormat(reserva, 4.5, texto, "", 0, "L", false, 0, "")
+	if w.pieFirma != "" {
+		f.SetXY(margenIzq, y+5)
+		f.CellFormat(w.ancho(), 4.5, w.pieFirma, "", 0, "L", false, 0, "")
+	}
 	f.SetTextColor(0, 0, 0)
 }
 
@@ -207,6 +212,7 @@ func (w *escritor) portada() {
 		emision = fmt.Sprintf("Borrador sin emitir, con los datos registrados al %s.", formato.Instante(w.d.Emision.Instante))
 	}
 	f.MultiCell(w.ancho(), altoLinea, emision+" Resultado de la evaluación: "+resultado+".", "", "L", false)
+	w.leyendaFirma(LeyendaFirma(w.d.Emision.FirmaSujeto, w.d.Emision.Instante))
 	f.Ln(2)
 }
 
@@ -431,8 +437,8 @@ func (w *escritor) altoGrafico(g Grafico) float64 {
 
 func (w *escritor) cierre() {
 	f := w.f
-	w.cabe(20)
-	f.Ln(4)
+	w.cabe(10)
+	f.Ln(1)
 	f.SetFont(fuente, "I", 8.5)
 	f.SetTextColor(70, 70, 70)
 	f.MultiCell(w.ancho(), altoFila, "Documento generado por comite a partir de los datos guardados del caso. "+

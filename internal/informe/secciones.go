@@ -240,7 +240,10 @@ func seccionIdentificacion(d Datos) Seccion {
 	// On page 1, before anything else: the rule set used was not in force on
 	// the commission date (norma_sin_vigencia_confirmada, or a fact before
 	// the first rule set held).
-	if a := d.Evaluacion.AvisoVigencia(); a != "" {
+	if a := d.Evaluacion.AvisoVigencia(); a != "" && d.NormaAplicable != "" {
+		// The Secretaría recorded which norm applies: who, when and why.
+		s.Bloques = append(s.Bloques, Bloque{Tipo: BloqueAviso, Texto: d.NormaAplicable}, Bloque{Tipo: BloqueParrafo, Texto: a})
+	} else if a != "" {
 		s.Bloques = append(s.Bloques, Bloque{Tipo: BloqueAviso, Texto: a})
 	}
 	s.Bloques = append(s.Bloques,
@@ -630,7 +633,7 @@ func seccionPlazo(d Datos) (Seccion, error) {
 func seccionHistoria(d Datos) Seccion {
 	s := Seccion{Clave: "historia", Titulo: "Historia del caso"}
 	t := &Tabla{
-		Columnas: []Columna{{"Fecha y hora", 0.18, false}, {"Cuenta", 0.16, false}, {"De", 0.15, false}, {"A", 0.15, false}, {"Detalle", 0.36, false}},
+		Columnas: []Columna{{"Fecha y hora", 0.18, false}, {"Persona", 0.16, false}, {"De", 0.15, false}, {"A", 0.15, false}, {"Detalle", 0.36, false}},
 		Vacia:    "Sin pasos registrados.",
 	}
 	for _, p := range d.Historia {
@@ -691,7 +694,7 @@ func seccionConcepto(d Datos) Seccion {
 		s.Bloques = append(s.Bloques, Bloque{Tipo: BloqueSubtitulo, Texto: "Propuesta del requerimiento especial aduanero"}, Bloque{Tipo: BloquePares, Pares: pares})
 	}
 	if len(c.Correcciones) > 0 {
-		cor := &Tabla{Columnas: []Columna{{"Fecha y hora", 0.18, false}, {"Cuenta", 0.16, false}, {"Por qué", 0.30, false}, {"Corrección", 0.36, false}}}
+		cor := &Tabla{Columnas: []Columna{{"Fecha y hora", 0.18, false}, {"Persona", 0.16, false}, {"Por qué", 0.30, false}, {"Corrección", 0.36, false}}}
 		for _, x := range c.Correcciones {
 			cor.Filas = append(cor.Filas, []string{formato.Instante(x.Instante), textoOGuion(x.Cuenta), textoOGuion(x.Motivo), textoOGuion(x.Texto)})
 		}
