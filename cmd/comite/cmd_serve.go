@@ -307,7 +307,7 @@ func prepararDemo(ctx context.Context, d *db.DB, url string, stdout io.Writer) e
 	if !creadas {
 		for _, c := range cuentasDemo {
 			c.Clave = clave
-			if _, err := d.CrearCuenta(ctx, c, db.Actor{Cuenta: "sistema"}); err != nil {
+			if err := demo.CrearCuentaDemo(ctx, d, c); err != nil {
 				return fmt.Errorf("cuenta de demostración %s: %w", c.Usuario, err)
 			}
 		}

@@ -12,6 +12,7 @@ package demo
 // application can produce.
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"time"
@@ -128,6 +129,24 @@ var Cuentas = []db.NuevaCuenta{
 	{Usuario: "admin", Nombre: "Carlos Andrés Rojas", Rol: db.RolAdmin},
 }
 
+// CargosDemo are the cargos of the people behind the demo accounts: the
+// documents name them by name and cargo.
+var CargosDemo = map[string]string{
+	"secretaria": "Profesional especializado de la Secretaría Técnica",
+	"comite":     "Directora de Gestión de Fiscalización",
+	"seccional":  "Jefe de la División de Fiscalización Aduanera",
+	"auditor":    "Profesional de la Oficina de Control Interno",
+	"admin":      "Profesional de la Oficina de Tecnologías de la Información",
+}
+
+// CrearCuentaDemo creates a demo account with its cargo.
+func CrearCuentaDemo(ctx context.Context, d *db.DB, c db.NuevaCuenta) error {
+	if _, err := d.CrearCuenta(ctx, c, db.Actor{Cuenta: "sistema"}); err != nil {
+		return err
+	}
+	return d.FijarCargo(ctx, c.Usuario, CargosDemo[c.Usuario], db.Actor{Cuenta: "sistema"})
+}
+
 // catalogoDemo is the catalogue of Direcciones Seccionales of a new database.
 var catalogoDemo = seccionales.DebeCatalogo(seccionales.Semilla)
 
@@ -197,7 +216,7 @@ func (g *generador) historia(a *aplicacion) error {
 		poner(enBogota(fecha.Debe(g.anioFinal, 1, 2), 8, 5), "cuentas de demostración", func() error {
 			for _, c := range Cuentas {
 				c.Clave = g.o.ClaveCuentas
-				if _, err := a.d.CrearCuenta(a.ctx, c, db.Actor{Cuenta: "sistema"}); err != nil {
+				if err := CrearCuentaDemo(a.ctx, a.d, c); err != nil {
 					return fmt.Errorf("cuenta %s: %w", c.Usuario, err)
 				}
 			}
