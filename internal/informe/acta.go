@@ -125,7 +125,7 @@ func PDFActa(a Acta) ([]byte, error) {
 	f.Ln(4)
 	f.SetFont(fuente, "I", 8.5)
 	f.SetTextColor(70, 70, 70)
-	f.MultiCell(w.ancho(), altoFila, "Documento generado por comite a partir de los datos guardados de la sesión. "+
+	f.MultiCell(w.ancho(), altoFila, "Documento generado por la aplicación del Comité de Fiscalización a partir de los datos guardados de la sesión. "+
 		"La huella SHA-256 de esta acta se registra al emitirla; cualquier copia puede verificarse contra ella.", "", "L", false)
 	f.SetTextColor(0, 0, 0)
 	if err := f.Error(); err != nil {

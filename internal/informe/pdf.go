@@ -441,7 +441,7 @@ func (w *escritor) cierre() {
 	f.Ln(1)
 	f.SetFont(fuente, "I", 8.5)
 	f.SetTextColor(70, 70, 70)
-	f.MultiCell(w.ancho(), altoFila, "Documento generado por comite a partir de los datos guardados del caso. "+
+	f.MultiCell(w.ancho(), altoFila, "Documento generado por la aplicación del Comité de Fiscalización a partir de los datos guardados del caso. "+
 		"La huella SHA-256 de este PDF se registra con el caso al emitirlo; cualquier copia puede verificarse contra ella.", "", "L", false)
 	f.SetTextColor(0, 0, 0)
 }
