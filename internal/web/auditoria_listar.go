@@ -75,11 +75,25 @@ func (h *handler) vistaAuditoria(c echo.Context) (templates.Auditoria, error) {
 	}
 	v.Total = formato.Entero(int64(total))
 	v.Pagina, v.Paginas = f.Pagina, (total+filasPorPagina-1)/filasPorPagina
+	// People by name, cargo and role, never by login (the filter still takes the login).
+	personas, err := h.d.Personas(ctx)
+	if err != nil {
+		return v, err
+	}
+	persona := func(login string) string {
+		if p, ok := personas[login]; ok {
+			return p
+		}
+		return login
+	}
 	for _, r := range filas {
-		fila := templates.FilaAuditoria{ID: r.ID, En: formato.InstanteTexto(r.En), Cuenta: r.Cuenta, IP: r.IP,
+		fila := templates.FilaAuditoria{ID: r.ID, En: formato.InstanteTexto(r.En), Cuenta: persona(r.Cuenta), IP: r.IP,
 			Accion: etiquetas.AccionAuditoria(r.Accion), Objeto: etiquetas.ObjetoAuditoria(r.Objeto)}
+		if login, ok := strings.CutPrefix(r.Objeto, "cuenta:"); ok {
+			fila.Objeto = "Cuenta de " + persona(login)
+		}
 		for _, p := range etiquetas.DetalleAuditoria(r.Detalle) {
-			fila.Detalle = append(fila.Detalle, templates.Par{Etiqueta: p.Etiqueta, Valor: p.Valor})
+			fila.Detalle = append(fila.Detalle, templates.Par{Etiqueta: p.Etiqueta, Valor: persona(p.Valor)})
 		}
 		v.Filas = append(v.Filas, fila)
 	}

@@ -400,7 +400,6 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 	}
 	v.Graficos = ultima.graficos
 	hist := l.Historia
-	personas := map[string]string{}
 	for i := len(hist) - 1; i >= 0; i-- { // newest first
 		x := hist[i]
 		ev := ""
@@ -411,15 +410,7 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 		if x.DeEstado != "" {
 			de = x.DeEstado.Etiqueta()
 		}
-		quien, ok := personas[x.Cuenta]
-		if !ok { // by name and cargo, never the login
-			var err error
-			if quien, err = h.d.Persona(ctx, x.Cuenta); err != nil {
-				return v, err
-			}
-			personas[x.Cuenta] = quien
-		}
-		v.Historia = append(v.Historia, templates.EventoVista{En: formato.InstanteTexto(x.En), Cuenta: quien, IP: x.IP, De: de, A: x.AEstado.Etiqueta(), Detalle: x.Texto, Evaluacion: ev})
+		v.Historia = append(v.Historia, templates.EventoVista{En: formato.InstanteTexto(x.En), Cuenta: x.Cuenta, IP: x.IP, De: de, A: x.AEstado.Etiqueta(), Detalle: x.Texto, Evaluacion: ev})
 	}
 	if n := l.NormaAplicable; n != nil {
 		quien, err := h.d.Persona(ctx, n.RegistradaPor)
@@ -503,6 +494,35 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 	if pr := l.Propuesta; pr != nil {
 		pv := vistaPropuesta(*pr, caso.SancionPrevista)
 		v.Propuesta = &pv
+	}
+	// People by name, cargo and role, never by login.
+	todas, err := h.d.Personas(ctx)
+	if err != nil {
+		return v, err
+	}
+	persona := func(login string) string {
+		if p, ok := todas[login]; ok {
+			return p
+		}
+		return login
+	}
+	v.Evaluacion.CreadaPor = persona(v.Evaluacion.CreadaPor)
+	for i := range v.Historia {
+		v.Historia[i].Cuenta = persona(v.Historia[i].Cuenta)
+	}
+	for i := range v.Versiones {
+		v.Versiones[i].Por = persona(v.Versiones[i].Por)
+	}
+	for i := range v.Conceptos {
+		v.Conceptos[i].RegistradoPor = persona(v.Conceptos[i].RegistradoPor)
+	}
+	if v.Propuesta != nil {
+		v.Propuesta.RegistradoPor = persona(v.Propuesta.RegistradoPor)
+	}
+	for i := range v.Datos {
+		if v.Datos[i].Etiqueta == "Reportado" {
+			v.Datos[i].Valor = formato.Fecha(caso.FechaReporte) + " por " + persona(caso.CreadoPor)
+		}
 	}
 	return v, nil
 }

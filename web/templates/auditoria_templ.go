@@ -105,7 +105,7 @@ func AuditoriaPagina(p Pagina, v Auditoria) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = CampoTexto("cuenta", "Cuenta", "text", v.Cuenta, "", v.Errores["cuenta"], templ.Attributes{"maxlength": "64"}).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = CampoTexto("cuenta", "Cuenta (nombre de usuario)", "text", v.Cuenta, "", v.Errores["cuenta"], templ.Attributes{"maxlength": "64"}).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -148,7 +148,7 @@ func AuditoriaPagina(p Pagina, v Auditoria) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			} else {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "<div class=\"tabla-contenedor\"><table data-testid=\"tabla-auditoria\"><caption class=\"solo-lector\">Registros de auditoría, del más reciente al más antiguo</caption> <thead><tr><th scope=\"col\" class=\"numero\">N.º</th><th scope=\"col\">Fecha y hora (Bogotá)</th><th scope=\"col\">Cuenta</th><th scope=\"col\">Dirección IP</th><th scope=\"col\">Acción</th><th scope=\"col\">Objeto</th><th scope=\"col\">Detalle</th></tr></thead> <tbody>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "<div class=\"tabla-contenedor\"><table data-testid=\"tabla-auditoria\"><caption class=\"solo-lector\">Registros de auditoría, del más reciente al más antiguo</caption> <thead><tr><th scope=\"col\" class=\"numero\">N.º</th><th scope=\"col\">Fecha y hora (Bogotá)</th><th scope=\"col\">Persona</th><th scope=\"col\">Dirección IP</th><th scope=\"col\">Acción</th><th scope=\"col\">Objeto</th><th scope=\"col\">Detalle</th></tr></thead> <tbody>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
