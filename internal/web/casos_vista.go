@@ -476,7 +476,7 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 		v.Informes = append(v.Informes, templates.InformeVista{
 			Version: i.Version, SHA256: i.SHA256, EmitidoPor: por, EmitidoEn: formato.InstanteTexto(i.EmitidoEn),
 			Evaluacion: "v" + strconv.Itoa(i.EvaluacionVersion), Tamano: formato.Entero(int64(i.Bytes)/1024) + " KB",
-			Ruta: base64 + "/informes/" + strconv.Itoa(i.Version), Firma: db.TextoFirma(i.FirmaSujeto), Contenido: i.SHA256Contenido,
+			Ruta: base64 + "/informes/" + strconv.Itoa(i.Version), Firma: db.TextoFirma(i.FirmaSujeto), Contenido: i.SHA256Contenido, SHA256Evaluacion: i.SHA256Evaluacion,
 		})
 	}
 	_, errInf := flujo.Validar(flujo.EmitirInforme, cu.Rol, cx)

@@ -20,8 +20,12 @@ func (h *handler) cuentaMostrar(c echo.Context) error {
 }
 
 func (h *handler) vistaCuenta(c echo.Context, cu db.Cuenta, errs templates.Errores) templates.CuentaDetalle {
-	return templates.CuentaDetalle{Cuenta: filaCuenta(cu), Rol: string(cu.Rol), Seccional: cu.DireccionSeccional,
+	v := templates.CuentaDetalle{Cuenta: filaCuenta(cu), Rol: string(cu.Rol), Seccional: cu.DireccionSeccional,
 		Roles: opcionesRol(string(cu.Rol)), Errores: errs, EsPropia: cu.ID == cuentaDe(c).ID}
+	if f, err := h.d.Firmante(c.Request().Context(), cu.Usuario); err == nil {
+		v.Cargo = f.Cargo
+	}
+	return v
 }
 
 // cuentaDeRuta reads the account named by :id (404 when it does not exist).

@@ -65,6 +65,9 @@ func matriz() []filaMatriz {
 			return url.Values{"usuario": {"nueva"}, "rol": {"auditor"}, "clave": {"corta"}}
 		}, []string{"admin"}},
 		{"GET", "/admin/cuentas/:id", "/admin/cuentas/{admin2}", sinForm, []string{"admin"}},
+		{"POST", "/admin/cuentas/:id/cargo", "/admin/cuentas/{admin2}/cargo", func(*entorno) url.Values {
+			return url.Values{"cargo": {"Administrador"}}
+		}, []string{"admin"}},
 		{"POST", "/admin/cuentas/:id/rol", "/admin/cuentas/{admin2}/rol", func(*entorno) url.Values {
 			return url.Values{"rol": {"admin"}}
 		}, []string{"admin"}},

@@ -48,6 +48,7 @@ func Rutas() []ruta {
 		{Metodo: http.MethodPost, Patron: "/admin/cuentas", Accion: GestionarCuentas, manejador: (*handler).cuentaCrear},
 		{Metodo: http.MethodGet, Patron: "/admin/cuentas/:id", Accion: GestionarCuentas, manejador: (*handler).cuentaMostrar},
 		{Metodo: http.MethodPost, Patron: "/admin/cuentas/:id/rol", Accion: GestionarCuentas, manejador: (*handler).cuentaRolCambiar},
+		{Metodo: http.MethodPost, Patron: "/admin/cuentas/:id/cargo", Accion: GestionarCuentas, manejador: (*handler).cuentaCargo},
 		{Metodo: http.MethodPost, Patron: "/admin/cuentas/:id/estado", Accion: GestionarCuentas, manejador: (*handler).cuentaEstadoCambiar},
 		{Metodo: http.MethodPost, Patron: "/admin/cuentas/:id/clave", Accion: GestionarCuentas, manejador: (*handler).cuentaClaveRestablecer},
 		{Metodo: http.MethodGet, Patron: "/admin/dias-inhabiles", Accion: VerDiasInhabiles, manejador: (*handler).diasInhabilesListar},

@@ -2,11 +2,13 @@ package web
 
 import (
 	"html"
+	"net/http"
 	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -72,5 +74,42 @@ func TestPersonas_ningunDocumentoNiAuditoriaMuestraCuentasNiCodigos(t *testing.T
 			t.Errorf("el PDF %s no nombra a quien lo emitió", doc)
 		}
 		e.sinCuentasNiCodigos("el PDF "+doc, string(out))
+	}
+}
+
+// The administrator records the cargo of an account; the documents issued
+// afterwards carry it in the signature block.
+func TestCuenta_cargoEnElBloqueDeFirmas(t *testing.T) {
+	e := nuevoEntorno(t)
+	adm := e.ingresar("admin")
+	ruta := "/admin/cuentas/" + strconv.FormatInt(e.cuentas["secretaria"].ID, 10)
+	if rec := e.pedir("POST", ruta+"/cargo", &adm, url.Values{"cargo": {strings.Repeat("x", 201)}}); rec.Code != http.StatusUnprocessableEntity {
+		t.Fatalf("cargo demasiado largo: %d", rec.Code)
+	}
+	rec := e.pedir("POST", ruta+"/cargo", &adm, url.Values{"cargo": {"Profesional especializada"}})
+	if rec.Code != http.StatusSeeOther || !strings.HasSuffix(rec.Header().Get("Location"), "aviso=cargo_guardado") {
+		t.Fatalf("guardar el cargo: %d", rec.Code)
+	}
+	if v := testid(documento(t, e.pedir("GET", ruta, &adm, nil)), "form-cargo").Find(`input[name="cargo"]`).AttrOr("value", ""); v != "Profesional especializada" {
+		t.Fatalf("el cargo guardado: %q", v)
+	}
+	e.sembrarUsuarioCaso(nitCaso, seccionalCartagena)
+	caso := e.reportar("seccional", formCaso(nitCaso))
+	e.llevarHTTP(caso, flujo.EnComite)
+	sec := e.ingresar("secretaria")
+	pdf := e.pedir("GET", caso+"/informes/1", &sec, nil).Body.Bytes()
+	archivo := filepath.Join(t.TempDir(), "informe.pdf")
+	if err := os.WriteFile(archivo, pdf, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(pruebas.Herramienta(t, "poppler-utils", "pdftotext"), archivo, "-").CombinedOutput()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if txt := strings.Join(strings.Fields(string(out)), " "); !strings.Contains(txt, "Sara Secretaría Profesional especializada — Secretaría Técnica") {
+		t.Fatalf("el bloque de firmas no lleva el cargo:\n%s", txt[max(0, len(txt)-900):])
+	}
+	if e.contarAuditoria("cuenta.cargo") != 1 {
+		t.Error("el cargo no quedó en la auditoría")
 	}
 }

@@ -157,6 +157,8 @@ type InformeVista struct {
 	Ruta       string
 	Firma      string // signed by whom, or issued without signature
 	Contenido  string // SHA-256 of the unsigned content (= SHA256 when unsigned)
+	// SHA256Evaluacion is that of the evaluation attached to the PDF.
+	SHA256Evaluacion string
 }
 
 // ConceptoVista is a recorded concepto (or a correction), read-only.

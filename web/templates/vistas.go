@@ -109,6 +109,7 @@ type CuentaDetalle struct {
 	Roles     []Opcion
 	Errores   Errores
 	EsPropia  bool
+	Cargo     string // of the person behind the account, for the documents
 }
 
 // DiaFila is one non-business day.
