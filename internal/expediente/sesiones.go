@@ -28,6 +28,23 @@ func detalleSesion(s flujo.Sesion) map[string]any {
 		"preside": s.Preside, "secretario": s.Secretario, "miembros": s.Miembros}
 }
 
+// sesionSinConceptos reads a session that must not have recorded any
+// concepto yet (else the step is refused with mensaje).
+func sesionSinConceptos(w *db.Escritura, id int64, mensaje string) (db.SesionComite, error) {
+	s, err := w.Sesion(id)
+	if err != nil {
+		return s, err
+	}
+	n, err := w.ConceptosEnSesion(id)
+	if err != nil {
+		return s, err
+	}
+	if n > 0 {
+		return s, &flujo.ErrPaso{Mensaje: mensaje}
+	}
+	return s, nil
+}
+
 // ConvocarSesion records a new session.
 func (x *Expediente) ConvocarSesion(ctx context.Context, s flujo.Sesion, quien db.ActorCaso) (db.SesionComite, error) {
 	if err := gestionaSesiones(quien); err != nil {
@@ -60,16 +77,9 @@ func (x *Expediente) RegistrarAsistencia(ctx context.Context, id int64, preside,
 		return err
 	}
 	return x.d.EnEscritura(ctx, func(w *db.Escritura) error {
-		s, err := w.Sesion(id)
+		s, err := sesionSinConceptos(w, id, "La sesión ya registró conceptos: su asistencia quedó fijada con ellos y no se cambia.")
 		if err != nil {
 			return err
-		}
-		n, err := w.ConceptosEnSesion(id)
-		if err != nil {
-			return err
-		}
-		if n > 0 {
-			return &flujo.ErrPaso{Mensaje: "La sesión ya registró conceptos: su asistencia quedó fijada con ellos y no se cambia."}
 		}
 		nueva := s.Sesion
 		nueva.Preside, nueva.Secretario, nueva.Miembros = preside, secretario, ms
@@ -168,16 +178,9 @@ func (x *Expediente) AplazarSesion(ctx context.Context, id int64, nueva fecha.Fe
 	}
 	hora = strings.TrimSpace(hora)
 	return x.d.EnEscritura(ctx, func(w *db.Escritura) error {
-		s, err := w.Sesion(id)
+		s, err := sesionSinConceptos(w, id, "La sesión ya registró conceptos: se celebró y no se aplaza.")
 		if err != nil {
 			return err
-		}
-		n, err := w.ConceptosEnSesion(id)
-		if err != nil {
-			return err
-		}
-		if n > 0 {
-			return &flujo.ErrPaso{Mensaje: "La sesión " + s.Numero + " ya registró conceptos: se celebró y no se aplaza."}
 		}
 		cambio := flujo.Sesion{Fecha: nueva, Hora: hora, Modalidad: s.Sesion.Modalidad, Lugar: s.Sesion.Lugar, Preside: s.Sesion.Preside, Secretario: s.Sesion.Secretario}
 		for k, m := range flujo.ValidarSesion(cambio) {

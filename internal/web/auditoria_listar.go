@@ -76,15 +76,9 @@ func (h *handler) vistaAuditoria(c echo.Context) (templates.Auditoria, error) {
 	v.Total = formato.Entero(int64(total))
 	v.Pagina, v.Paginas = f.Pagina, (total+filasPorPagina-1)/filasPorPagina
 	// People by name, cargo and role, never by login (the filter still takes the login).
-	personas, err := h.d.Personas(ctx)
+	persona, err := h.personas(ctx)
 	if err != nil {
 		return v, err
-	}
-	persona := func(login string) string {
-		if p, ok := personas[login]; ok {
-			return p
-		}
-		return login
 	}
 	for _, r := range filas {
 		fila := templates.FilaAuditoria{ID: r.ID, En: formato.InstanteTexto(r.En), Cuenta: persona(r.Cuenta), IP: r.IP,

@@ -496,15 +496,9 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 		v.Propuesta = &pv
 	}
 	// People by name, cargo and role, never by login.
-	todas, err := h.d.Personas(ctx)
+	persona, err := h.personas(ctx)
 	if err != nil {
 		return v, err
-	}
-	persona := func(login string) string {
-		if p, ok := todas[login]; ok {
-			return p
-		}
-		return login
 	}
 	v.Evaluacion.CreadaPor = persona(v.Evaluacion.CreadaPor)
 	for i := range v.Historia {
@@ -554,4 +548,20 @@ func pasoNoPermitido(cu *db.Cuenta, a flujo.Accion, cx flujo.Contexto) string {
 		return err.Error()
 	}
 	return ""
+}
+
+// personas names accounts as the pages show people: by name, cargo and
+// role (db.Personas), never by login; a login without account (a process
+// such as «sistema», an account removed) as recorded.
+func (h *handler) personas(ctx context.Context) (func(login string) string, error) {
+	todas, err := h.d.Personas(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return func(login string) string {
+		if p, ok := todas[login]; ok {
+			return p
+		}
+		return login
+	}, nil
 }

@@ -14,13 +14,7 @@ import (
 // the history and the audit keep it.
 func TestNormaAplicable_decisionRegistradaAntesDePresentar(t *testing.T) {
 	e := nuevoEntorno(t)
-	e.sembrarUsuarioCaso(nitCaso, seccionalCartagena)
-	*e.ahora = time.Date(2026, 8, 3, 15, 0, 0, 0, time.UTC)
-	f := formCaso(nitCaso)
-	f.Set("fecha_comision", "2026-07-10")
-	f.Set("fecha_verificacion", "2026-07-20")
-	f.Set("fecha_expediente", "27/07/2026")
-	ruta := e.reportar("secretaria", f)
+	ruta := e.reportarFueraDeVigencia()
 	e.postOK("secretaria", ruta+"/iniciar", url.Values{"nota": {"datos revisados"}})
 	e.postOK("secretaria", ruta+"/criterios", criteriosForm())
 	e.postOK("secretaria", ruta+"/informes", url.Values{})

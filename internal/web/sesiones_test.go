@@ -43,15 +43,7 @@ func formSesion() url.Values {
 // without quorum), the acta issued and downloaded as recorded.
 func TestSesion_dominio3_porHTTP_quorumConceptosYActa(t *testing.T) {
 	e := nuevoEntorno(t)
-	e.sembrarUsuarioCaso(nitCaso, seccionalCartagena)
-	var casos []string
-	for range 2 {
-		f := formCaso(nitCaso)
-		f.Set("confirmar_duplicado", "si")
-		ruta := e.reportar("seccional", f)
-		e.llevarHTTP(ruta, flujo.EnComite)
-		casos = append(casos, strings.TrimPrefix(ruta, "/casos/"))
-	}
+	casos := e.dosCasosEnComite()
 	sec := e.ingresar("secretaria")
 	rec := e.pedir("POST", "/sesiones", &sec, formSesion())
 	if rec.Code != http.StatusSeeOther {

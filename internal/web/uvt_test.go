@@ -126,13 +126,7 @@ func TestUVT_art25_2027DesdeLaPantallaSinRecompilar(t *testing.T) {
 // confirmed (norma_sin_vigencia_confirmada).
 func TestVigencia_C072_avisoDestacadoEnElCasoYElInforme(t *testing.T) {
 	e := nuevoEntorno(t)
-	e.sembrarUsuarioCaso(nitCaso, seccionalCartagena)
-	*e.ahora = time.Date(2026, 8, 3, 15, 0, 0, 0, time.UTC)
-	f := formCaso(nitCaso)
-	f.Set("fecha_comision", "2026-07-10")
-	f.Set("fecha_verificacion", "2026-07-20")
-	f.Set("fecha_expediente", "27/07/2026")
-	ruta := e.reportar("secretaria", f)
+	ruta := e.reportarFueraDeVigencia()
 	s := e.ingresar("secretaria")
 	doc := documento(t, e.pedir("GET", ruta, &s, nil))
 	aviso := testid(doc, "aviso-vigencia")
@@ -150,4 +144,17 @@ func TestVigencia_C072_avisoDestacadoEnElCasoYElInforme(t *testing.T) {
 	if testid(doc, "aviso-vigencia").Length() != 0 {
 		t.Fatal("aviso de vigencia en un caso con la norma vigente")
 	}
+}
+
+// reportarFueraDeVigencia reports, as the Secretaría on 03/08/2026, a case
+// committed on 10/07/2026: after the last validity day of every rule set.
+func (e *entorno) reportarFueraDeVigencia() string {
+	e.t.Helper()
+	e.sembrarUsuarioCaso(nitCaso, seccionalCartagena)
+	*e.ahora = time.Date(2026, 8, 3, 15, 0, 0, 0, time.UTC)
+	f := formCaso(nitCaso)
+	f.Set("fecha_comision", "2026-07-10")
+	f.Set("fecha_verificacion", "2026-07-20")
+	f.Set("fecha_expediente", "27/07/2026")
+	return e.reportar("secretaria", f)
 }

@@ -8,12 +8,9 @@ import (
 
 	"comite/internal/db"
 	"comite/internal/expediente"
-	"comite/internal/fecha"
 	"comite/internal/flujo"
-	"comite/internal/sancion"
 
 	"github.com/chromedp/chromedp"
-	"github.com/shopspring/decimal"
 )
 
 // sesionParaCaso convenes, as the Secretaría, a session of today with the
@@ -53,12 +50,8 @@ func sesionParaCaso(t *testing.T, d *db.DB, ruta string) {
 func sembrarSesion(t *testing.T, d *db.DB) (string, []string) {
 	t.Helper()
 	ctx := context.Background()
-	sembrarCaso(t, d)
-	sec := db.ActorCaso{Actor: db.Actor{Cuenta: "seccional"}, Rol: flujo.RolSeccional, Seccional: "CARTAGENA"}
+	numeros := casosPresentados(t, d)
 	st := db.ActorCaso{Actor: db.Actor{Cuenta: "secretaria"}, Rol: flujo.RolSecretaria}
-	if err := expediente.Nuevo(d).FijarQuorum(ctx, 3, db.ActorCaso{Actor: db.Actor{Cuenta: "admin"}, Rol: flujo.RolAdmin}); err != nil {
-		t.Fatal(err)
-	}
 	s, err := expediente.Nuevo(d).ConvocarSesion(ctx, flujo.Sesion{Fecha: d.Hoy(), Hora: "09:00", Modalidad: "mixta", Lugar: "Sala de juntas, Nivel Central",
 		Preside: "Marta Lucía Ríos", Secretario: "Jorge Díaz", Miembros: []flujo.MiembroSesion{
 			{Nombre: "Marta Lucía Ríos", Cargo: "Directora de Gestión de Fiscalización"},
@@ -68,32 +61,14 @@ func sembrarSesion(t *testing.T, d *db.DB) (string, []string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var numeros []string
-	for i := range 2 {
-		c, err := expediente.Nuevo(d).AbrirCaso(ctx, db.NuevoCaso{NIT: "800197268-4", FechaComision: fecha.Debe(2026, 2, 10+i), FechaVerificacion: fecha.Debe(2026, 3, 2),
-			FechaExpediente: fecha.Debe(2026, 3, 13), Gravedad: sancion.Gravisima, Sancion: sancion.Multa, SancionPrevista: decimal.NewFromInt(10475000),
-			Descripcion: "Declaraciones con información inexacta.", ConfirmarDuplicado: true}, sec)
+	for _, n := range numeros {
+		c, err := d.CasoPorReferencia(ctx, n)
 		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := expediente.Nuevo(d).Transicion(ctx, c.ID, flujo.IniciarEvaluacion, "", st); err != nil {
-			t.Fatal(err)
-		}
-		crit := map[string]string{"tipo_usuario": "Agencia de aduanas.", "perjuicio_estado": "Tributos dejados de pagar.",
-			"naturaleza_hechos": "Inexactitudes.", "impacto_comercio": "Bajo.", "antecedentes": "Tres actos en 2025."}
-		if err := expediente.Nuevo(d).GuardarCriterios(ctx, c.ID, crit, st); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := expediente.Nuevo(d).EmitirInforme(ctx, c.ID, st); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := expediente.Nuevo(d).Transicion(ctx, c.ID, flujo.Presentar, "", st); err != nil {
 			t.Fatal(err)
 		}
 		if err := expediente.Nuevo(d).AgregarAlOrden(ctx, s.ID, c.ID, st); err != nil {
 			t.Fatal(err)
 		}
-		numeros = append(numeros, c.Numero)
 	}
 	return s.Numero, numeros
 }
