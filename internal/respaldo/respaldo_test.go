@@ -130,7 +130,7 @@ func TestRespaldo_bajoCargaDeEscrituraYRestauracion(t *testing.T) {
 		for i := 0; ctx.Err() == nil; i++ {
 			c, err := expediente.Nuevo(d).AbrirCaso(ctx, db.NuevoCaso{NIT: nits[i%len(nits)], DireccionSeccional: "Dirección Seccional de Aduanas de Bogotá",
 				FechaComision: fecha.Debe(2026, 2, 10), FechaVerificacion: fecha.Debe(2026, 3, 2), Gravedad: sancion.Grave,
-				Sancion: sancion.Multa, SancionPrevista: decimal.NewFromInt(5000000), Descripcion: "caso de la prueba de carga"}, quien)
+				Sancion: sancion.Multa, SancionPrevista: decimal.NewFromInt(5000000), Descripcion: "caso de la prueba de carga", ConfirmarDuplicado: true}, quien) // the same fact, many times
 			if err != nil {
 				if ctx.Err() == nil {
 					errs <- fmt.Errorf("abrir caso %d: %w", i, err)
