@@ -85,6 +85,15 @@ func (h *handler) importacionSubir(c echo.Context) error {
 	// them, not the file's first and the database's on the next upload.
 	var validas importar.Lote
 	meta, problemas := importar.LeerEnPartesContexto(ctx, cl, nombre, bytes.NewReader(datos), nil, func(p *importar.Lote) bool {
+		if validas.Sanciones == nil && validas.Operaciones == nil && p.FilasEstimadas > 0 {
+			// Sized once: doubling the slices would hold twice the rows.
+			switch {
+			case p.Sanciones != nil:
+				validas.Sanciones = make([]importar.FilaSancion, 0, p.FilasEstimadas)
+			case p.Operaciones != nil:
+				validas.Operaciones = make([]importar.FilaOperacion, 0, p.FilasEstimadas)
+			}
+		}
 		validas.Sanciones = append(validas.Sanciones, p.Sanciones...)
 		validas.Operaciones = append(validas.Operaciones, p.Operaciones...)
 		validas.Usuarios = append(validas.Usuarios, p.Usuarios...)
@@ -106,7 +115,7 @@ func (h *handler) importacionSubir(c echo.Context) error {
 		var ei *db.ErrImportacion
 		switch {
 		case errors.As(err, &ei):
-			problemas = append(problemas, ei.Problemas...)
+			problemas = append(problemas, importar.Acotar(ei.Problemas)...)
 		case err != nil:
 			return err
 		case len(problemas) == 0:
@@ -120,6 +129,12 @@ func (h *handler) importacionSubir(c echo.Context) error {
 		m.Problemas, lote = problemas, nil
 	}
 	token, err := h.guardarImportacion(c, m, lote)
+	if errors.Is(err, errLoteGrande) {
+		m.Simulacion, m.Columnas, m.Muestra = nil, nil, nil
+		m.Problemas = []importar.Problema{{Mensaje: "el archivo tiene demasiadas filas para dejarlas en espera de la confirmación (más de " +
+			tamanoTexto(limiteLotePendiente) + " ya validadas): divídalo en varios archivos e impórtelos uno a uno"}}
+		token, err = h.guardarImportacion(c, m, nil)
+	}
 	if err != nil {
 		return err
 	}
