@@ -10,31 +10,35 @@ import (
 	"time"
 )
 
-// Throttling of logins. The unit is the pair (account name, address): after
-// MaxFallosPar failures of one pair within VentanaFallos, that pair waits a
-// growing delay (DemoraInicial, doubling up to DemoraMaxima) after its last
-// failure before its next password is checked. Failures from other addresses
-// never block a correct password from an address without failures, so no one
-// can lock the administrator out from elsewhere. Two more limits:
-//   - one address with MaxFallosIP failures (any accounts) in the window
-//     waits until the window moves past them (password spraying);
-//   - an account with TechoFallosCuenta failures (all addresses) in the
-//     window is slowed, not blocked: addresses that already failed for it get
-//     at most one check every IntervaloTecho, while an address without
-//     failures is checked at once.
+// Throttling of logins. Nothing here is counted per address alone, so
+// nothing one address does (behind a shared proxy, every client) can lock an
+// account out for the others:
+//   - the pair (account name, address): after MaxFallosPar failures of one
+//     pair within VentanaPar, that pair waits a growing delay (DemoraInicial,
+//     doubling up to DemoraMaxima) after its last failure before its next
+//     password is checked. A name that does not exist is a pair like any
+//     other: its failures delay only that name from that address;
+//   - the account (all addresses): with TechoFallosCuenta failures or more in
+//     VentanaFallos since its last success, every address waits DemoraCuenta
+//     after the account's last checked attempt: a growing delay with a
+//     ceiling (DemoraMaximaCuenta), never a lockout;
+//   - the address (password spraying): with MaxFallosIP failures (any names)
+//     in VentanaFallos, it gets one check every IntervaloTecho, except for an
+//     account that already signed in from it within VentanaPar.
 //
 // The check and the record of the attempt are one write transaction taken
 // BEFORE the password hash is computed, so parallel attempts cannot all pass
 // the check.
 var (
-	VentanaFallos     = 15 * time.Minute
-	VentanaPar        = 24 * time.Hour
-	MaxFallosPar      = 5
-	DemoraInicial     = 30 * time.Second
-	DemoraMaxima      = 15 * time.Minute
-	MaxFallosIP       = 20
-	TechoFallosCuenta = 20
-	IntervaloTecho    = 2 * time.Second
+	VentanaFallos      = 15 * time.Minute
+	VentanaPar         = 24 * time.Hour
+	MaxFallosPar       = 5
+	DemoraInicial      = 30 * time.Second
+	DemoraMaxima       = 15 * time.Minute
+	MaxFallosIP        = 20
+	TechoFallosCuenta  = 20
+	IntervaloTecho     = 2 * time.Second
+	DemoraMaximaCuenta = 30 * time.Second
 
 	// VentanaResumenBloqueos is the window in which refused attempts from one
 	// address are summed in one row of bloqueos_ingreso and ONE audit row.
@@ -185,39 +189,48 @@ func (d *DB) esperaIngreso(ctx context.Context, tx *sql.Tx, usuario, ip string) 
 		alargar(t.Add(DemoraPar(fallosPar)))
 	}
 
-	// The address, whatever account it tries.
-	var enesimo sql.NullString
-	err = tx.QueryRowContext(ctx, `SELECT en FROM intentos_ingreso WHERE ip = ? AND exito = 0 AND en >= ?
-		ORDER BY en DESC LIMIT 1 OFFSET ?`, ip, desde, MaxFallosIP-1).Scan(&enesimo)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+	// The address, whatever names it tries: slowed, not blocked, and not
+	// for an account that already signed in from it.
+	var ultimaIP sql.NullString
+	var fallosIP int
+	err = tx.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM (SELECT 1 FROM intentos_ingreso WHERE ip = ? AND exito = 0 AND en >= ? LIMIT ?)),
+		(SELECT max(en) FROM intentos_ingreso WHERE ip = ?)`, ip, desde, MaxFallosIP, ip).Scan(&fallosIP, &ultimaIP)
+	if err != nil {
 		return 0, err
 	}
-	if enesimo.Valid {
-		t, err := leer(enesimo.String)
+	if fallosIP >= MaxFallosIP && ultimaIP.Valid {
+		var conocida int
+		err := tx.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM intentos_ingreso WHERE usuario = ? AND ip = ? AND exito = 1 AND en >= ? LIMIT 1)`,
+			usuario, ip, instanteFijo(ahora.Add(-VentanaPar))).Scan(&conocida)
 		if err != nil {
 			return 0, err
 		}
-		alargar(t.Add(VentanaFallos))
-	}
-
-	// The account's ceiling slows the addresses that already failed for it.
-	if fallosPar > 0 {
-		var fallosCuenta int
-		var ultimo sql.NullString
-		err := tx.QueryRowContext(ctx, `SELECT count(*), (SELECT max(en) FROM intentos_ingreso WHERE usuario = ?) FROM intentos_ingreso
-			WHERE usuario = ? AND exito = 0 AND en >= ?
-			  AND en > coalesce((SELECT max(en) FROM intentos_ingreso WHERE usuario = ? AND exito = 1), '')`,
-			usuario, usuario, desde, usuario).Scan(&fallosCuenta, &ultimo)
-		if err != nil {
-			return 0, err
-		}
-		if fallosCuenta >= TechoFallosCuenta && ultimo.Valid {
-			t, err := leer(ultimo.String)
+		if conocida == 0 {
+			t, err := leer(ultimaIP.String)
 			if err != nil {
 				return 0, err
 			}
 			alargar(t.Add(IntervaloTecho))
 		}
+	}
+
+	// The account's ceiling slows every address, with a delay that grows
+	// with its failures and has a ceiling.
+	var fallosCuenta int
+	var ultimo sql.NullString
+	err = tx.QueryRowContext(ctx, `SELECT count(*), (SELECT max(en) FROM intentos_ingreso WHERE usuario = ?) FROM intentos_ingreso
+		WHERE usuario = ? AND exito = 0 AND en >= ?
+		  AND en > coalesce((SELECT max(en) FROM intentos_ingreso WHERE usuario = ? AND exito = 1), '')`,
+		usuario, usuario, desde, usuario).Scan(&fallosCuenta, &ultimo)
+	if err != nil {
+		return 0, err
+	}
+	if w := DemoraCuenta(fallosCuenta); w > 0 && ultimo.Valid {
+		t, err := leer(ultimo.String)
+		if err != nil {
+			return 0, err
+		}
+		alargar(t.Add(w))
 	}
 	return espera, nil
 }
@@ -234,6 +247,21 @@ func DemoraPar(n int) time.Duration {
 		w *= 2
 	}
 	return min(w, DemoraMaxima)
+}
+
+// DemoraCuenta is the wait of every address after the last checked attempt
+// of an account with n failures in VentanaFallos: none below
+// TechoFallosCuenta, then IntervaloTecho doubling with each further
+// TechoFallosCuenta failures, at most DemoraMaximaCuenta.
+func DemoraCuenta(n int) time.Duration {
+	if n < TechoFallosCuenta {
+		return 0
+	}
+	w := IntervaloTecho
+	for i := 2 * TechoFallosCuenta; i <= n && w < DemoraMaximaCuenta; i += TechoFallosCuenta {
+		w *= 2
+	}
+	return min(w, DemoraMaximaCuenta)
 }
 
 // registrarBloqueo adds a refused attempt to the current window of its
