@@ -111,8 +111,25 @@ func (d *DB) CambiarClave(ctx context.Context, cuentaID int64, actual, nueva str
 	if !ok {
 		return ErrOcupado
 	}
+	// The current password is a login by another door: the same throttle
+	// (the pair account–address, the account's ceiling), checked and
+	// recorded before the hash.
+	intentoID, espera, err := d.registrarIntento(ctx, usuario, quien.IP)
+	if err != nil {
+		liberar()
+		return fmt.Errorf("cambiar la clave: %w", err)
+	}
+	if espera > 0 {
+		liberar()
+		return &ErrDemasiadas{Que: "demasiados intentos fallidos con la clave actual", Espera: espera}
+	}
 	correcta := VerificarClave(actual, hash)
 	liberar()
+	if correcta {
+		if _, err := d.ExecContext(ctx, `UPDATE intentos_ingreso SET exito = 1 WHERE id = ?`, intentoID); err != nil {
+			return fmt.Errorf("cambiar la clave: %w", err)
+		}
+	}
 	if !correcta {
 		if err := d.EnTx(ctx, func(tx *sql.Tx) error {
 			return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "cuenta.cambiar_clave", Objeto: "cuenta:" + usuario,
@@ -140,8 +157,12 @@ func (d *DB) CambiarClave(ctx context.Context, cuentaID int64, actual, nueva str
 		if _, err := tx.ExecContext(ctx, `DELETE FROM sesiones WHERE cuenta_id = ?`, cuentaID); err != nil {
 			return err
 		}
+		n, err := d.revocarTokensCuenta(ctx, tx, cuentaID)
+		if err != nil {
+			return err
+		}
 		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "cuenta.cambiar_clave", Objeto: "cuenta:" + usuario,
-			Detalle: map[string]any{"exito": true, "sesiones_cerradas": true}})
+			Detalle: map[string]any{"exito": true, "sesiones_cerradas": true, "tokens_revocados": n}})
 	})
 }
 
@@ -174,8 +195,12 @@ func (d *DB) RestablecerClave(ctx context.Context, cuentaID int64, quien Actor) 
 		if _, err := tx.ExecContext(ctx, `DELETE FROM sesiones WHERE cuenta_id = ?`, cuentaID); err != nil {
 			return err
 		}
+		n, err := d.revocarTokensCuenta(ctx, tx, cuentaID)
+		if err != nil {
+			return err
+		}
 		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "cuenta.restablecer_clave", Objeto: "cuenta:" + usuario,
-			Detalle: map[string]any{"debe_cambiar_clave": true, "sesiones_cerradas": true}})
+			Detalle: map[string]any{"debe_cambiar_clave": true, "sesiones_cerradas": true, "tokens_revocados": n}})
 	})
 	if err != nil {
 		if errors.Is(err, ErrCuentaNoExiste) {

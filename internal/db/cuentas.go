@@ -187,7 +187,8 @@ func (d *DB) ContarCuentas(ctx context.Context) (int, error) {
 }
 
 // CambiarRol changes an account's role (and Dirección Seccional, required for
-// rol seccional). Its open sessions end, so the new role applies at once.
+// rol seccional). Its open sessions end, so the new role applies at once,
+// and its calendar link is revoked.
 func (d *DB) CambiarRol(ctx context.Context, id int64, rol Rol, seccional string, quien Actor) error {
 	if _, err := ParseRol(string(rol)); err != nil {
 		return &ErrValidacion{"rol", "elija uno de los roles de la lista"}
@@ -219,12 +220,18 @@ func (d *DB) CambiarRol(ctx context.Context, id int64, rol Rol, seccional string
 		if _, err := tx.ExecContext(ctx, `DELETE FROM sesiones WHERE cuenta_id = ?`, id); err != nil {
 			return err
 		}
+		// The calendar link showed what the old role or Seccional could see.
+		n, err := d.revocarTokensCuenta(ctx, tx, id)
+		if err != nil {
+			return err
+		}
 		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "cuenta.cambiar_rol", Objeto: "cuenta:" + usuario,
-			Detalle: map[string]string{"de": anterior, "a": string(rol), "direccion_seccional": seccional}})
+			Detalle: map[string]any{"de": anterior, "a": string(rol), "direccion_seccional": seccional, "tokens_revocados": n}})
 	})
 }
 
-// CambiarEstadoCuenta enables or disables an account. Disabling ends all its sessions.
+// CambiarEstadoCuenta enables or disables an account. Disabling ends all its
+// sessions and revokes its calendar link.
 func (d *DB) CambiarEstadoCuenta(ctx context.Context, id int64, activa bool, quien Actor) error {
 	return d.EnTx(ctx, func(tx *sql.Tx) error {
 		var usuario string
@@ -243,12 +250,19 @@ func (d *DB) CambiarEstadoCuenta(ctx context.Context, id int64, activa bool, qui
 		if err := unaFila(rs, err, ErrCuentaNoExiste); err != nil {
 			return err
 		}
+		var detalle map[string]any
 		if !activa {
 			if _, err := tx.ExecContext(ctx, `DELETE FROM sesiones WHERE cuenta_id = ?`, id); err != nil {
 				return err
 			}
+			// Enabling it again does not bring its calendar link back.
+			n, err := d.revocarTokensCuenta(ctx, tx, id)
+			if err != nil {
+				return err
+			}
+			detalle = map[string]any{"tokens_revocados": n}
 		}
-		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: accion, Objeto: "cuenta:" + usuario})
+		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: accion, Objeto: "cuenta:" + usuario, Detalle: detalle})
 	})
 }
 

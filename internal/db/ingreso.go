@@ -91,25 +91,7 @@ func (d *DB) IntentarIngreso(ctx context.Context, usuario, clave, ip string) (In
 	}
 	defer liberar()
 
-	clave0 := strings.ToLower(usuario)
-	var intentoID int64
-	var espera time.Duration
-	err := d.EnTx(ctx, func(tx *sql.Tx) error {
-		var err error
-		espera, err = d.esperaIngreso(ctx, tx, clave0, ip)
-		if err != nil {
-			return err
-		}
-		if espera > 0 {
-			return d.registrarBloqueo(ctx, tx, usuario, ip, espera)
-		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO intentos_ingreso(usuario, ip, exito, en) VALUES (?,?,0,?)`, clave0, ip, instanteFijo(d.Now()))
-		if err != nil {
-			return err
-		}
-		intentoID, err = res.LastInsertId()
-		return err
-	})
+	intentoID, espera, err := d.registrarIntento(ctx, usuario, ip)
 	if err != nil {
 		return Ingreso{Resultado: IngresoFallido}, fmt.Errorf("registrar el intento de ingreso: %w", err)
 	}
@@ -155,6 +137,31 @@ func (d *DB) IntentarIngreso(ctx context.Context, usuario, clave, ip string) (In
 		return Ingreso{Resultado: resultado}, nil
 	}
 	return Ingreso{Resultado: IngresoCorrecto, Cuenta: c}, nil
+}
+
+// registrarIntento checks the throttle for (usuario, ip) and, when the
+// password may be checked, records the attempt as failed (the caller marks
+// it a success); otherwise it adds the refusal to the address's window and
+// returns how long to wait. One write transaction.
+func (d *DB) registrarIntento(ctx context.Context, usuario, ip string) (intentoID int64, espera time.Duration, err error) {
+	clave0 := strings.ToLower(usuario)
+	err = d.EnTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		espera, err = d.esperaIngreso(ctx, tx, clave0, ip)
+		if err != nil {
+			return err
+		}
+		if espera > 0 {
+			return d.registrarBloqueo(ctx, tx, usuario, ip, espera)
+		}
+		res, err := tx.ExecContext(ctx, `INSERT INTO intentos_ingreso(usuario, ip, exito, en) VALUES (?,?,0,?)`, clave0, ip, instanteFijo(d.Now()))
+		if err != nil {
+			return err
+		}
+		intentoID, err = res.LastInsertId()
+		return err
+	})
+	return intentoID, espera, err
 }
 
 // esperaIngreso is how long this (account, address) must still wait before
@@ -317,8 +324,9 @@ func contiene(xs []string, x string) bool {
 	return false
 }
 
-// PurgarIntentos deletes login attempts older than RetencionIntentos and
-// windows of refused attempts older than 30 days; it returns how many rows.
+// PurgarIntentos deletes login attempts older than RetencionIntentos,
+// windows of refused attempts older than 30 days and calendar links revoked
+// before VentanaTokensCalendario; it returns how many rows.
 func (d *DB) PurgarIntentos(ctx context.Context) (int64, error) {
 	ahora := d.Now()
 	var total int64
@@ -328,6 +336,8 @@ func (d *DB) PurgarIntentos(ctx context.Context) (int64, error) {
 	}{
 		{`DELETE FROM intentos_ingreso WHERE en < ?`, ahora.Add(-max(RetencionIntentos, VentanaPar, VentanaFallos))},
 		{`DELETE FROM bloqueos_ingreso WHERE hasta < ?`, ahora.Add(-30 * 24 * time.Hour)},
+		// Calendar links revoked before the window of their limit.
+		{`DELETE FROM calendario_tokens WHERE revocado_en IS NOT NULL AND revocado_en < ?`, ahora.Add(-VentanaTokensCalendario)},
 	} {
 		res, err := d.ExecContext(ctx, q.sql, instanteFijo(q.antes))
 		if err != nil {
