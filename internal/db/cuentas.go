@@ -3,6 +3,7 @@ package db
 import (
 	"comite/internal/fallo"
 	"comite/internal/permisos"
+	"comite/internal/texto"
 	"context"
 	"crypto/rand"
 	"crypto/subtle"
@@ -64,7 +65,8 @@ type Actor struct {
 	IP     string
 }
 
-// ErrCuentaExiste is returned when the account name is taken (names compare without case).
+// ErrCuentaExiste is returned when the account name is taken (names compare
+// NFKC-normalised and case-folded: texto.ClaveCuenta).
 var ErrCuentaExiste = fallo.Nuevo(fallo.Conflicto, "ya existe una cuenta con ese nombre de usuario")
 
 // ErrCuentaNoExiste is returned for an unknown account id or name.
@@ -96,7 +98,7 @@ func ValidarNuevaCuenta(n NuevaCuenta) error {
 // CrearCuenta validates, hashes the password and inserts the account, with its
 // audit row in the same transaction.
 func (d *DB) CrearCuenta(ctx context.Context, n NuevaCuenta, quien Actor) (Cuenta, error) {
-	n.Usuario = strings.TrimSpace(n.Usuario)
+	n.Usuario = texto.ClaveCuenta(n.Usuario)
 	n.Nombre = strings.TrimSpace(n.Nombre)
 	n.DireccionSeccional = strings.TrimSpace(n.DireccionSeccional)
 	if err := ValidarNuevaCuenta(n); err != nil {
@@ -112,12 +114,25 @@ func (d *DB) CrearCuenta(ctx context.Context, n NuevaCuenta, quien Actor) (Cuent
 	}
 	c := Cuenta{Usuario: n.Usuario, Nombre: n.Nombre, Rol: n.Rol, DireccionSeccional: n.DireccionSeccional, Activa: true, CreadaEn: d.Ahora()}
 	err = d.EnTx(ctx, func(tx *sql.Tx) error {
-		var existe int
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM cuentas WHERE usuario = ?`, c.Usuario).Scan(&existe); err != nil {
+		// Names are unique once normalised (texto.ClaveCuenta); names stored
+		// before that rule are compared in the same form.
+		filas, err := tx.QueryContext(ctx, `SELECT usuario FROM cuentas`)
+		if err != nil {
 			return err
 		}
-		if existe > 0 {
-			return ErrCuentaExiste
+		for filas.Next() {
+			var u string
+			if err := filas.Scan(&u); err != nil {
+				filas.Close()
+				return err
+			}
+			if texto.ClaveCuenta(u) == c.Usuario {
+				filas.Close()
+				return ErrCuentaExiste
+			}
+		}
+		if err := filas.Close(); err != nil {
+			return err
 		}
 		res, err := tx.ExecContext(ctx, `INSERT INTO cuentas(usuario, nombre, rol, direccion_seccional, clave_hash, activa, creada_en) VALUES (?,?,?,?,?,1,?)`,
 			c.Usuario, c.Nombre, string(c.Rol), c.DireccionSeccional, hash, c.CreadaEn)

@@ -1,6 +1,7 @@
 package db
 
 import (
+	"comite/internal/texto"
 	"context"
 	"database/sql"
 	"errors"
@@ -78,7 +79,12 @@ func (d *DB) Ingresar(ctx context.Context, usuario, clave, ip string) (Cuenta, R
 // audit log. When every argon2 slot is busy the answer is IngresoOcupado at
 // once, with nothing computed or written.
 func (d *DB) IntentarIngreso(ctx context.Context, usuario, clave, ip string) (Ingreso, error) {
-	usuario = strings.TrimSpace(usuario)
+	if len(usuario) > 256 {
+		usuario = usuario[:256]
+	}
+	// The name as accounts are stored: «ＡＤＭＩＮ» is admin, for the
+	// password and for the throttle.
+	usuario = texto.ClaveCuenta(usuario)
 	if len(usuario) > 128 {
 		usuario = usuario[:128]
 	}
