@@ -28,6 +28,8 @@ type handler struct {
 	pendientes dirPendientes
 	// limiteCalendario limits the calendar feed requests per address (calendario_feed.go).
 	limiteCalendario limitador
+	// limiteCuentas limits the POSTs of each account (limites.go).
+	limiteCuentas limitadorCuentas
 	// turnos lets a few GET requests build their page at once (turnos.go).
 	turnos *turnos
 }

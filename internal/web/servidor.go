@@ -115,7 +115,7 @@ func nuevo(cfg Config) (*echo.Echo, *handler) {
 	e.HidePort = true
 	e.IPExtractor = extractorIP(cfg.ProxiesConfiables)
 	e.HTTPErrorHandler = h.manejarError
-	e.Use(h.idSolicitud, h.registrar, h.recuperar, h.cabecerasSeguridad, h.turno, h.limitarCuerpo, h.cargarSesion, h.proteger, h.textoFormularios)
+	e.Use(h.idSolicitud, h.registrar, h.recuperar, h.cabecerasSeguridad, h.turno, h.limitarCuerpo, h.cargarSesion, h.proteger, h.textoFormularios, h.limitarCuentas)
 	h.montar(e)
 	return e, h
 }
