@@ -42,7 +42,7 @@ func (h *handler) calendarioFeed(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	base := c.Scheme() + "://" + c.Request().Host
+	base := h.origen(c)
 	cal := ical.Calendario{
 		Nombre:      "Comité de Fiscalización: vencimientos de " + cu.Usuario,
 		Descripcion: "Vencimientos de los casos que esperan a la cuenta " + cu.Usuario + ". Los términos de cada etapa son internos (los fija el administrador), no términos de la ley.",

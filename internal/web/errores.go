@@ -86,6 +86,8 @@ func (h *handler) manejarError(err error, c echo.Context) {
 	var ed *db.ErrDemasiadas
 	pe := templates.PaginaError{}
 	switch {
+	case errors.Is(err, errHostAjeno):
+		codigo, pe = http.StatusMisdirectedRequest, paginaHostAjeno
 	case errors.As(err, &ed):
 		// A per-account limit: say which one and when to try again.
 		codigo = http.StatusTooManyRequests

@@ -55,6 +55,10 @@ type Config struct {
 	// --proxy-confiable CIDR,…`) whose X-Forwarded-For is read; see
 	// extractorIP.
 	ProxiesConfiables []netip.Prefix
+	// URLPublica is the public origin (`comite serve --url-publica`, as
+	// ParseURLPublica leaves it): the only one in links and in Origin, and
+	// the only Host answered (origen.go). Empty: the request's Host.
+	URLPublica string
 }
 
 // extractorIP is how the client address (throttling, audit log, request
@@ -115,7 +119,7 @@ func nuevo(cfg Config) (*echo.Echo, *handler) {
 	e.HidePort = true
 	e.IPExtractor = extractorIP(cfg.ProxiesConfiables)
 	e.HTTPErrorHandler = h.manejarError
-	e.Use(h.idSolicitud, h.registrar, h.recuperar, h.cabecerasSeguridad, h.turno, h.limitarCuerpo, h.cargarSesion, h.proteger, h.textoFormularios, h.limitarCuentas)
+	e.Use(h.idSolicitud, h.registrar, h.recuperar, h.cabecerasSeguridad, h.comprobarHost, h.turno, h.limitarCuerpo, h.cargarSesion, h.proteger, h.textoFormularios, h.limitarCuentas)
 	h.montar(e)
 	return e, h
 }
