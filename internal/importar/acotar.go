@@ -69,7 +69,7 @@ func (a *problemasAcotados) problemas() []Problema {
 		if r.hasta != r.desde {
 			filas = "en las filas " + formato.Entero(int64(r.desde)) + " a " + formato.Entero(int64(r.hasta))
 		}
-		out = append(out, Problema{Fila: r.desde, Campo: k.campo,
+		out = append(out, Problema{Fila: r.desde, Campo: k.campo, Omitidos: r.n,
 			Mensaje: fmt.Sprintf("y %s del mismo tipo %s (el primero: %s)", formato.Plural(r.n, "problema más", "problemas más"), filas, r.ejemplo)})
 	}
 	return out
@@ -89,4 +89,18 @@ func Acotar(ps []Problema) []Problema {
 		a.agregar(p.Fila, p.Campo, "", func() string { return p.Mensaje })
 	}
 	return a.problemas()
+}
+
+// ContarProblemas is how many problems a list stands for: each one kept, and
+// for each line of problems only counted, how many.
+func ContarProblemas(ps []Problema) int {
+	n := 0
+	for _, p := range ps {
+		if p.Omitidos > 0 {
+			n += p.Omitidos
+		} else {
+			n++
+		}
+	}
+	return n
 }

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"comite/internal/formato"
 	"comite/internal/importar"
 )
 
@@ -91,12 +92,31 @@ func TestImportacion_millonDeFilasMalasGuardaProblemasAcotados(t *testing.T) {
 	if !strings.Contains(strings.Join(mensajes(m.Problemas), "\n"), "en las filas") || !strings.Contains(strings.Join(mensajes(m.Problemas), "\n"), "1.000.001") {
 		t.Fatalf("los resúmenes no nombran las filas hasta la última: %v", mensajes(m.Problemas)[sueltos:])
 	}
-	vista := e.pedir("GET", "/importar/"+token, &s, nil)
-	if vista.Code != http.StatusOK || vista.Body.Len() > 1<<20 {
-		t.Fatalf("vista previa: %d, %d bytes", vista.Code, vista.Body.Len())
+	// The preview says the true total and lists the problems in pages of
+	// problemasPorPagina; the lines of the counted ones come last.
+	totalProblemas := importar.ContarProblemas(m.Problemas)
+	if totalProblemas < 6_000_000 {
+		t.Fatalf("total %d: los resúmenes no cuentan lo omitido", totalProblemas)
 	}
-	if !strings.Contains(vista.Body.String(), "problemas más del mismo tipo") {
-		t.Fatal("la vista previa no dice cuántos problemas más hay")
+	paginas := (len(m.Problemas) + problemasPorPagina - 1) / problemasPorPagina
+	for p := 1; p <= paginas; p++ {
+		vista := e.pedir("GET", "/importar/"+token+"?pagina="+strconv.Itoa(p), &s, nil)
+		if vista.Code != http.StatusOK || vista.Body.Len() > 256<<10 {
+			t.Fatalf("vista previa, página %d: %d, %d bytes", p, vista.Code, vista.Body.Len())
+		}
+		doc := documento(t, vista)
+		if n := testid(doc, "tabla-errores").Find("tbody tr").Length(); n == 0 || n > problemasPorPagina {
+			t.Fatalf("página %d con %d filas", p, n)
+		}
+		if !strings.Contains(testid(doc, "resumen-errores").Text(), formato.Entero(int64(totalProblemas))+" problemas") {
+			t.Fatalf("página %d: el resumen no dice el total %d: %q", p, totalProblemas, testid(doc, "resumen-errores").Text())
+		}
+		if p == paginas && !strings.Contains(vista.Body.String(), "problemas más del mismo tipo") {
+			t.Fatal("la última página no dice cuántos problemas más hay")
+		}
+		if p > 1 && testid(doc, "pagina-anterior").Length() != 1 || p < paginas && testid(doc, "pagina-siguiente").Length() != 1 {
+			t.Fatalf("página %d sin enlaces de paginación", p)
+		}
 	}
 }
 
