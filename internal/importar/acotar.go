@@ -78,6 +78,8 @@ func (a *problemasAcotados) problemas() []Problema {
 // Acotar bounds a list of problems found elsewhere (the database's checks
 // of the valid rows) the same way: the first MaxProblemas by row, then the
 // count of the rest by column.
+// Lines that already stand for counted problems (Omitidos) are kept, after
+// the rest.
 func Acotar(ps []Problema) []Problema {
 	if len(ps) <= MaxProblemas {
 		return ps
@@ -85,10 +87,15 @@ func Acotar(ps []Problema) []Problema {
 	orden := append([]Problema(nil), ps...)
 	sort.SliceStable(orden, func(i, j int) bool { return orden[i].Fila < orden[j].Fila })
 	var a problemasAcotados
+	var contados []Problema
 	for _, p := range orden {
+		if p.Omitidos > 0 {
+			contados = append(contados, p)
+			continue
+		}
 		a.agregar(p.Fila, p.Campo, "", func() string { return p.Mensaje })
 	}
-	return a.problemas()
+	return append(a.problemas(), contados...)
 }
 
 // ContarProblemas is how many problems a list stands for: each one kept, and

@@ -2,7 +2,9 @@ package web
 
 // An uploaded file is read and validated once, when it arrives; what waits
 // on the server between the preview and the confirmation is the result: the
-// validated rows (encoding/gob), the problems found and the simulated counts,
+// validated rows (encoding/gob, one value per part of filas.FilasPorParte
+// rows, written as they are read and read back the same way), the problems
+// found and the simulated counts,
 // under a random token bound to the session and the account that uploaded
 // it. The preview shows what was kept (it does not read the file again) and
 // the confirmation writes exactly the rows that were previewed. The raw file
@@ -25,7 +27,6 @@ package web
 
 import (
 	"bufio"
-	"bytes"
 	"crypto/sha256"
 	"encoding/gob"
 	"encoding/hex"
@@ -186,10 +187,10 @@ func nombrePendiente(c echo.Context, token string) string {
 // errLoteGrande: the validated rows would not fit in limiteLotePendiente.
 var errLoteGrande = errors.New("lote pendiente demasiado grande")
 
-// guardarImportacion keeps a validated upload (lote is nil when it has
-// problems) and returns its token. It refuses (errLoteGrande) rows whose
-// encoding exceeds limiteLotePendiente, without writing them.
-func (h *handler) guardarImportacion(c echo.Context, m importacionPendiente, lote *importar.Lote) (string, error) {
+// guardarImportacion keeps what is known about an upload, and moves its
+// validated rows (filas, the file nuevoEscritorLote wrote; "" when it had
+// problems) next to it; it returns the token.
+func (h *handler) guardarImportacion(c echo.Context, m importacionPendiente, filas string) (string, error) {
 	dir, err := h.dirImportaciones()
 	if err != nil {
 		return "", err
@@ -199,8 +200,8 @@ func (h *handler) guardarImportacion(c echo.Context, m importacionPendiente, lot
 	token := aleatorio(24)
 	base := nombrePendiente(c, token)
 	m.Sesion, m.Cuenta, m.Creada = huellaSesion(c), cuentaDe(c).Usuario, time.Now()
-	if lote != nil {
-		if err := escribirLote(filepath.Join(dir, base+".lote"), lote); err != nil {
+	if filas != "" {
+		if err := os.Rename(filas, filepath.Join(dir, base+".lote")); err != nil {
 			return "", err
 		}
 	}
@@ -211,26 +212,47 @@ func (h *handler) guardarImportacion(c echo.Context, m importacionPendiente, lot
 	return token, nil
 }
 
-// escribirLote encodes the rows straight into a new private file (not into
-// memory first), at most limiteLotePendiente bytes; past that the file is
-// removed and the error is errLoteGrande.
-func escribirLote(ruta string, lote *importar.Lote) error {
+// escritorLote writes the validated rows of an upload as they are read:
+// one gob value per part, in a new private file of at most
+// limiteLotePendiente bytes (errLoteGrande past it).
+type escritorLote struct {
+	ruta string
+	f    *os.File
+	w    *bufio.Writer
+	enc  *gob.Encoder
+}
+
+func nuevoEscritorLote(ruta string) (*escritorLote, error) {
 	f, err := os.OpenFile(ruta, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	w := bufio.NewWriterSize(f, 256<<10)
-	err = gob.NewEncoder(&topeEscritura{w: w, resta: limiteLotePendiente}).Encode(lote)
-	if err == nil {
-		err = w.Flush()
-	}
-	if cerr := f.Close(); err == nil {
+	return &escritorLote{ruta: ruta, f: f, w: w, enc: gob.NewEncoder(&topeEscritura{w: w, resta: limiteLotePendiente})}, nil
+}
+
+func (e *escritorLote) escribir(p *importar.Lote) error { return e.enc.Encode(p) }
+
+// cerrar finishes the file and returns its path.
+func (e *escritorLote) cerrar() (string, error) {
+	err := e.w.Flush()
+	if cerr := e.f.Close(); err == nil {
 		err = cerr
 	}
+	e.f = nil
 	if err != nil {
-		os.Remove(ruta)
+		os.Remove(e.ruta)
+		return "", err
 	}
-	return err
+	return e.ruta, nil
+}
+
+// descartar removes the file unless cerrar kept it (and it was moved).
+func (e *escritorLote) descartar() {
+	if e.f != nil {
+		e.f.Close()
+		os.Remove(e.ruta)
+	}
 }
 
 // topeEscritura fails once more than resta bytes are written.
@@ -316,24 +338,46 @@ func (h *handler) cargarImportacion(c echo.Context) (token string, m importacion
 	return token, m, nil
 }
 
-// cargarLote reads the validated rows of a pending upload; nil once they
-// were imported or discarded, or when the file had problems.
-func (h *handler) cargarLote(c echo.Context, token string) (*importar.Lote, error) {
+// fuenteLote opens the validated rows of a pending upload and hands them
+// over in their parts (filas.Fuente), one part in memory at a time; nil when
+// they were imported or discarded, or the file had problems. sha is the
+// file's SHA-256 as its first part records it; cerrar closes the file.
+func (h *handler) fuenteLote(c echo.Context, token string) (f *importar.Fuente, sha string, cerrar func(), err error) {
 	dir, err := h.dirImportaciones()
 	if err != nil {
-		return nil, err
+		return nil, "", nil, err
 	}
-	b, err := os.ReadFile(filepath.Join(dir, nombrePendiente(c, token)+".lote"))
+	a, err := os.Open(filepath.Join(dir, nombrePendiente(c, token)+".lote"))
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
+		return nil, "", nil, nil
 	} else if err != nil {
-		return nil, err
+		return nil, "", nil, err
 	}
-	var l importar.Lote
-	if err := gob.NewDecoder(bytes.NewReader(b)).Decode(&l); err != nil {
-		return nil, fmt.Errorf("leer las filas de la importación pendiente: %w", err)
+	dec := gob.NewDecoder(bufio.NewReaderSize(a, 256<<10))
+	var primera importar.Lote
+	if err := dec.Decode(&primera); err != nil {
+		a.Close()
+		return nil, "", nil, fmt.Errorf("leer las filas de la importación pendiente: %w", err)
 	}
-	return &l, nil
+	fuente := importar.Fuente{Clase: primera.Clase, Entregar: func(_ func(int), parte func(*importar.Lote) bool) (*importar.Lote, []importar.Problema) {
+		p := &primera
+		for {
+			if !parte(p) {
+				return nil, nil
+			}
+			var sig importar.Lote
+			if err := dec.Decode(&sig); errors.Is(err, io.EOF) {
+				break
+			} else if err != nil {
+				return nil, []importar.Problema{{Mensaje: "no se pudieron leer las filas en espera: " + err.Error()}}
+			}
+			p = &sig
+		}
+		meta := *p
+		meta.Sanciones, meta.Operaciones, meta.Usuarios = nil, nil, nil
+		return &meta, nil
+	}}
+	return &fuente, primera.SHA256, func() { a.Close() }, nil
 }
 
 // borrarImportacion removes the rows (and, when todo, what is known about them).

@@ -28,19 +28,24 @@ func (h *handler) importacionConfirmar(c echo.Context) error {
 	if len(m.Problemas) > 0 {
 		return redirigir(c, "/importar/"+token) // the preview lists them
 	}
-	lote, err := h.cargarLote(c, token)
+	fuente, sha, cerrar, err := h.fuenteLote(c, token)
 	if err != nil {
 		return err
 	}
-	if lote == nil || lote.SHA256 != m.SHA256 {
+	if fuente == nil || sha != m.SHA256 {
+		if cerrar != nil {
+			cerrar()
+		}
 		h.borrarImportacion(c, token, true)
 		return redirigir(c, "/importar?aviso=importacion_no_vigente")
 	}
 	dir, err := h.dirImportaciones()
 	if err != nil {
+		cerrar()
 		return err
 	}
-	r, err := h.d.Importar(c.Request().Context(), lote, actor(c), db.OpcionesImportacion{})
+	r, err := h.d.ImportarFuente(c.Request().Context(), *fuente, actor(c), db.OpcionesImportacion{})
+	cerrar()
 	var ei *db.ErrImportacion
 	if errors.As(err, &ei) {
 		// The data changed since the preview: it lists why.
