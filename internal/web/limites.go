@@ -30,10 +30,46 @@ var limitesPorCuenta = map[string]limiteCuenta{
 	rutaCambiarClave:           {10, time.Minute, "intentos de cambiar la clave"},
 }
 
-// limitadorCuentas counts the POSTs of each (account, route) in its window.
-type limitadorCuentas struct {
-	mu      sync.Mutex
-	cuentas map[claveLimite]ventanaLimite
+// limitePorMinutoCalendario is the limit of the calendar feed, per address
+// (it has no session): generous for calendar programs (they fetch a feed
+// every few minutes at most) and small for someone guessing tokens.
+const limitePorMinutoCalendario = 30
+
+// ventanas counts events per key in fixed windows: the one counter of the
+// limits of this file.
+type ventanas[K comparable] struct {
+	mu sync.Mutex
+	m  map[K]ventanaLimite
+}
+
+type ventanaLimite struct {
+	desde time.Time
+	n     int
+}
+
+// contar counts one event of k and returns how many k had in its window
+// (this one included) and when that window started. Past 10.000 keys, those
+// whose last window is over an hour old are forgotten.
+func (v *ventanas[K]) contar(k K, ventana time.Duration, ahora time.Time) (int, time.Time) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if v.m == nil {
+		v.m = map[K]ventanaLimite{}
+	}
+	if len(v.m) > 10000 {
+		for x, w := range v.m {
+			if ahora.Sub(w.desde) >= max(ventana, time.Hour) {
+				delete(v.m, x)
+			}
+		}
+	}
+	w := v.m[k]
+	if ahora.Sub(w.desde) >= ventana {
+		w = ventanaLimite{desde: ahora}
+	}
+	w.n++
+	v.m[k] = w
+	return w.n, w.desde
 }
 
 type claveLimite struct {
@@ -41,35 +77,18 @@ type claveLimite struct {
 	ruta   string
 }
 
-// permitir counts one POST and says how long to wait when it is over the limit.
-func (l *limitadorCuentas) permitir(cuenta int64, ruta string, ahora time.Time) (limiteCuenta, time.Duration, bool) {
+// permitirCuenta counts one POST of the account and says how long to wait
+// when it is over its limit.
+func (h *handler) permitirCuenta(cuenta int64, ruta string, ahora time.Time) (limiteCuenta, time.Duration, bool) {
 	lim, ok := limitesPorCuenta[ruta]
 	if !ok {
 		ruta, lim = "", limitesPorCuenta[""]
 	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.cuentas == nil {
-		l.cuentas = map[claveLimite]ventanaLimite{}
-	}
-	if len(l.cuentas) > 10000 {
-		for k, v := range l.cuentas {
-			if ahora.Sub(v.desde) >= time.Hour {
-				delete(l.cuentas, k)
-			}
-		}
-	}
-	k := claveLimite{cuenta, ruta}
-	v := l.cuentas[k]
-	if ahora.Sub(v.desde) >= lim.ventana {
-		v = ventanaLimite{desde: ahora}
-	}
-	v.n++
-	l.cuentas[k] = v
-	if v.n <= lim.n {
+	n, desde := h.limiteCuentas.contar(claveLimite{cuenta, ruta}, lim.ventana, ahora)
+	if n <= lim.n {
 		return lim, 0, true
 	}
-	return lim, v.desde.Add(lim.ventana).Sub(ahora), false
+	return lim, desde.Add(lim.ventana).Sub(ahora), false
 }
 
 // limitarCuentas applies limitesPorCuenta to the POSTs of a signed-in account.
@@ -83,7 +102,7 @@ func (h *handler) limitarCuentas(next echo.HandlerFunc) echo.HandlerFunc {
 		if h.d != nil && h.d.Now != nil {
 			ahora = h.d.Now()
 		}
-		lim, espera, ok := h.limiteCuentas.permitir(cu.ID, c.Path(), ahora)
+		lim, espera, ok := h.permitirCuenta(cu.ID, c.Path(), ahora)
 		if !ok {
 			return &db.ErrDemasiadas{Que: fmt.Sprintf("demasiados %s: a lo sumo %d cada %s", lim.que, lim.n, textoVentana(lim.ventana)), Espera: max(espera, time.Second)}
 		}
