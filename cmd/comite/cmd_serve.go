@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"os/signal"
 	"sync"
@@ -31,8 +32,10 @@ func init() {
 type opcionesServe struct {
 	addr, ruta        string
 	demo              bool
-	sinCache          bool // --sin-cache: pages built on every request (to measure)
-	turnos            int  // --turnos: GET pages built at once (0: two per processor; -1: no limit)
+	sinCache          bool           // --sin-cache: pages built on every request (to measure)
+	turnos            int            // --turnos: GET pages built at once (0: two per processor; -1: no limit)
+	proxies           []netip.Prefix // --proxy-confiable: reverse proxies whose X-Forwarded-For is read
+	urlPublica        string         // --url-publica: the public origin, the only one in links
 	certTLS, claveTLS string
 	cookieSegura      string // auto | si | no
 	formatoLog        string // texto | json
@@ -59,6 +62,16 @@ func cmdServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.demo, "demo", false, "si la base está vacía, llenarla con datos de demostración y crear una cuenta por rol")
 	fs.BoolVar(&o.sinCache, "sin-cache", false, "no guardar en memoria las páginas por usuario, caso o página del tamizaje: cada solicitud las construye (para medir)")
 	fs.IntVar(&o.turnos, "turnos", 0, "cuántas páginas GET se construyen a la vez; las demás esperan en orden de llegada (0: dos por procesador; -1: sin límite)")
+	fs.Func("proxy-confiable", "dirección o bloque CIDR de un proxy inverso cuyo X-Forwarded-For se lee (se puede repetir o separar con comas; sin él, la dirección del cliente es la de la conexión)", func(v string) error {
+		p, err := web.ParseProxiesConfiables(v)
+		o.proxies = append(o.proxies, p...)
+		return err
+	})
+	fs.Func("url-publica", "origen público de la aplicación (p. ej. https://comite.dian.gov.co): el único en los enlaces y el calendario; se rechaza otro Host", func(v string) error {
+		u, err := web.ParseURLPublica(v)
+		o.urlPublica = u
+		return err
+	})
 	fs.StringVar(&o.certTLS, "tls-cert", "", "certificado TLS (PEM); con --tls-key sirve HTTPS y envía HSTS")
 	fs.StringVar(&o.claveTLS, "tls-key", "", "clave privada TLS (PEM)")
 	fs.StringVar(&o.cookieSegura, "cookie-segura", "auto",
@@ -175,7 +188,7 @@ func servir(ctx context.Context, o opcionesServe, stdout, stderr io.Writer) int 
 	if o.respaldos != "" {
 		respaldos = programaRespaldos(o, log)
 	}
-	app := web.Nuevo(web.Config{DB: d, Logger: log, CookieSegura: segura, TLS: tls, Respaldos: respaldos, SinCachePaginas: o.sinCache, Turnos: o.turnos})
+	app := web.Nuevo(web.Config{DB: d, Logger: log, CookieSegura: segura, TLS: tls, Respaldos: respaldos, SinCachePaginas: o.sinCache, Turnos: o.turnos, ProxiesConfiables: o.proxies, URLPublica: o.urlPublica})
 	srv := web.Servidor(o.addr, app, log)
 
 	// Expired sessions and old login attempts are purged every 10 minutes

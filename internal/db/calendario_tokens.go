@@ -6,7 +6,38 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"time"
 )
+
+// Limits of the calendar links of one account: how many may be created in
+// VentanaTokensCalendario, and how long a revoked one is kept (for that
+// count) before it is purged.
+var (
+	MaxTokensCalendario     = 5
+	VentanaTokensCalendario = time.Hour
+)
+
+// ErrDemasiadas is a per-account limit reached: Que says what (for people),
+// Espera how long until the next one is allowed.
+type ErrDemasiadas struct {
+	Que    string
+	Espera time.Duration
+}
+
+func (e *ErrDemasiadas) Error() string {
+	return fmt.Sprintf("demasiadas solicitudes: %s; espere %s", e.Que, e.Espera.Round(time.Second))
+}
+
+// revocarTokensCuenta revokes every long-lived token of the account (its
+// calendar link) in tx: a credential that changes (password, role,
+// Seccional, disabling) takes them with it. It returns how many.
+func (d *DB) revocarTokensCuenta(ctx context.Context, tx *sql.Tx, cuentaID int64) (int64, error) {
+	rs, err := tx.ExecContext(ctx, `UPDATE calendario_tokens SET revocado_en = ? WHERE cuenta_id = ? AND revocado_en IS NULL`, d.Ahora(), cuentaID)
+	if err != nil {
+		return 0, fmt.Errorf("revocar los tokens de la cuenta: %w", err)
+	}
+	return rs.RowsAffected()
+}
 
 // ErrTokenCalendario is returned for an unknown or revoked calendar token,
 // or one whose account is disabled: the feed answers 404 and says no more.
@@ -35,6 +66,9 @@ func (d *DB) EstadoTokenCalendario(ctx context.Context, cuentaID int64) (TokenCa
 // GenerarTokenCalendario revokes the account's token in force, if any, and
 // creates a new one; it returns the secret token (shown once: only its
 // SHA-256 is stored). Both changes and the audit row share one transaction.
+// At most MaxTokensCalendario are created per VentanaTokensCalendario
+// (*ErrDemasiadas beyond); the account's links revoked before that window
+// are purged.
 func (d *DB) GenerarTokenCalendario(ctx context.Context, cuentaID int64, quien Actor) (string, error) {
 	token, err := tokenAleatorio()
 	if err != nil {
@@ -42,6 +76,22 @@ func (d *DB) GenerarTokenCalendario(ctx context.Context, cuentaID int64, quien A
 	}
 	err = d.EnTx(ctx, func(tx *sql.Tx) error {
 		ahora := d.Ahora()
+		desde := instanteFijo(d.Now().Add(-VentanaTokensCalendario))
+		if _, err := tx.ExecContext(ctx, `DELETE FROM calendario_tokens WHERE cuenta_id = ? AND revocado_en IS NOT NULL AND revocado_en < ?`, cuentaID, desde); err != nil {
+			return err
+		}
+		var creados int
+		var primero sql.NullString
+		if err := tx.QueryRowContext(ctx, `SELECT count(*), min(creado_en) FROM calendario_tokens WHERE cuenta_id = ? AND creado_en >= ?`, cuentaID, desde).Scan(&creados, &primero); err != nil {
+			return err
+		}
+		if creados >= MaxTokensCalendario {
+			espera := VentanaTokensCalendario
+			if t, err := time.Parse(time.RFC3339Nano, primero.String); err == nil {
+				espera = t.Add(VentanaTokensCalendario).Sub(d.Now())
+			}
+			return &ErrDemasiadas{Que: fmt.Sprintf("se crearon %d enlaces de calendario en la última hora", creados), Espera: max(espera, time.Second)}
+		}
 		rs, err := tx.ExecContext(ctx, `UPDATE calendario_tokens SET revocado_en = ? WHERE cuenta_id = ? AND revocado_en IS NULL`, ahora, cuentaID)
 		if err != nil {
 			return err
@@ -53,6 +103,10 @@ func (d *DB) GenerarTokenCalendario(ctx context.Context, cuentaID int64, quien A
 		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "calendario.token_generar", Objeto: fmt.Sprintf("cuenta:%d", cuentaID),
 			Detalle: map[string]any{"reemplaza_anterior": n > 0}})
 	})
+	var ed *ErrDemasiadas
+	if errors.As(err, &ed) {
+		return "", err
+	}
 	if err != nil {
 		return "", fmt.Errorf("generar token de calendario: %w", err)
 	}

@@ -3,6 +3,7 @@ package db
 import (
 	"bufio"
 	"comite/internal/fallo"
+	"comite/internal/texto"
 	"context"
 	"crypto/rand"
 	"database/sql"
@@ -55,14 +56,64 @@ func ValidarClave(usuario, clave string) error {
 	}
 	// The user name may not be the password nor a part of it (names of fewer
 	// than four characters only as the whole password: "ana" would refuse "banana…").
-	u, c := strings.ToLower(strings.TrimSpace(usuario)), strings.ToLower(clave)
+	u, c := texto.ClaveCuenta(usuario), texto.ClaveCuenta(clave)
 	if u != "" && (c == u || (utf8.RuneCountInString(u) >= 4 && strings.Contains(c, u))) {
 		return &ErrValidacion{"clave", "la clave no puede contener el nombre de usuario"}
 	}
 	if EsClaveComun(clave) {
 		return &ErrValidacion{"clave", "esa clave es demasiado común; elija otra (por ejemplo, varias palabras que solo usted asocie)"}
 	}
+	if unCaracter(c) {
+		return &ErrValidacion{"clave", "la clave no puede ser un solo carácter repetido"}
+	}
+	if esSecuenciaTeclado(c) {
+		return &ErrValidacion{"clave", "la clave no puede ser una secuencia del teclado o del alfabeto (como «qwertyuiop» o «123456789012»)"}
+	}
 	return nil
+}
+
+// unCaracter: the whole text is one character repeated.
+func unCaracter(s string) bool {
+	for _, r := range s {
+		return strings.Trim(s, string(r)) == ""
+	}
+	return false
+}
+
+// filasTeclado are the runs people type without thinking: the rows of a
+// Spanish keyboard, the digits and the alphabet (read in either direction,
+// starting again at the end).
+var filasTeclado = []string{"1234567890", "qwertyuiop", "asdfghjklñ", "zxcvbnm", "abcdefghijklmnñopqrstuvwxyz"}
+
+// esSecuenciaTeclado: every character of s (in lower case) follows the
+// previous one in one row of filasTeclado, in one direction.
+func esSecuenciaTeclado(s string) bool {
+	rs := []rune(s)
+	if len(rs) < 2 {
+		return false
+	}
+	for _, fila := range filasTeclado {
+		f := []rune(fila)
+		pos := func(r rune) int {
+			for i, x := range f {
+				if x == r {
+					return i
+				}
+			}
+			return -1
+		}
+		for _, paso := range []int{1, len(f) - 1} {
+			todo := true
+			for i := 1; i < len(rs) && todo; i++ {
+				a, b := pos(rs[i-1]), pos(rs[i])
+				todo = a >= 0 && b >= 0 && (a+paso)%len(f) == b
+			}
+			if todo {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // validarNombreCuenta checks an account name: printable, without spaces, control,
@@ -77,7 +128,7 @@ func validarNombreCuenta(u string) error {
 		return &ErrValidacion{"usuario", "el nombre de usuario tiene caracteres inválidos"}
 	}
 	for _, r := range u {
-		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+		if unicode.IsControl(r) || texto.ProhibidaEnLinea(r) {
 			return &ErrValidacion{"usuario", "el nombre de usuario no puede tener caracteres de control ni de formato"}
 		}
 		if unicode.IsSpace(r) || strings.ContainsRune("/\\:", r) {
@@ -111,8 +162,25 @@ func (d *DB) CambiarClave(ctx context.Context, cuentaID int64, actual, nueva str
 	if !ok {
 		return ErrOcupado
 	}
+	// The current password is a login by another door: the same throttle
+	// (the pair account–address, the account's ceiling), checked and
+	// recorded before the hash.
+	intentoID, espera, err := d.registrarIntento(ctx, usuario, quien.IP)
+	if err != nil {
+		liberar()
+		return fmt.Errorf("cambiar la clave: %w", err)
+	}
+	if espera > 0 {
+		liberar()
+		return &ErrDemasiadas{Que: "demasiados intentos fallidos con la clave actual", Espera: espera}
+	}
 	correcta := VerificarClave(actual, hash)
 	liberar()
+	if correcta {
+		if _, err := d.ExecContext(ctx, `UPDATE intentos_ingreso SET exito = 1 WHERE id = ?`, intentoID); err != nil {
+			return fmt.Errorf("cambiar la clave: %w", err)
+		}
+	}
 	if !correcta {
 		if err := d.EnTx(ctx, func(tx *sql.Tx) error {
 			return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "cuenta.cambiar_clave", Objeto: "cuenta:" + usuario,
@@ -140,8 +208,12 @@ func (d *DB) CambiarClave(ctx context.Context, cuentaID int64, actual, nueva str
 		if _, err := tx.ExecContext(ctx, `DELETE FROM sesiones WHERE cuenta_id = ?`, cuentaID); err != nil {
 			return err
 		}
+		n, err := d.revocarTokensCuenta(ctx, tx, cuentaID)
+		if err != nil {
+			return err
+		}
 		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "cuenta.cambiar_clave", Objeto: "cuenta:" + usuario,
-			Detalle: map[string]any{"exito": true, "sesiones_cerradas": true}})
+			Detalle: map[string]any{"exito": true, "sesiones_cerradas": true, "tokens_revocados": n}})
 	})
 }
 
@@ -174,8 +246,12 @@ func (d *DB) RestablecerClave(ctx context.Context, cuentaID int64, quien Actor) 
 		if _, err := tx.ExecContext(ctx, `DELETE FROM sesiones WHERE cuenta_id = ?`, cuentaID); err != nil {
 			return err
 		}
+		n, err := d.revocarTokensCuenta(ctx, tx, cuentaID)
+		if err != nil {
+			return err
+		}
 		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "cuenta.restablecer_clave", Objeto: "cuenta:" + usuario,
-			Detalle: map[string]any{"debe_cambiar_clave": true, "sesiones_cerradas": true}})
+			Detalle: map[string]any{"debe_cambiar_clave": true, "sesiones_cerradas": true, "tokens_revocados": n}})
 	})
 	if err != nil {
 		if errors.Is(err, ErrCuentaNoExiste) {

@@ -26,6 +26,15 @@ func TestClaves_ValidarClave(t *testing.T) {
 		{"con_nul", "maria", "una clave\x00larga y rara", false},
 		{"demasiado_larga", "maria", strings.Repeat("x", 1025), false},
 		{"frase_larga", "maria", "tres tigres comen trigo", true},
+		{"un_caracter_repetido", "maria", "aaaaaaaaaaaa", false},
+		{"un_caracter_repetido_de_ancho_completo", "maria", "ＡＡＡＡＡＡＡＡＡＡＡＡ", false},
+		{"digitos_seguidos", "maria", "123456789012", false},
+		{"digitos_hacia_atras", "maria", "987654321098", false},
+		{"fila_del_teclado", "maria", "QWERTYUIOPqw", false},
+		{"fila_del_medio", "maria", "asdfghjklñas", false},
+		{"alfabeto", "maria", "abcdefghijklm", false},
+		{"contiene_el_usuario_de_ancho_completo", "mlopez", "clave-de-ｍｌｏｐｅｚ-2026", false},
+		{"secuencia_con_otra_cosa", "maria", "qwertyuiop-7río", true},
 	}
 	for _, c := range casos {
 		t.Run(c.nombre, func(t *testing.T) {

@@ -3,6 +3,7 @@ package db
 import (
 	"comite/internal/fallo"
 	"comite/internal/permisos"
+	"comite/internal/texto"
 	"context"
 	"crypto/rand"
 	"crypto/subtle"
@@ -64,7 +65,8 @@ type Actor struct {
 	IP     string
 }
 
-// ErrCuentaExiste is returned when the account name is taken (names compare without case).
+// ErrCuentaExiste is returned when the account name is taken (names compare
+// NFKC-normalised and case-folded: texto.ClaveCuenta).
 var ErrCuentaExiste = fallo.Nuevo(fallo.Conflicto, "ya existe una cuenta con ese nombre de usuario")
 
 // ErrCuentaNoExiste is returned for an unknown account id or name.
@@ -96,7 +98,7 @@ func ValidarNuevaCuenta(n NuevaCuenta) error {
 // CrearCuenta validates, hashes the password and inserts the account, with its
 // audit row in the same transaction.
 func (d *DB) CrearCuenta(ctx context.Context, n NuevaCuenta, quien Actor) (Cuenta, error) {
-	n.Usuario = strings.TrimSpace(n.Usuario)
+	n.Usuario = texto.ClaveCuenta(n.Usuario)
 	n.Nombre = strings.TrimSpace(n.Nombre)
 	n.DireccionSeccional = strings.TrimSpace(n.DireccionSeccional)
 	if err := ValidarNuevaCuenta(n); err != nil {
@@ -112,12 +114,25 @@ func (d *DB) CrearCuenta(ctx context.Context, n NuevaCuenta, quien Actor) (Cuent
 	}
 	c := Cuenta{Usuario: n.Usuario, Nombre: n.Nombre, Rol: n.Rol, DireccionSeccional: n.DireccionSeccional, Activa: true, CreadaEn: d.Ahora()}
 	err = d.EnTx(ctx, func(tx *sql.Tx) error {
-		var existe int
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM cuentas WHERE usuario = ?`, c.Usuario).Scan(&existe); err != nil {
+		// Names are unique once normalised (texto.ClaveCuenta); names stored
+		// before that rule are compared in the same form.
+		filas, err := tx.QueryContext(ctx, `SELECT usuario FROM cuentas`)
+		if err != nil {
 			return err
 		}
-		if existe > 0 {
-			return ErrCuentaExiste
+		for filas.Next() {
+			var u string
+			if err := filas.Scan(&u); err != nil {
+				filas.Close()
+				return err
+			}
+			if texto.ClaveCuenta(u) == c.Usuario {
+				filas.Close()
+				return ErrCuentaExiste
+			}
+		}
+		if err := filas.Close(); err != nil {
+			return err
 		}
 		res, err := tx.ExecContext(ctx, `INSERT INTO cuentas(usuario, nombre, rol, direccion_seccional, clave_hash, activa, creada_en) VALUES (?,?,?,?,?,1,?)`,
 			c.Usuario, c.Nombre, string(c.Rol), c.DireccionSeccional, hash, c.CreadaEn)
@@ -187,7 +202,8 @@ func (d *DB) ContarCuentas(ctx context.Context) (int, error) {
 }
 
 // CambiarRol changes an account's role (and Dirección Seccional, required for
-// rol seccional). Its open sessions end, so the new role applies at once.
+// rol seccional). Its open sessions end, so the new role applies at once,
+// and its calendar link is revoked.
 func (d *DB) CambiarRol(ctx context.Context, id int64, rol Rol, seccional string, quien Actor) error {
 	if _, err := ParseRol(string(rol)); err != nil {
 		return &ErrValidacion{"rol", "elija uno de los roles de la lista"}
@@ -219,12 +235,18 @@ func (d *DB) CambiarRol(ctx context.Context, id int64, rol Rol, seccional string
 		if _, err := tx.ExecContext(ctx, `DELETE FROM sesiones WHERE cuenta_id = ?`, id); err != nil {
 			return err
 		}
+		// The calendar link showed what the old role or Seccional could see.
+		n, err := d.revocarTokensCuenta(ctx, tx, id)
+		if err != nil {
+			return err
+		}
 		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "cuenta.cambiar_rol", Objeto: "cuenta:" + usuario,
-			Detalle: map[string]string{"de": anterior, "a": string(rol), "direccion_seccional": seccional}})
+			Detalle: map[string]any{"de": anterior, "a": string(rol), "direccion_seccional": seccional, "tokens_revocados": n}})
 	})
 }
 
-// CambiarEstadoCuenta enables or disables an account. Disabling ends all its sessions.
+// CambiarEstadoCuenta enables or disables an account. Disabling ends all its
+// sessions and revokes its calendar link.
 func (d *DB) CambiarEstadoCuenta(ctx context.Context, id int64, activa bool, quien Actor) error {
 	return d.EnTx(ctx, func(tx *sql.Tx) error {
 		var usuario string
@@ -243,12 +265,19 @@ func (d *DB) CambiarEstadoCuenta(ctx context.Context, id int64, activa bool, qui
 		if err := unaFila(rs, err, ErrCuentaNoExiste); err != nil {
 			return err
 		}
+		var detalle map[string]any
 		if !activa {
 			if _, err := tx.ExecContext(ctx, `DELETE FROM sesiones WHERE cuenta_id = ?`, id); err != nil {
 				return err
 			}
+			// Enabling it again does not bring its calendar link back.
+			n, err := d.revocarTokensCuenta(ctx, tx, id)
+			if err != nil {
+				return err
+			}
+			detalle = map[string]any{"tokens_revocados": n}
 		}
-		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: accion, Objeto: "cuenta:" + usuario})
+		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: accion, Objeto: "cuenta:" + usuario, Detalle: detalle})
 	})
 }
 

@@ -75,6 +75,9 @@ func TestCuentas_CrearValidaYAudita(t *testing.T) {
 		{"rol_desconocido", NuevaCuenta{Usuario: "x", Rol: "jefe", Clave: "0123456789ab"}, "rol"},
 		{"seccional_sin_direccion", NuevaCuenta{Usuario: "x", Rol: RolSeccional, Clave: "0123456789ab"}, "seccional"},
 		{"clave_de_once_caracteres", NuevaCuenta{Usuario: "x", Rol: RolAdmin, Clave: "0123456789a"}, "clave"},
+		{"usuario_con_espacio_de_ancho_cero", NuevaCuenta{Usuario: "a\u200bb", Rol: RolAdmin, Clave: "0123456789ab"}, "usuario"},
+		{"usuario_con_separador_de_linea", NuevaCuenta{Usuario: "a\u2028b", Rol: RolAdmin, Clave: "0123456789ab"}, "usuario"},
+		{"usuario_de_uso_privado", NuevaCuenta{Usuario: "a\ue000b", Rol: RolAdmin, Clave: "0123456789ab"}, "usuario"},
 	}
 	for _, c := range casos {
 		t.Run(c.nombre, func(t *testing.T) {
@@ -96,7 +99,16 @@ func TestCuentas_CrearValidaYAudita(t *testing.T) {
 		t.Fatalf("nombre repetido sin distinguir mayúsculas: %v", err)
 	}
 	var n int
-	d.QueryRow(`SELECT count(*) FROM auditoria WHERE accion = 'cuenta.crear' AND objeto = 'cuenta:Ana' AND cuenta = 'admin'`).Scan(&n)
+	if c.Usuario != "ana" {
+		t.Fatalf("el nombre se guarda normalizado y plegado: %q", c.Usuario)
+	}
+	// Full-width letters and other compatibility forms are the same name.
+	for _, igual := range []string{"ａｎａ", "ＡＮＡ", " Ana "} {
+		if _, err := d.CrearCuenta(ctx, NuevaCuenta{Usuario: igual, Rol: RolAdmin, Clave: "0123456789ab"}, quien); !errors.Is(err, ErrCuentaExiste) {
+			t.Fatalf("%q junto a ana: %v", igual, err)
+		}
+	}
+	d.QueryRow(`SELECT count(*) FROM auditoria WHERE accion = 'cuenta.crear' AND objeto = 'cuenta:ana' AND cuenta = 'admin'`).Scan(&n)
 	if n != 1 {
 		t.Fatalf("filas de auditoría de la creación = %d", n)
 	}

@@ -1,6 +1,7 @@
 package db
 
 import (
+	"comite/internal/texto"
 	"context"
 	"database/sql"
 	"errors"
@@ -10,31 +11,35 @@ import (
 	"time"
 )
 
-// Throttling of logins. The unit is the pair (account name, address): after
-// MaxFallosPar failures of one pair within VentanaFallos, that pair waits a
-// growing delay (DemoraInicial, doubling up to DemoraMaxima) after its last
-// failure before its next password is checked. Failures from other addresses
-// never block a correct password from an address without failures, so no one
-// can lock the administrator out from elsewhere. Two more limits:
-//   - one address with MaxFallosIP failures (any accounts) in the window
-//     waits until the window moves past them (password spraying);
-//   - an account with TechoFallosCuenta failures (all addresses) in the
-//     window is slowed, not blocked: addresses that already failed for it get
-//     at most one check every IntervaloTecho, while an address without
-//     failures is checked at once.
+// Throttling of logins. Nothing here is counted per address alone, so
+// nothing one address does (behind a shared proxy, every client) can lock an
+// account out for the others:
+//   - the pair (account name, address): after MaxFallosPar failures of one
+//     pair within VentanaPar, that pair waits a growing delay (DemoraInicial,
+//     doubling up to DemoraMaxima) after its last failure before its next
+//     password is checked. A name that does not exist is a pair like any
+//     other: its failures delay only that name from that address;
+//   - the account (all addresses): with TechoFallosCuenta failures or more in
+//     VentanaFallos since its last success, every address waits DemoraCuenta
+//     after the account's last checked attempt: a growing delay with a
+//     ceiling (DemoraMaximaCuenta), never a lockout;
+//   - the address (password spraying): with MaxFallosIP failures (any names)
+//     in VentanaFallos, it gets one check every IntervaloTecho, except for an
+//     account that already signed in from it within VentanaPar.
 //
 // The check and the record of the attempt are one write transaction taken
 // BEFORE the password hash is computed, so parallel attempts cannot all pass
 // the check.
 var (
-	VentanaFallos     = 15 * time.Minute
-	VentanaPar        = 24 * time.Hour
-	MaxFallosPar      = 5
-	DemoraInicial     = 30 * time.Second
-	DemoraMaxima      = 15 * time.Minute
-	MaxFallosIP       = 20
-	TechoFallosCuenta = 20
-	IntervaloTecho    = 2 * time.Second
+	VentanaFallos      = 15 * time.Minute
+	VentanaPar         = 24 * time.Hour
+	MaxFallosPar       = 5
+	DemoraInicial      = 30 * time.Second
+	DemoraMaxima       = 15 * time.Minute
+	MaxFallosIP        = 20
+	TechoFallosCuenta  = 20
+	IntervaloTecho     = 2 * time.Second
+	DemoraMaximaCuenta = 30 * time.Second
 
 	// VentanaResumenBloqueos is the window in which refused attempts from one
 	// address are summed in one row of bloqueos_ingreso and ONE audit row.
@@ -74,7 +79,12 @@ func (d *DB) Ingresar(ctx context.Context, usuario, clave, ip string) (Cuenta, R
 // audit log. When every argon2 slot is busy the answer is IngresoOcupado at
 // once, with nothing computed or written.
 func (d *DB) IntentarIngreso(ctx context.Context, usuario, clave, ip string) (Ingreso, error) {
-	usuario = strings.TrimSpace(usuario)
+	if len(usuario) > 256 {
+		usuario = usuario[:256]
+	}
+	// The name as accounts are stored: «ＡＤＭＩＮ» is admin, for the
+	// password and for the throttle.
+	usuario = texto.ClaveCuenta(usuario)
 	if len(usuario) > 128 {
 		usuario = usuario[:128]
 	}
@@ -87,25 +97,7 @@ func (d *DB) IntentarIngreso(ctx context.Context, usuario, clave, ip string) (In
 	}
 	defer liberar()
 
-	clave0 := strings.ToLower(usuario)
-	var intentoID int64
-	var espera time.Duration
-	err := d.EnTx(ctx, func(tx *sql.Tx) error {
-		var err error
-		espera, err = d.esperaIngreso(ctx, tx, clave0, ip)
-		if err != nil {
-			return err
-		}
-		if espera > 0 {
-			return d.registrarBloqueo(ctx, tx, usuario, ip, espera)
-		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO intentos_ingreso(usuario, ip, exito, en) VALUES (?,?,0,?)`, clave0, ip, instanteFijo(d.Now()))
-		if err != nil {
-			return err
-		}
-		intentoID, err = res.LastInsertId()
-		return err
-	})
+	intentoID, espera, err := d.registrarIntento(ctx, usuario, ip)
 	if err != nil {
 		return Ingreso{Resultado: IngresoFallido}, fmt.Errorf("registrar el intento de ingreso: %w", err)
 	}
@@ -153,6 +145,31 @@ func (d *DB) IntentarIngreso(ctx context.Context, usuario, clave, ip string) (In
 	return Ingreso{Resultado: IngresoCorrecto, Cuenta: c}, nil
 }
 
+// registrarIntento checks the throttle for (usuario, ip) and, when the
+// password may be checked, records the attempt as failed (the caller marks
+// it a success); otherwise it adds the refusal to the address's window and
+// returns how long to wait. One write transaction.
+func (d *DB) registrarIntento(ctx context.Context, usuario, ip string) (intentoID int64, espera time.Duration, err error) {
+	clave0 := strings.ToLower(usuario)
+	err = d.EnTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		espera, err = d.esperaIngreso(ctx, tx, clave0, ip)
+		if err != nil {
+			return err
+		}
+		if espera > 0 {
+			return d.registrarBloqueo(ctx, tx, usuario, ip, espera)
+		}
+		res, err := tx.ExecContext(ctx, `INSERT INTO intentos_ingreso(usuario, ip, exito, en) VALUES (?,?,0,?)`, clave0, ip, instanteFijo(d.Now()))
+		if err != nil {
+			return err
+		}
+		intentoID, err = res.LastInsertId()
+		return err
+	})
+	return intentoID, espera, err
+}
+
 // esperaIngreso is how long this (account, address) must still wait before
 // its password is checked (0: check now). It runs inside the write
 // transaction that then records the attempt.
@@ -185,39 +202,48 @@ func (d *DB) esperaIngreso(ctx context.Context, tx *sql.Tx, usuario, ip string) 
 		alargar(t.Add(DemoraPar(fallosPar)))
 	}
 
-	// The address, whatever account it tries.
-	var enesimo sql.NullString
-	err = tx.QueryRowContext(ctx, `SELECT en FROM intentos_ingreso WHERE ip = ? AND exito = 0 AND en >= ?
-		ORDER BY en DESC LIMIT 1 OFFSET ?`, ip, desde, MaxFallosIP-1).Scan(&enesimo)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+	// The address, whatever names it tries: slowed, not blocked, and not
+	// for an account that already signed in from it.
+	var ultimaIP sql.NullString
+	var fallosIP int
+	err = tx.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM (SELECT 1 FROM intentos_ingreso WHERE ip = ? AND exito = 0 AND en >= ? LIMIT ?)),
+		(SELECT max(en) FROM intentos_ingreso WHERE ip = ?)`, ip, desde, MaxFallosIP, ip).Scan(&fallosIP, &ultimaIP)
+	if err != nil {
 		return 0, err
 	}
-	if enesimo.Valid {
-		t, err := leer(enesimo.String)
+	if fallosIP >= MaxFallosIP && ultimaIP.Valid {
+		var conocida int
+		err := tx.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM intentos_ingreso WHERE usuario = ? AND ip = ? AND exito = 1 AND en >= ? LIMIT 1)`,
+			usuario, ip, instanteFijo(ahora.Add(-VentanaPar))).Scan(&conocida)
 		if err != nil {
 			return 0, err
 		}
-		alargar(t.Add(VentanaFallos))
-	}
-
-	// The account's ceiling slows the addresses that already failed for it.
-	if fallosPar > 0 {
-		var fallosCuenta int
-		var ultimo sql.NullString
-		err := tx.QueryRowContext(ctx, `SELECT count(*), (SELECT max(en) FROM intentos_ingreso WHERE usuario = ?) FROM intentos_ingreso
-			WHERE usuario = ? AND exito = 0 AND en >= ?
-			  AND en > coalesce((SELECT max(en) FROM intentos_ingreso WHERE usuario = ? AND exito = 1), '')`,
-			usuario, usuario, desde, usuario).Scan(&fallosCuenta, &ultimo)
-		if err != nil {
-			return 0, err
-		}
-		if fallosCuenta >= TechoFallosCuenta && ultimo.Valid {
-			t, err := leer(ultimo.String)
+		if conocida == 0 {
+			t, err := leer(ultimaIP.String)
 			if err != nil {
 				return 0, err
 			}
 			alargar(t.Add(IntervaloTecho))
 		}
+	}
+
+	// The account's ceiling slows every address, with a delay that grows
+	// with its failures and has a ceiling.
+	var fallosCuenta int
+	var ultimo sql.NullString
+	err = tx.QueryRowContext(ctx, `SELECT count(*), (SELECT max(en) FROM intentos_ingreso WHERE usuario = ?) FROM intentos_ingreso
+		WHERE usuario = ? AND exito = 0 AND en >= ?
+		  AND en > coalesce((SELECT max(en) FROM intentos_ingreso WHERE usuario = ? AND exito = 1), '')`,
+		usuario, usuario, desde, usuario).Scan(&fallosCuenta, &ultimo)
+	if err != nil {
+		return 0, err
+	}
+	if w := DemoraCuenta(fallosCuenta); w > 0 && ultimo.Valid {
+		t, err := leer(ultimo.String)
+		if err != nil {
+			return 0, err
+		}
+		alargar(t.Add(w))
 	}
 	return espera, nil
 }
@@ -234,6 +260,21 @@ func DemoraPar(n int) time.Duration {
 		w *= 2
 	}
 	return min(w, DemoraMaxima)
+}
+
+// DemoraCuenta is the wait of every address after the last checked attempt
+// of an account with n failures in VentanaFallos: none below
+// TechoFallosCuenta, then IntervaloTecho doubling with each further
+// TechoFallosCuenta failures, at most DemoraMaximaCuenta.
+func DemoraCuenta(n int) time.Duration {
+	if n < TechoFallosCuenta {
+		return 0
+	}
+	w := IntervaloTecho
+	for i := 2 * TechoFallosCuenta; i <= n && w < DemoraMaximaCuenta; i += TechoFallosCuenta {
+		w *= 2
+	}
+	return min(w, DemoraMaximaCuenta)
 }
 
 // registrarBloqueo adds a refused attempt to the current window of its
@@ -289,8 +330,9 @@ func contiene(xs []string, x string) bool {
 	return false
 }
 
-// PurgarIntentos deletes login attempts older than RetencionIntentos and
-// windows of refused attempts older than 30 days; it returns how many rows.
+// PurgarIntentos deletes login attempts older than RetencionIntentos,
+// windows of refused attempts older than 30 days and calendar links revoked
+// before VentanaTokensCalendario; it returns how many rows.
 func (d *DB) PurgarIntentos(ctx context.Context) (int64, error) {
 	ahora := d.Now()
 	var total int64
@@ -300,6 +342,8 @@ func (d *DB) PurgarIntentos(ctx context.Context) (int64, error) {
 	}{
 		{`DELETE FROM intentos_ingreso WHERE en < ?`, ahora.Add(-max(RetencionIntentos, VentanaPar, VentanaFallos))},
 		{`DELETE FROM bloqueos_ingreso WHERE hasta < ?`, ahora.Add(-30 * 24 * time.Hour)},
+		// Calendar links revoked before the window of their limit.
+		{`DELETE FROM calendario_tokens WHERE revocado_en IS NOT NULL AND revocado_en < ?`, ahora.Add(-VentanaTokensCalendario)},
 	} {
 		res, err := d.ExecContext(ctx, q.sql, instanteFijo(q.antes))
 		if err != nil {

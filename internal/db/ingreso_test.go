@@ -92,9 +92,9 @@ func TestIngreso_DemorasCrecientesPorCuentaYDireccion(t *testing.T) {
 	}
 }
 
-// The account's ceiling slows, never blocks: many addresses with a few
-// failures each get one check every IntervaloTecho; an address without
-// failures is checked at once.
+// The account's ceiling slows, never blocks: over TechoFallosCuenta
+// failures every address, with or without failures, waits DemoraCuenta after
+// the account's last checked attempt, and then its password is checked.
 func TestIngreso_TechoPorCuentaRalentizaSinBloquear(t *testing.T) {
 	d, ahora := ingresoDePrueba(t)
 	ipDe := func(i int) string { return "198.51.100." + strconv.Itoa(i) }
@@ -108,22 +108,56 @@ func TestIngreso_TechoPorCuentaRalentizaSinBloquear(t *testing.T) {
 	if r := intentar(t, d, ahora, IntervaloTecho, "admin", "mala", ipDe(1)); r.Resultado != IngresoFallido {
 		t.Fatalf("pasado el intervalo la clave se verifica: %v", r.Resultado)
 	}
-	if r := intentar(t, d, ahora, 0, "admin", "clave-correcta-de-ana", "10.9.9.9"); r.Resultado != IngresoCorrecto {
-		t.Fatalf("una dirección sin fallos no espera: %v", r.Resultado)
+	r = intentar(t, d, ahora, 0, "admin", "clave-correcta-de-ana", "10.9.9.9")
+	if r.Resultado != IngresoBloqueado || r.Espera != DemoraCuenta(TechoFallosCuenta+1) {
+		t.Fatalf("una dirección sin fallos espera la demora de la cuenta: %v espera %v", r.Resultado, r.Espera)
+	}
+	if r := intentar(t, d, ahora, r.Espera, "admin", "clave-correcta-de-ana", "10.9.9.9"); r.Resultado != IngresoCorrecto {
+		t.Fatalf("pasada la demora, la clave correcta entra: %v", r.Resultado)
 	}
 }
 
-// One address failing for many accounts (password spraying) waits out the window.
+// The account's delay grows with its failures and has a ceiling.
+func TestDemoraCuenta(t *testing.T) {
+	for _, c := range []struct {
+		n    int
+		want time.Duration
+	}{{0, 0}, {TechoFallosCuenta - 1, 0}, {TechoFallosCuenta, IntervaloTecho}, {2*TechoFallosCuenta - 1, IntervaloTecho},
+		{2 * TechoFallosCuenta, 2 * IntervaloTecho}, {3 * TechoFallosCuenta, 4 * IntervaloTecho}, {1000, DemoraMaximaCuenta}} {
+		if got := DemoraCuenta(c.n); got != c.want {
+			t.Errorf("DemoraCuenta(%d) = %v, quiere %v", c.n, got, c.want)
+		}
+	}
+}
+
+// One address failing for many names (password spraying) gets one check
+// every IntervaloTecho: slowed, not blocked; an account that signed in from
+// it is not slowed, and other addresses are not touched.
 func TestIngreso_LimitePorDireccion(t *testing.T) {
 	d, ahora := ingresoDePrueba(t)
+	if r := intentar(t, d, ahora, 0, "admin", "clave-correcta-de-ana", "10.0.0.66"); r.Resultado != IngresoCorrecto {
+		t.Fatal(r.Resultado)
+	}
+	if _, err := d.CrearCuenta(context.Background(), NuevaCuenta{Usuario: "otra", Rol: RolAdmin, Clave: "clave-buena-de-berta"}, Actor{Cuenta: "sistema"}); err != nil {
+		t.Fatal(err)
+	}
 	for i := 0; i < MaxFallosIP; i++ {
 		intentar(t, d, ahora, time.Second, "usuario"+strconv.Itoa(i), "mala", "10.0.0.66")
 	}
-	r := intentar(t, d, ahora, time.Second, "admin", "clave-correcta-de-ana", "10.0.0.66")
-	if r.Resultado != IngresoBloqueado || r.Espera != VentanaFallos-time.Duration(MaxFallosIP)*time.Second {
+	r := intentar(t, d, ahora, 0, "otra", "clave-buena-de-berta", "10.0.0.66")
+	if r.Resultado != IngresoBloqueado || r.Espera != IntervaloTecho {
 		t.Fatalf("veinte fallos desde una dirección: %v espera %v", r.Resultado, r.Espera)
 	}
-	if r := intentar(t, d, ahora, time.Second, "admin", "clave-correcta-de-ana", "10.0.0.67"); r.Resultado != IngresoCorrecto {
+	if r := intentar(t, d, ahora, IntervaloTecho, "otra", "clave-buena-de-berta", "10.0.0.66"); r.Resultado != IngresoCorrecto {
+		t.Fatalf("pasado el intervalo: %v", r.Resultado)
+	}
+	if r := intentar(t, d, ahora, time.Second, "nadie", "mala", "10.0.0.66"); r.Resultado != IngresoBloqueado {
+		t.Fatalf("el rociado sigue frenado: %v", r.Resultado)
+	}
+	if r := intentar(t, d, ahora, 0, "admin", "clave-correcta-de-ana", "10.0.0.66"); r.Resultado != IngresoCorrecto {
+		t.Fatalf("una cuenta que ya entró desde la dirección: %v", r.Resultado)
+	}
+	if r := intentar(t, d, ahora, 0, "otra", "clave-buena-de-berta", "10.0.0.67"); r.Resultado != IngresoCorrecto {
 		t.Fatalf("otra dirección: %v", r.Resultado)
 	}
 }

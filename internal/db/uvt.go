@@ -33,6 +33,10 @@ type FilaUVT struct {
 }
 
 // Limits of the form, audit actions and the texts of the refusals.
+// saltoMaximoUVT is the largest ratio between the UVT of two consecutive
+// years of the table.
+var saltoMaximoUVT = decimal.RequireFromString("1.25")
+
 const (
 	anioUVTMinimo       = 1990
 	anioUVTMaximo       = 2200
@@ -46,6 +50,7 @@ const (
 	errUVTNoSiguiente   = "solo se agrega el año siguiente al último de la tabla (%d) o un año que falte entre %d y %d"
 	errUVTNoMayor       = "la UVT de %d debe ser mayor que la de %d (%s)"
 	errUVTNoMenor       = "la UVT de %d debe ser menor que la de %d (%s)"
+	errUVTSalto         = "la UVT de %d no puede diferir en más de un 25 %% de la de %d (%s): revise el valor"
 	errUVTSinResolucion = "escriba la resolución de la DIAN que fijó la UVT (por ejemplo, «Resolución DIAN 000238 de 2025»)"
 )
 
@@ -216,6 +221,15 @@ func (d *DB) GuardarUVT(ctx context.Context, anio int, valor decimal.Decimal, re
 		}
 		if siguiente != nil && !valor.LessThan(siguiente.Valor) {
 			return &ErrValidacion{"valor", fmt.Sprintf(errUVTNoMenor, anio, siguiente.Anio, formato.Pesos(siguiente.Valor))}
+		}
+		// From one year to the next the UVT follows inflation: a value
+		// that jumps more than saltoMaximoUVT from its neighbour is a typo
+		// (the first year of the table has no year before it to compare).
+		if siguiente != nil && valor.Mul(saltoMaximoUVT).LessThan(siguiente.Valor) {
+			return &ErrValidacion{"valor", fmt.Sprintf(errUVTSalto, anio, siguiente.Anio, formato.Pesos(siguiente.Valor))}
+		}
+		if previa != nil && previa.Valor.Mul(saltoMaximoUVT).LessThan(valor) {
+			return &ErrValidacion{"valor", fmt.Sprintf(errUVTSalto, anio, previa.Anio, formato.Pesos(previa.Valor))}
 		}
 		despues := map[string]string{"anio": fmt.Sprint(anio), "valor_cop": valor.String(), "resolucion": resolucion}
 		accion := accionUVTAgregar

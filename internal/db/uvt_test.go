@@ -120,6 +120,8 @@ func TestUVT_ET868_rechazos(t *testing.T) {
 		{"et868_anio_fuera_de_rango", 1800, 20000, res, "anio", "entre 1990 y 2200"},
 		{"et868_hueco_no_mayor_que_2019", 2020, 34000, res, "valor", "mayor que la de 2019"},
 		{"et868_hueco_no_menor_que_2021", 2020, 36308, res, "valor", "menor que la de 2021"},
+		{"et868_primer_anio_a_un_peso", 2015, 1, res, "valor", "más de un 25 % de la de 2016"},
+		{"et868_salto_sobre_el_anterior", 2027, 70000, res, "valor", "más de un 25 % de la de 2026"},
 	} {
 		t.Run(c.nombre, func(t *testing.T) {
 			err := d.GuardarUVT(ctx, c.anio, decimal.NewFromInt(c.valor), c.resolucion, adminUVT)

@@ -26,6 +26,11 @@ func TestLeer_caracteresDeControlSeRechazanConFilaYCampo(t *testing.T) {
 		{"pop isolate U+2069 en el NIT", "800191045-1\u2069", "nit", 0},
 		{"tabulador dentro del número de acto", "RS\t1", "numero_acto", 1},
 		{"salto de línea dentro de la infracción (celda entre comillas)", "D920\n36", "infraccion", 2},
+		{"espacio de ancho cero U+200B en el número de acto", "RS-\u200b1", "numero_acto", 1},
+		{"separador de línea U+2028 en la infracción", "D920\u202836", "infraccion", 2},
+		{"marca de dirección U+200F en el NIT", "800191045-1\u200f", "nit", 0},
+		{"carácter de uso privado U+E000 en la infracción", "D920\ue000", "infraccion", 2},
+		{"etiqueta U+E0041 en el número de acto", "RS-\U000e00411", "numero_acto", 1},
 	}
 	for _, c := range casos {
 		t.Run(c.nombre, func(t *testing.T) {

@@ -14,7 +14,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -200,7 +199,7 @@ func leer(ctx context.Context, clase Clase, nombre string, r io.Reader, progreso
 			l.Operaciones = make([]FilaOperacion, 0, FilasPorParte)
 		}
 	}
-	lec := &lector{lote: l, esperarSHA: esperarSHA, xlsx: t.xlsx, nits: map[string]nitLeido{}, claves: make(map[claveFila]int, estimadas), primeraDeNIT: map[string]int{},
+	lec := &lector{lote: l, esperarSHA: esperarSHA, xlsx: t.xlsx, nits: map[string]nitLeido{}, claves: make(map[claveFila]int, min(estimadas, 1<<16)), primeraDeNIT: map[string]int{},
 		fechas: map[string]resultado[fecha.Fecha]{}, gravedades: map[string]resultado[sancion.Gravedad]{},
 		tiposSancion: map[string]resultado[sancion.Tipo]{}, siNo: map[string]resultado[bool]{}}
 	switch clase {
@@ -223,7 +222,7 @@ func leer(ctx context.Context, clase Clase, nombre string, r io.Reader, progreso
 			}
 			encabezado = true
 			lec.encabezado(fila, celdas)
-			return len(lec.problemas) == 0
+			return lec.problemas.total() == 0
 		}
 		if vacia(celdas) {
 			// A sheet of millions of empty rows (a "sheet bomb") would keep
@@ -245,7 +244,7 @@ func leer(ctx context.Context, clase Clase, nombre string, r io.Reader, progreso
 		return true
 	})
 	if errTabla != nil {
-		lec.problemas = append(lec.problemas, Problema{Mensaje: errTabla.Error()})
+		lec.problemas.agregar(0, "", "", errTabla.Error)
 	}
 	if errCtx != nil {
 		return nil, []Problema{{Mensaje: mensajeLectura(errCtx)}}
@@ -253,24 +252,25 @@ func leer(ctx context.Context, clase Clase, nombre string, r io.Reader, progreso
 	if errVacias != nil {
 		return nil, []Problema{{Mensaje: errVacias.Error()}}
 	}
-	if !encabezado && len(lec.problemas) == 0 {
-		lec.problemas = append(lec.problemas, Problema{Mensaje: "el archivo está vacío: la primera fila debe nombrar las columnas (" + nombres(lec.columnasEsperadas()) + ")"})
+	if !encabezado && lec.problemas.total() == 0 {
+		lec.problemas.agregar(0, "", "", func() string {
+			return "el archivo está vacío: la primera fila debe nombrar las columnas (" + nombres(lec.columnasEsperadas()) + ")"
+		})
 	}
 	if lec.detenida {
 		return nil, nil
 	}
-	if parte != nil && len(lec.problemas) == 0 && l.Filas()+lec.entregadas == 0 {
+	if parte != nil && lec.problemas.total() == 0 && l.Filas()+lec.entregadas == 0 {
 		return nil, []Problema{{Mensaje: "el archivo no tiene filas de datos debajo del encabezado"}}
 	}
 	if parte != nil && l.Filas() > 0 && !lec.entregar(parte) {
 		return nil, nil
 	}
-	if len(lec.problemas) > 0 {
-		sort.SliceStable(lec.problemas, func(i, j int) bool { return lec.problemas[i].Fila < lec.problemas[j].Fila })
+	if lec.problemas.total() > 0 {
 		if parte != nil && encabezado {
-			return lec.sinFilas(), lec.problemas
+			return lec.sinFilas(), lec.problemas.problemas()
 		}
-		return nil, lec.problemas
+		return nil, lec.problemas.problemas()
 	}
 	if l.Filas() == 0 && parte == nil {
 		return nil, []Problema{{Mensaje: "el archivo no tiene filas de datos debajo del encabezado"}}
@@ -362,7 +362,7 @@ type lector struct {
 	cols       []columna
 	indice     []string // canonical column of each cell position ("" = none)
 	pos        map[string]int
-	problemas  []Problema
+	problemas  problemasAcotados // the first MaxProblemas, then counted
 	filas      int
 	// LeerEnPartes: rows already handed over, and whether parte stopped the reading.
 	entregadas int
@@ -409,7 +409,7 @@ func (l *lector) columnasEsperadas() []columna {
 }
 
 func (l *lector) mal(fila int, campo, formato string, args ...any) {
-	l.problemas = append(l.problemas, Problema{Fila: fila, Campo: campo, Mensaje: fmt.Sprintf(formato, args...)})
+	l.problemas.agregar(fila, campo, formato, func() string { return fmt.Sprintf(formato, args...) })
 	l.errFila = true
 }
 

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"comite/internal/texto"
 )
 
 // Text that reaches the database is shown later on pages, in PDFs and in a
@@ -25,7 +27,9 @@ var ErrCaracterControl = errors.New("carácter de control")
 
 // ValidarTexto says whether s is text that may be stored: valid UTF-8
 // without C0 or C1 control characters, DEL or bidirectional overrides and
-// isolates. multilinea allows line breaks (\n, \r) and tabs. The message
+// isolates; in one line (not multilinea) also the invisible format
+// characters, line and paragraph separators and private-use characters
+// (texto.ProhibidaEnLinea). multilinea allows line breaks (\n, \r) and tabs. The message
 // names the character by its code, never repeats it.
 func ValidarTexto(s string, multilinea bool) error {
 	for i := 0; i < len(s); {
@@ -45,7 +49,7 @@ func ValidarTexto(s string, multilinea bool) error {
 		if r == utf8.RuneError && n == 1 {
 			return fmt.Errorf("%w: el texto no es UTF-8 válido (posición %d); guarde el archivo como UTF-8 o escriba de nuevo el valor", ErrCaracterControl, utf8.RuneCountInString(s[:i])+1)
 		}
-		if prohibida(r) {
+		if prohibida(r) || !multilinea && texto.ProhibidaEnLinea(r) {
 			return errorCaracter(s, r, i)
 		}
 		i += n
@@ -83,6 +87,8 @@ func errorCaracter(s string, r rune, i int) error {
 		nombre = " (salto de línea)"
 	case r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069:
 		nombre = " (control de dirección del texto)"
+	case texto.ProhibidaEnLinea(r):
+		nombre = " (" + texto.NombreTipo(r) + ")"
 	}
 	return fmt.Errorf("%w U+%04X%s en la posición %d: quítelo; no se admiten caracteres de control ni de dirección del texto", ErrCaracterControl, r, nombre, utf8.RuneCountInString(s[:i])+1)
 }

@@ -27,7 +27,7 @@ func (h *handler) calendarioGenerar(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	enlace := c.Scheme() + "://" + c.Request().Host + "/calendario.ics?t=" + url.QueryEscape(token)
+	enlace := h.origen(c) + "/calendario.ics?t=" + url.QueryEscape(token)
 	v, err := h.vistaCalendario(c, enlace)
 	if err != nil {
 		return err

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
-	"sync"
 	"time"
 
 	"comite/internal/db"
@@ -23,7 +22,7 @@ import (
 // disabled account's token gets 404 with nothing more; requests are limited
 // per address.
 func (h *handler) calendarioFeed(c echo.Context) error {
-	if !h.limiteCalendario.permitir(c.RealIP(), time.Now()) {
+	if n, _ := h.limiteCalendario.contar(c.RealIP(), time.Minute, time.Now()); n > limitePorMinutoCalendario {
 		c.Response().Header().Set("Retry-After", "60")
 		return echo.NewHTTPError(http.StatusTooManyRequests)
 	}
@@ -42,7 +41,7 @@ func (h *handler) calendarioFeed(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	base := c.Scheme() + "://" + c.Request().Host
+	base := h.origen(c)
 	cal := ical.Calendario{
 		Nombre:      "Comité de Fiscalización: vencimientos de " + cu.Usuario,
 		Descripcion: "Vencimientos de los casos que esperan a la cuenta " + cu.Usuario + ". Los términos de cada etapa son internos (los fija el administrador), no términos de la ley.",
@@ -93,46 +92,3 @@ func (h *handler) calendarioFeed(c echo.Context) error {
 // held: a calendar program drops the events a feed no longer carries, so a
 // session stays in the official's calendar for a quarter after it was held.
 const diasSesionesPasadas = 90
-
-// limitador allows at most limite requests (0: limitePorMinutoCalendario)
-// per address in each minute.
-type limitador struct {
-	mu     sync.Mutex
-	limite int
-	cuenta map[string]ventanaLimite
-}
-
-type ventanaLimite struct {
-	desde time.Time
-	n     int
-}
-
-// limitePorMinutoCalendario is generous for calendar programs (they fetch a
-// feed every few minutes at most) and small for someone guessing tokens.
-const limitePorMinutoCalendario = 30
-
-func (l *limitador) permitir(ip string, ahora time.Time) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.cuenta == nil {
-		l.cuenta = map[string]ventanaLimite{}
-	}
-	if len(l.cuenta) > 10000 {
-		for k, v := range l.cuenta {
-			if ahora.Sub(v.desde) >= time.Minute {
-				delete(l.cuenta, k)
-			}
-		}
-	}
-	v := l.cuenta[ip]
-	if ahora.Sub(v.desde) >= time.Minute {
-		v = ventanaLimite{desde: ahora}
-	}
-	v.n++
-	l.cuenta[ip] = v
-	maximo := l.limite
-	if maximo == 0 {
-		maximo = limitePorMinutoCalendario
-	}
-	return v.n <= maximo
-}

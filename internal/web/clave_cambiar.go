@@ -39,7 +39,12 @@ func (h *handler) claveCambiar(c echo.Context) error {
 	}
 	err := h.d.CambiarClave(ctx, cu.ID, c.FormValue("actual"), nueva, actor(c))
 	var ev *db.ErrValidacion
+	var ed *db.ErrDemasiadas
 	switch {
+	case errors.As(err, &ed):
+		c.Response().Header().Set("Retry-After", segundosRetry(ed.Espera))
+		errs["actual"] = mensajeIngresoBloqueado(ed.Espera)
+		return h.render(c, http.StatusTooManyRequests, templates.CambiarClavePagina(h.pagina(c, "Cambiar mi clave", ""), h.vistaClave(c, errs)))
 	case errors.Is(err, db.ErrOcupado):
 		c.Response().Header().Set("Retry-After", segundosRetry(esperaOcupado))
 		errs["general"] = mensajeIngresoOcupado

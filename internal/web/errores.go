@@ -8,6 +8,7 @@ import (
 
 	"comite/internal/db"
 	"comite/internal/fallo"
+	"comite/internal/formato"
 
 	"comite/web/templates"
 
@@ -82,8 +83,17 @@ func (h *handler) manejarError(err error, c echo.Context) {
 	var he *echo.HTTPError
 	var mbe *http.MaxBytesError
 	var etf *errTextoFormulario
+	var ed *db.ErrDemasiadas
 	pe := templates.PaginaError{}
 	switch {
+	case errors.Is(err, errHostAjeno):
+		codigo, pe = http.StatusMisdirectedRequest, paginaHostAjeno
+	case errors.As(err, &ed):
+		// A per-account limit: say which one and when to try again.
+		codigo = http.StatusTooManyRequests
+		pe = templates.PaginaError{Titulo: "Demasiadas solicitudes seguidas",
+			Mensaje: formato.MayusculaInicial(ed.Que) + ". Espere " + textoEspera(ed.Espera) + " e intente de nuevo. No se guardó ningún cambio."}
+		c.Response().Header().Set("Retry-After", segundosRetry(ed.Espera))
 	case errors.As(err, &etf):
 		codigo, pe = http.StatusUnprocessableEntity, paginaTextoFormulario(etf)
 	case errors.Is(err, errCSRF):

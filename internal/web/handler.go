@@ -27,7 +27,9 @@ type handler struct {
 	// pendientes is the private directory of uploads awaiting confirmation (importacion_archivos.go).
 	pendientes dirPendientes
 	// limiteCalendario limits the calendar feed requests per address (calendario_feed.go).
-	limiteCalendario limitador
+	limiteCalendario ventanas[string]
+	// limiteCuentas limits the POSTs of each account (limites.go).
+	limiteCuentas ventanas[claveLimite]
 	// turnos lets a few GET requests build their page at once (turnos.go).
 	turnos *turnos
 }

@@ -2,7 +2,9 @@ package web
 
 // An uploaded file is read and validated once, when it arrives; what waits
 // on the server between the preview and the confirmation is the result: the
-// validated rows (encoding/gob), the problems found and the simulated counts,
+// validated rows (encoding/gob, one value per part of filas.FilasPorParte
+// rows, written as they are read and read back the same way), the problems
+// found and the simulated counts,
 // under a random token bound to the session and the account that uploaded
 // it. The preview shows what was kept (it does not read the file again) and
 // the confirmation writes exactly the rows that were previewed. The raw file
@@ -11,7 +13,12 @@ package web
 // Where: a directory of the server's own, mode 0700, next to the database
 // by default (<base>.importaciones/), never the shared temporary directory,
 // whose names other local users could guess or take first. Files are 0600,
-// created exclusively (O_EXCL), named by the random token.
+// created exclusively (O_EXCL). Their name is not the token: it is the
+// account's fingerprint and a hash of the token with the session
+// (nombrePendiente), so a token of another session or account names a file
+// that does not exist, and is 404 before anything is opened or decoded; the
+// fingerprint lets each account keep at most maxPendientesCuenta uploads
+// (the oldest expires), and the validated rows at most limiteLotePendiente.
 //
 // Why not send the rows back to the browser in a hidden field: the
 // confirmed rows could then differ from the previewed ones, and the page
@@ -19,17 +26,19 @@ package web
 // a preview not confirmed is deleted after vigenciaImportacion.
 
 import (
-	"bytes"
+	"bufio"
 	"crypto/sha256"
 	"encoding/gob"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/http"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"sync"
 	"syscall"
@@ -43,6 +52,14 @@ import (
 
 // vigenciaImportacion is how long an uploaded file waits for its confirmation.
 const vigenciaImportacion = 2 * time.Hour
+
+const (
+	// maxPendientesCuenta is how many uploads an account keeps waiting
+	// (previewed, not yet confirmed or discarded); a new one expires the oldest.
+	maxPendientesCuenta = 3
+	// limiteLotePendiente caps the validated rows kept on disk for one upload.
+	limiteLotePendiente = 64 << 20
+)
 
 // importacionPendiente is what the server keeps about an uploaded file
 // (<token>.json); its validated rows go in <token>.lote while they wait.
@@ -154,47 +171,149 @@ func escribirPrivado(ruta string, datos []byte) error {
 	return f.Close()
 }
 
-// guardarImportacion keeps a validated upload (lote is nil when it has
-// problems) and returns its token.
-func (h *handler) guardarImportacion(c echo.Context, m importacionPendiente, lote *importar.Lote) (string, error) {
+// prefijoCuenta is the start of the names of an account's pending uploads.
+func prefijoCuenta(c echo.Context) string {
+	s := sha256.Sum256([]byte("importacion-cuenta:" + cuentaDe(c).Usuario))
+	return hex.EncodeToString(s[:8]) + "-"
+}
+
+// nombrePendiente is the base name of the files of the upload token of
+// this session and account.
+func nombrePendiente(c echo.Context, token string) string {
+	s := sha256.Sum256([]byte("importacion-archivo:" + huellaSesion(c) + ":" + token))
+	return prefijoCuenta(c) + hex.EncodeToString(s[:16])
+}
+
+// errLoteGrande: the validated rows would not fit in limiteLotePendiente.
+var errLoteGrande = errors.New("lote pendiente demasiado grande")
+
+// guardarImportacion keeps what is known about an upload, and moves its
+// validated rows (filas, the file nuevoEscritorLote wrote; "" when it had
+// problems) next to it; it returns the token.
+func (h *handler) guardarImportacion(c echo.Context, m importacionPendiente, filas string) (string, error) {
 	dir, err := h.dirImportaciones()
 	if err != nil {
 		return "", err
 	}
 	limpiarImportaciones(dir)
+	expirarPendientesCuenta(dir, prefijoCuenta(c), maxPendientesCuenta-1)
 	token := aleatorio(24)
+	base := nombrePendiente(c, token)
 	m.Sesion, m.Cuenta, m.Creada = huellaSesion(c), cuentaDe(c).Usuario, time.Now()
-	if lote != nil {
-		var b bytes.Buffer
-		if err := gob.NewEncoder(&b).Encode(lote); err != nil {
-			return "", err
-		}
-		if err := escribirPrivado(filepath.Join(dir, token+".lote"), b.Bytes()); err != nil {
+	if filas != "" {
+		if err := os.Rename(filas, filepath.Join(dir, base+".lote")); err != nil {
 			return "", err
 		}
 	}
-	if err := escribirMeta(dir, token, m); err != nil {
-		os.Remove(filepath.Join(dir, token+".lote"))
+	if err := escribirMeta(dir, base, m); err != nil {
+		os.Remove(filepath.Join(dir, base+".lote"))
 		return "", err
 	}
 	return token, nil
 }
 
-func escribirMeta(dir, token string, m importacionPendiente) error {
+// escritorLote writes the validated rows of an upload as they are read:
+// one gob value per part, in a new private file of at most
+// limiteLotePendiente bytes (errLoteGrande past it).
+type escritorLote struct {
+	ruta string
+	f    *os.File
+	w    *bufio.Writer
+	enc  *gob.Encoder
+}
+
+func nuevoEscritorLote(ruta string) (*escritorLote, error) {
+	f, err := os.OpenFile(ruta, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	w := bufio.NewWriterSize(f, 256<<10)
+	return &escritorLote{ruta: ruta, f: f, w: w, enc: gob.NewEncoder(&topeEscritura{w: w, resta: limiteLotePendiente})}, nil
+}
+
+func (e *escritorLote) escribir(p *importar.Lote) error { return e.enc.Encode(p) }
+
+// cerrar finishes the file and returns its path.
+func (e *escritorLote) cerrar() (string, error) {
+	err := e.w.Flush()
+	if cerr := e.f.Close(); err == nil {
+		err = cerr
+	}
+	e.f = nil
+	if err != nil {
+		os.Remove(e.ruta)
+		return "", err
+	}
+	return e.ruta, nil
+}
+
+// descartar removes the file unless cerrar kept it (and it was moved).
+func (e *escritorLote) descartar() {
+	if e.f != nil {
+		e.f.Close()
+		os.Remove(e.ruta)
+	}
+}
+
+// topeEscritura fails once more than resta bytes are written.
+type topeEscritura struct {
+	w     io.Writer
+	resta int
+}
+
+func (t *topeEscritura) Write(p []byte) (int, error) {
+	if len(p) > t.resta {
+		return 0, errLoteGrande
+	}
+	t.resta -= len(p)
+	return t.w.Write(p)
+}
+
+// expirarPendientesCuenta deletes the oldest uploads of the account whose
+// names start with prefijo until quedan are left.
+func expirarPendientesCuenta(dir, prefijo string, quedan int) {
+	entradas, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	type pendiente struct {
+		base string
+		t    time.Time
+	}
+	var ps []pendiente
+	for _, e := range entradas {
+		n := e.Name()
+		if !strings.HasPrefix(n, prefijo) || !strings.HasSuffix(n, ".json") {
+			continue
+		}
+		if info, err := e.Info(); err == nil {
+			ps = append(ps, pendiente{strings.TrimSuffix(n, ".json"), info.ModTime()})
+		}
+	}
+	sort.Slice(ps, func(i, j int) bool { return ps[i].t.Before(ps[j].t) })
+	for len(ps) > quedan {
+		os.Remove(filepath.Join(dir, ps[0].base+".lote"))
+		os.Remove(filepath.Join(dir, ps[0].base+".json"))
+		ps = ps[1:]
+	}
+}
+
+func escribirMeta(dir, base string, m importacionPendiente) error {
 	b, err := json.Marshal(m)
 	if err != nil {
 		return err
 	}
-	tmp := filepath.Join(dir, token+".json."+aleatorio(6)+".tmp")
+	tmp := filepath.Join(dir, base+".json."+aleatorio(6)+".tmp")
 	if err := escribirPrivado(tmp, b); err != nil {
 		return err
 	}
-	return os.Rename(tmp, filepath.Join(dir, token+".json"))
+	return os.Rename(tmp, filepath.Join(dir, base+".json"))
 }
 
 // cargarImportacion reads what is known about the pending upload of the
 // route's :token. A bad token, one of another session or account, or an
-// expired one is 404.
+// expired one is 404; the name of the file comes from the token, the
+// session and the account, so another's token is 404 before anything is read.
 func (h *handler) cargarImportacion(c echo.Context) (token string, m importacionPendiente, err error) {
 	token = c.Param("token")
 	if !tokenValido(token) {
@@ -204,7 +323,7 @@ func (h *handler) cargarImportacion(c echo.Context) (token string, m importacion
 	if err != nil {
 		return token, m, err
 	}
-	b, err := os.ReadFile(filepath.Join(dir, token+".json"))
+	b, err := os.ReadFile(filepath.Join(dir, nombrePendiente(c, token)+".json"))
 	if errors.Is(err, fs.ErrNotExist) {
 		return token, m, echo.NewHTTPError(http.StatusNotFound)
 	} else if err != nil {
@@ -219,35 +338,58 @@ func (h *handler) cargarImportacion(c echo.Context) (token string, m importacion
 	return token, m, nil
 }
 
-// cargarLote reads the validated rows of a pending upload; nil once they
-// were imported or discarded, or when the file had problems.
-func (h *handler) cargarLote(token string) (*importar.Lote, error) {
+// fuenteLote opens the validated rows of a pending upload and hands them
+// over in their parts (filas.Fuente), one part in memory at a time; nil when
+// they were imported or discarded, or the file had problems. sha is the
+// file's SHA-256 as its first part records it; cerrar closes the file.
+func (h *handler) fuenteLote(c echo.Context, token string) (f *importar.Fuente, sha string, cerrar func(), err error) {
 	dir, err := h.dirImportaciones()
 	if err != nil {
-		return nil, err
+		return nil, "", nil, err
 	}
-	b, err := os.ReadFile(filepath.Join(dir, token+".lote"))
+	a, err := os.Open(filepath.Join(dir, nombrePendiente(c, token)+".lote"))
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
+		return nil, "", nil, nil
 	} else if err != nil {
-		return nil, err
+		return nil, "", nil, err
 	}
-	var l importar.Lote
-	if err := gob.NewDecoder(bytes.NewReader(b)).Decode(&l); err != nil {
-		return nil, fmt.Errorf("leer las filas de la importación pendiente: %w", err)
+	dec := gob.NewDecoder(bufio.NewReaderSize(a, 256<<10))
+	var primera importar.Lote
+	if err := dec.Decode(&primera); err != nil {
+		a.Close()
+		return nil, "", nil, fmt.Errorf("leer las filas de la importación pendiente: %w", err)
 	}
-	return &l, nil
+	fuente := importar.Fuente{Clase: primera.Clase, Entregar: func(_ func(int), parte func(*importar.Lote) bool) (*importar.Lote, []importar.Problema) {
+		p := &primera
+		for {
+			if !parte(p) {
+				return nil, nil
+			}
+			var sig importar.Lote
+			if err := dec.Decode(&sig); errors.Is(err, io.EOF) {
+				break
+			} else if err != nil {
+				return nil, []importar.Problema{{Mensaje: "no se pudieron leer las filas en espera: " + err.Error()}}
+			}
+			p = &sig
+		}
+		meta := *p
+		meta.Sanciones, meta.Operaciones, meta.Usuarios = nil, nil, nil
+		return &meta, nil
+	}}
+	return &fuente, primera.SHA256, func() { a.Close() }, nil
 }
 
 // borrarImportacion removes the rows (and, when todo, what is known about them).
-func (h *handler) borrarImportacion(token string, todo bool) {
+func (h *handler) borrarImportacion(c echo.Context, token string, todo bool) {
 	dir, err := h.dirImportaciones()
 	if err != nil || !tokenValido(token) {
 		return
 	}
-	os.Remove(filepath.Join(dir, token+".lote"))
+	base := nombrePendiente(c, token)
+	os.Remove(filepath.Join(dir, base+".lote"))
 	if todo {
-		os.Remove(filepath.Join(dir, token+".json"))
+		os.Remove(filepath.Join(dir, base+".json"))
 	}
 }
 

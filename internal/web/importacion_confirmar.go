@@ -28,36 +28,41 @@ func (h *handler) importacionConfirmar(c echo.Context) error {
 	if len(m.Problemas) > 0 {
 		return redirigir(c, "/importar/"+token) // the preview lists them
 	}
-	lote, err := h.cargarLote(token)
+	fuente, sha, cerrar, err := h.fuenteLote(c, token)
 	if err != nil {
 		return err
 	}
-	if lote == nil || lote.SHA256 != m.SHA256 {
-		h.borrarImportacion(token, true)
+	if fuente == nil || sha != m.SHA256 {
+		if cerrar != nil {
+			cerrar()
+		}
+		h.borrarImportacion(c, token, true)
 		return redirigir(c, "/importar?aviso=importacion_no_vigente")
 	}
 	dir, err := h.dirImportaciones()
 	if err != nil {
+		cerrar()
 		return err
 	}
-	r, err := h.d.Importar(c.Request().Context(), lote, actor(c), db.OpcionesImportacion{})
+	r, err := h.d.ImportarFuente(c.Request().Context(), *fuente, actor(c), db.OpcionesImportacion{})
+	cerrar()
 	var ei *db.ErrImportacion
 	if errors.As(err, &ei) {
 		// The data changed since the preview: it lists why.
-		m.Problemas, m.Simulacion, m.Columnas, m.Muestra = ei.Problemas, nil, nil, nil
-		if err := escribirMeta(dir, token, m); err != nil {
+		m.Problemas, m.Simulacion, m.Columnas, m.Muestra = importar.Acotar(ei.Problemas), nil, nil, nil
+		if err := escribirMeta(dir, nombrePendiente(c, token), m); err != nil {
 			return err
 		}
-		h.borrarImportacion(token, false)
+		h.borrarImportacion(c, token, false)
 		return redirigir(c, "/importar/"+token)
 	} else if err != nil {
 		return err
 	}
 	m.Resultado = &r
-	if err := escribirMeta(dir, token, m); err != nil {
+	if err := escribirMeta(dir, nombrePendiente(c, token), m); err != nil {
 		return err
 	}
-	h.borrarImportacion(token, false)
+	h.borrarImportacion(c, token, false)
 	return redirigir(c, "/importar/"+token+"/resultado")
 }
 
@@ -72,7 +77,7 @@ func (h *handler) importacionDescartar(c echo.Context) error {
 	if m.Resultado != nil {
 		return redirigir(c, "/importar/"+token+"/resultado?aviso=importacion_ya_aplicada")
 	}
-	h.borrarImportacion(token, true)
+	h.borrarImportacion(c, token, true)
 	return redirigir(c, "/importar?aviso=importacion_descartada")
 }
 

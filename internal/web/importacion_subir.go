@@ -57,10 +57,13 @@ func (h *handler) importacionSubir(c echo.Context) error {
 			return err
 		}
 		defer f.Close()
-		datos, err = io.ReadAll(io.LimitReader(f, LimiteImportacion+1))
-		if err != nil {
+		// One buffer of the declared size, not one that doubles as it reads.
+		var b bytes.Buffer
+		b.Grow(int(fh.Size) + bytes.MinRead)
+		if _, err := b.ReadFrom(io.LimitReader(f, LimiteImportacion+1)); err != nil {
 			return err
 		}
+		datos = b.Bytes()
 		if int64(len(datos)) > LimiteImportacion {
 			return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
 		}
@@ -79,47 +82,71 @@ func (h *handler) importacionSubir(c echo.Context) error {
 		m.Formato = "XLSX"
 	}
 	ctx := c.Request().Context()
-	// The valid rows are kept even when other rows have problems, so that
-	// the database's own checks (a NIT not registered) run on them too and
-	// the person sees every problem of the file at once, as the CLI reports
-	// them, not the file's first and the database's on the next upload.
-	var validas importar.Lote
-	meta, problemas := importar.LeerEnPartesContexto(ctx, cl, nombre, bytes.NewReader(datos), nil, func(p *importar.Lote) bool {
-		validas.Sanciones = append(validas.Sanciones, p.Sanciones...)
-		validas.Operaciones = append(validas.Operaciones, p.Operaciones...)
-		validas.Usuarios = append(validas.Usuarios, p.Usuarios...)
-		return true
-	})
+	dir, err := h.dirImportaciones()
+	if err != nil {
+		return err
+	}
+	// The rows are read, validated and simulated in the database (a
+	// transaction rolled back) in parts, as `comite importar` writes them:
+	// each part goes to the pending file as it passes, so the request holds
+	// one part, not the file's rows. The database also checks the valid
+	// rows of a file with problems, so the person sees every problem at once.
+	escritor, err := nuevoEscritorLote(filepath.Join(dir, aleatorio(24)+".subida.lote"))
+	if err != nil {
+		return err
+	}
+	defer escritor.descartar()
+	fuente, err := importar.Preparar(ctx, cl, nombre, bytes.NewReader(datos), nil)
+	if err != nil {
+		return err
+	}
+	var muestra *importar.Lote
+	var errEscritura error
+	if entregar := fuente.Entregar; entregar != nil {
+		fuente.Entregar = func(lectura func(int), parte func(*importar.Lote) bool) (*importar.Lote, []importar.Problema) {
+			return entregar(lectura, func(p *importar.Lote) bool {
+				if muestra == nil {
+					muestra = p
+				}
+				if errEscritura = escritor.escribir(p); errEscritura != nil {
+					return false
+				}
+				return parte(p)
+			})
+		}
+	}
+	r, err := h.d.ImportarFuente(ctx, fuente, actor(c), db.OpcionesImportacion{Simular: true})
 	datos = nil
 	if err := ctx.Err(); err != nil {
 		return err // the person left: nothing to show
 	}
-	var lote *importar.Lote
-	if meta != nil {
-		lote = meta
-		lote.Sanciones, lote.Operaciones, lote.Usuarios = validas.Sanciones, validas.Operaciones, validas.Usuarios
-	}
-	if lote != nil && (len(problemas) == 0 || lote.Filas() > 0) {
-		// What the database would say and the counts, in a transaction
-		// that is rolled back.
-		r, err := h.d.Importar(ctx, lote, actor(c), db.OpcionesImportacion{Simular: true})
-		var ei *db.ErrImportacion
-		switch {
-		case errors.As(err, &ei):
-			problemas = append(problemas, ei.Problemas...)
-		case err != nil:
+	var ei *db.ErrImportacion
+	guardar := ""
+	switch {
+	case errors.Is(errEscritura, errLoteGrande):
+		m.Problemas = []importar.Problema{{Mensaje: "el archivo tiene demasiadas filas para dejarlas en espera de la confirmación (más de " +
+			tamanoTexto(limiteLotePendiente) + " ya validadas): divídalo en varios archivos e impórtelos uno a uno"}}
+	case errEscritura != nil:
+		return errEscritura
+	case errors.As(err, &ei):
+		// In file order, the file as a whole (row 0) first; bounded.
+		m.Problemas = importar.Acotar(ei.Problemas)
+		sort.SliceStable(m.Problemas, func(i, j int) bool {
+			return m.Problemas[i].Omitidos == 0 && m.Problemas[j].Omitidos > 0 ||
+				(m.Problemas[i].Omitidos > 0) == (m.Problemas[j].Omitidos > 0) && m.Problemas[i].Fila < m.Problemas[j].Fila
+		})
+	case err != nil:
+		return err
+	default:
+		if guardar, err = escritor.cerrar(); err != nil {
 			return err
-		case len(problemas) == 0:
-			m.Simulacion = &r
-			m.Columnas, m.Muestra = muestraLote(lote)
+		}
+		m.Simulacion = &r
+		if muestra != nil {
+			m.Columnas, m.Muestra = muestraLote(muestra)
 		}
 	}
-	if len(problemas) > 0 {
-		// In file order, the file as a whole (row 0) first.
-		sort.SliceStable(problemas, func(i, j int) bool { return problemas[i].Fila < problemas[j].Fila })
-		m.Problemas, lote = problemas, nil
-	}
-	token, err := h.guardarImportacion(c, m, lote)
+	token, err := h.guardarImportacion(c, m, guardar)
 	if err != nil {
 		return err
 	}

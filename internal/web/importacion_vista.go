@@ -13,8 +13,12 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// filasMuestra is how many rows of the file the preview shows.
-const filasMuestra = 10
+// filasMuestra is how many rows of the file the preview shows, and
+// problemasPorPagina how many of its problems a page lists.
+const (
+	filasMuestra       = 10
+	problemasPorPagina = 50
+)
 
 // importacionVista is the preview of an uploaded file, as it was read,
 // validated and simulated at upload (a transaction rolled back): every
@@ -47,6 +51,19 @@ func (h *handler) importacionVista(c echo.Context) error {
 			v.MasFilas = "Y " + formato.Plural(n, "fila más.", "filas más.")
 		}
 	}
+	// The problems are paginated: a page renders at most problemasPorPagina.
+	pagina, _ := strconv.Atoi(c.QueryParam("pagina"))
+	paginas := max(1, (len(problemas)+problemasPorPagina-1)/problemasPorPagina)
+	pagina = min(max(pagina, 1), paginas)
+	v.Paginas = templates.Paginas{Pagina: pagina, Total: paginas, Nombre: "Páginas de la lista de problemas"}
+	if pagina > 1 {
+		v.Paginas.Anterior = "/importar/" + token + "?pagina=" + strconv.Itoa(pagina-1)
+	}
+	if pagina < paginas {
+		v.Paginas.Siguiente = "/importar/" + token + "?pagina=" + strconv.Itoa(pagina+1)
+	}
+	total := importar.ContarProblemas(problemas)
+	problemas = problemas[min((pagina-1)*problemasPorPagina, len(problemas)):min(pagina*problemasPorPagina, len(problemas))]
 	for _, p := range problemas {
 		f := templates.ProblemaFila{Fila: strconv.Itoa(p.Fila), Campo: p.Campo, Mensaje: formato.MayusculaInicial(p.Mensaje)}
 		if p.Fila <= 0 {
@@ -57,7 +74,7 @@ func (h *handler) importacionVista(c echo.Context) error {
 		}
 		v.Problemas = append(v.Problemas, f)
 	}
-	switch n := len(problemas); n {
+	switch n := total; n {
 	case 0:
 	case 1:
 		v.TotalProbs = "1 problema"

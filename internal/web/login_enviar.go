@@ -24,7 +24,7 @@ const (
 // mensajeIngresoBloqueado tells how long to wait, and what to do if the
 // password is lost: an administrator can reset it.
 func mensajeIngresoBloqueado(espera time.Duration) string {
-	return fmt.Sprintf("Demasiados intentos fallidos desde esta dirección. Espere %s e intente de nuevo; si no recuerda su clave, "+
+	return fmt.Sprintf("Demasiados intentos fallidos. Espere %s e intente de nuevo; si no recuerda su clave, "+
 		"pida al administrador de la aplicación que la restablezca.", textoEspera(espera))
 }
 

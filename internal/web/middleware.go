@@ -264,6 +264,9 @@ func (h *handler) origenPropio(c echo.Context) bool {
 		return o == ""
 	}
 	u, err := url.Parse(o)
+	if h.cfg.URLPublica != "" {
+		return err == nil && strings.EqualFold(u.Scheme+"://"+u.Host, h.cfg.URLPublica)
+	}
 	return err == nil && strings.EqualFold(u.Host, c.Request().Host)
 }
 

@@ -110,6 +110,7 @@ type navegador struct {
 	e       *entorno
 	cookies map[string]*http.Cookie
 	ip      string
+	xff     string // X-Forwarded-For, when it goes through a proxy
 }
 
 func (e *entorno) navegador() *navegador {
@@ -123,6 +124,9 @@ func (n *navegador) pedir(metodo, ruta string, form url.Values) *httptest.Respon
 	}
 	req := httptest.NewRequest(metodo, ruta, cuerpo)
 	req.RemoteAddr = n.ip + ":4000"
+	if n.xff != "" {
+		req.Header.Set("X-Forwarded-For", n.xff)
+	}
 	if form != nil {
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	}

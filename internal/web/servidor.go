@@ -7,8 +7,12 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
+	"net/netip"
+	"strings"
 	"time"
 
 	"comite/internal/db"
@@ -47,6 +51,51 @@ type Config struct {
 	// Turnos is how many GET requests build their page at once (turnos.go):
 	// 0, two per processor; negative, no limit.
 	Turnos int
+	// ProxiesConfiables are the reverse proxies (`comite serve
+	// --proxy-confiable CIDR,…`) whose X-Forwarded-For is read; see
+	// extractorIP.
+	ProxiesConfiables []netip.Prefix
+	// URLPublica is the public origin (`comite serve --url-publica`, as
+	// ParseURLPublica leaves it): the only one in links and in Origin, and
+	// the only Host answered (origen.go). Empty: the request's Host.
+	URLPublica string
+}
+
+// extractorIP is how the client address (throttling, audit log, request
+// log) is found. Without trusted proxies it is the TCP peer and
+// X-Forwarded-For is ignored, so a client cannot choose its address. With
+// them, and only when the peer is one of them, X-Forwarded-For is read from
+// the right and the first address that is not a trusted proxy is the
+// client: what a client writes at the left of the header is never taken.
+// No address is trusted by default (neither loopback nor private networks).
+func extractorIP(proxies []netip.Prefix) echo.IPExtractor {
+	if len(proxies) == 0 {
+		return echo.ExtractIPDirect()
+	}
+	op := []echo.TrustOption{echo.TrustLoopback(false), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false)}
+	for _, p := range proxies {
+		p = p.Masked()
+		op = append(op, echo.TrustIPRange(&net.IPNet{IP: net.IP(p.Addr().AsSlice()), Mask: net.CIDRMask(p.Bits(), p.Addr().BitLen())}))
+	}
+	return echo.ExtractIPFromXFFHeader(op...)
+}
+
+// ParseProxiesConfiables reads a list of CIDR blocks or single addresses
+// separated by commas or spaces ("10.0.0.0/8, 192.0.2.7").
+func ParseProxiesConfiables(s string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, campo := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
+		if a, err := netip.ParseAddr(campo); err == nil {
+			out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+			continue
+		}
+		p, err := netip.ParsePrefix(campo)
+		if err != nil {
+			return nil, fmt.Errorf("proxy confiable %q: no es una dirección ni un bloque CIDR (p. ej. 10.0.0.5 o 10.0.0.0/24)", campo)
+		}
+		out = append(out, p)
+	}
+	return out, nil
 }
 
 // Nuevo builds the application: its routes and middleware.
@@ -68,11 +117,9 @@ func nuevo(cfg Config) (*echo.Echo, *handler) {
 	e := echo.New()
 	e.HideBanner = true
 	e.HidePort = true
-	// The client address is the TCP peer: X-Forwarded-For is not trusted, so
-	// a client cannot spoof the address used for throttling and the audit log.
-	e.IPExtractor = echo.ExtractIPDirect()
+	e.IPExtractor = extractorIP(cfg.ProxiesConfiables)
 	e.HTTPErrorHandler = h.manejarError
-	e.Use(h.idSolicitud, h.registrar, h.recuperar, h.cabecerasSeguridad, h.turno, h.limitarCuerpo, h.cargarSesion, h.proteger, h.textoFormularios)
+	e.Use(h.idSolicitud, h.registrar, h.recuperar, h.cabecerasSeguridad, h.comprobarHost, h.turno, h.limitarCuerpo, h.cargarSesion, h.proteger, h.textoFormularios, h.limitarCuentas)
 	h.montar(e)
 	return e, h
 }

@@ -34,8 +34,9 @@ type VistaImportacion struct {
 	Formato     string
 	Tamano      string
 	SHA256      string
-	Problemas   []ProblemaFila
+	Problemas   []ProblemaFila // the page shown
 	TotalProbs  string
+	Paginas     Paginas // of the problems
 	Filas       string
 	Nuevas      string
 	Actualizada string

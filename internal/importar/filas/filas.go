@@ -41,6 +41,9 @@ type Problema struct {
 	Fila    int    // as Excel shows it: the header is row 1; 0 = the file as a whole
 	Campo   string // canonical column name; "" when the problem is the whole row
 	Mensaje string
+	// Omitidos, in the line that stands for the problems only counted (past
+	// the first MaxProblemas of a file): how many it stands for.
+	Omitidos int `json:",omitempty"`
 }
 
 // String is the line people read: `fila 7, valor: monto inválido "12,5,3" (...)`.
