@@ -180,7 +180,7 @@ func (c *contexto) evaluar(x *compacta) {
 		s, o := pesosDe(pt.suma), pesosDe(pt.ops)
 		v := reincidencia.Decidir(reincidencia.Cuentas{
 			NumeroActos: int(pt.actos), Suma: s, OperacionesCargadas: pt.cargadas, TotalOperaciones: o,
-			RegistroVigente: pt.vigente, Gravedad: nueva(c.anio - k).Gravedad,
+			RegistroVigente: pt.vigente, Gravedad: nueva(c.anio - k).Gravedad, Vigencia: c.a[k].vig,
 		}, c.a[k].p)
 		pt.cumple, pt.procede, pt.vigente = v.Requisitos.UmbralCeroCinco, v.ProcedeComite, v.Requisitos.RegistroVigente
 		pt.minimo, pt.faltan, pt.sinOps = v.Requisitos.MinimoTresActos, v.FaltanOperaciones, v.SinOperaciones
@@ -299,8 +299,11 @@ func (c *contexto) punto(k int, pc *puntoCompacto) Punto {
 			pt.ParticipacionTexto = reincidencia.TextoParticipacion(pt.Suma, o, a.p)
 		}
 	}
-	if a.vig == valores.PosteriorAVigencias {
+	switch a.vig {
+	case valores.PosteriorAVigencias:
 		pt.Alertas = append(pt.Alertas, reincidencia.NormaSinVigenciaConfirmada)
+	case valores.AnteriorAVigencias:
+		pt.Alertas = append(pt.Alertas, reincidencia.HechoAnteriorAVigencia)
 	}
 	if pc.faltan {
 		pt.Alertas = append(pt.Alertas, reincidencia.FaltanOperaciones)

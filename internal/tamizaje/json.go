@@ -482,8 +482,11 @@ func appendAlertas(b []byte, vig valores.Vigencia, p *puntoCompacto) []byte {
 		b = append(b, a...)
 		b = append(b, '"')
 	}
-	if vig == valores.PosteriorAVigencias {
+	switch vig {
+	case valores.PosteriorAVigencias:
 		una(reincidencia.NormaSinVigenciaConfirmada)
+	case valores.AnteriorAVigencias:
+		una(reincidencia.HechoAnteriorAVigencia)
 	}
 	if p.faltan {
 		una(reincidencia.FaltanOperaciones)
