@@ -180,7 +180,7 @@ func (c *contexto) evaluar(x *compacta) {
 		s, o := pesosDe(pt.suma), pesosDe(pt.ops)
 		v := reincidencia.Decidir(reincidencia.Cuentas{
 			NumeroActos: int(pt.actos), Suma: s, OperacionesCargadas: pt.cargadas, TotalOperaciones: o,
-			RegistroVigente: pt.vigente, Gravedad: nueva(c.anio - k).Gravedad, Vigencia: c.a[k].vig,
+			RegistroVigente: pt.vigente, Gravedad: nueva(c.anio - k).Gravedad,
 		}, c.a[k].p)
 		pt.cumple, pt.procede, pt.vigente = v.Requisitos.UmbralCeroCinco, v.ProcedeComite, v.Requisitos.RegistroVigente
 		pt.minimo, pt.faltan, pt.sinOps = v.Requisitos.MinimoTresActos, v.FaltanOperaciones, v.SinOperaciones
@@ -264,7 +264,7 @@ func (c *contexto) fila(x *compacta, u Usuario) Fila {
 		l := reincidencia.LineaUmbral(*f.TotalOperaciones, c.a[0].p)
 		f.Linea = &l
 		if !l.IsZero() {
-			pc := f.Suma.Mul(cien).DivRound(l, 2)
+			pc := PorcentajeDelUmbral(f.Suma, l)
 			f.PorcentajeUmbral = &pc
 		}
 	}
@@ -273,6 +273,7 @@ func (c *contexto) fila(x *compacta, u Usuario) Fila {
 		f.fraccion = &fr
 	}
 	f.Distancia = decimal.New(x.dist, -12)
+	f.Distancia4 = decimal.New(Distancia4(x.dist), -4)
 	if x.tempranas&tempranaDosActos != 0 {
 		f.Tempranas = append(f.Tempranas, DosActos)
 	}
@@ -299,11 +300,8 @@ func (c *contexto) punto(k int, pc *puntoCompacto) Punto {
 			pt.ParticipacionTexto = reincidencia.TextoParticipacion(pt.Suma, o, a.p)
 		}
 	}
-	switch a.vig {
-	case valores.PosteriorAVigencias:
+	if a.vig == valores.PosteriorAVigencias {
 		pt.Alertas = append(pt.Alertas, reincidencia.NormaSinVigenciaConfirmada)
-	case valores.AnteriorAVigencias:
-		pt.Alertas = append(pt.Alertas, reincidencia.HechoAnteriorAVigencia)
 	}
 	if pc.faltan {
 		pt.Alertas = append(pt.Alertas, reincidencia.FaltanOperaciones)
@@ -481,4 +479,27 @@ func centavos(v decimal.Decimal) (int64, error) {
 		return 0, errDesborde
 	}
 	return b.Int64(), nil
+}
+
+// PorcentajeDelUmbral is S as a percentage of the line, 2 decimals, half-up
+// — except that a sum below the line never reads 100,00: it is then
+// truncated (rounded away from the line). The line must be positive.
+func PorcentajeDelUmbral(suma, linea decimal.Decimal) decimal.Decimal {
+	pc := suma.Mul(cien).DivRound(linea, 2)
+	if suma.LessThan(linea) && pc.GreaterThanOrEqual(cien) {
+		q, _ := suma.Mul(cien).Shift(2).QuoRem(linea, 0)
+		pc = q.Shift(-2)
+	}
+	return pc
+}
+
+// Distancia4 is a distance of 12 decimals (× 10¹²) shown with 4, half-up
+// (× 10⁴), except that a positive distance never reads 0,0000: it is then
+// 0,0001 (rounded away from the line).
+func Distancia4(dist int64) int64 {
+	d := (dist + 50_000_000) / 100_000_000
+	if d == 0 && dist > 0 {
+		d = 1
+	}
+	return d
 }
