@@ -315,10 +315,7 @@ func calcular(e Entrada, ref valores.Referencia, explicar bool) (Resultado, erro
 	// Deadline of the report: 10 business days from the day after the later
 	// of verification and expediente (art. 25 inc. 1; Ley 4 de 1913 art. 62).
 	// A late report does not void the case (criterion of the Secretaría).
-	r.FechaBasePlazo = n.FechaVerificacion
-	if !n.FechaExpediente.IsZero() && n.FechaExpediente.Despues(r.FechaBasePlazo) {
-		r.FechaBasePlazo = n.FechaExpediente
-	}
+	r.FechaBasePlazo = FechaBasePlazo(n)
 	cal := calendario.Nuevo(e.DiasInhabiles)
 	r.PlazoReporte = cal.SumarDiasHabiles(r.FechaBasePlazo, p.DiasReporte)
 	if !calendario.Cubre(r.FechaBasePlazo) || !calendario.Cubre(r.PlazoReporte) {
@@ -386,6 +383,16 @@ func TextoConjunto(c Conjunto) string {
 		return base + " Hecho anterior a la vigencia de este conjunto: las cifras se calculan con él solo como información. " + TextoHechoAnterior(c)
 	}
 	return base
+}
+
+// FechaBasePlazo is the date the report deadline counts from (the day after
+// it): the later of the verification and the expediente dates (art. 25 inc.
+// 1: "verificación de los hechos y conformación del expediente").
+func FechaBasePlazo(n NuevaInfraccion) fecha.Fecha {
+	if !n.FechaExpediente.IsZero() && n.FechaExpediente.Despues(n.FechaVerificacion) {
+		return n.FechaExpediente
+	}
+	return n.FechaVerificacion
 }
 
 // TextoProvisional is what every screen and document shows beside a +1.000

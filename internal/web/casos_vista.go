@@ -383,10 +383,7 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 			return v, fmt.Errorf("plazo del reporte guardado ilegible en la evaluación del caso %s: %w", caso.Numero, err)
 		}
 	}
-	base := caso.FechaVerificacion
-	if caso.FechaExpediente.Despues(base) {
-		base = caso.FechaExpediente
-	}
+	base := reincidencia.FechaBasePlazo(reincidencia.NuevaInfraccion{FechaVerificacion: caso.FechaVerificacion, FechaExpediente: caso.FechaExpediente})
 	v.Plazo = templates.PlazoVista{
 		Base: formato.Fecha(base), Vence: formato.Fecha(vence), FechaReporte: formato.Fecha(caso.FechaReporte),
 		Semaforo:   plazoCaso(cal, h.d.Hoy(), caso.FechaReporte, vence),
