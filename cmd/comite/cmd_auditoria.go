@@ -103,12 +103,9 @@ func cmdAuditoria(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	ctx := context.Background()
-	opciones := []db.OpcionAuditoria{db.ConClaveAuditoria(clave), db.ConAnclaAuditoria(ancla)}
-	if pos[0] != "rotar-clave" {
-		// Checking a copy must not create a key: a missing key is reported.
-		opciones = append(opciones, db.SinCrearClaveAuditoria())
-	}
-	d, err := db.Open(ctx, ruta, opciones...)
+	// No action creates a key: a missing one is reported (rotar-clave adds
+	// one to a key file that exists).
+	d, err := abrirBase(ctx, ruta, db.ConClaveAuditoria(clave), db.ConAnclaAuditoria(ancla))
 	if err != nil {
 		fmt.Fprintln(stderr, "comite auditoria:", err)
 		return 1

@@ -125,12 +125,22 @@ func servir(ctx context.Context, o opcionesServe, stdout, stderr io.Writer) int 
 	defer bloqueo.Soltar()
 	// A web request waits less for the write lock than the command line, and
 	// is answered 503 with Retry-After when a long import holds it.
-	d, err := db.Open(ctx, o.ruta, db.EsperaOcupada(web.EsperaOcupadaWeb), db.ConClaveAuditoria(o.claveAuditoria), db.ConAnclaAuditoria(o.anclaAuditoria), db.ConRegistroAuditoria(log))
+	if _, err := leerConfiguracion(o.ruta); err != nil {
+		fmt.Fprintln(stderr, "comite serve:", err)
+		return 1
+	}
+	// The server creates the audit key only on a database with no audit
+	// rows at all (its first start); otherwise the key must be found.
+	d, err := db.Open(ctx, o.ruta, db.EsperaOcupada(web.EsperaOcupadaWeb), db.ConClaveAuditoria(o.claveAuditoria), db.ConAnclaAuditoria(o.anclaAuditoria), db.ConRegistroAuditoria(log),
+		db.CrearClaveSoloSinAuditoria())
 	if err != nil {
 		fmt.Fprintln(stderr, "comite serve:", err)
 		return 1
 	}
 	defer d.Close()
+	if d.ClaveCreada() {
+		log.Warn("se creó la clave de auditoría: guarde una copia fuera de la máquina; sin ella la cadena no se puede verificar", "clave", d.RutaClave())
+	}
 	if f, codigo := cargarFirmante("comite serve", o.firmaCert, o.firmaClave, o.firmaEnv, stderr); codigo != 0 {
 		return codigo
 	} else if f != nil {

@@ -43,7 +43,12 @@ func hashFila(id int64, en, cuenta, ip, accion, objeto, detalle, anterior string
 // transaction as the change it records, so both land or neither does.
 func (d *DB) Auditar(ctx context.Context, tx *sql.Tx, e Evento) error {
 	if d.aud == nil || d.aud.actual == 0 {
-		return fmt.Errorf("auditoría: %w (se abrió la base sin crearla)", ErrSinClaveAuditoria)
+		donde := ""
+		if d.aud != nil && d.aud.rutaClave != "" {
+			donde = " en " + d.aud.rutaClave
+		}
+		return fmt.Errorf("auditoría: %w%s; la crea «comite iniciar --db %s» (o «comite serve» en una base sin registro de auditoría), o indique dónde está con --clave-auditoria, la variable %s o la línea «%s = RUTA» en %s",
+			ErrSinClaveAuditoria, donde, d.Ruta, VariableArchivoClave, AjusteClaveAuditoria, RutaConfiguracion(d.Ruta))
 	}
 	detalle := "{}"
 	if e.Detalle != nil {

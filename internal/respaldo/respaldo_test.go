@@ -466,7 +466,9 @@ func TestRestaurar_negativas(t *testing.T) {
 	} {
 		t.Run(c.nombre, func(t *testing.T) {
 			destino := filepath.Join(t.TempDir(), "comite.db")
-			_, err := Restaurar(fondo, c.desde, destino, false)
+			// With the key of the database the backup comes from: each is
+			// refused for its own fault, not for a missing key.
+			_, err := Restaurar(fondo, c.desde, destino, false, db.ConClaveAuditoria(db.RutaClaveAuditoria(d.Ruta)))
 			var inv *ErrInvalido
 			if !errors.As(err, &inv) || !strings.Contains(err.Error(), c.dice) {
 				t.Fatalf("err = %v; quiere un *ErrInvalido que diga %q", err, c.dice)
