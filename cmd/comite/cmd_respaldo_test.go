@@ -83,6 +83,17 @@ func TestCmdRespaldoYRestaurar(t *testing.T) {
 	if rc, out, errs := correrCmd("auditoria", "verificar", "--db", otra, "--clave-auditoria", clave); rc != 0 {
 		t.Fatalf("la base restaurada no verifica: %s%s", out, errs)
 	}
+	// The key named once to the restore is remembered beside the new
+	// database: later commands find it without the option.
+	if !strings.Contains(out, "Configuración escrita en "+otra+".conf") {
+		t.Errorf("la restauración no dice que recordó la clave:\n%s", out)
+	}
+	if rc, out, errs := correrCmd("auditoria", "verificar", "--db", otra); rc != 0 || !strings.Contains(out, "íntegro") {
+		t.Fatalf("sin --clave-auditoria después de restaurar: %s%s", out, errs)
+	}
+	if _, err := os.Stat(db.RutaClaveAuditoria(otra)); err == nil {
+		t.Fatal("se creó una clave junto a la base restaurada")
+	}
 }
 
 // TestCmdRestaurar_sobreSuBaseConElAnclaDelante: the database went on

@@ -6,6 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 
 	"comite/internal/db"
 	"comite/internal/formato"
@@ -71,6 +73,11 @@ func cmdRestaurar(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	fmt.Fprintf(stdout, "Restaurado %s en %s.\n", r.Desde, r.Ruta)
+	if conf, err := recordarRutasAuditoria(*ruta, *clave, *ancla); err != nil {
+		fmt.Fprintf(stderr, "comite restaurar: la base quedó restaurada, pero no se pudo escribir su configuración: %v\nPase --clave-auditoria y --ancla a los comandos siguientes, o escriba esas rutas en %s.\n", err, db.RutaConfiguracion(*ruta))
+	} else if conf != "" {
+		fmt.Fprintf(stdout, "Configuración escrita en %s con la clave y el ancla indicadas: los comandos siguientes las toman de allí.\n", conf)
+	}
 	if r.Reemplazada != "" {
 		fmt.Fprintf(stdout, "La base que había en %s se guardó como %s.\n", r.Ruta, r.Reemplazada)
 	}
@@ -91,4 +98,29 @@ func cmdRestaurar(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout, "Al iniciar, «comite serve» aplica las migraciones pendientes si el respaldo es de una versión anterior.")
 	return 0
+}
+
+// recordarRutasAuditoria writes, for a database restored with its key or
+// anchor named on the command line, a configuration file beside it (when it
+// has none), so later commands find them without the options. It returns
+// the file written ("" when none was needed).
+func recordarRutasAuditoria(ruta, clave, ancla string) (string, error) {
+	if clave == "" && ancla == "" {
+		return "", nil
+	}
+	if _, err := os.Stat(db.RutaConfiguracion(ruta)); err == nil {
+		return "", nil
+	}
+	var ajustes [][2]string
+	for _, a := range [][2]string{{db.AjusteClaveAuditoria, clave}, {db.AjusteAnclaAuditoria, ancla}} {
+		if a[1] == "" {
+			continue
+		}
+		abs, err := filepath.Abs(a[1])
+		if err != nil {
+			return "", err
+		}
+		ajustes = append(ajustes, [2]string{a[0], abs})
+	}
+	return db.RutaConfiguracion(ruta), db.EscribirConfiguracion(ruta, ajustes)
 }
