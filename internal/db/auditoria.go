@@ -139,6 +139,14 @@ func (d *DB) verificarAuditoria(ctx context.Context, copia bool) (int64, int64, 
 		}
 		ancla, hayAncla = e.cabezas, hay
 	}
+	if !copia {
+		// The anchor in use must reach the last head the database recorded
+		// publishing (restore lines, signed, count): a deleted or older
+		// anchor hides a missing tail.
+		if err := d.ComprobarAncla(ctx); err != nil {
+			return 0, 0, err
+		}
+	}
 	var mayor lineaAncla
 	for _, l := range ancla {
 		if l.id > mayor.id {

@@ -166,10 +166,13 @@ type auditoriaExterna struct {
 	rutaAncla string
 	registro  *slog.Logger
 
-	escritas  atomic.Int64 // audit rows written by this process (committed or not)
-	publicar  sync.Mutex
-	publicada int64    // highest row id in the anchor
-	ancla     *os.File // the anchor, open for appending (nil until the first publication)
+	escritas atomic.Int64 // audit rows written by this process (committed or not)
+	// aceptarNueva lets PublicarCabeza start an anchor that lost heads
+	// (AceptarAnclaNueva, while it runs).
+	aceptarNueva atomic.Bool
+	publicar     sync.Mutex
+	publicada    int64    // highest row id in the anchor
+	ancla        *os.File // the anchor, open for appending (nil until the first publication)
 }
 
 // ErrSinClaveAuditoria is returned when an audit row must be written or a
@@ -408,6 +411,17 @@ func (d *DB) PublicarCabeza(ctx context.Context) error {
 		return err
 	}
 	if a.ancla == nil {
+		// An anchor that lost heads the database recorded publishing is not
+		// started again in silence (AceptarAnclaNueva does it, audited).
+		if !a.aceptarNueva.Load() {
+			if r, ok, err := d.AnclaRegistrada(ctx); err != nil {
+				return err
+			} else if ok && r.Fila > 0 {
+				if err := comprobarAnclaContra(r, a.rutaAncla); err != nil {
+					return err
+				}
+			}
+		}
 		if a.ancla, err = os.OpenFile(a.rutaAncla, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600); err != nil {
 			return fmt.Errorf("ancla de auditoría: %w", err)
 		}
@@ -422,6 +436,9 @@ func (d *DB) PublicarCabeza(ctx context.Context) error {
 	a.publicada = c.ID
 	if a.registro != nil {
 		a.registro.Info("cabeza del registro de auditoría", "fila", c.ID, "hash", c.Hash, "ancla", a.rutaAncla)
+	}
+	if err := d.registrarAncla(ctx, a.rutaAncla, c.ID, c.Hash, false); err != nil {
+		return fmt.Errorf("registrar en la base la cabeza publicada en el ancla %s: %w", a.rutaAncla, err)
 	}
 	return nil
 }
@@ -692,6 +709,9 @@ func (d *DB) AnclarRestauracion(ctx context.Context, respaldo string) (Restaurac
 		return RestauracionAnclada{}, err
 	}
 	a.publicada = c.ID
+	if err := d.registrarAncla(ctx, a.rutaAncla, r.id, r.hash, true); err != nil {
+		return RestauracionAnclada{}, fmt.Errorf("registrar en la base restaurada su ancla %s: %w", a.rutaAncla, err)
+	}
 	if a.registro != nil {
 		a.registro.Info("restauración registrada en el ancla de auditoría", "fila", c.ID, "dejada", r.dejada, "respaldo", respaldo, "ancla", a.rutaAncla)
 	}

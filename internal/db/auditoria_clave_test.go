@@ -247,7 +247,8 @@ func TestAuditoria_ClaveFueraDeLaBase(t *testing.T) {
 		os.Remove(RutaAnclaAuditoria(d.Ruta))
 		d2, _ := Open(ctx, d.Ruta, SinCrearClaveAuditoria())
 		defer d2.Close()
-		if _, err := d2.VerificarAuditoria(ctx); err == nil || !strings.Contains(err.Error(), "no se encontró el ancla") {
+		var perdida *ErrAnclaPerdida
+		if _, err := d2.VerificarAuditoria(ctx); !errors.As(err, &perdida) || perdida.Existe || !strings.Contains(err.Error(), "no existe") || !strings.Contains(err.Error(), "--aceptar-ancla-nueva") {
 			t.Fatalf("err = %v", err)
 		}
 	})

@@ -19,6 +19,7 @@ import (
 var acciones = map[string]string{
 	"acto.actualizar":            "Acto sancionatorio corregido",
 	"acto.crear":                 "Acto sancionatorio registrado",
+	"auditoria.ancla_nueva":      "Ancla de la auditoría empezada de nuevo",
 	"auditoria.rotar_clave":      "Clave de la auditoría rotada",
 	"calendario.token_generar":   "Enlace de calendario generado",
 	"calendario.token_revocar":   "Enlace de calendario revocado",

@@ -125,7 +125,8 @@ func Restaurar(ctx context.Context, desde, ruta string, reemplazar bool, opcione
 
 // anclarRestauracion records the restore in the anchor of the database at ruta.
 func anclarRestauracion(ctx context.Context, ruta, sha string, opciones []db.OpcionAuditoria) (db.RestauracionAnclada, string, error) {
-	d, err := abrirSinMigrar(ruta, true)
+	// Writable: the restored database records the head it now publishes.
+	d, err := abrirSinMigrar(ruta, false)
 	if err != nil {
 		return db.RestauracionAnclada{}, "", err
 	}
