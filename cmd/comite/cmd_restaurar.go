@@ -34,6 +34,8 @@ temporal, la renombra y la verifica otra vez en su lugar. Dice qué restauró.
   --ancla ANCLA     ancla de la base de destino (por defecto ARCHIVO.ancla-auditoria);
                     la restauración le anexa una línea firmada con la clave que la
                     registra, y nunca borra las anteriores
+  --sin-manifiesto  aceptar un respaldo hecho antes de que hubiera manifiestos
+                    firmados; la base restaurada lo registra en su auditoría
 Sale con 0 si restauró, 1 si se negó o falló (nada cambia), 2 por uso incorrecto.
 `)
 }
@@ -47,12 +49,13 @@ func cmdRestaurar(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	reemplazar := fs.Bool("reemplazar", false, "")
 	clave := fs.String("clave-auditoria", "", "")
 	ancla := fs.String("ancla", "", "")
+	sinManifiesto := fs.Bool("sin-manifiesto", false, "")
 	if err := parsearOpciones(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			restaurarUso(stderr)
 			return 0
 		}
-		fmt.Fprintln(stderr, "comite restaurar:", traducirOpcion(err, "--desde, --db, --reemplazar, --clave-auditoria o --ancla"))
+		fmt.Fprintln(stderr, "comite restaurar:", traducirOpcion(err, "--desde, --db, --reemplazar, --clave-auditoria, --ancla o --sin-manifiesto"))
 		restaurarUso(stderr)
 		return 2
 	}
@@ -66,7 +69,11 @@ func cmdRestaurar(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		restaurarUso(stderr)
 		return 2
 	}
-	r, err := respaldo.Restaurar(context.Background(), *desde, *ruta, *reemplazar, db.ConClaveAuditoria(*clave), db.ConAnclaAuditoria(*ancla))
+	restaurar := respaldo.Restaurar
+	if *sinManifiesto {
+		restaurar = respaldo.RestaurarSinManifiesto
+	}
+	r, err := restaurar(context.Background(), *desde, *ruta, *reemplazar, db.ConClaveAuditoria(*clave), db.ConAnclaAuditoria(*ancla))
 	if err != nil {
 		fmt.Fprintln(stderr, "comite restaurar:", err)
 		fmt.Fprintf(stderr, "No se restauró nada: %s sigue como estaba.\n", *ruta)
@@ -80,6 +87,9 @@ func cmdRestaurar(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	if r.Reemplazada != "" {
 		fmt.Fprintf(stdout, "La base que había en %s se guardó como %s.\n", r.Ruta, r.Reemplazada)
+	}
+	if r.Antes.SinManifiesto {
+		fmt.Fprintln(stdout, "AVISO: el respaldo no tenía manifiesto firmado (aceptado con --sin-manifiesto): sus bytes no se comprobaron; la restauración quedó registrada así en la auditoría.")
 	}
 	fmt.Fprintln(stdout, "Verificado antes (el respaldo) y después (la base en su lugar):")
 	escribirVerificacion(stdout, r.Despues)

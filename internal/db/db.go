@@ -150,7 +150,10 @@ func sinViolacionesFK(ctx context.Context, tx *sql.Tx) error {
 }
 
 // migrar applies, in name order, the embedded migrations not yet applied.
-func (d *DB) migrar(ctx context.Context) error {
+func (d *DB) migrar(ctx context.Context) error { return d.migrarHasta(ctx, "") }
+
+// migrarHasta applies them up to hasta included ("" all).
+func (d *DB) migrarHasta(ctx context.Context, hasta string) error {
 	if _, err := d.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS migraciones (nombre TEXT PRIMARY KEY, aplicada_en TEXT NOT NULL) STRICT`); err != nil {
 		return err
 	}
@@ -177,7 +180,7 @@ func (d *DB) migrar(ctx context.Context) error {
 	for _, ruta := range nombres {
 		n := strings.TrimPrefix(ruta, "migraciones/")
 		conocidas[n] = true
-		if aplicadas[n] {
+		if aplicadas[n] || (hasta != "" && n > hasta) {
 			continue
 		}
 		sqlText, err := migraciones.ReadFile(ruta)
