@@ -112,7 +112,11 @@ func cmdAuditoria(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	ctx := context.Background()
 	// No action creates a key: a missing one is reported (rotar-clave adds
 	// one to a key file that exists).
-	d, err := abrirBase(ctx, ruta, db.ConClaveAuditoria(clave), db.ConAnclaAuditoria(ancla))
+	abrir := abrirBase
+	if pos[0] != "rotar-clave" && !aceptarNueva {
+		abrir = abrirParaLeer // verificar and cabeza only read
+	}
+	d, err := abrir(ctx, ruta, db.ConClaveAuditoria(clave), db.ConAnclaAuditoria(ancla))
 	if err != nil {
 		fmt.Fprintln(stderr, "comite auditoria:", err)
 		return 1

@@ -119,7 +119,7 @@ func cmdTamizaje(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	ctx := context.Background()
-	d, err := abrirBase(ctx, *ruta)
+	d, err := abrirParaLeer(ctx, *ruta)
 	if err != nil {
 		fmt.Fprintln(stderr, "comite tamizaje:", err)
 		return 1

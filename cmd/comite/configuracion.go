@@ -95,3 +95,10 @@ func abrirBase(ctx context.Context, ruta string, opciones ...db.Opcion) (*db.DB,
 	}
 	return db.Open(ctx, ruta, append(opciones, db.SinCrearClaveAuditoria())...)
 }
+
+// abrirParaLeer opens the database for a command that only reads it: no
+// migration runs and nothing is written; a database behind this version is
+// refused, saying to run «comite migrar».
+func abrirParaLeer(ctx context.Context, ruta string, opciones ...db.Opcion) (*db.DB, error) {
+	return abrirBase(ctx, ruta, append(opciones, db.SoloLectura())...)
+}

@@ -60,6 +60,7 @@ type configAuditoria struct {
 	// soloSinAuditoria: create a missing key only when the database has
 	// no audit rows at all (the web server's first start).
 	soloSinAuditoria bool
+	soloLectura      bool // SoloLectura
 	registro         *slog.Logger
 	espera           time.Duration // busy_timeout of every connection
 }
