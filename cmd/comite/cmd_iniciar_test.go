@@ -126,3 +126,47 @@ func TestConfiguracion_ajusteDesconocido(t *testing.T) {
 		t.Fatalf("%d %s", rc, errs)
 	}
 }
+
+// Read-only commands on a database of an older release neither migrate it
+// nor create any file: they say to run «comite migrar», which does.
+func TestSoloLectura_noMigraNiCreaArchivos(t *testing.T) {
+	dir := t.TempDir()
+	base := filepath.Join(dir, "comite.db")
+	b, err := os.ReadFile("../../testdata/esquemas/0002.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(base, b, 0o600)
+	for _, args := range [][]string{
+		{"tamizaje", "--anio", "2026", "--db", base},
+		{"auditoria", "verificar", "--db", base},
+		{"auditoria", "cabeza", "--db", base},
+	} {
+		rc, _, errs := correrEn(args...)
+		if rc != 1 || !strings.Contains(errs, "le faltan") || !strings.Contains(errs, "«comite migrar --db "+base+"»") {
+			t.Errorf("%v: %d %s", args, rc, errs)
+		}
+		es, _ := os.ReadDir(dir)
+		if despues, _ := os.ReadFile(base); len(es) != 1 || !bytes.Equal(b, despues) {
+			t.Fatalf("%v cambió la base o creó archivos: %d archivos", args, len(es))
+		}
+	}
+	// A release without audit keys: migrating needs a key (a migration
+	// records its conversion in the log), which only «comite iniciar» makes;
+	// the failed run leaves the database as it was.
+	if rc, _, errs := correrEn("migrar", "--db", base); rc != 1 || !strings.Contains(errs, "«comite iniciar --db "+base+"»") {
+		t.Fatalf("migrar sin clave: %d %s", rc, errs)
+	}
+	if rc, _, errs := correrEn("auditoria", "cabeza", "--db", base); rc != 1 || !strings.Contains(errs, "tiene el esquema 0002_actos_checks.sql") {
+		t.Fatalf("migrar a medias: %d %s", rc, errs)
+	}
+	if rc, out, errs := correrEn("iniciar", "--db", base); rc != 0 || !strings.Contains(out, "Clave de auditoría creada") {
+		t.Fatalf("iniciar: %d %s%s", rc, out, errs)
+	}
+	if rc, out, errs := correrEn("migrar", "--db", base); rc != 0 || !strings.Contains(out, "al día") {
+		t.Fatalf("migrar: %d %s%s", rc, out, errs)
+	}
+	if rc, _, errs := correrEn("tamizaje", "--anio", "2026", "--db", base); rc != 0 {
+		t.Fatalf("tamizaje después de migrar: %s", errs)
+	}
+}
