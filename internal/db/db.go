@@ -8,6 +8,7 @@ import (
 	"context"
 	"database/sql"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"net/url"
@@ -153,6 +154,15 @@ func Open(ctx context.Context, ruta string, opciones ...Opcion) (*DB, error) {
 	if cfg.soloLectura {
 		if _, err := os.Stat(ruta); err != nil {
 			return nil, fmt.Errorf("no se encontró la base de datos %s (indique otra con --db; una base nueva se crea con «comite iniciar»)", ruta)
+		}
+	}
+	if !cfg.soloLectura {
+		// A new database is created here, 0600 whatever the umask: SQLite
+		// then gives its -wal and -shm the same permissions.
+		if f, err := os.OpenFile(ruta, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600); err == nil {
+			f.Close()
+		} else if !errors.Is(err, fs.ErrExist) {
+			return nil, fmt.Errorf("crear la base de datos %s: %w", ruta, err)
 		}
 	}
 	sqldb, err := sql.Open("sqlite", dsnCon(ruta, cfg.espera, cfg.soloLectura))

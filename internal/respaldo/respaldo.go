@@ -380,6 +380,13 @@ func copiar(ctx context.Context, origen, tmp string) error {
 		return err
 	}
 	defer src.Close()
+	// VACUUM INTO writes into an empty file made here 0600, whatever the
+	// umask (it would create one readable by everyone otherwise).
+	f0, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return fmt.Errorf("crear la copia %s: %w", tmp, err)
+	}
+	f0.Close()
 	if _, err := src.ExecContext(ctx, `VACUUM INTO ?`, tmp); err != nil {
 		return fmt.Errorf("copiar %s: %w", origen, err)
 	}
