@@ -186,48 +186,42 @@ func Open(ctx context.Context, ruta string, opciones ...Opcion) (*DB, error) {
 		sqldb.Close()
 		return nil, fmt.Errorf("abrir %s: %w", ruta, err)
 	}
-	if cfg.soloLectura {
-		if err := d.comprobarAlDia(ctx); err != nil {
-			sqldb.Close()
-			return nil, err
-		}
-		if err := d.prepararAuditoria(ctx, opciones); err != nil {
-			sqldb.Close()
-			return nil, err
-		}
-		if _, err := d.recargarReferencia(ctx); err != nil {
-			sqldb.Close()
-			return nil, err
-		}
-		return d, nil
+	preparar := func() error { return d.prepararAuditoria(ctx, opciones) }
+	var pasos []func() error
+	switch {
+	case cfg.soloLectura:
+		pasos = []func() error{func() error { return d.comprobarAlDia(ctx) }, preparar}
+	case conAuditoria > 0:
+		pasos = []func() error{preparar, d.migrarConRuta(ctx)}
+	default:
+		pasos = []func() error{d.migrarConRuta(ctx), preparar}
 	}
-	if conAuditoria > 0 {
-		if err := d.prepararAuditoria(ctx, opciones); err != nil {
+	if !cfg.soloLectura {
+		pasos = append(pasos, func() error {
+			if d.aud != nil && d.aud.escritas.Load() > 0 {
+				return d.PublicarCabeza(ctx)
+			}
+			return nil
+		})
+	}
+	pasos = append(pasos, func() error { _, err := d.recargarReferencia(ctx); return err })
+	for _, paso := range pasos {
+		if err := paso(); err != nil {
 			sqldb.Close()
 			return nil, err
 		}
-	}
-	if err := d.migrar(ctx); err != nil {
-		sqldb.Close()
-		return nil, fmt.Errorf("migrar %s: %w", ruta, err)
-	}
-	if conAuditoria == 0 {
-		if err := d.prepararAuditoria(ctx, opciones); err != nil {
-			sqldb.Close()
-			return nil, err
-		}
-	}
-	if d.aud != nil && d.aud.escritas.Load() > 0 {
-		if err := d.PublicarCabeza(ctx); err != nil {
-			sqldb.Close()
-			return nil, err
-		}
-	}
-	if _, err := d.recargarReferencia(ctx); err != nil {
-		sqldb.Close()
-		return nil, err
 	}
 	return d, nil
+}
+
+// migrarConRuta is the migration step of Open, its error naming the file.
+func (d *DB) migrarConRuta(ctx context.Context) func() error {
+	return func() error {
+		if err := d.migrar(ctx); err != nil {
+			return fmt.Errorf("migrar %s: %w", d.Ruta, err)
+		}
+		return nil
+	}
 }
 
 // despuesDeMigrar are steps in Go that run right after a migration's SQL, in
