@@ -82,4 +82,17 @@ func TestAncla_borradaConLaColaNoPasaInadvertida(t *testing.T) {
 	if rc, out, errs := correrEn("auditoria", "verificar", "--db", base); rc != 0 {
 		t.Fatalf("después de aceptar: %d %s%s", rc, out, errs)
 	}
+	// The record is signed: lowering it by hand (to hide a shorter anchor)
+	// is caught.
+	s, err = sql.Open("sqlite", base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Exec(`UPDATE ancla_publicada SET fila = 1`); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	if rc, _, errs := correrEn("auditoria", "verificar", "--db", base); rc != 1 || !strings.Contains(errs, "alguien lo editó fuera de comite") {
+		t.Fatalf("registro editado: %d %s", rc, errs)
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strconv"
 	"time"
 )
 
@@ -17,10 +18,18 @@ import (
 
 // AnclaRegistrada is the last publication the database recorded.
 type AnclaRegistrada struct {
-	Ruta string
-	Fila int64
-	Hash string
-	En   string
+	Ruta    string
+	Fila    int64
+	Hash    string
+	En      string
+	ClaveID int64
+	Firma   string
+}
+
+const propositoAnclaRegistrada = "ancla-publicada"
+
+func (r AnclaRegistrada) mensaje() []byte {
+	return []byte(r.Ruta + "\n" + strconv.FormatInt(r.Fila, 10) + "\n" + r.Hash + "\n" + r.En)
 }
 
 // ErrAnclaPerdida: the anchor file is missing or ends before the last head
@@ -56,7 +65,7 @@ func (d *DB) AnclaRegistrada(ctx context.Context) (AnclaRegistrada, bool, error)
 	if hay, err := d.hayTabla(ctx, "ancla_publicada"); err != nil || !hay {
 		return r, false, err
 	}
-	err := d.QueryRowContext(ctx, `SELECT ruta, fila, hash, en FROM ancla_publicada WHERE id = 1`).Scan(&r.Ruta, &r.Fila, &r.Hash, &r.En)
+	err := d.QueryRowContext(ctx, `SELECT ruta, fila, hash, en, clave_id, firma FROM ancla_publicada WHERE id = 1`).Scan(&r.Ruta, &r.Fila, &r.Hash, &r.En, &r.ClaveID, &r.Firma)
 	if errors.Is(err, sql.ErrNoRows) {
 		return r, false, nil
 	}
@@ -71,12 +80,20 @@ func (d *DB) registrarAncla(ctx context.Context, ruta string, fila int64, hash s
 	if hay, err := d.hayTabla(ctx, "ancla_publicada"); err != nil || !hay {
 		return err
 	}
-	q := `INSERT INTO ancla_publicada(id, ruta, fila, hash, en) VALUES (1, ?, ?, ?, ?)
-		ON CONFLICT(id) DO UPDATE SET ruta = excluded.ruta, fila = excluded.fila, hash = excluded.hash, en = excluded.en`
+	r := AnclaRegistrada{Ruta: ruta, Fila: fila, Hash: hash, En: d.Now().UTC().Format(time.RFC3339)}
+	if d.aud != nil && d.aud.actual > 0 {
+		var err error
+		if r.ClaveID, r.Firma, err = d.FirmarConClave(propositoAnclaRegistrada, r.mensaje()); err != nil {
+			return err
+		}
+	}
+	q := `INSERT INTO ancla_publicada(id, ruta, fila, hash, en, clave_id, firma) VALUES (1, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT(id) DO UPDATE SET ruta = excluded.ruta, fila = excluded.fila, hash = excluded.hash, en = excluded.en,
+		clave_id = excluded.clave_id, firma = excluded.firma`
 	if !forzar {
 		q += ` WHERE excluded.fila > ancla_publicada.fila OR excluded.ruta <> ancla_publicada.ruta`
 	}
-	_, err := d.ExecContext(ctx, q, ruta, fila, hash, d.Now().UTC().Format(time.RFC3339))
+	_, err := d.ExecContext(ctx, q, r.Ruta, r.Fila, r.Hash, r.En, r.ClaveID, r.Firma)
 	return err
 }
 
@@ -88,8 +105,18 @@ func (d *DB) ComprobarAncla(ctx context.Context) error {
 		return nil
 	}
 	r, ok, err := d.AnclaRegistrada(ctx)
-	if err != nil || !ok || r.Fila == 0 {
+	if err != nil || !ok {
 		return err
+	}
+	// Written with a key, it must verify with it: an edited row (a lower
+	// row number to hide a shorter anchor) does not.
+	if r.ClaveID > 0 || a.actual > 0 {
+		if err := d.ComprobarFirmaConClave(propositoAnclaRegistrada, r.mensaje(), r.ClaveID, r.Firma); err != nil {
+			return fmt.Errorf("el registro en la base de la última cabeza publicada (fila %d en %s) no es válido: %w; alguien lo editó fuera de comite", r.Fila, r.Ruta, err)
+		}
+	}
+	if r.Fila == 0 {
+		return nil
 	}
 	return comprobarAnclaContra(r, a.rutaAncla)
 }

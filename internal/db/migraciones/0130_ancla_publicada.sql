@@ -7,5 +7,9 @@ CREATE TABLE ancla_publicada (
   ruta  TEXT NOT NULL,      -- anchor file the head was appended to
   fila  INTEGER NOT NULL CHECK (fila >= 0),
   hash  TEXT NOT NULL,
-  en    TEXT NOT NULL       -- UTC, RFC 3339
+  en    TEXT NOT NULL,      -- UTC, RFC 3339
+  -- HMAC of the row with audit key clave_id (0 and '': written without a
+  -- key): an edited row does not verify.
+  clave_id INTEGER NOT NULL DEFAULT 0,
+  firma    TEXT NOT NULL DEFAULT ''
 ) STRICT;
