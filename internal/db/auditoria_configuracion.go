@@ -83,13 +83,22 @@ func EscribirConfiguracion(rutaDB string, ajustes [][2]string) error {
 	for _, a := range ajustes {
 		b.WriteString(a[0] + " = " + a[1] + "\n")
 	}
-	f, err := os.OpenFile(ruta, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if err != nil {
+	if err := EscribirArchivoNuevo(ruta, b.String()); err != nil {
 		return fmt.Errorf("crear la configuración %s: %w", ruta, err)
 	}
-	if _, err := f.WriteString(b.String()); err != nil {
+	return nil
+}
+
+// EscribirArchivoNuevo creates ruta with mode 0600 (never over a file that
+// exists), writes texto and syncs it to the disk.
+func EscribirArchivoNuevo(ruta, texto string) error {
+	f, err := os.OpenFile(ruta, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	if _, err := f.WriteString(texto); err != nil {
 		f.Close()
-		return fmt.Errorf("crear la configuración %s: %w", ruta, err)
+		return err
 	}
 	if err := f.Sync(); err != nil {
 		f.Close()

@@ -161,17 +161,8 @@ func comprobarManifiesto(d *db.DB, m Manifiesto, sha, esquema string, filas map[
 
 // escribirManifiesto writes the signed manifest (mode 0600), never over a file.
 func escribirManifiesto(ruta string, m Manifiesto) error {
-	f, err := os.OpenFile(ruta, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if err != nil {
+	if err := db.EscribirArchivoNuevo(ruta, m.texto()); err != nil {
 		return fmt.Errorf("escribir el manifiesto %s: %w", ruta, err)
 	}
-	if _, err := f.WriteString(m.texto()); err != nil {
-		f.Close()
-		return fmt.Errorf("escribir el manifiesto %s: %w", ruta, err)
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return nil
 }
