@@ -189,14 +189,33 @@ func normalizarNumeroXLSX(s string) string {
 }
 
 // ParseFecha reads `2025-03-04` or `04/03/2025` (day first). When the file is
-// an XLSX, a date cell arrives as Excel's serial day number and is accepted too.
+// an XLSX, a date cell arrives as Excel's serial day number and is accepted too
+// (in the 1900 date system; ParseFechaXLSX takes the workbook's system).
 func ParseFecha(s string, xlsx bool) (fecha.Fecha, error) {
-	t := strings.TrimSpace(s)
 	if xlsx {
-		if f, ok := fechaSerialExcel(t); ok {
-			return f, nil
-		}
+		return ParseFechaXLSX(s, false)
 	}
+	return parseFechaTexto(s)
+}
+
+// ParseFechaXLSX reads the raw value of an XLSX cell as a date: the serial
+// day number in the workbook's date system (fecha1904 is Excel for Mac's
+// option, which LibreOffice keeps when it saves the file again), or a date
+// written as text. A date-time cell is a date when its time is 00:00;
+// otherwise it is refused showing the date and time as the cell shows them.
+func ParseFechaXLSX(s string, fecha1904 bool) (fecha.Fecha, error) {
+	t := strings.TrimSpace(s)
+	if f, minutos, ok := fechaSerialExcel(t, fecha1904); ok {
+		if minutos != 0 {
+			return fecha.Fecha{}, fmt.Errorf("la celda tiene fecha y hora (%s %02d:%02d) y la columna admite solo la fecha: en Excel dé a la columna el formato de fecha dd/mm/aaaa y quite la hora (por ejemplo con =ENTERO(celda))", f.DMA(), minutos/60, minutos%60)
+		}
+		return f, nil
+	}
+	return parseFechaTexto(s)
+}
+
+func parseFechaTexto(s string) (fecha.Fecha, error) {
+	t := strings.TrimSpace(s)
 	f, err := fecha.Parse(t)
 	if err != nil {
 		return fecha.Fecha{}, fmt.Errorf("fecha inválida %q (use AAAA-MM-DD o DD/MM/AAAA)", s)
@@ -208,34 +227,61 @@ func ParseFecha(s string, xlsx bool) (fecha.Fecha, error) {
 }
 
 // epocaExcel is day 0 of Excel's 1900 date system as it behaves after
-// 1900-02-28 (it counts the non-existent 1900-02-29).
-var epocaExcel = fecha.Debe(1899, 12, 30)
+// 1900-02-28 (it counts the non-existent 1900-02-29); epocaExcel1904 is day
+// 0 of the 1904 system.
+var (
+	epocaExcel     = fecha.Debe(1899, 12, 30)
+	epocaExcel1904 = fecha.Debe(1904, 1, 1)
+)
 
-func fechaSerialExcel(t string) (fecha.Fecha, bool) {
+// fechaSerialExcel reads a serial day number, with its fraction of a day,
+// as the date and the minutes after midnight (rounded to the minute, as a
+// cell formatted dd/mm/aaaa hh:mm shows them).
+func fechaSerialExcel(t string, fecha1904 bool) (f fecha.Fecha, minutos int, ok bool) {
+	entera, fraccion := t, ""
 	if i := strings.IndexByte(t, '.'); i >= 0 {
-		if strings.Trim(t[i+1:], "0") != "" {
-			return fecha.Fecha{}, false // a time of day: not a civil date
-		}
-		t = t[:i]
+		entera, fraccion = t[:i], t[i+1:]
 	}
-	if t == "" || len(t) > 6 {
-		return fecha.Fecha{}, false
+	if entera == "" || len(entera) > 6 || len(fraccion) > 20 {
+		return fecha.Fecha{}, 0, false
 	}
 	n := 0
-	for i := 0; i < len(t); i++ {
-		if t[i] < '0' || t[i] > '9' {
-			return fecha.Fecha{}, false
+	for i := 0; i < len(entera); i++ {
+		if entera[i] < '0' || entera[i] > '9' {
+			return fecha.Fecha{}, 0, false
 		}
-		n = n*10 + int(t[i]-'0')
+		n = n*10 + int(entera[i]-'0')
 	}
-	if n < 61 || n > 219146 { // 1900-03-01 .. 2499-12-31
-		return fecha.Fecha{}, false
+	// The fraction of a day, in minutes rounded half up: read digit by digit
+	// (no float), 1440 minutes a day.
+	var num, den uint64 = 0, 1
+	for i := 0; i < len(fraccion); i++ {
+		c := fraccion[i]
+		if c < '0' || c > '9' {
+			return fecha.Fecha{}, 0, false
+		}
+		if i < 15 {
+			num, den = num*10+uint64(c-'0'), den*10
+		}
 	}
-	f := epocaExcel.MasDias(n)
+	minutos = int((num*1440*2 + den) / (2 * den))
+	if minutos == 1440 { // 23:59:59.9 rounds to the next day's midnight
+		n, minutos = n+1, 0
+	}
+	epoca := epocaExcel
+	if fecha1904 {
+		epoca = epocaExcel1904
+	} else if n < 61 { // before 1900-03-01 Excel counts a day that did not exist
+		return fecha.Fecha{}, 0, false
+	}
+	if n > 219146 {
+		return fecha.Fecha{}, 0, false
+	}
+	f = epoca.MasDias(n)
 	if f.Anio() > 2200 {
-		return fecha.Fecha{}, false
+		return fecha.Fecha{}, 0, false
 	}
-	return f, true
+	return f, minutos, true
 }
 
 // ParseNIT reads a NIT with its check digit (`800191045-1`, `800.191.045-1`).

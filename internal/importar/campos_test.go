@@ -228,12 +228,20 @@ func FuzzParseMonto(f *testing.F) {
 }
 
 func FuzzParseFecha(f *testing.F) {
-	for _, s := range []string{"2025-03-04", "04/03/2025", "45720", "2025-13-01", "31/02/2025", "", "0/0/0000"} {
-		f.Add(s, false)
-		f.Add(s, true)
+	for _, s := range []string{"2025-03-04", "04/03/2025", "4/3/2025", "45720", "44258", "45720.60416666666", "45720.99999999", "45720.0", "2025-13-01", "31/02/2025", "", "0/0/0000", "0", "60"} {
+		f.Add(s, false, false)
+		f.Add(s, true, false)
+		f.Add(s, true, true)
 	}
-	f.Fuzz(func(t *testing.T, s string, xlsx bool) {
-		d, err := ParseFecha(s, xlsx)
+	// xlsx: the raw value of an XLSX cell, in the 1900 or the 1904 date system.
+	f.Fuzz(func(t *testing.T, s string, xlsx, f1904 bool) {
+		var d fecha.Fecha
+		var err error
+		if xlsx {
+			d, err = ParseFechaXLSX(s, f1904)
+		} else {
+			d, err = ParseFecha(s, false)
+		}
 		if err != nil {
 			if !strings.Contains(err.Error(), "fecha") {
 				t.Fatalf("rechazo sin nombrar la fecha: %q", err)
@@ -247,6 +255,47 @@ func FuzzParseFecha(f *testing.F) {
 			t.Fatalf("ParseFecha(%q) = %v no se relee", s, d)
 		}
 	})
+}
+
+// The raw value of a date cell: the serial in the workbook's date system, and
+// a time of day that must be 00:00 (to the minute, as the cell shows it).
+func TestParseFechaXLSX_sistemaYHora(t *testing.T) {
+	casos := []struct {
+		entrada string
+		f1904   bool
+		quiere  string
+	}{
+		{"45720", false, "2025-03-04"},
+		{"44258", true, "2025-03-04"},
+		{"0", true, "1904-01-01"},
+		{"61", false, "1900-03-01"},
+		{"45720.0000001", false, "2025-03-04"},
+		{"45719.99999999", false, "2025-03-04"},
+		{"04/03/2025", true, "2025-03-04"},
+		{"44258.000000000", true, "2025-03-04"},
+	}
+	for _, c := range casos {
+		f, err := ParseFechaXLSX(c.entrada, c.f1904)
+		if err != nil || f.String() != c.quiere {
+			t.Errorf("ParseFechaXLSX(%q, 1904=%v) = %v, %v; quiere %s", c.entrada, c.f1904, f, err, c.quiere)
+		}
+	}
+	for _, c := range []struct {
+		entrada string
+		f1904   bool
+		quiere  string
+	}{
+		{"45720.60416666666", false, "(04/03/2025 14:30)"},
+		{"44258.60416666666", true, "(04/03/2025 14:30)"},
+		{"45720.5", false, "(04/03/2025 12:00)"},
+		{"45720.000347223", false, "(04/03/2025 00:01)"}, // 00:00:30 rounds to the next minute
+		{"60", false, "fecha inválida"},
+	} {
+		_, err := ParseFechaXLSX(c.entrada, c.f1904)
+		if err == nil || !strings.Contains(err.Error(), c.quiere) {
+			t.Errorf("ParseFechaXLSX(%q, 1904=%v) = %v; quiere un error con %q", c.entrada, c.f1904, err, c.quiere)
+		}
+	}
 }
 
 func FuzzParseNIT(f *testing.F) {

@@ -200,7 +200,7 @@ func leer(ctx context.Context, clase Clase, nombre string, r io.Reader, progreso
 			l.Operaciones = make([]FilaOperacion, 0, FilasPorParte)
 		}
 	}
-	lec := &lector{lote: l, esperarSHA: esperarSHA, xlsx: t.xlsx, nits: map[string]nitLeido{}, claves: make(map[claveFila]int, estimadas), primeraDeNIT: map[string]int{},
+	lec := &lector{lote: l, esperarSHA: esperarSHA, xlsx: t.xlsx, fecha1904: t.fecha1904, nits: map[string]nitLeido{}, claves: make(map[claveFila]int, estimadas), primeraDeNIT: map[string]int{},
 		fechas: map[string]resultado[fecha.Fecha]{}, gravedades: map[string]resultado[sancion.Gravedad]{},
 		tiposSancion: map[string]resultado[sancion.Tipo]{}, siNo: map[string]resultado[bool]{}}
 	switch clase {
@@ -359,6 +359,7 @@ type lector struct {
 	lote       *Lote
 	esperarSHA func() // sets lote.SHA256 once computed
 	xlsx       bool
+	fecha1904  bool // the XLSX counts dates in Excel's 1904 system
 	cols       []columna
 	indice     []string // canonical column of each cell position ("" = none)
 	pos        map[string]int
@@ -572,11 +573,19 @@ func (l *lector) fecha(fila int, celdas []string, col string, requerida bool) fe
 		}
 		return fecha.Fecha{}
 	}
-	f, err := memo(l.fechas, v, func(s string) (fecha.Fecha, error) { return ParseFecha(s, l.xlsx) })
+	f, err := memo(l.fechas, v, l.leerFecha)
 	if err != nil {
 		l.mal(fila, col, "%v", err)
 	}
 	return f
+}
+
+// leerFecha reads a date cell as the file's kind and date system dictate.
+func (l *lector) leerFecha(s string) (fecha.Fecha, error) {
+	if l.xlsx {
+		return ParseFechaXLSX(s, l.fecha1904)
+	}
+	return ParseFecha(s, false)
 }
 
 // unica records the key of a row and reports a repeated one.

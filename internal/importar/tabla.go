@@ -18,6 +18,9 @@ import (
 // Excel shows it (the header is row 1).
 type tabla struct {
 	xlsx bool
+	// fecha1904: the workbook counts dates from 1904-01-01 (Excel for Mac's
+	// date system), not from 1900.
+	fecha1904 bool
 	// filasXLSX: the rows the sheet declares (its dimension), 0 if unknown.
 	filasXLSX int
 	// recorrer calls f for every row, header included, until f returns false.
@@ -161,7 +164,13 @@ func tablaXLSX(ctx context.Context, datos []byte) (*tabla, error) {
 			}
 		}
 	}
-	return &tabla{xlsx: true, filasXLSX: filas, recorrer: func(g func(int, []string) bool) error {
+	props, err := f.GetWorkbookProps()
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("no se pudo leer el archivo XLSX (%v): ábralo en Excel y guárdelo de nuevo", err)
+	}
+	fecha1904 := props.Date1904 != nil && *props.Date1904
+	return &tabla{xlsx: true, fecha1904: fecha1904, filasXLSX: filas, recorrer: func(g func(int, []string) bool) error {
 		defer f.Close()
 		rows, err := f.Rows(hojas[0])
 		if err != nil {
