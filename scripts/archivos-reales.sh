@@ -1,10 +1,11 @@
 #!/bin/sh
 # Regenera los archivos de testdata/importar/reales con LibreOffice Calc sin
-# interfaz (paquete Debian libreoffice-calc-nogui): cada fuente .fods de
-# testdata/importar/reales/fuentes (hoja de cálculo en XML plano, legible en
-# una revisión) se guarda como .xlsx con el filtro «Calc MS Excel 2007 XML»,
-# el mismo de «Guardar como» Libro de Excel. El README de esa carpeta dice qué
-# lleva cada archivo.
+# interfaz (paquete Debian libreoffice-calc-nogui). Cada fuente .fods (hoja
+# de cálculo en XML plano, legible en una revisión) de fuentes/xlsx se guarda
+# como .xlsx con el filtro «Calc MS Excel 2007 XML», el de «Guardar como»
+# Libro de Excel; cada una de fuentes/csv, como CSV separado por «;» en UTF-8
+# y con el contenido de las celdas como se muestra (lo que hace «Guardar
+# como» CSV). El README de esa carpeta dice qué lleva cada archivo.
 set -eu
 raiz=$(cd "$(dirname "$0")/.." && pwd)
 dir="$raiz/testdata/importar/reales"
@@ -12,8 +13,14 @@ command -v soffice >/dev/null || { echo "falta soffice: instale libreoffice-calc
 # Un perfil propio: no toca el del usuario ni choca con otra instancia abierta.
 perfil=$(mktemp -d)
 trap 'rm -rf "$perfil"' EXIT
-for fuente in "$dir"/fuentes/*.fods; do
+for fuente in "$dir"/fuentes/xlsx/*.fods; do
   soffice -env:UserInstallation="file://$perfil" --headless \
     --convert-to 'xlsx:Calc MS Excel 2007 XML' --outdir "$dir" "$fuente" >/dev/null
 done
-ls "$dir"/*.xlsx
+# Opciones del filtro CSV: separador 59 (;), comillas 34 ("), juego 76
+# (UTF-8), desde la fila 1, …, guardar el contenido como se muestra.
+for fuente in "$dir"/fuentes/csv/*.fods; do
+  soffice -env:UserInstallation="file://$perfil" --headless \
+    --convert-to 'csv:Text - txt - csv (StarCalc):59,34,76,1,,0,false,true,true' --outdir "$dir" "$fuente" >/dev/null
+done
+ls "$dir"/*.xlsx "$dir"/*.csv

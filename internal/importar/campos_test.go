@@ -1,6 +1,7 @@
 package importar
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -352,6 +353,65 @@ func FuzzFilaSancion(f *testing.F) {
 			if !strings.HasPrefix(p.String(), "fila 2, "+p.Campo+": ") {
 				t.Fatalf("texto del problema: %q", p.String())
 			}
+		}
+	})
+}
+
+// One declaration, one key, whatever its format; a number Excel turned into
+// scientific notation is refused (its last digits are gone).
+func TestParseClave_formatosDeExcel(t *testing.T) {
+	for _, c := range []struct {
+		entrada string
+		xlsx    bool
+		quiere  string
+	}{
+		{"482027000123456", false, "482027000123456"},
+		{"482.027.000.123.456", false, "482027000123456"},
+		{"482,027,000,123,456", false, "482027000123456"},
+		{" 482 027 000 123 456 ", false, "482027000123456"},
+		{"482\u00a0027\u00a0000\u00a0123\u00a0456", false, "482027000123456"},
+		{"RS-2025-0001", false, "RS-2025-0001"},
+		{"D920-36-2.1", false, "D920-36-2.1"},
+		{"12.34", false, "12.34"},                         // not thousands: kept as written
+		{"1.234,567", false, "1.234,567"},                 // two separators: kept as written
+		{"4.82027000123456E+14", true, "482027000123456"}, // a number cell keeps its digits
+	} {
+		got, err := ParseClave(c.entrada, c.xlsx)
+		if err != nil || got != c.quiere {
+			t.Errorf("ParseClave(%q, xlsx=%v) = %q, %v; quiere %q", c.entrada, c.xlsx, got, err, c.quiere)
+		}
+	}
+	for _, c := range []struct {
+		entrada string
+		xlsx    bool
+	}{{"4,82027E+14", false}, {"2,02501E+11", false}, {"4.82027e14", false}, {"4,82027E+14", true}} {
+		_, err := ParseClave(c.entrada, c.xlsx)
+		quiere := fmt.Sprintf("%q: el número fue convertido por Excel en notación científica: dé formato de texto a la columna y vuelva a exportar", c.entrada)
+		if err == nil || err.Error() != quiere {
+			t.Errorf("ParseClave(%q) = %v; quiere %s", c.entrada, err, quiere)
+		}
+	}
+}
+
+func FuzzParseClave(f *testing.F) {
+	for _, s := range []string{"482027000123456", "482.027.000.123.456", "4,82027E+14", "2,02501E+11", "RS-2025-0001", "1 234", "E+1", "1e", ""} {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, s string, xlsx bool) {
+		k, err := ParseClave(s, xlsx)
+		if err != nil {
+			if !strings.Contains(err.Error(), "notación científica") {
+				t.Fatalf("rechazo inesperado de %q: %v", s, err)
+			}
+			return
+		}
+		if notacionCientifica(k) {
+			t.Fatalf("ParseClave(%q) = %q sigue en notación científica", s, k)
+		}
+		// One key, one spelling: reading the key again gives the same key.
+		if k2, err := ParseClave(k, xlsx); err != nil || k2 != k {
+			t.Fatalf("ParseClave(%q) = %q, pero releída da %q, %v", s, k, k2, err)
 		}
 	})
 }

@@ -552,6 +552,19 @@ func (l *lector) texto(fila int, celdas []string, col string, requerido bool, ma
 	return v
 }
 
+// clave reads a required key column (ParseClave: one spelling per key).
+func (l *lector) clave(fila int, celdas []string, col string, max int) string {
+	v := l.texto(fila, celdas, col, true, max)
+	if v == "" {
+		return ""
+	}
+	k, err := ParseClave(v, l.xlsx)
+	if err != nil {
+		l.mal(fila, col, "%v", err)
+	}
+	return k
+}
+
 func (l *lector) monto(fila int, celdas []string, col string) decimal.Decimal {
 	v := l.celda(celdas, col)
 	if l.xlsx {
@@ -607,7 +620,7 @@ func (l *lector) unica(fila int, clave claveFila, campo string, que func() strin
 func (l *lector) filaSancion(fila int, c []string) {
 	s := FilaSancion{Fila: fila}
 	s.NIT = l.nit(fila, c)
-	s.NumeroActo = l.texto(fila, c, "numero_acto", true, 100)
+	s.NumeroActo = l.clave(fila, c, "numero_acto", 100)
 	s.FechaExpedicion = l.fecha(fila, c, "fecha_expedicion", false)
 	s.FechaFirmeza = l.fecha(fila, c, "fecha_firmeza", false)
 	s.Infraccion = l.texto(fila, c, "infraccion", false, 200)
@@ -653,7 +666,7 @@ func (l *lector) filaDeclaracion(fila int, c []string) {
 	o.NIT = l.nit(fila, c)
 	o.Fecha = l.fecha(fila, c, "fecha", true)
 	o.Anio = o.Fecha.Anio()
-	o.Declaracion = l.texto(fila, c, "numero_declaracion", true, 100)
+	o.Declaracion = l.clave(fila, c, "numero_declaracion", 100)
 	o.Valor = l.monto(fila, c, "valor")
 	l.unica(fila, claveFila{o.NIT, o.Declaracion}, "numero_declaracion", func() string { return "la declaración " + o.Declaracion + " del NIT " + o.NIT })
 	if !l.errFila {

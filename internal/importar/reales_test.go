@@ -2,8 +2,10 @@ package importar
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -52,5 +54,45 @@ func TestArchivoReal_fechaHora(t *testing.T) {
 	quiere := "la celda tiene fecha y hora (04/03/2025 14:30) y la columna admite solo la fecha: en Excel dé a la columna el formato de fecha dd/mm/aaaa y quite la hora (por ejemplo con =ENTERO(celda))"
 	if p.Fila != 2 || p.Campo != "fecha_firmeza" || p.Mensaje != quiere {
 		t.Errorf("problema %+v\nquiere fila 2, fecha_firmeza: %s", p, quiere)
+	}
+}
+
+// LibreOffice es-CO writes as shown: a key in a #,##0 cell as
+// 482.027.000.123.456 (the same declaration as 482027000123456), and one in
+// scientific format as 4,82027E+14 (its last digits lost: refused). The NIT
+// written with a leading zero is the same NIT.
+func TestArchivoReal_clavesDeExcel(t *testing.T) {
+	l, ps := leerReal(t, Operaciones, "declaraciones_claves.csv")
+	var got []string
+	for _, p := range ps {
+		got = append(got, p.String())
+	}
+	quiere := []string{
+		`fila 4, numero_declaracion: "4,82027E+14": el número fue convertido por Excel en notación científica: dé formato de texto a la columna y vuelva a exportar`,
+		`fila 5, numero_declaracion: "2,02501E+11": el número fue convertido por Excel en notación científica: dé formato de texto a la columna y vuelva a exportar`,
+	}
+	if strings.Join(got, "\n") != strings.Join(quiere, "\n") {
+		t.Fatalf("problemas:\n%s\nquiere:\n%s", strings.Join(got, "\n"), strings.Join(quiere, "\n"))
+	}
+	if l != nil {
+		t.Fatalf("con problemas no hay lote: %+v", l)
+	}
+	// The first rows of the same file, above the refused ones, are read as
+	// one NIT and plain keys.
+	datos, err := os.ReadFile(filepath.Join("..", "..", "testdata", "importar", "reales", "declaraciones_claves.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lineas := bytes.SplitAfter(datos, []byte("\n"))
+	l, ps = Leer(Operaciones, "declaraciones_claves.csv", bytes.NewReader(bytes.Join(lineas[:3], nil)))
+	if len(ps) != 0 {
+		t.Fatalf("problemas: %v", ps)
+	}
+	var filas []string
+	for _, o := range l.Operaciones {
+		filas = append(filas, fmt.Sprintf("%d %s %s %s %s", o.Fila, o.NIT, o.Fecha, o.Declaracion, o.Valor))
+	}
+	if g := strings.Join(filas, "|"); g != "2 901750435-6 2025-03-04 482027000123456 125000000|3 901750435-6 2025-03-05 482027000123457 98500000" {
+		t.Errorf("filas leídas: %s", g)
 	}
 }
