@@ -21,7 +21,7 @@ import (
 // keep every amount, in centavos, well inside an int64.
 const maxDigitosEnteros = 15
 
-const ayudaMonto = "use 1234567, 1234567,89, 1.234.567,89 o $ 1.234.567"
+const ayudaMonto = "use 1234567, 1234567,89, 1.234.567,89, $ 1.234.567 o $ 12.500"
 
 // ParseMonto reads an amount in COP as files from Excel in Spanish carry it:
 // `1234567`, `1234567.89`, `1234567,89`, `1.234.567,89`, `$ 1.234.567`
@@ -35,6 +35,8 @@ const ayudaMonto = "use 1234567, 1234567,89, 1.234.567,89 o $ 1.234.567"
 //     exactly three digits and preceded by one to three digits (`1.234`,
 //     `1,234`, `12.500`): that is ambiguous (mil doscientos treinta y cuatro, or
 //     uno coma dos tres cuatro) and is rejected;
+//   - with a currency sign ($, COP) a dot groups thousands (`$ 12.500` is
+//     12500: pesos are written without decimals in es-CO);
 //   - at most two decimals; no sign (amounts are zero or positive).
 func ParseMonto(s string) (decimal.Decimal, error) {
 	c, err := parseCentavos(s)
@@ -46,10 +48,7 @@ func ParseMonto(s string) (decimal.Decimal, error) {
 
 // parseCentavos is ParseMonto returning whole centavos.
 func parseCentavos(s string) (int64, error) {
-	t := strings.TrimSpace(s)
-	if strings.HasPrefix(t, "$") {
-		t = strings.TrimSpace(t[1:])
-	}
+	t, moneda := sinMoneda(strings.TrimSpace(s))
 	if t == "" {
 		return 0, fmt.Errorf("monto vacío (%s)", ayudaMonto)
 	}
@@ -97,6 +96,12 @@ func parseCentavos(s string) (int64, error) {
 			i = ultComa
 		}
 		antes, despues := t[:i], t[i+1:]
+		if moneda && t[i] == '.' {
+			// With a currency sign the dot groups thousands: pesos are
+			// written without decimals in es-CO ("$ 12.500" is 12500).
+			miles = '.'
+			break
+		}
 		if len(despues) == 3 && len(antes) >= 1 && len(antes) <= 3 && antes[0] != '0' {
 			return 0, fmt.Errorf("monto ambiguo %q: un solo separador seguido de tres dígitos puede ser de miles o decimal; si son pesos escríbalo sin separador (%s%s) o con centavos (%s.%s,00)", s, antes, despues, antes, despues)
 		}
@@ -156,6 +161,32 @@ func parseCentavos(s string) (int64, error) {
 		cent *= 10
 	}
 	return pesos*100 + cent, nil
+}
+
+// sinMoneda removes a currency sign before or after the amount ("$ 12.500",
+// "COP 12.500", "COP$ 12.500", "12.500 COP") and says whether there was one.
+func sinMoneda(t string) (string, bool) {
+	moneda := false
+	for _, m := range []string{"COP$", "COP", "$"} {
+		if len(t) >= len(m) && strings.EqualFold(t[:len(m)], m) {
+			t, moneda = strings.TrimSpace(t[len(m):]), true
+			break
+		}
+	}
+	if !moneda && len(t) > 3 && strings.EqualFold(t[len(t)-3:], "COP") {
+		t, moneda = strings.TrimSpace(t[:len(t)-3]), true
+	}
+	return t, moneda
+}
+
+// decimalesNumero counts the decimals of the raw value of a numeric XLSX
+// cell ("100.125": 3); -1 when the text is not a plain decimal number.
+func decimalesNumero(t string) int {
+	i := strings.IndexByte(t, '.')
+	if i <= 0 || i == len(t)-1 || strings.Trim(t[:i], "0123456789") != "" || strings.Trim(t[i+1:], "0123456789") != "" {
+		return -1
+	}
+	return len(t) - i - 1
 }
 
 // normalizarNumeroXLSX turns the raw text of a numeric XLSX cell into a plain

@@ -206,7 +206,7 @@ func TestParseNIT_digitoVerificacion(t *testing.T) {
 // or names the value. At the row level, every problem names its row and field.
 
 func FuzzParseMonto(f *testing.F) {
-	for _, s := range []string{"1234567", "1234567.89", "1.234.567,89", "$ 1.234.567", "1.234", "12,5,3", "-1", "", "1,234,567.89", "9999999999999999999999", "1234567.8899999999", "1.48E+10"} {
+	for _, s := range []string{"1234567", "1234567.89", "1.234.567,89", "$ 1.234.567", "$ 12.500", "COP 12.500", "12.500 COP", "100.125", "1.234", "12,5,3", "-1", "", "1,234,567.89", "9999999999999999999999", "1234567.8899999999", "1.48E+10"} {
 		f.Add(s, false)
 		f.Add(s, true)
 	}
@@ -414,4 +414,29 @@ func FuzzParseClave(f *testing.F) {
 			t.Fatalf("ParseClave(%q) = %q, pero releída da %q, %v", s, k, k2, err)
 		}
 	})
+}
+
+// With a currency sign the dot groups thousands (pesos without decimals).
+func TestParseMonto_conMoneda(t *testing.T) {
+	for _, c := range []struct{ entrada, quiere string }{
+		{"$ 12.500", "12500.00"}, {"$12.500", "12500.00"}, {"COP 12.500", "12500.00"}, {"12.500 COP", "12500.00"},
+		{"COP$ 1.234", "1234.00"}, {"$ 999.999", "999999.00"}, {"$ 12,50", "12.50"}, {"$ 1.234.567,89", "1234567.89"},
+		{"$\u00a012.500", "12500.00"}, {"12.500", ""}, // without a sign: still ambiguous
+	} {
+		d, err := ParseMonto(c.entrada)
+		if c.quiere == "" {
+			if err == nil || !strings.Contains(err.Error(), "ambiguo") {
+				t.Errorf("ParseMonto(%q) = %v, %v; quiere ambiguo", c.entrada, d, err)
+			}
+			continue
+		}
+		if err != nil || d.StringFixed(2) != c.quiere {
+			t.Errorf("ParseMonto(%q) = %v, %v; quiere %s", c.entrada, d, err, c.quiere)
+		}
+	}
+	for _, mal := range []string{"$ 1.23", "$ 12.5000", "COP", "$ 1.234,567"} {
+		if d, err := ParseMonto(mal); err == nil {
+			t.Errorf("ParseMonto(%q) = %v aceptado", mal, d)
+		}
+	}
 }

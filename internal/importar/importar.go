@@ -200,7 +200,7 @@ func leer(ctx context.Context, clase Clase, nombre string, r io.Reader, progreso
 			l.Operaciones = make([]FilaOperacion, 0, FilasPorParte)
 		}
 	}
-	lec := &lector{lote: l, esperarSHA: esperarSHA, xlsx: t.xlsx, fecha1904: t.fecha1904, nits: map[string]nitLeido{}, claves: make(map[claveFila]int, estimadas), primeraDeNIT: map[string]int{},
+	lec := &lector{lote: l, esperarSHA: esperarSHA, xlsx: t.xlsx, fecha1904: t.fecha1904, numerica: t.numerica, nits: map[string]nitLeido{}, claves: make(map[claveFila]int, estimadas), primeraDeNIT: map[string]int{},
 		fechas: map[string]resultado[fecha.Fecha]{}, gravedades: map[string]resultado[sancion.Gravedad]{},
 		tiposSancion: map[string]resultado[sancion.Tipo]{}, siNo: map[string]resultado[bool]{}}
 	switch clase {
@@ -360,6 +360,7 @@ type lector struct {
 	esperarSHA func() // sets lote.SHA256 once computed
 	xlsx       bool
 	fecha1904  bool // the XLSX counts dates in Excel's 1904 system
+	numerica   func(fila, col int) bool
 	cols       []columna
 	indice     []string // canonical column of each cell position ("" = none)
 	pos        map[string]int
@@ -572,6 +573,12 @@ func (l *lector) monto(fila int, celdas []string, col string) decimal.Decimal {
 	}
 	c, err := parseCentavos(v)
 	if err != nil {
+		// A number cell is a number: what can be wrong is only its decimals
+		// (a text cell "100.125" stays ambiguous).
+		if n := decimalesNumero(v); n > 2 && l.numerica != nil && l.numerica(fila, l.pos[col]) {
+			l.mal(fila, col, "el número %s tiene %d decimales; los montos admiten 2: redondee la celda a centavos (=REDONDEAR(celda;2)) o corrija el valor", v, n)
+			return decimal.Decimal{}
+		}
 		l.mal(fila, col, "%v", err)
 		return decimal.Decimal{}
 	}

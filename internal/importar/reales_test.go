@@ -96,3 +96,36 @@ func TestArchivoReal_clavesDeExcel(t *testing.T) {
 		t.Errorf("filas leídas: %s", g)
 	}
 }
+
+// LibreOffice es-CO writes the currency format "$" #,##0 as "$ 12.500": with
+// the currency sign the dot groups thousands.
+func TestArchivoReal_monedaEsCO(t *testing.T) {
+	l, ps := leerReal(t, Sanciones, "sanciones_moneda.csv")
+	if len(ps) != 0 {
+		t.Fatalf("problemas: %v", ps)
+	}
+	var got []string
+	for _, s := range l.Sanciones {
+		got = append(got, s.NumeroActo+"="+s.Valor.StringFixed(2))
+	}
+	if g := strings.Join(got, " "); g != "RS-1=12500.00 RS-2=999999.00 RS-3=40000000.00 RS-4=850.00" {
+		t.Errorf("valores %s", g)
+	}
+}
+
+// A number cell is a number: 100.125 has three decimals (not "ambiguous");
+// the same text in a text cell stays ambiguous (mil, or cien coma...).
+func TestArchivoReal_decimalesDeCeldaNumerica(t *testing.T) {
+	_, ps := leerReal(t, Sanciones, "sanciones_decimales.xlsx")
+	var got []string
+	for _, p := range ps {
+		got = append(got, p.String())
+	}
+	quiere := []string{
+		`fila 2, valor: el número 100.125 tiene 3 decimales; los montos admiten 2: redondee la celda a centavos (=REDONDEAR(celda;2)) o corrija el valor`,
+		`fila 3, valor: monto ambiguo "100.125": un solo separador seguido de tres dígitos puede ser de miles o decimal; si son pesos escríbalo sin separador (100125) o con centavos (100.125,00)`,
+	}
+	if strings.Join(got, "\n") != strings.Join(quiere, "\n") {
+		t.Errorf("problemas:\n%s\nquiere:\n%s", strings.Join(got, "\n"), strings.Join(quiere, "\n"))
+	}
+}

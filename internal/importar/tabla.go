@@ -23,6 +23,9 @@ type tabla struct {
 	fecha1904 bool
 	// filasXLSX: the rows the sheet declares (its dimension), 0 if unknown.
 	filasXLSX int
+	// numerica says whether the cell of an XLSX at row fila and column col
+	// (from 0) is a number cell; nil for a CSV.
+	numerica func(fila, col int) bool
 	// recorrer calls f for every row, header included, until f returns false.
 	recorrer func(f func(fila int, celdas []string) bool) error
 }
@@ -170,7 +173,15 @@ func tablaXLSX(ctx context.Context, datos []byte) (*tabla, error) {
 		return nil, fmt.Errorf("no se pudo leer el archivo XLSX (%v): ábralo en Excel y guárdelo de nuevo", err)
 	}
 	fecha1904 := props.Date1904 != nil && *props.Date1904
-	return &tabla{xlsx: true, fecha1904: fecha1904, filasXLSX: filas, recorrer: func(g func(int, []string) bool) error {
+	numerica := func(fila, col int) bool {
+		celda, err := excelize.CoordinatesToCellName(col+1, fila)
+		if err != nil {
+			return false
+		}
+		tipo, err := f.GetCellType(hojas[0], celda)
+		return err == nil && (tipo == excelize.CellTypeNumber || tipo == excelize.CellTypeUnset)
+	}
+	return &tabla{xlsx: true, fecha1904: fecha1904, numerica: numerica, filasXLSX: filas, recorrer: func(g func(int, []string) bool) error {
 		defer f.Close()
 		rows, err := f.Rows(hojas[0])
 		if err != nil {
