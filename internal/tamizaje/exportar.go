@@ -75,7 +75,7 @@ func TextoAlertas(f Fila) string {
 func celdas(f Fila) []celda {
 	return []celda{
 		ent(int64(f.Posicion)), txt(f.Usuario.NIT), txt(f.Usuario.RazonSocial), txt(etiquetas.TipoUsuario(f.Usuario.Tipo)), txt(f.Usuario.DireccionSeccional),
-		ent(int64(f.Anio)), ent(int64(f.AnioReferencia)), siNo(f.RegistroVigente),
+		exportar.Anio(f.Anio), exportar.Anio(f.AnioReferencia), siNo(f.RegistroVigente),
 		ent(int64(f.NumeroActos)), num(f.Suma, fmtPesos), numNulo(f.TotalOperaciones, fmtPesos), entNulo(f.NumeroOperaciones),
 		numNulo(f.Participacion, fmtPorcentaje4), numNulo(f.Linea, fmtPesos), numNulo(f.PorcentajeUmbral, fmtPorcentaje2),
 		tri(f.CumpleUmbral), siNo(f.MinimoTresActos), tri(f.ProcedeComite),
