@@ -1,0 +1,72 @@
+package tamizaje
+
+import (
+	"bytes"
+	"encoding/csv"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"comite/internal/pruebas"
+)
+
+// The screening's XLSX opened by a real spreadsheet program: LibreOffice
+// saves it as CSV as shown (en-US), and the years come back as 2026 and
+// 2025, never 2,026; the sum as an amount.
+func TestEscribirXLSX_idaYVueltaLibreOffice(t *testing.T) {
+	soffice := pruebas.Herramienta(t, "libreoffice-calc-nogui", "soffice", "libreoffice")
+	dir := t.TempDir()
+	var b bytes.Buffer
+	filas := filasExportar()
+	if err := EscribirXLSX(&b, filas, "Tamizaje 2026"); err != nil {
+		t.Fatal(err)
+	}
+	xlsx := filepath.Join(dir, "tamizaje.xlsx")
+	if err := os.WriteFile(xlsx, b.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(soffice, "-env:UserInstallation=file://"+filepath.Join(dir, "perfil"), "--headless",
+		"--convert-to", "csv:Text - txt - csv (StarCalc):59,34,76,1,,1033,false,false,true", "--outdir", dir, xlsx)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("soffice: %v\n%s", err, out)
+	}
+	datos, err := os.ReadFile(filepath.Join(dir, "tamizaje.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := csv.NewReader(bytes.NewReader(datos))
+	r.Comma = ';'
+	regs, err := r.ReadAll()
+	if err != nil || len(regs) != 3 {
+		t.Fatalf("CSV de LibreOffice (%v):\n%s", err, datos)
+	}
+	col := func(n string) int {
+		for i, c := range Columnas {
+			if c == n {
+				return i
+			}
+		}
+		t.Fatalf("sin columna %q", n)
+		return -1
+	}
+	for _, c := range []struct{ columna, quiere string }{
+		{"Año del tamizaje", "2026"}, {"Año de referencia", "2025"}, {"Posición", "1"},
+	} {
+		if got := regs[1][col(c.columna)]; got != c.quiere {
+			t.Errorf("%s: %q, quiere %q", c.columna, got, c.quiere)
+		}
+	}
+	if got, quiere := regs[1][col("Suma de sanciones (COP)")], "$ "+conComas(filas[0].Suma.StringFixed(0)); got != quiere {
+		t.Errorf("suma %q, quiere %q", got, quiere)
+	}
+}
+
+// conComas groups the digits in thousands with commas (en-US, as
+// LibreOffice shows "$ "#,##0 there).
+func conComas(s string) string {
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
