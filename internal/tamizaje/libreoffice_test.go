@@ -19,7 +19,7 @@ func TestEscribirXLSX_idaYVueltaLibreOffice(t *testing.T) {
 	dir := t.TempDir()
 	var b bytes.Buffer
 	filas := filasExportar()
-	if err := EscribirXLSX(&b, filas, "Tamizaje 2026"); err != nil {
+	if err := EscribirXLSX(&b, filas, "Tamizaje 2026", nil); err != nil {
 		t.Fatal(err)
 	}
 	xlsx := filepath.Join(dir, "tamizaje.xlsx")
