@@ -19,8 +19,16 @@ for fuente in "$dir"/fuentes/xlsx/*.fods; do
 done
 # Opciones del filtro CSV: separador 59 (;), comillas 34 ("), juego 76
 # (UTF-8), desde la fila 1, …, guardar el contenido como se muestra.
+# Los nombres terminados en _utf16 se guardan en UTF-16 (juego 65535, el
+# «Texto Unicode» de Excel) y los terminados en _tabulaciones, separados por
+# tabulaciones (9).
 for fuente in "$dir"/fuentes/csv/*.fods; do
+  case "$fuente" in
+    *_utf16.fods) opciones='59,34,65535,1,,0,false,true,true' ;;
+    *_tabulaciones.fods) opciones='9,34,76,1,,0,false,true,true' ;;
+    *) opciones='59,34,76,1,,0,false,true,true' ;;
+  esac
   soffice -env:UserInstallation="file://$perfil" --headless \
-    --convert-to 'csv:Text - txt - csv (StarCalc):59,34,76,1,,0,false,true,true' --outdir "$dir" "$fuente" >/dev/null
+    --convert-to "csv:Text - txt - csv (StarCalc):$opciones" --outdir "$dir" "$fuente" >/dev/null
 done
 ls "$dir"/*.xlsx "$dir"/*.csv

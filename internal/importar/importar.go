@@ -209,6 +209,9 @@ func leer(ctx context.Context, clase Clase, nombre string, r io.Reader, progreso
 		return nil, []Problema{{Mensaje: fmt.Sprintf("clase de archivo desconocida %q", clase)}}
 	}
 	encabezado := false
+	// buscando: the first row is not the header; the next rows, up to
+	// filasTitulo, are tried as the header (title rows above it).
+	var buscando []Problema
 	var errCtx, errVacias error
 	vacias := 0
 	errTabla := t.recorrer(func(fila int, celdas []string) bool {
@@ -217,12 +220,33 @@ func leer(ctx context.Context, clase Clase, nombre string, r io.Reader, progreso
 				return false
 			}
 		}
+		if buscando != nil {
+			if fila > filasTitulo {
+				lec.problemas = buscando
+				return false
+			}
+			if vacia(celdas) {
+				return true
+			}
+			lec.problemas = lec.problemas[:0]
+			lec.encabezado(fila, celdas)
+			if len(lec.problemas) == 0 {
+				lec.problemas = []Problema{{Fila: fila, Mensaje: fmt.Sprintf("el encabezado está en la fila %d: borre las filas de título (de la 1 a la %d) y guarde de nuevo el archivo", fila, fila-1)}}
+				buscando = nil
+				return false
+			}
+			return true
+		}
 		if !encabezado {
 			if vacia(celdas) {
 				return true // blank rows above the header
 			}
 			encabezado = true
 			lec.encabezado(fila, celdas)
+			if len(lec.problemas) > 0 && fila < filasTitulo {
+				buscando = append([]Problema(nil), lec.problemas...)
+				return true
+			}
 			return len(lec.problemas) == 0
 		}
 		if vacia(celdas) {
@@ -244,6 +268,22 @@ func leer(ctx context.Context, clase Clase, nombre string, r io.Reader, progreso
 		}
 		return true
 	})
+	if buscando != nil { // the file ended before filasTitulo rows
+		lec.problemas = buscando
+	}
+	if sinEncabezado := encabezado && len(lec.problemas) > 0 && lec.problemas[0].Fila == lec.fila0 && lec.problemas[0].Campo == "" && lec.filas == 0; sinEncabezado && t.xlsx {
+		// Name the sheet read, and another sheet that has the header.
+		probar := func(celdas []string) bool {
+			p := &lector{lote: &Lote{Clase: clase, Columnas: map[string]bool{}}}
+			p.encabezado(1, celdas)
+			return len(p.problemas) == 0
+		}
+		if otra := t.otraHoja(probar); otra != "" {
+			lec.problemas = []Problema{{Mensaje: fmt.Sprintf("se leyó la hoja «%s», que no tiene el encabezado; el encabezado esperado está en la hoja «%s»: en Excel mueva esa hoja al primer lugar o borre las demás y guarde de nuevo", t.hoja, otra)}}
+		} else {
+			lec.problemas[0].Mensaje = fmt.Sprintf("hoja «%s»: %s", t.hoja, lec.problemas[0].Mensaje)
+		}
+	}
 	if errTabla != nil {
 		lec.problemas = append(lec.problemas, Problema{Mensaje: errTabla.Error()})
 	}
@@ -280,6 +320,9 @@ func leer(ctx context.Context, clase Clase, nombre string, r io.Reader, progreso
 	}
 	return l, nil
 }
+
+// filasTitulo: a header further down than this row is not looked for.
+const filasTitulo = 10
 
 // mensajeLectura is the Spanish message of an error that stops the reading.
 func mensajeLectura(err error) string {

@@ -129,3 +129,23 @@ func TestArchivoReal_decimalesDeCeldaNumerica(t *testing.T) {
 		t.Errorf("problemas:\n%s\nquiere:\n%s", strings.Join(got, "\n"), strings.Join(quiere, "\n"))
 	}
 }
+
+// The shape of the file, said as it is: UTF-16 («Texto Unicode»), tabs, a
+// title row above the header, the data on the second sheet.
+func TestArchivoReal_formaDelArchivo(t *testing.T) {
+	for _, c := range []struct{ archivo, quiere string }{
+		{"sanciones_utf16.csv", "archivo: el archivo está en UTF-16 (Excel lo llama «Texto Unicode»): en Excel use «Guardar como» y elija «CSV UTF-8 (delimitado por comas)» o «Libro de Excel (.xlsx)»"},
+		{"sanciones_tabulaciones.csv", "archivo: el archivo está separado por tabulaciones (Excel lo llama «Texto (delimitado por tabulaciones)»): en Excel use «Guardar como» y elija «CSV (delimitado por comas)», «CSV UTF-8» o «Libro de Excel (.xlsx)»"},
+		{"sanciones_fila_titulo.xlsx", "fila 3: hoja «Sanciones»: el encabezado está en la fila 3: borre las filas de título (de la 1 a la 2) y guarde de nuevo el archivo"},
+		{"sanciones_segunda_hoja.xlsx", "archivo: se leyó la hoja «Instrucciones», que no tiene el encabezado; el encabezado esperado está en la hoja «Sanciones»: en Excel mueva esa hoja al primer lugar o borre las demás y guarde de nuevo"},
+	} {
+		l, ps := leerReal(t, Sanciones, c.archivo)
+		var got []string
+		for _, p := range ps {
+			got = append(got, p.String())
+		}
+		if l != nil || strings.Join(got, "\n") != c.quiere {
+			t.Errorf("%s: %q\nquiere %q", c.archivo, got, c.quiere)
+		}
+	}
+}
