@@ -407,6 +407,7 @@ type lector struct {
 	cols       []columna
 	indice     []string // canonical column of each cell position ("" = none)
 	pos        map[string]int
+	cabeceras  map[string]string // canonical column → its header in the file
 	problemas  []Problema
 	filas      int
 	// LeerEnPartes: rows already handed over, and whether parte stopped the reading.
@@ -454,7 +455,7 @@ func (l *lector) columnasEsperadas() []columna {
 }
 
 func (l *lector) mal(fila int, campo, formato string, args ...any) {
-	l.problemas = append(l.problemas, Problema{Fila: fila, Campo: campo, Mensaje: fmt.Sprintf(formato, args...)})
+	l.problemas = append(l.problemas, Problema{Fila: fila, Campo: campo, Columna: l.cabeceras[campo], Mensaje: fmt.Sprintf(formato, args...)})
 	l.errFila = true
 }
 
@@ -487,6 +488,7 @@ func (l *lector) encabezado(fila int, celdas []string) {
 	l.cols = cols
 	l.indice = make([]string, len(celdas))
 	l.pos = map[string]int{}
+	l.cabeceras = map[string]string{}
 	var extra []string
 	for i, c := range celdas {
 		if strings.TrimSpace(c) == "" {
@@ -502,6 +504,7 @@ func (l *lector) encabezado(fila int, celdas []string) {
 			continue
 		}
 		l.pos[n] = i
+		l.cabeceras[n] = strings.TrimSpace(c)
 		l.indice[i] = n
 		l.lote.Columnas[n] = true
 	}

@@ -68,8 +68,8 @@ func TestArchivoReal_clavesDeExcel(t *testing.T) {
 		got = append(got, p.String())
 	}
 	quiere := []string{
-		`fila 4, numero_declaracion: "4,82027E+14": el número fue convertido por Excel en notación científica: dé formato de texto a la columna y vuelva a exportar`,
-		`fila 5, numero_declaracion: "2,02501E+11": el número fue convertido por Excel en notación científica: dé formato de texto a la columna y vuelva a exportar`,
+		`fila 4, Número de declaración: "4,82027E+14": el número fue convertido por Excel en notación científica: dé formato de texto a la columna y vuelva a exportar`,
+		`fila 5, Número de declaración: "2,02501E+11": el número fue convertido por Excel en notación científica: dé formato de texto a la columna y vuelva a exportar`,
 	}
 	if strings.Join(got, "\n") != strings.Join(quiere, "\n") {
 		t.Fatalf("problemas:\n%s\nquiere:\n%s", strings.Join(got, "\n"), strings.Join(quiere, "\n"))
@@ -122,8 +122,8 @@ func TestArchivoReal_decimalesDeCeldaNumerica(t *testing.T) {
 		got = append(got, p.String())
 	}
 	quiere := []string{
-		`fila 2, valor: el número 100.125 tiene 3 decimales; los montos admiten 2: redondee la celda a centavos (=REDONDEAR(celda;2)) o corrija el valor`,
-		`fila 3, valor: monto ambiguo "100.125": un solo separador seguido de tres dígitos puede ser de miles o decimal; si son pesos escríbalo sin separador (100125) o con centavos (100.125,00)`,
+		`fila 2, Valor: el número 100.125 tiene 3 decimales; los montos admiten 2: redondee la celda a centavos (=REDONDEAR(celda;2)) o corrija el valor`,
+		`fila 3, Valor: monto ambiguo "100.125": un solo separador seguido de tres dígitos puede ser de miles o decimal; si son pesos escríbalo sin separador (100125) o con centavos (100.125,00)`,
 	}
 	if strings.Join(got, "\n") != strings.Join(quiere, "\n") {
 		t.Errorf("problemas:\n%s\nquiere:\n%s", strings.Join(got, "\n"), strings.Join(quiere, "\n"))

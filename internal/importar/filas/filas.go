@@ -38,8 +38,11 @@ func ParseClase(s string) (Clase, error) {
 
 // Problema is one bad row and field (or a problem of the whole file).
 type Problema struct {
-	Fila    int    // as Excel shows it: the header is row 1; 0 = the file as a whole
-	Campo   string // canonical column name; "" when the problem is the whole row
+	Fila  int    // as Excel shows it: the header is row 1; 0 = the file as a whole
+	Campo string // canonical column name; "" when the problem is the whole row
+	// Columna is the column's header as the file writes it ("Número de
+	// acto"), which is what people read; "" when not known (then Campo).
+	Columna string `json:",omitempty"`
 	Mensaje string
 }
 
@@ -50,6 +53,8 @@ func (p Problema) String() string {
 		return "archivo: " + p.Mensaje
 	case p.Campo == "":
 		return fmt.Sprintf("fila %d: %s", p.Fila, p.Mensaje)
+	case p.Columna != "":
+		return fmt.Sprintf("fila %d, %s: %s", p.Fila, p.Columna, p.Mensaje)
 	}
 	return fmt.Sprintf("fila %d, %s: %s", p.Fila, p.Campo, p.Mensaje)
 }
