@@ -2,9 +2,6 @@ package exportar
 
 import (
 	"bytes"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -73,14 +70,8 @@ func TestEscribirCSV_fechasYAnios(t *testing.T) {
 // as numbers; as shown, the date is 22/10/2026 and the year 2025 (never
 // 2.025 nor 2,025).
 func TestEscribirXLSX_idaYVueltaLibreOffice(t *testing.T) {
-	soffice := pruebas.Herramienta(t, "libreoffice-calc-nogui", "soffice", "libreoffice")
-	dir := t.TempDir()
 	var b bytes.Buffer
 	if err := EscribirXLSX(&b, pruebaDatos, 1, celdasDatos); err != nil {
-		t.Fatal(err)
-	}
-	xlsx := filepath.Join(dir, "datos.xlsx")
-	if err := os.WriteFile(xlsx, b.Bytes(), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
@@ -89,17 +80,7 @@ func TestEscribirXLSX_idaYVueltaLibreOffice(t *testing.T) {
 		{"false", `CF-2026-0001;"10/22/2026";"2025";"1234567.89";Desconocido`},
 		{"true", `CF-2026-0001;22/10/2026;2025;$ 1,234,568;Desconocido`},
 	} {
-		salida := filepath.Join(dir, c.comoSeMuestra)
-		// Separator ;, quotes ", UTF-8, from row 1, en-US, …, as shown or not.
-		cmd := exec.Command(soffice, "-env:UserInstallation=file://"+filepath.Join(dir, "perfil"), "--headless",
-			"--convert-to", "csv:Text - txt - csv (StarCalc):59,34,76,1,,1033,false,false,"+c.comoSeMuestra, "--outdir", salida, xlsx)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("soffice: %v\n%s", err, out)
-		}
-		csv, err := os.ReadFile(filepath.Join(salida, "datos.csv"))
-		if err != nil {
-			t.Fatal(err)
-		}
+		csv := pruebas.LibreOfficeCSV(t, b.Bytes(), "59,34,76,1,,1033,false,false,"+c.comoSeMuestra)
 		lineas := strings.Split(strings.TrimSpace(string(csv)), "\n")
 		if len(lineas) != 2 || strings.TrimSpace(lineas[0]) != "Caso;Fecha del reporte;Año de referencia;Monto;Vence" {
 			t.Fatalf("CSV de LibreOffice:\n%s", csv)

@@ -3,9 +3,6 @@ package tamizaje
 import (
 	"bytes"
 	"encoding/csv"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"testing"
 
 	"comite/internal/pruebas"
@@ -15,26 +12,12 @@ import (
 // saves it as CSV as shown (en-US), and the years come back as 2026 and
 // 2025, never 2,026; the sum as an amount.
 func TestEscribirXLSX_idaYVueltaLibreOffice(t *testing.T) {
-	soffice := pruebas.Herramienta(t, "libreoffice-calc-nogui", "soffice", "libreoffice")
-	dir := t.TempDir()
 	var b bytes.Buffer
 	filas := filasExportar()
 	if err := EscribirXLSX(&b, filas, "Tamizaje 2026", nil); err != nil {
 		t.Fatal(err)
 	}
-	xlsx := filepath.Join(dir, "tamizaje.xlsx")
-	if err := os.WriteFile(xlsx, b.Bytes(), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(soffice, "-env:UserInstallation=file://"+filepath.Join(dir, "perfil"), "--headless",
-		"--convert-to", "csv:Text - txt - csv (StarCalc):59,34,76,1,,1033,false,false,true", "--outdir", dir, xlsx)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("soffice: %v\n%s", err, out)
-	}
-	datos, err := os.ReadFile(filepath.Join(dir, "tamizaje.csv"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	datos := pruebas.LibreOfficeCSV(t, b.Bytes(), "59,34,76,1,,1033,false,false,true")
 	r := csv.NewReader(bytes.NewReader(datos))
 	r.Comma = ';'
 	regs, err := r.ReadAll()
