@@ -51,6 +51,10 @@ func validarActo(a *ActoSancion) (int64, error) {
 	if a.NumeroActo == "" {
 		return 0, &ErrValidacion{"numero_acto", "escriba el número del acto"}
 	}
+	// One act, one key: as the import reads it.
+	if a.NumeroActo, err = filas.ParseClave(a.NumeroActo); err != nil {
+		return 0, &ErrValidacion{"numero_acto", err.Error()}
+	}
 	if _, err := sancion.ParseGravedad(string(a.Gravedad)); err != nil {
 		return 0, &ErrValidacion{"gravedad", err.Error()}
 	}

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"comite/internal/fecha"
+	"comite/internal/importar/filas"
 )
 
 func TestParseMonto_formatosDominio6(t *testing.T) {
@@ -406,7 +407,7 @@ func FuzzParseClave(f *testing.F) {
 			}
 			return
 		}
-		if notacionCientifica(k) {
+		if filas.NotacionCientifica(k) {
 			t.Fatalf("ParseClave(%q) = %q sigue en notación científica", s, k)
 		}
 		// One key, one spelling: reading the key again gives the same key.
