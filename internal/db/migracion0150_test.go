@@ -13,17 +13,8 @@ import (
 // both had stays as the kept user has it), and 00800191045-1, alone, is only
 // renamed. nits_fusionados lists both.
 func TestMigracion0150_nitsSinCeros(t *testing.T) {
+	// A base with every migration, then taken back to before 0150.
 	ruta := filepath.Join(t.TempDir(), "vieja.db")
-	sqldb, err := sql.Open("sqlite", DSN(ruta))
-	if err != nil {
-		t.Fatal(err)
-	}
-	sqldb.SetMaxOpenConns(1)
-	if _, err := sqldb.Exec(`CREATE TABLE migraciones (nombre TEXT PRIMARY KEY, aplicada_en TEXT NOT NULL) STRICT`); err != nil {
-		t.Fatal(err)
-	}
-	sqldb.Close()
-	// Every migration before 0150, as the previous version left the base.
 	d, err := Open(context.Background(), ruta)
 	if err != nil {
 		t.Fatal(err)
