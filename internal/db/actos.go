@@ -390,7 +390,7 @@ func (im *importacionActos) parte(l *filas.Lote) error {
 		im.r.Filas++
 		uid, ok := im.nits[s.NIT]
 		if !ok {
-			im.probs = append(im.probs, noRegistrado(s.Fila, s.NIT))
+			im.probs = append(im.probs, noRegistrado(l, s.Fila, s.NIT))
 		}
 		cent, err := CentavosDe(s.Valor)
 		if err != nil {

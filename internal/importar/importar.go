@@ -489,6 +489,7 @@ func (l *lector) encabezado(fila int, celdas []string) {
 	l.indice = make([]string, len(celdas))
 	l.pos = map[string]int{}
 	l.cabeceras = map[string]string{}
+	l.lote.Cabeceras = l.cabeceras
 	var extra []string
 	for i, c := range celdas {
 		if strings.TrimSpace(c) == "" {

@@ -105,6 +105,9 @@ type Lote struct {
 	Formato        Formato
 	PorDeclaracion bool            // operaciones: one row per declaration
 	Columnas       map[string]bool // canonical columns present in the file
+	// Cabeceras: canonical column → its header as the file writes it, so
+	// problems found later (a NIT not registered) name it the same way.
+	Cabeceras map[string]string
 	// FilasEstimadas (LeerEnPartes only): the lines below the header of a
 	// CSV (at least its rows: blank lines and cells spanning lines count
 	// too), or the rows an XLSX sheet declares (0 when it declares none). A
