@@ -48,7 +48,7 @@ func TestCmdImportar(t *testing.T) {
 		stderr []string
 	}{
 		{"contrato_sanciones_sin_usuarios_nombra_fila", []string{"importar", "sanciones", ej("sanciones.csv"), "--db", base}, 1, nil,
-			[]string{"fila 2, nit: el NIT 800191045-1 no está registrado", "fila 9, nit: el NIT 800197268-4 no está registrado", "8 problemas; no se escribió nada"}},
+			[]string{"fila 2, NIT: el NIT 800191045-1 no está registrado", "fila 9, NIT: el NIT 800197268-4 no está registrado", "8 problemas; no se escribió nada"}},
 		{"contrato_usuarios", []string{"importar", "usuarios", ej("usuarios.csv"), "--db", base}, 0,
 			[]string{"usuarios: 4 filas importadas", "insertadas:   4", "usuarios nuevos: 3"}, nil},
 		{"contrato_sanciones", []string{"importar", "--db", base, "sanciones", ej("sanciones.csv")}, 0,

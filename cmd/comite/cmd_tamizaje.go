@@ -142,16 +142,21 @@ func cmdTamizaje(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	}
 	filas := t.Filas()
+	cat, err := d.CatalogoSeccionales(ctx)
+	if err != nil {
+		fmt.Fprintln(stderr, "comite tamizaje:", err)
+		return 1
+	}
 
 	titulo := fmt.Sprintf("Tamizaje del Comité de Fiscalización, año %d (referencia %d)", *anio, *anio-1)
 	if *archivoCSV != "" {
-		if err := escribirArchivo(*archivoCSV, func(w io.Writer) error { return tamizaje.EscribirCSV(w, filas) }); err != nil {
+		if err := escribirArchivo(*archivoCSV, func(w io.Writer) error { return tamizaje.EscribirCSV(w, filas, cat.Nombre) }); err != nil {
 			fmt.Fprintf(stderr, "comite tamizaje: --csv: no se pudo escribir %s: %v\n", *archivoCSV, err)
 			return 1
 		}
 	}
 	if *archivoXLSX != "" {
-		if err := escribirArchivo(*archivoXLSX, func(w io.Writer) error { return tamizaje.EscribirXLSX(w, filas, titulo) }); err != nil {
+		if err := escribirArchivo(*archivoXLSX, func(w io.Writer) error { return tamizaje.EscribirXLSX(w, filas, titulo, cat.Nombre) }); err != nil {
 			fmt.Fprintf(stderr, "comite tamizaje: --xlsx: no se pudo escribir %s: %v\n", *archivoXLSX, err)
 			return 1
 		}

@@ -62,6 +62,10 @@ func validarActo(a *ActoSancion, hoy fecha.Fecha) (int64, error) {
 	if a.NumeroActo == "" {
 		return 0, &ErrValidacion{"numero_acto", "escriba el número del acto"}
 	}
+	// One act, one key: as the import reads it.
+	if a.NumeroActo, err = filas.ParseClave(a.NumeroActo); err != nil {
+		return 0, &ErrValidacion{"numero_acto", err.Error()}
+	}
 	if _, err := sancion.ParseGravedad(string(a.Gravedad)); err != nil {
 		return 0, &ErrValidacion{"gravedad", err.Error()}
 	}
@@ -403,7 +407,7 @@ func (im *importacionActos) parte(l *filas.Lote) error {
 		im.r.Filas++
 		uid, ok := im.nits[s.NIT]
 		if !ok {
-			im.probs = append(im.probs, noRegistrado(s.Fila, s.NIT))
+			im.probs = append(im.probs, noRegistrado(l, s.Fila, s.NIT))
 		}
 		cent, err := CentavosDe(s.Valor)
 		if err != nil {

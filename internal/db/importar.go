@@ -363,8 +363,8 @@ func mapaNITs(e *escritor) (map[string]int64, error) {
 	return m, rows.Err()
 }
 
-func noRegistrado(fila int, nit string) filas.Problema {
-	return filas.Problema{Fila: fila, Campo: "nit", Mensaje: fmt.Sprintf("el NIT %s no está registrado: impórtelo antes con el archivo de usuarios", nit)}
+func noRegistrado(l *filas.Lote, fila int, nit string) filas.Problema {
+	return filas.Problema{Fila: fila, Campo: "nit", Columna: l.Cabeceras["nit"], Mensaje: fmt.Sprintf("el NIT %s no está registrado: impórtelo antes con el archivo de usuarios", nit)}
 }
 
 func contar(r *Resumen, c Cambio) {
@@ -426,7 +426,7 @@ func importarOperaciones(e *escritor, lote *filas.Lote, r *Resumen, p func(int, 
 	for i, o := range lote.Operaciones {
 		id, ok := nits[o.NIT]
 		if !ok {
-			probs = append(probs, noRegistrado(o.Fila, o.NIT))
+			probs = append(probs, noRegistrado(lote, o.Fila, o.NIT))
 			continue
 		}
 		ids[i] = id

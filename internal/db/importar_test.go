@@ -316,6 +316,23 @@ func TestGuardar_usuarioRegistroActoOperacionesAuditados(t *testing.T) {
 	if !strings.Contains(det, `"antes":{"direccion_seccional":"","nit":"800191045-1","razon_social":"Agencia Uno"`) || !strings.Contains(det, `"razon_social":"Agencia Uno S.A.S."`) {
 		t.Fatalf("detalle = %s", det)
 	}
+	// One act, one key: written with thousands dots it is the same act;
+	// in Excel's scientific notation it is refused. The NIT with a leading
+	// zero is the same user.
+	mismo := acto
+	mismo.NIT, mismo.NumeroActo, mismo.Valor = "0800191045-1", "202.501.000.123", montoPrueba("40000000.5")
+	if c, err := d.GuardarActo(fondo, mismo, actorPrueba); err != nil || c != Insertado {
+		t.Fatalf("acto con puntos = %v %v", c, err)
+	}
+	mismo.NumeroActo = "202501000123"
+	if c, err := d.GuardarActo(fondo, mismo, actorPrueba); err != nil || c != SinCambios {
+		t.Fatalf("el mismo acto sin puntos = %v %v; quiere sin cambios", c, err)
+	}
+	mismo.NumeroActo = "2,02501E+11"
+	var evc *ErrValidacion
+	if _, err := d.GuardarActo(fondo, mismo, actorPrueba); !errors.As(err, &evc) || evc.Campo != "numero_acto" || !strings.Contains(evc.Mensaje, "notación científica") {
+		t.Fatalf("acto en notación científica = %v", err)
+	}
 }
 
 func TestBuscarUsuarios_porNITYRazonSocialPaginado(t *testing.T) {

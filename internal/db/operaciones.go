@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"comite/internal/fecha"
+	"comite/internal/importar/filas"
 	"comite/internal/nit"
 
 	"github.com/shopspring/decimal"
@@ -160,6 +161,10 @@ func (d *DB) GuardarDeclaracion(ctx context.Context, o Declaracion, quien Actor)
 	o.Numero = strings.TrimSpace(o.Numero)
 	if o.Numero == "" {
 		return SinCambios, &ErrValidacion{"numero_declaracion", "escriba el número de la declaración"}
+	}
+	// One declaration, one key: as the import reads it.
+	if o.Numero, err = filas.ParseClave(o.Numero); err != nil {
+		return SinCambios, &ErrValidacion{"numero_declaracion", err.Error()}
 	}
 	if o.Fecha.IsZero() {
 		return SinCambios, &ErrValidacion{"fecha", "escriba la fecha de la declaración (DD/MM/AAAA)"}

@@ -291,7 +291,7 @@ func problemasSeccionalLote(ctx context.Context, q consultor, lote *filas.Lote) 
 		}
 		cod, err := cat.Codigo(f.DireccionSeccional)
 		if err != nil {
-			probs = append(probs, filas.Problema{Fila: f.Fila, Campo: "direccion_seccional", Mensaje: err.Error()})
+			probs = append(probs, filas.Problema{Fila: f.Fila, Campo: "direccion_seccional", Columna: lote.Cabeceras["direccion_seccional"], Mensaje: err.Error()})
 			continue
 		}
 		lote.Usuarios[i].DireccionSeccional = cod

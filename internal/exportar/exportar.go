@@ -15,8 +15,10 @@
 //
 // XLSX: one sheet, streamed (50.000 rows take little memory), bold frozen
 // header and an autofilter; numbers are numeric cells with a number format
-// (amounts "$ #,##0", percentages "0,0000 %"), so Excel can sum and sort
-// them; texts are text cells, which a spreadsheet never evaluates.
+// (amounts "$ #,##0", percentages "0,0000 %", years "0" without thousands
+// separator), dates are date cells "dd/mm/aaaa", so Excel can sum, sort and
+// filter them; texts are text cells, which a spreadsheet never evaluates;
+// columns without a given width fit their contents.
 package exportar
 
 import (
@@ -24,6 +26,10 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
+	"unicode/utf8"
+
+	"comite/internal/fecha"
 
 	"github.com/shopspring/decimal"
 	"github.com/xuri/excelize/v2"
@@ -33,22 +39,26 @@ import (
 type Formato int
 
 const (
-	Entero      Formato = iota // 1.234
-	Pesos                      // $ 1.234.567
-	Porcentaje4                // 0,5203 %
-	Porcentaje2                // 104,05 %
-	Decimales4                 // 0,4333
+	Entero       Formato = iota // 1.234
+	Pesos                       // $ 1.234.567
+	Porcentaje4                 // 0,5203 %
+	Porcentaje2                 // 104,05 %
+	Decimales4                  // 0,4333
+	FormatoAnio                 // 2026 (a year: no thousands separator)
+	FormatoFecha                // 22/10/2026 (a date cell)
 	numFormatos
 )
 
 // formatosXLSX are the Excel number formats (Excel shows them with the
 // reader's separators: "1.234.567" and "0,5203 %" in Spanish).
 var formatosXLSX = [numFormatos]string{
-	Entero:      "#,##0",
-	Pesos:       `"$ "#,##0`,
-	Porcentaje4: `0.0000" %"`,
-	Porcentaje2: `0.00" %"`,
-	Decimales4:  "0.0000",
+	Entero:       "#,##0",
+	Pesos:        `"$ "#,##0`,
+	Porcentaje4:  `0.0000" %"`,
+	Porcentaje2:  `0.00" %"`,
+	Decimales4:   "0.0000",
+	FormatoAnio:  "0",
+	FormatoFecha: "dd/mm/yyyy",
 }
 
 // FormatoXLSX is the Excel number format of f.
@@ -60,6 +70,7 @@ type Celda struct {
 	texto   string
 	numero  *decimal.Decimal
 	entero  *int64
+	fecha   fecha.Fecha
 	formato Formato
 }
 
@@ -88,12 +99,31 @@ func CuentaNula(n *int64) Celda {
 	return Cuenta(*n)
 }
 
+// Anio is a year: a whole number written without thousands separator (2026,
+// never 2.026).
+func Anio(n int) Celda {
+	e := int64(n)
+	return Celda{entero: &e, formato: FormatoAnio}
+}
+
+// Fecha is a date cell (dd/mm/aaaa); empty for the zero date.
+func Fecha(f fecha.Fecha) Celda { return Celda{fecha: f, formato: FormatoFecha} }
+
+// FechaOTexto is a date cell when s is a date as people write it
+// (22/10/2026, 2026-10-22), and a text cell otherwise ("Desconocido").
+func FechaOTexto(s string) Celda {
+	if f, err := fecha.Parse(strings.TrimSpace(s)); err == nil {
+		return Fecha(f)
+	}
+	return Texto(s)
+}
+
 // Tabla describes one export.
 type Tabla struct {
 	Hoja     string    // sheet name (XLSX)
 	Titulo   string    // document title (XLSX), may be empty
 	Columnas []string  // headers, in order
-	Anchos   []float64 // column widths (XLSX), may be shorter or nil
+	Anchos   []float64 // column widths (XLSX); a column without one fits its contents
 }
 
 // EscribirCSV writes n rows, row i given by fila, as CSV for Excel in Spanish.
@@ -120,6 +150,8 @@ func EscribirCSV(w io.Writer, t Tabla, n int, fila func(i int) []Celda) error {
 				reg[k] = strings.Replace(c.numero.String(), ".", ",", 1)
 			case c.entero != nil:
 				reg[k] = strconv.FormatInt(*c.entero, 10)
+			case !c.fecha.IsZero():
+				reg[k] = c.fecha.DMA()
 			default:
 				reg[k] = TextoSeguro(c.texto)
 			}
@@ -168,7 +200,7 @@ func EscribirXLSX(w io.Writer, t Tabla, n int, fila func(i int) []Celda) error {
 	if err != nil {
 		return err
 	}
-	for i, a := range t.Anchos {
+	for i, a := range anchos(t, n, fila) {
 		if err := sw.SetColWidth(i+1, i+1, a); err != nil {
 			return err
 		}
@@ -196,6 +228,9 @@ func EscribirXLSX(w io.Writer, t Tabla, n int, fila func(i int) []Celda) error {
 				reg[k] = excelize.Cell{StyleID: estilos[c.formato], Value: c.numero.InexactFloat64()}
 			case c.entero != nil:
 				reg[k] = excelize.Cell{StyleID: estilos[c.formato], Value: *c.entero}
+			case !c.fecha.IsZero():
+				// The serial counts from midnight UTC: a whole day, no hour.
+				reg[k] = excelize.Cell{StyleID: estilos[c.formato], Value: time.Date(c.fecha.Anio(), c.fecha.Mes(), c.fecha.Dia(), 0, 0, 0, 0, time.UTC)}
 			case c.texto != "":
 				reg[k] = c.texto
 			}
@@ -220,6 +255,51 @@ func EscribirXLSX(w io.Writer, t Tabla, n int, fila func(i int) []Celda) error {
 	}
 	_, err = f.WriteTo(w)
 	return err
+}
+
+// anchoMaximo bounds a fitted column (in characters): a long text wraps.
+const anchoMaximo = 60
+
+// anchos are the column widths: the table's own, and for the other columns
+// the widest value as shown (a date 10 characters, an amount with its
+// separators), the header's words, at most anchoMaximo.
+func anchos(t Tabla, n int, fila func(i int) []Celda) []float64 {
+	out := make([]float64, len(t.Columnas))
+	medir := func(k int, s string) {
+		if w := float64(utf8.RuneCountInString(s) + 2); w > out[k] {
+			out[k] = min(w, anchoMaximo)
+		}
+	}
+	for k, c := range t.Columnas {
+		// The header wraps: its longest word must fit.
+		for _, p := range strings.Fields(c) {
+			medir(k, p)
+		}
+		medir(k, "")
+	}
+	for i := 0; i < n; i++ {
+		for k, c := range fila(i) {
+			if k >= len(out) {
+				break
+			}
+			switch {
+			case c.numero != nil:
+				medir(k, strings.Repeat("0", len(c.numero.StringFixed(0))*4/3+4))
+			case c.entero != nil:
+				medir(k, strings.Repeat("0", len(strconv.FormatInt(*c.entero, 10))*4/3+1))
+			case !c.fecha.IsZero():
+				medir(k, "00/00/0000")
+			default:
+				medir(k, c.texto)
+			}
+		}
+	}
+	for k, a := range t.Anchos {
+		if k < len(out) && a > 0 {
+			out[k] = a
+		}
+	}
+	return out
 }
 
 // Textos is a table of text cells (labels, dates and amounts already written

@@ -18,6 +18,7 @@ type claseProblema struct{ campo, tipo string }
 
 type restoProblemas struct {
 	n, desde, hasta int
+	columna         string // the column's header in the file
 	ejemplo         string
 }
 
@@ -32,9 +33,9 @@ type problemasAcotados struct {
 
 // agregar keeps the problem, or counts it once the list is full; mensaje
 // is only built for what is kept (and for the first of each group counted).
-func (a *problemasAcotados) agregar(fila int, campo, tipo string, mensaje func() string) {
+func (a *problemasAcotados) agregar(fila int, campo, columna, tipo string, mensaje func() string) {
 	if len(a.lista) < MaxProblemas || fila <= 0 { // a problem of the whole file is always kept
-		a.lista = append(a.lista, Problema{Fila: fila, Campo: campo, Mensaje: mensaje()})
+		a.lista = append(a.lista, Problema{Fila: fila, Campo: campo, Columna: columna, Mensaje: mensaje()})
 		return
 	}
 	a.omitid++
@@ -44,7 +45,7 @@ func (a *problemasAcotados) agregar(fila int, campo, tipo string, mensaje func()
 		if a.resto == nil {
 			a.resto = map[claseProblema]*restoProblemas{}
 		}
-		r = &restoProblemas{desde: fila, ejemplo: mensaje()}
+		r = &restoProblemas{desde: fila, columna: columna, ejemplo: mensaje()}
 		a.resto[k] = r
 		a.orden = append(a.orden, k)
 	}
@@ -69,7 +70,7 @@ func (a *problemasAcotados) problemas() []Problema {
 		if r.hasta != r.desde {
 			filas = "en las filas " + formato.Entero(int64(r.desde)) + " a " + formato.Entero(int64(r.hasta))
 		}
-		out = append(out, Problema{Fila: r.desde, Campo: k.campo, Omitidos: r.n,
+		out = append(out, Problema{Fila: r.desde, Campo: k.campo, Columna: r.columna, Omitidos: r.n,
 			Mensaje: fmt.Sprintf("y %s del mismo tipo %s (el primero: %s)", formato.Plural(r.n, "problema más", "problemas más"), filas, r.ejemplo)})
 	}
 	return out
@@ -93,7 +94,7 @@ func Acotar(ps []Problema) []Problema {
 			contados = append(contados, p)
 			continue
 		}
-		a.agregar(p.Fila, p.Campo, "", func() string { return p.Mensaje })
+		a.agregar(p.Fila, p.Campo, p.Columna, "", func() string { return p.Mensaje })
 	}
 	return append(a.problemas(), contados...)
 }

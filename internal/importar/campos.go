@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"comite/internal/fecha"
+	"comite/internal/importar/filas"
 	"comite/internal/nit"
 	"comite/internal/sancion"
 
@@ -21,7 +22,7 @@ import (
 // keep every amount, in centavos, well inside an int64.
 const maxDigitosEnteros = 15
 
-const ayudaMonto = "use 1234567, 1234567,89, 1.234.567,89 o $ 1.234.567"
+const ayudaMonto = "use 1234567, 1234567,89, 1.234.567,89, $ 1.234.567 o $ 12.500"
 
 // ParseMonto reads an amount in COP as files from Excel in Spanish carry it:
 // `1234567`, `1234567.89`, `1234567,89`, `1.234.567,89`, `$ 1.234.567`
@@ -35,6 +36,8 @@ const ayudaMonto = "use 1234567, 1234567,89, 1.234.567,89 o $ 1.234.567"
 //     exactly three digits and preceded by one to three digits (`1.234`,
 //     `1,234`, `12.500`): that is ambiguous (mil doscientos treinta y cuatro, or
 //     uno coma dos tres cuatro) and is rejected;
+//   - with a currency sign ($, COP) a dot groups thousands (`$ 12.500` is
+//     12500: pesos are written without decimals in es-CO);
 //   - at most two decimals; no sign (amounts are zero or positive).
 func ParseMonto(s string) (decimal.Decimal, error) {
 	c, err := parseCentavos(s)
@@ -46,10 +49,7 @@ func ParseMonto(s string) (decimal.Decimal, error) {
 
 // parseCentavos is ParseMonto returning whole centavos.
 func parseCentavos(s string) (int64, error) {
-	t := strings.TrimSpace(s)
-	if strings.HasPrefix(t, "$") {
-		t = strings.TrimSpace(t[1:])
-	}
+	t, moneda := sinMoneda(strings.TrimSpace(s))
 	if t == "" {
 		return 0, fmt.Errorf("monto vacío (%s)", ayudaMonto)
 	}
@@ -97,6 +97,12 @@ func parseCentavos(s string) (int64, error) {
 			i = ultComa
 		}
 		antes, despues := t[:i], t[i+1:]
+		if moneda && t[i] == '.' {
+			// With a currency sign the dot groups thousands: pesos are
+			// written without decimals in es-CO ("$ 12.500" is 12500).
+			miles = '.'
+			break
+		}
 		if len(despues) == 3 && len(antes) >= 1 && len(antes) <= 3 && antes[0] != '0' {
 			return 0, fmt.Errorf("monto ambiguo %q: un solo separador seguido de tres dígitos puede ser de miles o decimal; si son pesos escríbalo sin separador (%s%s) o con centavos (%s.%s,00)", s, antes, despues, antes, despues)
 		}
@@ -158,6 +164,32 @@ func parseCentavos(s string) (int64, error) {
 	return pesos*100 + cent, nil
 }
 
+// sinMoneda removes a currency sign before or after the amount ("$ 12.500",
+// "COP 12.500", "COP$ 12.500", "12.500 COP") and says whether there was one.
+func sinMoneda(t string) (string, bool) {
+	moneda := false
+	for _, m := range []string{"COP$", "COP", "$"} {
+		if len(t) >= len(m) && strings.EqualFold(t[:len(m)], m) {
+			t, moneda = strings.TrimSpace(t[len(m):]), true
+			break
+		}
+	}
+	if !moneda && len(t) > 3 && strings.EqualFold(t[len(t)-3:], "COP") {
+		t, moneda = strings.TrimSpace(t[:len(t)-3]), true
+	}
+	return t, moneda
+}
+
+// decimalesNumero counts the decimals of the raw value of a numeric XLSX
+// cell ("100.125": 3); -1 when the text is not a plain decimal number.
+func decimalesNumero(t string) int {
+	i := strings.IndexByte(t, '.')
+	if i <= 0 || i == len(t)-1 || strings.Trim(t[:i], "0123456789") != "" || strings.Trim(t[i+1:], "0123456789") != "" {
+		return -1
+	}
+	return len(t) - i - 1
+}
+
 // normalizarNumeroXLSX turns the raw text of a numeric XLSX cell into a plain
 // decimal: Excel writes doubles with up to 17 significant digits
 // ("1234567.8899999999") or in exponent form ("1.48E+10"); Excel itself keeps
@@ -189,14 +221,33 @@ func normalizarNumeroXLSX(s string) string {
 }
 
 // ParseFecha reads `2025-03-04` or `04/03/2025` (day first). When the file is
-// an XLSX, a date cell arrives as Excel's serial day number and is accepted too.
+// an XLSX, a date cell arrives as Excel's serial day number and is accepted too
+// (in the 1900 date system; ParseFechaXLSX takes the workbook's system).
 func ParseFecha(s string, xlsx bool) (fecha.Fecha, error) {
-	t := strings.TrimSpace(s)
 	if xlsx {
-		if f, ok := fechaSerialExcel(t); ok {
-			return f, nil
-		}
+		return ParseFechaXLSX(s, false)
 	}
+	return parseFechaTexto(s)
+}
+
+// ParseFechaXLSX reads the raw value of an XLSX cell as a date: the serial
+// day number in the workbook's date system (fecha1904 is Excel for Mac's
+// option, which LibreOffice keeps when it saves the file again), or a date
+// written as text. A date-time cell is a date when its time is 00:00;
+// otherwise it is refused showing the date and time as the cell shows them.
+func ParseFechaXLSX(s string, fecha1904 bool) (fecha.Fecha, error) {
+	t := strings.TrimSpace(s)
+	if f, minutos, ok := fechaSerialExcel(t, fecha1904); ok {
+		if minutos != 0 {
+			return fecha.Fecha{}, fmt.Errorf("la celda tiene fecha y hora (%s %02d:%02d) y la columna admite solo la fecha: en Excel dé a la columna el formato de fecha dd/mm/aaaa y quite la hora (por ejemplo con =ENTERO(celda))", f.DMA(), minutos/60, minutos%60)
+		}
+		return f, nil
+	}
+	return parseFechaTexto(s)
+}
+
+func parseFechaTexto(s string) (fecha.Fecha, error) {
+	t := strings.TrimSpace(s)
 	f, err := fecha.Parse(t)
 	if err != nil {
 		return fecha.Fecha{}, fmt.Errorf("fecha inválida %q (use AAAA-MM-DD o DD/MM/AAAA)", s)
@@ -208,34 +259,75 @@ func ParseFecha(s string, xlsx bool) (fecha.Fecha, error) {
 }
 
 // epocaExcel is day 0 of Excel's 1900 date system as it behaves after
-// 1900-02-28 (it counts the non-existent 1900-02-29).
-var epocaExcel = fecha.Debe(1899, 12, 30)
+// 1900-02-28 (it counts the non-existent 1900-02-29); epocaExcel1904 is day
+// 0 of the 1904 system.
+var (
+	epocaExcel     = fecha.Debe(1899, 12, 30)
+	epocaExcel1904 = fecha.Debe(1904, 1, 1)
+)
 
-func fechaSerialExcel(t string) (fecha.Fecha, bool) {
+// fechaSerialExcel reads a serial day number, with its fraction of a day,
+// as the date and the minutes after midnight (rounded to the minute, as a
+// cell formatted dd/mm/aaaa hh:mm shows them).
+func fechaSerialExcel(t string, fecha1904 bool) (f fecha.Fecha, minutos int, ok bool) {
+	entera, fraccion := t, ""
 	if i := strings.IndexByte(t, '.'); i >= 0 {
-		if strings.Trim(t[i+1:], "0") != "" {
-			return fecha.Fecha{}, false // a time of day: not a civil date
-		}
-		t = t[:i]
+		entera, fraccion = t[:i], t[i+1:]
 	}
-	if t == "" || len(t) > 6 {
-		return fecha.Fecha{}, false
+	if entera == "" || len(entera) > 6 || len(fraccion) > 20 {
+		return fecha.Fecha{}, 0, false
 	}
 	n := 0
-	for i := 0; i < len(t); i++ {
-		if t[i] < '0' || t[i] > '9' {
-			return fecha.Fecha{}, false
+	for i := 0; i < len(entera); i++ {
+		if entera[i] < '0' || entera[i] > '9' {
+			return fecha.Fecha{}, 0, false
 		}
-		n = n*10 + int(t[i]-'0')
+		n = n*10 + int(entera[i]-'0')
 	}
-	if n < 61 || n > 219146 { // 1900-03-01 .. 2499-12-31
-		return fecha.Fecha{}, false
+	// The fraction of a day, in minutes rounded half up: read digit by digit
+	// (no float), 1440 minutes a day.
+	var num, den uint64 = 0, 1
+	for i := 0; i < len(fraccion); i++ {
+		c := fraccion[i]
+		if c < '0' || c > '9' {
+			return fecha.Fecha{}, 0, false
+		}
+		if i < 15 {
+			num, den = num*10+uint64(c-'0'), den*10
+		}
 	}
-	f := epocaExcel.MasDias(n)
+	minutos = int((num*1440*2 + den) / (2 * den))
+	if minutos == 1440 { // 23:59:59.9 rounds to the next day's midnight
+		n, minutos = n+1, 0
+	}
+	epoca := epocaExcel
+	if fecha1904 {
+		epoca = epocaExcel1904
+	} else if n < 61 { // before 1900-03-01 Excel counts a day that did not exist
+		return fecha.Fecha{}, 0, false
+	}
+	if n > 219146 {
+		return fecha.Fecha{}, 0, false
+	}
+	f = epoca.MasDias(n)
 	if f.Anio() > 2200 {
-		return fecha.Fecha{}, false
+		return fecha.Fecha{}, 0, false
 	}
-	return f, true
+	return f, minutos, true
+}
+
+// ParseClave reads a key or identifier (act number, declaration number)
+// with filas.ParseClave (one spelling per key; scientific notation refused).
+// xlsx: the raw value of an XLSX cell, where a number cell keeps its 15
+// digits and is written out in full.
+func ParseClave(s string, xlsx bool) (string, error) {
+	t := strings.TrimSpace(s)
+	if xlsx && filas.NotacionCientifica(t) {
+		if n := normalizarNumeroXLSX(t); n != t && !strings.ContainsAny(n, ".eE") {
+			return n, nil
+		}
+	}
+	return filas.ParseClave(s)
 }
 
 // ParseNIT reads a NIT with its check digit (`800191045-1`, `800.191.045-1`).

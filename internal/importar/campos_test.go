@@ -1,11 +1,13 @@
 package importar
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"comite/internal/fecha"
+	"comite/internal/importar/filas"
 )
 
 func TestParseMonto_formatosDominio6(t *testing.T) {
@@ -205,7 +207,7 @@ func TestParseNIT_digitoVerificacion(t *testing.T) {
 // or names the value. At the row level, every problem names its row and field.
 
 func FuzzParseMonto(f *testing.F) {
-	for _, s := range []string{"1234567", "1234567.89", "1.234.567,89", "$ 1.234.567", "1.234", "12,5,3", "-1", "", "1,234,567.89", "9999999999999999999999", "1234567.8899999999", "1.48E+10"} {
+	for _, s := range []string{"1234567", "1234567.89", "1.234.567,89", "$ 1.234.567", "$ 12.500", "COP 12.500", "12.500 COP", "100.125", "1.234", "12,5,3", "-1", "", "1,234,567.89", "9999999999999999999999", "1234567.8899999999", "1.48E+10"} {
 		f.Add(s, false)
 		f.Add(s, true)
 	}
@@ -228,12 +230,20 @@ func FuzzParseMonto(f *testing.F) {
 }
 
 func FuzzParseFecha(f *testing.F) {
-	for _, s := range []string{"2025-03-04", "04/03/2025", "45720", "2025-13-01", "31/02/2025", "", "0/0/0000"} {
-		f.Add(s, false)
-		f.Add(s, true)
+	for _, s := range []string{"2025-03-04", "04/03/2025", "4/3/2025", "45720", "44258", "45720.60416666666", "45720.99999999", "45720.0", "2025-13-01", "31/02/2025", "", "0/0/0000", "0", "60"} {
+		f.Add(s, false, false)
+		f.Add(s, true, false)
+		f.Add(s, true, true)
 	}
-	f.Fuzz(func(t *testing.T, s string, xlsx bool) {
-		d, err := ParseFecha(s, xlsx)
+	// xlsx: the raw value of an XLSX cell, in the 1900 or the 1904 date system.
+	f.Fuzz(func(t *testing.T, s string, xlsx, f1904 bool) {
+		var d fecha.Fecha
+		var err error
+		if xlsx {
+			d, err = ParseFechaXLSX(s, f1904)
+		} else {
+			d, err = ParseFecha(s, false)
+		}
 		if err != nil {
 			if !strings.Contains(err.Error(), "fecha") {
 				t.Fatalf("rechazo sin nombrar la fecha: %q", err)
@@ -247,6 +257,47 @@ func FuzzParseFecha(f *testing.F) {
 			t.Fatalf("ParseFecha(%q) = %v no se relee", s, d)
 		}
 	})
+}
+
+// The raw value of a date cell: the serial in the workbook's date system, and
+// a time of day that must be 00:00 (to the minute, as the cell shows it).
+func TestParseFechaXLSX_sistemaYHora(t *testing.T) {
+	casos := []struct {
+		entrada string
+		f1904   bool
+		quiere  string
+	}{
+		{"45720", false, "2025-03-04"},
+		{"44258", true, "2025-03-04"},
+		{"0", true, "1904-01-01"},
+		{"61", false, "1900-03-01"},
+		{"45720.0000001", false, "2025-03-04"},
+		{"45719.99999999", false, "2025-03-04"},
+		{"04/03/2025", true, "2025-03-04"},
+		{"44258.000000000", true, "2025-03-04"},
+	}
+	for _, c := range casos {
+		f, err := ParseFechaXLSX(c.entrada, c.f1904)
+		if err != nil || f.String() != c.quiere {
+			t.Errorf("ParseFechaXLSX(%q, 1904=%v) = %v, %v; quiere %s", c.entrada, c.f1904, f, err, c.quiere)
+		}
+	}
+	for _, c := range []struct {
+		entrada string
+		f1904   bool
+		quiere  string
+	}{
+		{"45720.60416666666", false, "(04/03/2025 14:30)"},
+		{"44258.60416666666", true, "(04/03/2025 14:30)"},
+		{"45720.5", false, "(04/03/2025 12:00)"},
+		{"45720.000347223", false, "(04/03/2025 00:01)"}, // 00:00:30 rounds to the next minute
+		{"60", false, "fecha inválida"},
+	} {
+		_, err := ParseFechaXLSX(c.entrada, c.f1904)
+		if err == nil || !strings.Contains(err.Error(), c.quiere) {
+			t.Errorf("ParseFechaXLSX(%q, 1904=%v) = %v; quiere un error con %q", c.entrada, c.f1904, err, c.quiere)
+		}
+	}
 }
 
 func FuzzParseNIT(f *testing.F) {
@@ -305,4 +356,88 @@ func FuzzFilaSancion(f *testing.F) {
 			}
 		}
 	})
+}
+
+// One declaration, one key, whatever its format; a number Excel turned into
+// scientific notation is refused (its last digits are gone).
+func TestParseClave_formatosDeExcel(t *testing.T) {
+	for _, c := range []struct {
+		entrada string
+		xlsx    bool
+		quiere  string
+	}{
+		{"482027000123456", false, "482027000123456"},
+		{"482.027.000.123.456", false, "482027000123456"},
+		{"482,027,000,123,456", false, "482027000123456"},
+		{" 482 027 000 123 456 ", false, "482027000123456"},
+		{"482\u00a0027\u00a0000\u00a0123\u00a0456", false, "482027000123456"},
+		{"RS-2025-0001", false, "RS-2025-0001"},
+		{"D920-36-2.1", false, "D920-36-2.1"},
+		{"12.34", false, "12.34"},                         // not thousands: kept as written
+		{"1.234,567", false, "1.234,567"},                 // two separators: kept as written
+		{"4.82027000123456E+14", true, "482027000123456"}, // a number cell keeps its digits
+	} {
+		got, err := ParseClave(c.entrada, c.xlsx)
+		if err != nil || got != c.quiere {
+			t.Errorf("ParseClave(%q, xlsx=%v) = %q, %v; quiere %q", c.entrada, c.xlsx, got, err, c.quiere)
+		}
+	}
+	for _, c := range []struct {
+		entrada string
+		xlsx    bool
+	}{{"4,82027E+14", false}, {"2,02501E+11", false}, {"4.82027e14", false}, {"4,82027E+14", true}} {
+		_, err := ParseClave(c.entrada, c.xlsx)
+		quiere := fmt.Sprintf("%q: el número fue convertido por Excel en notación científica: dé formato de texto a la columna y vuelva a exportar", c.entrada)
+		if err == nil || err.Error() != quiere {
+			t.Errorf("ParseClave(%q) = %v; quiere %s", c.entrada, err, quiere)
+		}
+	}
+}
+
+func FuzzParseClave(f *testing.F) {
+	for _, s := range []string{"482027000123456", "482.027.000.123.456", "4,82027E+14", "2,02501E+11", "RS-2025-0001", "1 234", "E+1", "1e", ""} {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, s string, xlsx bool) {
+		k, err := ParseClave(s, xlsx)
+		if err != nil {
+			if !strings.Contains(err.Error(), "notación científica") {
+				t.Fatalf("rechazo inesperado de %q: %v", s, err)
+			}
+			return
+		}
+		if filas.NotacionCientifica(k) {
+			t.Fatalf("ParseClave(%q) = %q sigue en notación científica", s, k)
+		}
+		// One key, one spelling: reading the key again gives the same key.
+		if k2, err := ParseClave(k, xlsx); err != nil || k2 != k {
+			t.Fatalf("ParseClave(%q) = %q, pero releída da %q, %v", s, k, k2, err)
+		}
+	})
+}
+
+// With a currency sign the dot groups thousands (pesos without decimals).
+func TestParseMonto_conMoneda(t *testing.T) {
+	for _, c := range []struct{ entrada, quiere string }{
+		{"$ 12.500", "12500.00"}, {"$12.500", "12500.00"}, {"COP 12.500", "12500.00"}, {"12.500 COP", "12500.00"},
+		{"COP$ 1.234", "1234.00"}, {"$ 999.999", "999999.00"}, {"$ 12,50", "12.50"}, {"$ 1.234.567,89", "1234567.89"},
+		{"$\u00a012.500", "12500.00"}, {"12.500", ""}, // without a sign: still ambiguous
+	} {
+		d, err := ParseMonto(c.entrada)
+		if c.quiere == "" {
+			if err == nil || !strings.Contains(err.Error(), "ambiguo") {
+				t.Errorf("ParseMonto(%q) = %v, %v; quiere ambiguo", c.entrada, d, err)
+			}
+			continue
+		}
+		if err != nil || d.StringFixed(2) != c.quiere {
+			t.Errorf("ParseMonto(%q) = %v, %v; quiere %s", c.entrada, d, err, c.quiere)
+		}
+	}
+	for _, mal := range []string{"$ 1.23", "$ 12.5000", "COP", "$ 1.234,567"} {
+		if d, err := ParseMonto(mal); err == nil {
+			t.Errorf("ParseMonto(%q) = %v aceptado", mal, d)
+		}
+	}
 }

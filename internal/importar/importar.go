@@ -199,7 +199,7 @@ func leer(ctx context.Context, clase Clase, nombre string, r io.Reader, progreso
 			l.Operaciones = make([]FilaOperacion, 0, FilasPorParte)
 		}
 	}
-	lec := &lector{lote: l, esperarSHA: esperarSHA, xlsx: t.xlsx, nits: map[string]nitLeido{}, claves: make(map[claveFila]int, min(estimadas, 1<<16)), primeraDeNIT: map[string]int{},
+	lec := &lector{lote: l, esperarSHA: esperarSHA, xlsx: t.xlsx, fecha1904: t.fecha1904, numerica: t.numerica, nits: map[string]nitLeido{}, claves: make(map[claveFila]int, min(estimadas, 1<<16)), primeraDeNIT: map[string]int{},
 		fechas: map[string]resultado[fecha.Fecha]{}, gravedades: map[string]resultado[sancion.Gravedad]{},
 		tiposSancion: map[string]resultado[sancion.Tipo]{}, siNo: map[string]resultado[bool]{}}
 	switch clase {
@@ -208,6 +208,9 @@ func leer(ctx context.Context, clase Clase, nombre string, r io.Reader, progreso
 		return nil, []Problema{{Mensaje: fmt.Sprintf("clase de archivo desconocida %q", clase)}}
 	}
 	encabezado := false
+	// buscando: the first row is not the header; the next rows, up to
+	// filasTitulo, are tried as the header (title rows above it).
+	var buscando []Problema
 	var errCtx, errVacias error
 	vacias := 0
 	errTabla := t.recorrer(func(fila int, celdas []string) bool {
@@ -216,12 +219,33 @@ func leer(ctx context.Context, clase Clase, nombre string, r io.Reader, progreso
 				return false
 			}
 		}
+		if buscando != nil {
+			if fila > filasTitulo {
+				lec.problemas = problemasAcotados{lista: buscando}
+				return false
+			}
+			if vacia(celdas) {
+				return true
+			}
+			lec.problemas = problemasAcotados{}
+			lec.encabezado(fila, celdas)
+			if lec.problemas.total() == 0 {
+				lec.problemas = problemasAcotados{lista: []Problema{{Fila: fila, Mensaje: fmt.Sprintf("el encabezado está en la fila %d: borre las filas de título (de la 1 a la %d) y guarde de nuevo el archivo", fila, fila-1)}}}
+				buscando = nil
+				return false
+			}
+			return true
+		}
 		if !encabezado {
 			if vacia(celdas) {
 				return true // blank rows above the header
 			}
 			encabezado = true
 			lec.encabezado(fila, celdas)
+			if lec.problemas.total() > 0 && fila < filasTitulo {
+				buscando = append([]Problema(nil), lec.problemas.lista...)
+				return true
+			}
 			return lec.problemas.total() == 0
 		}
 		if vacia(celdas) {
@@ -243,8 +267,24 @@ func leer(ctx context.Context, clase Clase, nombre string, r io.Reader, progreso
 		}
 		return true
 	})
+	if buscando != nil { // the file ended before filasTitulo rows
+		lec.problemas = problemasAcotados{lista: buscando}
+	}
+	if sinEncabezado := encabezado && len(lec.problemas.lista) > 0 && lec.problemas.lista[0].Fila == lec.fila0 && lec.problemas.lista[0].Campo == "" && lec.filas == 0; sinEncabezado && t.xlsx {
+		// Name the sheet read, and another sheet that has the header.
+		probar := func(celdas []string) bool {
+			p := &lector{lote: &Lote{Clase: clase, Columnas: map[string]bool{}}}
+			p.encabezado(1, celdas)
+			return p.problemas.total() == 0
+		}
+		if otra := t.otraHoja(probar); otra != "" {
+			lec.problemas = problemasAcotados{lista: []Problema{{Mensaje: fmt.Sprintf("se leyó la hoja «%s», que no tiene el encabezado; el encabezado esperado está en la hoja «%s»: en Excel mueva esa hoja al primer lugar o borre las demás y guarde de nuevo", t.hoja, otra)}}}
+		} else {
+			lec.problemas.lista[0].Mensaje = fmt.Sprintf("hoja «%s»: %s", t.hoja, lec.problemas.lista[0].Mensaje)
+		}
+	}
 	if errTabla != nil {
-		lec.problemas.agregar(0, "", "", errTabla.Error)
+		lec.problemas.agregar(0, "", "", "", errTabla.Error)
 	}
 	if errCtx != nil {
 		return nil, []Problema{{Mensaje: mensajeLectura(errCtx)}}
@@ -253,7 +293,7 @@ func leer(ctx context.Context, clase Clase, nombre string, r io.Reader, progreso
 		return nil, []Problema{{Mensaje: errVacias.Error()}}
 	}
 	if !encabezado && lec.problemas.total() == 0 {
-		lec.problemas.agregar(0, "", "", func() string {
+		lec.problemas.agregar(0, "", "", "", func() string {
 			return "el archivo está vacío: la primera fila debe nombrar las columnas (" + nombres(lec.columnasEsperadas()) + ")"
 		})
 	}
@@ -280,6 +320,9 @@ func leer(ctx context.Context, clase Clase, nombre string, r io.Reader, progreso
 	}
 	return l, nil
 }
+
+// filasTitulo: a header further down than this row is not looked for.
+const filasTitulo = 10
 
 // mensajeLectura is the Spanish message of an error that stops the reading.
 func mensajeLectura(err error) string {
@@ -359,9 +402,12 @@ type lector struct {
 	lote       *Lote
 	esperarSHA func() // sets lote.SHA256 once computed
 	xlsx       bool
+	fecha1904  bool // the XLSX counts dates in Excel's 1904 system
+	numerica   func(fila, col int) bool
 	cols       []columna
 	indice     []string // canonical column of each cell position ("" = none)
 	pos        map[string]int
+	cabeceras  map[string]string // canonical column → its header in the file
 	problemas  problemasAcotados // the first MaxProblemas, then counted
 	filas      int
 	// LeerEnPartes: rows already handed over, and whether parte stopped the reading.
@@ -409,7 +455,7 @@ func (l *lector) columnasEsperadas() []columna {
 }
 
 func (l *lector) mal(fila int, campo, formato string, args ...any) {
-	l.problemas.agregar(fila, campo, formato, func() string { return fmt.Sprintf(formato, args...) })
+	l.problemas.agregar(fila, campo, l.cabeceras[campo], formato, func() string { return fmt.Sprintf(formato, args...) })
 	l.errFila = true
 }
 
@@ -442,6 +488,8 @@ func (l *lector) encabezado(fila int, celdas []string) {
 	l.cols = cols
 	l.indice = make([]string, len(celdas))
 	l.pos = map[string]int{}
+	l.cabeceras = map[string]string{}
+	l.lote.Cabeceras = l.cabeceras
 	var extra []string
 	for i, c := range celdas {
 		if strings.TrimSpace(c) == "" {
@@ -457,6 +505,7 @@ func (l *lector) encabezado(fila int, celdas []string) {
 			continue
 		}
 		l.pos[n] = i
+		l.cabeceras[n] = strings.TrimSpace(c)
 		l.indice[i] = n
 		l.lote.Columnas[n] = true
 	}
@@ -551,6 +600,19 @@ func (l *lector) texto(fila int, celdas []string, col string, requerido bool, ma
 	return v
 }
 
+// clave reads a required key column (ParseClave: one spelling per key).
+func (l *lector) clave(fila int, celdas []string, col string, max int) string {
+	v := l.texto(fila, celdas, col, true, max)
+	if v == "" {
+		return ""
+	}
+	k, err := ParseClave(v, l.xlsx)
+	if err != nil {
+		l.mal(fila, col, "%v", err)
+	}
+	return k
+}
+
 func (l *lector) monto(fila int, celdas []string, col string) decimal.Decimal {
 	v := l.celda(celdas, col)
 	if l.xlsx {
@@ -558,6 +620,12 @@ func (l *lector) monto(fila int, celdas []string, col string) decimal.Decimal {
 	}
 	c, err := parseCentavos(v)
 	if err != nil {
+		// A number cell is a number: what can be wrong is only its decimals
+		// (a text cell "100.125" stays ambiguous).
+		if n := decimalesNumero(v); n > 2 && l.numerica != nil && l.numerica(fila, l.pos[col]) {
+			l.mal(fila, col, "el número %s tiene %d decimales; los montos admiten 2: redondee la celda a centavos (=REDONDEAR(celda;2)) o corrija el valor", v, n)
+			return decimal.Decimal{}
+		}
 		l.mal(fila, col, "%v", err)
 		return decimal.Decimal{}
 	}
@@ -572,11 +640,19 @@ func (l *lector) fecha(fila int, celdas []string, col string, requerida bool) fe
 		}
 		return fecha.Fecha{}
 	}
-	f, err := memo(l.fechas, v, func(s string) (fecha.Fecha, error) { return ParseFecha(s, l.xlsx) })
+	f, err := memo(l.fechas, v, l.leerFecha)
 	if err != nil {
 		l.mal(fila, col, "%v", err)
 	}
 	return f
+}
+
+// leerFecha reads a date cell as the file's kind and date system dictate.
+func (l *lector) leerFecha(s string) (fecha.Fecha, error) {
+	if l.xlsx {
+		return ParseFechaXLSX(s, l.fecha1904)
+	}
+	return ParseFecha(s, false)
 }
 
 // unica records the key of a row and reports a repeated one.
@@ -598,7 +674,7 @@ func (l *lector) unica(fila int, clave claveFila, campo string, que func() strin
 func (l *lector) filaSancion(fila int, c []string) {
 	s := FilaSancion{Fila: fila}
 	s.NIT = l.nit(fila, c)
-	s.NumeroActo = l.texto(fila, c, "numero_acto", true, 100)
+	s.NumeroActo = l.clave(fila, c, "numero_acto", 100)
 	s.FechaExpedicion = l.fecha(fila, c, "fecha_expedicion", false)
 	s.FechaFirmeza = l.fecha(fila, c, "fecha_firmeza", false)
 	s.Infraccion = l.texto(fila, c, "infraccion", false, 200)
@@ -644,7 +720,7 @@ func (l *lector) filaDeclaracion(fila int, c []string) {
 	o.NIT = l.nit(fila, c)
 	o.Fecha = l.fecha(fila, c, "fecha", true)
 	o.Anio = o.Fecha.Anio()
-	o.Declaracion = l.texto(fila, c, "numero_declaracion", true, 100)
+	o.Declaracion = l.clave(fila, c, "numero_declaracion", 100)
 	o.Valor = l.monto(fila, c, "valor")
 	l.unica(fila, claveFila{o.NIT, o.Declaracion}, "numero_declaracion", func() string { return "la declaración " + o.Declaracion + " del NIT " + o.NIT })
 	if !l.errFila {

@@ -204,7 +204,7 @@ func TestLeer_xlsxPrimeraHojaConFilaVaciaYNumeros(t *testing.T) {
 	}
 	_, ps := Leer(Sanciones, "x.xlsx", bytes.NewReader(b.Bytes()))
 	got := textos(ps)
-	if len(got) != 2 || !strings.HasPrefix(got[0], `fila 5, fecha_firmeza: fecha inválida "2025-13-01"`) || !strings.HasPrefix(got[1], `fila 5, valor: monto ambiguo "1.234"`) {
+	if len(got) != 2 || !strings.HasPrefix(got[0], `fila 5, Fecha firmeza: fecha inválida "2025-13-01"`) || !strings.HasPrefix(got[1], `fila 5, Valor: monto ambiguo "1.234"`) {
 		t.Fatalf("problemas:\n%s", strings.Join(got, "\n"))
 	}
 	// Without the bad row, the rest is read with Excel's numbers and dates.

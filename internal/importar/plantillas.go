@@ -139,6 +139,18 @@ func plantillaXLSX(clase string, filas [][]string) ([]byte, error) {
 			return nil, err
 		}
 	}
+	// As every workbook the application writes: the header frozen, with
+	// a filter over the columns.
+	if err := f.SetPanes(hoja, &excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft"}); err != nil {
+		return nil, err
+	}
+	ultima, err := excelize.CoordinatesToCellName(len(cab), len(filas))
+	if err != nil {
+		return nil, err
+	}
+	if err := f.AutoFilter(hoja, "A1:"+ultima, nil); err != nil {
+		return nil, err
+	}
 	var b bytes.Buffer
 	if err := f.Write(&b); err != nil {
 		return nil, err

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"github.com/xuri/excelize/v2"
 )
 
 var actualizar = flag.Bool("actualizar", false, "reescribe testdata/plantillas con Plantilla()")
@@ -116,5 +118,33 @@ func TestEjemploXLSX(t *testing.T) {
 		if !reflect.DeepEqual(a, b) {
 			t.Fatalf("fila %d:\n%+v\n%+v", a.Fila, a, b)
 		}
+	}
+}
+
+// The XLSX templates, as every workbook the application writes: header
+// frozen, a filter over the columns.
+func TestPlantillasXLSX_encabezadoFijoYFiltro(t *testing.T) {
+	for _, nombre := range PlantillasDisponibles {
+		b, err := Plantilla(nombre, "xlsx")
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, err := excelize.OpenReader(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		hoja := x.GetSheetList()[0]
+		p, err := x.GetPanes(hoja)
+		if err != nil || !p.Freeze || p.YSplit != 1 || p.TopLeftCell != "A2" {
+			t.Errorf("%s: paneles %+v %v; quiere el encabezado fijo", nombre, p, err)
+		}
+		filtro := false
+		for _, d := range x.GetDefinedName() {
+			filtro = filtro || d.Name == "_xlnm._FilterDatabase"
+		}
+		if !filtro {
+			t.Errorf("%s: sin filtro en el encabezado", nombre)
+		}
+		x.Close()
 	}
 }

@@ -18,8 +18,19 @@ import (
 // Excel shows it (the header is row 1).
 type tabla struct {
 	xlsx bool
+	// fecha1904: the workbook counts dates from 1904-01-01 (Excel for Mac's
+	// date system), not from 1900.
+	fecha1904 bool
 	// filasXLSX: the rows the sheet declares (its dimension), 0 if unknown.
 	filasXLSX int
+	// numerica says whether the cell of an XLSX at row fila and column col
+	// (from 0) is a number cell; nil for a CSV.
+	numerica func(fila, col int) bool
+	// hoja is the sheet read (the first of an XLSX).
+	hoja string
+	// otraHoja is the name of another sheet of the XLSX whose first rows
+	// hold a row for which probar is true, or ""; nil for a CSV.
+	otraHoja func(probar func(celdas []string) bool) string
 	// recorrer calls f for every row, header included, until f returns false.
 	recorrer func(f func(fila int, celdas []string) bool) error
 }
@@ -90,8 +101,42 @@ func separador(datos []byte) rune {
 	return ','
 }
 
+// esUTF16 recognises a text in UTF-16 (what Excel saves as «Texto
+// Unicode»): its byte-order mark, or a NUL in every other byte of its start.
+func esUTF16(datos []byte) bool {
+	if bytes.HasPrefix(datos, []byte{0xff, 0xfe}) || bytes.HasPrefix(datos, []byte{0xfe, 0xff}) {
+		return true
+	}
+	n := min(len(datos), 200) &^ 1
+	if n < 4 {
+		return false
+	}
+	pares, impares := 0, 0
+	for i := 0; i < n; i += 2 {
+		if datos[i] == 0 {
+			pares++
+		}
+		if datos[i+1] == 0 {
+			impares++
+		}
+	}
+	return pares*4 >= n || impares*4 >= n // at least half of one of the two halves
+}
+
+// separadoPorTabulaciones: the first line has tabs and neither ; nor ,.
+func separadoPorTabulaciones(datos []byte) bool {
+	linea, _, _ := bytes.Cut(datos, []byte{'\n'})
+	return bytes.IndexByte(linea, '\t') >= 0 && bytes.IndexByte(linea, ';') < 0 && bytes.IndexByte(linea, ',') < 0
+}
+
 func tablaCSV(datos []byte) (*tabla, error) {
+	if esUTF16(datos) {
+		return nil, errors.New("el archivo está en UTF-16 (Excel lo llama «Texto Unicode»): en Excel use «Guardar como» y elija «CSV UTF-8 (delimitado por comas)» o «Libro de Excel (.xlsx)»")
+	}
 	datos = textoUTF8(datos)
+	if separadoPorTabulaciones(datos) {
+		return nil, errors.New("el archivo está separado por tabulaciones (Excel lo llama «Texto (delimitado por tabulaciones)»): en Excel use «Guardar como» y elija «CSV (delimitado por comas)», «CSV UTF-8» o «Libro de Excel (.xlsx)»")
+	}
 	sep := separador(datos)
 	return &tabla{recorrer: func(f func(int, []string) bool) error {
 		r := csv.NewReader(bytes.NewReader(datos))
@@ -161,7 +206,45 @@ func tablaXLSX(ctx context.Context, datos []byte) (*tabla, error) {
 			}
 		}
 	}
-	return &tabla{xlsx: true, filasXLSX: filas, recorrer: func(g func(int, []string) bool) error {
+	props, err := f.GetWorkbookProps()
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("no se pudo leer el archivo XLSX (%v): ábralo en Excel y guárdelo de nuevo", err)
+	}
+	fecha1904 := props.Date1904 != nil && *props.Date1904
+	numerica := func(fila, col int) bool {
+		celda, err := excelize.CoordinatesToCellName(col+1, fila)
+		if err != nil {
+			return false
+		}
+		tipo, err := f.GetCellType(hojas[0], celda)
+		return err == nil && (tipo == excelize.CellTypeNumber || tipo == excelize.CellTypeUnset)
+	}
+	otraHoja := func(probar func([]string) bool) string {
+		// Only when the first sheet has no header: the workbook is opened
+		// again (the reading below closes it).
+		g, err := excelize.OpenReader(bytes.NewReader(datos), excelize.Options{UnzipSizeLimit: Limites.Total, UnzipXMLSizeLimit: min(Limites.Parte, 16<<20)})
+		if err != nil {
+			return ""
+		}
+		defer g.Close()
+		for _, h := range hojas[1:] {
+			rows, err := g.Rows(h)
+			if err != nil {
+				continue
+			}
+			for n := 0; n < filasTitulo && rows.Next(); n++ {
+				celdas, err := rows.Columns(excelize.Options{RawCellValue: true})
+				if err == nil && !vacia(celdas) && probar(celdas) {
+					rows.Close()
+					return h
+				}
+			}
+			rows.Close()
+		}
+		return ""
+	}
+	return &tabla{xlsx: true, fecha1904: fecha1904, numerica: numerica, hoja: hojas[0], otraHoja: otraHoja, filasXLSX: filas, recorrer: func(g func(int, []string) bool) error {
 		defer f.Close()
 		rows, err := f.Rows(hojas[0])
 		if err != nil {

@@ -41,7 +41,8 @@ type NIT struct {
 func (n NIT) String() string { return fmt.Sprintf("%s-%d", n.Base, n.DV) }
 
 // Parse reads "800191045-1" or "800.191.045-1" (spaces allowed around the
-// dash) and checks the digit. A wrong digit is an error naming the right one.
+// dash) and checks the digit; leading zeros are dropped (0901750435-6 is
+// 901750435-6). A wrong digit is an error naming the right one.
 func Parse(s string) (NIT, error) {
 	t := strings.TrimSpace(s)
 	t = strings.ReplaceAll(t, ".", "")
@@ -51,6 +52,13 @@ func Parse(s string) (NIT, error) {
 		return NIT{}, fmt.Errorf("NIT %q sin dígito de verificación (use 800191045-1)", s)
 	}
 	base, dv := t[:i], t[i+1:]
+	// Leading zeros do not change the number nor its check digit (their
+	// weight multiplies a zero): 0901750435-6 is 901750435-6, one NIT.
+	if b := strings.TrimLeft(base, "0"); b != "" {
+		base = b
+	} else if base != "" {
+		base = "0"
+	}
 	if len(dv) != 1 || dv[0] < '0' || dv[0] > '9' {
 		return NIT{}, fmt.Errorf("NIT %q: el dígito de verificación debe ser un solo dígito", s)
 	}

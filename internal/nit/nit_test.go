@@ -48,3 +48,20 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// A NIT written with leading zeros (a text cell padded to a fixed width) is
+// the same NIT: compared and stored without them.
+func TestParse_cerosALaIzquierda(t *testing.T) {
+	for _, s := range []string{"0901750435-6", "00901750435-6", "0.901.750.435-6", "901750435-6"} {
+		n, err := Parse(s)
+		if err != nil || n.String() != "901750435-6" {
+			t.Errorf("Parse(%q) = %v, %v; quiere 901750435-6", s, n, err)
+		}
+	}
+	if n, err := Parse("0000000000000000-0"); err != nil || n.String() != "0-0" {
+		t.Errorf("Parse de solo ceros = %v, %v; quiere 0-0", n, err)
+	}
+	if _, err := Parse("0901750435-7"); err == nil || err.Error() != `NIT "0901750435-7": dígito de verificación 7 incorrecto; el correcto es 6` {
+		t.Errorf("DV errado con ceros: %v", err)
+	}
+}

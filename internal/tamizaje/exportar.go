@@ -10,7 +10,7 @@ import (
 
 // Columnas are the headers of the CSV and XLSX exports, in order.
 var Columnas = []string{
-	"Posición", "NIT", "Razón social", "Tipo de usuario", "Dirección Seccional",
+	"Posición", "NIT", "Razón social", "Tipo de usuario", "Dirección Seccional", "Código de la Seccional",
 	"Año del tamizaje", "Año de referencia", "Registro vigente",
 	"Actos que cuentan", "Suma de sanciones (COP)", "Operaciones (COP)", "Número de operaciones",
 	"Participación (%)", "Umbral 0,5 % (COP)", "Sanciones sobre el umbral (%)",
@@ -72,10 +72,20 @@ func TextoAlertas(f Fila) string {
 	return etiquetas.Alertas(ps)
 }
 
-func celdas(f Fila) []celda {
+// NombreSeccional is the name of a Dirección Seccional by its code ("" when
+// unknown: the code is shown in its place).
+type NombreSeccional func(codigo string) string
+
+func celdas(f Fila, nombre NombreSeccional) []celda {
+	seccional := f.Usuario.DireccionSeccional
+	if nombre != nil {
+		if n := nombre(seccional); n != "" {
+			seccional = n
+		}
+	}
 	return []celda{
-		ent(int64(f.Posicion)), txt(f.Usuario.NIT), txt(f.Usuario.RazonSocial), txt(etiquetas.TipoUsuario(f.Usuario.Tipo)), txt(f.Usuario.DireccionSeccional),
-		ent(int64(f.Anio)), ent(int64(f.AnioReferencia)), siNo(f.RegistroVigente),
+		ent(int64(f.Posicion)), txt(f.Usuario.NIT), txt(f.Usuario.RazonSocial), txt(etiquetas.TipoUsuario(f.Usuario.Tipo)), txt(seccional), txt(f.Usuario.DireccionSeccional),
+		exportar.Anio(f.Anio), exportar.Anio(f.AnioReferencia), siNo(f.RegistroVigente),
 		ent(int64(f.NumeroActos)), num(f.Suma, fmtPesos), numNulo(f.TotalOperaciones, fmtPesos), entNulo(f.NumeroOperaciones),
 		numNulo(f.Participacion, fmtPorcentaje4), numNulo(f.Linea, fmtPesos), numNulo(f.PorcentajeUmbral, fmtPorcentaje2),
 		tri(f.CumpleUmbral), siNo(f.MinimoTresActos), tri(f.ProcedeComite),
@@ -100,20 +110,21 @@ const HojaXLSX = "Tamizaje"
 // tabla is the screening's export (exportar: CSV for Excel in Spanish and XLSX).
 var tabla = exportar.Tabla{
 	Hoja: HojaXLSX, Columnas: Columnas,
-	Anchos: []float64{9, 14, 40, 20, 36, 9, 10, 9, 9, 18, 20, 12, 13, 18, 13, 9, 9, 9, 28, 10, 10, 13, 10, 13},
+	Anchos: []float64{9, 14, 40, 20, 36, 16, 9, 10, 9, 9, 18, 20, 12, 13, 18, 13, 9, 9, 9, 28, 10, 10, 13, 10, 13},
 }
 
 // EscribirCSV writes the rows as CSV for Excel in Spanish (exportar.EscribirCSV):
 // Sí/No for the requisites, "Datos incompletos" for an unknown one, an empty
-// cell where a figure does not apply (participación without operations).
-func EscribirCSV(w io.Writer, filas []Fila) error {
-	return exportar.EscribirCSV(w, tabla, len(filas), func(i int) []celda { return celdas(filas[i]) })
+// cell where a figure does not apply (participación without operations); the
+// Dirección Seccional by its name (nombre), its code in the next column.
+func EscribirCSV(w io.Writer, filas []Fila, nombre NombreSeccional) error {
+	return exportar.EscribirCSV(w, tabla, len(filas), func(i int) []celda { return celdas(filas[i], nombre) })
 }
 
 // EscribirXLSX writes the rows as an Excel workbook (exportar.EscribirXLSX):
 // amounts "$ #,##0", participación "0,0000 %", the distance with 4 decimals.
-func EscribirXLSX(w io.Writer, filas []Fila, titulo string) error {
+func EscribirXLSX(w io.Writer, filas []Fila, titulo string, nombre NombreSeccional) error {
 	t := tabla
 	t.Titulo = titulo
-	return exportar.EscribirXLSX(w, t, len(filas), func(i int) []celda { return celdas(filas[i]) })
+	return exportar.EscribirXLSX(w, t, len(filas), func(i int) []celda { return celdas(filas[i], nombre) })
 }

@@ -244,7 +244,7 @@ func filasExportar() []Fila {
 
 func TestEscribirCSV_excelEnEspanol(t *testing.T) {
 	var buf bytes.Buffer
-	if err := EscribirCSV(&buf, filasExportar()); err != nil {
+	if err := EscribirCSV(&buf, filasExportar(), nil); err != nil {
 		t.Fatal(err)
 	}
 	data := buf.Bytes()
@@ -296,7 +296,7 @@ func TestEscribirCSV_excelEnEspanol(t *testing.T) {
 func TestEscribirXLSX_numerosComoNumeros(t *testing.T) {
 	var buf bytes.Buffer
 	filas := filasExportar()
-	if err := EscribirXLSX(&buf, filas, "Tamizaje 2026"); err != nil {
+	if err := EscribirXLSX(&buf, filas, "Tamizaje 2026", nil); err != nil {
 		t.Fatal(err)
 	}
 	x, err := excelize.OpenReader(&buf)
@@ -311,7 +311,7 @@ func TestEscribirXLSX_numerosComoNumeros(t *testing.T) {
 	if len(regs) != 3 || regs[0][2] != "Razón social" {
 		t.Fatalf("filas %d, cabecera %v", len(regs), regs[0])
 	}
-	suma, _ := excelize.CoordinatesToCellName(10, 2) // "Suma de sanciones (COP)"
+	suma, _ := excelize.CoordinatesToCellName(11, 2) // "Suma de sanciones (COP)"
 	tipo, err := x.GetCellType(HojaXLSX, suma)
 	if err != nil {
 		t.Fatal(err)
@@ -319,13 +319,13 @@ func TestEscribirXLSX_numerosComoNumeros(t *testing.T) {
 	if tipo == excelize.CellTypeSharedString || tipo == excelize.CellTypeInlineString {
 		t.Errorf("la suma es texto (%v), debe ser número", tipo)
 	}
-	got, err := decimal.NewFromString(regs[1][9])
+	got, err := decimal.NewFromString(regs[1][10])
 	if err != nil || !got.Equal(filas[0].Suma) {
-		t.Errorf("suma leída %q (%v), se esperaba %s", regs[1][9], err, filas[0].Suma)
+		t.Errorf("suma leída %q (%v), se esperaba %s", regs[1][10], err, filas[0].Suma)
 	}
-	part, err := decimal.NewFromString(regs[1][12])
+	part, err := decimal.NewFromString(regs[1][13])
 	if err != nil || !part.Equal(*filas[0].Participacion) {
-		t.Errorf("participación leída %q", regs[1][12])
+		t.Errorf("participación leída %q", regs[1][13])
 	}
 	estilo, err := x.GetCellStyle(HojaXLSX, suma)
 	if err != nil {

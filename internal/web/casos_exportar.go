@@ -20,6 +20,27 @@ var columnasExportacion = []string{
 // tablaCasos is the case list's export (exportar: CSV and XLSX).
 var tablaCasos = exportar.Tabla{Hoja: "Casos", Titulo: "Casos del Comité de Fiscalización", Columnas: columnasExportacion}
 
+// columnasFecha are the positions of the dates in columnasExportacion (the
+// report, its legal term, the stage's term): date cells in the XLSX, so a
+// spreadsheet sorts and filters them as dates ("Desconocido" stays a text).
+var columnasFecha = map[int]bool{5: true, 6: true, 9: true}
+
+// celdasCasos is row i of filas as export cells.
+func celdasCasos(filas [][]string) func(i int) []exportar.Celda {
+	var cs []exportar.Celda
+	return func(i int) []exportar.Celda {
+		cs = cs[:0]
+		for k, s := range filas[i] {
+			if columnasFecha[k] {
+				cs = append(cs, exportar.FechaOTexto(s))
+			} else {
+				cs = append(cs, exportar.Texto(s))
+			}
+		}
+		return cs
+	}
+}
+
 // casosExportarCSV exports every case of the list's query (all pages) as CSV.
 func (h *handler) casosExportarCSV(c echo.Context) error {
 	filas, err := h.filasExportacion(c)
@@ -27,7 +48,7 @@ func (h *handler) casosExportarCSV(c echo.Context) error {
 		return err
 	}
 	var b bytes.Buffer
-	if err := exportar.EscribirCSV(&b, tablaCasos, len(filas), exportar.Textos(filas)); err != nil {
+	if err := exportar.EscribirCSV(&b, tablaCasos, len(filas), celdasCasos(filas)); err != nil {
 		return err
 	}
 	c.Response().Header().Set("Content-Disposition", `attachment; filename="casos.csv"`)
@@ -41,7 +62,7 @@ func (h *handler) casosExportarXLSX(c echo.Context) error {
 		return err
 	}
 	var b bytes.Buffer
-	if err := exportar.EscribirXLSX(&b, tablaCasos, len(filas), exportar.Textos(filas)); err != nil {
+	if err := exportar.EscribirXLSX(&b, tablaCasos, len(filas), celdasCasos(filas)); err != nil {
 		return err
 	}
 	c.Response().Header().Set("Content-Disposition", `attachment; filename="casos.xlsx"`)

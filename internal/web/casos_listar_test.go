@@ -5,6 +5,8 @@ import (
 	"encoding/csv"
 	"fmt"
 	"net/http"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -197,5 +199,14 @@ func TestListaCasos_exportacionConEtiquetas(t *testing.T) {
 	}
 	if f, _ := x.GetCellFormula("Casos", "C2"); f != "" {
 		t.Errorf("una razón social se escribió como fórmula: %q", f)
+	}
+	// The date of the report is a date cell (a serial with the dd/mm/yyyy
+	// format), shown as the list shows it.
+	if tipo, _ := x.GetCellType("Casos", "F2"); tipo == excelize.CellTypeSharedString || tipo == excelize.CellTypeInlineString {
+		t.Errorf("la fecha del reporte es texto: %q", hoja[1][5])
+	}
+	crudo, _ := x.GetCellValue("Casos", "F2", excelize.Options{RawCellValue: true})
+	if _, err := strconv.Atoi(crudo); err != nil || !regexp.MustCompile(`^\d\d/\d\d/\d{4}$`).MatchString(hoja[1][5]) {
+		t.Errorf("fecha del reporte: valor %q, se muestra %q", crudo, hoja[1][5])
 	}
 }

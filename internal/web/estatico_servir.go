@@ -29,13 +29,20 @@ func (h *handler) estaticoServir(c echo.Context) error {
 	}
 	hash := static.Hash(nombre)
 	hd := c.Response().Header()
-	hd.Set("ETag", `"`+hash+`"`)
+	// The gzip form is another representation: its own ETag, so a cache
+	// never serves one for the other (RFC 9110 §8.8.3).
+	gz := len(b) > 1024 && strings.Contains(c.Request().Header.Get("Accept-Encoding"), "gzip")
+	etiqueta := `"` + hash + `"`
+	if gz {
+		etiqueta = `"` + hash + `-gzip"`
+	}
+	hd.Set("ETag", etiqueta)
 	if c.QueryParam("v") == hash {
 		hd.Set("Cache-Control", "public, max-age=31536000, immutable")
 	} else {
 		hd.Set("Cache-Control", "no-cache")
 	}
-	if c.Request().Header.Get("If-None-Match") == `"`+hash+`"` {
+	if c.Request().Header.Get("If-None-Match") == etiqueta {
 		return c.NoContent(http.StatusNotModified)
 	}
 	tipo := mime.TypeByExtension(path.Ext(nombre))
@@ -43,7 +50,7 @@ func (h *handler) estaticoServir(c echo.Context) error {
 		tipo = "text/plain; charset=utf-8"
 	}
 	hd.Add("Vary", "Accept-Encoding")
-	if len(b) > 1024 && strings.Contains(c.Request().Header.Get("Accept-Encoding"), "gzip") {
+	if gz {
 		hd.Set("Content-Encoding", "gzip")
 		return c.Blob(http.StatusOK, tipo, comprimido(nombre, b))
 	}

@@ -69,6 +69,9 @@ func (h *handler) importacionVista(c echo.Context) error {
 		if p.Fila <= 0 {
 			f.Fila = "Archivo"
 		}
+		if p.Columna != "" && p.Campo != "" { // the column as the file names it
+			f.Campo = p.Columna
+		}
 		if f.Campo == "" {
 			f.Campo = "—"
 		}

@@ -125,6 +125,7 @@ func nuevo(cfg Config) (*echo.Echo, *handler) {
 	e.HTTPErrorHandler = h.manejarError
 	e.Use(h.idSolicitud, h.registrar, h.recuperar, h.cabecerasSeguridad, h.comprobarHost, h.turno, h.limitarCuerpo, h.cargarSesion, h.proteger, h.textoFormularios, h.limitarCuentas)
 	h.montar(e)
+	e.Pre(h.convencionesHTTP(e))
 	return e, h
 }
 

@@ -19,20 +19,20 @@ const (
 // as CSV for Excel in Spanish, written by tamizaje.EscribirCSV (the same
 // export as `comite tamizaje --csv`).
 func (h *handler) tamizajeExportarCSV(c echo.Context) error {
-	return h.tamizajeExportar(c, "csv", tipoCSV, func(buf *bytes.Buffer, filas []tamizaje.Fila, _ string) error {
-		return tamizaje.EscribirCSV(buf, filas)
+	return h.tamizajeExportar(c, "csv", tipoCSV, func(buf *bytes.Buffer, filas []tamizaje.Fila, _ string, nombre tamizaje.NombreSeccional) error {
+		return tamizaje.EscribirCSV(buf, filas, nombre)
 	})
 }
 
 // tamizajeExportarXLSX downloads the same rows as an Excel workbook
 // (tamizaje.EscribirXLSX, as `comite tamizaje --xlsx`).
 func (h *handler) tamizajeExportarXLSX(c echo.Context) error {
-	return h.tamizajeExportar(c, "xlsx", tipoXLSX, func(buf *bytes.Buffer, filas []tamizaje.Fila, titulo string) error {
-		return tamizaje.EscribirXLSX(buf, filas, titulo)
+	return h.tamizajeExportar(c, "xlsx", tipoXLSX, func(buf *bytes.Buffer, filas []tamizaje.Fila, titulo string, nombre tamizaje.NombreSeccional) error {
+		return tamizaje.EscribirXLSX(buf, filas, titulo, nombre)
 	})
 }
 
-func (h *handler) tamizajeExportar(c echo.Context, ext, tipo string, escribir func(*bytes.Buffer, []tamizaje.Fila, string) error) error {
+func (h *handler) tamizajeExportar(c echo.Context, ext, tipo string, escribir func(*bytes.Buffer, []tamizaje.Fila, string, tamizaje.NombreSeccional) error) error {
 	ctx := c.Request().Context()
 	q := h.leerConsultaTamizaje(c)
 	if q.errAnio != "" {
@@ -43,9 +43,13 @@ func (h *handler) tamizajeExportar(c echo.Context, ext, tipo string, escribir fu
 		return err
 	}
 	filas := filasVisibles(cuentaDe(c), t, q)
+	cat, err := h.catalogo(ctx)
+	if err != nil {
+		return err
+	}
 	var buf bytes.Buffer
 	titulo := "Tamizaje del Comité de Fiscalización " + strconv.Itoa(q.anio) + " (año de referencia " + strconv.Itoa(q.anio-1) + ")"
-	if err := escribir(&buf, filas, titulo); err != nil {
+	if err := escribir(&buf, filas, titulo, cat.Nombre); err != nil {
 		return err
 	}
 	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="`+nombreExportacion(q, ext)+`"`)

@@ -292,9 +292,17 @@ func TestTamizaje_exportaciones(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var quiere bytes.Buffer
-	if err := tamizaje.EscribirCSV(&quiere, tamizaje.Filtrar(filas, tamizaje.Filtro{Tipo: "agencia_de_aduanas"})); err != nil {
+	cat, err := e.d.CatalogoSeccionales(context.Background())
+	if err != nil {
 		t.Fatal(err)
+	}
+	var quiere bytes.Buffer
+	if err := tamizaje.EscribirCSV(&quiere, tamizaje.Filtrar(filas, tamizaje.Filtro{Tipo: "agencia_de_aduanas"}), cat.Nombre); err != nil {
+		t.Fatal(err)
+	}
+	// The Dirección Seccional by its name, its code in the next column.
+	if !strings.Contains(rec.Body.String(), ";Dirección Seccional de Aduanas de Cartagena;CARTAGENA;") {
+		t.Errorf("la Seccional no sale por su nombre con el código aparte:\n%s", rec.Body.String())
 	}
 	if rec.Body.String() != quiere.String() {
 		t.Fatalf("el CSV no es el de tamizaje.EscribirCSV con el filtro:\n%s\n---\n%s", rec.Body.String(), quiere.String())

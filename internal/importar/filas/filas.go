@@ -38,8 +38,11 @@ func ParseClase(s string) (Clase, error) {
 
 // Problema is one bad row and field (or a problem of the whole file).
 type Problema struct {
-	Fila    int    // as Excel shows it: the header is row 1; 0 = the file as a whole
-	Campo   string // canonical column name; "" when the problem is the whole row
+	Fila  int    // as Excel shows it: the header is row 1; 0 = the file as a whole
+	Campo string // canonical column name; "" when the problem is the whole row
+	// Columna is the column's header as the file writes it ("Número de
+	// acto"), which is what people read; "" when not known (then Campo).
+	Columna string `json:",omitempty"`
 	Mensaje string
 	// Omitidos, in the line that stands for the problems only counted (past
 	// the first MaxProblemas of a file): how many it stands for.
@@ -53,6 +56,8 @@ func (p Problema) String() string {
 		return "archivo: " + p.Mensaje
 	case p.Campo == "":
 		return fmt.Sprintf("fila %d: %s", p.Fila, p.Mensaje)
+	case p.Columna != "":
+		return fmt.Sprintf("fila %d, %s: %s", p.Fila, p.Columna, p.Mensaje)
 	}
 	return fmt.Sprintf("fila %d, %s: %s", p.Fila, p.Campo, p.Mensaje)
 }
@@ -103,6 +108,9 @@ type Lote struct {
 	Formato        Formato
 	PorDeclaracion bool            // operaciones: one row per declaration
 	Columnas       map[string]bool // canonical columns present in the file
+	// Cabeceras: canonical column → its header as the file writes it, so
+	// problems found later (a NIT not registered) name it the same way.
+	Cabeceras map[string]string
 	// FilasEstimadas (LeerEnPartes only): the lines below the header of a
 	// CSV (at least its rows: blank lines and cells spanning lines count
 	// too), or the rows an XLSX sheet declares (0 when it declares none). A
