@@ -59,6 +59,9 @@ const (
 	maxPendientesCuenta = 3
 	// limiteLotePendiente caps the validated rows kept on disk for one upload.
 	limiteLotePendiente = 64 << 20
+	// partesEntreRecolecciones is how many parts of an upload pass between
+	// two collections of the heap (see the upload handler).
+	partesEntreRecolecciones = 4
 )
 
 // importacionPendiente is what the server keeps about an uploaded file

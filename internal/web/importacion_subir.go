@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"unicode"
@@ -102,6 +103,7 @@ func (h *handler) importacionSubir(c echo.Context) error {
 	}
 	var muestra *importar.Lote
 	var errEscritura error
+	partes := 0
 	if entregar := fuente.Entregar; entregar != nil {
 		fuente.Entregar = func(lectura func(int), parte func(*importar.Lote) bool) (*importar.Lote, []importar.Problema) {
 			return entregar(lectura, func(p *importar.Lote) bool {
@@ -110,6 +112,13 @@ func (h *handler) importacionSubir(c echo.Context) error {
 				}
 				if errEscritura = escritor.escribir(p); errEscritura != nil {
 					return false
+				}
+				if partes++; partes%partesEntreRecolecciones == 0 {
+					// The server lets the heap grow to five times what is
+					// live; the parts already written are garbage, so one
+					// upload would hold several of them. Collecting every
+					// few parts keeps its peak near one part.
+					runtime.GC()
 				}
 				return parte(p)
 			})
