@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 
-	"comite/internal/db"
 	"comite/internal/demo"
 )
 
@@ -58,7 +57,7 @@ Llena una base vacía con datos sintéticos deterministas (la misma semilla da l
 		return 2
 	}
 	ctx := context.Background()
-	d, err := db.Open(ctx, *ruta)
+	d, err := demo.Abrir(ctx, *ruta, o)
 	if err != nil {
 		fmt.Fprintln(stderr, "comite demo:", err)
 		return 1
