@@ -6,7 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 
+	"comite/internal/db"
 	"comite/internal/demo"
 )
 
@@ -71,6 +73,9 @@ Llena una base vacía con datos sintéticos deterministas (la misma semilla da l
 	fmt.Fprintf(stdout, "Base de datos %s\n", *ruta)
 	res.Escribir(stdout)
 	escribirFirmaDemo(d.Ruta, cert, clave, stdout)
+	if k, err := os.ReadFile(db.RutaClaveAuditoria(d.Ruta)); err == nil && string(k) == demo.ClaveAuditoriaDemo(o.Semilla) {
+		fmt.Fprintf(stdout, "Clave de auditoría de DEMOSTRACIÓN, derivada de la semilla (sin valor de prueba: quien conozca la semilla puede rehacer la cadena de auditoría):\n  %s\n", db.RutaClaveAuditoria(d.Ruta))
+	}
 	return 0
 }
 

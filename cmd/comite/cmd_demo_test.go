@@ -20,7 +20,7 @@ func TestCmdDemo(t *testing.T) {
 	if rc != 0 {
 		t.Fatalf("rc = %d, stderr: %s", rc, errs)
 	}
-	for _, s := range []string{ruta, "usuarios aduaneros", "40", "años 2024 a 2026", "Agencia de Aduanas Reincidente Demo S.A.S."} {
+	for _, s := range []string{ruta, "usuarios aduaneros", "40", "años 2024 a 2026", "Agencia de Aduanas Reincidente Demo S.A.S.", "Clave de auditoría de DEMOSTRACIÓN"} {
 		if !strings.Contains(out, s) {
 			t.Errorf("la salida no dice %q:\n%s", s, out)
 		}
