@@ -6,6 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
+
+	"comite/internal/firma"
 )
 
 // Two loads with the same options, each into a new file opened by Abrir,
@@ -55,5 +58,38 @@ func TestGenerarMismaSemillaMismoArchivo(t *testing.T) {
 		if a[i] != b[i] {
 			t.Fatalf("las bases difieren desde el byte %d", i)
 		}
+	}
+}
+
+// The demonstration certificate and its key come from the seed: the same
+// seed writes the same two files, another seed other ones, and the key
+// loads as a signer.
+func TestCertificadoDemoDeLaSemilla(t *testing.T) {
+	desde := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	escribir := func(semilla int64) (cert, clave []byte) {
+		ruta := filepath.Join(t.TempDir(), "demo.db")
+		c, k, err := CertificadoDemo(ruta, desde, semilla)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := firma.Cargar(c, k, ""); err != nil {
+			t.Fatalf("el certificado de demostración no se carga: %v", err)
+		}
+		if cert, err = os.ReadFile(c); err != nil {
+			t.Fatal(err)
+		}
+		if clave, err = os.ReadFile(k); err != nil {
+			t.Fatal(err)
+		}
+		return cert, clave
+	}
+	c1, k1 := escribir(7)
+	c2, k2 := escribir(7)
+	c3, k3 := escribir(8)
+	if !bytes.Equal(c1, c2) || !bytes.Equal(k1, k2) {
+		t.Error("la misma semilla escribió certificados o claves distintos")
+	}
+	if bytes.Equal(c1, c3) || bytes.Equal(k1, k3) {
+		t.Error("dos semillas distintas escribieron el mismo certificado o la misma clave")
 	}
 }
