@@ -76,8 +76,9 @@ echo "== restaurando la réplica"
 "$LITESTREAM" restore -config "$tmp/litestream.yml" -o "$tmp/restaurado/comite.db" "$base"
 
 echo "== verificando la copia restaurada"
-"$comite" respaldo verificar "$tmp/restaurado/comite.db" --db "$base" | tee "$tmp/restaurada.txt"
-"$comite" respaldo verificar "$base" --db "$base" >"$tmp/origen.txt"
+# A replica (and the live database) has no signed manifest: accepted explicitly.
+"$comite" respaldo verificar "$tmp/restaurado/comite.db" --db "$base" --sin-manifiesto | tee "$tmp/restaurada.txt"
+"$comite" respaldo verificar "$base" --db "$base" --sin-manifiesto >"$tmp/origen.txt"
 # Same integrity, audit rows, schema, counts and last change (lines 3–8).
 if ! diff <(tail -n +3 "$tmp/origen.txt") <(tail -n +3 "$tmp/restaurada.txt"); then
 	echo "FALLA: la réplica restaurada no tiene lo mismo que la base de origen" >&2
@@ -85,6 +86,6 @@ if ! diff <(tail -n +3 "$tmp/origen.txt") <(tail -n +3 "$tmp/restaurada.txt"); t
 fi
 # The restored replica is checked with the key and anchor of the source database.
 "$comite" auditoria verificar --db "$tmp/restaurado/comite.db" --clave-auditoria "$base.clave-auditoria" --ancla "$base.ancla-auditoria"
-"$comite" restaurar --desde "$tmp/restaurado/comite.db" --db "$tmp/restaurado/en-su-lugar.db" \
+"$comite" restaurar --desde "$tmp/restaurado/comite.db" --db "$tmp/restaurado/en-su-lugar.db" --sin-manifiesto \
 	--clave-auditoria "$base.clave-auditoria" --ancla "$tmp/restaurado/en-su-lugar.ancla" >/dev/null
 echo "OK: la réplica de Litestream restaurada abre, verifica (integridad y cadena de auditoría) y tiene las mismas filas que la base de origen."

@@ -110,7 +110,7 @@ func cmdActa(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	ctx := context.Background()
-	d, err := db.Open(ctx, *ruta)
+	d, err := abrirBase(ctx, *ruta)
 	if err != nil {
 		fmt.Fprintln(stderr, "comite acta:", err)
 		return 1

@@ -30,11 +30,16 @@ func audUso(w io.Writer) {
   --clave-auditoria ARCHIVO  archivo de claves (por defecto ARCHIVO.clave-auditoria,
                              junto a la base; o la variable COMITE_CLAVE_AUDITORIA)
   --ancla ARCHIVO            ancla de la cadena (por defecto ARCHIVO.ancla-auditoria)
+  --aceptar-ancla-nueva      con verificar: si el ancla no existe o termina antes de
+                             la última cabeza que la base registró publicar, empezar
+                             una nueva; queda en la auditoría con lo que se perdió
+La configuración ARCHIVO.conf y las variables COMITE_CLAVE_AUDITORIA_ARCHIVO y
+COMITE_ANCLA_AUDITORIA dicen dónde están la clave y el ancla cuando no se indican.
 `)
 }
 
 // audArgs reads the action and the flags of `comite auditoria`.
-func audArgs(args []string) (pos []string, ruta, clave, ancla string, ayuda bool, err error) {
+func audArgs(args []string) (pos []string, ruta, clave, ancla string, ayuda, aceptarNueva bool, err error) {
 	ruta = "comite.db"
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -47,13 +52,13 @@ func audArgs(args []string) (pos []string, ruta, clave, ancla string, ayuda bool
 		case "db", "clave-auditoria", "ancla":
 			if !conValor {
 				if i+1 >= len(args) {
-					return nil, "", "", "", false, fmt.Errorf("--%s: falta el archivo", nombre)
+					return nil, "", "", "", false, false, fmt.Errorf("--%s: falta el archivo", nombre)
 				}
 				i++
 				valor = args[i]
 			}
 			if valor == "" {
-				return nil, "", "", "", false, fmt.Errorf("--%s: falta el archivo", nombre)
+				return nil, "", "", "", false, false, fmt.Errorf("--%s: falta el archivo", nombre)
 			}
 			switch nombre {
 			case "db":
@@ -65,18 +70,20 @@ func audArgs(args []string) (pos []string, ruta, clave, ancla string, ayuda bool
 			}
 		case "h", "help", "ayuda":
 			ayuda = true
+		case "aceptar-ancla-nueva":
+			aceptarNueva = true
 		default:
-			return nil, "", "", "", false, fmt.Errorf("--%s: opción desconocida para auditoria (use --db, --clave-auditoria o --ancla)", nombre)
+			return nil, "", "", "", false, false, fmt.Errorf("--%s: opción desconocida para auditoria (use --db, --clave-auditoria, --ancla o --aceptar-ancla-nueva)", nombre)
 		}
 	}
-	return pos, ruta, clave, ancla, ayuda, nil
+	return pos, ruta, clave, ancla, ayuda, aceptarNueva, nil
 }
 
 // cmdAuditoria: comite auditoria verificar --db F (the command-line
 // contract): exit 0 with the rows checked; 1 naming the first row that does
 // not match (or when the chain cannot be checked); 2 for usage errors.
 func cmdAuditoria(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	pos, ruta, clave, ancla, ayuda, err := audArgs(args)
+	pos, ruta, clave, ancla, ayuda, aceptarNueva, err := audArgs(args)
 	if ayuda {
 		audUso(stderr)
 		return 0
@@ -103,12 +110,13 @@ func cmdAuditoria(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	ctx := context.Background()
-	opciones := []db.OpcionAuditoria{db.ConClaveAuditoria(clave), db.ConAnclaAuditoria(ancla)}
-	if pos[0] != "rotar-clave" {
-		// Checking a copy must not create a key: a missing key is reported.
-		opciones = append(opciones, db.SinCrearClaveAuditoria())
+	// No action creates a key: a missing one is reported (rotar-clave adds
+	// one to a key file that exists).
+	abrir := abrirBase
+	if pos[0] != "rotar-clave" && !aceptarNueva {
+		abrir = abrirParaLeer // verificar and cabeza only read
 	}
-	d, err := db.Open(ctx, ruta, opciones...)
+	d, err := abrir(ctx, ruta, db.ConClaveAuditoria(clave), db.ConAnclaAuditoria(ancla))
 	if err != nil {
 		fmt.Fprintln(stderr, "comite auditoria:", err)
 		return 1
@@ -132,6 +140,20 @@ func cmdAuditoria(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		_, origen := d.ClavesAuditoria()
 		fmt.Fprintf(stdout, "clave de auditoría %d agregada a %s; las filas nuevas se firman con ella. Guarde una copia del archivo: las claves antiguas verifican las filas que firmaron.\n", n, origen)
 		return 0
+	}
+	if aceptarNueva {
+		var perdida *db.ErrAnclaPerdida
+		if err := d.ComprobarAncla(ctx); errors.As(err, &perdida) {
+			if err := d.AceptarAnclaNueva(ctx, db.Actor{Cuenta: "sistema", IP: "línea de comandos"}); err != nil {
+				fmt.Fprintln(stderr, "comite auditoria: no se pudo empezar el ancla nueva:", err)
+				return 1
+			}
+			fmt.Fprintf(stdout, "ancla nueva aceptada en %s: la base había publicado hasta la fila %d en %s; queda registrado en la auditoría\n",
+				d.RutaAncla(), perdida.Registrada.Fila, perdida.Registrada.Ruta)
+		} else if err != nil {
+			fmt.Fprintln(stderr, "comite auditoria:", err)
+			return 1
+		}
 	}
 	n, err := d.VerificarAuditoria(ctx)
 	if err != nil {

@@ -22,7 +22,7 @@ func audCorrer(args ...string) (int, string, string) {
 // with the key moved away it cannot verify, and says so.
 func TestCmdAuditoria_colaBorradaYClaveAusente(t *testing.T) {
 	dir := t.TempDir()
-	base := filepath.Join(dir, "comite.db")
+	base := iniciada(t, filepath.Join(dir, "comite.db"))
 	if code, _, errs := impCorrer("importar", "usuarios", filepath.Join(impEjemplos, "usuarios.csv"), "--db", base); code != 0 {
 		t.Fatal(errs)
 	}
@@ -51,7 +51,7 @@ func TestCmdAuditoria_colaBorradaYClaveAusente(t *testing.T) {
 	}
 	os.Rename(db.RutaClaveAuditoria(base), filepath.Join(dir, "clave-guardada"))
 	code, _, errs = audCorrer("verificar", "--db", base)
-	if code != 1 || !strings.Contains(errs, "no se pudo verificar la cadena") || !strings.Contains(errs, "clave de auditoría número 1") {
+	if code != 1 || !strings.Contains(errs, "la clave no está en "+db.RutaClaveAuditoria(base)) || !strings.Contains(errs, "--clave-auditoria") {
 		t.Fatalf("sin la clave: %d %q", code, errs)
 	}
 	if _, err := os.Stat(db.RutaClaveAuditoria(base)); err == nil {
@@ -67,7 +67,7 @@ func TestCmdAuditoria_colaBorradaYClaveAusente(t *testing.T) {
 // rotar-clave adds key 2; the chain still verifies.
 func TestCmdAuditoria_rotarClave(t *testing.T) {
 	dir := t.TempDir()
-	base := filepath.Join(dir, "comite.db")
+	base := iniciada(t, filepath.Join(dir, "comite.db"))
 	if code, _, errs := impCorrer("importar", "usuarios", filepath.Join(impEjemplos, "usuarios.csv"), "--db", base); code != 0 {
 		t.Fatal(errs)
 	}

@@ -59,7 +59,13 @@ Llena una base vacía con datos sintéticos deterministas (la misma semilla da l
 		return 2
 	}
 	ctx := context.Background()
-	d, err := demo.Abrir(ctx, *ruta, o)
+	// A demonstration database is made from nothing: like the server's
+	// first start, it creates the audit key only when there is no audit row.
+	if _, err := leerConfiguracion(*ruta); err != nil {
+		fmt.Fprintln(stderr, "comite demo:", err)
+		return 1
+	}
+	d, err := demo.Abrir(ctx, *ruta, o, db.CrearClaveSoloSinAuditoria())
 	if err != nil {
 		fmt.Fprintln(stderr, "comite demo:", err)
 		return 1

@@ -135,6 +135,13 @@ func TestEvaluar_contrato_erroresNombranElCampo(t *testing.T) {
 		{"art25_inc1_rea_antes_de_la_verificacion", func(m map[string]any) {
 			m["nueva_infraccion"].(map[string]any)["fecha_requerimiento"] = "2026-03-01"
 		}, "nueva_infraccion.fecha_requerimiento: el requerimiento especial aduanero (01/03/2026) no puede ser anterior a la verificación"},
+		{"art25_inc1_gravisima_con_amonestacion", func(m map[string]any) {
+			m["nueva_infraccion"].(map[string]any)["sancion"] = "amonestacion"
+		}, "nueva_infraccion.sancion: una infracción gravísima no se sanciona con amonestación"},
+		{"art25_inc1_grave_con_amonestacion", func(m map[string]any) {
+			m["nueva_infraccion"].(map[string]any)["sancion"] = "amonestacion"
+			m["nueva_infraccion"].(map[string]any)["gravedad"] = "grave"
+		}, "nueva_infraccion.sancion: una infracción grave no se sanciona con amonestación"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -320,6 +327,32 @@ func TestEvaluar_contrato_fundamentosCitanSoloTextosLegales(t *testing.T) {
 	}
 }
 
+// A key repeated inside any object is refused, naming it: a decoder would
+// silently keep the last value (a second "registro_vigente": true).
+func TestEvaluar_contrato_claveRepetidaEsError(t *testing.T) {
+	in, err := os.ReadFile("../../testdata/evaluar/ejemplo_dominio.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct{ name, viejo, nuevo, campo string }{
+		{"usuario_registro_vigente", `"registro_vigente": true`, `"registro_vigente": false, "registro_vigente": true`, "usuario.registro_vigente: el campo está repetido"},
+		{"raiz_anclaje", `"anclaje": "comision"`, `"anclaje": "verificacion", "anclaje": "comision"`, "anclaje: el campo está repetido"},
+		{"sancion_valor", `"valor_cop": "40000000"`, `"valor_cop": "1", "valor_cop": "40000000"`, "sanciones[0].valor_cop: el campo está repetido"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := strings.Replace(string(in), c.viejo, c.nuevo, 1)
+			if s == string(in) {
+				t.Fatalf("no se encontró %q en el ejemplo", c.viejo)
+			}
+			code, out, errs := correrCon(t, s, "evaluar")
+			if code != 2 || out != "" || !strings.Contains(errs, c.campo) {
+				t.Fatalf("exit %d, stderr %q; se esperaba 2 y %q", code, errs, c.campo)
+			}
+		})
+	}
+}
+
 func TestEvaluar_contrato_entradasNoObjeto(t *testing.T) {
 	for _, in := range []string{"", "null", "[]", "{", `{"a":1} {"b":2}`, "42", `"x"`} {
 		code, out, errs := correrCon(t, in, "evaluar")
@@ -340,6 +373,7 @@ func FuzzEvaluar(f *testing.F) {
 	}
 	dup := strings.Replace(string(in), `"operaciones"`, `"dias_inhabiles": ["2026-03-17"], "operaciones"`, 1)
 	f.Add(strings.Replace(dup, "RS-2025-0003", "RS-2025-0001", 1))
+	f.Add(strings.Replace(string(in), `"registro_vigente": true`, `"registro_vigente": false, "registro_vigente": true`, 1))
 	f.Fuzz(func(t *testing.T, s string) {
 		code, out, errs := correrCon(t, s, "evaluar")
 		switch code {

@@ -108,7 +108,7 @@ func cmdImportar(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	defer f.Close()
 
 	ctx := context.Background()
-	d, err := db.Open(ctx, ruta)
+	d, err := abrirBase(ctx, ruta)
 	if err != nil {
 		fmt.Fprintln(stderr, "comite importar:", err)
 		return 1

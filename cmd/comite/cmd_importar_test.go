@@ -38,7 +38,7 @@ func impContar(t *testing.T, ruta, tabla string) int {
 // written; exit 1 with every bad row and field on stderr and nothing written;
 // exit 2 for usage errors. The same file twice writes nothing new.
 func TestCmdImportar(t *testing.T) {
-	base := filepath.Join(t.TempDir(), "comite.db")
+	base := iniciada(t, filepath.Join(t.TempDir(), "comite.db"))
 	ej := func(n string) string { return filepath.Join(impEjemplos, n) }
 	pasos := []struct {
 		nombre string
@@ -109,7 +109,7 @@ func TestCmdImportar(t *testing.T) {
 
 func TestCmdImportar_progresoEnArchivosGrandes(t *testing.T) {
 	dir := t.TempDir()
-	base := filepath.Join(dir, "comite.db")
+	base := iniciada(t, filepath.Join(dir, "comite.db"))
 	var u, s strings.Builder
 	u.WriteString("nit;razon_social;tipo;registro_vigente_desde\n800191045-1;Agencia;agencia_de_aduanas;2020-01-01\n")
 	s.WriteString("nit;numero_acto;fecha_firmeza;gravedad;sancion;valor;allanamiento\n")
@@ -136,7 +136,7 @@ func TestCmdImportar_progresoEnArchivosGrandes(t *testing.T) {
 // the first row that does not match.
 func TestCmdAuditoriaVerificar(t *testing.T) {
 	dir := t.TempDir()
-	base := filepath.Join(dir, "comite.db")
+	base := iniciada(t, filepath.Join(dir, "comite.db"))
 	if code, _, errs := impCorrer("importar", "usuarios", filepath.Join(impEjemplos, "usuarios.csv"), "--db", base); code != 0 {
 		t.Fatal(errs)
 	}

@@ -83,7 +83,7 @@ func TestLiquidar_doradosTotales(t *testing.T) {
 		"04_leve_repetida_150_uvt":                "6284800",  // art. 22 num. 4: 7.856.000; art. 24 inc. 4: 80 %
 		"05_zona_franca_amonestacion_reincidente": "5577600",  // 200 UVT 2025 = 9.960.000; +40 % = 13.944.000; 40 %
 		"06_zona_franca_reincidencia_tope":        "62848800", // 26.187.000 × 1,2 = 31.424.400; +100 % (tope)
-		"07_ley_2025_reducciones_tope":            "6000000",  // 300.000.000 → 60.000.000 → 18.000.000 → 7.200.000 → tope 6.000.000
+		"07_ley_2025_reducciones_tope":            "6000000",  // 300.000.000: (a) OEA 30 % = 90.000.000; (b) 20 % = 60.000.000, allanamiento 60 % = 36.000.000 → (b); tope 6.000.000
 		"08_minimo_diez_uvt":                      "524000",   // 1.500.000 × 20 % = 300.000 → 10 UVT
 		// Version 2.
 		"09_leve_repetida_concurre_con_multa":                       "9427200",  // art. 22 num. 4: 150 UVT = 7.856.000 before concurrence; × 1,2
@@ -166,7 +166,16 @@ func TestLiquidar_contrato_entradaInvalidaSale2(t *testing.T) {
 		{"uvt_anio_anterior_a_la_tabla", strings.Replace(valida, "2026-05-04", "2014-01-15", 1), []string{"fecha_liquidacion: no hay UVT para el año 2014"}},
 		{"v2_allanamiento_antes_requerimiento_con_tope",
 			`{"regimen":"ley_2025","fecha_liquidacion":"2026-05-04","infracciones":[{"codigo":"a","sancion":"multa","valor_cop":"1000000"}],"allanamiento":{"etapa":"antes_requerimiento"},"ingresos_brutos_cop":"5000000"}`,
-			[]string{"ingresos_brutos_cop: no se puede pedir el tope de ingresos (que se solicita en el término del recurso) junto con allanamiento.etapa antes_requerimiento"}},
+			[]string{"ingresos_brutos_cop: no se puede pedir el tope de ingresos (que se solicita en el término del recurso contra la decisión de fondo) junto con allanamiento.etapa antes_requerimiento"}},
+		{"v3_art24_allanamiento_despues_requerimiento_con_tope_termina_el_proceso",
+			`{"regimen":"ley_2025","fecha_liquidacion":"2026-05-04","infracciones":[{"codigo":"a","sancion":"multa","valor_cop":"1000000"}],"allanamiento":{"etapa":"despues_requerimiento"},"ingresos_brutos_cop":"5000000"}`,
+			[]string{"ingresos_brutos_cop: no se puede pedir el tope de ingresos (que se solicita en el término del recurso contra la decisión de fondo) junto con allanamiento.etapa despues_requerimiento"}},
+		{"v3_clave_repetida_en_la_raiz",
+			`{"regimen":"ley_2025","regimen":"aduanero","fecha_liquidacion":"2026-05-04","infracciones":[{"codigo":"a","sancion":"multa","valor_cop":"1000000"}]}`,
+			[]string{"regimen: el campo está repetido en el mismo objeto"}},
+		{"v3_clave_repetida_en_una_infraccion",
+			`{"regimen":"aduanero","fecha_liquidacion":"2026-05-04","infracciones":[{"codigo":"a","sancion":"multa","valor_cop":"1000000","valor_cop":"1"}]}`,
+			[]string{"infracciones[0].valor_cop: el campo está repetido en el mismo objeto"}},
 		{"v2_sin_antecedentes_infad_con_oea",
 			`{"regimen":"ley_2025","fecha_liquidacion":"2026-05-04","infracciones":[{"codigo":"a","sancion":"multa","valor_cop":"1000000"}],"reducciones":["sin_antecedentes_infad","oea_segunda_infraccion"]}`,
 			[]string{"reducciones[1]: sin_antecedentes_infad y oea_segunda_infraccion no pueden ir juntas"}},
@@ -222,6 +231,7 @@ func FuzzLiquidar(f *testing.F) {
 		f.Add(string(in))
 	}
 	f.Add(`{"regimen":"zona_franca","fecha_liquidacion":"2026-01-01","infracciones":[{"codigo":"a","sancion":"amonestacion"}],"amonestaciones_previas":9223372036854775807}`)
+	f.Add(`{"regimen":"aduanero","regimen":"ley_2025","fecha_liquidacion":"2026-01-01","infracciones":[{"codigo":"a","sancion":"multa","valor_cop":"1","valor_cop":"2"}]}`)
 	f.Add(`{"regimen":"ley_2025","fecha_liquidacion":"2026-01-01","infracciones":[{"codigo":"a","sancion":"multa","valor_uvt":"99999999999999999999.99"}],"ingresos_brutos_cop":"0.01"}`)
 	f.Add(`{"infracciones":[null,{}],"reducciones":[1,"x"],"allanamiento":{"etapa":null}}`)
 	// Version 2: each infraction's own counts, and the combinations refused.

@@ -18,13 +18,16 @@ func init() {
 
 func respaldoUso(w io.Writer) {
 	fmt.Fprint(w, `uso: comite respaldo [--db ARCHIVO] [--clave-auditoria CLAVE] [--ancla ANCLA] -o RESPALDO
-     comite respaldo verificar RESPALDO [--db ARCHIVO | --clave-auditoria CLAVE --ancla ANCLA]
+     comite respaldo verificar RESPALDO [--db ARCHIVO | --clave-auditoria CLAVE --ancla ANCLA] [--sin-manifiesto]
 Escribe una copia consistente de la base (aunque el servidor esté en uso), la
-verifica (PRAGMA integrity_check y la cadena de auditoría con la clave y el ancla
-de la base) y solo entonces le da su nombre; imprime su SHA-256 en la primera
-línea (formato de sha256sum).
+verifica (PRAGMA integrity_check, la cadena de auditoría con la clave y el ancla
+de la base, y el esquema contra el que crean las migraciones), escribe al lado
+RESPALDO.manifiesto, firmado con la clave de auditoría (SHA-256 del archivo,
+esquema y filas de cada tabla), y solo entonces le da su nombre; imprime su
+SHA-256 en la primera línea (formato de sha256sum).
 «verificar» revisa un respaldo ya hecho sin escribir en él, con la clave y el
-ancla de la base de la que se tomó (--db), o con los archivos que se indiquen.
+ancla de la base de la que se tomó (--db), o con los archivos que se indiquen:
+lo rechaza si sus bytes, su esquema o su manifiesto no coinciden, y dice qué.
 El ancla puede ir por delante del respaldo (el servidor siguió escribiendo):
 cada cabeza publicada hasta la última fila del respaldo debe ser la suya.
   --db ARCHIVO               base de datos de origen (por defecto comite.db); la
@@ -34,6 +37,8 @@ cada cabeza publicada hasta la última fila del respaldo debe ser la suya.
   --clave-auditoria CLAVE    archivo de claves de auditoría, si no está junto a la base
   --ancla ANCLA              ancla de la cadena, si no está junto a la base
   -o RESPALDO                archivo del respaldo, que no debe existir
+  --sin-manifiesto           con verificar: aceptar un respaldo hecho antes de que
+                             hubiera manifiestos (lo dice con un aviso)
 Sale con 0 si el respaldo quedó escrito y verificado, 1 si no, 2 por uso incorrecto.
 `)
 }
@@ -86,6 +91,7 @@ func respaldoVerificar(args []string, stdout, stderr io.Writer) int {
 	base := fs.String("db", "", "")
 	clave := fs.String("clave-auditoria", "", "")
 	ancla := fs.String("ancla", "", "")
+	sinManifiesto := fs.Bool("sin-manifiesto", false, "")
 	// The file may come before or after the options.
 	var pos []string
 	for resto := args; ; {
@@ -94,7 +100,7 @@ func respaldoVerificar(args []string, stdout, stderr io.Writer) int {
 				respaldoUso(stderr)
 				return 0
 			}
-			fmt.Fprintln(stderr, "comite respaldo verificar:", traducirOpcion(err, "--db, --clave-auditoria y --ancla"))
+			fmt.Fprintln(stderr, "comite respaldo verificar:", traducirOpcion(err, "--db, --clave-auditoria, --ancla y --sin-manifiesto"))
 			respaldoUso(stderr)
 			return 2
 		}
@@ -110,7 +116,11 @@ func respaldoVerificar(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	archivo := pos[0]
-	v, err := respaldo.Verificar(context.Background(), archivo, db.ComoBase(*base), db.ConClaveAuditoria(*clave), db.ConAnclaAuditoria(*ancla))
+	verificar := respaldo.Verificar
+	if *sinManifiesto {
+		verificar = respaldo.VerificarSinManifiesto
+	}
+	v, err := verificar(context.Background(), archivo, db.ComoBase(*base), db.ConClaveAuditoria(*clave), db.ConAnclaAuditoria(*ancla))
 	if err != nil {
 		fmt.Fprintln(stderr, "comite respaldo verificar:", err)
 		if errors.Is(err, db.ErrSinClaveAuditoria) {
@@ -152,7 +162,13 @@ func escribirVerificacion(w io.Writer, v respaldo.Verificacion) {
 	default:
 		fmt.Fprintf(w, "  ancla         %s: coincide (publicó hasta la fila %s)\n", v.RutaAncla, formato.Entero(v.AnclaPublicada))
 	}
-	fmt.Fprintf(w, "  esquema       %s\n", v.Esquema())
+	fmt.Fprintf(w, "  esquema       %s (tablas, índices y disparadores como los crean las migraciones)\n", v.Esquema())
+	switch {
+	case v.SinManifiesto:
+		fmt.Fprintln(w, "  manifiesto    AVISO: no tiene; aceptado con --sin-manifiesto, sus bytes no se comprobaron")
+	case v.ManifiestoClave > 0:
+		fmt.Fprintf(w, "  manifiesto    firmado con la clave de auditoría %d: coinciden el SHA-256, el esquema y las filas de cada tabla\n", v.ManifiestoClave)
+	}
 	fmt.Fprintf(w, "  contenido     %s casos, %s conceptos, %s informes\n", formato.Entero(v.Casos), formato.Entero(v.Conceptos), formato.Entero(v.Informes))
 	if v.UltimoCambio.IsZero() {
 		fmt.Fprintln(w, "  datos hasta   (el registro de auditoría está vacío)")

@@ -65,7 +65,7 @@ func TestCmdRespaldoYRestaurar(t *testing.T) {
 		}
 	}
 	rc, _, errs = correrCmd("respaldo", "verificar", destino)
-	if rc != 1 || !strings.Contains(errs, "no hay clave de auditoría") || !strings.Contains(errs, "--clave-auditoria") {
+	if rc != 1 || !strings.Contains(errs, "la clave no está en "+destino+".clave-auditoria") || !strings.Contains(errs, "--clave-auditoria") {
 		t.Fatalf("verificar sin la clave: rc = %d, %s", rc, errs)
 	}
 
@@ -82,6 +82,17 @@ func TestCmdRespaldoYRestaurar(t *testing.T) {
 	}
 	if rc, out, errs := correrCmd("auditoria", "verificar", "--db", otra, "--clave-auditoria", clave); rc != 0 {
 		t.Fatalf("la base restaurada no verifica: %s%s", out, errs)
+	}
+	// The key named once to the restore is remembered beside the new
+	// database: later commands find it without the option.
+	if !strings.Contains(out, "Configuración escrita en "+otra+".conf") {
+		t.Errorf("la restauración no dice que recordó la clave:\n%s", out)
+	}
+	if rc, out, errs := correrCmd("auditoria", "verificar", "--db", otra); rc != 0 || !strings.Contains(out, "íntegro") {
+		t.Fatalf("sin --clave-auditoria después de restaurar: %s%s", out, errs)
+	}
+	if _, err := os.Stat(db.RutaClaveAuditoria(otra)); err == nil {
+		t.Fatal("se creó una clave junto a la base restaurada")
 	}
 }
 
@@ -146,7 +157,7 @@ func TestCmdRespaldoYRestaurar_negativas(t *testing.T) {
 		{"restaurar_corrupto", []string{"restaurar", "--desde", corrupto, "--db", filepath.Join(dir, "nueva.db")}, 1, []string{"no es válido", "No se restauró nada"}},
 		{"restaurar_en_uso", []string{"restaurar", "--desde", bueno, "--db", enUso, "--reemplazar", "--clave-auditoria", db.RutaClaveAuditoria(ruta)}, 1, []string{"está en uso", "comite serve", "detenga el servicio", "No se restauró nada"}},
 		{"restaurar_sobre_existente", []string{"restaurar", "--desde", bueno, "--db", existente, "--clave-auditoria", db.RutaClaveAuditoria(ruta)}, 1, []string{"ya existe la base de datos", "--reemplazar"}},
-		{"restaurar_en_otra_ruta_sin_la_clave", []string{"restaurar", "--desde", bueno, "--db", filepath.Join(dir, "sin-clave.db")}, 1, []string{"no hay clave de auditoría", "No se restauró nada"}},
+		{"restaurar_en_otra_ruta_sin_la_clave", []string{"restaurar", "--desde", bueno, "--db", filepath.Join(dir, "sin-clave.db")}, 1, []string{"la clave no está en", "No se restauró nada"}},
 		{"verificar_con_la_clave_equivocada", []string{"respaldo", "verificar", bueno, "--clave-auditoria", claveAjena(t), "--ancla", db.RutaAnclaAuditoria(ruta)}, 1, []string{"no es válido", "HMAC con la clave de auditoría"}},
 		{"version_con_argumento", []string{"version", "--corta"}, 2, []string{"argumento de más"}},
 	} {

@@ -6,6 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 
 	"comite/internal/db"
 	"comite/internal/formato"
@@ -32,6 +34,8 @@ temporal, la renombra y la verifica otra vez en su lugar. Dice qué restauró.
   --ancla ANCLA     ancla de la base de destino (por defecto ARCHIVO.ancla-auditoria);
                     la restauración le anexa una línea firmada con la clave que la
                     registra, y nunca borra las anteriores
+  --sin-manifiesto  aceptar un respaldo hecho antes de que hubiera manifiestos
+                    firmados; la base restaurada lo registra en su auditoría
 Sale con 0 si restauró, 1 si se negó o falló (nada cambia), 2 por uso incorrecto.
 `)
 }
@@ -45,12 +49,13 @@ func cmdRestaurar(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	reemplazar := fs.Bool("reemplazar", false, "")
 	clave := fs.String("clave-auditoria", "", "")
 	ancla := fs.String("ancla", "", "")
+	sinManifiesto := fs.Bool("sin-manifiesto", false, "")
 	if err := parsearOpciones(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			restaurarUso(stderr)
 			return 0
 		}
-		fmt.Fprintln(stderr, "comite restaurar:", traducirOpcion(err, "--desde, --db, --reemplazar, --clave-auditoria o --ancla"))
+		fmt.Fprintln(stderr, "comite restaurar:", traducirOpcion(err, "--desde, --db, --reemplazar, --clave-auditoria, --ancla o --sin-manifiesto"))
 		restaurarUso(stderr)
 		return 2
 	}
@@ -64,15 +69,27 @@ func cmdRestaurar(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		restaurarUso(stderr)
 		return 2
 	}
-	r, err := respaldo.Restaurar(context.Background(), *desde, *ruta, *reemplazar, db.ConClaveAuditoria(*clave), db.ConAnclaAuditoria(*ancla))
+	restaurar := respaldo.Restaurar
+	if *sinManifiesto {
+		restaurar = respaldo.RestaurarSinManifiesto
+	}
+	r, err := restaurar(context.Background(), *desde, *ruta, *reemplazar, db.ConClaveAuditoria(*clave), db.ConAnclaAuditoria(*ancla))
 	if err != nil {
 		fmt.Fprintln(stderr, "comite restaurar:", err)
 		fmt.Fprintf(stderr, "No se restauró nada: %s sigue como estaba.\n", *ruta)
 		return 1
 	}
 	fmt.Fprintf(stdout, "Restaurado %s en %s.\n", r.Desde, r.Ruta)
+	if conf, err := recordarRutasAuditoria(*ruta, *clave, *ancla); err != nil {
+		fmt.Fprintf(stderr, "comite restaurar: la base quedó restaurada, pero no se pudo escribir su configuración: %v\nPase --clave-auditoria y --ancla a los comandos siguientes, o escriba esas rutas en %s.\n", err, db.RutaConfiguracion(*ruta))
+	} else if conf != "" {
+		fmt.Fprintf(stdout, "Configuración escrita en %s con la clave y el ancla indicadas: los comandos siguientes las toman de allí.\n", conf)
+	}
 	if r.Reemplazada != "" {
 		fmt.Fprintf(stdout, "La base que había en %s se guardó como %s.\n", r.Ruta, r.Reemplazada)
+	}
+	if r.Antes.SinManifiesto {
+		fmt.Fprintln(stdout, "AVISO: el respaldo no tenía manifiesto firmado (aceptado con --sin-manifiesto): sus bytes no se comprobaron; la restauración quedó registrada así en la auditoría.")
 	}
 	fmt.Fprintln(stdout, "Verificado antes (el respaldo) y después (la base en su lugar):")
 	escribirVerificacion(stdout, r.Despues)
@@ -91,4 +108,29 @@ func cmdRestaurar(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout, "Al iniciar, «comite serve» aplica las migraciones pendientes si el respaldo es de una versión anterior.")
 	return 0
+}
+
+// recordarRutasAuditoria writes, for a database restored with its key or
+// anchor named on the command line, a configuration file beside it (when it
+// has none), so later commands find them without the options. It returns
+// the file written ("" when none was needed).
+func recordarRutasAuditoria(ruta, clave, ancla string) (string, error) {
+	if clave == "" && ancla == "" {
+		return "", nil
+	}
+	if _, err := os.Stat(db.RutaConfiguracion(ruta)); err == nil {
+		return "", nil
+	}
+	var ajustes [][2]string
+	for _, a := range [][2]string{{db.AjusteClaveAuditoria, clave}, {db.AjusteAnclaAuditoria, ancla}} {
+		if a[1] == "" {
+			continue
+		}
+		abs, err := filepath.Abs(a[1])
+		if err != nil {
+			return "", err
+		}
+		ajustes = append(ajustes, [2]string{a[0], abs})
+	}
+	return db.RutaConfiguracion(ruta), db.EscribirConfiguracion(ruta, ajustes)
 }

@@ -41,6 +41,7 @@ type opcionesServe struct {
 	formatoLog        string // texto | json
 	claveAuditoria    string // key file of the audit chain ("" = next to the database)
 	anclaAuditoria    string // anchor file of the audit chain ("" = next to the database)
+	aceptarAnclaNueva bool   // start a new anchor when the recorded one is gone (audited)
 	// Scheduled backups (--respaldos DIR --respaldo-cada 24h --conservar 30).
 	respaldos    string
 	respaldoCada time.Duration
@@ -80,6 +81,8 @@ func cmdServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.claveAuditoria, "clave-auditoria", "",
 		"archivo de claves de la cadena de auditoría (por defecto ARCHIVO.clave-auditoria junto a la base, creado en el primer arranque con modo 0600; o la variable COMITE_CLAVE_AUDITORIA)")
 	fs.StringVar(&o.anclaAuditoria, "ancla-auditoria", "", "archivo ancla donde se anexa la cabeza de la cadena de auditoría (por defecto ARCHIVO.ancla-auditoria)")
+	fs.BoolVar(&o.aceptarAnclaNueva, "aceptar-ancla-nueva", false,
+		"si el ancla no existe o termina antes de la última cabeza que la base registró publicar, empezar una nueva en vez de negarse a arrancar (queda en la auditoría)")
 	fs.StringVar(&o.respaldos, "respaldos", "", "carpeta donde escribir respaldos verificados de la base según --respaldo-cada (vacío: sin respaldos programados)")
 	fs.DurationVar(&o.respaldoCada, "respaldo-cada", 24*time.Hour, "periodo de los respaldos programados (p. ej. 24h, 6h)")
 	fs.IntVar(&o.conservar, "conservar", 30, "cuántos respaldos programados conservar (se borran los más viejos)")
@@ -138,12 +141,35 @@ func servir(ctx context.Context, o opcionesServe, stdout, stderr io.Writer) int 
 	defer bloqueo.Soltar()
 	// A web request waits less for the write lock than the command line, and
 	// is answered 503 with Retry-After when a long import holds it.
-	d, err := db.Open(ctx, o.ruta, db.EsperaOcupada(web.EsperaOcupadaWeb), db.ConClaveAuditoria(o.claveAuditoria), db.ConAnclaAuditoria(o.anclaAuditoria), db.ConRegistroAuditoria(log))
+	if _, err := leerConfiguracion(o.ruta); err != nil {
+		fmt.Fprintln(stderr, "comite serve:", err)
+		return 1
+	}
+	// The server creates the audit key only on a database with no audit
+	// rows at all (its first start); otherwise the key must be found.
+	d, err := db.Open(ctx, o.ruta, db.EsperaOcupada(web.EsperaOcupadaWeb), db.ConClaveAuditoria(o.claveAuditoria), db.ConAnclaAuditoria(o.anclaAuditoria), db.ConRegistroAuditoria(log),
+		db.CrearClaveSoloSinAuditoria())
 	if err != nil {
 		fmt.Fprintln(stderr, "comite serve:", err)
 		return 1
 	}
 	defer d.Close()
+	// The anchor must reach the last head the database recorded publishing.
+	if err := d.ComprobarAncla(ctx); err != nil {
+		var perdida *db.ErrAnclaPerdida
+		if !o.aceptarAnclaNueva || !errors.As(err, &perdida) {
+			fmt.Fprintln(stderr, "comite serve:", err)
+			return 1
+		}
+		if err := d.AceptarAnclaNueva(ctx, db.Actor{Cuenta: "sistema", IP: "arranque del servidor"}); err != nil {
+			fmt.Fprintln(stderr, "comite serve: no se pudo empezar el ancla nueva:", err)
+			return 1
+		}
+		log.Warn("ancla de auditoría nueva aceptada con --aceptar-ancla-nueva", "ancla", d.RutaAncla(), "fila_registrada", perdida.Registrada.Fila, "ancla_registrada", perdida.Registrada.Ruta)
+	}
+	if d.ClaveCreada() {
+		log.Warn("se creó la clave de auditoría: guarde una copia fuera de la máquina; sin ella la cadena no se puede verificar", "clave", d.RutaClave())
+	}
 	if f, codigo := cargarFirmante("comite serve", o.firmaCert, o.firmaClave, o.firmaEnv, stderr); codigo != 0 {
 		return codigo
 	} else if f != nil {

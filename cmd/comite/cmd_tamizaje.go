@@ -10,7 +10,6 @@ import (
 	"os"
 	"strings"
 
-	"comite/internal/db"
 	"comite/internal/formato"
 	"comite/internal/importar"
 	"comite/internal/reincidencia"
@@ -120,7 +119,7 @@ func cmdTamizaje(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	ctx := context.Background()
-	d, err := db.Open(ctx, *ruta)
+	d, err := abrirParaLeer(ctx, *ruta)
 	if err != nil {
 		fmt.Fprintln(stderr, "comite tamizaje:", err)
 		return 1

@@ -65,7 +65,7 @@ func cmdUsuarios(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	ctx := context.Background()
-	d, err := db.Open(ctx, *ruta)
+	d, err := abrirBase(ctx, *ruta)
 	if err != nil {
 		fmt.Fprintln(stderr, "comite usuarios crear:", err)
 		return 1
@@ -110,7 +110,7 @@ func cmdRestablecerClave(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	ctx := context.Background()
-	d, err := db.Open(ctx, *ruta)
+	d, err := abrirBase(ctx, *ruta)
 	if err != nil {
 		fmt.Fprintln(stderr, "comite usuarios restablecer-clave:", err)
 		return 1

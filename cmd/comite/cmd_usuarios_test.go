@@ -17,7 +17,7 @@ import (
 )
 
 func TestUsuariosCrear(t *testing.T) {
-	ruta := filepath.Join(t.TempDir(), "comite.db")
+	ruta := iniciada(t, filepath.Join(t.TempDir(), "comite.db"))
 	casos := []struct {
 		nombre string
 		args   []string
@@ -141,7 +141,7 @@ func TestServeDemo_saludYCuentas(t *testing.T) {
 
 // The operator resets a forgotten administrator password from the command line.
 func TestUsuariosRestablecerClave(t *testing.T) {
-	ruta := filepath.Join(t.TempDir(), "comite.db")
+	ruta := iniciada(t, filepath.Join(t.TempDir(), "comite.db"))
 	var out, errb bytes.Buffer
 	if got := correr([]string{"usuarios", "crear", "--usuario", "ana", "--rol", "admin", "--db", ruta}, strings.NewReader("una-clave-larga\n"), &out, &errb); got != 0 {
 		t.Fatal(errb.String())

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"comite/internal/fecha"
 	"comite/internal/formato"
@@ -203,6 +204,8 @@ type IncrementadaJSON struct {
 	UVTValorCOP   string `json:"uvt_valor_cop"`
 	IncrementoCOP string `json:"incremento_cop"`
 	TotalCOP      string `json:"total_cop"`
+	// Provisional: no REA date yet, the UVT is the verification year's.
+	Provisional   bool   `json:"provisional"`
 	UVTResolucion string `json:"uvt_resolucion"`
 }
 
@@ -341,13 +344,33 @@ func (v EvaluacionJSON) TextoParticipacion() string {
 	return ""
 }
 
-// DatosIncompletos is the text shown where the result is unknown for lack of
-// operations ("Datos incompletos: cargue las operaciones de AAAA"), or "".
+// DatosIncompletos is the text shown where the result is unknown, or "": for
+// lack of operations, "Datos incompletos: cargue las operaciones de AAAA";
+// for a commission before every rule set held, that the rule governing it
+// is not in the application (never "datos incompletos").
 func (v EvaluacionJSON) DatosIncompletos() string {
+	if v.TieneAlerta(reincidencia.HechoAnteriorAVigencia) {
+		desde := valores.Integrada().Conjuntos[0].VigenteDesde
+		if c := v.ConjuntoVigencia; c != nil {
+			if f, err := fecha.ParseISO(c.Desde); err == nil {
+				desde = f
+			}
+		}
+		return strings.TrimSuffix(reincidencia.TextoHechoAnterior(reincidencia.Conjunto{VigenteDesde: desde}), ".")
+	}
 	if v.Procede().Conocido() && v.Umbral().Conocido() {
 		return ""
 	}
 	return reincidencia.TextoDatosIncompletos(v.Periodo.Anio)
+}
+
+// Provisional is the notice beside a +1.000 UVT computed before there is an
+// REA date, or "".
+func (v EvaluacionJSON) Provisional() string {
+	if si := v.SancionIncrementada; si != nil && si.Provisional {
+		return reincidencia.TextoProvisional
+	}
+	return ""
 }
 
 // EscribirEvaluacion writes a result as the contract's JSON: every field
@@ -411,7 +434,7 @@ func EscribirEvaluacion(r reincidencia.Resultado) ([]byte, error) {
 	if si := r.SancionIncrementada; si != nil {
 		out.SancionIncrementada = &IncrementadaJSON{
 			UVTAnio: si.UVTAnio, UVTValorCOP: Monto(si.UVTValor), IncrementoCOP: Monto(si.Incremento),
-			TotalCOP: Monto(si.Total), UVTResolucion: si.UVTResolucion,
+			TotalCOP: Monto(si.Total), Provisional: si.Provisional, UVTResolucion: si.UVTResolucion,
 		}
 	}
 	for _, f := range r.Fundamentos {
@@ -567,7 +590,7 @@ func (v EvaluacionJSON) AvisoVigencia() string {
 		if f, err := fecha.ParseISO(c.Desde); err == nil {
 			desde = " (rige desde el " + f.DMA() + ")"
 		}
-		return "Hecho anterior a la vigencia de las normas que la aplicación conoce: confirme la norma aplicable. Se calculó con el conjunto de reglas " + id + desde + ", el primero que la aplicación conoce."
+		return "Hecho anterior a la vigencia de las normas que la aplicación conoce: confirme la norma aplicable. " + v.DatosIncompletos() + "; las cifras se calcularon solo como información con el conjunto de reglas " + id + desde + ", el primero que la aplicación conoce."
 	}
 	return ""
 }

@@ -43,6 +43,9 @@ func entradaAlAzar(r *rand.Rand) reincidencia.Entrada {
 			Gravedad: gravs[r.IntN(3)], Sancion: tipos[r.IntN(4)], SancionPrevista: monto(), PermiteCancelacion: r.IntN(2) == 0},
 		Anclaje: []reincidencia.Anclaje{reincidencia.AnclajeComision, reincidencia.AnclajeVerificacion}[r.IntN(2)],
 	}
+	if e.Nueva.Gravedad.GraveOGravisima() && e.Nueva.Sancion == sancion.Amonestacion {
+		e.Nueva.Sancion = sancion.Multa // refused: amonestación is the sanction of leve infractions
+	}
 	if r.IntN(2) == 0 {
 		e.Nueva.FechaExpediente = e.Nueva.FechaVerificacion.MasDias(r.IntN(30))
 	}

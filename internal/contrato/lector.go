@@ -74,7 +74,64 @@ func LeerRaiz(data []byte, e *Errores) *Objeto {
 		e.Add("", "hay contenido después del objeto JSON")
 		return nil
 	}
+	for _, campo := range clavesRepetidas(raw) {
+		e.Add(campo, "el campo está repetido en el mismo objeto: cada campo va una sola vez")
+	}
 	return NuevoObjeto("", raw, e)
+}
+
+// clavesRepetidas lists, in document order, the path of every key that
+// appears more than once inside one JSON object, at any depth
+// ("usuario.registro_vigente", "sanciones[1].acto"). A decoder keeps the last
+// value of a repeated key without a word; the contract refuses it. The
+// document is valid JSON (LeerRaiz decoded it).
+func clavesRepetidas(raw []byte) []string {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var out []string
+	var valor func(ruta string) bool
+	valor = func(ruta string) bool {
+		t, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		d, ok := t.(json.Delim)
+		if !ok {
+			return true
+		}
+		switch d {
+		case '{':
+			vistas := map[string]bool{}
+			for dec.More() {
+				t, err := dec.Token()
+				if err != nil {
+					return false
+				}
+				k, _ := t.(string)
+				campo := k
+				if ruta != "" {
+					campo = ruta + "." + k
+				}
+				if vistas[k] {
+					out = append(out, campo)
+				}
+				vistas[k] = true
+				if !valor(campo) {
+					return false
+				}
+			}
+		case '[':
+			for i := 0; dec.More(); i++ {
+				if !valor(fmt.Sprintf("%s[%d]", ruta, i)) {
+					return false
+				}
+			}
+		}
+		_, err = dec.Token() // the closing delimiter
+		return err == nil
+	}
+	valor("")
+	return out
 }
 
 func traducirJSON(err error) string {

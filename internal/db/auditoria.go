@@ -43,7 +43,12 @@ func hashFila(id int64, en, cuenta, ip, accion, objeto, detalle, anterior string
 // transaction as the change it records, so both land or neither does.
 func (d *DB) Auditar(ctx context.Context, tx *sql.Tx, e Evento) error {
 	if d.aud == nil || d.aud.actual == 0 {
-		return fmt.Errorf("auditoría: %w (se abrió la base sin crearla)", ErrSinClaveAuditoria)
+		donde := ""
+		if d.aud != nil && d.aud.rutaClave != "" {
+			donde = " en " + d.aud.rutaClave
+		}
+		return fmt.Errorf("auditoría: %w%s; la crea «comite iniciar --db %s» (o «comite serve» en una base sin registro de auditoría), o indique dónde está con --clave-auditoria, la variable %s o la línea «%s = RUTA» en %s",
+			ErrSinClaveAuditoria, donde, d.Ruta, VariableArchivoClave, AjusteClaveAuditoria, RutaConfiguracion(d.Ruta))
 	}
 	detalle := "{}"
 	if e.Detalle != nil {
@@ -133,6 +138,14 @@ func (d *DB) verificarAuditoria(ctx context.Context, copia bool) (int64, int64, 
 			return 0, 0, err
 		}
 		ancla, hayAncla = e.cabezas, hay
+	}
+	if !copia {
+		// The anchor in use must reach the last head the database recorded
+		// publishing (restore lines, signed, count): a deleted or older
+		// anchor hides a missing tail.
+		if err := d.ComprobarAncla(ctx); err != nil {
+			return 0, 0, err
+		}
 	}
 	var mayor lineaAncla
 	for _, l := range ancla {

@@ -57,9 +57,13 @@ type configAuditoria struct {
 	// opened is a copy of it (a backup being checked or restored).
 	base     string
 	sinCrear bool
-	registro *slog.Logger
-	espera   time.Duration    // busy_timeout of every connection
-	reloj    func() time.Time // DB.Now from the start (ConReloj); nil: time.Now
+	// soloSinAuditoria: create a missing key only when the database has
+	// no audit rows at all (the web server's first start).
+	soloSinAuditoria bool
+	soloLectura      bool // SoloLectura
+	registro         *slog.Logger
+	espera           time.Duration    // busy_timeout of every connection
+	reloj            func() time.Time // DB.Now from the start (ConReloj); nil: time.Now
 }
 
 // ConClaveAuditoria reads the audit key from this file instead of the default.
@@ -96,6 +100,56 @@ func ComoBase(ruta string) OpcionAuditoria {
 // copy): rows then cannot be audited, and keyed rows cannot be verified.
 func SinCrearClaveAuditoria() OpcionAuditoria { return func(c *configAuditoria) { c.sinCrear = true } }
 
+// CrearClaveSoloSinAuditoria creates a missing key only on a database that
+// has no audit rows at all; otherwise the key is looked for and not made.
+func CrearClaveSoloSinAuditoria() OpcionAuditoria {
+	return func(c *configAuditoria) { c.soloSinAuditoria = true }
+}
+
+// ErrClaveNoEncontrada: the database has rows signed with an audit key and
+// the key file is not where the command looked for it.
+type ErrClaveNoEncontrada struct {
+	Base, Ruta string
+	Firmadas   int64
+}
+
+func (e *ErrClaveNoEncontrada) Error() string {
+	return fmt.Sprintf("no hay clave de auditoría: la base %s tiene %d filas de auditoría firmadas con clave y la clave no está en %s: indique dónde está con --clave-auditoria, con la variable %s o con la línea «%s = RUTA» en %s. No cree otra clave: las filas firmadas solo se verifican con la suya",
+		e.Base, e.Firmadas, e.Ruta, VariableArchivoClave, AjusteClaveAuditoria, RutaConfiguracion(e.Base))
+}
+
+func (e *ErrClaveNoEncontrada) Unwrap() error { return ErrSinClaveAuditoria }
+
+// filasAuditoria counts the audit rows and those signed with a key (0, 0
+// when the table does not exist yet).
+func (d *DB) filasAuditoria(ctx context.Context) (filas, firmadas int64, err error) {
+	var tablas int64
+	if err := d.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'auditoria'`).Scan(&tablas); err != nil || tablas == 0 {
+		return 0, 0, err
+	}
+	if err := d.QueryRowContext(ctx, `SELECT count(*) FROM auditoria`).Scan(&filas); err != nil {
+		return 0, 0, err
+	}
+	if d.columnaClave(ctx) == "clave_id" {
+		if err := d.QueryRowContext(ctx, `SELECT count(*) FROM auditoria WHERE clave_id > 0`).Scan(&firmadas); err != nil {
+			return 0, 0, err
+		}
+	}
+	return filas, firmadas, nil
+}
+
+// ClaveCreada tells whether opening this database created its audit key.
+func (d *DB) ClaveCreada() bool { return d.aud != nil && d.aud.creada }
+
+// RutaClave is the key file this database's audit keys were looked for in
+// ("" when they come from the environment).
+func (d *DB) RutaClave() string {
+	if d.aud == nil {
+		return ""
+	}
+	return d.aud.rutaClave
+}
+
 // ConRegistroAuditoria writes each published head to this log too.
 func ConRegistroAuditoria(l *slog.Logger) OpcionAuditoria {
 	return func(c *configAuditoria) { c.registro = l }
@@ -108,15 +162,19 @@ type auditoriaExterna struct {
 	// sellado is the last row written without a key when the key was
 	// created: every later row must be keyed (-1: not known).
 	sellado   int64
+	creada    bool   // the key file was created by this open
 	origen    string // where the keys came from, for messages
 	rutaClave string // "" when the keys came from the environment
 	rutaAncla string
 	registro  *slog.Logger
 
-	escritas  atomic.Int64 // audit rows written by this process (committed or not)
-	publicar  sync.Mutex
-	publicada int64    // highest row id in the anchor
-	ancla     *os.File // the anchor, open for appending (nil until the first publication)
+	escritas atomic.Int64 // audit rows written by this process (committed or not)
+	// aceptarNueva lets PublicarCabeza start an anchor that lost heads
+	// (AceptarAnclaNueva, while it runs).
+	aceptarNueva atomic.Bool
+	publicar     sync.Mutex
+	publicada    int64    // highest row id in the anchor
+	ancla        *os.File // the anchor, open for appending (nil until the first publication)
 }
 
 // ErrSinClaveAuditoria is returned when an audit row must be written or a
@@ -133,15 +191,28 @@ func (d *DB) prepararAuditoria(ctx context.Context, opciones []OpcionAuditoria) 
 	if cfg.base != "" {
 		base = cfg.base
 	}
+	// Then the configuration file beside the database, then the default.
+	conf, err := LeerConfiguracion(base)
+	if err != nil {
+		return err
+	}
 	if cfg.rutaClave == "" {
 		if cfg.rutaClave = os.Getenv(VariableArchivoClave); cfg.rutaClave == "" {
-			cfg.rutaClave = RutaClaveAuditoria(base)
+			if cfg.rutaClave = RutaConfigurada(base, conf[AjusteClaveAuditoria]); cfg.rutaClave == "" {
+				cfg.rutaClave = RutaClaveAuditoria(base)
+			}
 		}
 	}
 	if cfg.rutaAncla == "" {
 		if cfg.rutaAncla = os.Getenv(VariableArchivoAncla); cfg.rutaAncla == "" {
-			cfg.rutaAncla = RutaAnclaAuditoria(base)
+			if cfg.rutaAncla = RutaConfigurada(base, conf[AjusteAnclaAuditoria]); cfg.rutaAncla == "" {
+				cfg.rutaAncla = RutaAnclaAuditoria(base)
+			}
 		}
+	}
+	filas, firmadas, err := d.filasAuditoria(ctx)
+	if err != nil {
+		return err
 	}
 	a := &auditoriaExterna{claves: map[int64][]byte{}, sellado: -1, rutaAncla: cfg.rutaAncla, registro: cfg.registro}
 	if v := os.Getenv(VariableClaveAuditoria); strings.TrimSpace(v) != "" {
@@ -153,16 +224,20 @@ func (d *DB) prepararAuditoria(ctx context.Context, opciones []OpcionAuditoria) 
 		a.rutaClave, a.origen = cfg.rutaClave, "el archivo "+cfg.rutaClave
 		texto, err := leerArchivoPrivado(cfg.rutaClave)
 		switch {
-		case errors.Is(err, fs.ErrNotExist) && !cfg.sinCrear:
+		case errors.Is(err, fs.ErrNotExist) && firmadas > 0:
+			// Rows signed with a key that is not where this command looked:
+			// a new key would sign the next rows with another "number 1" and
+			// the chain would never verify again. Stop before writing.
+			return &ErrClaveNoEncontrada{Base: base, Ruta: cfg.rutaClave, Firmadas: firmadas}
+		case errors.Is(err, fs.ErrNotExist) && (cfg.sinCrear || (cfg.soloSinAuditoria && filas > 0)):
+			texto = ""
+		case errors.Is(err, fs.ErrNotExist):
 			// First start with keys: the rows already there (hashed without a
 			// key) are sealed; every later row must be keyed.
 			// A new database has no audit table yet (the migrations run
 			// after the key is loaded): nothing to seal.
-			var sellado, tablas int64
-			if err := d.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'auditoria'`).Scan(&tablas); err != nil {
-				return err
-			}
-			if tablas > 0 {
+			var sellado int64
+			if filas > 0 {
 				if err := d.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) FROM auditoria`).Scan(&sellado); err != nil {
 					return err
 				}
@@ -170,8 +245,7 @@ func (d *DB) prepararAuditoria(ctx context.Context, opciones []OpcionAuditoria) 
 			if texto, err = crearClaveAuditoria(cfg.rutaClave, sellado); err != nil {
 				return err
 			}
-		case errors.Is(err, fs.ErrNotExist):
-			texto = ""
+			a.creada = true
 		case err != nil:
 			return err
 		}
@@ -339,6 +413,17 @@ func (d *DB) PublicarCabeza(ctx context.Context) error {
 		return err
 	}
 	if a.ancla == nil {
+		// An anchor that lost heads the database recorded publishing is not
+		// started again in silence (AceptarAnclaNueva does it, audited).
+		if !a.aceptarNueva.Load() {
+			if r, ok, err := d.AnclaRegistrada(ctx); err != nil {
+				return err
+			} else if ok && r.Fila > 0 {
+				if err := comprobarAnclaContra(r, a.rutaAncla); err != nil {
+					return err
+				}
+			}
+		}
 		if a.ancla, err = os.OpenFile(a.rutaAncla, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600); err != nil {
 			return fmt.Errorf("ancla de auditoría: %w", err)
 		}
@@ -353,6 +438,9 @@ func (d *DB) PublicarCabeza(ctx context.Context) error {
 	a.publicada = c.ID
 	if a.registro != nil {
 		a.registro.Info("cabeza del registro de auditoría", "fila", c.ID, "hash", c.Hash, "ancla", a.rutaAncla)
+	}
+	if err := d.registrarAncla(ctx, a.rutaAncla, c.ID, c.Hash, false); err != nil {
+		return fmt.Errorf("registrar en la base la cabeza publicada en el ancla %s: %w", a.rutaAncla, err)
 	}
 	return nil
 }
@@ -623,6 +711,9 @@ func (d *DB) AnclarRestauracion(ctx context.Context, respaldo string) (Restaurac
 		return RestauracionAnclada{}, err
 	}
 	a.publicada = c.ID
+	if err := d.registrarAncla(ctx, a.rutaAncla, r.id, r.hash, true); err != nil {
+		return RestauracionAnclada{}, fmt.Errorf("registrar en la base restaurada su ancla %s: %w", a.rutaAncla, err)
+	}
 	if a.registro != nil {
 		a.registro.Info("restauración registrada en el ancla de auditoría", "fila", c.ID, "dejada", r.dejada, "respaldo", respaldo, "ancla", a.rutaAncla)
 	}

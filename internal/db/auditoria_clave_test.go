@@ -207,15 +207,21 @@ func TestAuditoria_ClaveFueraDeLaBase(t *testing.T) {
 	t.Run("sin_la_clave_no_se_puede_verificar", func(t *testing.T) {
 		d := auditoriaDePrueba(t)
 		os.Rename(RutaClaveAuditoria(d.Ruta), RutaClaveAuditoria(d.Ruta)+".fuera")
-		d2, err := Open(ctx, d.Ruta, SinCrearClaveAuditoria())
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer d2.Close()
-		_, err = d2.VerificarAuditoria(ctx)
-		var rota *ErrCadenaRota
-		if !errors.Is(err, ErrSinClaveAuditoria) || errors.As(err, &rota) {
-			t.Fatalf("err = %v", err)
+		// Whether or not the opener may create a key, signed rows without
+		// theirs stop the open, before any migration or write, naming the file.
+		for _, opciones := range [][]OpcionAuditoria{{SinCrearClaveAuditoria()}, {CrearClaveSoloSinAuditoria()}, nil} {
+			d2, err := Open(ctx, d.Ruta, opciones...)
+			var rota *ErrCadenaRota
+			var falta *ErrClaveNoEncontrada
+			if err == nil {
+				d2.Close()
+			}
+			if !errors.Is(err, ErrSinClaveAuditoria) || errors.As(err, &rota) || !errors.As(err, &falta) || falta.Ruta != RutaClaveAuditoria(d.Ruta) {
+				t.Fatalf("err = %v", err)
+			}
+			if _, err := os.Stat(RutaClaveAuditoria(d.Ruta)); err == nil {
+				t.Fatal("se creó una clave nueva para filas firmadas con otra")
+			}
 		}
 	})
 	t.Run("clave_en_la_variable_de_entorno", func(t *testing.T) {
@@ -241,7 +247,8 @@ func TestAuditoria_ClaveFueraDeLaBase(t *testing.T) {
 		os.Remove(RutaAnclaAuditoria(d.Ruta))
 		d2, _ := Open(ctx, d.Ruta, SinCrearClaveAuditoria())
 		defer d2.Close()
-		if _, err := d2.VerificarAuditoria(ctx); err == nil || !strings.Contains(err.Error(), "no se encontró el ancla") {
+		var perdida *ErrAnclaPerdida
+		if _, err := d2.VerificarAuditoria(ctx); !errors.As(err, &perdida) || perdida.Existe || !strings.Contains(err.Error(), "no existe") || !strings.Contains(err.Error(), "--aceptar-ancla-nueva") {
 			t.Fatalf("err = %v", err)
 		}
 	})

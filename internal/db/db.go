@@ -8,9 +8,11 @@ import (
 	"context"
 	"database/sql"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"net/url"
+	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -49,9 +51,17 @@ const EsperaPredeterminada = 30 * time.Second
 // DSN builds the connection string with the pragmas every connection needs.
 func DSN(ruta string) string { return dsn(ruta, EsperaPredeterminada) }
 
-func dsn(ruta string, espera time.Duration) string {
+func dsn(ruta string, espera time.Duration) string { return dsnCon(ruta, espera, false) }
+
+// dsnCon builds it; soloLectura: no pragma that writes (the journal mode is
+// left as the file has it) and every connection refuses to write.
+func dsnCon(ruta string, espera time.Duration, soloLectura bool) string {
 	q := url.Values{}
-	for _, p := range []string{"foreign_keys(1)", "journal_mode(WAL)", "busy_timeout(" + strconv.FormatInt(espera.Milliseconds(), 10) + ")", "synchronous(NORMAL)"} {
+	pragmas := []string{"foreign_keys(1)", "journal_mode(WAL)", "busy_timeout(" + strconv.FormatInt(espera.Milliseconds(), 10) + ")", "synchronous(NORMAL)"}
+	if soloLectura {
+		pragmas = []string{"foreign_keys(1)", "busy_timeout(" + strconv.FormatInt(espera.Milliseconds(), 10) + ")", "query_only(1)"}
+	}
+	for _, p := range pragmas {
 		q.Add("_pragma", p)
 	}
 	q.Set("_txlock", "immediate")
@@ -69,6 +79,70 @@ type Opcion = OpcionAuditoria
 // recognises.
 func EsperaOcupada(d time.Duration) Opcion { return func(c *configAuditoria) { c.espera = d } }
 
+// SoloLectura opens an existing database to read it only: no migration, no
+// key created, nothing written (a read-only command). A database whose
+// schema is behind this program's is refused with ErrFaltanMigraciones.
+func SoloLectura() Opcion {
+	return func(c *configAuditoria) { c.soloLectura, c.sinCrear = true, true }
+}
+
+// ErrFaltanMigraciones: a read-only command found a database that needs
+// the migrations of this version first.
+type ErrFaltanMigraciones struct {
+	Ruta, Esquema string
+	Pendientes    int
+}
+
+func (e *ErrFaltanMigraciones) Error() string {
+	esquema := e.Esquema
+	if esquema == "" {
+		esquema = "ninguno"
+	}
+	return fmt.Sprintf("la base %s tiene el esquema %s y le faltan %d migraciones de esta versión (hasta %s); este comando solo lee y no la migra: aplíquelas antes con «comite migrar --db %s» (o arrancando «comite serve»)",
+		e.Ruta, esquema, e.Pendientes, VersionEsquema(), e.Ruta)
+}
+
+// comprobarAlDia fails when the database lacks embedded migrations (or has
+// one this program does not know), without applying any.
+func (d *DB) comprobarAlDia(ctx context.Context) error {
+	var hay int
+	if err := d.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'migraciones'`).Scan(&hay); err != nil {
+		return err
+	}
+	var aplicadas []string
+	if hay > 0 {
+		var err error
+		if aplicadas, err = d.MigracionesAplicadas(ctx); err != nil {
+			return err
+		}
+	}
+	ya := map[string]bool{}
+	for _, n := range aplicadas {
+		ya[n] = true
+	}
+	conocidas := map[string]bool{}
+	pendientes := 0
+	for _, n := range Migraciones() {
+		conocidas[n] = true
+		if !ya[n] {
+			pendientes++
+		}
+	}
+	for _, n := range aplicadas {
+		if !conocidas[n] {
+			return fmt.Errorf("la base de datos tiene la migración %s que este programa no conoce: use una versión más reciente de comite", n)
+		}
+	}
+	if pendientes > 0 {
+		e := &ErrFaltanMigraciones{Ruta: d.Ruta, Pendientes: pendientes}
+		if len(aplicadas) > 0 {
+			e.Esquema = aplicadas[len(aplicadas)-1]
+		}
+		return e
+	}
+	return nil
+}
+
 // Open opens (creating if needed) the database file and applies pending
 // migrations. It also loads the audit key (creating it on first start unless
 // told not to) and the anchor file of the audit chain; see OpcionAuditoria.
@@ -77,7 +151,21 @@ func Open(ctx context.Context, ruta string, opciones ...Opcion) (*DB, error) {
 	for _, f := range opciones {
 		f(&cfg)
 	}
-	sqldb, err := sql.Open("sqlite", dsn(ruta, cfg.espera))
+	if cfg.soloLectura {
+		if _, err := os.Stat(ruta); err != nil {
+			return nil, fmt.Errorf("no se encontró la base de datos %s (indique otra con --db; una base nueva se crea con «comite iniciar»)", ruta)
+		}
+	}
+	if !cfg.soloLectura {
+		// A new database is created here, 0600 whatever the umask: SQLite
+		// then gives its -wal and -shm the same permissions.
+		if f, err := os.OpenFile(ruta, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600); err == nil {
+			f.Close()
+		} else if !errors.Is(err, fs.ErrExist) {
+			return nil, fmt.Errorf("crear la base de datos %s: %w", ruta, err)
+		}
+	}
+	sqldb, err := sql.Open("sqlite", dsnCon(ruta, cfg.espera, cfg.soloLectura))
 	if err != nil {
 		return nil, fmt.Errorf("abrir %s: %w", ruta, err)
 	}
@@ -101,33 +189,42 @@ func Open(ctx context.Context, ruta string, opciones ...Opcion) (*DB, error) {
 		sqldb.Close()
 		return nil, fmt.Errorf("abrir %s: %w", ruta, err)
 	}
-	if conAuditoria > 0 {
-		if err := d.prepararAuditoria(ctx, opciones); err != nil {
+	preparar := func() error { return d.prepararAuditoria(ctx, opciones) }
+	var pasos []func() error
+	switch {
+	case cfg.soloLectura:
+		pasos = []func() error{func() error { return d.comprobarAlDia(ctx) }, preparar}
+	case conAuditoria > 0:
+		pasos = []func() error{preparar, d.migrarConRuta(ctx)}
+	default:
+		pasos = []func() error{d.migrarConRuta(ctx), preparar}
+	}
+	if !cfg.soloLectura {
+		pasos = append(pasos, func() error {
+			if d.aud != nil && d.aud.escritas.Load() > 0 {
+				return d.PublicarCabeza(ctx)
+			}
+			return nil
+		})
+	}
+	pasos = append(pasos, func() error { _, err := d.recargarReferencia(ctx); return err })
+	for _, paso := range pasos {
+		if err := paso(); err != nil {
 			sqldb.Close()
 			return nil, err
 		}
-	}
-	if err := d.migrar(ctx); err != nil {
-		sqldb.Close()
-		return nil, fmt.Errorf("migrar %s: %w", ruta, err)
-	}
-	if conAuditoria == 0 {
-		if err := d.prepararAuditoria(ctx, opciones); err != nil {
-			sqldb.Close()
-			return nil, err
-		}
-	}
-	if d.aud != nil && d.aud.escritas.Load() > 0 {
-		if err := d.PublicarCabeza(ctx); err != nil {
-			sqldb.Close()
-			return nil, err
-		}
-	}
-	if _, err := d.recargarReferencia(ctx); err != nil {
-		sqldb.Close()
-		return nil, err
 	}
 	return d, nil
+}
+
+// migrarConRuta is the migration step of Open, its error naming the file.
+func (d *DB) migrarConRuta(ctx context.Context) func() error {
+	return func() error {
+		if err := d.migrar(ctx); err != nil {
+			return fmt.Errorf("migrar %s: %w", d.Ruta, err)
+		}
+		return nil
+	}
 }
 
 // despuesDeMigrar are steps in Go that run right after a migration's SQL, in
@@ -153,7 +250,10 @@ func sinViolacionesFK(ctx context.Context, tx *sql.Tx) error {
 }
 
 // migrar applies, in name order, the embedded migrations not yet applied.
-func (d *DB) migrar(ctx context.Context) error {
+func (d *DB) migrar(ctx context.Context) error { return d.migrarHasta(ctx, "") }
+
+// migrarHasta applies them up to hasta included ("" all).
+func (d *DB) migrarHasta(ctx context.Context, hasta string) error {
 	if _, err := d.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS migraciones (nombre TEXT PRIMARY KEY, aplicada_en TEXT NOT NULL) STRICT`); err != nil {
 		return err
 	}
@@ -177,17 +277,37 @@ func (d *DB) migrar(ctx context.Context) error {
 	}
 	rows.Close()
 	conocidas := map[string]bool{}
+	var pendientes []string
 	for _, ruta := range nombres {
 		n := strings.TrimPrefix(ruta, "migraciones/")
 		conocidas[n] = true
-		if aplicadas[n] {
-			continue
+		if !aplicadas[n] && (hasta == "" || n <= hasta) {
+			pendientes = append(pendientes, n)
 		}
-		sqlText, err := migraciones.ReadFile(ruta)
-		if err != nil {
-			return err
+	}
+	for n := range aplicadas {
+		if !conocidas[n] {
+			return fmt.Errorf("la base de datos tiene la migración %s que este programa no conoce: use una versión más reciente de comite", n)
 		}
-		aplicar := func(tx *sql.Tx) error {
+	}
+	if len(pendientes) == 0 {
+		return nil
+	}
+	// All the pending migrations in one transaction: a failure, or the
+	// process killed midway, leaves the database as it was, never half
+	// migrated. Rebuilding a table other tables point at needs the foreign
+	// keys off for the transaction (SQLite's documented procedure); they
+	// are checked before commit.
+	sinFK := false
+	for _, n := range pendientes {
+		sinFK = sinFK || reconstruyeTablas[n]
+	}
+	return d.enTxImportacion(ctx, sinFK, func(_ *sql.Conn, tx *sql.Tx) error {
+		for _, n := range pendientes {
+			sqlText, err := migraciones.ReadFile("migraciones/" + n)
+			if err != nil {
+				return err
+			}
 			if _, err := tx.ExecContext(ctx, string(sqlText)); err != nil {
 				return fmt.Errorf("%s: %w", n, err)
 			}
@@ -196,33 +316,28 @@ func (d *DB) migrar(ctx context.Context) error {
 					return fmt.Errorf("%s: %w", n, err)
 				}
 			}
-			if reconstruyeTablas[n] {
-				if err := sinViolacionesFK(ctx, tx); err != nil {
-					return fmt.Errorf("%s: %w", n, err)
-				}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO migraciones(nombre, aplicada_en) VALUES (?, ?)`, n, d.Now().UTC().Format(time.RFC3339)); err != nil {
+				return err
 			}
-			_, err := tx.ExecContext(ctx, `INSERT INTO migraciones(nombre, aplicada_en) VALUES (?, ?)`, n, d.Now().UTC().Format(time.RFC3339))
-			return err
+			antesDeConfirmarMigracion(n)
 		}
-		if reconstruyeTablas[n] {
-			// Rebuilding a table other tables point at needs the foreign
-			// keys off for the transaction (SQLite's documented procedure);
-			// they are checked before commit.
-			err = d.enTxImportacion(ctx, true, func(_ *sql.Conn, tx *sql.Tx) error { return aplicar(tx) })
-		} else {
-			err = d.EnTx(ctx, aplicar)
+		if sinFK {
+			if err := sinViolacionesFK(ctx, tx); err != nil {
+				for _, n := range pendientes {
+					if reconstruyeTablas[n] {
+						return fmt.Errorf("%s: %w", n, err)
+					}
+				}
+				return err
+			}
 		}
-		if err != nil {
-			return err
-		}
-	}
-	for n := range aplicadas {
-		if !conocidas[n] {
-			return fmt.Errorf("la base de datos tiene la migración %s que este programa no conoce: use una versión más reciente de comite", n)
-		}
-	}
-	return nil
+		return nil
+	})
 }
+
+// antesDeConfirmarMigracion runs after each migration's SQL, before the
+// transaction commits (a test stops the process there).
+var antesDeConfirmarMigracion = func(string) {}
 
 // EnTx runs f in one transaction: committed if f returns nil, rolled back otherwise.
 func (d *DB) EnTx(ctx context.Context, f func(tx *sql.Tx) error) error {

@@ -2,10 +2,15 @@ package db
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
+	"time"
 )
 
 // Migraciones are the names of the migrations this program embeds, in the
@@ -46,4 +51,103 @@ func (d *DB) MigracionesAplicadas(ctx context.Context) ([]string, error) {
 		out = append(out, n)
 	}
 	return out, rows.Err()
+}
+
+// ObjetoEsquema is one table, index, trigger or view of a schema.
+type ObjetoEsquema struct {
+	Tipo, Nombre, SQL string
+}
+
+// EsquemaDe reads the schema of an open database: its tables, indexes,
+// triggers and views by "tipo nombre", their SQL with spaces normalised
+// (SQLite's own objects, sqlite_*, left out).
+func EsquemaDe(ctx context.Context, q interface {
+	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+}) (map[string]ObjetoEsquema, error) {
+	rows, err := q.QueryContext(ctx, `SELECT type, name, coalesce(sql, '') FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'`)
+	if err != nil {
+		return nil, fmt.Errorf("leer el esquema: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]ObjetoEsquema{}
+	for rows.Next() {
+		var o ObjetoEsquema
+		if err := rows.Scan(&o.Tipo, &o.Nombre, &o.SQL); err != nil {
+			return nil, err
+		}
+		o.SQL = strings.Join(strings.Fields(o.SQL), " ")
+		out[o.Tipo+" "+o.Nombre] = o
+	}
+	return out, rows.Err()
+}
+
+var esquemasMigrados sync.Map // hasta → map[string]ObjetoEsquema
+
+// EsquemaMigrado is the schema the embedded migrations produce, applied in
+// order up to hasta (included; "" all of them) on an empty database made
+// in a temporary directory and removed afterwards.
+func EsquemaMigrado(ctx context.Context, hasta string) (map[string]ObjetoEsquema, error) {
+	if e, ok := esquemasMigrados.Load(hasta); ok {
+		return e.(map[string]ObjetoEsquema), nil
+	}
+	dir, err := os.MkdirTemp("", "comite-esquema-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	ruta := filepath.Join(dir, "referencia.db")
+	sqldb, err := sql.Open("sqlite", dsn(ruta, EsperaPredeterminada))
+	if err != nil {
+		return nil, err
+	}
+	defer sqldb.Close()
+	d := &DB{DB: sqldb, Ruta: ruta, Now: time.Now}
+	if err := d.prepararAuditoria(ctx, nil); err != nil {
+		return nil, err
+	}
+	if err := d.migrarHasta(ctx, hasta); err != nil {
+		return nil, fmt.Errorf("aplicar las migraciones de referencia: %w", err)
+	}
+	e, err := EsquemaDe(ctx, sqldb)
+	if err != nil {
+		return nil, err
+	}
+	esquemasMigrados.Store(hasta, e)
+	return e, nil
+}
+
+// DiferenciasEsquema names, in order, what a copy's schema has that the
+// reference has not, lacks, or has written otherwise.
+func DiferenciasEsquema(referencia, copia map[string]ObjetoEsquema) []string {
+	var out []string
+	for k, r := range referencia {
+		c, ok := copia[k]
+		switch {
+		case !ok:
+			out = append(out, fmt.Sprintf("falta %s %s", nombreTipo(r.Tipo), r.Nombre))
+		case c.SQL != r.SQL:
+			out = append(out, fmt.Sprintf("%s %s no es como lo crean las migraciones", nombreTipo(r.Tipo), r.Nombre))
+		}
+	}
+	for k, c := range copia {
+		if _, ok := referencia[k]; !ok {
+			out = append(out, fmt.Sprintf("sobra %s %s, que ninguna migración crea", nombreTipo(c.Tipo), c.Nombre))
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func nombreTipo(t string) string {
+	switch t {
+	case "table":
+		return "la tabla"
+	case "index":
+		return "el índice"
+	case "trigger":
+		return "el disparador"
+	case "view":
+		return "la vista"
+	}
+	return t
 }

@@ -3,6 +3,7 @@ package db
 import (
 	"errors"
 	"strings"
+	"syscall"
 
 	"modernc.org/sqlite"
 )
@@ -13,6 +14,8 @@ import (
 const (
 	sqliteBusy   = 5
 	sqliteLocked = 6
+	sqliteIOErr  = 10
+	sqliteFull   = 13
 )
 
 // EsOcupada says whether err means the database was busy: another
@@ -31,4 +34,39 @@ func EsOcupada(err error) bool {
 	// An error wrapped without %w still says so in its text.
 	m := err.Error()
 	return strings.Contains(m, "SQLITE_BUSY") || strings.Contains(m, "database is locked")
+}
+
+// FaltaEspacio says whether err means the database could not be written
+// because the disk is full (SQLITE_FULL, ENOSPC), and EsErrorDeDisco whether
+// it is any failure to write the file (those, or SQLITE_IOERR). Neither is a
+// fault of the request: the administrator must free space or repair the disk.
+func FaltaEspacio(err error) bool {
+	if err == nil {
+		return false
+	}
+	if errors.Is(err, syscall.ENOSPC) {
+		return true
+	}
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		return se.Code()&0xff == sqliteFull
+	}
+	m := err.Error()
+	return strings.Contains(m, "SQLITE_FULL") || strings.Contains(m, "database or disk is full")
+}
+
+// EsErrorDeDisco: see FaltaEspacio.
+func EsErrorDeDisco(err error) bool {
+	if err == nil {
+		return false
+	}
+	if FaltaEspacio(err) || errors.Is(err, syscall.EIO) {
+		return true
+	}
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		return se.Code()&0xff == sqliteIOErr
+	}
+	m := err.Error()
+	return strings.Contains(m, "SQLITE_IOERR") || strings.Contains(m, "disk I/O error")
 }

@@ -21,8 +21,13 @@ import (
 // wall-clock time and a random nonce.
 func TestGenerarMismaSemillaMismoArchivo(t *testing.T) {
 	o := Opciones{Usuarios: MinUsuarios, Anios: 2, Semilla: 11}
+	// Each load runs in its own new directory with the same relative name,
+	// as «comite demo --db demo.db» does: the path of the audit anchor is
+	// recorded in the database, so two different absolute paths would be
+	// two different (and rightly so) rows.
 	cargar := func() (base, clave []byte) {
-		ruta := filepath.Join(t.TempDir(), "demo.db")
+		t.Chdir(t.TempDir())
+		ruta := "demo.db"
 		ctx := context.Background()
 		d, err := Abrir(ctx, ruta, o)
 		if err != nil {

@@ -102,22 +102,12 @@ func validarNuevoCaso(n *db.NuevoCaso, hoy fecha.Fecha) map[string]string {
 		p["fecha_verificacion"] = "Indique la fecha en que se verificaron los hechos."
 	case n.FechaVerificacion.Despues(hoy):
 		p["fecha_verificacion"] = futura("La fecha de verificación", n.FechaVerificacion, hoy)
-	case !n.FechaComision.IsZero() && n.FechaVerificacion.Antes(n.FechaComision):
-		p["fecha_verificacion"] = "La verificación no puede ser anterior a la comisión (" + n.FechaComision.DMA() + ")."
 	}
-	if !n.FechaExpediente.IsZero() {
-		switch {
-		case n.FechaExpediente.Despues(hoy):
-			p["fecha_expediente"] = futura("La fecha del expediente completo", n.FechaExpediente, hoy)
-		case !n.FechaVerificacion.IsZero() && n.FechaExpediente.Antes(n.FechaVerificacion):
-			p["fecha_expediente"] = "El expediente no puede estar completo antes de la verificación (" + n.FechaVerificacion.DMA() + ")."
-		}
+	if !n.FechaExpediente.IsZero() && n.FechaExpediente.Despues(hoy) {
+		p["fecha_expediente"] = futura("La fecha del expediente completo", n.FechaExpediente, hoy)
 	}
-	switch {
-	case n.FechaRequerimiento.Despues(hoy):
+	if n.FechaRequerimiento.Despues(hoy) {
 		p["fecha_requerimiento"] = futura("La fecha del requerimiento especial", n.FechaRequerimiento, hoy)
-	case !n.FechaRequerimiento.IsZero() && !n.FechaVerificacion.IsZero() && n.FechaRequerimiento.Antes(n.FechaVerificacion):
-		p["fecha_requerimiento"] = "El requerimiento especial no puede ser anterior a la verificación (" + n.FechaVerificacion.DMA() + ")."
 	}
 	if _, err := sancion.ParseGravedad(string(n.Gravedad)); err != nil {
 		p["gravedad"] = "Elija la gravedad: leve, grave o gravísima."
@@ -128,10 +118,20 @@ func validarNuevoCaso(n *db.NuevoCaso, hoy fecha.Fecha) map[string]string {
 	switch {
 	case n.SancionPrevista.IsNegative():
 		p["sancion_prevista"] = "La multa prevista no puede ser negativa."
-	case n.Sancion == sancion.Multa && n.SancionPrevista.IsZero():
-		p["sancion_prevista"] = "Indique la multa prevista para la infracción, en pesos (por ejemplo 10.475.000)."
-	case n.SancionPrevista.Exponent() < -2:
+	case !n.SancionPrevista.Round(2).Equal(n.SancionPrevista):
+		// What the case stores: pesos with centavos.
 		p["sancion_prevista"] = "La multa prevista admite a lo sumo centavos (dos decimales)."
+	}
+	// The inputs that cannot be true (dates out of order, a grave or
+	// gravísima infraction with amonestación) are the core's, with its words.
+	for _, c := range reincidencia.Validar(reincidencia.Entrada{Nueva: reincidencia.NuevaInfraccion{
+		FechaComision: n.FechaComision, FechaVerificacion: n.FechaVerificacion, FechaExpediente: n.FechaExpediente,
+		FechaRequerimiento: n.FechaRequerimiento, Gravedad: n.Gravedad, Sancion: n.Sancion,
+	}}) {
+		campo := strings.TrimPrefix(c.Campo, "nueva_infraccion.")
+		if _, ya := p[campo]; !ya {
+			p[campo] = formato.MayusculaInicial(c.Mensaje) + "."
+		}
 	}
 	switch n.Anclaje {
 	case "":

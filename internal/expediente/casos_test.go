@@ -5,6 +5,8 @@ import (
 	"comite/internal/fecha"
 	"comite/internal/flujo"
 	"comite/internal/permisos"
+	"comite/internal/reincidencia"
+	"comite/internal/sancion"
 	"context"
 	"errors"
 	"fmt"
@@ -61,6 +63,45 @@ func TestCaso_dominio3_reportarGuardaInstantaneaHistoriaYAuditoria(t *testing.T)
 	}
 }
 
+// The form refuses what the core refuses, with its words, and accepts what
+// it accepts: an expediente completed before the verification (the deadline
+// counts from the later of the two) and a foreseen multa of 0.
+func TestCaso_art25_reportarRechazaLoQueElNucleo(t *testing.T) {
+	d, _ := baseCasos(t)
+	casos := []struct {
+		nombre       string
+		cambiar      func(*db.NuevoCaso)
+		campo, texto string // "" = accepted
+	}{
+		{"art25_expediente_antes_de_la_verificacion_se_admite", func(n *db.NuevoCaso) { n.FechaExpediente = fecha.Debe(2026, 3, 1) }, "", ""},
+		{"art25_multa_prevista_cero_se_admite", func(n *db.NuevoCaso) { n.SancionPrevista = decimal.Zero; n.FechaComision = fecha.Debe(2026, 2, 11) }, "", ""},
+		{"art25_verificacion_antes_de_la_comision_con_las_palabras_del_nucleo", func(n *db.NuevoCaso) { n.FechaVerificacion = fecha.Debe(2026, 2, 9) },
+			"fecha_verificacion", "La verificación de los hechos (09/02/2026) no puede ser anterior a la comisión de la infracción (10/02/2026)."},
+	}
+	for _, c := range casos {
+		t.Run(c.nombre, func(t *testing.T) {
+			n := nuevoEjemplo(nitEjemplo)
+			c.cambiar(&n)
+			_, err := Nuevo(d).AbrirCaso(context.Background(), n, sSecretaria)
+			if c.campo == "" {
+				if err != nil {
+					t.Fatalf("el núcleo lo admite y el formulario lo rechaza: %v", err)
+				}
+				return
+			}
+			var ef *db.ErrFormulario
+			if !errors.As(err, &ef) || ef.Campos[c.campo] != c.texto {
+				t.Fatalf("err = %v; quiere %q en %s", err, c.texto, c.campo)
+			}
+			ent := reincidencia.Entrada{Nueva: reincidencia.NuevaInfraccion{FechaComision: n.FechaComision, FechaVerificacion: n.FechaVerificacion,
+				FechaExpediente: n.FechaExpediente, Gravedad: n.Gravedad, Sancion: n.Sancion}}
+			if errs := reincidencia.Validar(ent); len(errs) == 0 || "nueva_infraccion."+c.campo != errs[0].Campo {
+				t.Fatalf("el núcleo no rechaza %s: %v", c.campo, errs)
+			}
+		})
+	}
+}
+
 func TestCaso_dominio3_reportarValidaCadaCampo(t *testing.T) {
 	d, _ := baseCasos(t)
 	casos := []struct {
@@ -71,9 +112,11 @@ func TestCaso_dominio3_reportarValidaCadaCampo(t *testing.T) {
 		{"nit_no_registrado", "nit", func(n *db.NuevoCaso) { n.NIT = "800197268-4" }},
 		{"comision_futura", "fecha_comision", func(n *db.NuevoCaso) { n.FechaComision = fecha.Debe(2026, 3, 18) }},
 		{"verificacion_antes_de_comision", "fecha_verificacion", func(n *db.NuevoCaso) { n.FechaVerificacion = fecha.Debe(2026, 2, 9) }},
-		{"expediente_antes_de_verificacion", "fecha_expediente", func(n *db.NuevoCaso) { n.FechaExpediente = fecha.Debe(2026, 3, 1) }},
+		{"art25_expediente_antes_de_la_comision", "fecha_expediente", func(n *db.NuevoCaso) { n.FechaExpediente = fecha.Debe(2026, 2, 9) }},
+		{"art25_requerimiento_antes_de_la_verificacion", "fecha_requerimiento", func(n *db.NuevoCaso) { n.FechaRequerimiento = fecha.Debe(2026, 3, 1) }},
+		{"art25_gravisima_con_amonestacion", "sancion", func(n *db.NuevoCaso) { n.Sancion = sancion.Amonestacion }},
 		{"gravedad_desconocida", "gravedad", func(n *db.NuevoCaso) { n.Gravedad = "muy_grave" }},
-		{"multa_sin_valor", "sancion_prevista", func(n *db.NuevoCaso) { n.SancionPrevista = decimal.Zero }},
+		{"multa_con_tres_decimales_no_se_puede_guardar", "sancion_prevista", func(n *db.NuevoCaso) { n.SancionPrevista = decimal.RequireFromString("10475000.001") }},
 		{"anclaje_desconocido", "anclaje", func(n *db.NuevoCaso) { n.Anclaje = "expediente" }},
 	}
 	for _, c := range casos {

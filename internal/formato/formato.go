@@ -53,6 +53,15 @@ func Numero(v decimal.Decimal, dec int32) string {
 	return signo + miles(entero)
 }
 
+// Exacto shows v with every decimal it has and no trailing zeros, "." for
+// thousands and "," for decimals: 150 → "150", 1000 → "1.000", 20.50 →
+// "20,5", 1234567890.05 → "1.234.567.890,05". For comparisons shown to
+// people: two different amounts never read the same.
+func Exacto(v decimal.Decimal) string {
+	_, frac, _ := strings.Cut(v.String(), ".")
+	return Numero(v, int32(len(frac)))
+}
+
 // Entero shows a count with thousands separators: 1600 → "1.600".
 func Entero(n int64) string {
 	return Numero(decimal.NewFromInt(n), 0)

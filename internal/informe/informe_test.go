@@ -129,7 +129,7 @@ func TestPDFTextoEjemploDominio(t *testing.T) {
 	})
 	t.Run("paginas_esperadas", func(t *testing.T) {
 		if n < 4 || n > 8 {
-			t.Errorf("el ejemplo tiene %d páginas; se esperan entre 4 y 8 (con el bloque de firmas)", n)
+			t.Errorf("el ejemplo tiene %d páginas; se esperan entre 4 y 8 (con el bloque de firmas y los criterios de la Secretaría en los fundamentos)", n)
 		}
 	})
 }

@@ -509,6 +509,9 @@ func seccionIncremento(d Datos, c cifras) Seccion {
 			{"Multa a proponer", formato.Pesos(c.Incremento.Total)},
 			{"Fundamento", ref(normas.IncrementoMilUVT) + "; " + ref(normas.UVTAnual)},
 		}})
+		if p := v.Provisional(); p != "" {
+			s.Bloques[len(s.Bloques)-1].Pares = append(s.Bloques[len(s.Bloques)-1].Pares, Par{"Provisional", p})
+		}
 		return s
 	}
 	por := "el caso no procede ante el Comité"

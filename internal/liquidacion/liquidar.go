@@ -74,11 +74,15 @@ func Liquidar(s Solicitud, ref valores.Referencia) (Liquidacion, error) {
 		UVT:              u,
 		Pasos:            c.pasos,
 	}
-	if vig == valores.PosteriorAVigencias {
+	switch vig {
+	case valores.PosteriorAVigencias:
 		l.Alertas = append(l.Alertas, AlertaNormaSinVigencia)
+	case valores.AnteriorAVigencias:
+		l.Alertas = append(l.Alertas, AlertaHechoAnterior)
 	}
 	if c.tipo == sancion.Multa {
-		l.Total = copia(c.monto)
+		// The input amounts are used exactly; the total is whole pesos.
+		l.Total = ptr(c.monto.Round(0))
 	}
 	return l, nil
 }
@@ -120,6 +124,9 @@ type calculo struct {
 	suma   *decimal.Decimal  // sum of the multas before concurrence, nil when none
 	tipo   sancion.Tipo      // sanction at this point
 	monto  *decimal.Decimal  // its amount when it is a multa (before concurrence: the sum)
+
+	oeaSola  bool // the OEA reduction alone was the lower alternative: no allanamiento
+	allanado bool // the allanamiento reduced the multa
 }
 
 func copia(d *decimal.Decimal) *decimal.Decimal {
@@ -174,10 +181,7 @@ func (c *calculo) uvtTexto(enUVT, v decimal.Decimal) string {
 
 // numero shows d in es-CO with the decimals it has and no trailing zeros:
 // 150 → "150", 1000 → "1.000", 20.50 → "20,5".
-func numero(d decimal.Decimal) string {
-	_, frac, _ := strings.Cut(d.String(), ".")
-	return formato.Numero(d, int32(len(frac)))
-}
+func numero(d decimal.Decimal) string { return formato.Exacto(d) }
 
 // pct shows a ratio as a percentage: 0.20 → "20 %".
 func pct(d decimal.Decimal) string { return numero(d.Mul(decimal.NewFromInt(100))) + " %" }
@@ -233,7 +237,11 @@ func (c *calculo) sumaMultas() *decimal.Decimal {
 // converted with the UVT of the liquidation year, Estatuto Tributario art.
 // 868), and their sum. Zona franca: Decreto 2147 de 2016, arts. 84 and 85.
 func (c *calculo) base() {
-	clave := normas.Base
+	var deCodigo []string
+	for _, inf := range c.s.Infracciones {
+		deCodigo = append(deCodigo, normas.NormaDeCodigo(inf.Codigo))
+	}
+	clave := normas.ClaveBase(deCodigo)
 	if c.s.Regimen == ZonaFranca {
 		clave = normas.ZFBase
 	}
@@ -253,12 +261,9 @@ func (c *calculo) base() {
 			v = c.pesosUVT(*inf.ValorUVT)
 			partes = append(partes, fmt.Sprintf("%s: multa de %s", nombre, c.uvtTexto(*inf.ValorUVT, v)))
 		} else {
-			v = inf.ValorCOP.Round(0)
-			if v.Equal(*inf.ValorCOP) {
-				partes = append(partes, fmt.Sprintf("%s: multa de %s", nombre, formato.Pesos(v)))
-			} else {
-				partes = append(partes, fmt.Sprintf("%s: multa de %s, redondeada al peso: %s", nombre, formato.Pesos(*inf.ValorCOP), formato.Pesos(v)))
-			}
+			// The amount of the act is used exactly, cents included.
+			v = *inf.ValorCOP
+			partes = append(partes, fmt.Sprintf("%s: multa de %s", nombre, pesosExactos(v)))
 		}
 		c.montos[i] = v
 	}
@@ -377,26 +382,37 @@ func (c *calculo) factorZF(n int) (decimal.Decimal, bool) {
 func (c *calculo) repeticionZF(i int) (string, string, bool) {
 	switch c.tipos[i] {
 	case sancion.Amonestacion:
-		n := c.amonestacionesPrevias(i)
+		// Every earlier occurrence counts once, whatever its sanction: the
+		// earlier amonestaciones and the earlier 200 UVT multas (or their
+		// increments).
+		am, re := c.amonestacionesPrevias(i), c.reincidenciasPrevias(i)
+		n := am + re
 		if n < 1 {
 			return "No se registra reincidencia en la conducta sancionada con amonestación en los últimos cinco años: se mantiene la amonestación.", normas.ZFAmonestacion, false
 		}
-		base := c.pesosUVT(c.p.ZFAmonestacionUVT)
-		d := fmt.Sprintf("Reincidencia en una conducta sancionada con amonestación (%s en cinco años): multa de %s", cuenta(n, "amonestación previa", "amonestaciones previas"), c.uvtTexto(c.p.ZFAmonestacionUVT, base))
-		m := base
+		var conteos []string
+		if am > 0 {
+			conteos = append(conteos, cuenta(am, "amonestación previa", "amonestaciones previas"))
+		}
+		if re > 0 {
+			conteos = append(conteos, cuenta(re, "multa previa por la misma conducta", "multas previas por la misma conducta"))
+		}
+		previas := strings.Join(conteos, " y ")
+		if len(conteos) > 1 {
+			previas += ": " + cuenta(n, "ocurrencia anterior", "ocurrencias anteriores")
+		}
+		enUVT := c.p.ZFAmonestacionUVT
+		d := fmt.Sprintf("Reincidencia en una conducta sancionada con amonestación (%s, en cinco años): multa de %s UVT", previas, numero(enUVT))
 		if n > 1 {
 			f, topado := c.factorZF(n - 1)
-			m = base.Mul(f).Round(0)
-			d += fmt.Sprintf(", incrementada en %s por %s", pct(f.Sub(uno)), cuenta(n-1, "reincidencia posterior", "reincidencias posteriores"))
+			enUVT = c.p.ZFAmonestacionUVT.Mul(f)
+			d += fmt.Sprintf(", incrementada en %s por %s: %s UVT", pct(f.Sub(uno)), cuenta(n-1, "ocurrencia posterior a la primera", "ocurrencias posteriores a la primera"), numero(enUVT))
 			if topado {
-				d += " (los incrementos no superan el " + pct(c.p.ZFTopeIncrementos) + " de la base)"
+				d += " (los incrementos no superan el " + pct(c.p.ZFTopeIncrementos) + " de la base: como máximo " + numero(c.p.ZFAmonestacionUVT.Mul(uno.Add(c.p.ZFTopeIncrementos))) + " UVT)"
 			}
-			d += ": " + formato.Pesos(m)
 		}
-		d += "."
-		if c.reincidenciasPrevias(i) > 0 {
-			d += " Las reincidencias_previas no se suman: la reincidencia de la amonestación ya la cuentan las amonestaciones previas."
-		}
+		m := c.pesosUVT(enUVT)
+		d += "; " + c.uvtTexto(enUVT, m) + "."
 		c.tipos[i] = sancion.Multa
 		c.montos[i] = m
 		return d, normas.ZFAmonestacion, true
@@ -407,7 +423,7 @@ func (c *calculo) repeticionZF(i int) (string, string, bool) {
 		}
 		f, topado := c.factorZF(n)
 		m := c.montos[i].Mul(f).Round(0)
-		d := fmt.Sprintf("La misma infracción se cometió %s antes en los últimos cinco años: la multa (%s) se incrementa en %s", cuenta(n, "vez", "veces"), formato.Pesos(c.montos[i]), pct(f.Sub(uno)))
+		d := fmt.Sprintf("La misma infracción se cometió %s antes en los últimos cinco años: la multa (%s) se incrementa en %s", cuenta(n, "vez", "veces"), pesosExactos(c.montos[i]), pct(f.Sub(uno)))
 		if topado {
 			d += " (20 % por vez, sin superar el " + pct(c.p.ZFTopeIncrementos) + " de la sanción base)"
 		}
@@ -474,12 +490,17 @@ func (c *calculo) concurrencia() {
 		c.monto = nil
 		d := prefijo + "prevalece la sanción más grave, " + tipo.Etiqueta() + "."
 		if multas > 0 {
-			d += " Las multas (" + formato.Pesos(*c.suma) + ") no se imponen."
+			d += " Las multas (" + pesosExactos(*c.suma) + ") no se imponen."
+			if tipo == sancion.Suspension {
+				// That suspensión is more severe than a multa is a reading.
+				clave = normas.CriterioSuspension
+				d += " Que la suspensión prevalezca sobre la multa es " + criterio + "."
+			}
 		}
 		c.registrar(PasoConcurrencia, true, antes, clave, d)
 	case misma:
 		c.monto = ptr(mayor)
-		c.registrar(PasoConcurrencia, true, antes, clave, prefijo+"se aplica solo la sanción más grave, la multa más alta ("+formato.Pesos(mayor)+"), sin el incremento del 20 %.")
+		c.registrar(PasoConcurrencia, true, antes, clave, prefijo+"se aplica solo la sanción más grave, la multa más alta ("+pesosExactos(mayor)+"), sin el incremento del 20 %.")
 	case todasMulta:
 		inc := mayor.Mul(uno.Add(c.p.ConcurrenciaIncremento)).Round(0)
 		d := prefijo + "todas se sancionan con multa"
@@ -492,13 +513,13 @@ func (c *calculo) concurrencia() {
 		if iguales {
 			d += " de igual valor (el incremento también procede en ese caso)"
 		}
-		d += fmt.Sprintf("; la más alta (%s) incrementada en %s da %s", formato.Pesos(mayor), pct(c.p.ConcurrenciaIncremento), formato.Pesos(inc))
+		d += fmt.Sprintf("; la más alta (%s) incrementada en %s da %s", pesosExactos(mayor), pct(c.p.ConcurrenciaIncremento), redondeo(mayor.Mul(uno.Add(c.p.ConcurrenciaIncremento)), inc))
 		if inc.GreaterThan(*c.suma) {
 			c.monto = copia(c.suma)
-			d += ", que supera la suma de todas las multas (" + formato.Pesos(*c.suma) + "): se impone la suma."
+			d += ", que supera la suma de todas las multas (" + pesosExactos(*c.suma) + "): se impone la suma."
 		} else {
 			c.monto = ptr(inc)
-			d += ", que no supera la suma de todas las multas (" + formato.Pesos(*c.suma) + ")."
+			d += ", que no supera la suma de todas las multas (" + pesosExactos(*c.suma) + ")."
 		}
 		c.registrar(PasoConcurrencia, true, antes, clave, d)
 	default:
@@ -506,7 +527,7 @@ func (c *calculo) concurrencia() {
 		// most severe sanction and prevails; the +20 % is only for the case where
 		// all infractions are sanctioned with multa.
 		c.monto = ptr(mayor)
-		c.registrar(PasoConcurrencia, true, antes, clave, prefijo+"concurren multas y amonestaciones; prevalece la sanción más grave, la multa más alta ("+formato.Pesos(mayor)+"). No se aplica el incremento del 20 %, que la norma prevé solo cuando todas se sancionan con multa.")
+		c.registrar(PasoConcurrencia, true, antes, clave, prefijo+"concurren multas y amonestaciones; prevalece la sanción más grave, la multa más alta ("+pesosExactos(mayor)+"). No se aplica el incremento del 20 %, que la norma prevé solo cuando todas se sancionan con multa.")
 	}
 }
 
@@ -538,7 +559,7 @@ func (c *calculo) incrementoComite() {
 	inc := c.pesosUVT(c.p.IncrementoComiteUVT)
 	m := c.monto.Add(inc)
 	c.monto = ptr(m)
-	c.registrar(PasoIncrementoComite, true, antes, clave, fmt.Sprintf("Por cuanto, en concepto del Comité de Fiscalización, no procede la cancelación, a la sanción prevista para la infracción se suman %s UVT: %s; %s + %s = %s.", numero(c.p.IncrementoComiteUVT), c.uvtTexto(c.p.IncrementoComiteUVT, inc), formato.Pesos(*antes), formato.Pesos(inc), formato.Pesos(m)))
+	c.registrar(PasoIncrementoComite, true, antes, clave, fmt.Sprintf("Por cuanto, en concepto del Comité de Fiscalización, no procede la cancelación, a la sanción prevista para la infracción se suman %s UVT: %s; %s + %s = %s.", numero(c.p.IncrementoComiteUVT), c.uvtTexto(c.p.IncrementoComiteUVT, inc), pesosExactos(*antes), formato.Pesos(inc), pesosExactos(m)))
 }
 
 var causaTexto = map[Reduccion]string{
@@ -547,10 +568,62 @@ var causaTexto = map[Reduccion]string{
 	SinAntecedentesINFAD:     "no tener antecedentes de la misma conducta en INFAD",
 }
 
+// criterio is how a step says that a reading is the Secretaría's.
+const criterio = "criterio adoptado por la Secretaría Técnica"
+
+// pesosExactos shows an amount with every decimal it has ("$ 1.234.567,89";
+// "$ 1.481.481,468" for a product before its rounding).
+func pesosExactos(v decimal.Decimal) string {
+	if v.Round(2).Equal(v) {
+		return formato.Pesos(v)
+	}
+	return "$ " + formato.Exacto(v)
+}
+
+// redondeo shows a computed amount and, when it had cents, its rounding to
+// the peso: "$ 1.481.481,468, redondeado al peso: $ 1.481.481".
+func redondeo(exacto, v decimal.Decimal) string {
+	if exacto.Equal(v) {
+		return formato.Pesos(v)
+	}
+	return pesosExactos(exacto) + ", redondeado al peso: " + formato.Pesos(v)
+}
+
+// reducir is m × porc rounded to the peso, half-up, and its words
+// ("$ 1.481.481 × 40 % = $ 592.592,4, redondeado al peso: $ 592.592").
+func reducir(m, porc decimal.Decimal) (decimal.Decimal, string) {
+	exacto := m.Mul(porc)
+	v := exacto.Round(0)
+	return v, pesosExactos(m) + " × " + pct(porc) + " = " + redondeo(exacto, v)
+}
+
+// nombreRegimen is the rule set in words, for the steps it does not have.
+func (c *calculo) nombreRegimen() string {
+	if c.s.Regimen == ZonaFranca {
+		return "el régimen de zonas francas (Decreto 2147 de 2016)"
+	}
+	return "el régimen sancionatorio aduanero (Decreto Ley 920 de 2023)"
+}
+
+// claveSinReducciones cites the rule set itself for the reductions and the
+// income cap it does not have.
+func (c *calculo) claveSinReducciones() string {
+	if c.s.Regimen == ZonaFranca {
+		return normas.ZFSinReducciones
+	}
+	return normas.SinReducciones
+}
+
 // reducciones: bill of 2025 (file 002), only for régimen ley_2025. Causes of
 // num. 2, 3 and 4 (late compliance, late finalisation, no INFAD antecedents):
-// the multa is 20 % of the initial sanction, once however many; num. 5, second
-// infraction of an OEA: reduced to 30 %, applied after the 20 % when both.
+// the multa is 20 % of the initial sanction, once however many, accumulable
+// with the allanamiento. Num. 5, second infraction of an OEA: reduced to 30 %;
+// it does not accumulate (only num. 2 to 4 are "susceptibles de acumularse con
+// la reducción por allanamiento"): with another reduction or an allanamiento,
+// two alternatives are computed — (a) the 30 % alone, (b) the 20 % where it
+// applies and then the allanamiento — and the lower for the user applies
+// (favorabilidad, a criterion of the Secretaría; on a tie, (b), the rule the
+// bill states).
 func (c *calculo) reducciones() {
 	antes := copia(c.monto)
 	veinte, oea := false, false
@@ -563,6 +636,14 @@ func (c *calculo) reducciones() {
 			causas = append(causas, causaTexto[r])
 		}
 	}
+	if c.s.Regimen != Ley2025 {
+		d := "No se pidió ninguna reducción; " + c.nombreRegimen() + " no prevé reducciones distintas del allanamiento."
+		if len(c.s.Reducciones) > 0 {
+			d = "Se pidieron reducciones que " + c.nombreRegimen() + " no prevé: no se aplican."
+		}
+		c.registrar(PasoReducciones, false, antes, c.claveSinReducciones(), d)
+		return
+	}
 	clave := normas.L2025Reducciones
 	if oea && !veinte {
 		clave = normas.L2025OEA
@@ -571,63 +652,82 @@ func (c *calculo) reducciones() {
 		c.registrar(PasoReducciones, false, antes, clave, "No se pidió ninguna reducción.")
 		return
 	}
-	if c.s.Regimen != Ley2025 {
-		c.registrar(PasoReducciones, false, antes, clave, "Las reducciones pedidas solo aplican en el régimen ley_2025 (proyecto de ley de 2025, no vigente); no se aplican en el régimen "+string(c.s.Regimen)+".")
-		return
-	}
 	if c.tipo != sancion.Multa {
 		c.registrar(PasoReducciones, false, antes, clave, "La sanción es "+c.tipo.Etiqueta()+": las reducciones solo se aplican a la multa.")
 		return
 	}
 	m := *c.monto
-	var partes []string
+	m20, t20 := m, ""
 	if veinte {
-		nuevo := m.Mul(c.p.L2025ReduccionPct).Round(0)
-		partes = append(partes, fmt.Sprintf("por %s, la multa es el %s de la sanción inicial: %s × %s = %s", strings.Join(causas, " y "), pct(c.p.L2025ReduccionPct), formato.Pesos(m), pct(c.p.L2025ReduccionPct), formato.Pesos(nuevo)))
+		m20, t20 = reducir(m, c.p.L2025ReduccionPct)
+		t20 = fmt.Sprintf("por %s, la multa es el %s de la sanción inicial: %s", strings.Join(causas, " y "), pct(c.p.L2025ReduccionPct), t20)
 		if len(causas) > 1 {
-			partes[len(partes)-1] += " (varias causales reducen una sola vez)"
+			t20 += " (varias causales reducen una sola vez)"
 		}
-		m = nuevo
 	}
-	if oea {
-		nuevo := m.Mul(c.p.L2025OEAPct).Round(0)
-		t := fmt.Sprintf("por ser la segunda infracción de un OEA sobre la misma conducta en dos años se reduce al %s: %s × %s = %s", pct(c.p.L2025OEAPct), formato.Pesos(m), pct(c.p.L2025OEAPct), formato.Pesos(nuevo))
-		if veinte {
-			t += " (" + normas.De(normas.L2025OEA).Referencia() + ", aplicada después del 20 %)"
-		}
-		partes = append(partes, t)
-		m = nuevo
+	if !oea {
+		c.monto = ptr(m20)
+		c.registrar(PasoReducciones, true, antes, clave, formato.MayusculaInicial(t20)+".")
+		return
 	}
-	c.monto = ptr(m)
-	d := strings.Join(partes, "; ")
-	c.registrar(PasoReducciones, true, antes, clave, formato.MayusculaInicial(d)+".")
+	m30, t30 := reducir(m, c.p.L2025OEAPct)
+	t30 = fmt.Sprintf("por ser la segunda infracción de un OEA sobre la misma conducta en dos años, la multa se reduce al %s: %s", pct(c.p.L2025OEAPct), t30)
+	porc, _, tAl, hayAl := c.porcentajeAllanamiento()
+	if !veinte && !hayAl {
+		c.monto = ptr(m30)
+		c.registrar(PasoReducciones, true, antes, clave, formato.MayusculaInicial(t30)+".")
+		return
+	}
+	// Two alternatives: the OEA reduction does not accumulate.
+	b, tb := m20, ""
+	var pasosB []string
+	if veinte {
+		pasosB = append(pasosB, t20)
+	}
+	if hayAl {
+		var tr string
+		b, tr = reducir(m20, porc)
+		pasosB = append(pasosB, minuscula(tAl)+", al "+pct(porc)+": "+tr)
+	}
+	tb = strings.Join(pasosB, "; luego, ")
+	elegida := "(b)"
+	if m30.LessThan(b) {
+		elegida = "(a)"
+	}
+	d := fmt.Sprintf("La reducción del OEA no se acumula con las demás (%s: favorabilidad). Alternativa (a): %s. Alternativa (b): %s, total %s. Se aplica la alternativa %s, la menor para el usuario",
+		criterio, t30, tb, formato.Pesos(b), elegida)
+	if elegida == "(a)" {
+		c.oeaSola = true
+		c.monto = ptr(m30)
+		c.registrar(PasoReducciones, true, antes, normas.CriterioOEA, d+": "+formato.Pesos(m30)+".")
+		return
+	}
+	if m30.Equal(b) {
+		d += " (las dos dan lo mismo: se aplica la regla acumulable del proyecto)"
+	}
+	c.monto = ptr(m20)
+	if hayAl {
+		d += "; el allanamiento se aplica en su paso"
+	}
+	c.registrar(PasoReducciones, veinte, antes, normas.CriterioOEA, d+".")
 }
 
-// allanamiento: the multa is reduced TO a percentage of its value.
+// porcentajeAllanamiento is the percentage the allanamiento reduces the
+// multa to, the key of its rule and its words; ok is false without one.
 // aduanero: Decreto Ley 920 de 2023, art. 24 — 20 / 40 / 60 %; with art. 22
 // num. 3 (third time): 40 / 60 / 80 %; art. 72: 80 % at any stage.
 // ley_2025: the bill's allanamiento article (its art. 19) is not available;
-// the step cites and applies Decreto Ley 920 de 2023, art. 24.
+// Decreto Ley 920 de 2023, art. 24 stands in for it.
 // zona_franca: Decreto 2147 de 2016, art. 86 — 20 / 40 / 60 %; it has no
 // third-time or art. 72 rule (those marks are not applied, with why).
-func (c *calculo) allanamiento() {
-	antes := copia(c.monto)
+func (c *calculo) porcentajeAllanamiento() (decimal.Decimal, string, string, bool) {
 	a := c.s.Allanamiento
 	clave := normas.Allanamiento
 	if c.s.Regimen == ZonaFranca {
 		clave = normas.ZFAllanamiento
 	}
-	nota := ""
-	if c.s.Regimen == Ley2025 {
-		nota = "El art. 19 del proyecto, que regula el allanamiento, no está disponible; se aplica el " + normas.De(normas.Allanamiento).Referencia() + ". "
-	}
 	if a == nil {
-		c.registrar(PasoAllanamiento, false, antes, clave, nota+"No hubo allanamiento.")
-		return
-	}
-	if c.tipo != sancion.Multa {
-		c.registrar(PasoAllanamiento, false, antes, clave, nota+"La sanción es "+c.tipo.Etiqueta()+": el allanamiento solo reduce multas.")
-		return
+		return decimal.Decimal{}, clave, "", false
 	}
 	i := a.Etapa.indice()
 	etapas := [3]string{
@@ -635,43 +735,61 @@ func (c *calculo) allanamiento() {
 		"después de notificado el requerimiento especial aduanero y hasta antes de notificarse la decisión de fondo",
 		"dentro del término del recurso contra la decisión de fondo",
 	}
-	var porc decimal.Decimal
-	var d string
 	switch {
 	case c.s.Regimen == ZonaFranca:
 		etapas = [3]string{"antes del recibo del requerimiento", "después del recibo del requerimiento", "dentro del término del recurso contra la decisión de fondo"}
-		porc = c.p.ZFAllanamientoPct[i]
-		d = "Allanamiento " + etapas[i]
+		d := "Allanamiento " + etapas[i]
 		if a.TerceraVez || a.Articulo72 {
 			d = "El Decreto 2147 de 2016 no prevé los porcentajes especiales de tercera vez ni del art. 72 del Decreto Ley 920 de 2023: no se aplican. " + d
 		}
+		return c.p.ZFAllanamientoPct[i], clave, d, true
 	case a.Articulo72:
 		// Reading chosen: art. 72 is the specific event and prevails over the third-time scale.
-		porc = c.p.AllanamientoArt72Pct
-		clave = normas.AllanamientoArt72
-		d = "Allanamiento en el evento del art. 72 (" + normas.De(normas.AllanamientoArt72).Referencia() + "), en cualquier momento antes de la firmeza"
+		d := "Allanamiento en el evento del art. 72 (" + normas.De(normas.AllanamientoArt72).Referencia() + "), en cualquier momento antes de la firmeza"
 		if a.TerceraVez {
 			d += "; prevalece sobre la escala de tercera vez"
 		}
+		return c.p.AllanamientoArt72Pct, normas.AllanamientoArt72, d, true
 	case a.TerceraVez:
-		porc = c.p.AllanamientoTerceraPct[i]
-		clave = normas.AllanamientoTercera
-		d = "Allanamiento " + etapas[i] + ", con la misma infracción cometida tres veces en tres años (" + normas.De(normas.TresVecesMisma).Referencia() + "; el allanamiento antes del requerimiento no cuenta como una de ellas)"
-	default:
-		porc = c.p.AllanamientoPct[i]
-		d = "Allanamiento " + etapas[i]
+		return c.p.AllanamientoTerceraPct[i], normas.AllanamientoTercera, "Allanamiento " + etapas[i] + ", con la misma infracción cometida tres veces en tres años (" + normas.De(normas.TresVecesMisma).Referencia() + "; el allanamiento antes del requerimiento no cuenta como una de ellas)", true
 	}
-	m := c.monto.Mul(porc).Round(0)
-	d = nota + d + fmt.Sprintf(": la multa se reduce al %s de su valor: %s × %s = %s.", pct(porc), formato.Pesos(*c.monto), pct(porc), formato.Pesos(m))
+	return c.p.AllanamientoPct[i], clave, "Allanamiento " + etapas[i], true
+}
+
+// allanamiento: the multa is reduced TO a percentage of its value
+// (porcentajeAllanamiento); never together with the OEA reduction when that
+// alternative was the lower one.
+func (c *calculo) allanamiento() {
+	antes := copia(c.monto)
+	porc, clave, d, hay := c.porcentajeAllanamiento()
+	nota := ""
+	if c.s.Regimen == Ley2025 {
+		nota = "El art. 19 del proyecto, que regula el allanamiento, no está disponible; se aplica el " + normas.De(normas.Allanamiento).Referencia() + ". "
+	}
+	if !hay {
+		c.registrar(PasoAllanamiento, false, antes, clave, nota+"No hubo allanamiento.")
+		return
+	}
+	if c.tipo != sancion.Multa {
+		c.registrar(PasoAllanamiento, false, antes, clave, nota+"La sanción es "+c.tipo.Etiqueta()+": el allanamiento solo reduce multas.")
+		return
+	}
+	if c.oeaSola {
+		c.registrar(PasoAllanamiento, false, antes, normas.CriterioOEA, nota+d+": no se aplica, porque la reducción del OEA no se acumula con el allanamiento y la alternativa de la reducción del OEA sola es la menor para el usuario ("+criterio+").")
+		return
+	}
+	m, t := reducir(*c.monto, porc)
+	d = nota + d + ": la multa se reduce al " + pct(porc) + " de su valor: " + t + "."
 	if c.s.Regimen != ZonaFranca {
 		d += " La reducción no alcanza los intereses de mora ni el valor del rescate."
 	}
 	c.monto = ptr(m)
+	c.allanado = true
 	c.registrar(PasoAllanamiento, true, antes, clave, d)
 }
 
 // tope is the 40 % of the gross income (bill of 2025), nil when it does not
-// apply: régimen ley_2025 with the income given.
+// apply: régimen ley_2025 with the income given (the cap was requested).
 func (c *calculo) tope() *decimal.Decimal {
 	if c.s.Regimen != Ley2025 || c.s.IngresosBrutos == nil {
 		return nil
@@ -679,18 +797,30 @@ func (c *calculo) tope() *decimal.Decimal {
 	return ptr(c.s.IngresosBrutos.Mul(c.p.L2025TopeIngresos).Round(0))
 }
 
+// textoTope names the requested cap the same way in the tope_ingresos and
+// minimo steps: "el tope pedido, el 40 % de los ingresos brutos ($ 1.000.000),
+// es $ 400.000".
+func (c *calculo) textoTope() string {
+	return fmt.Sprintf("el tope pedido, el %s de los ingresos brutos (%s), es %s", pct(c.p.L2025TopeIngresos), pesosExactos(*c.s.IngresosBrutos), formato.Pesos(*c.tope()))
+}
+
 // topeIngresos: bill of 2025 (file 002) — on request within the recurso term,
 // the sanction is capped at 40 % of the gross income of the prior year's
-// income tax return. Applies (changes the amount) only when the multa exceeds it.
+// income tax return. Applies (changes the amount) only when the multa exceeds
+// it; after the allanamiento (a criterion of the Secretaría).
 func (c *calculo) topeIngresos() {
 	antes := copia(c.monto)
 	clave := normas.L2025TopeIngresos
-	if c.s.IngresosBrutos == nil {
-		c.registrar(PasoTopeIngresos, false, antes, clave, "No se dieron ingresos brutos: no se pidió el tope.")
+	if c.s.Regimen != Ley2025 {
+		d := c.nombreRegimen() + " no prevé un tope por ingresos brutos: no se aplica."
+		if c.s.IngresosBrutos != nil {
+			d = "Se dieron ingresos brutos, pero " + d
+		}
+		c.registrar(PasoTopeIngresos, false, antes, c.claveSinReducciones(), formato.MayusculaInicial(d))
 		return
 	}
-	if c.s.Regimen != Ley2025 {
-		c.registrar(PasoTopeIngresos, false, antes, clave, "El tope del 40 % de los ingresos brutos solo aplica en el régimen ley_2025 (proyecto de ley de 2025, no vigente); no se aplica en el régimen "+string(c.s.Regimen)+".")
+	if c.s.IngresosBrutos == nil {
+		c.registrar(PasoTopeIngresos, false, antes, clave, "No se dieron ingresos brutos: no se pidió el tope.")
 		return
 	}
 	if c.tipo != sancion.Multa {
@@ -698,25 +828,31 @@ func (c *calculo) topeIngresos() {
 		return
 	}
 	tope := *c.tope()
-	desc := fmt.Sprintf("el %s de los ingresos brutos (%s) es %s", pct(c.p.L2025TopeIngresos), formato.Pesos(*c.s.IngresosBrutos), formato.Pesos(tope))
 	if !c.monto.GreaterThan(tope) {
-		c.registrar(PasoTopeIngresos, false, antes, clave, fmt.Sprintf("La multa (%s) no supera el tope: %s.", formato.Pesos(*c.monto), desc))
+		c.registrar(PasoTopeIngresos, false, antes, clave, fmt.Sprintf("La multa (%s) no supera el tope: %s.", pesosExactos(*c.monto), c.textoTope()))
 		return
 	}
 	c.monto = ptr(tope)
-	c.registrar(PasoTopeIngresos, true, antes, clave, fmt.Sprintf("La multa (%s) supera el tope: %s; se limita a ese valor.", formato.Pesos(*antes), desc))
+	d := fmt.Sprintf("La multa (%s) supera el tope: %s; se limita a ese valor.", pesosExactos(*antes), c.textoTope())
+	if c.allanado {
+		clave = normas.CriterioTopeAllanamiento
+		d += " El tope se aplica después de la reducción por allanamiento (" + criterio + ")."
+	}
+	c.registrar(PasoTopeIngresos, true, antes, clave, d)
 }
 
 // minimo: no multa below 10 UVT (a parameter of the rule set whose article is
 // not among the texts held: "sanción mínima — artículo por confirmar"), on
 // the final amount, with the art. 868 rounding (524.000 in 2026). aduanero
-// and ley_2025 only; in ley_2025 it never lifts the multa above the 40 %
-// income cap asked for.
+// and ley_2025 only. In ley_2025, when the income cap was requested, the total
+// never exceeds it, also when the minimum would raise it above: the minimum
+// then exceeds the requested cap and the total stays at the cap. The step
+// also says when the total, whole pesos, rounds an amount with cents.
 func (c *calculo) minimo() {
 	antes := copia(c.monto)
 	clave := normas.MinimoDiezUVT
 	if c.s.Regimen == ZonaFranca {
-		c.registrar(PasoMinimo, false, antes, normas.ProcedimientoMinCIT, "No aplica en zona franca: el mínimo de "+numero(c.p.MinimoUVT)+" UVT es del régimen sancionatorio aduanero de la DIAN; las sanciones de zona franca las impone el Ministerio de Comercio, Industria y Turismo con el procedimiento de la Ley 1437 de 2011 ("+normas.De(normas.ProcedimientoMinCIT).Referencia()+").")
+		c.registrar(PasoMinimo, false, antes, normas.ProcedimientoMinCIT, "No aplica en zona franca: el mínimo de "+numero(c.p.MinimoUVT)+" UVT es del régimen sancionatorio aduanero de la DIAN; las sanciones de zona franca las impone el Ministerio de Comercio, Industria y Turismo con el procedimiento de la Ley 1437 de 2011 ("+normas.De(normas.ProcedimientoMinCIT).Referencia()+")."+c.notaTotal())
 		return
 	}
 	if c.tipo != sancion.Multa {
@@ -726,21 +862,27 @@ func (c *calculo) minimo() {
 	minimo := c.pesosUVT(c.p.MinimoUVT)
 	desc := fmt.Sprintf("al mínimo de %s UVT: %s", numero(c.p.MinimoUVT), c.uvtTexto(c.p.MinimoUVT, minimo))
 	if !c.monto.LessThan(minimo) {
-		c.registrar(PasoMinimo, false, antes, clave, fmt.Sprintf("La multa (%s) no es inferior %s.", formato.Pesos(*c.monto), desc))
+		c.registrar(PasoMinimo, false, antes, clave, fmt.Sprintf("La multa (%s) no es inferior %s.%s", pesosExactos(*c.monto), desc, c.notaTotal()))
 		return
 	}
 	if t := c.tope(); t != nil && t.LessThan(minimo) {
-		// The cap of the bill limits the sanction: the minimum lifts the multa
-		// only up to the cap.
-		tope := fmt.Sprintf("tope del %s de los ingresos brutos (%s)", pct(c.p.L2025TopeIngresos), formato.Pesos(*t))
+		d := fmt.Sprintf("La multa (%s) es inferior %s; pero el mínimo supera el tope pedido (%s)", pesosExactos(*c.monto), desc, c.textoTope())
 		if !c.monto.LessThan(*t) {
-			c.registrar(PasoMinimo, false, antes, clave, fmt.Sprintf("La multa (%s) es inferior %s, pero el mínimo no la eleva por encima del %s.", formato.Pesos(*c.monto), desc, tope))
+			c.registrar(PasoMinimo, false, antes, clave, d+": el total queda en el tope."+c.notaTotal())
 			return
 		}
 		c.monto = ptr(*t)
-		c.registrar(PasoMinimo, true, antes, clave, fmt.Sprintf("La multa (%s) es inferior %s. Se eleva solo hasta el %s, que el mínimo no supera.", formato.Pesos(*antes), desc, tope))
+		c.registrar(PasoMinimo, true, antes, clave, d+": la multa se eleva solo hasta el tope, donde queda el total.")
 		return
 	}
 	c.monto = ptr(minimo)
-	c.registrar(PasoMinimo, true, antes, clave, fmt.Sprintf("La multa (%s) es inferior %s. Se eleva al mínimo.", formato.Pesos(*antes), desc))
+	c.registrar(PasoMinimo, true, antes, clave, fmt.Sprintf("La multa (%s) es inferior %s. Se eleva al mínimo.", pesosExactos(*antes), desc))
+}
+
+// notaTotal says, when the amount has cents, that the total is it rounded to the peso.
+func (c *calculo) notaTotal() string {
+	if c.monto == nil || c.monto.Round(0).Equal(*c.monto) {
+		return ""
+	}
+	return " El total, en pesos enteros, es " + redondeo(*c.monto, c.monto.Round(0)) + "."
 }

@@ -68,7 +68,7 @@ func genSolicitud(t *rapid.T) Solicitud {
 			Articulo72: rapid.Bool().Draw(t, "art72"),
 		}
 	}
-	if rapid.Bool().Draw(t, "ingresos") && (s.Allanamiento == nil || s.Allanamiento.Etapa != AntesRequerimiento) {
+	if rapid.Bool().Draw(t, "ingresos") && (s.Allanamiento == nil || s.Allanamiento.Etapa == TerminoRecurso) {
 		v := decimal.New(rapid.Int64Range(1, 1_000_000_000_000_00).Draw(t, "ingresos_cop"), -2)
 		s.IngresosBrutos = &v
 	}
@@ -139,7 +139,7 @@ func TestPropiedades(t *testing.T) {
 		case s.Regimen == Ley2025 && s.IngresosBrutos != nil:
 			piso = decimal.Min(m, s.IngresosBrutos.Mul(valores.DL920.L2025TopeIngresos).Round(0))
 		}
-		techo := decimal.Max(b.Add(r).Add(c), piso)
+		techo := decimal.Max(b.Add(r).Add(c), piso).Round(0) // the total is whole pesos
 		if l.Total != nil && l.Total.GreaterThan(techo) {
 			t.Fatalf("total %s supera la suma de las multas más los incrementos (%s)", l.Total, techo)
 		}

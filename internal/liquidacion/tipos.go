@@ -133,6 +133,9 @@ const (
 	// AlertaNormaSinVigencia: the date of the facts is after the last validity
 	// day of every rule set held; the latest one was used.
 	AlertaNormaSinVigencia = "norma_sin_vigencia_confirmada"
+	// AlertaHechoAnterior: the date of the facts is before the first validity
+	// day of every rule set held; the earliest one was used.
+	AlertaHechoAnterior = "hecho_anterior_a_vigencia"
 )
 
 // Liquidacion is the result.
@@ -267,8 +270,11 @@ func Validar(s Solicitud) error {
 func imposibles(s Solicitud, e *ErrSolicitud) {
 	// An allanamiento accepted before the REA ends the process; the income
 	// cap is asked for within the term of the recurso (bill of 2025).
-	if s.Allanamiento != nil && s.Allanamiento.Etapa == AntesRequerimiento && s.IngresosBrutos != nil {
-		e.add("ingresos_brutos_cop", "no se puede pedir el tope de ingresos (que se solicita en el término del recurso) junto con allanamiento.etapa antes_requerimiento (el allanamiento antes del requerimiento termina el proceso): quite uno de los dos")
+	// An allanamiento accepted before the decision de fondo ends the process
+	// (art. 24: "terminación del proceso y archivo del expediente"): there is
+	// no act whose recurso could ask for the income cap.
+	if a := s.Allanamiento; a != nil && (a.Etapa == AntesRequerimiento || a.Etapa == DespuesRequerimiento) && s.IngresosBrutos != nil {
+		e.add("ingresos_brutos_cop", "no se puede pedir el tope de ingresos (que se solicita en el término del recurso contra la decisión de fondo) junto con allanamiento.etapa %s (el allanamiento aceptado antes de la decisión de fondo termina el proceso y archiva el expediente): quite uno de los dos", a.Etapa)
 	}
 	// A second infraction on the same conduct is itself an antecedent.
 	sinINFAD, oea := -1, -1

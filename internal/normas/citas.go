@@ -33,16 +33,27 @@ const PorPosicion = " (por posición)"
 func (c Cita) EsPorPosicion() bool { return strings.HasSuffix(c.Articulo, PorPosicion) }
 
 // Referencia is the citation as people write it: "Decreto Ley 920 de 2023,
-// art. 22 num. 1"; "…, art. 25 (por posición) inc. 1" when the article is
-// known only by position; a criterion of the Secretaría says so first.
+// art. 22 num. 1"; "…, art. 25 (por posición) inc. 1 (por posición)" when
+// the article is known only by position (the texts held do not number their
+// paragraphs, so a paragraph is always known by its position); "arts. 84 y
+// 85" for two articles; a criterion of the Secretaría says so first.
 func (c Cita) Referencia() string {
 	var b strings.Builder
 	if c.Criterio {
-		b.WriteString("Criterio adoptado por la Secretaría Técnica sobre el ")
+		b.WriteString("Criterio adoptado por la Secretaría Técnica sobre ")
+		if strings.HasPrefix(c.Norma, "Ley ") {
+			b.WriteString("la ")
+		} else {
+			b.WriteString("el ")
+		}
 	}
 	b.WriteString(c.Norma)
 	if c.Articulo != "" {
-		b.WriteString(", art. ")
+		if strings.Contains(strings.TrimSuffix(c.Articulo, PorPosicion), " y ") {
+			b.WriteString(", arts. ")
+		} else {
+			b.WriteString(", art. ")
+		}
 		b.WriteString(c.Articulo)
 	}
 	if c.Numeral != "" {
@@ -52,13 +63,52 @@ func (c Cita) Referencia() string {
 	if c.Inciso != "" {
 		b.WriteString(" inc. ")
 		b.WriteString(c.Inciso)
+		b.WriteString(PorPosicion)
 	}
 	return b.String()
+}
+
+// NormaDeCodigo is the norm an infraction code belongs to, by its prefix:
+// "D920-…" Decreto Ley 920 de 2023, "D1165-…" Decreto 1165 de 2019,
+// "D2147-…" Decreto 2147 de 2016; "" when the prefix is not known.
+func NormaDeCodigo(codigo string) string {
+	c := strings.ToUpper(strings.TrimSpace(codigo))
+	for _, p := range []struct{ prefijo, norma string }{{"D920-", dl920}, {"D1165-", d1165}, {"D2147-", d2147}} {
+		if strings.HasPrefix(c, p.prefijo) {
+			return p.norma
+		}
+	}
+	return ""
+}
+
+// ClaveBase is the citation of the base step for infractions of these norms
+// (NormaDeCodigo): the norm itself when all belong to one known norm, else
+// "la norma de la infracción".
+func ClaveBase(normasInfracciones []string) string {
+	if len(normasInfracciones) == 0 {
+		return Base
+	}
+	n := normasInfracciones[0]
+	for _, x := range normasInfracciones[1:] {
+		if x != n {
+			return Base
+		}
+	}
+	switch n {
+	case dl920:
+		return BaseDL920
+	case d1165:
+		return BaseD1165
+	case d2147:
+		return BaseD2147
+	}
+	return Base
 }
 
 const (
 	dl920   = "Decreto Ley 920 de 2023"
 	d2147   = "Decreto 2147 de 2016"
+	d1165   = "Decreto 1165 de 2019"
 	ley2025 = "Proyecto de ley de régimen sancionatorio aduanero (2025)"
 	// Articles identified by their position in the texts, not confirmed.
 	art25 = "25" + PorPosicion // DL 920 de 2023: Comité de Fiscalización y reincidencia
@@ -92,21 +142,36 @@ const (
 	// Readings adopted by the Secretaría Técnica where art. 25 is silent.
 	CriterioSinOperaciones = "criterio_sin_operaciones"
 	CriterioReporteTardio  = "criterio_reporte_tardio"
+	CriterioAnclaje        = "criterio_anclaje"
+	CriterioActos          = "criterio_actos_no_infracciones"
+	CriterioSegundaRuta    = "criterio_segunda_ruta_requisitos"
+	CriterioSabados        = "criterio_sabados_inhabiles"
+	// Acts firm after the new conduct, and a new infraction that is not a multa.
+	ActosPosteriores = "actos_posteriores_a_la_comision"
+	SinIncremento    = "sin_incremento"
 	// Liquidation — régimen aduanero (DL 920 de 2023, arts. 22 and 24).
-	Base                    = "base"
-	Concurrencia            = "concurrencia"
-	MismaDeclaracion        = "misma_declaracion"
-	LeveRepetida            = "leve_repetida_150_uvt"
-	TresVecesMisma          = "tres_veces_misma_infraccion"
-	Allanamiento            = "allanamiento"
-	AllanamientoTercera     = "allanamiento_tercera_vez"
-	AllanamientoArt72       = "allanamiento_articulo_72"
-	AllanamientoExclusiones = "allanamiento_no_reduce_intereses"
-	MinimoDiezUVT           = "minimo_diez_uvt"
-	ProcedimientoMinCIT     = "zf_procedimiento_mincit"
-	CriteriosCancelacion    = "criterios_cancelacion_5_1_a_5_7"
-	Antecedentes57          = "antecedentes_graves_5_7"
-	MomentoGradualidad      = "momento_gradualidad"
+	Base                     = "base"
+	BaseDL920                = "base_dl920"
+	BaseD1165                = "base_d1165"
+	BaseD2147                = "base_d2147"
+	CriterioSuspension       = "criterio_suspension_prevalece"
+	CriterioTopeAllanamiento = "criterio_tope_tras_allanamiento"
+	CriterioOEA              = "criterio_oea_favorabilidad"
+	SinReducciones           = "reducciones_no_previstas"
+	ZFSinReducciones         = "zf_reducciones_no_previstas"
+	Concurrencia             = "concurrencia"
+	MismaDeclaracion         = "misma_declaracion"
+	LeveRepetida             = "leve_repetida_150_uvt"
+	TresVecesMisma           = "tres_veces_misma_infraccion"
+	Allanamiento             = "allanamiento"
+	AllanamientoTercera      = "allanamiento_tercera_vez"
+	AllanamientoArt72        = "allanamiento_articulo_72"
+	AllanamientoExclusiones  = "allanamiento_no_reduce_intereses"
+	MinimoDiezUVT            = "minimo_diez_uvt"
+	ProcedimientoMinCIT      = "zf_procedimiento_mincit"
+	CriteriosCancelacion     = "criterios_cancelacion_5_1_a_5_7"
+	Antecedentes57           = "antecedentes_graves_5_7"
+	MomentoGradualidad       = "momento_gradualidad"
 	// Zonas francas (Decreto 2147 de 2016, art. 86 por posición).
 	ZFBase          = "zf_base"
 	ZFConcurrencia  = "zf_concurrencia"
@@ -144,21 +209,35 @@ var tabla = map[string]Cita{
 	ConjuntoReglas:           {Norma: "Corte Constitucional, sentencia C-072 de 2025", Texto: "El Decreto Ley 920 de 2023 fue declarado inexequible con efectos diferidos hasta el fin de la legislatura 2025–2026 (20 de junio de 2026): cada conjunto de reglas rige en su intervalo y se elige por la fecha de comisión de la infracción."},
 	CriterioSinOperaciones:   {Norma: dl920, Articulo: art25, Inciso: "1", Criterio: true, Texto: "Criterio adoptado por la Secretaría Técnica, no texto de la norma: con operaciones de comercio exterior cargadas en cero y alguna sanción, el umbral del 0,5 % se tiene por cumplido."},
 	CriterioReporteTardio:    {Norma: dl920, Articulo: art25, Inciso: "1", Criterio: true, Texto: "Criterio adoptado por la Secretaría Técnica, no texto de la norma: el reporte enviado después de los diez (10) días no anula el caso; se muestra como tardío."},
+	CriterioAnclaje:          {Norma: dl920, Articulo: art25, Inciso: "1", Criterio: true, Texto: "Criterio adoptado por la Secretaría Técnica, no texto de la norma: el año inmediatamente anterior se toma respecto de la fecha de comisión de la nueva infracción (o, si el caso lo pide, de la verificación de los hechos)."},
+	CriterioActos:            {Norma: dl920, Articulo: art25, Inciso: "1", Criterio: true, Texto: "Criterio adoptado por la Secretaría Técnica, no texto de la norma: se cuentan actos administrativos sancionatorios, no infracciones; un acto que sanciona varias infracciones cuenta una vez con su monto total."},
+	CriterioSegundaRuta:      {Norma: dl920, Articulo: art25, Inciso: "3", Criterio: true, Texto: "Criterio adoptado por la Secretaría Técnica, no texto de la norma: en la cancelación en sustitución de la multa solo se dispensa el límite del 0,5 %; los demás requisitos se mantienen."},
+	CriterioSabados:          {Norma: "Ley 4 de 1913", Articulo: "62", Criterio: true, Texto: "Criterio adoptado por la Secretaría Técnica, no texto de la norma: los sábados no son días hábiles porque la autoridad no atiende en ellos; la norma nombra solo los feriados y de vacantes."},
+	ActosPosteriores:         {Norma: dl920, Articulo: art25, Inciso: "1", Texto: "La reincidencia supone sanciones anteriores a la nueva conducta: no cuenta el acto que quedó en firme después de la comisión de la nueva infracción."},
+	SinIncremento:            {Norma: dl920, Articulo: art25, Inciso: "1", Texto: "El incremento de mil (1.000) UVT se suma a la sanción prevista para la infracción cuando es una multa; si es cancelación, suspensión o amonestación no hay incremento."},
 
-	Base:                    {Norma: "Sanción prevista para cada infracción en la norma que la tipifica (Decreto Ley 920 de 2023), en UVT del año de la fecha de liquidación con la aproximación del Estatuto Tributario", Articulo: "868", Texto: "Cada infracción se sanciona con la sanción prevista para ella; los valores en UVT se convierten a pesos con la UVT del año de la fecha de liquidación y se aproximan como dice el Estatuto Tributario art. 868."},
-	Concurrencia:            {Norma: dl920, Articulo: "22", Numeral: "1", Texto: "Con un mismo hecho u omisión se aplica la sanción más grave (cancelación prevalece sobre multa); si todas son multas, la más alta incrementada en 20 % sin superar la suma de todas, también cuando son de igual valor."},
-	MismaDeclaracion:        {Norma: dl920, Articulo: "22", Numeral: "2", Texto: "Las infracciones en una declaración aduanera y sus documentos soporte son un solo hecho: se aplica la sanción más grave."},
-	LeveRepetida:            {Norma: dl920, Articulo: "22", Numeral: "4", Texto: "Si en tres (3) años se incurre más de dos veces en la misma infracción leve sancionada con amonestación en firme, la tercera y siguientes se sancionan con multa de 150 UVT; el término se cuenta desde el emplazamiento."},
-	TresVecesMisma:          {Norma: dl920, Articulo: "22", Numeral: "3", Texto: "Tres veces la misma infracción en tres (3) años: se aplican los porcentajes especiales de reducción por allanamiento del art. 24."},
-	Allanamiento:            {Norma: dl920, Articulo: "24", Texto: "Allanamiento: la multa se reduce al 20 % antes de notificarse el requerimiento especial aduanero; al 40 % después de notificado y hasta antes de notificarse la decisión de fondo; al 60 % dentro del término para interponer el recurso."},
-	AllanamientoTercera:     {Norma: dl920, Articulo: "24", Inciso: "4", Texto: "En el evento del art. 22 num. 3 la reducción es al 40 %, 60 % u 80 %; el allanamiento antes del requerimiento (num. 1 del art. 24) no cuenta como antecedente."},
-	AllanamientoArt72:       {Norma: dl920, Articulo: "24", Inciso: "5", Texto: "En el evento del art. 72, el allanamiento es al 80 % en cualquier momento antes de la firmeza del acto sancionatorio."},
-	AllanamientoExclusiones: {Norma: dl920, Articulo: "24", Inciso: "3", Texto: "La reducción no se aplica a los intereses de mora ni a los valores del rescate."},
-	MinimoDiezUVT:           {Norma: "Sanción mínima — artículo por confirmar", Articulo: "", Texto: "Ninguna multa es inferior a 10 UVT; se aplica al valor final."},
-	Antecedentes57:          {Norma: dl920, Articulo: "22", Numeral: "5.7", Texto: "Antecedentes del presunto infractor en sanciones catalogadas como graves o gravísimas durante los últimos tres (3) años."},
-	MomentoGradualidad:      {Norma: dl920, Articulo: "22", Texto: "Los criterios de gradualidad se aplican al momento de la expedición del requerimiento especial aduanero, o emplazamiento, según el caso; el allanamiento antes del requerimiento (art. 24 num. 1) no se cuenta como antecedente para el num. 3."},
-	ProcedimientoMinCIT:     {Norma: d2147, Articulo: art86, Texto: "El Ministerio de Comercio, Industria y Turismo impone las sanciones por las infracciones de los artículos 84 y 85 con el procedimiento sancionatorio de la Ley 1437 de 2011, no con el requerimiento especial aduanero de la DIAN."},
-	CriteriosCancelacion:    {Norma: dl920, Articulo: "22", Numeral: "5", Texto: "Criterios para la cancelación en lugar de la multa: 5.1 seguridad nacional, 5.2 salud pública, 5.3 intereses económicos del Estado, 5.4 Convención sobre el Comercio Internacional de Especies Amenazadas de Fauna y Flora Silvestres (CITES), 5.5 patrimonio cultural, 5.6 impacto en el comercio exterior, 5.7 antecedentes graves o gravísimos en los últimos tres años."},
+	Base:                     {Norma: "Norma de la infracción", Texto: "Cada infracción se sanciona con la sanción prevista en la norma que la tipifica; los valores en UVT se convierten a pesos con la UVT del año de la fecha de liquidación y se aproximan como dice el Estatuto Tributario art. 868."},
+	BaseDL920:                {Norma: dl920, Texto: "Cada infracción se sanciona con la sanción prevista para ella en el Decreto Ley 920 de 2023; los valores en UVT se convierten a pesos con la UVT del año de la fecha de liquidación y se aproximan como dice el Estatuto Tributario art. 868."},
+	BaseD1165:                {Norma: d1165, Texto: "Cada infracción se sanciona con la sanción prevista para ella en el Decreto 1165 de 2019; los valores en UVT se convierten a pesos con la UVT del año de la fecha de liquidación y se aproximan como dice el Estatuto Tributario art. 868."},
+	BaseD2147:                {Norma: d2147, Texto: "Cada infracción se sanciona con la sanción prevista para ella en el Decreto 2147 de 2016; los valores en UVT se convierten a pesos con la UVT del año de la fecha de liquidación y se aproximan como dice el Estatuto Tributario art. 868."},
+	CriterioSuspension:       {Norma: dl920, Articulo: "22", Numeral: "1", Criterio: true, Texto: "Criterio adoptado por la Secretaría Técnica, no texto de la norma: en la concurrencia, la suspensión prevalece sobre la multa como sanción más grave."},
+	CriterioTopeAllanamiento: {Norma: ley2025, Articulo: "s. n.", Inciso: "2", Criterio: true, Texto: "Criterio adoptado por la Secretaría Técnica, no texto de la norma: el tope del 40 % de los ingresos brutos se aplica después de la reducción por allanamiento."},
+	SinReducciones:           {Norma: dl920, Articulo: "22 y 24", Texto: "El régimen sancionatorio aduanero gradúa la sanción (art. 22) y la reduce por allanamiento (art. 24); no prevé otras reducciones ni un tope por ingresos brutos."},
+	ZFSinReducciones:         {Norma: d2147, Articulo: art86, Texto: "El procedimiento sancionatorio de zonas francas reduce la multa por allanamiento; no prevé otras reducciones ni un tope por ingresos brutos."},
+	CriterioOEA:              {Norma: ley2025, Articulo: "s. n.", Numeral: "5", Criterio: true, Texto: "Criterio adoptado por la Secretaría Técnica, no texto de la norma: la reducción del OEA no se acumula (solo las de los numerales 2, 3 y 4 son acumulables con el allanamiento); se calculan las dos alternativas y se aplica la menor para el usuario (favorabilidad)."},
+	Concurrencia:             {Norma: dl920, Articulo: "22", Numeral: "1", Texto: "Con un mismo hecho u omisión se aplica la sanción más grave (cancelación prevalece sobre multa); si todas son multas, la más alta incrementada en 20 % sin superar la suma de todas, también cuando son de igual valor."},
+	MismaDeclaracion:         {Norma: dl920, Articulo: "22", Numeral: "2", Texto: "Las infracciones en una declaración aduanera y sus documentos soporte son un solo hecho: se aplica la sanción más grave."},
+	LeveRepetida:             {Norma: dl920, Articulo: "22", Numeral: "4", Texto: "Si en tres (3) años se incurre más de dos veces en la misma infracción leve sancionada con amonestación en firme, la tercera y siguientes se sancionan con multa de 150 UVT; el término se cuenta desde el emplazamiento."},
+	TresVecesMisma:           {Norma: dl920, Articulo: "22", Numeral: "3", Texto: "Tres veces la misma infracción en tres (3) años: se aplican los porcentajes especiales de reducción por allanamiento del art. 24."},
+	Allanamiento:             {Norma: dl920, Articulo: "24", Texto: "Allanamiento: la multa se reduce al 20 % antes de notificarse el requerimiento especial aduanero; al 40 % después de notificado y hasta antes de notificarse la decisión de fondo; al 60 % dentro del término para interponer el recurso."},
+	AllanamientoTercera:      {Norma: dl920, Articulo: "24", Inciso: "4", Texto: "En el evento del art. 22 num. 3 la reducción es al 40 %, 60 % u 80 %; el allanamiento antes del requerimiento (num. 1 del art. 24) no cuenta como antecedente."},
+	AllanamientoArt72:        {Norma: dl920, Articulo: "24", Inciso: "5", Texto: "En el evento del art. 72, el allanamiento es al 80 % en cualquier momento antes de la firmeza del acto sancionatorio."},
+	AllanamientoExclusiones:  {Norma: dl920, Articulo: "24", Inciso: "3", Texto: "La reducción no se aplica a los intereses de mora ni a los valores del rescate."},
+	MinimoDiezUVT:            {Norma: "Sanción mínima — artículo por confirmar", Articulo: "", Texto: "Ninguna multa es inferior a 10 UVT; se aplica al valor final."},
+	Antecedentes57:           {Norma: dl920, Articulo: "22", Numeral: "5.7", Texto: "Antecedentes del presunto infractor en sanciones catalogadas como graves o gravísimas durante los últimos tres (3) años."},
+	MomentoGradualidad:       {Norma: dl920, Articulo: "22", Texto: "Los criterios de gradualidad se aplican al momento de la expedición del requerimiento especial aduanero, o emplazamiento, según el caso; el allanamiento antes del requerimiento (art. 24 num. 1) no se cuenta como antecedente para el num. 3."},
+	ProcedimientoMinCIT:      {Norma: d2147, Articulo: art86, Texto: "El Ministerio de Comercio, Industria y Turismo impone las sanciones por las infracciones de los artículos 84 y 85 con el procedimiento sancionatorio de la Ley 1437 de 2011, no con el requerimiento especial aduanero de la DIAN."},
+	CriteriosCancelacion:     {Norma: dl920, Articulo: "22", Numeral: "5", Texto: "Criterios para la cancelación en lugar de la multa: 5.1 seguridad nacional, 5.2 salud pública, 5.3 intereses económicos del Estado, 5.4 Convención sobre el Comercio Internacional de Especies Amenazadas de Fauna y Flora Silvestres (CITES), 5.5 patrimonio cultural, 5.6 impacto en el comercio exterior, 5.7 antecedentes graves o gravísimos en los últimos tres años."},
 
 	ZFBase:          {Norma: d2147, Articulo: "84 y 85", Texto: "Sanciones previstas para las infracciones de los usuarios de zona franca; los valores en UVT se convierten con la UVT del año de la liquidación."},
 	ZFConcurrencia:  {Norma: d2147, Articulo: art86, Texto: "Con un mismo hecho u omisión se aplica la sanción más grave; si todas son multas, la más alta incrementada en 20 % sin superar la suma de todas."},

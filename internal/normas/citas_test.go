@@ -23,7 +23,7 @@ func TestCitas_referencia(t *testing.T) {
 	if got := De(Concurrencia).Referencia(); got != "Decreto Ley 920 de 2023, art. 22 num. 1" {
 		t.Errorf("concurrencia: %q", got)
 	}
-	if got := De(AllanamientoNoCuenta).Referencia(); got != "Decreto Ley 920 de 2023, art. 25 (por posición) inc. 2" {
+	if got := De(AllanamientoNoCuenta).Referencia(); got != "Decreto Ley 920 de 2023, art. 25 (por posición) inc. 2 (por posición)" {
 		t.Errorf("allanamiento: %q", got)
 	}
 	defer func() {
@@ -58,10 +58,16 @@ func TestCitas_art25_y_art86_porPosicion(t *testing.T) {
 	}
 }
 
-// Art. 25 is silent on a user with no operations and on a late report: the
+// Where the texts are silent (a user with no operations, a late report, the
+// anchor year, counting acts, the second route, Saturdays, suspensión in
+// concurrence, the cap after allanamiento, the OEA favourability) the
 // Secretaría's readings are labelled as criteria, never as the law.
 func TestCitas_art25_criteriosDeLaSecretariaRotulados(t *testing.T) {
-	for _, k := range []string{CriterioSinOperaciones, CriterioReporteTardio} {
+	criterios := []string{CriterioSinOperaciones, CriterioReporteTardio, CriterioAnclaje, CriterioActos, CriterioSegundaRuta,
+		CriterioSabados, CriterioSuspension, CriterioTopeAllanamiento, CriterioOEA}
+	es := map[string]bool{}
+	for _, k := range criterios {
+		es[k] = true
 		c := De(k)
 		if !c.Criterio || !strings.HasPrefix(c.Referencia(), "Criterio adoptado por la Secretaría Técnica") ||
 			!strings.Contains(c.Texto, "no texto de la norma") {
@@ -69,8 +75,8 @@ func TestCitas_art25_criteriosDeLaSecretariaRotulados(t *testing.T) {
 		}
 	}
 	for _, c := range Todas() {
-		if c.Criterio && c.Clave != CriterioSinOperaciones && c.Clave != CriterioReporteTardio {
-			t.Errorf("%s marcado como criterio", c.Clave)
+		if c.Criterio != es[c.Clave] {
+			t.Errorf("%s: criterio = %v", c.Clave, c.Criterio)
 		}
 	}
 }

@@ -2,21 +2,13 @@ package reincidencia
 
 import (
 	"fmt"
-
-	"comite/internal/valores"
 )
 
-// Avisos explains each alert of r in Spanish, in the order raised, and adds
-// the notice of a commission before the validity of every rule set held.
+// Avisos explains each alert of r in Spanish, in the order raised.
 func Avisos(r Resultado) []Aviso {
 	var out []Aviso
 	for _, a := range r.Alertas {
 		out = append(out, Aviso{Alerta: a, Texto: textoAlerta(a, r)})
-	}
-	if r.Conjunto.Vigencia == valores.AnteriorAVigencias {
-		out = append(out, Aviso{Alerta: HechoAnteriorAVigencia, Texto: fmt.Sprintf(
-			"Hecho anterior a la vigencia del conjunto de reglas %s (rige desde el %s): se calculó con él; confirme la norma aplicable.",
-			r.Conjunto.ID, r.Conjunto.VigenteDesde.DMA())})
 	}
 	return out
 }
@@ -35,9 +27,15 @@ func textoAlerta(a Alerta, r Resultado) string {
 	case FaltanOperaciones:
 		return TextoDatosIncompletos(y) + ". Sin ellas no se conocen O, N, la participación ni el umbral del 0,5 %."
 	case AnclajeDifiere:
-		return fmt.Sprintf("Con la otra lectura del año de referencia (anclaje en la otra fecha) el año sería %d.", r.AnioOtroAnclaje)
+		otro := AnclajeVerificacion
+		if r.Periodo.Anclaje == AnclajeVerificacion {
+			otro = AnclajeComision
+		}
+		return fmt.Sprintf("Con el anclaje en la fecha de %s (%s) el año de referencia sería %d, no %d (criterio adoptado por la Secretaría Técnica: la elección del año de referencia).", nombreAnclaje(otro), r.FechaOtroAnclaje.DMA(), r.AnioOtroAnclaje, y)
 	case UVTNoDisponible:
 		return fmt.Sprintf("No hay UVT registrada para el año %d: la multa con el incremento de 1.000 UVT queda sin calcular hasta que se registre la UVT de ese año con su resolución de la DIAN.", r.AnioUVTFaltante)
+	case HechoAnteriorAVigencia:
+		return TextoHechoAnterior(r.Conjunto) + " Las cifras se muestran solo como información; confirme la norma aplicable."
 	case NormaSinVigenciaConfirmada:
 		hasta := "sin fin conocido"
 		if !r.Conjunto.VigenteHasta.IsZero() {

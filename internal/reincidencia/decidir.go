@@ -24,21 +24,24 @@ func PeriodoDelAnio(anio int) Periodo {
 }
 
 // ExclusionActo says why an act with these facts does not count in period p,
-// or "" when it counts: firm in the period (art. 25 inc. 1), grave or
-// gravísima (inc. 1), without accepted allanamiento (inc. 2), and firm (inc.
-// 1: "quedan en firme"; CPACA art. 87). One reason per act, checked in that
-// order: period, gravedad, allanamiento, firmeza. A zero firmeza is an act
-// not yet firm.
+// or "" when it counts: firm (art. 25 inc. 1: "quedan en firme"; CPACA art.
+// 87), in the period (inc. 1), not after the new conduct (reincidence
+// presupposes sanctions before it: p.Comision, when given), grave or
+// gravísima (inc. 1), without accepted allanamiento (inc. 2). One reason per
+// act, the first of OrdenMotivos that applies: the date reasons first, then
+// the act's nature. A zero firmeza is an act not yet firm.
 func ExclusionActo(firmeza fecha.Fecha, g sancion.Gravedad, allanamiento bool, p Periodo) Motivo {
 	switch {
-	case !firmeza.IsZero() && (firmeza.Antes(p.Desde) || firmeza.Despues(p.Hasta)):
+	case firmeza.IsZero():
+		return SinFirmeza
+	case firmeza.Antes(p.Desde) || firmeza.Despues(p.Hasta):
 		return FueraDePeriodo
+	case !p.Comision.IsZero() && firmeza.Despues(p.Comision):
+		return PosteriorALaComision
 	case !g.GraveOGravisima():
 		return GravedadLeve
 	case allanamiento:
 		return ConAllanamiento
-	case firmeza.IsZero():
-		return SinFirmeza
 	}
 	return ""
 }
@@ -61,6 +64,10 @@ type Cuentas struct {
 	RegistroVigente     bool
 	Gravedad            sancion.Gravedad // of the new infraction
 	PermiteCancelacion  bool             // the new infraction allows cancelación in substitution of the fine (inc. 3)
+	// Vigencia is how the commission date stands against the rule sets held:
+	// before all of them the rule that governs the facts is not in the
+	// application and the result is not determined (unknown).
+	Vigencia valores.Vigencia
 }
 
 // Veredicto is the committee test decided from Cuentas.
@@ -108,6 +115,9 @@ func Decidir(c Cuentas, p valores.Parametros) Veredicto {
 	} else {
 		v.Ruta = RutaReincidencia
 		v.ProcedeComite = Todos(DeBool(req.RegistroVigente), DeBool(req.InfraccionGraveOGravisima), DeBool(req.MinimoTresActos), req.UmbralCeroCinco)
+	}
+	if c.Vigencia == valores.AnteriorAVigencias {
+		v.ProcedeComite = Desconocido
 	}
 	return v
 }

@@ -77,7 +77,9 @@ func Cifras(e Entrada, ref valores.Referencia) (Resultado, error) {
 // "actos administrativos"); a verification, expediente or REA date before the
 // commission (the facts are verified after they happen); an REA date before
 // the verification (the requerimiento especial aduanero follows the
-// verification and its year fixes the UVT of the +1.000 UVT).
+// verification and its year fixes the UVT of the +1.000 UVT); a grave or
+// gravísima new infraction sanctioned with amonestación (the sanction of leve
+// infractions).
 func Validar(e Entrada) ErrCampos {
 	var out ErrCampos
 	add := func(campo, f string, args ...any) {
@@ -101,6 +103,9 @@ func Validar(e Entrada) ErrCampos {
 	if !n.FechaRequerimiento.IsZero() && !n.FechaVerificacion.IsZero() && n.FechaRequerimiento.Antes(n.FechaVerificacion) &&
 		(n.FechaComision.IsZero() || !n.FechaRequerimiento.Antes(n.FechaComision)) {
 		add("nueva_infraccion.fecha_requerimiento", "el requerimiento especial aduanero (%s) no puede ser anterior a la verificación de los hechos (%s)", n.FechaRequerimiento.DMA(), n.FechaVerificacion.DMA())
+	}
+	if n.Gravedad.GraveOGravisima() && n.Sancion == sancion.Amonestacion {
+		add("nueva_infraccion.sancion", "una infracción %s no se sanciona con amonestación (nueva_infraccion.gravedad): la amonestación es la sanción de las infracciones leves", n.Gravedad.Etiqueta())
 	}
 	if len(e.Actos) < 2 {
 		return out
@@ -144,8 +149,14 @@ func calcular(e Entrada, ref valores.Referencia, explicar bool) (Resultado, erro
 	fund := func(regla, formato string, args ...any) {
 		r.Fundamentos = append(r.Fundamentos, Fundamento{Regla: regla, Detalle: fmt.Sprintf(formato, args...)})
 	}
-	if vig == valores.PosteriorAVigencias {
+	// Before every rule set held, the rule that governs the facts is not in
+	// the application: the figures are computed for information, the result
+	// is not determined.
+	switch vig {
+	case valores.PosteriorAVigencias:
 		r.Alertas = append(r.Alertas, NormaSinVigenciaConfirmada)
+	case valores.AnteriorAVigencias:
+		r.Alertas = append(r.Alertas, HechoAnteriorAVigencia)
 	}
 
 	// Reference year: the calendar year before the conduct (art. 25 inc. 1:
@@ -164,24 +175,26 @@ func calcular(e Entrada, ref valores.Referencia, explicar bool) (Resultado, erro
 	}
 	r.Periodo = PeriodoDelAnio(anio)
 	r.Periodo.Anclaje = anclaje
+	r.Periodo.Comision = n.FechaComision
 	r.AnioOtroAnclaje = otro
+	r.FechaOtroAnclaje = n.FechaVerificacion
+	if anclaje == AnclajeVerificacion {
+		r.FechaOtroAnclaje = n.FechaComision
+	}
 	if otro != anio {
 		r.Alertas = append(r.Alertas, AnclajeDifiere)
 	}
 	if explicar {
-		otraLectura := "la otra lectura da el mismo año"
-		if otro != anio {
-			otraLectura = fmt.Sprintf("con la otra lectura sería %d", otro)
-		}
-		fund(normas.AnioReferencia, "Año de referencia %d (del %s al %s), anclado en la fecha de %s; %s.",
-			anio, r.Periodo.Desde.DMA(), r.Periodo.Hasta.DMA(), nombreAnclaje(anclaje), otraLectura)
+		fund(normas.AnioReferencia, "Año de referencia %d (del %s al %s), anclado en la fecha de %s (%s).",
+			anio, r.Periodo.Desde.DMA(), r.Periodo.Hasta.DMA(), nombreAnclaje(anclaje), fechaAnclaje(n, anclaje).DMA())
 		fund(normas.ConjuntoReglas, "%s", TextoConjunto(r.Conjunto))
+		fund(normas.CriterioAnclaje, "Se ancla en la fecha de %s; %s.", nombreAnclaje(anclaje), TextoOtroAnclaje(n, anclaje))
 	}
 
 	// Acts that count: firm in the reference year, grave or gravísima,
-	// without accepted allanamiento (art. 25 inc. 1 and inc. 2). Acts are
-	// counted, not infractions. Each act left out carries one reason, checked
-	// in a fixed order: period, gravedad, allanamiento, firmeza.
+	// without accepted allanamiento (art. 25 inc. 1 and inc. 2), never firm
+	// after the commission. Acts are counted, not infractions. Each act left
+	// out carries one reason, the first of OrdenMotivos.
 	r.Suma = decimal.Zero
 	conAllanamiento := 0
 	for _, a := range e.Actos {
@@ -207,6 +220,10 @@ func calcular(e Entrada, ref valores.Referencia, explicar bool) (Resultado, erro
 		fund(normas.ActosEnFirme, "Se %s y se %s, con indicación del motivo.",
 			verboContado(r.NumeroActos, "computa", "computan", "acto", "actos"), verboContado(len(r.Excluidos), "excluye", "excluyen", "", ""))
 		fund(normas.AllanamientoNoCuenta, "Actos excluidos por allanamiento aceptado: %d.", conAllanamiento)
+		if posteriores := contarMotivo(r.Excluidos, PosteriorALaComision); posteriores > 0 {
+			fund(normas.ActosPosteriores, "%s después de la comisión (%s): no se %s.", contar(posteriores, "acto quedó en firme", "actos quedaron en firme"), n.FechaComision.DMA(), siNo(posteriores == 1, "computa", "computan"))
+		}
+		fund(normas.CriterioActos, "Se cuentan actos sancionatorios, no infracciones: un acto que sanciona varias infracciones cuenta una vez, con su monto total.")
 	}
 
 	// Operations of the reference year (several rows of a year add up). The
@@ -238,6 +255,7 @@ func calcular(e Entrada, ref valores.Referencia, explicar bool) (Resultado, erro
 	v := Decidir(Cuentas{
 		NumeroActos: r.NumeroActos, Suma: r.Suma, OperacionesCargadas: cargadas, TotalOperaciones: o,
 		RegistroVigente: e.Usuario.RegistroVigente, Gravedad: n.Gravedad, PermiteCancelacion: n.PermiteCancelacion,
+		Vigencia: vig,
 	}, p)
 	r.Requisitos, r.Ruta, r.ProcedeComite = v.Requisitos, v.Ruta, v.ProcedeComite
 	req := &r.Requisitos
@@ -256,14 +274,14 @@ func calcular(e Entrada, ref valores.Referencia, explicar bool) (Resultado, erro
 		case o.IsZero():
 			fund(normas.CriterioSinOperaciones, "Operaciones de %d cargadas en cero y S = %s: el umbral %s.", anio, formato.Pesos(r.Suma), siNo(r.Suma.IsPositive(), "se tiene por cumplido", "no se cumple"))
 		default:
-			izq, der := r.Suma.Mul(mil), o.Mul(p.UmbralPorMil)
-			fund(normas.UmbralCeroCinco, "S × 1.000 = %s %s O × %s = %s: el umbral %s.", formato.Numero(izq, 0), siNo(req.UmbralCeroCinco.EsSi(), "≥", "<"), p.UmbralPorMil.String(), formato.Numero(der, 0), siNo(req.UmbralCeroCinco.EsSi(), "se cumple", "no se cumple"))
+			fund(normas.UmbralCeroCinco, "%s", TextoComparacionUmbral(r.Suma, o, p))
 		}
 		fund(normas.RegistroVigente, "Autorización, habilitación o registro vigente: %s.", siNo(req.RegistroVigente, "sí", "no"))
 		fund(normas.InfraccionGrave, "La nueva infracción es %s.", n.Gravedad.Etiqueta())
 		fund(normas.MinimoTresActos, "%s en firme en el año de referencia; se requieren al menos %d.", contar(r.NumeroActos, "acto computado", "actos computados"), p.MinimoActos)
 		if n.PermiteCancelacion {
-			fund(normas.CancelacionEnSustitucion, "La infracción contempla la cancelación en sustitución de la multa: se exigen el registro vigente, la gravedad y el mínimo de %d actos; el umbral del 0,5 %% es informativo.", p.MinimoActos)
+			fund(normas.CancelacionEnSustitucion, "La infracción contempla la cancelación en sustitución de la multa: el umbral del 0,5 %% es informativo.")
+			fund(normas.CriterioSegundaRuta, "En la segunda ruta se exigen el registro vigente, la gravedad y el mínimo de %d actos; solo se dispensa el límite del 0,5 %%.", p.MinimoActos)
 		}
 	}
 
@@ -279,7 +297,7 @@ func calcular(e Entrada, ref valores.Referencia, explicar bool) (Resultado, erro
 		r.InfraccionesPorMil = &v
 	}
 	if explicar {
-		part := "desconocida (operaciones no cargadas)"
+		part := "no se conoce (operaciones no cargadas)"
 		porMil := part
 		if cargadas {
 			part = "no aplica (operaciones en cero)"
@@ -291,16 +309,13 @@ func calcular(e Entrada, ref valores.Referencia, explicar bool) (Resultado, erro
 				porMil = formato.Numero(*r.InfraccionesPorMil, 2)
 			}
 		}
-		fund(normas.CriteriosSecretaria, "Participación porcentual %s; actos sancionatorios por cada 1.000 operaciones %s.", part, porMil)
+		fund(normas.CriteriosSecretaria, "Participación porcentual: %s; actos sancionatorios por cada 1.000 operaciones: %s.", part, porMil)
 	}
 
 	// Deadline of the report: 10 business days from the day after the later
 	// of verification and expediente (art. 25 inc. 1; Ley 4 de 1913 art. 62).
 	// A late report does not void the case (criterion of the Secretaría).
-	r.FechaBasePlazo = n.FechaVerificacion
-	if !n.FechaExpediente.IsZero() && n.FechaExpediente.Despues(r.FechaBasePlazo) {
-		r.FechaBasePlazo = n.FechaExpediente
-	}
+	r.FechaBasePlazo = FechaBasePlazo(n)
 	cal := calendario.Nuevo(e.DiasInhabiles)
 	r.PlazoReporte = cal.SumarDiasHabiles(r.FechaBasePlazo, p.DiasReporte)
 	if !calendario.Cubre(r.FechaBasePlazo) || !calendario.Cubre(r.PlazoReporte) {
@@ -312,7 +327,12 @@ func calcular(e Entrada, ref valores.Referencia, explicar bool) (Resultado, erro
 	}
 	if explicar {
 		fund(normas.PlazoReporte, "%d días hábiles desde el día siguiente al %s: vence el %s.", p.DiasReporte, r.FechaBasePlazo.DMA(), r.PlazoReporte.DMA())
-		fund(normas.DiasHabiles, "Se excluyen sábados, domingos, festivos (Ley 51 de 1983) y %s por la autoridad.", contar(len(e.DiasInhabiles), "día inhábil declarado", "días inhábiles declarados"))
+		if d := len(e.DiasInhabiles); d > 0 {
+			fund(normas.DiasHabiles, "Se excluyen los feriados (festivos de la Ley 51 de 1983 y domingos) y %s por la autoridad.", contar(d, "día inhábil declarado", "días inhábiles declarados"))
+		} else {
+			fund(normas.DiasHabiles, "Se excluyen los feriados (festivos de la Ley 51 de 1983 y domingos); la autoridad no declaró días inhábiles.")
+		}
+		fund(normas.CriterioSabados, "Los sábados no se cuentan como días hábiles porque la autoridad no atiende en ellos.")
 		fund(normas.CriterioReporteTardio, "Vencido el plazo, el reporte tardío se muestra como tal y el caso sigue su curso.")
 	}
 
@@ -320,12 +340,13 @@ func calcular(e Entrada, ref valores.Referencia, explicar bool) (Resultado, erro
 	// foreseen fine plus 1.000 UVT of the year of the REA (before there is
 	// one, of the verification). Without that year's UVT the evaluation still
 	// completes and the amount is unknown.
+	if explicar && n.Sancion != sancion.Multa {
+		fund(normas.SinIncremento, "La sanción prevista para la nueva infracción es %s, no multa: no hay incremento de %s UVT que sumar.", n.Sancion.Etiqueta(), formato.Numero(p.IncrementoComiteUVT, 0))
+	}
 	if r.Ruta == RutaReincidencia && r.ProcedeComite.EsSi() && n.Sancion == sancion.Multa {
-		f := n.FechaVerificacion
-		if !n.FechaRequerimiento.IsZero() {
-			f = n.FechaRequerimiento
-		}
+		f, provisional := FechaUVTIncremento(n)
 		si, err := IncrementoComite(n.SancionPrevista, f.Anio(), p, ref)
+		si.Provisional = provisional
 		var sin valores.ErrSinUVT
 		switch {
 		case errors.As(err, &sin):
@@ -339,7 +360,11 @@ func calcular(e Entrada, ref valores.Referencia, explicar bool) (Resultado, erro
 		default:
 			r.SancionIncrementada = &si
 			if explicar {
-				fund(normas.IncrementoMilUVT, "%s + %s UVT × %s (UVT %d) = %s.", formato.Pesos(n.SancionPrevista), formato.Numero(p.IncrementoComiteUVT, 0), formato.Pesos(si.UVTValor), si.UVTAnio, formato.Pesos(si.Total))
+				prov := ""
+				if si.Provisional {
+					prov = " " + TextoProvisional
+				}
+				fund(normas.IncrementoMilUVT, "%s + %s UVT × %s (UVT %d) = %s.%s", formato.Pesos(n.SancionPrevista), formato.Numero(p.IncrementoComiteUVT, 0), formato.Pesos(si.UVTValor), si.UVTAnio, formato.Pesos(si.Total), prov)
 				fund(normas.UVTAnual, "UVT %d = %s (%s).", si.UVTAnio, formato.Pesos(si.UVTValor), si.UVTResolucion)
 			}
 		}
@@ -355,9 +380,84 @@ func TextoConjunto(c Conjunto) string {
 	case valores.PosteriorAVigencias:
 		return base + " La comisión es posterior al último día de vigencia de las normas que la aplicación conoce: confirme la norma aplicable."
 	case valores.AnteriorAVigencias:
-		return base + fmt.Sprintf(" Hecho anterior a la vigencia de este conjunto (desde el %s): se calcula con él; confirme la norma aplicable.", c.VigenteDesde.DMA())
+		return base + " Hecho anterior a la vigencia de este conjunto: las cifras se calculan con él solo como información. " + TextoHechoAnterior(c)
 	}
 	return base
+}
+
+// FechaBasePlazo is the date the report deadline counts from (the day after
+// it): the later of the verification and the expediente dates (art. 25 inc.
+// 1: "verificación de los hechos y conformación del expediente").
+func FechaBasePlazo(n NuevaInfraccion) fecha.Fecha {
+	if !n.FechaExpediente.IsZero() && n.FechaExpediente.Despues(n.FechaVerificacion) {
+		return n.FechaExpediente
+	}
+	return n.FechaVerificacion
+}
+
+// TextoProvisional is what every screen and document shows beside a +1.000
+// UVT computed before there is an REA date.
+const TextoProvisional = "Provisional: se recalcula con la UVT del año del requerimiento especial aduanero."
+
+// FechaUVTIncremento is the date whose year gives the UVT of the +1.000 UVT:
+// the REA date, else the verification date, and then the amount is
+// provisional (art. 25 inc. 1: "la sanción a proponer en el requerimiento
+// especial aduanero").
+func FechaUVTIncremento(n NuevaInfraccion) (fecha.Fecha, bool) {
+	if !n.FechaRequerimiento.IsZero() {
+		return n.FechaRequerimiento, false
+	}
+	return n.FechaVerificacion, true
+}
+
+// TextoHechoAnterior is what screens say when the commission is before every
+// rule set held: the result is not determined.
+func TextoHechoAnterior(c Conjunto) string {
+	return fmt.Sprintf("La norma que rige hechos anteriores al %s no está en la aplicación: el resultado no se determina.", c.VigenteDesde.DMA())
+}
+
+// TextoComparacionUmbral writes the threshold comparison with the exact
+// amounts (cents included when present), so two different amounts never
+// read the same: "S × 1.000 = 77.000.000.000 ≥ O × 5 = 74.000.000.000: el
+// umbral se cumple." O must be positive.
+func TextoComparacionUmbral(suma, operaciones decimal.Decimal, p valores.Parametros) string {
+	izq, der := suma.Mul(mil), operaciones.Mul(p.UmbralPorMil)
+	cumple := izq.GreaterThanOrEqual(der)
+	return fmt.Sprintf("S × 1.000 = %s %s O × %s = %s: el umbral %s.", formato.Exacto(izq), siNo(cumple, "≥", "<"), formato.Exacto(p.UmbralPorMil), formato.Exacto(der), siNo(cumple, "se cumple", "no se cumple"))
+}
+
+// fechaAnclaje is the date the reference year is anchored on.
+func fechaAnclaje(n NuevaInfraccion, a Anclaje) fecha.Fecha {
+	if a == AnclajeVerificacion {
+		return n.FechaVerificacion
+	}
+	return n.FechaComision
+}
+
+// TextoOtroAnclaje names the other anchor, its date and the year it gives:
+// "con el anclaje en la fecha de verificación de los hechos (02/03/2026) el
+// año de referencia sería también 2025".
+func TextoOtroAnclaje(n NuevaInfraccion, a Anclaje) string {
+	otro := AnclajeVerificacion
+	if a == AnclajeVerificacion {
+		otro = AnclajeComision
+	}
+	f := fechaAnclaje(n, otro)
+	y, propio := f.Anio()-1, fechaAnclaje(n, a).Anio()-1
+	if y == propio {
+		return fmt.Sprintf("con el anclaje en la fecha de %s (%s) el año de referencia sería también %d", nombreAnclaje(otro), f.DMA(), y)
+	}
+	return fmt.Sprintf("con el anclaje en la fecha de %s (%s) el año de referencia sería %d, no %d", nombreAnclaje(otro), f.DMA(), y, propio)
+}
+
+func contarMotivo(l []Excluido, m Motivo) int {
+	k := 0
+	for _, x := range l {
+		if x.Motivo == m {
+			k++
+		}
+	}
+	return k
 }
 
 // motivoExclusion says why an act does not count, or "" when it counts (ExclusionActo).

@@ -206,7 +206,7 @@ func TestArt25_inc1_exclusiones(t *testing.T) {
 		{"art25_inc1_sin_firmeza", acto("x", "", sancion.Grave, "1", false), SinFirmeza},
 		{"art25_inc1_leve", acto("x", "2025-05-05", sancion.Leve, "1", false), GravedadLeve},
 		{"art25_inc2_allanamiento", acto("x", "2025-05-05", sancion.Gravisima, "1", true), ConAllanamiento},
-		{"art25_inc1_leve_sin_firmeza_primero_gravedad", acto("x", "", sancion.Leve, "1", false), GravedadLeve},
+		{"art25_inc1_leve_sin_firmeza_primero_la_firmeza", acto("x", "", sancion.Leve, "1", false), SinFirmeza},
 		{"art25_inc1_fuera_y_leve_primero_periodo", acto("x", "2023-05-05", sancion.Leve, "1", true), FueraDePeriodo},
 	}
 	for _, c := range cases {
@@ -412,9 +412,10 @@ func TestArt25_fundamentoDeCadaPaso(t *testing.T) {
 			t.Errorf("%s sin detalle", f.Regla)
 		}
 	}
-	want := []string{"anio_referencia", "conjunto_reglas_vigencia", "actos_en_firme", "allanamiento_no_cuenta", "suma_sanciones", "operaciones_comercio_exterior",
+	want := []string{"anio_referencia", "conjunto_reglas_vigencia", "criterio_anclaje", "actos_en_firme", "allanamiento_no_cuenta",
+		"criterio_actos_no_infracciones", "suma_sanciones", "operaciones_comercio_exterior",
 		"umbral_cero_cinco", "registro_vigente", "infraccion_grave_o_gravisima", "minimo_tres_actos", "criterios_secretaria",
-		"plazo_reporte", "dias_habiles", "criterio_reporte_tardio", "incremento_mil_uvt", "uvt_anual"}
+		"plazo_reporte", "dias_habiles", "criterio_sabados_inhabiles", "criterio_reporte_tardio", "incremento_mil_uvt", "uvt_anual"}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("fundamentos = %v\nwant %v", got, want)
 	}

@@ -29,15 +29,22 @@ const (
 	RutaCancelacionEnSustitucion Ruta = "cancelacion_en_sustitucion" // art. 25 inc. 3
 )
 
-// Motivo why an act is left out.
+// Motivo why an act is left out. When several apply, the first of
+// OrdenMotivos is given: the date reasons first, then the act's nature.
 type Motivo string
 
 const (
-	FueraDePeriodo  Motivo = "fuera_de_periodo"
-	GravedadLeve    Motivo = "gravedad_leve"
-	ConAllanamiento Motivo = "allanamiento"
-	SinFirmeza      Motivo = "sin_firmeza"
+	SinFirmeza     Motivo = "sin_firmeza"
+	FueraDePeriodo Motivo = "fuera_de_periodo"
+	// PosteriorALaComision: firm after the new infraction was committed;
+	// reincidence presupposes sanctions before the new conduct.
+	PosteriorALaComision Motivo = "posterior_a_la_comision"
+	GravedadLeve         Motivo = "gravedad_leve"
+	ConAllanamiento      Motivo = "allanamiento"
 )
+
+// OrdenMotivos is the one order of the reasons.
+var OrdenMotivos = []Motivo{SinFirmeza, FueraDePeriodo, PosteriorALaComision, GravedadLeve, ConAllanamiento}
 
 // Alerta is a warning the evaluation raises.
 type Alerta string
@@ -57,6 +64,11 @@ const (
 	// NormaSinVigenciaConfirmada: the commission is after the last validity
 	// day of every rule set held; the latest one was used.
 	NormaSinVigenciaConfirmada Alerta = "norma_sin_vigencia_confirmada"
+	// HechoAnteriorAVigencia: the commission is before the first validity day
+	// of every rule set held. The rule that governs it is not in the
+	// application: the figures are computed for information, but the result
+	// (procede_comite) and the increment are not determined.
+	HechoAnteriorAVigencia Alerta = "hecho_anterior_a_vigencia"
 )
 
 // Usuario is the customs user under evaluation.
@@ -116,6 +128,10 @@ type Periodo struct {
 	Desde   fecha.Fecha
 	Hasta   fecha.Fecha
 	Anclaje Anclaje
+	// Comision is the new infraction's commission date: an act firm after it
+	// never counts (PosteriorALaComision). Zero: not checked (the screening,
+	// whose conduct is a whole year after its reference year).
+	Comision fecha.Fecha
 }
 
 // Computado is an act that counts.
@@ -147,6 +163,10 @@ type SancionIncrementada struct {
 	UVTResolucion string
 	Incremento    decimal.Decimal
 	Total         decimal.Decimal
+	// Provisional: no REA date yet, so the UVT is the verification year's;
+	// it is computed again with the UVT of the year of the requerimiento
+	// especial aduanero.
+	Provisional bool
 }
 
 // Fundamento is one rule applied, with its legal basis (a key of normas).
@@ -179,6 +199,8 @@ type Resultado struct {
 	Fundamentos         []Fundamento
 	ConjuntoReglas      string // ID of the valores.Parametros used
 	AnioOtroAnclaje     int    // reference year under the other anchor
+	// FechaOtroAnclaje is the date the other anchor would take.
+	FechaOtroAnclaje fecha.Fecha
 	// Conjunto is the rule set used, chosen by the commission date, and
 	// Vigencia how that date stands against the sets held.
 	Conjunto Conjunto
@@ -209,10 +231,6 @@ func (r Resultado) TieneAlerta(a Alerta) bool {
 	}
 	return false
 }
-
-// HechoAnteriorAVigencia is the notice (not a contract alert) of a
-// commission before the first validity day of every rule set held.
-const HechoAnteriorAVigencia Alerta = "hecho_anterior_a_vigencia"
 
 // Aviso is an alert with its text for people.
 type Aviso struct {

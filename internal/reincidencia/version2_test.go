@@ -227,8 +227,11 @@ func TestC072de2025_conjuntoPorFechaDeComision(t *testing.T) {
 			hay := false
 			for _, a := range Avisos(r) {
 				if a.Alerta == HechoAnteriorAVigencia {
-					hay = strings.Contains(a.Texto, "anterior a la vigencia")
+					hay = strings.Contains(a.Texto, "La norma que rige hechos anteriores al 06/06/2023 no está en la aplicación: el resultado no se determina.")
 				}
+			}
+			if hay != r.TieneAlerta(HechoAnteriorAVigencia) {
+				t.Errorf("alerta hecho_anterior_a_vigencia = %v, aviso %v", r.TieneAlerta(HechoAnteriorAVigencia), hay)
 			}
 			if hay != c.aviso {
 				t.Errorf("aviso de hecho anterior = %v", hay)

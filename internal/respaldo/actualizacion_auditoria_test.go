@@ -2,6 +2,7 @@ package respaldo_test
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"comite/internal/respaldo"
@@ -14,12 +15,16 @@ func TestRespaldo_deUnaVersionSinClaveVerificaComoEsta(t *testing.T) {
 	for _, archivo := range esquemasGuardados(t) {
 		t.Run(filepath.Base(archivo), func(t *testing.T) {
 			ruta := copiaDe(t, archivo)
-			v, err := respaldo.Verificar(fondo, ruta)
+			// Made before manifests existed: accepted only on request.
+			if _, err := respaldo.Verificar(fondo, ruta); err == nil || !strings.Contains(err.Error(), "--sin-manifiesto") {
+				t.Fatalf("un respaldo sin manifiesto se aceptó sin pedirlo: %v", err)
+			}
+			v, err := respaldo.VerificarSinManifiesto(fondo, ruta)
 			if err != nil || v.FilasAuditoria == 0 || v.ClaveOrigen != "" {
 				t.Fatalf("%+v, %v", v, err)
 			}
 			destino := filepath.Join(t.TempDir(), "comite.db")
-			r, err := respaldo.Restaurar(fondo, ruta, destino, false)
+			r, err := respaldo.RestaurarSinManifiesto(fondo, ruta, destino, false)
 			if err != nil || r.Despues.FilasAuditoria != v.FilasAuditoria || r.AnclaRuta != "" {
 				t.Fatalf("restaurar el respaldo de la versión anterior: %+v, %v", r, err)
 			}

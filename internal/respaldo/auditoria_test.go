@@ -140,7 +140,7 @@ func TestRespaldo_anclaPorDelanteDeLaCopia(t *testing.T) {
 	}
 	// In its place, as «comite auditoria verificar» sees a database, the
 	// same copy is missing its tail.
-	if _, err := verificar(fondo, respaldo, true, []db.OpcionAuditoria{db.ComoBase(d.Ruta)}); err == nil || !strings.Contains(err.Error(), "falta la cola del registro") {
+	if _, err := verificar(fondo, respaldo, true, politica{}, []db.OpcionAuditoria{db.ComoBase(d.Ruta)}); err == nil || !strings.Contains(err.Error(), "falta la cola del registro") {
 		t.Fatalf("verificación estricta de la copia: %v", err)
 	}
 }

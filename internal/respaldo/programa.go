@@ -228,6 +228,7 @@ func (p *Programa) podar() int {
 			continue
 		}
 		os.Remove(ruta + ".sha256")
+		os.Remove(RutaManifiesto(ruta))
 		n++
 	}
 	return n

@@ -48,7 +48,7 @@ func TestPrograma_conservaLosMasNuevosYRegistraCadaUno(t *testing.T) {
 		t.Fatalf("guardados %v; quiere los dos más nuevos", gs)
 	}
 	es, _ := os.ReadDir(salida)
-	if len(es) != 4 { // two backups and their .sha256; no temporary copy
+	if len(es) != 6 { // two backups with their .sha256 and .manifiesto; no temporary copy
 		var ns []string
 		for _, e := range es {
 			ns = append(ns, e.Name())

@@ -47,6 +47,28 @@ type Verificacion struct {
 	RutaAncla      string
 	AnclaPublicada int64
 	SinAncla       bool // the anchor file does not exist: the tail was not checked
+	// Filas are the rows of each table. ManifiestoClave is the audit key
+	// the manifest was signed with (0: not checked); SinManifiesto, a backup
+	// without one accepted on request (made before manifests existed).
+	Filas           map[string]int64
+	ManifiestoClave int64
+	SinManifiesto   bool
+	firmado         *Manifiesto // the manifest signed for the copy being made
+}
+
+// modoManifiesto is what verificar does with the manifest beside the file.
+type modoManifiesto int
+
+const (
+	exigirManifiesto     modoManifiesto = iota // a backup: its manifest must match
+	aceptarSinManifiesto                       // likewise, but a missing one is accepted (flag)
+	sinManifiesto                              // a copy being made or restored: it has none yet
+)
+
+// politica says how verificar treats the manifest.
+type politica struct {
+	manifiesto modoManifiesto
+	firmar     bool // sign a manifest for the copy (Respaldar)
 }
 
 // Esquema is the last migration recorded in the copy.
@@ -127,11 +149,23 @@ func existe(ruta string) bool {
 // audit key and against the anchor that opciones name, resolved as db.Open
 // does (db.ComoBase: those of the database the copy belongs to; without it,
 // files next to the copy or the environment). A key is never created here.
+//
+// The schema (tables, indexes, triggers, views) must be the one the
+// embedded migrations produce up to the copy's version, and the manifest
+// beside the file (RutaManifiesto), signed with the audit key, must name the
+// file's SHA-256, its schema and the rows of each table.
 func Verificar(ctx context.Context, ruta string, opciones ...db.OpcionAuditoria) (Verificacion, error) {
-	return verificar(ctx, ruta, false, opciones)
+	return verificar(ctx, ruta, false, politica{}, opciones)
 }
 
-func verificar(ctx context.Context, ruta string, estricta bool, opciones []db.OpcionAuditoria) (Verificacion, error) {
+// VerificarSinManifiesto is Verificar accepting a backup without a manifest
+// (one made before backups had them): Verificacion.SinManifiesto says so.
+// A manifest that is there must still match.
+func VerificarSinManifiesto(ctx context.Context, ruta string, opciones ...db.OpcionAuditoria) (Verificacion, error) {
+	return verificar(ctx, ruta, false, politica{manifiesto: aceptarSinManifiesto}, opciones)
+}
+
+func verificar(ctx context.Context, ruta string, estricta bool, p politica, opciones []db.OpcionAuditoria) (Verificacion, error) {
 	var v Verificacion
 	st, err := os.Stat(ruta)
 	if err != nil {
@@ -181,6 +215,43 @@ func verificar(ctx context.Context, ruta string, estricta bool, opciones []db.Op
 	v.SinAncla = v.RutaAncla != "" && !existe(v.RutaAncla)
 	if v.FilasAuditoria, v.AnclaPublicada, err = VerificarCadena(ctx, d, estricta); err != nil {
 		return v, &ErrInvalido{ruta, "la cadena de auditoría no verifica", err}
+	}
+	if err := comprobarEsquema(ctx, d, ruta, v.Esquema()); err != nil {
+		return v, err
+	}
+	if v.Filas, err = contarFilas(ctx, d); err != nil {
+		return v, &ErrInvalido{ruta, "", err}
+	}
+	if p.manifiesto != sinManifiesto {
+		m, hay, err := leerManifiesto(RutaManifiesto(ruta))
+		switch {
+		case err != nil:
+			return v, &ErrInvalido{ruta, "", err}
+		case !hay && p.manifiesto == exigirManifiesto:
+			return v, &ErrInvalido{ruta, fmt.Sprintf("no tiene al lado su manifiesto firmado %s, así que no se puede comprobar que sus bytes sean los que «comite respaldo» escribió; si es un respaldo hecho antes de que hubiera manifiestos, acéptelo explícitamente con --sin-manifiesto (queda en la auditoría al restaurarlo)", RutaManifiesto(ruta)), nil}
+		case !hay:
+			v.SinManifiesto = true
+		default:
+			sha, err := SHA256(ruta)
+			if err != nil {
+				return v, &ErrInvalido{ruta, "", err}
+			}
+			if difs := comprobarManifiesto(d, m, sha, v.Esquema(), v.Filas); len(difs) > 0 {
+				return v, &ErrInvalido{ruta, "no coincide con su manifiesto " + RutaManifiesto(ruta) + ": " + strings.Join(difs, "; "), nil}
+			}
+			v.ManifiestoClave = m.ClaveID
+		}
+	}
+	if p.firmar && v.ClaveOrigen != "" {
+		sha, err := SHA256(ruta)
+		if err != nil {
+			return v, err
+		}
+		m := Manifiesto{SHA256: sha, Esquema: v.Esquema(), Filas: v.Filas}
+		if m.ClaveID, m.Firma, err = d.FirmarConClave(propositoManifiesto, []byte(m.cuerpo())); err != nil {
+			return v, fmt.Errorf("firmar el manifiesto del respaldo: %w", err)
+		}
+		v.firmado = &m
 	}
 	var en sql.NullString
 	if err := d.QueryRowContext(ctx, `SELECT en FROM auditoria ORDER BY id DESC LIMIT 1`).Scan(&en); err != nil && !errors.Is(err, sql.ErrNoRows) {
@@ -249,7 +320,7 @@ func Respaldar(ctx context.Context, origen, destino string, opciones ...db.Opcio
 	if err := copiar(ctx, origen, tmp); err != nil {
 		return r, err
 	}
-	v, err := Verificar(ctx, tmp, conBase(origen, opciones)...)
+	v, err := verificar(ctx, tmp, false, politica{manifiesto: sinManifiesto, firmar: true}, conBase(origen, opciones))
 	if err != nil {
 		return r, fmt.Errorf("la copia recién hecha no verifica (la base de origen puede estar dañada; revise con «comite auditoria verificar»): %w", err)
 	}
@@ -260,9 +331,18 @@ func Respaldar(ctx context.Context, origen, destino string, opciones ...db.Opcio
 	if r.SHA256, r.Bytes, err = resumen(tmp); err != nil {
 		return r, err
 	}
+	// The manifest goes first: a backup never has its name without it.
+	if v.firmado != nil {
+		if err := escribirManifiesto(RutaManifiesto(destino), *v.firmado); err != nil {
+			return r, err
+		}
+	}
 	antesDeRenombrar(tmp)
 	// A hard link fails if destino appeared meanwhile: a backup never replaces a file.
 	if err := darNombre(tmp, destino); err != nil {
+		if v.firmado != nil {
+			os.Remove(RutaManifiesto(destino))
+		}
 		return r, err
 	}
 	if err := sincronizarCarpeta(filepath.Dir(destino)); err != nil {
@@ -300,6 +380,13 @@ func copiar(ctx context.Context, origen, tmp string) error {
 		return err
 	}
 	defer src.Close()
+	// VACUUM INTO writes into an empty file made here 0600, whatever the
+	// umask (it would create one readable by everyone otherwise).
+	f0, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return fmt.Errorf("crear la copia %s: %w", tmp, err)
+	}
+	f0.Close()
 	if _, err := src.ExecContext(ctx, `VACUUM INTO ?`, tmp); err != nil {
 		return fmt.Errorf("copiar %s: %w", origen, err)
 	}
@@ -353,6 +440,24 @@ func sincronizarCarpeta(dir string) error {
 	defer f.Close()
 	if err := f.Sync(); err != nil {
 		return fmt.Errorf("sincronizar la carpeta %s: %w", dir, err)
+	}
+	return nil
+}
+
+// comprobarEsquema refuses a copy whose tables, indexes, triggers or views
+// are not those the embedded migrations produce up to its version (a trigger
+// dropped or added, an index changed), naming each difference.
+func comprobarEsquema(ctx context.Context, d *db.DB, ruta, version string) error {
+	copia, err := db.EsquemaDe(ctx, d)
+	if err != nil {
+		return &ErrInvalido{ruta, "", err}
+	}
+	ref, err := db.EsquemaMigrado(ctx, version)
+	if err != nil {
+		return err
+	}
+	if difs := db.DiferenciasEsquema(ref, copia); len(difs) > 0 {
+		return &ErrInvalido{ruta, "su esquema no es el que crean las migraciones de comite hasta " + version + ": " + strings.Join(difs, "; "), nil}
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package respaldo
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -47,10 +48,21 @@ func (e *ErrExiste) Error() string {
 // so «comite auditoria verificar» explains the shorter chain instead of
 // calling it a missing tail, and the anchor is never rewritten.
 func Restaurar(ctx context.Context, desde, ruta string, reemplazar bool, opciones ...db.OpcionAuditoria) (Restauracion, error) {
+	return restaurar(ctx, desde, ruta, reemplazar, exigirManifiesto, opciones)
+}
+
+// RestaurarSinManifiesto is Restaurar accepting a backup without a manifest
+// (made before backups had them); the restored database records in its
+// audit log that it was restored so.
+func RestaurarSinManifiesto(ctx context.Context, desde, ruta string, reemplazar bool, opciones ...db.OpcionAuditoria) (Restauracion, error) {
+	return restaurar(ctx, desde, ruta, reemplazar, aceptarSinManifiesto, opciones)
+}
+
+func restaurar(ctx context.Context, desde, ruta string, reemplazar bool, modo modoManifiesto, opciones []db.OpcionAuditoria) (Restauracion, error) {
 	r := Restauracion{Desde: desde, Ruta: ruta}
 	opciones = conBase(ruta, opciones)
 	var err error
-	if r.Antes, err = Verificar(ctx, desde, opciones...); err != nil {
+	if r.Antes, err = verificar(ctx, desde, false, politica{manifiesto: modo}, opciones); err != nil {
 		return r, err
 	}
 	if r.Antes.ClaveOrigen == "" && r.Antes.AnclaPublicada > r.Antes.FilasAuditoria {
@@ -83,8 +95,12 @@ func Restaurar(ctx context.Context, desde, ruta string, reemplazar bool, opcione
 	if err := copiar(ctx, desde, tmp); err != nil {
 		return r, err
 	}
-	if _, err := Verificar(ctx, tmp, opciones...); err != nil {
+	// The copy is VACUUM's, with other bytes: it must have the rows the
+	// backup (checked against its manifest) has.
+	if vt, err := verificar(ctx, tmp, false, politica{manifiesto: sinManifiesto}, opciones); err != nil {
 		return r, fmt.Errorf("la copia del respaldo no verifica: %w", err)
+	} else if !mismasFilas(vt.Filas, r.Antes.Filas) {
+		return r, fmt.Errorf("la copia del respaldo no tiene las filas que el respaldo verificado (el archivo %s cambió mientras se restauraba)", desde)
 	}
 	if habia {
 		r.Reemplazada = fmt.Sprintf("%s.reemplazada-%s", ruta, time.Now().UTC().Format("20060102T150405Z"))
@@ -107,16 +123,20 @@ func Restaurar(ctx context.Context, desde, ruta string, reemplazar bool, opcione
 		return r, err
 	}
 	if r.Antes.ClaveOrigen != "" {
-		if r.Ancla, r.AnclaRuta, err = anclarRestauracion(ctx, ruta, sha, opciones); err != nil {
+		if r.Ancla, r.AnclaRuta, err = anclarRestauracion(ctx, ruta, sha, r.Antes.SinManifiesto, opciones); err != nil {
 			return r, fmt.Errorf("la base se restauró en %s, pero no se pudo registrar la restauración en el ancla de auditoría: %w", ruta, err)
 		}
 	}
 	// In its place the database is checked as «comite auditoria verificar»
 	// will: a head published past its last row would be a missing tail.
-	if r.Despues, err = verificar(ctx, ruta, true, opciones); err != nil {
+	if r.Despues, err = verificar(ctx, ruta, true, politica{manifiesto: sinManifiesto}, opciones); err != nil {
 		return r, fmt.Errorf("la base restaurada no verifica en su lugar: %w", err)
 	}
-	if r.Despues.FilasAuditoria != r.Antes.FilasAuditoria || r.Despues.Casos != r.Antes.Casos ||
+	advertidas := int64(0)
+	if r.Antes.SinManifiesto && r.Antes.ClaveOrigen != "" {
+		advertidas = 1 // the row that records the restore without a manifest
+	}
+	if r.Despues.FilasAuditoria != r.Antes.FilasAuditoria+advertidas || r.Despues.Casos != r.Antes.Casos ||
 		r.Despues.Conceptos != r.Antes.Conceptos || r.Despues.Informes != r.Antes.Informes {
 		return r, fmt.Errorf("la base restaurada no tiene lo mismo que el respaldo (antes %+v, después %+v)", r.Antes, r.Despues)
 	}
@@ -124,8 +144,9 @@ func Restaurar(ctx context.Context, desde, ruta string, reemplazar bool, opcione
 }
 
 // anclarRestauracion records the restore in the anchor of the database at ruta.
-func anclarRestauracion(ctx context.Context, ruta, sha string, opciones []db.OpcionAuditoria) (db.RestauracionAnclada, string, error) {
-	d, err := abrirSinMigrar(ruta, true)
+func anclarRestauracion(ctx context.Context, ruta, sha string, sinManifiesto bool, opciones []db.OpcionAuditoria) (db.RestauracionAnclada, string, error) {
+	// Writable: the restored database records the head it now publishes.
+	d, err := abrirSinMigrar(ruta, false)
 	if err != nil {
 		return db.RestauracionAnclada{}, "", err
 	}
@@ -133,6 +154,27 @@ func anclarRestauracion(ctx context.Context, ruta, sha string, opciones []db.Opc
 	if err := d.CargarAuditoria(ctx, opciones...); err != nil {
 		return db.RestauracionAnclada{}, "", err
 	}
+	if sinManifiesto {
+		// Accepted on request: the restored log says so, signed like any row.
+		if err := d.EnTx(ctx, func(tx *sql.Tx) error {
+			return d.Auditar(ctx, tx, db.Evento{Cuenta: "sistema", IP: "línea de comandos", Accion: "respaldo.restaurado_sin_manifiesto", Objeto: "respaldo:" + sha,
+				Detalle: map[string]any{"sha256": sha, "aviso": "respaldo sin manifiesto firmado, aceptado con --sin-manifiesto: sus bytes no se pudieron comprobar"}})
+		}); err != nil {
+			return db.RestauracionAnclada{}, "", fmt.Errorf("registrar en la auditoría la restauración sin manifiesto: %w", err)
+		}
+	}
 	a, err := d.AnclarRestauracion(ctx, sha)
 	return a, d.RutaAncla(), err
+}
+
+func mismasFilas(a, b map[string]int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for t, n := range a {
+		if m, ok := b[t]; !ok || m != n {
+			return false
+		}
+	}
+	return true
 }

@@ -264,7 +264,7 @@ func (c *contexto) fila(x *compacta, u Usuario) Fila {
 		l := reincidencia.LineaUmbral(*f.TotalOperaciones, c.a[0].p)
 		f.Linea = &l
 		if !l.IsZero() {
-			pc := f.Suma.Mul(cien).DivRound(l, 2)
+			pc := PorcentajeDelUmbral(f.Suma, l)
 			f.PorcentajeUmbral = &pc
 		}
 	}
@@ -273,6 +273,7 @@ func (c *contexto) fila(x *compacta, u Usuario) Fila {
 		f.fraccion = &fr
 	}
 	f.Distancia = decimal.New(x.dist, -12)
+	f.Distancia4 = decimal.New(Distancia4(x.dist), -4)
 	if x.tempranas&tempranaDosActos != 0 {
 		f.Tempranas = append(f.Tempranas, DosActos)
 	}
@@ -478,4 +479,27 @@ func centavos(v decimal.Decimal) (int64, error) {
 		return 0, errDesborde
 	}
 	return b.Int64(), nil
+}
+
+// PorcentajeDelUmbral is S as a percentage of the line, 2 decimals, half-up
+// — except that a sum below the line never reads 100,00: it is then
+// truncated (rounded away from the line). The line must be positive.
+func PorcentajeDelUmbral(suma, linea decimal.Decimal) decimal.Decimal {
+	pc := suma.Mul(cien).DivRound(linea, 2)
+	if suma.LessThan(linea) && pc.GreaterThanOrEqual(cien) {
+		q, _ := suma.Mul(cien).Shift(2).QuoRem(linea, 0)
+		pc = q.Shift(-2)
+	}
+	return pc
+}
+
+// Distancia4 is a distance of 12 decimals (× 10¹²) shown with 4, half-up
+// (× 10⁴), except that a positive distance never reads 0,0000: it is then
+// 0,0001 (rounded away from the line).
+func Distancia4(dist int64) int64 {
+	d := (dist + 50_000_000) / 100_000_000
+	if d == 0 && dist > 0 {
+		d = 1
+	}
+	return d
 }

@@ -91,7 +91,7 @@ func distanciaCelda(f Fila) celda {
 	if f.DatosIncompletos() {
 		return celda{}
 	}
-	return num(f.Distancia.Round(4), fmtDistancia)
+	return num(f.Distancia4, fmtDistancia)
 }
 
 // HojaXLSX is the name of the sheet of the XLSX export.

@@ -99,7 +99,7 @@ func nuevaFilaJSON(f Fila) filaJSON {
 		Variacion: variacionJSON{NumeroActos: f.VariacionActos, ParticipacionPuntos: fijo(f.VariacionParticipacion, 4)},
 	}
 	if !f.DatosIncompletos() {
-		d := f.Distancia.StringFixed(4)
+		d := f.Distancia4.StringFixed(4)
 		j.Distancia = &d
 	}
 	if f.FaltanOperaciones() && (f.DatosIncompletos() || !f.CumpleUmbral.Conocido()) {
@@ -275,6 +275,15 @@ func (t *Tamizado) appendRapida(b []byte, x *compacta, u int64) ([]byte, bool) {
 		if !ok {
 			return b, false
 		}
+		if q >= 10_000 && !p.cumple.EsSi() {
+			// Below the line it never reads 100,00: truncated instead
+			// (PorcentajeDelUmbral). The line is ops × u / 10⁵.
+			h, l := bits.Mul64(uint64(p.suma), 10_000_000)
+			if h != 0 {
+				return b, false
+			}
+			q = l / den
+		}
 		b = append(b, '"')
 		b = appendFijo(b, int64(q), 2)
 		b = append(b, '"')
@@ -306,7 +315,7 @@ func (t *Tamizado) appendRapida(b []byte, x *compacta, u int64) ([]byte, bool) {
 	b = append(b, `],"distancia":`...)
 	if p.procede.Conocido() {
 		b = append(b, '"')
-		b = appendFijo(b, (x.dist+50_000_000)/100_000_000, 4) // 12 → 4 decimals, half up (distancia ≥ 0)
+		b = appendFijo(b, Distancia4(x.dist), 4) // 12 → 4 decimals, never 0 when positive
 		b = append(b, '"')
 	} else {
 		b = append(b, "null"...)

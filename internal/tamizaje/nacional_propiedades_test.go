@@ -52,7 +52,12 @@ func TestTamizaje_art25_propiedadIgualAlNucleoEnBasesAleatorias(t *testing.T) {
 		}
 		defer d.Close()
 		b := &base{t: t, d: d}
-		anio := rapid.IntRange(2024, 2027).Draw(rt, "anio")
+		// From 2025: both screened years (and their previous one) have a
+		// commission inside the rule sets held. Before 06/06/2023 the
+		// contract leaves a real case undetermined (hecho_anterior_a_vigencia),
+		// while the screening, a hypothesis of a commission on 1 January,
+		// still computes it with the earliest rule set.
+		anio := rapid.IntRange(2025, 2027).Draw(rt, "anio")
 		gravedades := []string{"leve", "grave", "gravisima"}
 		sanciones := []string{"multa", "amonestacion", "suspension", "cancelacion"}
 		nUsuarios := rapid.IntRange(1, 4).Draw(rt, "usuarios")

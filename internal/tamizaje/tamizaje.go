@@ -121,6 +121,8 @@ type Fila struct {
 	// PorcentajeUmbral is S as a percentage of the line (2 decimals, half-up);
 	// nil when O = 0.
 	PorcentajeUmbral *decimal.Decimal
+	// Distancia4 is Distancia as shown, 4 decimals: never 0 when positive.
+	Distancia4 decimal.Decimal
 	// Distancia to the committee test (see distancia); 0 when both figures are met.
 	Distancia decimal.Decimal
 	// Tempranas are the early warnings.

@@ -78,6 +78,10 @@ func (h *handler) casosCrear(c echo.Context) error {
 	leerFecha("fecha_requerimiento", f.FechaRequerimiento, &n.FechaRequerimiento)
 	if f.SancionPrevista == "" {
 		n.SancionPrevista = decimal.Zero
+		if n.Sancion == sancion.Multa {
+			// An empty field is a value not given, not a multa of $ 0.
+			f.Errores["sancion_prevista"] = "Indique la multa prevista para la infracción, en pesos (por ejemplo 10.475.000); si es cero, escriba 0."
+		}
 	} else if m, err := importar.ParseMonto(f.SancionPrevista); err != nil {
 		f.Errores["sancion_prevista"] = "Valor inválido «" + f.SancionPrevista + "»: escriba pesos como 10.475.000."
 	} else {

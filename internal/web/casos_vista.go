@@ -231,6 +231,9 @@ func vistaEvaluacion(ev db.Evaluacion, r contrato.EvaluacionJSON, ent reincidenc
 	if si := r.SancionIncrementada; si != nil {
 		v.Incremento = fmt.Sprintf("Si en concepto del Comité no procede la cancelación: multa prevista más 1.000 UVT de %d (%s) = %s, según %s.",
 			si.UVTAnio, monto(si.IncrementoCOP), monto(si.TotalCOP), normas.De(normas.IncrementoMilUVT).Referencia())
+		if p := r.Provisional(); p != "" {
+			v.Incremento += " " + p
+		}
 	}
 	for _, f := range r.Fundamentos {
 		v.Fundamentos = append(v.Fundamentos, templates.FundamentoPaso{Regla: normas.Nombre(f.Regla), Referencia: f.Referencia, Detalle: f.Detalle})
@@ -383,10 +386,7 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 			return v, fmt.Errorf("plazo del reporte guardado ilegible en la evaluación del caso %s: %w", caso.Numero, err)
 		}
 	}
-	base := caso.FechaVerificacion
-	if caso.FechaExpediente.Despues(base) {
-		base = caso.FechaExpediente
-	}
+	base := reincidencia.FechaBasePlazo(reincidencia.NuevaInfraccion{FechaVerificacion: caso.FechaVerificacion, FechaExpediente: caso.FechaExpediente})
 	v.Plazo = templates.PlazoVista{
 		Base: formato.Fecha(base), Vence: formato.Fecha(vence), FechaReporte: formato.Fecha(caso.FechaReporte),
 		Semaforo:   plazoCaso(cal, h.d.Hoy(), caso.FechaReporte, vence),

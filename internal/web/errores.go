@@ -39,6 +39,10 @@ var paginasError = map[int]templates.PaginaError{
 	http.StatusInternalServerError:   {Titulo: "Ocurrió un error en el servidor", Mensaje: "No pudimos completar la solicitud. Intente de nuevo en unos minutos; si el problema sigue, avise al administrador con la hora y el código de la solicitud."},
 }
 
+// paginaSinEspacio is the 507 (disk full) or 503 (the disk failed) of a
+// write the database could not keep.
+var paginaSinEspacio = templates.PaginaError{Titulo: "No se pudo guardar", Mensaje: "El servidor no tiene espacio para guardar: avise al administrador. No se guardó ningún cambio de esta solicitud."}
+
 // paginaSinTurno is the 503 of a page that waited too long for its turn to
 // be built (turnos.go).
 var paginaSinTurno = templates.PaginaError{Titulo: "El servidor está ocupado", Mensaje: "El servidor está atendiendo muchas solicitudes a la vez y su página no alcanzó a prepararse. Espere unos segundos e intente de nuevo."}
@@ -86,6 +90,20 @@ func (h *handler) manejarError(err error, c echo.Context) {
 	var ed *db.ErrDemasiadas
 	pe := templates.PaginaError{}
 	switch {
+	case c.Request().Context().Err() != nil:
+		// The client went away (closed the tab, the proxy gave up): not a
+		// fault of the server; nobody reads the answer.
+		h.log.InfoContext(c.Request().Context(), "el cliente cerró la conexión", "id", idSolicitud(c), "ruta", c.Request().URL.Path)
+		c.Response().Status = estadoClienteSeFue
+		return
+	case db.EsErrorDeDisco(err):
+		// The disk is full or failing: the write was rolled back. The log
+		// says it at ERROR with its cause; /healthz says degradado.
+		codigo, pe = http.StatusServiceUnavailable, paginaSinEspacio
+		if db.FaltaEspacio(err) {
+			codigo = http.StatusInsufficientStorage
+		}
+		h.log.ErrorContext(c.Request().Context(), "no se pudo escribir en la base de datos", "id", idSolicitud(c), "causa", causaDeDisco(err), "error", err.Error())
 	case errors.Is(err, errHostAjeno):
 		codigo, pe = http.StatusMisdirectedRequest, paginaHostAjeno
 	case errors.As(err, &ed):
@@ -137,7 +155,7 @@ func (h *handler) manejarError(err error, c echo.Context) {
 		}
 	}
 	pe.Codigo = codigo
-	if codigo >= 500 && codigo != http.StatusServiceUnavailable {
+	if codigo >= 500 && codigo != http.StatusServiceUnavailable && codigo != http.StatusInsufficientStorage {
 		h.log.ErrorContext(c.Request().Context(), "error", "id", idSolicitud(c), "error", err.Error())
 		pe.Mensaje += " Código de la solicitud: " + idSolicitud(c) + "."
 	}
@@ -157,6 +175,18 @@ func (h *handler) manejarError(err error, c echo.Context) {
 		h.log.ErrorContext(c.Request().Context(), "no se pudo mostrar la página de error", "id", idSolicitud(c), "error", rerr.Error())
 		c.String(codigo, pe.Titulo)
 	}
+}
+
+// estadoClienteSeFue is recorded for a request whose client closed the
+// connection before the answer (the code proxies use; never sent).
+const estadoClienteSeFue = 499
+
+// causaDeDisco names a disk failure for the log.
+func causaDeDisco(err error) string {
+	if db.FaltaEspacio(err) {
+		return "disco lleno"
+	}
+	return "error de entrada/salida del disco"
 }
 
 // volverA is where the CSRF page sends the person back: the page the form

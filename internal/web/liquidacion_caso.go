@@ -15,6 +15,7 @@ import (
 	"comite/internal/importar"
 	"comite/internal/liquidacion"
 	"comite/internal/normas"
+	"comite/internal/reincidencia"
 	"comite/internal/sancion"
 	"comite/web/templates"
 
@@ -27,9 +28,15 @@ type datosHistoria struct {
 	regimen    liquidacion.Regimen
 	fecha      string
 	errores    templates.Errores
+	// provisional: the date is the verification's, no REA date yet.
+	provisional bool
 }
 
-func (h *handler) leerDatosHistoria(c echo.Context) datosHistoria {
+// leerDatosHistoria: without a date in the query, the liquidation date is
+// the one whose year gives the UVT of the sanction proposed in the REA: the
+// REA date, else the verification date, and then it is provisional
+// (reincidencia.FechaUVTIncremento, the rule the REA proposal follows too).
+func (h *handler) leerDatosHistoria(c echo.Context, caso db.Caso) datosHistoria {
 	d := datosHistoria{
 		infraccion: strings.TrimSpace(c.FormValue("infraccion")),
 		regimen:    liquidacion.Regimen(c.FormValue("regimen")),
@@ -52,7 +59,8 @@ func (h *handler) leerDatosHistoria(c echo.Context) datosHistoria {
 		d.infraccion = ""
 	}
 	if d.fecha == "" {
-		d.fecha = formato.Fecha(h.d.Hoy())
+		f, prov := reincidencia.FechaUVTIncremento(reincidencia.NuevaInfraccion{FechaVerificacion: caso.FechaVerificacion, FechaRequerimiento: caso.FechaRequerimiento})
+		d.fecha, d.provisional = formato.Fecha(f), prov
 	}
 	return d
 }
@@ -108,7 +116,7 @@ func (h *handler) casoLiquidacion(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	d := h.leerDatosHistoria(c)
+	d := h.leerDatosHistoria(c, caso)
 	v, err := h.vistaLiquidacionCaso(c, caso, d)
 	if err != nil {
 		return err
@@ -130,7 +138,7 @@ func (h *handler) casoLiquidacionAjustar(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	d := h.leerDatosHistoria(c)
+	d := h.leerDatosHistoria(c, caso)
 	hist, _, _, _, err := h.historiaCaso(c, caso, d)
 	if err != nil {
 		return err
@@ -280,6 +288,9 @@ func (h *handler) vistaLiquidacionCaso(c echo.Context, caso db.Caso, d datosHist
 		dec := cs[len(cs)-1].Concepto.Decision
 		s.IncrementoComite = dec == flujo.DecisionMultaIncrementada && !caso.PermiteCancelacion && d.regimen != liquidacion.ZonaFranca
 		nota = append(nota, "concepto del Comité en vigor: «"+etiquetas.Decision(string(dec))+"»")
+	}
+	if d.provisional {
+		nota = append(nota, "fecha de la liquidación: la de la verificación de los hechos, sin requerimiento especial aduanero todavía ("+strings.TrimSuffix(strings.ToLower(reincidencia.TextoProvisional[:1])+reincidencia.TextoProvisional[1:], ".")+")")
 	}
 	v.Nota = strings.Join(nota, "; ") + "."
 	pre := hist.Prefijar(d.regimen)

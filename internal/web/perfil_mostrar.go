@@ -219,6 +219,15 @@ func (h *handler) evaluacionRapida(ctx context.Context, entrada reincidencia.Ent
 	if !r.ProcedeComite.Conocido() {
 		ev.DatosIncompletos = incompleto
 	}
+	for _, a := range reincidencia.Avisos(r) {
+		switch a.Alerta {
+		case reincidencia.NormaSinVigenciaConfirmada:
+			ev.AvisoVigencia = "Norma sin vigencia confirmada: confirme la norma aplicable. " + a.Texto
+		case reincidencia.HechoAnteriorAVigencia:
+			ev.AvisoVigencia = a.Texto
+			ev.DatosIncompletos = reincidencia.TextoHechoAnterior(r.Conjunto)
+		}
+	}
 	for _, a := range r.Alertas {
 		switch a {
 		case reincidencia.SinOperaciones:

@@ -37,6 +37,10 @@ type Config struct {
 	// of the server's own, mode 0700. Empty: <base>.importaciones next to
 	// the database file.
 	DirImportaciones string
+	// EspacioMinimo is the free space (bytes) under which /healthz says
+	// degradado for the database's file system: 0, EspacioMinimoPredeterminado;
+	// negative, not checked.
+	EspacioMinimo int64
 	// Respaldos is the backup schedule of `comite serve --respaldos` (nil:
 	// none); the administrator's page shows its state.
 	Respaldos *respaldo.Programa

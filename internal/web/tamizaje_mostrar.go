@@ -235,7 +235,7 @@ func filaTamizajeVista(f *tamizaje.Fila, verUsuario, reportar bool) templates.Fi
 	if f.DatosIncompletos() {
 		x.DatosIncompletos = reincidencia.TextoDatosIncompletos(f.AnioReferencia)
 	} else {
-		x.Distancia = formato.Numero(f.Distancia, 4)
+		x.Distancia = formato.Numero(f.Distancia4, 4)
 	}
 	if verUsuario {
 		x.RutaPerfil = rutaUsuario(f.Usuario.NIT)

@@ -100,6 +100,10 @@ type EvaluacionRapida struct {
 	Serie            []PuntoSerie
 	Reglas           string // rule set used
 	Error            string // the evaluation could not be computed
+	// AvisoVigencia is the prominent notice of a date outside the validity
+	// of every rule set held (norma_sin_vigencia_confirmada,
+	// hecho_anterior_a_vigencia), shown as the case page shows it; "" inside.
+	AvisoVigencia string
 }
 
 // PerfilUsuario is the profile of one customs user.

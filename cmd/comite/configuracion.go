@@ -1,0 +1,104 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+
+	"comite/internal/db"
+)
+
+// The operator's settings come from one place every command reads the same
+// way. For each one: the command-line option, if given; else its environment
+// variable; else its line in the configuration file beside the database
+// (ARCHIVO.conf, written by «comite iniciar»); else the default. To add a
+// setting, add it to ajustes and read it with valorAjuste where the option is
+// parsed: the file, the variable and the precedence come with it.
+
+// ajuste is one operator setting.
+type ajuste struct {
+	nombre   string // in the configuration file, and the long option
+	variable string // environment variable ("" none)
+	uso      string // what it is, for «comite iniciar -h» and the manual
+}
+
+var ajustes = []ajuste{
+	{db.AjusteClaveAuditoria, db.VariableArchivoClave, "archivo de claves de la cadena de auditoría (por defecto ARCHIVO.clave-auditoria)"},
+	{db.AjusteAnclaAuditoria, db.VariableArchivoAncla, "archivo ancla donde se anexa la cabeza de la cadena (por defecto ARCHIVO.ancla-auditoria)"},
+}
+
+func buscarAjuste(nombre string) (ajuste, bool) {
+	for _, a := range ajustes {
+		if a.nombre == nombre {
+			return a, true
+		}
+	}
+	return ajuste{}, false
+}
+
+// leerConfiguracion reads the configuration file of rutaDB, refusing names
+// no setting has (a misspelt line would otherwise be ignored in silence).
+func leerConfiguracion(rutaDB string) (map[string]string, error) {
+	conf, err := db.LeerConfiguracion(rutaDB)
+	if err != nil {
+		return nil, err
+	}
+	var malos []string
+	for n := range conf {
+		if _, ok := buscarAjuste(n); !ok {
+			malos = append(malos, n)
+		}
+	}
+	if len(malos) > 0 {
+		sort.Strings(malos)
+		var conocidos []string
+		for _, a := range ajustes {
+			conocidos = append(conocidos, a.nombre)
+		}
+		return nil, fmt.Errorf("la configuración %s tiene «%s», que no es un ajuste de comite (los ajustes son: %s)",
+			db.RutaConfiguracion(rutaDB), strings.Join(malos, "», «"), strings.Join(conocidos, ", "))
+	}
+	return conf, nil
+}
+
+// valorAjuste is the value of a setting for the database at rutaDB: opcion
+// when given, else the environment variable, else the configuration file
+// (paths relative to it), else "" (the caller's default).
+func valorAjuste(rutaDB, nombre, opcion string) (string, error) {
+	if opcion != "" {
+		return opcion, nil
+	}
+	a, ok := buscarAjuste(nombre)
+	if !ok {
+		panic("ajuste desconocido: " + nombre)
+	}
+	if v := os.Getenv(a.variable); a.variable != "" && v != "" {
+		return v, nil
+	}
+	conf, err := leerConfiguracion(rutaDB)
+	if err != nil {
+		return "", err
+	}
+	return db.RutaConfigurada(rutaDB, conf[nombre]), nil
+}
+
+// abrirBase opens the database for a command: it reads the configuration
+// (refusing a bad one) and never creates an audit key. A database with
+// signed rows whose key is not found is refused before anything is written;
+// one without a key yet says to run «comite iniciar» when it must audit.
+// Only «comite iniciar» and «comite serve» open with db.Open themselves.
+func abrirBase(ctx context.Context, ruta string, opciones ...db.Opcion) (*db.DB, error) {
+	if _, err := leerConfiguracion(ruta); err != nil {
+		return nil, err
+	}
+	return db.Open(ctx, ruta, append(opciones, db.SinCrearClaveAuditoria())...)
+}
+
+// abrirParaLeer opens the database for a command that only reads it: no
+// migration runs and nothing is written; a database behind this version is
+// refused, saying to run «comite migrar».
+func abrirParaLeer(ctx context.Context, ruta string, opciones ...db.Opcion) (*db.DB, error) {
+	return abrirBase(ctx, ruta, append(opciones, db.SoloLectura())...)
+}
