@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 
 	"comite/internal/db"
 	"comite/internal/demo"
@@ -64,7 +65,7 @@ Llena una base vacía con datos sintéticos deterministas (la misma semilla da l
 		fmt.Fprintln(stderr, "comite demo:", err)
 		return 1
 	}
-	d, err := db.Open(ctx, *ruta, db.CrearClaveSoloSinAuditoria())
+	d, err := demo.Abrir(ctx, *ruta, o, db.CrearClaveSoloSinAuditoria())
 	if err != nil {
 		fmt.Fprintln(stderr, "comite demo:", err)
 		return 1
@@ -78,6 +79,9 @@ Llena una base vacía con datos sintéticos deterministas (la misma semilla da l
 	fmt.Fprintf(stdout, "Base de datos %s\n", *ruta)
 	res.Escribir(stdout)
 	escribirFirmaDemo(d.Ruta, cert, clave, stdout)
+	if k, err := os.ReadFile(db.RutaClaveAuditoria(d.Ruta)); err == nil && string(k) == demo.ClaveAuditoriaDemo(o.Semilla) {
+		fmt.Fprintf(stdout, "Clave de auditoría de DEMOSTRACIÓN, derivada de la semilla (sin valor de prueba: quien conozca la semilla puede rehacer la cadena de auditoría):\n  %s\n", db.RutaClaveAuditoria(d.Ruta))
+	}
 	return 0
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"database/sql"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -19,11 +20,30 @@ func TestCmdDemo(t *testing.T) {
 	if rc != 0 {
 		t.Fatalf("rc = %d, stderr: %s", rc, errs)
 	}
-	for _, s := range []string{ruta, "usuarios aduaneros", "40", "años 2024 a 2026", "Agencia de Aduanas Reincidente Demo S.A.S."} {
+	for _, s := range []string{ruta, "usuarios aduaneros", "40", "años 2024 a 2026", "Agencia de Aduanas Reincidente Demo S.A.S.", "Clave de auditoría de DEMOSTRACIÓN"} {
 		if !strings.Contains(out, s) {
 			t.Errorf("la salida no dice %q:\n%s", s, out)
 		}
 	}
+	// The instants the opening writes (each migration, the seeded UVT
+	// table) are the demo's, never the wall clock's: the same seed, the same file.
+	base, err := sql.Open("sqlite", "file:"+ruta+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`SELECT group_concat(DISTINCT aplicada_en) FROM migraciones`,
+		`SELECT group_concat(DISTINCT registrado_en) FROM uvt`,
+	} {
+		var en string
+		if err := base.QueryRow(q).Scan(&en); err != nil {
+			t.Fatal(err)
+		}
+		if en != "2026-01-02T13:00:00Z" {
+			t.Errorf("%s = %q; se esperaba el instante de la carga, 2026-01-02T13:00:00Z", q, en)
+		}
+	}
+	base.Close()
 	// A second load into the same file is refused, with a Spanish message and exit 1.
 	rc, _, errs = correrDemo("--db", ruta)
 	if rc != 1 || !strings.Contains(errs, "ya tiene datos") {

@@ -62,7 +62,8 @@ type configAuditoria struct {
 	soloSinAuditoria bool
 	soloLectura      bool // SoloLectura
 	registro         *slog.Logger
-	espera           time.Duration // busy_timeout of every connection
+	espera           time.Duration    // busy_timeout of every connection
+	reloj            func() time.Time // DB.Now from the start (ConReloj); nil: time.Now
 }
 
 // ConClaveAuditoria reads the audit key from this file instead of the default.

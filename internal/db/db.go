@@ -177,6 +177,9 @@ func Open(ctx context.Context, ruta string, opciones ...Opcion) (*DB, error) {
 	// deadlock code that holds a transaction while it reads through the pool).
 	sqldb.SetMaxIdleConns(ConexionesInactivas)
 	d := &DB{DB: sqldb, Ruta: ruta, Now: time.Now}
+	if cfg.reloj != nil {
+		d.Now = cfg.reloj
+	}
 	// A database that already has an audit log gets its key before
 	// migrating: a migration that converts data (0031, the Direcciones
 	// Seccionales) records it in the log, keyed like any other change, and the

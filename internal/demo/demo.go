@@ -7,10 +7,14 @@
 // Determinism: every step draws from its own PCG stream seeded from
 // Opciones.Semilla and the step's name, nothing iterates a map, and every
 // stored instant is derived from Opciones.AnioFinal: during the load the
-// store's clock is the story's, never the wall clock's. The same options give
-// byte-identical rows (a signed acta excepted: its signature carries a
-// random nonce); a step added at the end of pasos does
-// not change the rows of the steps before it.
+// store's clock is the story's, never the wall clock's. A file opened with
+// Abrir has that clock from its first write (the migrations, the UVT seed)
+// and an audit key derived from the seed, so the same options give the same
+// file byte for byte — up to the first signed acta (GenerarFirmado): the
+// signing library stamps the signature with its own wall-clock signing time
+// and a random nonce, so that acta, and every hash that chains from it,
+// differ from run to run. A step added at the end of pasos does not change
+// the rows of the steps before it.
 //
 // Two kinds of writes, kept apart:
 //   - the data an import would write with no workflow (usuarios aduaneros,

@@ -8,13 +8,15 @@ package demo
 
 import (
 	"context"
+	"crypto"
 	"crypto/ecdsa"
 	"crypto/elliptic"
-	"crypto/rand"
+	"crypto/sha256"
 	"crypto/x509"
 	"crypto/x509/pkix"
 	"encoding/pem"
 	"fmt"
+	"io"
 	"math/big"
 	"os"
 	"time"
@@ -25,13 +27,11 @@ import (
 
 // CertificadoDemo writes a self-signed demonstration certificate and its key
 // as ruta+".firma-demo.crt" and ruta+".firma-demo.key" (0600), valid from
-// desde for five years, and returns their paths.
-func CertificadoDemo(ruta string, desde time.Time) (cert, clave string, err error) {
-	k, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		return "", "", err
-	}
-	serie, err := rand.Int(rand.Reader, new(big.Int).Lsh(big.NewInt(1), 62))
+// desde for five years, and returns their paths. The key and the serial
+// number come from the seed and the certificate's own signature is
+// deterministic (RFC 6979), so the same seed writes the same two files.
+func CertificadoDemo(ruta string, desde time.Time, semilla int64) (cert, clave string, err error) {
+	k, serie, err := claveDemo(semilla)
 	if err != nil {
 		return "", "", err
 	}
@@ -43,7 +43,7 @@ func CertificadoDemo(ruta string, desde time.Time) (cert, clave string, err erro
 		KeyUsage:              x509.KeyUsageDigitalSignature | x509.KeyUsageContentCommitment,
 		BasicConstraintsValid: true,
 	}
-	der, err := x509.CreateCertificate(rand.Reader, plantilla, plantilla, k.Public(), k)
+	der, err := x509.CreateCertificate(nil, plantilla, plantilla, k.Public(), firmanteDeterminista{k})
 	if err != nil {
 		return "", "", err
 	}
@@ -61,6 +61,36 @@ func CertificadoDemo(ruta string, desde time.Time) (cert, clave string, err erro
 	return cert, clave, nil
 }
 
+// claveDemo derives the demonstration key (a P-256 scalar) and the
+// certificate's serial number from the seed: SHA-256 of a label and the
+// seed, with a counter in the rare case the scalar is out of range.
+func claveDemo(semilla int64) (*ecdsa.PrivateKey, *big.Int, error) {
+	for i := 0; i < 100; i++ {
+		h := sha256.Sum256([]byte(fmt.Sprintf("comite: clave de firma de DEMOSTRACIÓN, semilla %d, intento %d", semilla, i)))
+		k, err := ecdsa.ParseRawPrivateKey(elliptic.P256(), h[:])
+		if err != nil {
+			continue
+		}
+		s := sha256.Sum256([]byte(fmt.Sprintf("comite: serie del certificado de DEMOSTRACIÓN, semilla %d", semilla)))
+		serie := new(big.Int).SetBytes(s[:8])
+		serie.Rsh(serie, 2) // 62 bits, positive
+		if serie.Sign() == 0 {
+			serie.SetInt64(1)
+		}
+		return k, serie, nil
+	}
+	return nil, nil, fmt.Errorf("no se pudo derivar la clave de demostración de la semilla %d", semilla)
+}
+
+// firmanteDeterminista signs with RFC 6979 nonces: the random source is not used.
+type firmanteDeterminista struct{ k *ecdsa.PrivateKey }
+
+func (f firmanteDeterminista) Public() crypto.PublicKey { return f.k.Public() }
+
+func (f firmanteDeterminista) Sign(_ io.Reader, digest []byte, opts crypto.SignerOpts) ([]byte, error) {
+	return f.k.Sign(nil, digest, opts)
+}
+
 // GenerarFirmado is Generar with a new demonstration certificate written
 // next to the database: the actas of the story's past sessions are issued
 // signed with it (the informes, unsigned, as Generar issues them). It returns the certificate's paths. On a database that is
@@ -73,7 +103,7 @@ func GenerarFirmado(ctx context.Context, d *db.DB, o Opciones) (res Resumen, cer
 	if err := comprobarVacia(ctx, d, d.Ruta); err != nil {
 		return Resumen{}, "", "", err
 	}
-	cert, clave, err = CertificadoDemo(d.Ruta, time.Date(o.AnioFinal, 1, 1, 0, 0, 0, 0, time.UTC))
+	cert, clave, err = CertificadoDemo(d.Ruta, time.Date(o.AnioFinal, 1, 1, 0, 0, 0, 0, time.UTC), o.Semilla)
 	if err != nil {
 		return Resumen{}, "", "", err
 	}
