@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -38,7 +39,8 @@ func nuevoEntorno(t testing.TB) *entorno {
 	antes := db.Argon2
 	db.Argon2 = db.ParametrosArgon2{MemoriaKiB: 1024, Pasadas: 1, Hilos: 1}
 	t.Cleanup(func() { db.Argon2 = antes })
-	d, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "comite.db"))
+	dir := dirTemporal(t)
+	d, err := db.Open(context.Background(), filepath.Join(dir, "comite.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,6 +65,30 @@ func nuevoEntorno(t testing.TB) *entorno {
 	}
 	e.app = Nuevo(Config{DB: d, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	return e
+}
+
+// dirTemporal is a temporary folder removed after the test, like
+// t.TempDir, but tolerant of a file that appears while it is being removed:
+// on a loaded machine a connection that database/sql was still opening when
+// the store closed can create the database's -wal or -shm file late.
+func dirTemporal(t testing.TB) string {
+	dir, err := os.MkdirTemp("", "comite-web-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		for intento := 0; ; intento++ {
+			err := os.RemoveAll(dir)
+			if err == nil || intento == 20 {
+				if err != nil {
+					t.Errorf("no se pudo borrar el directorio temporal %s: %v", dir, err)
+				}
+				return
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	})
+	return dir
 }
 
 // sesion is a signed-in browser: its cookie and its CSRF token.
