@@ -165,12 +165,11 @@ func (d *DB) registrarIntentoEnMemoria(ctx context.Context, usuario, ip string, 
 			"usuario", usuarioAuditable(usuario), "ip", ip, "error", err)
 		idMemoria, espera = d.contarEnMemoria(clave0, ip, 0)
 	}
-	nivel := slog.LevelWarn
 	msg := "ingreso: no se pudo guardar el intento; se cuenta en memoria mientras la base no se pueda escribir"
 	if espera > 0 {
 		msg = "ingreso: no se pudo guardar el intento; rechazado por el límite de intentos contados en memoria"
 	}
-	slog.Log(ctx, nivel, msg, "usuario", usuarioAuditable(usuario), "ip", ip,
+	slog.Warn(msg, "usuario", usuarioAuditable(usuario), "ip", ip,
 		"espera_segundos", int((espera+time.Second-1)/time.Second), "causa", causa)
 	return idMemoria, espera
 }
