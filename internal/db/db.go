@@ -41,6 +41,9 @@ type DB struct {
 	// ref caches the reference values built from the uvt table (uvt.go);
 	// every write of the table reloads it.
 	ref referenciaCache
+	// ingresosMem counts login attempts while they cannot be written, and
+	// keeps their audit rows until they can (ingreso_memoria.go).
+	ingresosMem ingresosEnMemoria
 }
 
 // EsperaPredeterminada is how long a connection waits for the write lock

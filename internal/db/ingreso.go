@@ -98,8 +98,14 @@ func (d *DB) IntentarIngreso(ctx context.Context, usuario, clave, ip string) (In
 	defer liberar()
 
 	intentoID, espera, err := d.registrarIntento(ctx, usuario, ip)
+	var idMemoria int64
 	if err != nil {
-		return Ingreso{Resultado: IngresoFallido}, fmt.Errorf("registrar el intento de ingreso: %w", err)
+		if !EsErrorDeDisco(err) {
+			return Ingreso{Resultado: IngresoFallido}, fmt.Errorf("registrar el intento de ingreso: %w", err)
+		}
+		// The database cannot be written: the attempt is counted in memory.
+		intentoID = 0
+		idMemoria, espera = d.registrarIntentoEnMemoria(ctx, usuario, ip, err)
 	}
 	if espera > 0 {
 		return Ingreso{Resultado: IngresoBloqueado, Espera: espera}, nil
@@ -127,17 +133,37 @@ func (d *DB) IntentarIngreso(ctx context.Context, usuario, clave, ip string) (In
 	default:
 		resultado, motivo = IngresoCorrecto, "correcto"
 	}
+	if resultado == IngresoCorrecto && idMemoria != 0 {
+		d.ingresosMem.marcarExito(idMemoria)
+	}
+	evento := Evento{Cuenta: usuarioAuditable(usuario), IP: ip, Accion: "sesion.ingreso", Objeto: "cuenta:" + usuarioAuditable(usuario),
+		Detalle: map[string]any{"exito": resultado == IngresoCorrecto, "motivo": motivo}}
+	// The audit rows of earlier logins that could not be written go first.
+	pendientes, devolver := d.tomarPendientes()
 	err = d.EnTx(ctx, func(tx *sql.Tx) error {
-		if resultado == IngresoCorrecto {
+		if err := falloDePrueba("auditoria"); err != nil {
+			return err
+		}
+		for _, e := range pendientes {
+			if err := d.Auditar(ctx, tx, e); err != nil {
+				return err
+			}
+		}
+		if resultado == IngresoCorrecto && intentoID != 0 {
 			if _, err := tx.ExecContext(ctx, `UPDATE intentos_ingreso SET exito = 1 WHERE id = ?`, intentoID); err != nil {
 				return err
 			}
 		}
-		return d.Auditar(ctx, tx, Evento{Cuenta: usuarioAuditable(usuario), IP: ip, Accion: "sesion.ingreso", Objeto: "cuenta:" + usuarioAuditable(usuario),
-			Detalle: map[string]any{"exito": resultado == IngresoCorrecto, "motivo": motivo}})
+		return d.Auditar(ctx, tx, evento)
 	})
 	if err != nil {
-		return Ingreso{Resultado: IngresoFallido}, fmt.Errorf("registrar el intento de ingreso: %w", err)
+		devolver()
+		if !EsErrorDeDisco(err) {
+			return Ingreso{Resultado: IngresoFallido}, fmt.Errorf("registrar el intento de ingreso: %w", err)
+		}
+		// The login is answered; its audit row waits in memory.
+		evento.Detalle.(map[string]any)["diferido_desde"] = instanteFijo(d.Now())
+		d.auditarPendiente(evento, err)
 	}
 	if resultado != IngresoCorrecto {
 		return Ingreso{Resultado: resultado}, nil
@@ -159,6 +185,9 @@ func (d *DB) registrarIntento(ctx context.Context, usuario, ip string) (intentoI
 		}
 		if espera > 0 {
 			return d.registrarBloqueo(ctx, tx, usuario, ip, espera)
+		}
+		if err := falloDePrueba("intento"); err != nil {
+			return err
 		}
 		res, err := tx.ExecContext(ctx, `INSERT INTO intentos_ingreso(usuario, ip, exito, en) VALUES (?,?,0,?)`, clave0, ip, instanteFijo(d.Now()))
 		if err != nil {

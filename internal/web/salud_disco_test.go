@@ -126,3 +126,85 @@ func TestDiscoLleno_507YSaludDegradadaYVuelve(t *testing.T) {
 		t.Fatalf("escritura después de liberar espacio: %d %s", rec.Code, rec.Body)
 	}
 }
+
+// Logins on a full disk (a real tmpfs): each one answers a redirect (the
+// session fitted) or 507, never another error; the audit rows that could
+// not be written wait in memory and the first login once space is freed
+// writes them, with the chain intact.
+func TestDiscoLleno_IngresosYAuditoriaPendiente(t *testing.T) {
+	if os.Geteuid() != 0 {
+		if os.Getenv("CI") != "" {
+			t.Fatal("en CI esta prueba debe correr como root (monta un tmpfs)")
+		}
+		t.Skip("montar un tmpfs requiere root")
+	}
+	dir := t.TempDir()
+	if err := syscall.Mount("tmpfs", dir, "tmpfs", 0, "size=8m,mode=0700"); err != nil {
+		t.Fatalf("montar el tmpfs: %v", err)
+	}
+	defer syscall.Unmount(dir, syscall.MNT_DETACH)
+	antes := db.Argon2
+	db.Argon2 = db.ParametrosArgon2{MemoriaKiB: 1024, Pasadas: 1, Hilos: 1}
+	defer func() { db.Argon2 = antes }()
+	d, err := db.Open(context.Background(), filepath.Join(dir, "comite.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if _, err := d.CrearCuenta(context.Background(), db.NuevaCuenta{Usuario: "admin", Nombre: "Ana Admin", Rol: db.RolAdmin, Clave: claveTest}, db.Actor{Cuenta: "sistema"}); err != nil {
+		t.Fatal(err)
+	}
+	var registro bytes.Buffer
+	app := Nuevo(Config{DB: d, Logger: slog.New(slog.NewTextHandler(&registro, nil)), EspacioMinimo: 1 << 20})
+	srv := httptest.NewServer(app)
+	defer srv.Close()
+
+	relleno := filepath.Join(dir, "relleno")
+	f, err := os.Create(relleno)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bloque := make([]byte, 64<<10)
+	for {
+		if _, err := f.Write(bloque); err != nil {
+			if !errors.Is(err, syscall.ENOSPC) {
+				t.Fatal(err)
+			}
+			break
+		}
+	}
+	f.Close()
+	// Logins until one could not write its audit row (the WAL may still
+	// have room for a few).
+	for i := 0; i < 300 && d.AuditoriaPendiente() == 0; i++ {
+		codigo, _, cuerpo := intentoParalelo(t, srv, "admin", claveTest)
+		if codigo != http.StatusSeeOther && codigo != http.StatusInsufficientStorage {
+			t.Fatalf("ingreso %d con el disco lleno: %d\n%.300s", i, codigo, cuerpo)
+		}
+	}
+	pendientes := d.AuditoriaPendiente()
+	if pendientes == 0 {
+		t.Fatal("ningún ingreso dejó su fila de auditoría pendiente con el disco lleno")
+	}
+	if l := registro.String(); strings.Contains(l, "estado=500") {
+		t.Fatalf("un ingreso respondió 500:\n%s", l)
+	}
+
+	os.Remove(relleno)
+	if codigo, _, cuerpo := intentoParalelo(t, srv, "admin", claveTest); codigo != http.StatusSeeOther {
+		t.Fatalf("ingreso después de liberar espacio: %d\n%.300s", codigo, cuerpo)
+	}
+	if n := d.AuditoriaPendiente(); n != 0 {
+		t.Fatalf("quedan %d filas de auditoría pendientes después de liberar espacio", n)
+	}
+	var diferidas int
+	if err := d.QueryRow(`SELECT count(*) FROM auditoria WHERE accion = 'sesion.ingreso' AND json_extract(detalle_json, '$.diferido_desde') IS NOT NULL`).Scan(&diferidas); err != nil {
+		t.Fatal(err)
+	}
+	if diferidas != pendientes {
+		t.Fatalf("filas diferidas escritas: %d; quedaron pendientes %d", diferidas, pendientes)
+	}
+	if _, err := d.VerificarAuditoria(context.Background()); err != nil {
+		t.Fatalf("la cadena de auditoría: %v", err)
+	}
+}
