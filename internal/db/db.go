@@ -233,9 +233,10 @@ func (d *DB) migrarConRuta(ctx context.Context) func() error {
 // despuesDeMigrar are steps in Go that run right after a migration's SQL, in
 // its transaction (data conversions SQL cannot express well).
 var despuesDeMigrar = map[string]func(d *DB, ctx context.Context, tx *sql.Tx) error{
-	"0031_seccionales.sql":   (*DB).convertirSeccionales,
-	"0050_uvt.sql":           sembrarUVT,
-	"0150_nit_sin_ceros.sql": avisarNitsFusionados,
+	"0031_seccionales.sql":            (*DB).convertirSeccionales,
+	"0050_uvt.sql":                    sembrarUVT,
+	"0150_nit_sin_ceros.sql":          avisarNitsFusionados,
+	"0151_claves_sin_separadores.sql": avisarClavesFusionadas,
 }
 
 // reconstruyeTablas are migrations that rebuild a table other tables refer to.

@@ -13,7 +13,7 @@ import (
 // both had stays as the kept user has it), and 00800191045-1, alone, is only
 // renamed. nits_fusionados lists both.
 func TestMigracion0150_nitsSinCeros(t *testing.T) {
-	// A base with every migration, then taken back to before 0150.
+	// A base with every migration, then taken back to before 0150 (and 0151).
 	ruta := filepath.Join(t.TempDir(), "vieja.db")
 	d, err := Open(context.Background(), ruta)
 	if err != nil {
@@ -22,6 +22,7 @@ func TestMigracion0150_nitsSinCeros(t *testing.T) {
 	for _, q := range []string{
 		`DELETE FROM migraciones WHERE nombre >= '0150'`,
 		`DROP TABLE nits_fusionados`,
+		`DROP TABLE claves_fusionadas`, // 0151 runs again after it
 		`INSERT INTO usuarios_aduaneros(id, nit, razon_social, tipo, direccion_seccional, creado_en, actualizado_en) VALUES
 			(1, '901750435-6', 'Uno S.A.S.', 'otro', '', 'x', 'x'),
 			(2, '0901750435-6', 'Uno S.A.S.', 'otro', '', 'x', 'x'),

@@ -31,3 +31,30 @@ func avisarNitsFusionados(_ *DB, ctx context.Context, tx *sql.Tx) error {
 	}
 	return rows.Err()
 }
+
+// avisarClavesFusionadas runs right after migraciones/0151 in its
+// transaction: each act or declaration number stored grouped in thousands,
+// renamed to its plain digits or merged into the row of the same key, is
+// told to the log (the table claves_fusionadas keeps the list and the
+// removed rows).
+func avisarClavesFusionadas(_ *DB, ctx context.Context, tx *sql.Tx) error {
+	rows, err := tx.QueryContext(ctx, `SELECT tabla, fila_id, usuario_id, clave_anterior, fila_destino, clave FROM claves_fusionadas ORDER BY tabla, fila_id`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var tabla, anterior, clave string
+		var id, usuario, destino int64
+		if err := rows.Scan(&tabla, &id, &usuario, &anterior, &destino, &clave); err != nil {
+			return err
+		}
+		if id == destino {
+			slog.Warn("clave guardada con separadores de miles: queda con solo sus dígitos", "tabla", tabla, "clave_anterior", anterior, "clave", clave, "usuario_id", usuario)
+			continue
+		}
+		slog.Warn("fila con la clave escrita con separadores de miles fusionada con la de la misma clave",
+			"tabla", tabla, "clave_anterior", anterior, "clave", clave, "usuario_id", usuario, "fila_eliminada", id, "fila_que_queda", destino)
+	}
+	return rows.Err()
+}

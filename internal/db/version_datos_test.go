@@ -124,7 +124,7 @@ func TestVersionDatos_cadaEscrituraLaMueveYUnaLecturaNo(t *testing.T) {
 func TestVersionDatos_cadaTablaTieneSusDisparadores(t *testing.T) {
 	d := demoChica(t)
 	sinVersion := map[string]bool{"auditoria": true, "sesiones": true, "intentos_ingreso": true, "bloqueos_ingreso": true,
-		"calendario_tokens": true, "migraciones": true, "version_datos": true, "ancla_publicada": true, "nits_fusionados": true}
+		"calendario_tokens": true, "migraciones": true, "version_datos": true, "ancla_publicada": true, "nits_fusionados": true, "claves_fusionadas": true}
 	filas, err := d.Query(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
 	if err != nil {
 		t.Fatal(err)

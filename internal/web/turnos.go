@@ -2,10 +2,13 @@ package web
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
+	"io"
 	"net/http"
 	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"comite/internal/fallo"
@@ -34,6 +37,8 @@ import (
 // uploads, read from the client) take no turn, nor the embedded static
 // files and /healthz. A request that waits more than esperaTurno gets 503
 // with Retry-After (the server is saturated), or ends if its client leaves.
+// An HTML page or a CSV export goes compressed with gzip when the client
+// accepts it (comprimir), compressed after the turn is given back.
 type turnos struct {
 	cupo   chan struct{}
 	espera time.Duration
@@ -76,7 +81,7 @@ func (h *handler) turno(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		c.SetRequest(req.WithContext(context.WithValue(req.Context(), claveTurno{}, tt)))
 		res := c.Response()
-		w := &escritorEnTurno{destino: res.Writer, buf: buferes.Get().(*bytes.Buffer), turno: tt}
+		w := &escritorEnTurno{destino: res.Writer, buf: buferes.Get().(*bytes.Buffer), turno: tt, aceptaGzip: aceptaGzip(req)}
 		res.Writer = w
 		defer func() {
 			tt.devolver()
@@ -93,6 +98,7 @@ func (h *handler) turno(next echo.HandlerFunc) echo.HandlerFunc {
 				panic(p)
 			}
 			w.vaciar()
+			w.cerrar()
 			buferes.Put(w.buf)
 		}()
 		return next(c)
@@ -163,6 +169,11 @@ type escritorEnTurno struct {
 	enviado bool          // the status and what was kept went to destino
 	directo bool
 	turno   *turnoTomado
+	// aceptaGzip: the client said Accept-Encoding: gzip.
+	aceptaGzip bool
+	// gz compresses what goes to destino once the body was chosen to go
+	// compressed (nil: it goes as it is).
+	gz *gzip.Writer
 }
 
 func (w *escritorEnTurno) Header() http.Header { return w.destino.Header() }
@@ -179,7 +190,7 @@ func (w *escritorEnTurno) WriteHeader(codigo int) {
 
 func (w *escritorEnTurno) Write(b []byte) (int, error) {
 	if w.directo {
-		return w.destino.Write(b)
+		return w.salida().Write(b)
 	}
 	if w.buf.Len()+len(b) <= maxEnTurno {
 		return w.buf.Write(b)
@@ -189,13 +200,15 @@ func (w *escritorEnTurno) Write(b []byte) (int, error) {
 	if err := w.vaciar(); err != nil {
 		return 0, err
 	}
-	return w.destino.Write(b)
+	return w.salida().Write(b)
 }
 
-// vaciar sends the status and what was kept.
+// vaciar sends the status and what was kept. The first time it decides
+// whether the body goes compressed (comprimir).
 func (w *escritorEnTurno) vaciar() error {
 	if !w.enviado {
 		w.enviado = true
+		w.comprimir()
 		if w.codigo != 0 {
 			w.destino.WriteHeader(w.codigo)
 		}
@@ -203,15 +216,101 @@ func (w *escritorEnTurno) vaciar() error {
 	if w.buf.Len() == 0 {
 		return nil
 	}
-	_, err := w.destino.Write(w.buf.Bytes())
+	_, err := w.salida().Write(w.buf.Bytes())
 	w.buf.Reset()
 	return err
 }
+
+// salida is where the body goes: through gzip once comprimir chose it.
+func (w *escritorEnTurno) salida() io.Writer {
+	if w.gz != nil {
+		return w.gz
+	}
+	return w.destino
+}
+
+// minComprimir is the smallest body sent compressed: below it gzip's own
+// header and the work cost more than the bytes saved.
+const minComprimir = 1024
+
+// comprimir chooses, before the status goes out, whether the body goes
+// compressed with gzip: HTML pages and CSV exports of at least
+// minComprimir bytes (or larger than maxEnTurno, sent as they are
+// written), when the client accepts gzip. XLSX and PDF are compressed
+// already and go as they are. These bodies vary with Accept-Encoding,
+// whatever the client asked, so caches are told so (Vary). The
+// compressed form is another representation: an ETag the page set gets
+// "-gzip" inside its quotes, so a cache never takes one for the other.
+func (w *escritorEnTurno) comprimir() {
+	hd := w.destino.Header()
+	if !compresible(hd.Get("Content-Type")) || hd.Get("Content-Encoding") != "" ||
+		w.codigo == http.StatusNoContent || w.codigo == http.StatusNotModified || (w.codigo >= 100 && w.codigo < 200) {
+		return
+	}
+	hd.Add("Vary", "Accept-Encoding")
+	if !w.aceptaGzip || (!w.directo && w.buf.Len() < minComprimir) {
+		return
+	}
+	hd.Set("Content-Encoding", "gzip")
+	hd.Del("Content-Length")
+	if et := hd.Get("ETag"); strings.HasSuffix(et, `"`) {
+		hd.Set("ETag", strings.TrimSuffix(et, `"`)+`-gzip"`)
+	}
+	w.gz = gzips.Get().(*gzip.Writer)
+	w.gz.Reset(w.destino)
+}
+
+// cerrar ends the compressed body (gzip's trailer) and gives its writer back.
+func (w *escritorEnTurno) cerrar() error {
+	if w.gz == nil {
+		return nil
+	}
+	err := w.gz.Close()
+	w.gz.Reset(nil)
+	gzips.Put(w.gz)
+	w.gz = nil
+	return err
+}
+
+func compresible(tipo string) bool {
+	tipo = strings.ToLower(tipo)
+	return strings.HasPrefix(tipo, "text/html") || strings.HasPrefix(tipo, "text/csv")
+}
+
+// aceptaGzip tells whether the request accepts gzip (Accept-Encoding, RFC
+// 9110 §12.5.3): named, or "*", with a weight other than q=0.
+func aceptaGzip(req *http.Request) bool {
+	for _, v := range req.Header.Values("Accept-Encoding") {
+		for _, parte := range strings.Split(v, ",") {
+			nombre, params, _ := strings.Cut(parte, ";")
+			nombre = strings.ToLower(strings.TrimSpace(nombre))
+			if nombre != "gzip" && nombre != "x-gzip" && nombre != "*" {
+				continue
+			}
+			q := strings.ReplaceAll(strings.ToLower(params), " ", "")
+			if q == "q=0" || strings.HasPrefix(q, "q=0.") && strings.Trim(q[len("q=0."):], "0") == "" {
+				return false
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// gzips are reused gzip writers: each one holds some hundreds of kilobytes
+// of tables.
+var gzips = sync.Pool{New: func() any {
+	gz, _ := gzip.NewWriterLevel(nil, gzip.DefaultCompression)
+	return gz
+}}
 
 // Flush sends what was kept and what the client's connection holds: a
 // response that flushes on purpose wants its bytes on the network now.
 func (w *escritorEnTurno) Flush() {
 	w.vaciar()
+	if w.gz != nil {
+		w.gz.Flush()
+	}
 	if f, ok := w.destino.(http.Flusher); ok {
 		f.Flush()
 	}
