@@ -155,6 +155,15 @@ func TestCaso_multaConTresDecimalesSeGuardaExacta(t *testing.T) {
 	if !c.SancionPrevista.Equal(n.SancionPrevista) {
 		t.Fatalf("multa guardada %s; quiere %s", c.SancionPrevista, n.SancionPrevista)
 	}
+	// The REA proposal keeps its total exactly too: the multa plus the increment.
+	llevar(t, d, c.ID, flujo.Cerrado)
+	p, err := d.PropuestaDe(context.Background(), c.ID)
+	if err != nil || p == nil || p.Total == nil || p.Incremento == nil {
+		t.Fatalf("propuesta del REA: %+v %v", p, err)
+	}
+	if quiere := n.SancionPrevista.Add(p.Incremento.UVTValor.Mul(decimal.NewFromInt(1000))); !p.Total.Equal(quiere) {
+		t.Fatalf("total de la propuesta %s; quiere la multa más 1.000 UVT de %s: %s", p.Total, p.Incremento.UVTValor, quiere)
+	}
 }
 
 // accionEn tries one action on a case as quien.
