@@ -277,21 +277,24 @@ const fromCasos = ` FROM casos c JOIN usuarios_aduaneros u ON u.id = c.usuario_i
 
 const columnasCaso = `c.id, c.numero, c.usuario_id, u.nit, u.razon_social, u.tipo, c.direccion_seccional, coalesce(s.nombre, c.direccion_seccional), c.estado, c.fecha_comision,
 	c.fecha_verificacion, c.fecha_expediente, c.fecha_requerimiento, c.fecha_reporte, c.gravedad, c.sancion,
-	c.sancion_prevista_centavos, c.permite_cancelacion, c.anclaje, c.descripcion, c.criterios_json, c.creado_por, c.creado_en`
+	c.sancion_prevista_centavos, c.sancion_prevista_cop, c.permite_cancelacion, c.anclaje, c.descripcion, c.criterios_json, c.creado_por, c.creado_en`
 
 func escanearCaso(s interface{ Scan(...any) error }) (Caso, error) {
 	var c Caso
 	var estado, com, ver, rep, grav, sanc, anc, crit string
 	var exp, req sql.NullString
 	var prevista int64
+	var previstaExacta sql.NullString
 	var permite int
 	err := s.Scan(&c.ID, &c.Numero, &c.UsuarioID, &c.NIT, &c.RazonSocial, &c.TipoUsuario, &c.DireccionSeccional, &c.NombreSeccional, &estado, &com,
-		&ver, &exp, &req, &rep, &grav, &sanc, &prevista, &permite, &anc, &c.Descripcion, &crit, &c.CreadoPor, &c.CreadoEn)
+		&ver, &exp, &req, &rep, &grav, &sanc, &prevista, &previstaExacta, &permite, &anc, &c.Descripcion, &crit, &c.CreadoPor, &c.CreadoEn)
 	if err != nil {
 		return c, err
 	}
 	c.Estado, c.Gravedad, c.Sancion, c.Anclaje = flujo.Estado(estado), sancion.Gravedad(grav), sancion.Tipo(sanc), reincidencia.Anclaje(anc)
-	c.SancionPrevista = PesosDeCentavos(prevista)
+	if c.SancionPrevista, err = montoGuardado(previstaExacta, prevista); err != nil {
+		return c, err
+	}
 	c.PermiteCancelacion = permite == 1
 	for _, x := range []struct {
 		s sql.NullString

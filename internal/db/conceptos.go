@@ -141,8 +141,9 @@ func propuestaDe(ctx context.Context, q consultor, casoID int64) (*PropuestaREA,
 	var p PropuestaREA
 	var prop, f string
 	var uvtAnio, uvtValor, total sql.NullInt64
-	err := q.QueryRowContext(ctx, `SELECT id, caso_id, concepto_id, propuesta, fecha_rea, uvt_anio, uvt_valor, total_centavos, registrado_por, registrado_en
-		FROM propuestas_rea WHERE caso_id = ?`, casoID).Scan(&p.ID, &p.CasoID, &p.ConceptoID, &prop, &f, &uvtAnio, &uvtValor, &total, &p.RegistradoPor, &p.RegistradoEn)
+	var totalExacto sql.NullString
+	err := q.QueryRowContext(ctx, `SELECT id, caso_id, concepto_id, propuesta, fecha_rea, uvt_anio, uvt_valor, total_centavos, total_cop, registrado_por, registrado_en
+		FROM propuestas_rea WHERE caso_id = ?`, casoID).Scan(&p.ID, &p.CasoID, &p.ConceptoID, &prop, &f, &uvtAnio, &uvtValor, &total, &totalExacto, &p.RegistradoPor, &p.RegistradoEn)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
@@ -157,7 +158,10 @@ func propuestaDe(ctx context.Context, q consultor, casoID int64) (*PropuestaREA,
 		return nil, err
 	}
 	if total.Valid {
-		t := PesosDeCentavos(total.Int64)
+		t, err := montoGuardado(totalExacto, total.Int64)
+		if err != nil {
+			return nil, err
+		}
 		p.Total = &t
 	}
 	if uvtAnio.Valid && p.Total != nil {

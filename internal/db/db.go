@@ -1,7 +1,8 @@
 // Package db is comite's store: one embedded SQLite file (modernc.org/sqlite,
 // pure Go) with hand-written SQL. Pragmas go in the DSN so every pooled
 // connection has them; migrations are embedded, append-only, each in its own
-// transaction. Amounts are INTEGER centavos; see migraciones/0001_esquema.sql.
+// transaction. Amounts are INTEGER centavos (see migraciones/0001_esquema.sql),
+// except those kept exactly as entered (montos.go).
 package db
 
 import (

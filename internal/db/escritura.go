@@ -115,7 +115,6 @@ type CasoNuevo struct {
 	UsuarioID int64
 	Seccional string // the code of the Dirección Seccional that reports
 	Reporte   fecha.Fecha
-	Prevista  int64 // the foreseen fine, in centavos
 	Cuenta    string
 }
 
@@ -127,11 +126,15 @@ func (w *Escritura) InsertarCaso(n CasoNuevo) (int64, string, error) {
 		return 0, "", err
 	}
 	c := n.Caso
+	exacta, centavos, err := MontoExacto(c.SancionPrevista)
+	if err != nil {
+		return 0, "", err
+	}
 	rs, err := w.tx.ExecContext(w.ctx, `INSERT INTO casos(numero, usuario_id, direccion_seccional, estado, fecha_comision, fecha_verificacion,
-		fecha_expediente, fecha_requerimiento, fecha_reporte, gravedad, sancion, sancion_prevista_centavos, permite_cancelacion,
-		anclaje, descripcion, criterios_json, creado_por, creado_en) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,'{}',?,?)`,
+		fecha_expediente, fecha_requerimiento, fecha_reporte, gravedad, sancion, sancion_prevista_centavos, sancion_prevista_cop, permite_cancelacion,
+		anclaje, descripcion, criterios_json, creado_por, creado_en) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,'{}',?,?)`,
 		numero, n.UsuarioID, n.Seccional, string(flujo.Reportado), c.FechaComision.String(), c.FechaVerificacion.String(),
-		iso(c.FechaExpediente), iso(c.FechaRequerimiento), n.Reporte.String(), string(c.Gravedad), string(c.Sancion), n.Prevista,
+		iso(c.FechaExpediente), iso(c.FechaRequerimiento), n.Reporte.String(), string(c.Gravedad), string(c.Sancion), centavos, exacta,
 		boolInt(c.PermiteCancelacion), string(c.Anclaje), strings.TrimSpace(c.Descripcion), n.Cuenta, w.Ahora())
 	if err != nil {
 		return 0, "", fmt.Errorf("guardar el caso: %w", err)
@@ -193,22 +196,22 @@ func (w *Escritura) InsertarConcepto(casoID int64, c flujo.Concepto, evaluacionI
 
 // InsertarPropuesta writes the REA proposal of a case and its REA date.
 func (w *Escritura) InsertarPropuesta(p PropuestaREA, cuenta string) error {
-	var uvtAnio, uvtValor, total any
+	var uvtAnio, uvtValor, total, totalExacto any
 	if p.Incremento != nil {
 		uvtAnio, uvtValor = p.Incremento.UVTAnio, p.Incremento.UVTValor.IntPart()
 	}
 	if p.Total != nil {
-		c, err := CentavosDe(*p.Total)
+		s, c, err := MontoExacto(*p.Total)
 		if err != nil {
 			return err
 		}
-		total = c
+		total, totalExacto = c, s
 	}
 	if _, err := w.tx.ExecContext(w.ctx, `UPDATE casos SET fecha_requerimiento = ? WHERE id = ?`, p.FechaREA.String(), p.CasoID); err != nil {
 		return err
 	}
-	_, err := w.tx.ExecContext(w.ctx, `INSERT INTO propuestas_rea(caso_id, concepto_id, propuesta, fecha_rea, uvt_anio, uvt_valor, total_centavos, registrado_por, registrado_en)
-		VALUES (?,?,?,?,?,?,?,?,?)`, p.CasoID, p.ConceptoID, string(p.Propuesta), p.FechaREA.String(), uvtAnio, uvtValor, total, cuenta, w.Ahora())
+	_, err := w.tx.ExecContext(w.ctx, `INSERT INTO propuestas_rea(caso_id, concepto_id, propuesta, fecha_rea, uvt_anio, uvt_valor, total_centavos, total_cop, registrado_por, registrado_en)
+		VALUES (?,?,?,?,?,?,?,?,?,?)`, p.CasoID, p.ConceptoID, string(p.Propuesta), p.FechaREA.String(), uvtAnio, uvtValor, total, totalExacto, cuenta, w.Ahora())
 	if err != nil {
 		return fmt.Errorf("guardar la propuesta del REA: %w", err)
 	}

@@ -115,12 +115,8 @@ func validarNuevoCaso(n *db.NuevoCaso, hoy fecha.Fecha) map[string]string {
 	if _, err := sancion.ParseTipo(string(n.Sancion)); err != nil {
 		p["sancion"] = "Elija la sanción prevista: multa, amonestación, suspensión o cancelación."
 	}
-	switch {
-	case n.SancionPrevista.IsNegative():
+	if n.SancionPrevista.IsNegative() {
 		p["sancion_prevista"] = "La multa prevista no puede ser negativa."
-	case !n.SancionPrevista.Round(2).Equal(n.SancionPrevista):
-		// What the case stores: pesos with centavos.
-		p["sancion_prevista"] = "La multa prevista admite a lo sumo centavos (dos decimales)."
 	}
 	// The inputs that cannot be true (dates out of order, a grave or
 	// gravísima infraction with amonestación) are the core's, with its words.
@@ -243,8 +239,8 @@ func (x *Expediente) AbrirCaso(ctx context.Context, n db.NuevoCaso, quien db.Act
 	if err != nil {
 		return db.Caso{}, err
 	}
-	prevista, err := db.CentavosDe(n.SancionPrevista)
-	if err != nil {
+	// Kept exactly as entered, cents and finer included, as the rules use it.
+	if _, _, err := db.MontoExacto(n.SancionPrevista); err != nil {
 		return db.Caso{}, &db.ErrFormulario{Campos: map[string]string{"sancion_prevista": formato.MayusculaInicial(err.Error()) + "."}}
 	}
 	var id int64
@@ -267,7 +263,7 @@ func (x *Expediente) AbrirCaso(ctx context.Context, n db.NuevoCaso, quien db.Act
 			return dup
 		}
 		var numero string
-		id, numero, err = w.InsertarCaso(db.CasoNuevo{Caso: n, UsuarioID: u.ID, Seccional: seccional, Reporte: hoy, Prevista: prevista, Cuenta: quien.Cuenta})
+		id, numero, err = w.InsertarCaso(db.CasoNuevo{Caso: n, UsuarioID: u.ID, Seccional: seccional, Reporte: hoy, Cuenta: quien.Cuenta})
 		if err != nil {
 			return err
 		}

@@ -116,7 +116,7 @@ func TestCaso_dominio3_reportarValidaCadaCampo(t *testing.T) {
 		{"art25_requerimiento_antes_de_la_verificacion", "fecha_requerimiento", func(n *db.NuevoCaso) { n.FechaRequerimiento = fecha.Debe(2026, 3, 1) }},
 		{"art25_gravisima_con_amonestacion", "sancion", func(n *db.NuevoCaso) { n.Sancion = sancion.Amonestacion }},
 		{"gravedad_desconocida", "gravedad", func(n *db.NuevoCaso) { n.Gravedad = "muy_grave" }},
-		{"multa_con_tres_decimales_no_se_puede_guardar", "sancion_prevista", func(n *db.NuevoCaso) { n.SancionPrevista = decimal.RequireFromString("10475000.001") }},
+		{"multa_negativa", "sancion_prevista", func(n *db.NuevoCaso) { n.SancionPrevista = decimal.RequireFromString("-0.001") }},
 		{"anclaje_desconocido", "anclaje", func(n *db.NuevoCaso) { n.Anclaje = "expediente" }},
 	}
 	for _, c := range casos {
@@ -139,6 +139,30 @@ func TestCaso_dominio3_reportarValidaCadaCampo(t *testing.T) {
 		if _, err := Nuevo(d).AbrirCaso(context.Background(), nuevoEjemplo(nitEjemplo), q); !esPaso(err) {
 			t.Errorf("%s pudo reportar: %v", q.Rol, err)
 		}
+	}
+}
+
+// TestCaso_multaConTresDecimalesSeGuardaExacta: the case keeps the foreseen
+// fine as entered, as the rules use it; nothing rounds it to centavos.
+func TestCaso_multaConTresDecimalesSeGuardaExacta(t *testing.T) {
+	d, _ := baseCasos(t)
+	n := nuevoEjemplo(nitEjemplo)
+	n.SancionPrevista = decimal.RequireFromString("10475000.001")
+	c, err := Nuevo(d).AbrirCaso(context.Background(), n, sSecretaria)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.SancionPrevista.Equal(n.SancionPrevista) {
+		t.Fatalf("multa guardada %s; quiere %s", c.SancionPrevista, n.SancionPrevista)
+	}
+	// The REA proposal keeps its total exactly too: the multa plus the increment.
+	llevar(t, d, c.ID, flujo.Cerrado)
+	p, err := d.PropuestaDe(context.Background(), c.ID)
+	if err != nil || p == nil || p.Total == nil || p.Incremento == nil {
+		t.Fatalf("propuesta del REA: %+v %v", p, err)
+	}
+	if quiere := n.SancionPrevista.Add(p.Incremento.UVTValor.Mul(decimal.NewFromInt(1000))); !p.Total.Equal(quiere) {
+		t.Fatalf("total de la propuesta %s; quiere la multa más 1.000 UVT de %s: %s", p.Total, p.Incremento.UVTValor, quiere)
 	}
 }
 

@@ -47,11 +47,54 @@ func ParseMonto(s string) (decimal.Decimal, error) {
 	return decimal.New(c, -2), nil
 }
 
+// ParseMontoExacto reads an amount as ParseMonto does, with every decimal it
+// has: the amount a person enters for the rules, used exactly as entered.
+func ParseMontoExacto(s string) (decimal.Decimal, error) {
+	pesos, decimales, err := partesMonto(s)
+	if err != nil {
+		return decimal.Decimal{}, err
+	}
+	if len(decimales) > maxDecimalesExactos {
+		return decimal.Decimal{}, fmt.Errorf("monto %q con demasiados decimales (a lo sumo %d)", s, maxDecimalesExactos)
+	}
+	d := decimal.NewFromInt(pesos)
+	if decimales != "" {
+		f, err := decimal.NewFromString("0." + decimales)
+		if err != nil {
+			return decimal.Decimal{}, fmt.Errorf("monto inválido %q (%s)", s, ayudaMonto)
+		}
+		d = d.Add(f)
+	}
+	return d, nil
+}
+
+// maxDecimalesExactos bounds the decimals of an amount read exactly.
+const maxDecimalesExactos = 15
+
 // parseCentavos is ParseMonto returning whole centavos.
 func parseCentavos(s string) (int64, error) {
+	pesos, decimales, err := partesMonto(s)
+	if err != nil {
+		return 0, err
+	}
+	if len(decimales) > 2 {
+		return 0, fmt.Errorf("monto %q con más de dos decimales: los montos en pesos llevan a lo sumo centavos", s)
+	}
+	var cent int64
+	for i := 0; i < len(decimales); i++ {
+		cent = cent*10 + int64(decimales[i]-'0')
+	}
+	if len(decimales) == 1 {
+		cent *= 10
+	}
+	return pesos*100 + cent, nil
+}
+
+// partesMonto reads the whole pesos and the decimal digits of an amount.
+func partesMonto(s string) (int64, string, error) {
 	t, moneda := sinMoneda(strings.TrimSpace(s))
 	if t == "" {
-		return 0, fmt.Errorf("monto vacío (%s)", ayudaMonto)
+		return 0, "", fmt.Errorf("monto vacío (%s)", ayudaMonto)
 	}
 	nPuntos, nComas := 0, 0
 	ultPunto, ultComa := -1, -1
@@ -65,9 +108,9 @@ func parseCentavos(s string) (int64, error) {
 			nComas++
 			ultComa = i
 		case c == '-':
-			return 0, fmt.Errorf("monto negativo %q: los valores son cero o positivos", s)
+			return 0, "", fmt.Errorf("monto negativo %q: los valores son cero o positivos", s)
 		default:
-			return 0, fmt.Errorf("monto inválido %q (%s)", s, ayudaMonto)
+			return 0, "", fmt.Errorf("monto inválido %q (%s)", s, ayudaMonto)
 		}
 	}
 	entera, decimales := t, ""
@@ -81,11 +124,11 @@ func parseCentavos(s string) (int64, error) {
 			dec, miles = ultComa, '.'
 		}
 		if (t[dec] == '.' && nPuntos > 1) || (t[dec] == ',' && nComas > 1) {
-			return 0, fmt.Errorf("monto inválido %q (%s)", s, ayudaMonto)
+			return 0, "", fmt.Errorf("monto inválido %q (%s)", s, ayudaMonto)
 		}
 		entera, decimales = t[:dec], t[dec+1:]
 		if decimales == "" {
-			return 0, fmt.Errorf("monto inválido %q: falta la parte decimal (%s)", s, ayudaMonto)
+			return 0, "", fmt.Errorf("monto inválido %q: falta la parte decimal (%s)", s, ayudaMonto)
 		}
 	case nPuntos > 1:
 		miles = '.'
@@ -104,10 +147,10 @@ func parseCentavos(s string) (int64, error) {
 			break
 		}
 		if len(despues) == 3 && len(antes) >= 1 && len(antes) <= 3 && antes[0] != '0' {
-			return 0, fmt.Errorf("monto ambiguo %q: un solo separador seguido de tres dígitos puede ser de miles o decimal; si son pesos escríbalo sin separador (%s%s) o con centavos (%s.%s,00)", s, antes, despues, antes, despues)
+			return 0, "", fmt.Errorf("monto ambiguo %q: un solo separador seguido de tres dígitos puede ser de miles o decimal; si son pesos escríbalo sin separador (%s%s) o con centavos (%s.%s,00)", s, antes, despues, antes, despues)
 		}
 		if despues == "" || antes == "" {
-			return 0, fmt.Errorf("monto inválido %q (%s)", s, ayudaMonto)
+			return 0, "", fmt.Errorf("monto inválido %q (%s)", s, ayudaMonto)
 		}
 		entera, decimales = antes, despues
 	}
@@ -123,7 +166,7 @@ func parseCentavos(s string) (int64, error) {
 				continue
 			}
 			if (primero && (n < 1 || n > 3)) || (!primero && n != 3) {
-				return 0, fmt.Errorf("monto inválido %q: los miles se separan en grupos de tres dígitos (%s)", s, ayudaMonto)
+				return 0, "", fmt.Errorf("monto inválido %q: los miles se separan en grupos de tres dígitos (%s)", s, ayudaMonto)
 			}
 			primero, n = false, 0
 		}
@@ -134,34 +177,25 @@ func parseCentavos(s string) (int64, error) {
 			continue
 		}
 		if c < '0' || c > '9' {
-			return 0, fmt.Errorf("monto inválido %q (%s)", s, ayudaMonto)
+			return 0, "", fmt.Errorf("monto inválido %q (%s)", s, ayudaMonto)
 		}
 		if digitos > 0 || c != '0' {
 			digitos++
 		}
 		if digitos > maxDigitosEnteros {
-			return 0, fmt.Errorf("monto %q demasiado grande (a lo sumo %d dígitos enteros)", s, maxDigitosEnteros)
+			return 0, "", fmt.Errorf("monto %q demasiado grande (a lo sumo %d dígitos enteros)", s, maxDigitosEnteros)
 		}
 		pesos = pesos*10 + int64(c-'0')
 	}
 	if entera == "" {
-		return 0, fmt.Errorf("monto inválido %q (%s)", s, ayudaMonto)
+		return 0, "", fmt.Errorf("monto inválido %q (%s)", s, ayudaMonto)
 	}
-	if len(decimales) > 2 {
-		return 0, fmt.Errorf("monto %q con más de dos decimales: los montos en pesos llevan a lo sumo centavos", s)
-	}
-	var cent int64
 	for i := 0; i < len(decimales); i++ {
-		c := decimales[i]
-		if c < '0' || c > '9' {
-			return 0, fmt.Errorf("monto inválido %q (%s)", s, ayudaMonto)
+		if c := decimales[i]; c < '0' || c > '9' {
+			return 0, "", fmt.Errorf("monto inválido %q (%s)", s, ayudaMonto)
 		}
-		cent = cent*10 + int64(c-'0')
 	}
-	if len(decimales) == 1 {
-		cent *= 10
-	}
-	return pesos*100 + cent, nil
+	return pesos, decimales, nil
 }
 
 // sinMoneda removes a currency sign before or after the amount ("$ 12.500",

@@ -2,7 +2,9 @@ package web
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -65,5 +67,61 @@ func TestCasos_art25_formularioYNucleoDicenLoMismo(t *testing.T) {
 					nucleo.Procede(), nucleo.SumaSancionesCOP, nucleo.PlazoReporte)
 			}
 		})
+	}
+}
+
+// The foreseen fine is used exactly as entered, cents and finer included: the
+// form takes a multa with three decimals as the core does, the case keeps it
+// as entered, and the stored evaluation is what the core gives for it.
+func TestCasos_multaConTresDecimalesComoElNucleo(t *testing.T) {
+	e := nuevoEntorno(t)
+	e.sembrarUsuarioCaso(nitCaso, seccionalCartagena)
+	s := e.ingresar("secretaria")
+	f := formCaso(nitCaso)
+	f.Set("sancion_prevista", "1234567,891")
+	rec := e.pedir("POST", "/casos", &s, f)
+	m := reCaso.FindStringSubmatch(rec.Header().Get("Location"))
+	if rec.Code != http.StatusSeeOther || m == nil {
+		t.Fatalf("el núcleo admite la multa y el formulario responde %d %s", rec.Code, rec.Body.String())
+	}
+	id, _ := strconv.ParseInt(m[1], 10, 64)
+	ctx := context.Background()
+	caso, err := e.d.Caso(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if caso.SancionPrevista.String() != "1234567.891" {
+		t.Fatalf("multa guardada %s; quiere 1234567.891", caso.SancionPrevista)
+	}
+	ev, err := e.d.UltimaEvaluacion(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ent struct {
+		Nueva struct {
+			SancionPrevistaCOP string `json:"sancion_prevista_cop"`
+		} `json:"nueva_infraccion"`
+	}
+	if err := json.Unmarshal([]byte(ev.EntradaJSON), &ent); err != nil || ent.Nueva.SancionPrevistaCOP != "1234567.891" {
+		t.Fatalf("entrada guardada con multa %q (%v); quiere 1234567.891", ent.Nueva.SancionPrevistaCOP, err)
+	}
+	cli, err := contrato.Evaluar([]byte(ev.EntradaJSON))
+	if err != nil {
+		t.Fatalf("comite evaluar rechaza la entrada guardada: %v", err)
+	}
+	var guardada, nucleo any
+	if err := json.Unmarshal([]byte(ev.ResultadoJSON), &guardada); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(cli, &nucleo); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(guardada, nucleo) {
+		t.Errorf("evaluación guardada:\n%s\ncomite evaluar:\n%s", ev.ResultadoJSON, cli)
+	}
+	// The liquidation of the case calculates with the same amount.
+	rec = e.pedir("GET", "/casos/"+m[1]+"/liquidacion", &s, nil)
+	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "valor_1=1.234.567%2C891") {
+		t.Errorf("la liquidación del caso (%d) no lleva la multa exacta 1.234.567,891", rec.Code)
 	}
 }

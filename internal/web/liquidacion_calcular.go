@@ -109,7 +109,7 @@ func (h *handler) liquidacionCalcular(c echo.Context) error {
 				inf.Sancion = t
 			}
 			if fila.Valor != "" {
-				if v, err := importar.ParseMonto(fila.Valor); err != nil {
+				if v, err := importar.ParseMontoExacto(fila.Valor); err != nil {
 					fila.ErrValor = formato.MayusculaInicial(err.Error()) + "."
 				} else if unidad == "uvt" {
 					inf.ValorUVT = &v

@@ -325,7 +325,7 @@ func (h *handler) vistaLiquidacionCaso(c echo.Context, caso db.Caso, d datosHist
 	}
 	q := url.Values{"regimen": {string(d.regimen)}, "fecha": {d.fecha}, "codigo_1": {d.infraccion}, "sancion_1": {string(caso.Sancion)}}
 	if caso.Sancion == sancion.Multa {
-		q.Set("valor_1", formato.Numero(caso.SancionPrevista, 2))
+		q.Set("valor_1", formato.Exacto(caso.SancionPrevista))
 		q.Set("unidad_1", "cop")
 	}
 	if pre.AmonestacionesPrevias != nil {
