@@ -27,5 +27,11 @@ go run ./cmd/comite demo --db "$tmp/base.db" --usuarios 20 --anios 2 >/dev/null
 go run ./scripts/esquema "$tmp/base.db"
 # One self-contained file (no -wal beside it), compact.
 go run ./cmd/comite respaldo --db "$tmp/base.db" -o "$destino"
+# The demo's audit key and the anchor it published, beside the copy: the
+# current binary opens a base with signed audit rows only with its key, and
+# verifies one that records a published head only with its anchor.
+for x in clave-auditoria ancla-auditoria; do
+	if [ -e "$tmp/base.db.$x" ]; then cp "$tmp/base.db.$x" "$destino.$x"; fi
+done
 echo "Guardada $destino (esquema $ultima, commit $(git rev-parse --short HEAD))."
-echo "Agregue una línea a testdata/esquemas/README.md y confirme el archivo."
+echo "Agregue una línea a testdata/esquemas/README.md y confirme $destino, $destino.clave-auditoria y $destino.ancla-auditoria."
