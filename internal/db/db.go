@@ -296,6 +296,12 @@ func (d *DB) migrarHasta(ctx context.Context, hasta string) error {
 			return fmt.Errorf("la base de datos tiene la migración %s que este programa no conoce: use una versión más reciente de comite", n)
 		}
 	}
+	return d.aplicarMigraciones(ctx, pendientes)
+}
+
+// aplicarMigraciones applies the named embedded migrations in the order
+// given, recording each in migraciones.
+func (d *DB) aplicarMigraciones(ctx context.Context, pendientes []string) error {
 	if len(pendientes) == 0 {
 		return nil
 	}

@@ -116,6 +116,72 @@ func EsquemaMigrado(ctx context.Context, hasta string) (map[string]ObjetoEsquema
 	return e, nil
 }
 
+// EsquemaDeMigraciones is the schema that exactly these embedded
+// migrations produce, applied in the order given (the order a database
+// recorded them in: a migration numbered lower can have arrived in a later
+// version), on an empty database made in a temporary directory.
+func EsquemaDeMigraciones(ctx context.Context, nombres []string) (map[string]ObjetoEsquema, error) {
+	clave := strings.Join(nombres, ",")
+	if e, ok := esquemasMigrados.Load(clave); ok {
+		return e.(map[string]ObjetoEsquema), nil
+	}
+	for _, n := range nombres {
+		if _, err := migraciones.ReadFile("migraciones/" + n); err != nil {
+			return nil, fmt.Errorf("la base tiene la migración %s que este programa no conoce: use una versión más reciente de comite", n)
+		}
+	}
+	dir, err := os.MkdirTemp("", "comite-esquema-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	ruta := filepath.Join(dir, "referencia.db")
+	sqldb, err := sql.Open("sqlite", dsn(ruta, EsperaPredeterminada))
+	if err != nil {
+		return nil, err
+	}
+	defer sqldb.Close()
+	d := &DB{DB: sqldb, Ruta: ruta, Now: time.Now}
+	if err := d.prepararAuditoria(ctx, nil); err != nil {
+		return nil, err
+	}
+	if _, err := d.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS migraciones (nombre TEXT PRIMARY KEY, aplicada_en TEXT NOT NULL) STRICT`); err != nil {
+		return nil, err
+	}
+	if err := d.aplicarMigraciones(ctx, nombres); err != nil {
+		return nil, fmt.Errorf("aplicar las migraciones de referencia: %w", err)
+	}
+	e, err := EsquemaDe(ctx, sqldb)
+	if err != nil {
+		return nil, err
+	}
+	esquemasMigrados.Store(clave, e)
+	return e, nil
+}
+
+// MigracionesAplicadas lists the migrations a database recorded, in the
+// order it applied them: the order of insertion (rowid), which VACUUM keeps
+// even when it renumbers; aplicada_en has whole seconds and, in the
+// demonstration, the demonstration's clock.
+func MigracionesAplicadas(ctx context.Context, q interface {
+	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+}) ([]string, error) {
+	rows, err := q.QueryContext(ctx, `SELECT nombre FROM migraciones ORDER BY rowid`)
+	if err != nil {
+		return nil, fmt.Errorf("leer las migraciones aplicadas: %w", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			return nil, err
+		}
+		out = append(out, n)
+	}
+	return out, rows.Err()
+}
+
 // DiferenciasEsquema names, in order, what a copy's schema has that the
 // reference has not, lacks, or has written otherwise.
 func DiferenciasEsquema(referencia, copia map[string]ObjetoEsquema) []string {

@@ -40,3 +40,19 @@ func TestRespaldo_deUnaVersionSinClaveVerificaComoEsta(t *testing.T) {
 		t.Fatal("no hay en testdata/esquemas ninguna base de una versión sin clave de auditoría")
 	}
 }
+
+// TestRespaldo_elEsquemaEsElDeSusMigraciones: a copy made by any kept
+// version is compared with what its own recorded migrations produce, in the
+// order it applied them. The 0090 database predates migration 0080, which
+// arrived later with a lower number; compared with "every migration up to
+// 0090" it would be refused although no one touched it.
+func TestRespaldo_elEsquemaEsElDeSusMigraciones(t *testing.T) {
+	for _, archivo := range esquemasGuardados(t) {
+		t.Run(filepath.Base(archivo), func(t *testing.T) {
+			ruta := copiaDe(t, archivo)
+			if _, err := respaldo.VerificarSinManifiesto(fondo, ruta); err != nil {
+				t.Fatalf("la copia intacta de una versión guardada no verifica: %v", err)
+			}
+		})
+	}
+}

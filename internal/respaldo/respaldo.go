@@ -445,16 +445,21 @@ func sincronizarCarpeta(dir string) error {
 }
 
 // comprobarEsquema refuses a copy whose tables, indexes, triggers or views
-// are not those the embedded migrations produce up to its version (a trigger
-// dropped or added, an index changed), naming each difference.
+// are not those its recorded migrations produce, applied in the order it
+// recorded them (a trigger dropped or added, an index changed), naming each
+// difference.
 func comprobarEsquema(ctx context.Context, d *db.DB, ruta, version string) error {
 	copia, err := db.EsquemaDe(ctx, d)
 	if err != nil {
 		return &ErrInvalido{ruta, "", err}
 	}
-	ref, err := db.EsquemaMigrado(ctx, version)
+	aplicadas, err := db.MigracionesAplicadas(ctx, d)
 	if err != nil {
-		return err
+		return &ErrInvalido{ruta, "", err}
+	}
+	ref, err := db.EsquemaDeMigraciones(ctx, aplicadas)
+	if err != nil {
+		return &ErrInvalido{ruta, "", err}
 	}
 	if difs := db.DiferenciasEsquema(ref, copia); len(difs) > 0 {
 		return &ErrInvalido{ruta, "su esquema no es el que crean las migraciones de comite hasta " + version + ": " + strings.Join(difs, "; "), nil}
