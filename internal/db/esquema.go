@@ -81,39 +81,24 @@ func EsquemaDe(ctx context.Context, q interface {
 	return out, rows.Err()
 }
 
-var esquemasMigrados sync.Map // hasta → map[string]ObjetoEsquema
+var esquemasMigrados sync.Map // migrations applied, joined by commas → map[string]ObjetoEsquema
 
 // EsquemaMigrado is the schema the embedded migrations produce, applied in
 // order up to hasta (included; "" all of them) on an empty database made
 // in a temporary directory and removed afterwards.
 func EsquemaMigrado(ctx context.Context, hasta string) (map[string]ObjetoEsquema, error) {
-	if e, ok := esquemasMigrados.Load(hasta); ok {
-		return e.(map[string]ObjetoEsquema), nil
-	}
-	dir, err := os.MkdirTemp("", "comite-esquema-")
+	rutas, err := fs.Glob(migraciones, "migraciones/*.sql")
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(dir)
-	ruta := filepath.Join(dir, "referencia.db")
-	sqldb, err := sql.Open("sqlite", dsn(ruta, EsperaPredeterminada))
-	if err != nil {
-		return nil, err
+	sort.Strings(rutas)
+	var nombres []string
+	for _, r := range rutas {
+		if n := strings.TrimPrefix(r, "migraciones/"); hasta == "" || n <= hasta {
+			nombres = append(nombres, n)
+		}
 	}
-	defer sqldb.Close()
-	d := &DB{DB: sqldb, Ruta: ruta, Now: time.Now}
-	if err := d.prepararAuditoria(ctx, nil); err != nil {
-		return nil, err
-	}
-	if err := d.migrarHasta(ctx, hasta); err != nil {
-		return nil, fmt.Errorf("aplicar las migraciones de referencia: %w", err)
-	}
-	e, err := EsquemaDe(ctx, sqldb)
-	if err != nil {
-		return nil, err
-	}
-	esquemasMigrados.Store(hasta, e)
-	return e, nil
+	return EsquemaDeMigraciones(ctx, nombres)
 }
 
 // EsquemaDeMigraciones is the schema that exactly these embedded
