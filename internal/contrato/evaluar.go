@@ -273,6 +273,12 @@ type EvaluacionJSON struct {
 // Procede is procede_comite as a three-valued answer (null: unknown).
 func (v EvaluacionJSON) Procede() reincidencia.Tri { return reincidencia.DePuntero(v.ProcedeComite) }
 
+// EsSegundaRuta says whether the evaluation took the case by the route of
+// cancelación en sustitución de la multa (the core's Resultado.Ruta).
+func (v EvaluacionJSON) EsSegundaRuta() bool {
+	return v.Ruta == string(reincidencia.RutaCancelacionEnSustitucion)
+}
+
 // Umbral is requisitos.umbral_cero_cinco as a three-valued answer.
 func (v EvaluacionJSON) Umbral() reincidencia.Tri {
 	return reincidencia.DePuntero(v.Requisitos.UmbralCeroCinco)

@@ -124,7 +124,7 @@ type ActaNueva struct {
 // records the version and the audit row.
 func (d *DB) GuardarActa(ctx context.Context, n ActaNueva, quien ActorCaso) (ActaEmitida, error) {
 	var id int64
-	err := d.EnTx(ctx, func(tx *sql.Tx) error {
+	err := d.enTx(ctx, func(tx *sql.Tx) error {
 		s, err := sesionEn(ctx, tx, n.SesionID)
 		if err != nil {
 			return err
@@ -149,7 +149,7 @@ func (d *DB) GuardarActa(ctx context.Context, n ActaNueva, quien ActorCaso) (Act
 			return fmt.Errorf("guardar el acta: %w", err)
 		}
 		id, _ = rs.LastInsertId()
-		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "sesion.acta", Objeto: "sesion:" + s.Numero, Detalle: map[string]any{
+		return d.auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "sesion.acta", Objeto: "sesion:" + s.Numero, Detalle: map[string]any{
 			"version": n.Version, "sha256": n.SHA256, "sha256_contenido": n.SHA256Contenido, "firma": TextoFirma(n.FirmaSujeto), "bytes": len(n.Archivo),
 		}})
 	})

@@ -97,7 +97,7 @@ func (d *DB) GuardarActo(ctx context.Context, a ActoSancion, quien Actor) (Cambi
 		return SinCambios, err
 	}
 	var cambio Cambio
-	err = d.EnTx(ctx, func(tx *sql.Tx) error {
+	err = d.enTx(ctx, func(tx *sql.Tx) error {
 		e := d.nuevoEscritor(ctx, tx, quien)
 		defer e.cerrar()
 		uid, err := e.idUsuario(a.NIT)

@@ -63,7 +63,7 @@ func (d *DB) AgregarDiaInhabil(ctx context.Context, f fecha.Fecha, motivo string
 	if len(motivo) > 500 {
 		return &ErrValidacion{"motivo", "use como máximo 500 caracteres"}
 	}
-	return d.EnTx(ctx, func(tx *sql.Tx) error {
+	return d.enTx(ctx, func(tx *sql.Tx) error {
 		var n int
 		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM dias_inhabiles WHERE fecha = ?`, f.String()).Scan(&n); err != nil {
 			return err
@@ -72,17 +72,17 @@ func (d *DB) AgregarDiaInhabil(ctx context.Context, f fecha.Fecha, motivo string
 			return ErrDiaInhabilExiste
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO dias_inhabiles(fecha, motivo, creado_por, creado_en) VALUES (?,?,?,?)`,
-			f.String(), motivo, quien.Cuenta, d.Ahora()); err != nil {
+			f.String(), motivo, quien.Cuenta, d.ahoraEn(tx)); err != nil {
 			return err
 		}
-		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "dia_inhabil.agregar", Objeto: "dia_inhabil:" + f.String(),
+		return d.auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "dia_inhabil.agregar", Objeto: "dia_inhabil:" + f.String(),
 			Detalle: map[string]string{"motivo": motivo}})
 	})
 }
 
 // QuitarDiaInhabil removes a non-business day.
 func (d *DB) QuitarDiaInhabil(ctx context.Context, f fecha.Fecha, quien Actor) error {
-	return d.EnTx(ctx, func(tx *sql.Tx) error {
+	return d.enTx(ctx, func(tx *sql.Tx) error {
 		var motivo string
 		err := tx.QueryRowContext(ctx, `SELECT motivo FROM dias_inhabiles WHERE fecha = ?`, f.String()).Scan(&motivo)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -94,7 +94,7 @@ func (d *DB) QuitarDiaInhabil(ctx context.Context, f fecha.Fecha, quien Actor) e
 		if _, err := tx.ExecContext(ctx, `DELETE FROM dias_inhabiles WHERE fecha = ?`, f.String()); err != nil {
 			return err
 		}
-		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "dia_inhabil.quitar", Objeto: "dia_inhabil:" + f.String(),
+		return d.auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "dia_inhabil.quitar", Objeto: "dia_inhabil:" + f.String(),
 			Detalle: map[string]string{"motivo": motivo}})
 	})
 }

@@ -38,10 +38,11 @@ func hashFila(id int64, en, cuenta, ip, accion, objeto, detalle, anterior string
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// Auditar appends one chained row to the audit log inside tx, its hash keyed
-// with the current audit key (auditoria_clave.go). Call it in the same
-// transaction as the change it records, so both land or neither does.
-func (d *DB) Auditar(ctx context.Context, tx *sql.Tx, e Evento) error {
+// auditar appends one chained row to the audit log inside tx, its hash keyed
+// with the current audit key (auditoria_clave.go), at the transaction's
+// instant (ahoraEn). Call it in the same transaction as the change it
+// records, so both land or neither does (outside the store: Escritura.Auditar).
+func (d *DB) auditar(ctx context.Context, tx *sql.Tx, e Evento) error {
 	if d.aud == nil || d.aud.actual == 0 {
 		donde := ""
 		if d.aud != nil && d.aud.rutaClave != "" {
@@ -71,7 +72,7 @@ func (d *DB) Auditar(ctx context.Context, tx *sql.Tx, e Evento) error {
 		anterior = hashGenesis
 	}
 	id := ultimoID + 1
-	en := d.Ahora()
+	en := d.ahoraEn(tx)
 	claveID := d.aud.actual
 	h := hashFilaConClave(d.aud.claves[claveID], claveID, id, en, e.Cuenta, e.IP, e.Accion, e.Objeto, detalle, anterior)
 	_, err = tx.ExecContext(ctx, `INSERT INTO auditoria(id, en, cuenta, ip, accion, objeto, detalle_json, hash_anterior, hash, clave_id) VALUES (?,?,?,?,?,?,?,?,?,?)`,

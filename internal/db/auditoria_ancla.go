@@ -152,8 +152,8 @@ func (d *DB) AceptarAnclaNueva(ctx context.Context, quien Actor) error {
 	}
 	a.aceptarNueva.Store(true)
 	defer a.aceptarNueva.Store(false)
-	if err := d.EnTx(ctx, func(tx *sql.Tx) error {
-		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "auditoria.ancla_nueva", Objeto: "ancla:" + a.rutaAncla,
+	if err := d.enTx(ctx, func(tx *sql.Tx) error {
+		return d.auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "auditoria.ancla_nueva", Objeto: "ancla:" + a.rutaAncla,
 			Detalle: map[string]any{"ancla": a.rutaAncla, "fila_del_ancla": fila, "ancla_registrada": r.Ruta, "fila_registrada": r.Fila, "registrada_en": r.En}})
 	}); err != nil {
 		return err

@@ -14,8 +14,8 @@ func BenchmarkAuditar(b *testing.B) {
 	d := abrirTemporal(b)
 	ctx := context.Background()
 	for i := 0; i < b.N; i++ {
-		if err := d.EnTx(ctx, func(tx *sql.Tx) error {
-			return d.Auditar(ctx, tx, Evento{Cuenta: "sistema", Accion: "prueba.medir", Objeto: "x", Detalle: map[string]int{"i": i}})
+		if err := d.enTx(ctx, func(tx *sql.Tx) error {
+			return d.auditar(ctx, tx, Evento{Cuenta: "sistema", Accion: "prueba.medir", Objeto: "x", Detalle: map[string]int{"i": i}})
 		}); err != nil {
 			b.Fatal(err)
 		}

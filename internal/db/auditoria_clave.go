@@ -389,7 +389,7 @@ func (d *DB) CabezaAuditoria(ctx context.Context) (Cabeza, error) {
 
 // publicarSiAudito publishes the head after a commit, when this process has
 // written audit rows since the last publication.
-func (d *DB) publicarSiAudito(*sql.Tx) {
+func (d *DB) publicarSiAudito() {
 	if d.aud == nil || d.aud.escritas.Load() == 0 {
 		return
 	}
@@ -759,8 +759,8 @@ func (d *DB) RotarClaveAuditoria(ctx context.Context, quien Actor) (int64, error
 	}
 	anterior := a.actual
 	a.claves[nueva], a.actual = k, nueva
-	err = d.EnTx(ctx, func(tx *sql.Tx) error {
-		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "auditoria.rotar_clave", Objeto: "clave_auditoria:" + strconv.FormatInt(nueva, 10),
+	err = d.enTx(ctx, func(tx *sql.Tx) error {
+		return d.auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "auditoria.rotar_clave", Objeto: "clave_auditoria:" + strconv.FormatInt(nueva, 10),
 			Detalle: map[string]any{"clave_anterior": anterior, "clave_nueva": nueva}})
 	})
 	return nueva, err

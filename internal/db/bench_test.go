@@ -318,7 +318,7 @@ func baseGrande(b *testing.B) (*DB, []string) {
 	}
 	t0 := time.Now()
 	nits := crearUsuariosMasivo(b, d, usuarios)
-	err = d.EnTx(fondo, func(tx *sql.Tx) error {
+	err = d.enTx(fondo, func(tx *sql.Tx) error {
 		a, err := tx.Prepare(`INSERT INTO actos(usuario_id, numero_acto, fecha_expedicion, fecha_firmeza, infraccion, gravedad, sancion, valor_centavos, allanamiento, actualizado_en) VALUES (?,?,?,?,?,?,?,?,?,?)`)
 		if err != nil {
 			return err

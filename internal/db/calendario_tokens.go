@@ -32,7 +32,7 @@ func (e *ErrDemasiadas) Error() string {
 // calendar link) in tx: a credential that changes (password, role,
 // Seccional, disabling) takes them with it. It returns how many.
 func (d *DB) revocarTokensCuenta(ctx context.Context, tx *sql.Tx, cuentaID int64) (int64, error) {
-	rs, err := tx.ExecContext(ctx, `UPDATE calendario_tokens SET revocado_en = ? WHERE cuenta_id = ? AND revocado_en IS NULL`, d.Ahora(), cuentaID)
+	rs, err := tx.ExecContext(ctx, `UPDATE calendario_tokens SET revocado_en = ? WHERE cuenta_id = ? AND revocado_en IS NULL`, d.ahoraEn(tx), cuentaID)
 	if err != nil {
 		return 0, fmt.Errorf("revocar los tokens de la cuenta: %w", err)
 	}
@@ -74,8 +74,8 @@ func (d *DB) GenerarTokenCalendario(ctx context.Context, cuentaID int64, quien A
 	if err != nil {
 		return "", err
 	}
-	err = d.EnTx(ctx, func(tx *sql.Tx) error {
-		ahora := d.Ahora()
+	err = d.enTx(ctx, func(tx *sql.Tx) error {
+		ahora := d.ahoraEn(tx)
 		desde := instanteFijo(d.Now().Add(-VentanaTokensCalendario))
 		if _, err := tx.ExecContext(ctx, `DELETE FROM calendario_tokens WHERE cuenta_id = ? AND revocado_en IS NOT NULL AND revocado_en < ?`, cuentaID, desde); err != nil {
 			return err
@@ -100,7 +100,7 @@ func (d *DB) GenerarTokenCalendario(ctx context.Context, cuentaID int64, quien A
 		if _, err := tx.ExecContext(ctx, `INSERT INTO calendario_tokens(cuenta_id, token_hash, creado_en) VALUES (?,?,?)`, cuentaID, hashToken(token), ahora); err != nil {
 			return err
 		}
-		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "calendario.token_generar", Objeto: fmt.Sprintf("cuenta:%d", cuentaID),
+		return d.auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "calendario.token_generar", Objeto: fmt.Sprintf("cuenta:%d", cuentaID),
 			Detalle: map[string]any{"reemplaza_anterior": n > 0}})
 	})
 	var ed *ErrDemasiadas
@@ -116,15 +116,15 @@ func (d *DB) GenerarTokenCalendario(ctx context.Context, cuentaID int64, quien A
 // RevocarTokenCalendario revokes the account's token in force (nothing to
 // do, and nothing audited, when there is none).
 func (d *DB) RevocarTokenCalendario(ctx context.Context, cuentaID int64, quien Actor) error {
-	return d.EnTx(ctx, func(tx *sql.Tx) error {
-		rs, err := tx.ExecContext(ctx, `UPDATE calendario_tokens SET revocado_en = ? WHERE cuenta_id = ? AND revocado_en IS NULL`, d.Ahora(), cuentaID)
+	return d.enTx(ctx, func(tx *sql.Tx) error {
+		rs, err := tx.ExecContext(ctx, `UPDATE calendario_tokens SET revocado_en = ? WHERE cuenta_id = ? AND revocado_en IS NULL`, d.ahoraEn(tx), cuentaID)
 		if err != nil {
 			return err
 		}
 		if n, _ := rs.RowsAffected(); n == 0 {
 			return nil
 		}
-		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "calendario.token_revocar", Objeto: fmt.Sprintf("cuenta:%d", cuentaID)})
+		return d.auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "calendario.token_revocar", Objeto: fmt.Sprintf("cuenta:%d", cuentaID)})
 	})
 }
 

@@ -205,35 +205,6 @@ type ValoresUsados struct {
 	DiasInhabiles []string `json:"dias_inhabiles"`
 }
 
-// valoresUsados records the rule set the evaluation used (chosen by the
-// commission date) and the UVT of the increment's year, from ref.
-func valoresUsados(ref valores.Referencia, r reincidencia.Resultado, e reincidencia.Entrada) ValoresUsados {
-	p, err := ref.Conjunto(r.ConjuntoReglas)
-	if err != nil {
-		p, _ = ref.ConjuntoPara(e.Nueva.FechaComision)
-	}
-	v := ValoresUsados{
-		ConjuntoReglas: p.ID, Nombre: p.Nombre, VigenteDesde: p.VigenteDesde.String(), Fuente: p.Fuente,
-		MinimoActos: p.MinimoActos, UmbralPorMil: p.UmbralPorMil.String(), DiasReporte: p.DiasReporte,
-		IncrementoComiteUVT: p.IncrementoComiteUVT.String(), DiasInhabiles: []string{},
-	}
-	anio := e.Nueva.FechaVerificacion.Anio() // art. 25 inc. 1: the REA's year, else the verification's
-	if !e.Nueva.FechaRequerimiento.IsZero() {
-		anio = e.Nueva.FechaRequerimiento.Anio()
-	}
-	if u, err := ref.UVTDe(anio); err == nil {
-		v.UVT = &struct {
-			Anio       int    `json:"anio"`
-			ValorCOP   string `json:"valor_cop"`
-			Resolucion string `json:"resolucion"`
-		}{u.Anio, u.Valor.String(), u.Resolucion}
-	}
-	for _, f := range e.DiasInhabiles {
-		v.DiasInhabiles = append(v.DiasInhabiles, f.String())
-	}
-	return v
-}
-
 // siguienteNumero is the next case number of the year: CF-2026-0001, CF-2026-0002…
 func siguienteNumero(ctx context.Context, tx *sql.Tx, anio int) (string, error) {
 	prefijo := fmt.Sprintf("CF-%04d-", anio)
@@ -458,35 +429,47 @@ func historiaDe(ctx context.Context, q consultor, casoID int64) ([]EventoCaso, e
 	return out, rows.Err()
 }
 
-// contexto is what flujo needs to know about a case, read inside tx.
-func contexto(ctx context.Context, q consultor, c Caso) (flujo.Contexto, Evaluacion, error) {
-	ev, err := ultimaEvaluacion(ctx, q, c.ID)
-	if err != nil {
-		return flujo.Contexto{}, ev, err
+// HechosCaso are the stored facts a step of a case is decided on (the
+// application assembles flujo.Contexto from them): its latest evaluation
+// snapshot, the reference values to read it with, whether an informe was
+// issued on that snapshot and whether the applicable norm was recorded.
+type HechosCaso struct {
+	Evaluacion      Evaluacion
+	Referencia      valores.Referencia
+	InformeEmitido  bool
+	NormaRegistrada bool
+}
+
+func hechosCaso(ctx context.Context, q consultor, c Caso) (HechosCaso, error) {
+	var h HechosCaso
+	var err error
+	if h.Evaluacion, err = ultimaEvaluacion(ctx, q, c.ID); err != nil {
+		return h, err
 	}
-	ref, err := referenciaEn(ctx, q)
-	if err != nil {
-		return flujo.Contexto{}, ev, err
-	}
-	r, err := ev.Resultado(ref)
-	if err != nil {
-		return flujo.Contexto{}, ev, err
+	if h.Referencia, err = referenciaEn(ctx, q); err != nil {
+		return h, err
 	}
 	var n int
-	if err := q.QueryRowContext(ctx, `SELECT count(*) FROM informes WHERE caso_id = ? AND evaluacion_id = ?`, c.ID, ev.ID).Scan(&n); err != nil {
-		return flujo.Contexto{}, ev, err
+	if err := q.QueryRowContext(ctx, `SELECT count(*) FROM informes WHERE caso_id = ? AND evaluacion_id = ?`, c.ID, h.Evaluacion.ID).Scan(&n); err != nil {
+		return h, err
 	}
 	norma, err := normaAplicableEn(ctx, q, c.ID)
 	if err != nil {
-		return flujo.Contexto{}, ev, err
+		return h, err
 	}
-	return ContextoCon(c, r, n > 0, norma != nil), ev, nil
+	h.InformeEmitido, h.NormaRegistrada = n > 0, norma != nil
+	return h, nil
 }
 
-// Contexto is the case's flujo.Contexto now (for the screens: flujo.Siguientes).
-func (d *DB) Contexto(ctx context.Context, c Caso) (flujo.Contexto, error) {
-	cx, _, err := contexto(ctx, d, c)
-	return cx, err
+// HechosCaso reads, in one read transaction, the facts a step of the case
+// is decided on (for the screens: flujo.Siguientes).
+func (d *DB) HechosCaso(ctx context.Context, c Caso) (HechosCaso, error) {
+	tx, err := d.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return HechosCaso{}, err
+	}
+	defer tx.Rollback()
+	return hechosCaso(ctx, tx, c)
 }
 
 // fechaPresentacion is the civil date the case went to the Comité (zero: not yet).
@@ -509,18 +492,4 @@ func fechaPresentacion(ctx context.Context, q consultor, casoID int64) (fecha.Fe
 // FechaPresentacion is the civil date the case went to the Comité (zero: not yet).
 func (d *DB) FechaPresentacion(ctx context.Context, casoID int64) (fecha.Fecha, error) {
 	return fechaPresentacion(ctx, d, casoID)
-}
-
-// Instantanea writes the three JSON documents of a stored evaluation (input,
-// output, values used) for a computed result — the same format AbrirCaso
-// stores; the demo data uses it to write cases inside its own transaction.
-func Instantanea(ref valores.Referencia, e reincidencia.Entrada, r reincidencia.Resultado) (ent, res, val []byte, err error) {
-	if ent, err = contrato.EscribirEntrada(e); err != nil {
-		return
-	}
-	if res, err = contrato.EscribirEvaluacion(r); err != nil {
-		return
-	}
-	val, err = json.Marshal(valoresUsados(ref, r, e))
-	return
 }

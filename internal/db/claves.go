@@ -182,8 +182,8 @@ func (d *DB) CambiarClave(ctx context.Context, cuentaID int64, actual, nueva str
 		}
 	}
 	if !correcta {
-		if err := d.EnTx(ctx, func(tx *sql.Tx) error {
-			return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "cuenta.cambiar_clave", Objeto: "cuenta:" + usuario,
+		if err := d.enTx(ctx, func(tx *sql.Tx) error {
+			return d.auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "cuenta.cambiar_clave", Objeto: "cuenta:" + usuario,
 				Detalle: map[string]any{"exito": false, "motivo": "clave_actual_incorrecta"}})
 		}); err != nil {
 			return err
@@ -200,9 +200,9 @@ func (d *DB) CambiarClave(ctx context.Context, cuentaID int64, actual, nueva str
 	if err != nil {
 		return err
 	}
-	return d.EnTx(ctx, func(tx *sql.Tx) error {
+	return d.enTx(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `UPDATE cuentas SET clave_hash = ?, debe_cambiar_clave = 0, clave_cambiada_en = ? WHERE id = ?`,
-			nuevoHash, d.Ahora(), cuentaID); err != nil {
+			nuevoHash, d.ahoraEn(tx), cuentaID); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM sesiones WHERE cuenta_id = ?`, cuentaID); err != nil {
@@ -212,7 +212,7 @@ func (d *DB) CambiarClave(ctx context.Context, cuentaID int64, actual, nueva str
 		if err != nil {
 			return err
 		}
-		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "cuenta.cambiar_clave", Objeto: "cuenta:" + usuario,
+		return d.auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "cuenta.cambiar_clave", Objeto: "cuenta:" + usuario,
 			Detalle: map[string]any{"exito": true, "sesiones_cerradas": true, "tokens_revocados": n}})
 	})
 }
@@ -230,7 +230,7 @@ func (d *DB) RestablecerClave(ctx context.Context, cuentaID int64, quien Actor) 
 	if err != nil {
 		return "", err
 	}
-	err = d.EnTx(ctx, func(tx *sql.Tx) error {
+	err = d.enTx(ctx, func(tx *sql.Tx) error {
 		var usuario string
 		err := tx.QueryRowContext(ctx, `SELECT usuario FROM cuentas WHERE id = ?`, cuentaID).Scan(&usuario)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -240,7 +240,7 @@ func (d *DB) RestablecerClave(ctx context.Context, cuentaID int64, quien Actor) 
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE cuentas SET clave_hash = ?, debe_cambiar_clave = 1, clave_cambiada_en = ? WHERE id = ?`,
-			hash, d.Ahora(), cuentaID); err != nil {
+			hash, d.ahoraEn(tx), cuentaID); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM sesiones WHERE cuenta_id = ?`, cuentaID); err != nil {
@@ -250,7 +250,7 @@ func (d *DB) RestablecerClave(ctx context.Context, cuentaID int64, quien Actor) 
 		if err != nil {
 			return err
 		}
-		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "cuenta.restablecer_clave", Objeto: "cuenta:" + usuario,
+		return d.auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "cuenta.restablecer_clave", Objeto: "cuenta:" + usuario,
 			Detalle: map[string]any{"debe_cambiar_clave": true, "sesiones_cerradas": true, "tokens_revocados": n}})
 	})
 	if err != nil {

@@ -112,8 +112,8 @@ func (d *DB) CrearCuenta(ctx context.Context, n NuevaCuenta, quien Actor) (Cuent
 	if err != nil {
 		return Cuenta{}, err
 	}
-	c := Cuenta{Usuario: n.Usuario, Nombre: n.Nombre, Rol: n.Rol, DireccionSeccional: n.DireccionSeccional, Activa: true, CreadaEn: d.Ahora()}
-	err = d.EnTx(ctx, func(tx *sql.Tx) error {
+	c := Cuenta{Usuario: n.Usuario, Nombre: n.Nombre, Rol: n.Rol, DireccionSeccional: n.DireccionSeccional, Activa: true}
+	err = d.enTx(ctx, func(tx *sql.Tx) error {
 		// Names are unique once normalised (texto.ClaveCuenta); names stored
 		// before that rule are compared in the same form.
 		filas, err := tx.QueryContext(ctx, `SELECT usuario FROM cuentas`)
@@ -134,6 +134,7 @@ func (d *DB) CrearCuenta(ctx context.Context, n NuevaCuenta, quien Actor) (Cuent
 		if err := filas.Close(); err != nil {
 			return err
 		}
+		c.CreadaEn = d.ahoraEn(tx)
 		res, err := tx.ExecContext(ctx, `INSERT INTO cuentas(usuario, nombre, rol, direccion_seccional, clave_hash, activa, creada_en) VALUES (?,?,?,?,?,1,?)`,
 			c.Usuario, c.Nombre, string(c.Rol), c.DireccionSeccional, hash, c.CreadaEn)
 		if err != nil {
@@ -142,7 +143,7 @@ func (d *DB) CrearCuenta(ctx context.Context, n NuevaCuenta, quien Actor) (Cuent
 		if c.ID, err = res.LastInsertId(); err != nil {
 			return err
 		}
-		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "cuenta.crear", Objeto: "cuenta:" + c.Usuario,
+		return d.auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "cuenta.crear", Objeto: "cuenta:" + c.Usuario,
 			Detalle: map[string]string{"rol": string(c.Rol), "nombre": c.Nombre, "direccion_seccional": c.DireccionSeccional}})
 	})
 	if err != nil {
@@ -219,7 +220,7 @@ func (d *DB) CambiarRol(ctx context.Context, id int64, rol Rol, seccional string
 	if seccional, err = d.seccionalCuenta(ctx, seccional); err != nil {
 		return err
 	}
-	return d.EnTx(ctx, func(tx *sql.Tx) error {
+	return d.enTx(ctx, func(tx *sql.Tx) error {
 		var usuario, anterior string
 		err := tx.QueryRowContext(ctx, `SELECT usuario, rol FROM cuentas WHERE id = ?`, id).Scan(&usuario, &anterior)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -240,7 +241,7 @@ func (d *DB) CambiarRol(ctx context.Context, id int64, rol Rol, seccional string
 		if err != nil {
 			return err
 		}
-		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "cuenta.cambiar_rol", Objeto: "cuenta:" + usuario,
+		return d.auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "cuenta.cambiar_rol", Objeto: "cuenta:" + usuario,
 			Detalle: map[string]any{"de": anterior, "a": string(rol), "direccion_seccional": seccional, "tokens_revocados": n}})
 	})
 }
@@ -248,7 +249,7 @@ func (d *DB) CambiarRol(ctx context.Context, id int64, rol Rol, seccional string
 // CambiarEstadoCuenta enables or disables an account. Disabling ends all its
 // sessions and revokes its calendar link.
 func (d *DB) CambiarEstadoCuenta(ctx context.Context, id int64, activa bool, quien Actor) error {
-	return d.EnTx(ctx, func(tx *sql.Tx) error {
+	return d.enTx(ctx, func(tx *sql.Tx) error {
 		var usuario string
 		err := tx.QueryRowContext(ctx, `SELECT usuario FROM cuentas WHERE id = ?`, id).Scan(&usuario)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -277,7 +278,7 @@ func (d *DB) CambiarEstadoCuenta(ctx context.Context, id int64, activa bool, qui
 			}
 			detalle = map[string]any{"tokens_revocados": n}
 		}
-		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: accion, Objeto: "cuenta:" + usuario, Detalle: detalle})
+		return d.auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: accion, Objeto: "cuenta:" + usuario, Detalle: detalle})
 	})
 }
 

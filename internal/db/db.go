@@ -17,6 +17,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	_ "modernc.org/sqlite"
@@ -45,6 +46,9 @@ type DB struct {
 	// ingresosMem counts login attempts while they cannot be written, and
 	// keeps their audit rows until they can (ingreso_memoria.go).
 	ingresosMem ingresosEnMemoria
+	// instantes holds the one instant of each open write transaction
+	// (*sql.Tx → RFC 3339 text, fijarInstante).
+	instantes sync.Map
 }
 
 // EsperaPredeterminada is how long a connection waits for the write lock
@@ -351,22 +355,25 @@ func (d *DB) aplicarMigraciones(ctx context.Context, pendientes []string) error 
 // transaction commits (a test stops the process there).
 var antesDeConfirmarMigracion = func(string) {}
 
-// EnTx runs f in one transaction: committed if f returns nil, rolled back otherwise.
-func (d *DB) EnTx(ctx context.Context, f func(tx *sql.Tx) error) error {
-	tx, err := d.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	if err := f(tx); err != nil {
-		tx.Rollback()
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return err
-	}
-	d.publicarSiAudito(tx)
-	return nil
+// Ahora is the current instant as stored (RFC 3339, UTC). Inside a write
+// transaction the rows take the transaction's one instant (ahoraEn), never
+// a new reading.
+func (d *DB) Ahora() string { return d.Now().UTC().Format(time.RFC3339Nano) }
+
+// fijarInstante reads the clock once for tx: every row the transaction
+// writes (audit rows included) records that instant (ahoraEn). The returned
+// function forgets it when the transaction ends.
+func (d *DB) fijarInstante(tx *sql.Tx) (string, func()) {
+	ahora := d.Ahora()
+	d.instantes.Store(tx, ahora)
+	return ahora, func() { d.instantes.Delete(tx) }
 }
 
-// Ahora is the current instant as stored (RFC 3339, UTC).
-func (d *DB) Ahora() string { return d.Now().UTC().Format(time.RFC3339Nano) }
+// ahoraEn is the instant of the write transaction tx (fijarInstante); a
+// transaction that did not fix one reads the clock.
+func (d *DB) ahoraEn(tx *sql.Tx) string {
+	if v, ok := d.instantes.Load(tx); ok {
+		return v.(string)
+	}
+	return d.Ahora()
+}

@@ -54,7 +54,7 @@ type escritor struct {
 }
 
 func (d *DB) nuevoEscritor(ctx context.Context, tx *sql.Tx, quien Actor) *escritor {
-	return &escritor{d: d, ctx: ctx, tx: tx, quien: quien, ahora: d.Ahora(), altas: true, stmts: map[string]*sql.Stmt{}}
+	return &escritor{d: d, ctx: ctx, tx: tx, quien: quien, ahora: d.ahoraEn(tx), altas: true, stmts: map[string]*sql.Stmt{}}
 }
 
 func (e *escritor) stmt(q string) (*sql.Stmt, error) {
@@ -82,7 +82,7 @@ func (e *escritor) auditar(accion, objeto string, fila int, detalle map[string]a
 			detalle[k] = v
 		}
 	}
-	return e.d.Auditar(e.ctx, e.tx, Evento{Cuenta: e.quien.Cuenta, IP: e.quien.IP, Accion: accion, Objeto: objeto, Detalle: detalle})
+	return e.d.auditar(e.ctx, e.tx, Evento{Cuenta: e.quien.Cuenta, IP: e.quien.IP, Accion: accion, Objeto: objeto, Detalle: detalle})
 }
 
 // insertar runs an "INSERT ... ON CONFLICT DO NOTHING" and says whether it inserted.

@@ -19,35 +19,92 @@ import (
 
 	"comite/internal/fecha"
 	"comite/internal/flujo"
+	"comite/internal/nit"
 	"comite/internal/valores"
 )
 
 // Escritura is one write transaction of the store.
 type Escritura struct {
-	d   *DB
-	ctx context.Context
-	tx  *sql.Tx
+	d     *DB
+	ctx   context.Context
+	tx    *sql.Tx
+	ahora string // the clock, read once when the transaction began
 }
 
 // EnEscritura runs f in one write transaction: committed when f returns
-// nil, rolled back otherwise.
+// nil, rolled back otherwise. It is the store's one way to write: the
+// store's own single-row writes (enTx) and its bulk writer (escritor) run
+// inside it too. The clock is read once, when the transaction begins: every
+// row it writes, audit rows included, records that instant.
 func (d *DB) EnEscritura(ctx context.Context, f func(w *Escritura) error) error {
-	return d.EnTx(ctx, func(tx *sql.Tx) error { return f(&Escritura{d: d, ctx: ctx, tx: tx}) })
+	if err := d.escribir(ctx, func() (*sql.Tx, error) { return d.BeginTx(ctx, nil) }, f); err != nil {
+		return err
+	}
+	d.publicarSiAudito()
+	return nil
 }
 
-// Ahora is the instant the transaction records (RFC 3339, UTC).
-func (w *Escritura) Ahora() string { return w.d.Ahora() }
+// escribir begins a transaction with begin (a pooled connection, or the
+// bulk import's own: enTxImportacion), fixes its instant and runs f in it:
+// committed when f returns nil, rolled back otherwise.
+func (d *DB) escribir(ctx context.Context, begin func() (*sql.Tx, error), f func(w *Escritura) error) error {
+	tx, err := begin()
+	if err != nil {
+		return err
+	}
+	ahora, olvidar := d.fijarInstante(tx)
+	defer olvidar()
+	if err := f(&Escritura{d: d, ctx: ctx, tx: tx, ahora: ahora}); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
 
-// Hoy is today's civil date in Colombia.
-func (w *Escritura) Hoy() fecha.Fecha { return w.d.Hoy() }
+// enTx is EnEscritura for the store's own methods, which write with SQL
+// of their own on the transaction.
+func (d *DB) enTx(ctx context.Context, f func(tx *sql.Tx) error) error {
+	return d.EnEscritura(ctx, func(w *Escritura) error { return f(w.tx) })
+}
+
+// Tx is the transaction itself, for a bulk load that writes rows of its
+// own (the demonstration data); it records the transaction's instant
+// through Ahora and Auditar like any other write.
+func (w *Escritura) Tx() *sql.Tx { return w.tx }
+
+// Ahora is the instant the transaction records (RFC 3339, UTC), read once
+// when it began.
+func (w *Escritura) Ahora() string { return w.ahora }
+
+// Hoy is the civil date in Colombia of the transaction's instant.
+func (w *Escritura) Hoy() fecha.Fecha { return fecha.DeTiempo(instanteComprobado(w.ahora)) }
 
 // Caso reads a case (ErrCasoNoExiste when there is none).
 func (w *Escritura) Caso(id int64) (Caso, error) { return casoEn(w.ctx, w.tx, id) }
 
-// Contexto is what flujo needs to know about the case, and its latest
-// evaluation snapshot.
-func (w *Escritura) Contexto(c Caso) (flujo.Contexto, Evaluacion, error) {
-	return contexto(w.ctx, w.tx, c)
+// Hechos are the facts the application decides a step of the case on
+// (HechosCaso), read in this transaction.
+func (w *Escritura) Hechos(c Caso) (HechosCaso, error) { return hechosCaso(w.ctx, w.tx, c) }
+
+// Perfil reads a user's row, acts and operations by its NIT, already
+// parsed by the caller (ErrUsuarioNoRegistrado when no user has it).
+func (w *Escritura) Perfil(n nit.NIT) (LecturaPerfil, error) {
+	return leerPerfilEn(w.ctx, w.tx, n.String())
+}
+
+// PerfilDeCaso reads the profile of a case's user (by the NIT the case
+// row carries, stored canonical).
+func (w *Escritura) PerfilDeCaso(c Caso) (LecturaPerfil, error) {
+	return leerPerfilEn(w.ctx, w.tx, c.NIT)
+}
+
+// DiasInhabiles are the non-business days the authority declared, oldest first.
+func (w *Escritura) DiasInhabiles() ([]fecha.Fecha, error) { return fechasInhabiles(w.ctx, w.tx) }
+
+// CodigoSeccional is the catalogue code of a Dirección Seccional given by
+// its code, name or short name ("" for ""; *ErrValidacion when unknown).
+func (w *Escritura) CodigoSeccional(nombre string) (string, error) {
+	return codigoSeccional(w.ctx, w.tx, nombre)
 }
 
 // UltimaEvaluacion is the case's latest evaluation snapshot.
@@ -119,16 +176,16 @@ type CasoNuevo struct {
 }
 
 // InsertarCaso numbers (CF-AAAA-NNNN, by the year of the report) and
-// writes a new case in state reportado; it returns its id and number.
-func (w *Escritura) InsertarCaso(n CasoNuevo) (int64, string, error) {
+// writes a new case in state reportado; it returns the case as stored.
+func (w *Escritura) InsertarCaso(n CasoNuevo) (Caso, error) {
 	numero, err := siguienteNumero(w.ctx, w.tx, n.Reporte.Anio())
 	if err != nil {
-		return 0, "", err
+		return Caso{}, err
 	}
 	c := n.Caso
 	exacta, centavos, err := MontoExacto(c.SancionPrevista)
 	if err != nil {
-		return 0, "", err
+		return Caso{}, err
 	}
 	rs, err := w.tx.ExecContext(w.ctx, `INSERT INTO casos(numero, usuario_id, direccion_seccional, estado, fecha_comision, fecha_verificacion,
 		fecha_expediente, fecha_requerimiento, fecha_reporte, gravedad, sancion, sancion_prevista_centavos, sancion_prevista_cop, permite_cancelacion,
@@ -137,15 +194,22 @@ func (w *Escritura) InsertarCaso(n CasoNuevo) (int64, string, error) {
 		iso(c.FechaExpediente), iso(c.FechaRequerimiento), n.Reporte.String(), string(c.Gravedad), string(c.Sancion), centavos, exacta,
 		boolInt(c.PermiteCancelacion), string(c.Anclaje), strings.TrimSpace(c.Descripcion), n.Cuenta, w.Ahora())
 	if err != nil {
-		return 0, "", fmt.Errorf("guardar el caso: %w", err)
+		return Caso{}, fmt.Errorf("guardar el caso: %w", err)
 	}
 	id, err := rs.LastInsertId()
-	return id, numero, err
+	if err != nil {
+		return Caso{}, err
+	}
+	return casoEn(w.ctx, w.tx, id)
 }
 
-// InsertarEvaluacion writes an evaluation snapshot (insert-only) and returns its id.
-func (w *Escritura) InsertarEvaluacion(casoID int64, version int, conjunto string, ent, res, val []byte, motivo, cuenta string) (int64, error) {
-	return insertarEvaluacion(w.ctx, w.tx, casoID, version, conjunto, ent, res, val, motivo, cuenta, w.Ahora())
+// InsertarEvaluacion writes an evaluation snapshot (insert-only: e.ID is
+// ignored) and returns it as stored.
+func (w *Escritura) InsertarEvaluacion(e Evaluacion) (Evaluacion, error) {
+	e.CreadoEn = w.ahora
+	id, err := insertarEvaluacion(w.ctx, w.tx, e.CasoID, e.Version, e.ConjuntoReglas, []byte(e.EntradaJSON), []byte(e.ResultadoJSON), []byte(e.ValoresJSON), e.Motivo, e.CreadoPor, e.CreadoEn)
+	e.ID = id
+	return e, err
 }
 
 // InsertarEvento writes a row of the case's history.
@@ -219,7 +283,7 @@ func (w *Escritura) InsertarPropuesta(p PropuestaREA, cuenta string) error {
 }
 
 // Auditar appends a row to the audit log in this transaction.
-func (w *Escritura) Auditar(e Evento) error { return w.d.Auditar(w.ctx, w.tx, e) }
+func (w *Escritura) Auditar(e Evento) error { return w.d.auditar(w.ctx, w.tx, e) }
 
 // ConceptoPorID reads one recorded concepto.
 func (d *DB) ConceptoPorID(ctx context.Context, id int64) (ConceptoGuardado, error) {

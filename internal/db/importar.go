@@ -213,7 +213,7 @@ func (d *DB) importar(ctx context.Context, clase filas.Clase, quien Actor, o Opc
 		if clase == filas.Operaciones {
 			detalle["por_declaracion"] = meta.PorDeclaracion
 		}
-		if err := d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "importar." + string(clase), Objeto: "archivo:" + meta.Archivo, Detalle: detalle}); err != nil {
+		if err := d.auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "importar." + string(clase), Objeto: "archivo:" + meta.Archivo, Detalle: detalle}); err != nil {
 			return err
 		}
 		if err := tx.QueryRowContext(ctx, `SELECT max(id) FROM auditoria`).Scan(&r.AuditoriaID); err != nil {
@@ -333,15 +333,7 @@ func (d *DB) enTxImportacion(ctx context.Context, sinFK bool, f func(conn *sql.C
 			return err
 		}
 	}
-	tx, err := conn.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	if err := f(conn, tx); err != nil {
-		tx.Rollback()
-		return err
-	}
-	return tx.Commit()
+	return d.escribir(ctx, func() (*sql.Tx, error) { return conn.BeginTx(ctx, nil) }, func(w *Escritura) error { return f(conn, w.tx) })
 }
 
 // mapaNITs loads NIT → user id (50.000 users: a few milliseconds).

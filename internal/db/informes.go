@@ -183,7 +183,7 @@ type InformeNuevo struct {
 // then records the version, the step in the case's history and the audit row.
 func (d *DB) GuardarInforme(ctx context.Context, n InformeNuevo, quien ActorCaso) (InformeEmitido, error) {
 	var id int64
-	err := d.EnTx(ctx, func(tx *sql.Tx) error {
+	err := d.enTx(ctx, func(tx *sql.Tx) error {
 		c, err := casoEn(ctx, tx, n.CasoID)
 		if err != nil {
 			return err
@@ -212,7 +212,7 @@ func (d *DB) GuardarInforme(ctx context.Context, n InformeNuevo, quien ActorCaso
 		if err := insertarEvento(ctx, tx, n.CasoID, c.Estado, c.Estado, "informe", n.Texto, ev.ID, quien, n.EmitidoEn); err != nil {
 			return err
 		}
-		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "caso.informe", Objeto: "caso:" + c.Numero, Detalle: map[string]any{
+		return d.auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "caso.informe", Objeto: "caso:" + c.Numero, Detalle: map[string]any{
 			"version": n.Version, "sha256": n.SHA256, "sha256_contenido": n.SHA256Contenido, "firma": TextoFirma(n.FirmaSujeto), "bytes": len(n.Archivo), "evaluacion_id": ev.ID, "evaluacion_version": ev.Version,
 			"sha256_evaluacion": n.SHA256Evaluacion,
 		}})

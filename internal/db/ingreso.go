@@ -140,12 +140,12 @@ func (d *DB) IntentarIngreso(ctx context.Context, usuario, clave, ip string) (In
 		Detalle: map[string]any{"exito": resultado == IngresoCorrecto, "motivo": motivo}}
 	// The audit rows of earlier logins that could not be written go first.
 	pendientes, devolver := d.tomarPendientes()
-	err = d.EnTx(ctx, func(tx *sql.Tx) error {
+	err = d.enTx(ctx, func(tx *sql.Tx) error {
 		if err := falloDePrueba("auditoria"); err != nil {
 			return err
 		}
 		for _, e := range pendientes {
-			if err := d.Auditar(ctx, tx, e); err != nil {
+			if err := d.auditar(ctx, tx, e); err != nil {
 				return err
 			}
 		}
@@ -154,7 +154,7 @@ func (d *DB) IntentarIngreso(ctx context.Context, usuario, clave, ip string) (In
 				return err
 			}
 		}
-		return d.Auditar(ctx, tx, evento)
+		return d.auditar(ctx, tx, evento)
 	})
 	if err != nil {
 		devolver()
@@ -177,7 +177,7 @@ func (d *DB) IntentarIngreso(ctx context.Context, usuario, clave, ip string) (In
 // returns how long to wait. One write transaction.
 func (d *DB) registrarIntento(ctx context.Context, usuario, ip string) (intentoID int64, espera time.Duration, err error) {
 	clave0 := strings.ToLower(usuario)
-	err = d.EnTx(ctx, func(tx *sql.Tx) error {
+	err = d.enTx(ctx, func(tx *sql.Tx) error {
 		var err error
 		espera, err = d.esperaIngreso(ctx, tx, clave0, ip)
 		if err != nil {
@@ -347,7 +347,7 @@ func (d *DB) registrarBloqueo(ctx context.Context, tx *sql.Tx, usuario, ip strin
 		ip, instanteFijo(ahora), instanteFijo(ahora), nombre); err != nil {
 		return err
 	}
-	return d.Auditar(ctx, tx, Evento{Cuenta: nombre, IP: ip, Accion: "sesion.ingreso_rechazado", Objeto: "cuenta:" + nombre, Detalle: detalle})
+	return d.auditar(ctx, tx, Evento{Cuenta: nombre, IP: ip, Accion: "sesion.ingreso_rechazado", Objeto: "cuenta:" + nombre, Detalle: detalle})
 }
 
 func contiene(xs []string, x string) bool {

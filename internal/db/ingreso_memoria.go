@@ -151,7 +151,7 @@ func (d *DB) registrarIntentoEnMemoria(ctx context.Context, usuario, ip string, 
 	var enBase time.Duration
 	// The read takes the write lock (BEGIN IMMEDIATE) but writes nothing:
 	// the check and the count in memory are one step, as in registrarIntento.
-	err := d.EnTx(ctx, func(tx *sql.Tx) error {
+	err := d.enTx(ctx, func(tx *sql.Tx) error {
 		var err error
 		enBase, err = d.esperaIngreso(ctx, tx, clave0, ip)
 		if err != nil {

@@ -10,9 +10,7 @@ import (
 	"fmt"
 	"sync"
 
-	"comite/internal/contrato"
 	"comite/internal/fecha"
-	"comite/internal/flujo"
 	"comite/internal/nit"
 	"comite/internal/reincidencia"
 )
@@ -256,26 +254,6 @@ func (d *DB) LeerCaso(ctx context.Context, c Caso) (LecturaCaso, error) {
 		return l, err
 	}
 	return l, tx.Rollback()
-}
-
-// ContextoCon is what flujo needs to know about a case, given its latest
-// stored evaluation (whether it procede — yes, no or unknown —, by which
-// route) and whether an informe was issued on it (the one assembly of
-// flujo.Contexto: contexto calls it too).
-func ContextoCon(c Caso, r contrato.EvaluacionJSON, informeEmitido, normaRegistrada bool) flujo.Contexto {
-	segunda := EsSegundaRuta(r)
-	procede := r.Procede()
-	return flujo.Contexto{
-		NormaPendiente: r.AvisoVigencia() != "" && !normaRegistrada,
-		Estado:         c.Estado, ProcedeComite: procede.EsSi(), DatosIncompletos: !procede.Conocido(), SegundaRuta: segunda,
-		CriteriosCompletos: flujo.CriteriosCompletos(c.Criterios, segunda), CriteriosFaltan: flujo.CriteriosFaltantes(c.Criterios, segunda), InformeEmitido: informeEmitido,
-	}
-}
-
-// EsSegundaRuta says whether a stored evaluation took the case by the route
-// of cancelación en sustitución de la multa (the core's Resultado.Ruta).
-func EsSegundaRuta(r contrato.EvaluacionJSON) bool {
-	return r.Ruta == string(reincidencia.RutaCancelacionEnSustitucion)
 }
 
 // PlazosReporte returns the report deadline (plazo_reporte of the latest

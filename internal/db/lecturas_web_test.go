@@ -11,6 +11,7 @@ import (
 
 	"comite/internal/db"
 	"comite/internal/demo"
+	"comite/internal/expediente"
 	"comite/internal/fecha"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
@@ -92,7 +93,7 @@ func TestLeerPerfil_igualALasLecturasSueltas(t *testing.T) {
 }
 
 // The case page's one read gives what the separate reads give, and the
-// flujo context built from it is db.Contexto's.
+// flujo context built from it is expediente.Contexto's.
 func TestLeerCaso_igualALasLecturasSueltas(t *testing.T) {
 	d := demoChica(t)
 	ctx := context.Background()
@@ -119,11 +120,11 @@ func TestLeerCaso_igualALasLecturasSueltas(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cx, err := d.Contexto(ctx, c)
+		cx, err := expediente.Nuevo(d).Contexto(ctx, c)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := db.ContextoCon(c, r, l.InformeSobreUltima, l.NormaAplicable != nil); !reflect.DeepEqual(got, cx) {
+		if got := expediente.ContextoCon(c, r, l.InformeSobreUltima, l.NormaAplicable != nil); !reflect.DeepEqual(got, cx) {
 			t.Fatalf("caso %s: contexto %+v, quiere %+v", c.Numero, got, cx)
 		}
 	}

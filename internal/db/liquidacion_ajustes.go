@@ -73,7 +73,7 @@ func (d *DB) AjustarCuentaLiquidacion(ctx context.Context, casoID int64, a Ajust
 	if len(campos) > 0 {
 		return a, &ErrFormulario{campos}
 	}
-	err := d.EnTx(ctx, func(tx *sql.Tx) error {
+	err := d.enTx(ctx, func(tx *sql.Tx) error {
 		c, err := casoEn(ctx, tx, casoID)
 		if err != nil {
 			return err
@@ -81,7 +81,7 @@ func (d *DB) AjustarCuentaLiquidacion(ctx context.Context, casoID int64, a Ajust
 		if c.Estado.Final() {
 			return &flujo.ErrPaso{Mensaje: "El caso está cerrado: sus cuentas ya no se ajustan."}
 		}
-		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: AccionAjusteCuenta, Objeto: objetoCaso(c), Detalle: a})
+		return d.auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: AccionAjusteCuenta, Objeto: objetoCaso(c), Detalle: a})
 	})
 	if err != nil {
 		return a, err

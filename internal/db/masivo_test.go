@@ -35,7 +35,7 @@ func nitsSinteticos(n int) []string {
 func crearUsuariosMasivo(t testing.TB, d *DB, n int) []string {
 	t.Helper()
 	nits := nitsSinteticos(n)
-	err := d.EnTx(fondo, func(tx *sql.Tx) error {
+	err := d.enTx(fondo, func(tx *sql.Tx) error {
 		u, err := tx.Prepare(`INSERT INTO usuarios_aduaneros(id, nit, razon_social, tipo, direccion_seccional, creado_en, actualizado_en) VALUES (?,?,?,?,?,?,?)`)
 		if err != nil {
 			return err

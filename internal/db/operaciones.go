@@ -92,7 +92,7 @@ func (d *DB) GuardarOperacionAnual(ctx context.Context, o OperacionAnual, quien 
 		return SinCambios, &ErrValidacion{"valor", err.Error()}
 	}
 	var c Cambio
-	err = d.EnTx(ctx, func(tx *sql.Tx) error {
+	err = d.enTx(ctx, func(tx *sql.Tx) error {
 		e := d.nuevoEscritor(ctx, tx, quien)
 		defer e.cerrar()
 		uid, err := e.idUsuario(o.NIT)
@@ -177,7 +177,7 @@ func (d *DB) GuardarDeclaracion(ctx context.Context, o Declaracion, quien Actor)
 		return SinCambios, &ErrValidacion{"valor", err.Error()}
 	}
 	var c Cambio
-	err = d.EnTx(ctx, func(tx *sql.Tx) error {
+	err = d.enTx(ctx, func(tx *sql.Tx) error {
 		e := d.nuevoEscritor(ctx, tx, quien)
 		defer e.cerrar()
 		uid, err := e.idUsuario(o.NIT)

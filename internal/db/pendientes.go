@@ -85,7 +85,7 @@ func (d *DB) FijarTerminosInternos(ctx context.Context, dias map[plazos.Etapa]in
 			}
 		}
 	}
-	return d.EnTx(ctx, func(tx *sql.Tx) error {
+	return d.enTx(ctx, func(tx *sql.Tx) error {
 		for _, e := range plazos.Etapas {
 			n, ok := dias[e]
 			if !ok {
@@ -105,10 +105,10 @@ func (d *DB) FijarTerminosInternos(ctx context.Context, dias map[plazos.Etapa]in
 			}
 			if _, err := tx.ExecContext(ctx, `INSERT INTO terminos_internos(etapa, dias_habiles, fijado_por, fijado_en) VALUES (?,?,?,?)
 				ON CONFLICT(etapa) DO UPDATE SET dias_habiles = excluded.dias_habiles, fijado_por = excluded.fijado_por, fijado_en = excluded.fijado_en`,
-				string(e), n, quien.Cuenta, d.Ahora()); err != nil {
+				string(e), n, quien.Cuenta, d.ahoraEn(tx)); err != nil {
 				return err
 			}
-			if err := d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "termino_interno.fijar", Objeto: "termino_interno:" + string(e),
+			if err := d.auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "termino_interno.fijar", Objeto: "termino_interno:" + string(e),
 				Detalle: map[string]any{"antes": antes, "antes_predeterminado": predeterminado, "despues": n}}); err != nil {
 				return err
 			}

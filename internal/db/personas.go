@@ -97,7 +97,7 @@ func (d *DB) FijarCargo(ctx context.Context, usuario, cargo string, quien Actor)
 	if len([]rune(cargo)) > MaxLargoCargo {
 		return &ErrValidacion{"cargo", "el cargo admite hasta 200 caracteres"}
 	}
-	return d.EnTx(ctx, func(tx *sql.Tx) error {
+	return d.enTx(ctx, func(tx *sql.Tx) error {
 		var antes string
 		if err := tx.QueryRowContext(ctx, `SELECT cargo FROM cuentas WHERE usuario = ?`, usuario).Scan(&antes); err != nil {
 			if errors.Is(err, sql.ErrNoRows) {
@@ -111,7 +111,7 @@ func (d *DB) FijarCargo(ctx context.Context, usuario, cargo string, quien Actor)
 		if _, err := tx.ExecContext(ctx, `UPDATE cuentas SET cargo = ? WHERE usuario = ?`, cargo, usuario); err != nil {
 			return fmt.Errorf("guardar el cargo: %w", err)
 		}
-		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "cuenta.cargo", Objeto: "cuenta:" + usuario,
+		return d.auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "cuenta.cargo", Objeto: "cuenta:" + usuario,
 			Detalle: map[string]any{"antes": antes, "despues": cargo}})
 	})
 }

@@ -111,7 +111,7 @@ func (d *DB) GuardarSeccional(ctx context.Context, s seccionales.Seccional, quie
 	if len(s.Cortos) > 20 {
 		return &ErrValidacion{"nombres_cortos", "a lo sumo 20 nombres cortos"}
 	}
-	return d.EnTx(ctx, func(tx *sql.Tx) error {
+	return d.enTx(ctx, func(tx *sql.Tx) error {
 		l, err := listaSeccionales(ctx, tx)
 		if err != nil {
 			return err
@@ -133,7 +133,7 @@ func (d *DB) GuardarSeccional(ctx context.Context, s seccionales.Seccional, quie
 		if s.Cortos == nil {
 			cj = []byte("[]")
 		}
-		ahora := d.Ahora()
+		ahora := d.ahoraEn(tx)
 		if _, err := tx.ExecContext(ctx, `INSERT INTO seccionales(codigo, nombre, nombres_cortos, actualizado_por, actualizado_en) VALUES (?,?,?,?,?)
 			ON CONFLICT(codigo) DO UPDATE SET nombre = excluded.nombre, nombres_cortos = excluded.nombres_cortos,
 			actualizado_por = excluded.actualizado_por, actualizado_en = excluded.actualizado_en`, s.Codigo, s.Nombre, string(cj), quien.Cuenta, ahora); err != nil {
@@ -154,7 +154,7 @@ func (d *DB) GuardarSeccional(ctx context.Context, s seccionales.Seccional, quie
 			accion = "seccional.cambiar"
 			det["antes"] = map[string]any{"nombre": antes.Nombre, "nombres_cortos": antes.Cortos}
 		}
-		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: accion, Objeto: "seccional:" + s.Codigo, Detalle: det})
+		return d.auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: accion, Objeto: "seccional:" + s.Codigo, Detalle: det})
 	})
 }
 
@@ -208,7 +208,7 @@ func tablaConSeccional(t string) string {
 // by earlier versions to its code. A value it cannot map stays as it was, is
 // listed in seccionales_sin_convertir, in the audit log and in the log.
 func (d *DB) convertirSeccionales(ctx context.Context, tx *sql.Tx) error {
-	ahora := d.Ahora()
+	ahora := d.ahoraEn(tx)
 	for _, s := range seccionales.Semilla {
 		cj, _ := json.Marshal(s.Cortos)
 		// actualizado_en '' marks a seed row never edited (and keeps a new
@@ -272,7 +272,7 @@ func (d *DB) convertirSeccionales(ctx context.Context, tx *sql.Tx) error {
 	for _, s := range sin {
 		lista = append(lista, map[string]any{"tabla": s.Tabla, "valor": s.Valor, "filas": s.Filas})
 	}
-	return d.Auditar(ctx, tx, Evento{Cuenta: "sistema", Accion: "seccional.migrar", Objeto: "migracion:0031_seccionales",
+	return d.auditar(ctx, tx, Evento{Cuenta: "sistema", Accion: "seccional.migrar", Objeto: "migracion:0031_seccionales",
 		Detalle: map[string]any{"sembradas": len(seccionales.Semilla), "filas_convertidas": convertidos, "sin_convertir": lista}})
 }
 

@@ -122,7 +122,7 @@ func (d *DB) SesionVigente(ctx context.Context, token string) (Sesion, Cuenta, e
 
 // CerrarSesion ends a session on the server (logout), with its audit row.
 func (d *DB) CerrarSesion(ctx context.Context, token string, quien Actor) error {
-	return d.EnTx(ctx, func(tx *sql.Tx) error {
+	return d.enTx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `DELETE FROM sesiones WHERE token_hash = ?`, hashToken(token))
 		if err != nil {
 			return err
@@ -130,7 +130,7 @@ func (d *DB) CerrarSesion(ctx context.Context, token string, quien Actor) error 
 		if n, _ := res.RowsAffected(); n == 0 {
 			return nil
 		}
-		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "sesion.salida", Objeto: "cuenta:" + quien.Cuenta})
+		return d.auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "sesion.salida", Objeto: "cuenta:" + quien.Cuenta})
 	})
 }
 

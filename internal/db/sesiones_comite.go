@@ -171,11 +171,10 @@ func sesionEn(ctx context.Context, q consultor, id int64) (SesionComite, error) 
 			return s, err
 		}
 		p.Numero, p.Estado, p.SancionPrevista = c.Numero, c.Estado, c.SancionPrevista
-		if cx, ev, err := contexto(ctx, q, c); err == nil {
-			p.SegundaRuta = cx.SegundaRuta
+		if ev, err := ultimaEvaluacion(ctx, q, c.ID); err == nil {
 			if ref, err := referenciaEn(ctx, q); err == nil {
 				if r, err := ev.Resultado(ref); err == nil {
-					p.Incremento = r.SancionIncrementada
+					p.SegundaRuta, p.Incremento = r.EsSegundaRuta(), r.SancionIncrementada
 				}
 			}
 		}

@@ -88,7 +88,7 @@ func (d *DB) GuardarUsuario(ctx context.Context, u UsuarioAduanero, quien Actor)
 	}
 	var id int64
 	var c Cambio
-	err := d.EnTx(ctx, func(tx *sql.Tx) error {
+	err := d.enTx(ctx, func(tx *sql.Tx) error {
 		e := d.nuevoEscritor(ctx, tx, quien)
 		defer e.cerrar()
 		var err error
@@ -172,7 +172,7 @@ func (d *DB) GuardarRegistro(ctx context.Context, nitUsuario string, r RegistroU
 		return SinCambios, &ErrValidacion{"vigente_hasta", "la fecha final es anterior a la inicial"}
 	}
 	var c Cambio
-	err = d.EnTx(ctx, func(tx *sql.Tx) error {
+	err = d.enTx(ctx, func(tx *sql.Tx) error {
 		e := d.nuevoEscritor(ctx, tx, quien)
 		defer e.cerrar()
 		id, err := e.idUsuario(n.String())

@@ -71,7 +71,7 @@ type referenciaCache struct {
 func sembrarUVT(d *DB, ctx context.Context, tx *sql.Tx) error {
 	for _, u := range valores.TablaUVT {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO uvt(anio, valor_cop, resolucion, registrado_por, registrado_en) VALUES (?,?,?,?,?)`,
-			u.Anio, u.Valor.IntPart(), u.Resolucion, sistemaSiembraUVT, d.Ahora()); err != nil {
+			u.Anio, u.Valor.IntPart(), u.Resolucion, sistemaSiembraUVT, d.ahoraEn(tx)); err != nil {
 			return fmt.Errorf("sembrar la UVT de %d: %w", u.Anio, err)
 		}
 	}
@@ -190,7 +190,7 @@ func (d *DB) GuardarUVT(ctx context.Context, anio int, valor decimal.Decimal, re
 	if utf8.RuneCountInString(resolucion) > maxResolucionUVT {
 		return &ErrValidacion{"resolucion", fmt.Sprintf("use como máximo %d caracteres", maxResolucionUVT)}
 	}
-	err := d.EnTx(ctx, func(tx *sql.Tx) error {
+	err := d.enTx(ctx, func(tx *sql.Tx) error {
 		filas, err := filasUVT(ctx, tx)
 		if err != nil {
 			return err
@@ -239,15 +239,15 @@ func (d *DB) GuardarUVT(ctx context.Context, anio int, valor decimal.Decimal, re
 			detalleAntes = map[string]string{"anio": fmt.Sprint(anio), "valor_cop": antes.Valor.String(), "resolucion": antes.Resolucion,
 				"registrado_por": antes.RegistradoPor, "registrado_en": antes.RegistradoEn}
 			_, err = tx.ExecContext(ctx, `UPDATE uvt SET valor_cop = ?, resolucion = ?, registrado_por = ?, registrado_en = ? WHERE anio = ?`,
-				valor.IntPart(), resolucion, quien.Cuenta, d.Ahora(), anio)
+				valor.IntPart(), resolucion, quien.Cuenta, d.ahoraEn(tx), anio)
 		} else {
 			_, err = tx.ExecContext(ctx, `INSERT INTO uvt(anio, valor_cop, resolucion, registrado_por, registrado_en) VALUES (?,?,?,?,?)`,
-				anio, valor.IntPart(), resolucion, quien.Cuenta, d.Ahora())
+				anio, valor.IntPart(), resolucion, quien.Cuenta, d.ahoraEn(tx))
 		}
 		if err != nil {
 			return err
 		}
-		return d.Auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: accion, Objeto: objetoAuditoriaUVT + fmt.Sprint(anio),
+		return d.auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: accion, Objeto: objetoAuditoriaUVT + fmt.Sprint(anio),
 			Detalle: map[string]any{"antes": detalleAntes, "despues": despues}})
 	})
 	// The cache follows the table whatever happened (a failed write leaves it as it was).

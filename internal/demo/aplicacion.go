@@ -70,7 +70,7 @@ func (a *aplicacion) normaSiHaceFalta(caso int64, quien db.ActorCaso) error {
 	if err != nil {
 		return err
 	}
-	cx, err := a.d.Contexto(a.ctx, c)
+	cx, err := a.x.Contexto(a.ctx, c)
 	if err != nil || !cx.NormaPendiente {
 		return err
 	}

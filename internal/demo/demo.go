@@ -244,7 +244,8 @@ func generarCon(ctx context.Context, d *db.DB, o Opciones, firmaActas db.Firmado
 	a, restaurar := nuevaAplicacion(ctx, d, g.inicioHistoria())
 	defer restaurar()
 	a.firmaActas = firmaActas
-	err := d.EnTx(ctx, func(tx *sql.Tx) error {
+	err := d.EnEscritura(ctx, func(w *db.Escritura) error {
+		tx := w.Tx()
 		if err := comprobarVacia(ctx, tx, d.Ruta); err != nil {
 			return err
 		}
@@ -253,7 +254,7 @@ func generarCon(ctx context.Context, d *db.DB, o Opciones, firmaActas db.Firmado
 				return fmt.Errorf("datos de demostración, paso %s: %w", p.nombre, err)
 			}
 		}
-		return d.Auditar(ctx, tx, db.Evento{
+		return w.Auditar(db.Evento{
 			Accion:  "demo.generar",
 			Objeto:  "demo",
 			Detalle: g.res,

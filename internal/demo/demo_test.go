@@ -591,7 +591,7 @@ func TestGenerar_art25UltimoInciso_casoDeSegundaRuta(t *testing.T) {
 		t.Fatal(err)
 	}
 	r, _ := ev.Resultado(d.Referencia())
-	if !db.EsSegundaRuta(r) || !r.Procede().EsSi() {
+	if !r.EsSegundaRuta() || !r.Procede().EsSi() {
 		t.Fatalf("ruta %s procede %v", r.Ruta, r.ProcedeComite)
 	}
 	c, _ := d.Caso(ctx, id)

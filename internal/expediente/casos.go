@@ -54,7 +54,7 @@ func paraPaso(w *db.Escritura, id int64, accion flujo.Accion, quien db.ActorCaso
 	if err != nil {
 		return c, flujo.Contexto{}, db.Evaluacion{}, err
 	}
-	cx, ev, err := w.Contexto(c)
+	cx, ev, err := contextoEn(w, c)
 	if err != nil {
 		return c, cx, ev, err
 	}
@@ -65,7 +65,7 @@ func paraPaso(w *db.Escritura, id int64, accion flujo.Accion, quien db.ActorCaso
 // paso checks an action with flujo against the facts read in w and, when
 // allowed, records the history row, the state change and the audit row.
 func paso(w *db.Escritura, c db.Caso, accion flujo.Accion, quien db.ActorCaso, texto string, detalle map[string]any) (flujo.Estado, db.Evaluacion, error) {
-	cx, ev, err := w.Contexto(c)
+	cx, ev, err := contextoEn(w, c)
 	if err != nil {
 		return "", ev, err
 	}
@@ -76,20 +76,23 @@ func paso(w *db.Escritura, c db.Caso, accion flujo.Accion, quien db.ActorCaso, t
 	return hasta, ev, w.RegistrarPaso(c, hasta, accion, texto, ev, quien, detalle)
 }
 
-// validarNuevoCaso checks the form of a new case; every problem names its field.
 // futura is the message for a report date after today: what to do.
 func futura(que string, f, hoy fecha.Fecha) string {
 	return que + " (" + f.DMA() + ") es posterior a hoy (" + hoy.DMA() + "): revise el día, el mes y el año; el reporte solo lleva hechos que ya ocurrieron."
 }
 
-func validarNuevoCaso(n *db.NuevoCaso, hoy fecha.Fecha) map[string]string {
+// validarNuevoCaso checks the form of a new case; every problem names its
+// field. It parses the NIT — the one parse of the report: the parsed value
+// goes down to the store — and writes it back in n in its canonical form.
+func validarNuevoCaso(n *db.NuevoCaso, hoy fecha.Fecha) (nit.NIT, map[string]string) {
 	p := map[string]string{}
+	var parsed nit.NIT
 	if strings.TrimSpace(n.NIT) == "" {
 		p["nit"] = "Indique el NIT del usuario aduanero con su dígito de verificación (por ejemplo 800191045-1)."
 	} else if x, err := nit.Parse(n.NIT); err != nil {
 		p["nit"] = formato.MayusculaInicial(err.Error()) + "."
 	} else {
-		n.NIT = x.String()
+		parsed, n.NIT = x, x.String()
 	}
 	switch {
 	case n.FechaComision.IsZero():
@@ -139,22 +142,7 @@ func validarNuevoCaso(n *db.NuevoCaso, hoy fecha.Fecha) map[string]string {
 	if len(n.Descripcion) > 4000 {
 		p["descripcion"] = "La descripción admite hasta 4.000 caracteres."
 	}
-	return p
-}
-
-// evaluar computes the committee test for a case's data as stored now: the
-// snapshot's input, output and values, ready to insert.
-func (x *Expediente) evaluar(ctx context.Context, nitUsuario string, nueva reincidencia.NuevaInfraccion, anclaje reincidencia.Anclaje) (ent, res, val []byte, r reincidencia.Resultado, err error) {
-	e, err := x.d.EntradaEvaluacion(ctx, nitUsuario, nueva, anclaje)
-	if err != nil {
-		return nil, nil, nil, r, err
-	}
-	ref := x.d.Referencia()
-	if r, err = reincidencia.Evaluar(e, ref); err != nil {
-		return nil, nil, nil, r, fmt.Errorf("evaluar el caso: %w", err)
-	}
-	ent, res, val, err = db.Instantanea(ref, e, r)
-	return
+	return parsed, p
 }
 
 func resumenEvaluacion(r reincidencia.Resultado) string {
@@ -187,8 +175,26 @@ func (x *Expediente) AbrirCaso(ctx context.Context, n db.NuevoCaso, quien db.Act
 	if _, err := flujo.Validar(flujo.Reportar, quien.Rol, flujo.Contexto{}); err != nil {
 		return db.Caso{}, err
 	}
-	hoy := x.d.Hoy()
-	if p := validarNuevoCaso(&n, hoy); len(p) > 0 {
+	var caso db.Caso
+	err := x.d.EnEscritura(ctx, func(w *db.Escritura) error {
+		var err error
+		caso, err = abrirCaso(w, n, quien)
+		return err
+	})
+	if err != nil {
+		return db.Caso{}, err
+	}
+	return caso, nil
+}
+
+// abrirCaso is AbrirCaso inside its one write transaction: it checks the
+// form, reads the user's profile once (its row, acts and operations), the
+// non-business days and the reference values, evaluates, and writes the
+// case, its snapshot, its history row and its audit row.
+func abrirCaso(w *db.Escritura, n db.NuevoCaso, quien db.ActorCaso) (db.Caso, error) {
+	hoy := w.Hoy()
+	nitUsuario, p := validarNuevoCaso(&n, hoy)
+	if len(p) > 0 {
 		return db.Caso{}, &db.ErrFormulario{Campos: p}
 	}
 	esSeccional := quien.Rol == flujo.RolSeccional
@@ -202,12 +208,13 @@ func (x *Expediente) AbrirCaso(ctx context.Context, n db.NuevoCaso, quien db.Act
 	if esSeccional {
 		noEsta = &db.ErrFormulario{Campos: map[string]string{"nit": "No hay un usuario aduanero de su Dirección Seccional con el NIT " + n.NIT + "."}}
 	}
-	u, err := x.d.UsuarioPorNIT(ctx, n.NIT)
+	perfil, err := w.Perfil(nitUsuario)
 	if errors.Is(err, db.ErrUsuarioNoRegistrado) {
 		return db.Caso{}, noEsta
 	} else if err != nil {
 		return db.Caso{}, err
 	}
+	u := perfil.Usuario
 	if !seccionales.Accede(esSeccional, quien.Seccional, u.DireccionSeccional) {
 		return db.Caso{}, noEsta
 	}
@@ -218,7 +225,7 @@ func (x *Expediente) AbrirCaso(ctx context.Context, n db.NuevoCaso, quien db.Act
 	case seccional == "":
 		seccional = u.DireccionSeccional
 	default:
-		cod, err := x.d.CodigoSeccional(ctx, seccional)
+		cod, err := w.CodigoSeccional(seccional)
 		var ev *db.ErrValidacion
 		if errors.As(err, &ev) {
 			return db.Caso{}, &db.ErrFormulario{Campos: map[string]string{"direccion_seccional": formato.MayusculaInicial(ev.Mensaje) + "."}}
@@ -235,7 +242,7 @@ func (x *Expediente) AbrirCaso(ctx context.Context, n db.NuevoCaso, quien db.Act
 		FechaRequerimiento: n.FechaRequerimiento, Gravedad: n.Gravedad, Sancion: n.Sancion,
 		SancionPrevista: n.SancionPrevista, PermiteCancelacion: n.PermiteCancelacion,
 	}
-	ent, res, val, r, err := x.evaluar(ctx, n.NIT, nueva, n.Anclaje)
+	ev, r, err := evaluar(w, perfil, nueva, n.Anclaje)
 	if err != nil {
 		return db.Caso{}, err
 	}
@@ -243,54 +250,46 @@ func (x *Expediente) AbrirCaso(ctx context.Context, n db.NuevoCaso, quien db.Act
 	if _, _, err := db.MontoExacto(n.SancionPrevista); err != nil {
 		return db.Caso{}, &db.ErrFormulario{Campos: map[string]string{"sancion_prevista": formato.MayusculaInicial(err.Error()) + "."}}
 	}
-	var id int64
-	err = x.d.EnEscritura(ctx, func(w *db.Escritura) error {
-		// Only the cases quien may see are named (the same fact may have
-		// been reported elsewhere without revealing it); a closed one counts
-		// too: the same fact already went through the Comité.
-		iguales, err := w.CasosIguales(u.ID, n.FechaComision)
-		if err != nil {
-			return err
-		}
-		var dup *db.ErrCasoDuplicado
-		for _, c := range iguales {
-			if puedeVer(quien, c) {
-				dup = &db.ErrCasoDuplicado{ID: c.ID, Numero: c.Numero, Estado: c.Estado}
-				break
-			}
-		}
-		if dup != nil && !n.ConfirmarDuplicado {
-			return dup
-		}
-		var numero string
-		id, numero, err = w.InsertarCaso(db.CasoNuevo{Caso: n, UsuarioID: u.ID, Seccional: seccional, Reporte: hoy, Cuenta: quien.Cuenta})
-		if err != nil {
-			return err
-		}
-		evID, err := w.InsertarEvaluacion(id, 1, r.ConjuntoReglas, ent, res, val, "Evaluación al reportar el caso", quien.Cuenta)
-		if err != nil {
-			return err
-		}
-		texto := fmt.Sprintf("Caso reportado por %s; evaluación v1: %s", w.NombreSeccional(seccional), resumenEvaluacion(r))
-		hecho := ""
-		if dup != nil {
-			hecho = dup.Numero
-			texto += fmt.Sprintf(". Quien reporta confirmó que es un hecho distinto del caso %s, abierto con la misma fecha de comisión", dup.Numero)
-		}
-		if err := w.InsertarEvento(id, "", flujo.Reportado, flujo.Reportar, texto, evID, quien); err != nil {
-			return err
-		}
-		return w.Auditar(db.Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "caso.reportar", Objeto: "caso:" + numero, Detalle: map[string]any{
-			"nit": n.NIT, "direccion_seccional": seccional, "fecha_comision": n.FechaComision.String(), "fecha_verificacion": n.FechaVerificacion.String(),
-			"gravedad": n.Gravedad, "sancion": n.Sancion, "sancion_prevista_cop": n.SancionPrevista.String(), "permite_cancelacion": n.PermiteCancelacion,
-			"anclaje": n.Anclaje, "evaluacion_id": evID, "evaluacion_version": 1, "procede_comite": r.ProcedeComite.Puntero(),
-			"hecho_distinto_de": hecho,
-		}})
-	})
+	// Only the cases quien may see are named (the same fact may have
+	// been reported elsewhere without revealing it); a closed one counts
+	// too: the same fact already went through the Comité.
+	iguales, err := w.CasosIguales(u.ID, n.FechaComision)
 	if err != nil {
 		return db.Caso{}, err
 	}
-	return x.d.Caso(ctx, id)
+	var dup *db.ErrCasoDuplicado
+	for _, c := range iguales {
+		if puedeVer(quien, c) {
+			dup = &db.ErrCasoDuplicado{ID: c.ID, Numero: c.Numero, Estado: c.Estado}
+			break
+		}
+	}
+	if dup != nil && !n.ConfirmarDuplicado {
+		return db.Caso{}, dup
+	}
+	caso, err := w.InsertarCaso(db.CasoNuevo{Caso: n, UsuarioID: u.ID, Seccional: seccional, Reporte: hoy, Cuenta: quien.Cuenta})
+	if err != nil {
+		return db.Caso{}, err
+	}
+	ev.CasoID, ev.Version, ev.Motivo, ev.CreadoPor = caso.ID, 1, "Evaluación al reportar el caso", quien.Cuenta
+	if ev, err = w.InsertarEvaluacion(ev); err != nil {
+		return db.Caso{}, err
+	}
+	texto := fmt.Sprintf("Caso reportado por %s; evaluación v1: %s", w.NombreSeccional(seccional), resumenEvaluacion(r))
+	hecho := ""
+	if dup != nil {
+		hecho = dup.Numero
+		texto += fmt.Sprintf(". Quien reporta confirmó que es un hecho distinto del caso %s, abierto con la misma fecha de comisión", dup.Numero)
+	}
+	if err := w.InsertarEvento(caso.ID, "", flujo.Reportado, flujo.Reportar, texto, ev.ID, quien); err != nil {
+		return db.Caso{}, err
+	}
+	return caso, w.Auditar(db.Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "caso.reportar", Objeto: "caso:" + caso.Numero, Detalle: map[string]any{
+		"nit": n.NIT, "direccion_seccional": seccional, "fecha_comision": n.FechaComision.String(), "fecha_verificacion": n.FechaVerificacion.String(),
+		"gravedad": n.Gravedad, "sancion": n.Sancion, "sancion_prevista_cop": n.SancionPrevista.String(), "permite_cancelacion": n.PermiteCancelacion,
+		"anclaje": n.Anclaje, "evaluacion_id": ev.ID, "evaluacion_version": 1, "procede_comite": r.ProcedeComite.Puntero(),
+		"hecho_distinto_de": hecho,
+	}})
 }
 
 // Transicion takes a step that needs nothing but the case and a note:
@@ -306,9 +305,10 @@ func (x *Expediente) Transicion(ctx context.Context, id int64, accion flujo.Acci
 	if len(nota) > 2000 {
 		return db.Caso{}, &db.ErrFormulario{Campos: map[string]string{"nota": "La nota admite hasta 2.000 caracteres."}}
 	}
+	var c db.Caso
 	err := x.d.EnEscritura(ctx, func(w *db.Escritura) error {
-		c, err := casoPara(w, id, quien)
-		if err != nil {
+		var err error
+		if c, err = casoPara(w, id, quien); err != nil {
 			return err
 		}
 		p, _ := flujo.DePaso(accion)
@@ -316,13 +316,13 @@ func (x *Expediente) Transicion(ctx context.Context, id int64, accion flujo.Acci
 		if nota != "" {
 			texto += ": " + nota
 		}
-		_, _, err = paso(w, c, accion, quien, texto, map[string]any{"nota": nota})
+		c.Estado, _, err = paso(w, c, accion, quien, texto, map[string]any{"nota": nota})
 		return err
 	})
 	if err != nil {
 		return db.Caso{}, err
 	}
-	return x.d.Caso(ctx, id)
+	return c, nil
 }
 
 // Reevaluar computes the evaluation again with the data as stored now (after
@@ -333,49 +333,47 @@ func (x *Expediente) Reevaluar(ctx context.Context, id int64, motivo string, qui
 	if motivo == "" {
 		return db.Evaluacion{}, &db.ErrFormulario{Campos: map[string]string{"motivo": "Diga por qué se recalcula la evaluación (por ejemplo, qué dato se corrigió)."}}
 	}
-	c, err := x.d.Caso(ctx, id)
-	if err != nil {
-		return db.Evaluacion{}, err
-	}
-	if !puedeVer(quien, c) {
-		return db.Evaluacion{}, db.ErrCasoNoExiste
-	}
-	nueva := reincidencia.NuevaInfraccion{
-		FechaComision: c.FechaComision, FechaVerificacion: c.FechaVerificacion, FechaExpediente: c.FechaExpediente,
-		FechaRequerimiento: c.FechaRequerimiento, Gravedad: c.Gravedad, Sancion: c.Sancion,
-		SancionPrevista: c.SancionPrevista, PermiteCancelacion: c.PermiteCancelacion,
-	}
-	ent, res, val, r, err := x.evaluar(ctx, c.NIT, nueva, c.Anclaje)
-	if err != nil {
-		return db.Evaluacion{}, err
-	}
-	err = x.d.EnEscritura(ctx, func(w *db.Escritura) error {
+	var ev db.Evaluacion
+	err := x.d.EnEscritura(ctx, func(w *db.Escritura) error {
 		c, cx, ant, err := paraPaso(w, id, flujo.Reevaluar, quien)
 		if err != nil {
 			return err
 		}
-		version := ant.Version + 1
-		evID, err := w.InsertarEvaluacion(c.ID, version, r.ConjuntoReglas, ent, res, val, motivo, quien.Cuenta)
+		perfil, err := w.PerfilDeCaso(c)
 		if err != nil {
 			return err
 		}
-		igual := ant.ResultadoJSON == string(res) && ant.EntradaJSON == string(ent)
+		nueva := reincidencia.NuevaInfraccion{
+			FechaComision: c.FechaComision, FechaVerificacion: c.FechaVerificacion, FechaExpediente: c.FechaExpediente,
+			FechaRequerimiento: c.FechaRequerimiento, Gravedad: c.Gravedad, Sancion: c.Sancion,
+			SancionPrevista: c.SancionPrevista, PermiteCancelacion: c.PermiteCancelacion,
+		}
+		var r reincidencia.Resultado
+		if ev, r, err = evaluar(w, perfil, nueva, c.Anclaje); err != nil {
+			return err
+		}
+		version := ant.Version + 1
+		ev.CasoID, ev.Version, ev.Motivo, ev.CreadoPor = c.ID, version, motivo, quien.Cuenta
+		if ev, err = w.InsertarEvaluacion(ev); err != nil {
+			return err
+		}
+		igual := ant.ResultadoJSON == ev.ResultadoJSON && ant.EntradaJSON == ev.EntradaJSON
 		texto := fmt.Sprintf("Evaluación recalculada (v%d → v%d): %s. Motivo: %s", ant.Version, version, resumenEvaluacion(r), motivo)
 		if igual {
 			texto += " (los datos no cambiaron)"
 		}
-		if err := w.InsertarEvento(c.ID, c.Estado, c.Estado, flujo.Reevaluar, texto, evID, quien); err != nil {
+		if err := w.InsertarEvento(c.ID, c.Estado, c.Estado, flujo.Reevaluar, texto, ev.ID, quien); err != nil {
 			return err
 		}
 		return w.Auditar(db.Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "caso.reevaluar", Objeto: "caso:" + c.Numero, Detalle: map[string]any{
-			"motivo": motivo, "evaluacion_anterior": ant.ID, "version_anterior": ant.Version, "evaluacion_id": evID, "version": version,
+			"motivo": motivo, "evaluacion_anterior": ant.ID, "version_anterior": ant.Version, "evaluacion_id": ev.ID, "version": version,
 			"procede_antes": procedeAuditoria(cx), "procede_ahora": r.ProcedeComite.Puntero(), "sin_cambios": igual,
 		}})
 	})
 	if err != nil {
 		return db.Evaluacion{}, err
 	}
-	return x.d.UltimaEvaluacion(ctx, id)
+	return ev, nil
 }
 
 // GuardarCriterios writes the Secretaría's qualitative criteria
@@ -407,7 +405,7 @@ func (x *Expediente) GuardarCriterios(ctx context.Context, id int64, criterios m
 		}
 		// The criteria are part of the evaluation (docs/reglas.md §3 step 2): who
 		// may recalculate it, and when, may write them (flujo decides).
-		cx, ev, err := w.Contexto(c)
+		cx, ev, err := contextoEn(w, c)
 		if err != nil {
 			return err
 		}

@@ -33,7 +33,7 @@ func (x *Expediente) ValidarConceptoCaso(ctx context.Context, casoID int64, c fl
 	if err != nil {
 		return nil, err
 	}
-	cx, err := x.d.Contexto(ctx, caso)
+	cx, err := x.Contexto(ctx, caso)
 	if err != nil {
 		return nil, err
 	}
@@ -47,7 +47,7 @@ func (x *Expediente) ValidarCorreccionCaso(ctx context.Context, casoID int64, c 
 	if err != nil {
 		return nil, err
 	}
-	cx, err := x.d.Contexto(ctx, caso)
+	cx, err := x.Contexto(ctx, caso)
 	if err != nil {
 		return nil, err
 	}

@@ -229,7 +229,7 @@ func (x *Expediente) EmitirInforme(ctx context.Context, casoID int64, quien db.A
 	if !puedeVer(quien, f.Caso) {
 		return db.InformeEmitido{}, db.ErrCasoNoExiste
 	}
-	cx, err := x.d.Contexto(ctx, f.Caso)
+	cx, err := x.Contexto(ctx, f.Caso)
 	if err != nil {
 		return db.InformeEmitido{}, err
 	}

@@ -107,7 +107,7 @@ func TestSegundaRuta_art25UltimoInciso_deReporteACierreSinVistoBueno(t *testing.
 	}
 	ev, _ := d.UltimaEvaluacion(ctx, c.ID)
 	r, _ := ev.Resultado(d.Referencia())
-	if !db.EsSegundaRuta(r) || !r.Procede().EsSi() {
+	if !r.EsSegundaRuta() || !r.Procede().EsSi() {
 		t.Fatalf("ruta %q procede %v", r.Ruta, r.ProcedeComite)
 	}
 	if _, err := Nuevo(d).Transicion(ctx, c.ID, flujo.IniciarEvaluacion, "", sSecretaria); err != nil {

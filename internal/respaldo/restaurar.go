@@ -2,7 +2,6 @@ package respaldo
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -156,8 +155,8 @@ func anclarRestauracion(ctx context.Context, ruta, sha string, sinManifiesto boo
 	}
 	if sinManifiesto {
 		// Accepted on request: the restored log says so, signed like any row.
-		if err := d.EnTx(ctx, func(tx *sql.Tx) error {
-			return d.Auditar(ctx, tx, db.Evento{Cuenta: "sistema", IP: "línea de comandos", Accion: "respaldo.restaurado_sin_manifiesto", Objeto: "respaldo:" + sha,
+		if err := d.EnEscritura(ctx, func(w *db.Escritura) error {
+			return w.Auditar(db.Evento{Cuenta: "sistema", IP: "línea de comandos", Accion: "respaldo.restaurado_sin_manifiesto", Objeto: "respaldo:" + sha,
 				Detalle: map[string]any{"sha256": sha, "aviso": "respaldo sin manifiesto firmado, aceptado con --sin-manifiesto: sus bytes no se pudieron comprobar"}})
 		}); err != nil {
 			return db.RestauracionAnclada{}, "", fmt.Errorf("registrar en la auditoría la restauración sin manifiesto: %w", err)

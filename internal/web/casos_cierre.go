@@ -20,7 +20,7 @@ func (h *handler) casosCierreFormulario(c echo.Context) error {
 		return err
 	}
 	// Not offered when the case's state does not allow it (a closed case).
-	cx, err := h.d.Contexto(c.Request().Context(), caso)
+	cx, err := h.x.Contexto(c.Request().Context(), caso)
 	if err != nil {
 		return err
 	}
@@ -71,7 +71,7 @@ func (h *handler) casosCierre(c echo.Context) error {
 		return redirigir(c, "/casos/"+strconv.FormatInt(caso.ID, 10)+"?aviso=caso_cerrado")
 	}
 	// Show the proposal only to a role that may close now (flujo decides).
-	cx, err := h.d.Contexto(ctx, caso)
+	cx, err := h.x.Contexto(ctx, caso)
 	if err != nil {
 		return err
 	}

@@ -87,7 +87,7 @@ func (h *handler) casosCriterios(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		cx, err := h.d.Contexto(ctx, despues)
+		cx, err := h.x.Contexto(ctx, despues)
 		if err != nil {
 			return err
 		}

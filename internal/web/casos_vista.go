@@ -17,6 +17,7 @@ import (
 	"comite/internal/contrato"
 	"comite/internal/db"
 	"comite/internal/etiquetas"
+	"comite/internal/expediente"
 	"comite/internal/fecha"
 	"comite/internal/flujo"
 	"comite/internal/formato"
@@ -421,7 +422,7 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 	}
 	v.PuedeNorma = v.Evaluacion.AvisoVigencia != "" && Puede(cu.Rol, EvaluarCaso) && caso.Estado != flujo.Cerrado && caso.Estado != flujo.NoProcede
 	// What the role can do now: flujo decides.
-	cx := db.ContextoCon(caso, r, l.InformeSobreUltima, l.NormaAplicable != nil)
+	cx := expediente.ContextoCon(caso, r, l.InformeSobreUltima, l.NormaAplicable != nil)
 	base64 := "/casos/" + strconv.FormatInt(caso.ID, 10)
 	for _, p := range flujo.Siguientes(cu.Rol, cx) {
 		a := templates.AccionCaso{Clave: string(p.Accion), Nombre: p.Nombre, Metodo: "post"}

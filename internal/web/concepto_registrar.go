@@ -119,7 +119,7 @@ func (h *handler) conceptoPagina(c echo.Context, correccion bool) error {
 	if err != nil {
 		return err
 	}
-	cx, err := h.d.Contexto(ctx, caso)
+	cx, err := h.x.Contexto(ctx, caso)
 	if err != nil {
 		return err
 	}
@@ -198,7 +198,7 @@ func (h *handler) conceptoPost(c echo.Context, correccion bool) error {
 	}
 	motivo := strings.TrimSpace(form.Get("motivo_correccion"))
 	titulo := "Concepto del Comité · " + caso.Numero
-	cx, err := h.d.Contexto(ctx, caso)
+	cx, err := h.x.Contexto(ctx, caso)
 	if err != nil {
 		return err
 	}

@@ -3,7 +3,6 @@ package web
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -386,8 +385,8 @@ func TestTamizaje_memoriaSeInvalidaConLosDatos(t *testing.T) {
 func auditarSinCambio(t *testing.T, d *db.DB) {
 	t.Helper()
 	ctx := context.Background()
-	if err := d.EnTx(ctx, func(tx *sql.Tx) error {
-		return d.Auditar(ctx, tx, db.Evento{Cuenta: "prueba", Accion: "prueba.nada", Objeto: "sql"})
+	if err := d.EnEscritura(ctx, func(w *db.Escritura) error {
+		return w.Auditar(db.Evento{Cuenta: "prueba", Accion: "prueba.nada", Objeto: "sql"})
 	}); err != nil {
 		t.Fatal(err)
 	}

@@ -63,7 +63,7 @@ func normaSiHaceFalta(ctx context.Context, d *db.DB, id int64, st db.ActorCaso) 
 	if err != nil {
 		return err
 	}
-	cx, err := d.Contexto(ctx, c)
+	cx, err := expediente.Nuevo(d).Contexto(ctx, c)
 	if err != nil || !cx.NormaPendiente {
 		return err
 	}
