@@ -9,8 +9,8 @@
 package main
 
 import (
-	"comite/internal/permisos"
 	"comite/internal/dominio"
+	"comite/internal/permisos"
 	"context"
 	"fmt"
 	"os"
