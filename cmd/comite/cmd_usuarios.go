@@ -10,8 +10,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
-	"comite/internal/db"
 )
 
 func init() {
@@ -75,7 +73,7 @@ func cmdUsuarios(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer d.Close()
 	c, err := d.CrearCuenta(ctx, dominio.NuevaCuenta{Usuario: *usuario, Nombre: *nombre, Rol: r, DireccionSeccional: *seccional, Clave: clave},
 		dominio.Actor{Cuenta: "sistema", IP: "línea de comandos"})
-	var ev *db.ErrValidacion
+	var ev *dominio.ErrValidacion
 	switch {
 	case errors.As(err, &ev):
 		campo := "--" + ev.Campo

@@ -41,7 +41,7 @@ func TestClaves_ValidarClave(t *testing.T) {
 	for _, c := range casos {
 		t.Run(c.nombre, func(t *testing.T) {
 			err := ValidarClave(c.usuario, c.clave)
-			var ev *ErrValidacion
+			var ev *dominio.ErrValidacion
 			if c.valida && err != nil {
 				t.Fatalf("rechazada: %v", err)
 			}
@@ -76,7 +76,7 @@ func TestCuentas_UsuarioSinCaracteresDeControl(t *testing.T) {
 	} {
 		t.Run(nombre, func(t *testing.T) {
 			_, err := d.CrearCuenta(context.Background(), dominio.NuevaCuenta{Usuario: u, Rol: permisos.RolAdmin, Clave: "tres tigres comen trigo"}, dominio.Actor{Cuenta: "sistema"})
-			var ev *ErrValidacion
+			var ev *dominio.ErrValidacion
 			if !errors.As(err, &ev) || ev.Campo != "usuario" {
 				t.Fatalf("usuario %q: %v", u, err)
 			}
@@ -103,7 +103,7 @@ func TestClaves_CambiarClaveCierraLasSesiones(t *testing.T) {
 	if n, _ := d.ContarSesiones(ctx, c.ID); n != 2 {
 		t.Fatalf("un intento fallido cerró sesiones: %d", n)
 	}
-	var ev *ErrValidacion
+	var ev *dominio.ErrValidacion
 	if err := d.CambiarClave(ctx, c.ID, "clave-inicial-larga", "corta", quien); !errors.As(err, &ev) || ev.Campo != "clave" {
 		t.Fatalf("clave nueva corta: %v", err)
 	}

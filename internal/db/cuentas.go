@@ -26,14 +26,6 @@ var ErrCuentaExiste = fallo.Nuevo(fallo.Conflicto, "ya existe una cuenta con ese
 // ErrCuentaNoExiste is returned for an unknown account id or name.
 var ErrCuentaNoExiste = fallo.Nuevo(fallo.NoEncontrado, "la cuenta no existe")
 
-// ErrValidacion carries a message for one field of a form or command.
-type ErrValidacion struct {
-	Campo   string
-	Mensaje string
-}
-
-func (e *ErrValidacion) Error() string { return e.Campo + ": " + e.Mensaje }
-
 // ValidarNuevaCuenta checks a new account; the error names the field.
 func ValidarNuevaCuenta(n dominio.NuevaCuenta) error {
 	u := strings.TrimSpace(n.Usuario)
@@ -41,10 +33,10 @@ func ValidarNuevaCuenta(n dominio.NuevaCuenta) error {
 		return err
 	}
 	if _, err := permisos.ParseRol(string(n.Rol)); err != nil {
-		return &ErrValidacion{"rol", "elija uno de los roles de la lista"}
+		return &dominio.ErrValidacion{Campo: "rol", Mensaje: "elija uno de los roles de la lista"}
 	}
 	if n.Rol == permisos.RolSeccional && strings.TrimSpace(n.DireccionSeccional) == "" {
-		return &ErrValidacion{"seccional", "una cuenta de rol seccional necesita su Dirección Seccional"}
+		return &dominio.ErrValidacion{Campo: "seccional", Mensaje: "una cuenta de rol seccional necesita su Dirección Seccional"}
 	}
 	return ValidarClave(u, n.Clave)
 }
@@ -160,11 +152,11 @@ func (d *DB) ContarCuentas(ctx context.Context) (int, error) {
 // and its calendar link is revoked.
 func (d *DB) CambiarRol(ctx context.Context, id int64, rol permisos.Rol, seccional string, quien dominio.Actor) error {
 	if _, err := permisos.ParseRol(string(rol)); err != nil {
-		return &ErrValidacion{"rol", "elija uno de los roles de la lista"}
+		return &dominio.ErrValidacion{Campo: "rol", Mensaje: "elija uno de los roles de la lista"}
 	}
 	seccional = strings.TrimSpace(seccional)
 	if rol == permisos.RolSeccional && seccional == "" {
-		return &ErrValidacion{"seccional", "una cuenta de rol seccional necesita su Dirección Seccional"}
+		return &dominio.ErrValidacion{Campo: "seccional", Mensaje: "una cuenta de rol seccional necesita su Dirección Seccional"}
 	}
 	if rol != permisos.RolSeccional {
 		seccional = ""

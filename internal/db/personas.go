@@ -96,13 +96,13 @@ const MaxLargoCargo = 200
 func (d *DB) FijarCargo(ctx context.Context, usuario, cargo string, quien dominio.Actor) error {
 	cargo = strings.Join(strings.Fields(cargo), " ")
 	if len([]rune(cargo)) > MaxLargoCargo {
-		return &ErrValidacion{"cargo", "el cargo admite hasta 200 caracteres"}
+		return &dominio.ErrValidacion{Campo: "cargo", Mensaje: "el cargo admite hasta 200 caracteres"}
 	}
 	return d.EnTx(ctx, func(tx *sql.Tx) error {
 		var antes string
 		if err := tx.QueryRowContext(ctx, `SELECT cargo FROM cuentas WHERE usuario = ?`, usuario).Scan(&antes); err != nil {
 			if errors.Is(err, sql.ErrNoRows) {
-				return &ErrValidacion{"usuario", "la cuenta no existe"}
+				return &dominio.ErrValidacion{Campo: "usuario", Mensaje: "la cuenta no existe"}
 			}
 			return err
 		}

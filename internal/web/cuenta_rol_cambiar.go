@@ -1,13 +1,12 @@
 package web
 
 import (
+	"comite/internal/dominio"
+	"comite/internal/formato"
 	"comite/internal/permisos"
+	"comite/web/templates"
 	"errors"
 	"net/http"
-
-	"comite/internal/db"
-	"comite/internal/formato"
-	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
 )
@@ -25,7 +24,7 @@ func (h *handler) cuentaRolCambiar(c echo.Context) error {
 		errs["rol"] = "No puede quitarse el rol de administración; pídaselo a otro administrador."
 	} else {
 		err = h.d.CambiarRol(c.Request().Context(), cu.ID, permisos.Rol(rol), seccional, actor(c))
-		var ev *db.ErrValidacion
+		var ev *dominio.ErrValidacion
 		switch {
 		case errors.As(err, &ev):
 			errs[ev.Campo] = formato.MayusculaInicial(ev.Mensaje) + "."
