@@ -10,6 +10,7 @@ package db
 // here, inside the same transaction, so what it checked is what it writes.
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -80,11 +81,11 @@ func (w *Escritura) Ahora() string { return w.ahora }
 func (w *Escritura) Hoy() fecha.Fecha { return fecha.DeTiempo(instanteComprobado(w.ahora)) }
 
 // Caso reads a case (ErrCasoNoExiste when there is none).
-func (w *Escritura) Caso(id int64) (Caso, error) { return casoEn(w.ctx, w.tx, id) }
+func (w *Escritura) Caso(id int64) (dominio.Caso, error) { return casoEn(w.ctx, w.tx, id) }
 
 // Hechos are the facts the application decides a step of the case on
 // (HechosCaso), read in this transaction.
-func (w *Escritura) Hechos(c Caso) (HechosCaso, error) { return hechosCaso(w.ctx, w.tx, c) }
+func (w *Escritura) Hechos(c dominio.Caso) (HechosCaso, error) { return hechosCaso(w.ctx, w.tx, c) }
 
 // Perfil reads a user's row, acts and operations by its NIT, already
 // parsed by the caller (ErrUsuarioNoRegistrado when no user has it).
@@ -94,7 +95,7 @@ func (w *Escritura) Perfil(n nit.NIT) (LecturaPerfil, error) {
 
 // PerfilDeCaso reads the profile of a case's user (by the NIT the case
 // row carries, stored canonical).
-func (w *Escritura) PerfilDeCaso(c Caso) (LecturaPerfil, error) {
+func (w *Escritura) PerfilDeCaso(c dominio.Caso) (LecturaPerfil, error) {
 	return leerPerfilEn(w.ctx, w.tx, c.NIT)
 }
 
@@ -108,7 +109,7 @@ func (w *Escritura) CodigoSeccional(nombre string) (string, error) {
 }
 
 // UltimaEvaluacion is the case's latest evaluation snapshot.
-func (w *Escritura) UltimaEvaluacion(casoID int64) (Evaluacion, error) {
+func (w *Escritura) UltimaEvaluacion(casoID int64) (dominio.Evaluacion, error) {
 	return ultimaEvaluacion(w.ctx, w.tx, casoID)
 }
 
@@ -121,12 +122,12 @@ func (w *Escritura) FechaPresentacion(casoID int64) (fecha.Fecha, error) {
 }
 
 // Conceptos lists the case's concepto and its corrections, oldest first.
-func (w *Escritura) Conceptos(casoID int64) ([]ConceptoGuardado, error) {
+func (w *Escritura) Conceptos(casoID int64) ([]dominio.ConceptoGuardado, error) {
 	return conceptosDe(w.ctx, w.tx, casoID)
 }
 
 // Sesion reads a session of the Comité with its attendance and agenda.
-func (w *Escritura) Sesion(id int64) (SesionComite, error) { return sesionEn(w.ctx, w.tx, id) }
+func (w *Escritura) Sesion(id int64) (dominio.SesionComite, error) { return sesionEn(w.ctx, w.tx, id) }
 
 // EnOrden says whether the case is on the session's orden del día.
 func (w *Escritura) EnOrden(sesionID, casoID int64) (bool, error) {
@@ -140,13 +141,13 @@ func (w *Escritura) Quorum() (minimo int, ok bool, err error) { return quorumEn(
 
 // CasosIguales are the cases of the user with the same commission date,
 // open or closed: the open ones first, each group oldest first.
-func (w *Escritura) CasosIguales(usuarioID int64, comision fecha.Fecha) ([]Caso, error) {
+func (w *Escritura) CasosIguales(usuarioID int64, comision fecha.Fecha) ([]dominio.Caso, error) {
 	ids, err := leerIDs(w.ctx, w.tx, `SELECT c.id FROM casos c WHERE c.usuario_id = ? AND c.fecha_comision = ? ORDER BY c.estado IN ('cerrado','no_procede'), c.id`,
 		usuarioID, comision.String())
 	if err != nil {
 		return nil, fmt.Errorf("buscar casos abiertos del mismo hecho: %w", err)
 	}
-	var out []Caso
+	var out []dominio.Caso
 	for _, id := range ids {
 		c, err := casoEn(w.ctx, w.tx, id)
 		if err != nil {
@@ -168,7 +169,7 @@ func (w *Escritura) NombreSeccional(codigo string) string {
 
 // CasoNuevo is the row of a case being opened.
 type CasoNuevo struct {
-	Caso      NuevoCaso
+	Caso      dominio.NuevoCaso
 	UsuarioID int64
 	Seccional string // the code of the Dirección Seccional that reports
 	Reporte   fecha.Fecha
@@ -177,15 +178,15 @@ type CasoNuevo struct {
 
 // InsertarCaso numbers (CF-AAAA-NNNN, by the year of the report) and
 // writes a new case in state reportado; it returns the case as stored.
-func (w *Escritura) InsertarCaso(n CasoNuevo) (Caso, error) {
+func (w *Escritura) InsertarCaso(n CasoNuevo) (dominio.Caso, error) {
 	numero, err := siguienteNumero(w.ctx, w.tx, n.Reporte.Anio())
 	if err != nil {
-		return Caso{}, err
+		return dominio.Caso{}, err
 	}
 	c := n.Caso
 	exacta, centavos, err := MontoExacto(c.SancionPrevista)
 	if err != nil {
-		return Caso{}, err
+		return dominio.Caso{}, err
 	}
 	rs, err := w.tx.ExecContext(w.ctx, `INSERT INTO casos(numero, usuario_id, direccion_seccional, estado, fecha_comision, fecha_verificacion,
 		fecha_expediente, fecha_requerimiento, fecha_reporte, gravedad, sancion, sancion_prevista_centavos, sancion_prevista_cop, permite_cancelacion,
@@ -194,18 +195,18 @@ func (w *Escritura) InsertarCaso(n CasoNuevo) (Caso, error) {
 		iso(c.FechaExpediente), iso(c.FechaRequerimiento), n.Reporte.String(), string(c.Gravedad), string(c.Sancion), centavos, exacta,
 		boolInt(c.PermiteCancelacion), string(c.Anclaje), strings.TrimSpace(c.Descripcion), n.Cuenta, w.Ahora())
 	if err != nil {
-		return Caso{}, fmt.Errorf("guardar el caso: %w", err)
+		return dominio.Caso{}, fmt.Errorf("guardar el caso: %w", err)
 	}
 	id, err := rs.LastInsertId()
 	if err != nil {
-		return Caso{}, err
+		return dominio.Caso{}, err
 	}
 	return casoEn(w.ctx, w.tx, id)
 }
 
 // InsertarEvaluacion writes an evaluation snapshot (insert-only: e.ID is
 // ignored) and returns it as stored.
-func (w *Escritura) InsertarEvaluacion(e Evaluacion) (Evaluacion, error) {
+func (w *Escritura) InsertarEvaluacion(e dominio.Evaluacion) (dominio.Evaluacion, error) {
 	e.CreadoEn = w.ahora
 	id, err := insertarEvaluacion(w.ctx, w.tx, e.CasoID, e.Version, e.ConjuntoReglas, []byte(e.EntradaJSON), []byte(e.ResultadoJSON), []byte(e.ValoresJSON), e.Motivo, e.CreadoPor, e.CreadoEn)
 	e.ID = id
@@ -213,14 +214,14 @@ func (w *Escritura) InsertarEvaluacion(e Evaluacion) (Evaluacion, error) {
 }
 
 // InsertarEvento writes a row of the case's history.
-func (w *Escritura) InsertarEvento(casoID int64, de, a flujo.Estado, accion flujo.Accion, texto string, evaluacionID int64, quien ActorCaso) error {
+func (w *Escritura) InsertarEvento(casoID int64, de, a flujo.Estado, accion flujo.Accion, texto string, evaluacionID int64, quien dominio.ActorCaso) error {
 	return insertarEvento(w.ctx, w.tx, casoID, de, a, accion, texto, evaluacionID, quien, w.Ahora())
 }
 
 // RegistrarPaso writes a step the application allowed: the history row,
 // the state change (only from the state c was read in: ErrEstadoCambiado
 // otherwise) and the audit row "caso.<accion>" with detalle.
-func (w *Escritura) RegistrarPaso(c Caso, hasta flujo.Estado, accion flujo.Accion, texto string, ev Evaluacion, quien ActorCaso, detalle map[string]any) error {
+func (w *Escritura) RegistrarPaso(c dominio.Caso, hasta flujo.Estado, accion flujo.Accion, texto string, ev dominio.Evaluacion, quien dominio.ActorCaso, detalle map[string]any) error {
 	if err := w.InsertarEvento(c.ID, c.Estado, hasta, accion, texto, ev.ID, quien); err != nil {
 		return err
 	}
@@ -259,7 +260,7 @@ func (w *Escritura) InsertarConcepto(casoID int64, c flujo.Concepto, evaluacionI
 }
 
 // InsertarPropuesta writes the REA proposal of a case and its REA date.
-func (w *Escritura) InsertarPropuesta(p PropuestaREA, cuenta string) error {
+func (w *Escritura) InsertarPropuesta(p dominio.PropuestaREA, cuenta string) error {
 	var uvtAnio, uvtValor, total, totalExacto any
 	if p.Incremento != nil {
 		uvtAnio, uvtValor = p.Incremento.UVTAnio, p.Incremento.UVTValor.IntPart()
@@ -286,7 +287,7 @@ func (w *Escritura) InsertarPropuesta(p PropuestaREA, cuenta string) error {
 func (w *Escritura) Auditar(e Evento) error { return w.d.auditar(w.ctx, w.tx, e) }
 
 // ConceptoPorID reads one recorded concepto.
-func (d *DB) ConceptoPorID(ctx context.Context, id int64) (ConceptoGuardado, error) {
+func (d *DB) ConceptoPorID(ctx context.Context, id int64) (dominio.ConceptoGuardado, error) {
 	c, err := conceptoPorID(ctx, d, id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return c, fmt.Errorf("el concepto %d no existe", id)

@@ -15,6 +15,7 @@ import (
 
 	"comite/internal/contrato"
 	"comite/internal/db"
+	"comite/internal/dominio"
 	"comite/internal/flujo"
 	"comite/internal/reincidencia"
 	"comite/internal/valores"
@@ -24,25 +25,25 @@ import (
 // the facts read in w, and returns the snapshot to insert (its input,
 // output and values used; the caller sets the case, version, reason and
 // author) and the result.
-func evaluar(w *db.Escritura, perfil db.LecturaPerfil, nueva reincidencia.NuevaInfraccion, anclaje reincidencia.Anclaje) (db.Evaluacion, reincidencia.Resultado, error) {
+func evaluar(w *db.Escritura, perfil db.LecturaPerfil, nueva reincidencia.NuevaInfraccion, anclaje reincidencia.Anclaje) (dominio.Evaluacion, reincidencia.Resultado, error) {
 	dias, err := w.DiasInhabiles()
 	if err != nil {
-		return db.Evaluacion{}, reincidencia.Resultado{}, fmt.Errorf("evaluar %s: %w", perfil.Usuario.NIT, err)
+		return dominio.Evaluacion{}, reincidencia.Resultado{}, fmt.Errorf("evaluar %s: %w", perfil.Usuario.NIT, err)
 	}
 	ref, err := w.Referencia()
 	if err != nil {
-		return db.Evaluacion{}, reincidencia.Resultado{}, err
+		return dominio.Evaluacion{}, reincidencia.Resultado{}, err
 	}
 	e := perfil.Entrada(nueva, anclaje, dias)
 	r, err := reincidencia.Evaluar(e, ref)
 	if err != nil {
-		return db.Evaluacion{}, r, fmt.Errorf("evaluar el caso: %w", err)
+		return dominio.Evaluacion{}, r, fmt.Errorf("evaluar el caso: %w", err)
 	}
 	ent, res, val, err := instantanea(ref, e, r)
 	if err != nil {
-		return db.Evaluacion{}, r, err
+		return dominio.Evaluacion{}, r, err
 	}
-	return db.Evaluacion{ConjuntoReglas: r.ConjuntoReglas, EntradaJSON: string(ent), ResultadoJSON: string(res), ValoresJSON: string(val)}, r, nil
+	return dominio.Evaluacion{ConjuntoReglas: r.ConjuntoReglas, EntradaJSON: string(ent), ResultadoJSON: string(res), ValoresJSON: string(val)}, r, nil
 }
 
 // instantanea writes the three JSON documents of a stored evaluation (input,
@@ -92,7 +93,7 @@ func valoresUsados(ref valores.Referencia, r reincidencia.Resultado, e reinciden
 // stored evaluation (whether it procede — yes, no or unknown —, by which
 // route) and whether an informe was issued on it and the applicable norm
 // recorded (the one assembly of flujo.Contexto).
-func ContextoCon(c db.Caso, r contrato.EvaluacionJSON, informeEmitido, normaRegistrada bool) flujo.Contexto {
+func ContextoCon(c dominio.Caso, r contrato.EvaluacionJSON, informeEmitido, normaRegistrada bool) flujo.Contexto {
 	segunda := r.EsSegundaRuta()
 	procede := r.Procede()
 	return flujo.Contexto{
@@ -103,8 +104,8 @@ func ContextoCon(c db.Caso, r contrato.EvaluacionJSON, informeEmitido, normaRegi
 }
 
 // contextoDe assembles flujo's context of c from the facts the store read.
-func contextoDe(c db.Caso, h db.HechosCaso) (flujo.Contexto, error) {
-	r, err := h.Evaluacion.Resultado(h.Referencia)
+func contextoDe(c dominio.Caso, h db.HechosCaso) (flujo.Contexto, error) {
+	r, err := contrato.ResultadoDe(h.Evaluacion, h.Referencia)
 	if err != nil {
 		return flujo.Contexto{}, err
 	}
@@ -112,7 +113,7 @@ func contextoDe(c db.Caso, h db.HechosCaso) (flujo.Contexto, error) {
 }
 
 // contextoEn is the case's flujo context and latest snapshot, read in w.
-func contextoEn(w *db.Escritura, c db.Caso) (flujo.Contexto, db.Evaluacion, error) {
+func contextoEn(w *db.Escritura, c dominio.Caso) (flujo.Contexto, dominio.Evaluacion, error) {
 	h, err := w.Hechos(c)
 	if err != nil {
 		return flujo.Contexto{}, h.Evaluacion, err
@@ -122,7 +123,7 @@ func contextoEn(w *db.Escritura, c db.Caso) (flujo.Contexto, db.Evaluacion, erro
 }
 
 // Contexto is the case's flujo.Contexto now (for the screens: flujo.Siguientes).
-func (x *Expediente) Contexto(ctx context.Context, c db.Caso) (flujo.Contexto, error) {
+func (x *Expediente) Contexto(ctx context.Context, c dominio.Caso) (flujo.Contexto, error) {
 	h, err := x.d.HechosCaso(ctx, c)
 	if err != nil {
 		return flujo.Contexto{}, err
