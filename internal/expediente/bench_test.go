@@ -6,10 +6,16 @@ import (
 	"encoding/hex"
 	"fmt"
 	"testing"
+	"time"
 
 	"comite/internal/db"
+	"comite/internal/fecha"
 	"comite/internal/flujo"
 	"comite/internal/informe"
+	"comite/internal/reincidencia"
+	"comite/internal/sancion"
+
+	"github.com/shopspring/decimal"
 )
 
 // BenchmarkEmitirInforme is the whole issue of an informe: read, build,
@@ -62,5 +68,58 @@ func BenchmarkGuardarInforme(b *testing.B) {
 			Archivo: pdf, SHA256: hash, SHA256Contenido: hash, EmitidoEn: d.Ahora(), Texto: fmt.Sprintf("Informe gerencial v%d emitido (SHA-256 %s)", n, hash)}, sSecretaria); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkReevaluar is the whole re-evaluation of a case, which is one
+// write transaction (BEGIN IMMEDIATE: SQLite's write lock is held from the
+// first statement): read the case, its facts and the user's profile,
+// evaluate, write the snapshot, the history row and the audit row.
+//
+//	go test -run '^$' -bench 'Reevaluar|EvaluarPerfil' -benchmem ./internal/expediente/
+func BenchmarkReevaluar(b *testing.B) {
+	d, _ := baseCasos(b)
+	c := abrir(b, d, nitEjemplo, sSeccional)
+	x := Nuevo(d)
+	ctx := context.Background()
+	for b.Loop() {
+		if _, err := x.Reevaluar(ctx, c.ID, "medir", sSecretaria); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkEvaluarPerfil is the part of an opening or a re-evaluation that
+// is computed inside the write transaction (the core and the snapshot's
+// JSON, no I/O), for a user with 20, 500 and 5.000 acts (the last far larger
+// than any real one) and 30 years of operations.
+func BenchmarkEvaluarPerfil(b *testing.B) {
+	d, _ := baseCasos(b)
+	ref := d.Referencia()
+	for _, n := range []int{20, 500, 5000} {
+		e := reincidencia.Entrada{
+			Usuario: reincidencia.Usuario{NIT: nitEjemplo, RazonSocial: "Usuario de prueba", Tipo: "agencia_aduanas", RegistroVigente: true},
+			Nueva: reincidencia.NuevaInfraccion{FechaComision: fecha.Debe(2026, 2, 10), FechaVerificacion: fecha.Debe(2026, 3, 2),
+				Gravedad: sancion.Grave, Sancion: sancion.Multa, SancionPrevista: decimal.NewFromInt(10_000_000)},
+			Anclaje: reincidencia.AnclajeComision,
+		}
+		for i := range n {
+			e.Actos = append(e.Actos, reincidencia.Acto{Numero: fmt.Sprintf("RES-%05d", i), FechaFirmeza: fecha.Debe(1996+i%30, time.Month(1+i%12), 1+i%28),
+				Gravedad: sancion.Grave, Sancion: sancion.Multa, Valor: decimal.NewFromInt(int64(1_000_000 + i))})
+		}
+		for a := 1996; a <= 2026; a++ {
+			e.Operaciones = append(e.Operaciones, reincidencia.Operaciones{Anio: a, Valor: decimal.NewFromInt(5_000_000_000), Numero: 1000})
+		}
+		b.Run(fmt.Sprintf("actos=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				r, err := reincidencia.Evaluar(e, ref)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, _, _, err := instantanea(ref, e, r); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
