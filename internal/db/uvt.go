@@ -106,13 +106,26 @@ func filasUVT(ctx context.Context, q consultor) ([]FilaUVT, error) {
 // read through q (inside a transaction when q is one): the rule sets held and
 // the rows of the table, nothing else.
 func referenciaEn(ctx context.Context, q consultor) (valores.Referencia, error) {
-	filas, err := filasUVT(ctx, q)
+	// Only the rows: their uses (filasUVT) scan every stored evaluation, a
+	// cost that grows with the cases and, inside a write transaction, is
+	// paid with the write lock held.
+	rows, err := q.QueryContext(ctx, `SELECT anio, valor_cop, resolucion FROM uvt ORDER BY anio`)
 	if err != nil {
-		return valores.Referencia{}, err
+		return valores.Referencia{}, fmt.Errorf("leer la tabla de UVT: %w", err)
 	}
-	us := make([]valores.UVT, len(filas))
-	for i, f := range filas {
-		us[i] = valores.UVT{Anio: f.Anio, Valor: f.Valor, Resolucion: f.Resolucion}
+	defer rows.Close()
+	var us []valores.UVT
+	for rows.Next() {
+		var u valores.UVT
+		var v int64
+		if err := rows.Scan(&u.Anio, &v, &u.Resolucion); err != nil {
+			return valores.Referencia{}, err
+		}
+		u.Valor = decimal.NewFromInt(v)
+		us = append(us, u)
+	}
+	if err := rows.Err(); err != nil {
+		return valores.Referencia{}, err
 	}
 	r, err := valores.Integrada().ConUVT(us)
 	if err != nil {

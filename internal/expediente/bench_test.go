@@ -74,19 +74,27 @@ func BenchmarkGuardarInforme(b *testing.B) {
 // BenchmarkReevaluar is the whole re-evaluation of a case, which is one
 // write transaction (BEGIN IMMEDIATE: SQLite's write lock is held from the
 // first statement): read the case, its facts and the user's profile,
-// evaluate, write the snapshot, the history row and the audit row.
+// evaluate, write the snapshot, the history row and the audit row. The
+// metric ms_cerrojo/op is the time spent inside the transaction before the
+// commit (the commit itself, the same for every write, is not counted).
 //
 //	go test -run '^$' -bench 'Reevaluar|EvaluarPerfil' -benchmem ./internal/expediente/
 func BenchmarkReevaluar(b *testing.B) {
 	d, _ := baseCasos(b)
 	c := abrir(b, d, nitEjemplo, sSeccional)
-	x := Nuevo(d)
 	ctx := context.Background()
+	var dentro time.Duration
 	for b.Loop() {
-		if _, err := x.Reevaluar(ctx, c.ID, "medir", sSecretaria); err != nil {
+		if err := d.EnEscritura(ctx, func(w *db.Escritura) error {
+			t := time.Now()
+			_, err := reevaluar(w, c.ID, "medir", sSecretaria)
+			dentro += time.Since(t)
+			return err
+		}); err != nil {
 			b.Fatal(err)
 		}
 	}
+	b.ReportMetric(float64(dentro.Microseconds())/1000/float64(b.N), "ms_cerrojo/op")
 }
 
 // BenchmarkEvaluarPerfil is the part of an opening or a re-evaluation that

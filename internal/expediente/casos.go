@@ -336,45 +336,54 @@ func (x *Expediente) Reevaluar(ctx context.Context, id int64, motivo string, qui
 	}
 	var ev dominio.Evaluacion
 	err := x.d.EnEscritura(ctx, func(w *db.Escritura) error {
-		c, cx, ant, err := paraPaso(w, id, flujo.Reevaluar, quien)
-		if err != nil {
-			return err
-		}
-		perfil, err := w.PerfilDeCaso(c)
-		if err != nil {
-			return err
-		}
-		nueva := reincidencia.NuevaInfraccion{
-			FechaComision: c.FechaComision, FechaVerificacion: c.FechaVerificacion, FechaExpediente: c.FechaExpediente,
-			FechaRequerimiento: c.FechaRequerimiento, Gravedad: c.Gravedad, Sancion: c.Sancion,
-			SancionPrevista: c.SancionPrevista, PermiteCancelacion: c.PermiteCancelacion,
-		}
-		var r reincidencia.Resultado
-		if ev, r, err = evaluar(w, perfil, nueva, c.Anclaje); err != nil {
-			return err
-		}
-		version := ant.Version + 1
-		ev.CasoID, ev.Version, ev.Motivo, ev.CreadoPor = c.ID, version, motivo, quien.Cuenta
-		if ev, err = w.InsertarEvaluacion(ev); err != nil {
-			return err
-		}
-		igual := ant.ResultadoJSON == ev.ResultadoJSON && ant.EntradaJSON == ev.EntradaJSON
-		texto := fmt.Sprintf("Evaluación recalculada (v%d → v%d): %s. Motivo: %s", ant.Version, version, resumenEvaluacion(r), motivo)
-		if igual {
-			texto += " (los datos no cambiaron)"
-		}
-		if err := w.InsertarEvento(c.ID, c.Estado, c.Estado, flujo.Reevaluar, texto, ev.ID, quien); err != nil {
-			return err
-		}
-		return w.Auditar(db.Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "caso.reevaluar", Objeto: "caso:" + c.Numero, Detalle: map[string]any{
-			"motivo": motivo, "evaluacion_anterior": ant.ID, "version_anterior": ant.Version, "evaluacion_id": ev.ID, "version": version,
-			"procede_antes": procedeAuditoria(cx), "procede_ahora": r.ProcedeComite.Puntero(), "sin_cambios": igual,
-		}})
+		var err error
+		ev, err = reevaluar(w, id, motivo, quien)
+		return err
 	})
 	if err != nil {
 		return dominio.Evaluacion{}, err
 	}
 	return ev, nil
+}
+
+// reevaluar is Reevaluar inside its one write transaction: the case, its
+// facts and the user's profile read, the step checked, the test computed
+// and the snapshot, history row and audit row written.
+func reevaluar(w *db.Escritura, id int64, motivo string, quien dominio.ActorCaso) (dominio.Evaluacion, error) {
+	c, cx, ant, err := paraPaso(w, id, flujo.Reevaluar, quien)
+	if err != nil {
+		return dominio.Evaluacion{}, err
+	}
+	perfil, err := w.PerfilDeCaso(c)
+	if err != nil {
+		return dominio.Evaluacion{}, err
+	}
+	nueva := reincidencia.NuevaInfraccion{
+		FechaComision: c.FechaComision, FechaVerificacion: c.FechaVerificacion, FechaExpediente: c.FechaExpediente,
+		FechaRequerimiento: c.FechaRequerimiento, Gravedad: c.Gravedad, Sancion: c.Sancion,
+		SancionPrevista: c.SancionPrevista, PermiteCancelacion: c.PermiteCancelacion,
+	}
+	ev, r, err := evaluar(w, perfil, nueva, c.Anclaje)
+	if err != nil {
+		return dominio.Evaluacion{}, err
+	}
+	version := ant.Version + 1
+	ev.CasoID, ev.Version, ev.Motivo, ev.CreadoPor = c.ID, version, motivo, quien.Cuenta
+	if ev, err = w.InsertarEvaluacion(ev); err != nil {
+		return dominio.Evaluacion{}, err
+	}
+	igual := ant.ResultadoJSON == ev.ResultadoJSON && ant.EntradaJSON == ev.EntradaJSON
+	texto := fmt.Sprintf("Evaluación recalculada (v%d → v%d): %s. Motivo: %s", ant.Version, version, resumenEvaluacion(r), motivo)
+	if igual {
+		texto += " (los datos no cambiaron)"
+	}
+	if err := w.InsertarEvento(c.ID, c.Estado, c.Estado, flujo.Reevaluar, texto, ev.ID, quien); err != nil {
+		return dominio.Evaluacion{}, err
+	}
+	return ev, w.Auditar(db.Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "caso.reevaluar", Objeto: "caso:" + c.Numero, Detalle: map[string]any{
+		"motivo": motivo, "evaluacion_anterior": ant.ID, "version_anterior": ant.Version, "evaluacion_id": ev.ID, "version": version,
+		"procede_antes": procedeAuditoria(cx), "procede_ahora": r.ProcedeComite.Puntero(), "sin_cambios": igual,
+	}})
 }
 
 // GuardarCriterios writes the Secretaría's qualitative criteria
