@@ -126,6 +126,16 @@ func (w *Escritura) Conceptos(casoID int64) ([]dominio.ConceptoGuardado, error) 
 	return conceptosDe(w.ctx, w.tx, casoID)
 }
 
+// Concepto reads one recorded concepto (the row just written, to return it).
+func (w *Escritura) Concepto(id int64) (dominio.ConceptoGuardado, error) {
+	return conceptoPorID(w.ctx, w.tx, id)
+}
+
+// Propuesta reads the REA proposal of a case (nil: none yet).
+func (w *Escritura) Propuesta(casoID int64) (*dominio.PropuestaREA, error) {
+	return propuestaDe(w.ctx, w.tx, casoID)
+}
+
 // Sesion reads a session of the Comité with its attendance and agenda.
 func (w *Escritura) Sesion(id int64) (dominio.SesionComite, error) { return sesionEn(w.ctx, w.tx, id) }
 

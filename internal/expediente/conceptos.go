@@ -108,7 +108,7 @@ func problemasCorreccion(ultimo dominio.ConceptoGuardado, c *flujo.Concepto, mot
 // configured, records nothing. It is final: nothing in the application
 // changes or deletes it afterwards (a correction is a new linked row).
 func (x *Expediente) RegistrarConceptoEnSesion(ctx context.Context, sesionID, casoID int64, c flujo.Concepto, quien dominio.ActorCaso) (dominio.ConceptoGuardado, error) {
-	var id int64
+	var guardado dominio.ConceptoGuardado
 	err := x.d.EnEscritura(ctx, func(w *db.Escritura) error {
 		s, err := w.Sesion(sesionID)
 		if err != nil {
@@ -157,13 +157,17 @@ func (x *Expediente) RegistrarConceptoEnSesion(ctx context.Context, sesionID, ca
 		if err != nil {
 			return err
 		}
-		id, err = w.InsertarConcepto(casoID, c, ev.ID, 0, sesionID, "", quien.Cuenta)
+		id, err := w.InsertarConcepto(casoID, c, ev.ID, 0, sesionID, "", quien.Cuenta)
+		if err != nil {
+			return err
+		}
+		guardado, err = w.Concepto(id)
 		return err
 	})
 	if err != nil {
 		return dominio.ConceptoGuardado{}, err
 	}
-	return x.d.ConceptoPorID(ctx, id)
+	return guardado, nil
 }
 
 // CorregirConcepto records a correction of a material error: a new concepto
@@ -173,7 +177,7 @@ func (x *Expediente) RegistrarConceptoEnSesion(ctx context.Context, sesionID, ca
 // date before the presentation (flujo.ValidarCorreccion).
 func (x *Expediente) CorregirConcepto(ctx context.Context, casoID int64, c flujo.Concepto, motivo string, quien dominio.ActorCaso) (dominio.ConceptoGuardado, error) {
 	c = flujo.NormalizarConcepto(c)
-	var id int64
+	var guardado dominio.ConceptoGuardado
 	err := x.d.EnEscritura(ctx, func(w *db.Escritura) error {
 		caso, cx, ev, err := paraPaso(w, casoID, flujo.CorregirConcepto, quien)
 		if err != nil {
@@ -206,7 +210,8 @@ func (x *Expediente) CorregirConcepto(ctx context.Context, casoID int64, c flujo
 		if p := problemasCorreccion(ultimo, &c, motivo, s, minimo, ok, w.Hoy(), pres, cx.SegundaRuta); len(p) > 0 {
 			return &db.ErrConcepto{Campos: p}
 		}
-		if id, err = w.InsertarConcepto(casoID, c, ultimo.EvaluacionID, ultimo.ID, ultimo.SesionID, motivo, quien.Cuenta); err != nil {
+		id, err := w.InsertarConcepto(casoID, c, ultimo.EvaluacionID, ultimo.ID, ultimo.SesionID, motivo, quien.Cuenta)
+		if err != nil {
 			return err
 		}
 		texto := "Corrección del concepto: " + motivo
@@ -215,12 +220,16 @@ func (x *Expediente) CorregirConcepto(ctx context.Context, casoID int64, c flujo
 		}
 		det := detalleConcepto(c)
 		det["corrige_id"], det["motivo_correccion"], det["concepto_id"] = ultimo.ID, motivo, id
-		return w.Auditar(db.Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "caso.corregir_concepto", Objeto: "caso:" + caso.Numero, Detalle: det})
+		if err := w.Auditar(db.Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "caso.corregir_concepto", Objeto: "caso:" + caso.Numero, Detalle: det}); err != nil {
+			return err
+		}
+		guardado, err = w.Concepto(id)
+		return err
 	})
 	if err != nil {
 		return dominio.ConceptoGuardado{}, err
 	}
-	return x.d.ConceptoPorID(ctx, id)
+	return guardado, nil
 }
 
 // proponer is the proposal the case closes with for an REA date, always
@@ -284,6 +293,7 @@ func (x *Expediente) ProponerREA(ctx context.Context, casoID int64, fechaREA fec
 
 // CerrarCaso records the REA proposal (concepto_emitido → cerrado).
 func (x *Expediente) CerrarCaso(ctx context.Context, casoID int64, fechaREA fecha.Fecha, quien dominio.ActorCaso) (dominio.PropuestaREA, error) {
+	var escrita *dominio.PropuestaREA
 	err := x.d.EnEscritura(ctx, func(w *db.Escritura) error {
 		caso, _, ev, err := paraPaso(w, casoID, flujo.Cerrar, quien)
 		if err != nil {
@@ -313,14 +323,14 @@ func (x *Expediente) CerrarCaso(ctx context.Context, casoID int64, fechaREA fech
 		if _, _, err := paso(w, caso, flujo.Cerrar, quien, texto, det); err != nil {
 			return err
 		}
-		return w.InsertarPropuesta(p, quien.Cuenta)
+		if err := w.InsertarPropuesta(p, quien.Cuenta); err != nil {
+			return err
+		}
+		escrita, err = w.Propuesta(casoID)
+		return err
 	})
-	if err != nil {
+	if err != nil || escrita == nil {
 		return dominio.PropuestaREA{}, err
 	}
-	p, err := x.d.PropuestaDe(ctx, casoID)
-	if err != nil || p == nil {
-		return dominio.PropuestaREA{}, err
-	}
-	return *p, nil
+	return *escrita, nil
 }

@@ -55,19 +55,22 @@ func (x *Expediente) ConvocarSesion(ctx context.Context, s flujo.Sesion, quien d
 	if p := flujo.ValidarSesion(s); len(p) > 0 {
 		return dominio.SesionComite{}, &db.ErrFormulario{Campos: p}
 	}
-	var id int64
+	var convocada dominio.SesionComite
 	err := x.d.EnEscritura(ctx, func(w *db.Escritura) error {
-		var numero string
-		var err error
-		if id, numero, err = w.InsertarSesion(s, quien.Cuenta); err != nil {
+		id, numero, err := w.InsertarSesion(s, quien.Cuenta)
+		if err != nil {
 			return err
 		}
-		return w.Auditar(db.Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "sesion.convocar", Objeto: "sesion:" + numero, Detalle: detalleSesion(s)})
+		if err := w.Auditar(db.Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "sesion.convocar", Objeto: "sesion:" + numero, Detalle: detalleSesion(s)}); err != nil {
+			return err
+		}
+		convocada, err = w.Sesion(id)
+		return err
 	})
 	if err != nil {
 		return dominio.SesionComite{}, err
 	}
-	return x.d.SesionComite(ctx, id)
+	return convocada, nil
 }
 
 // RegistrarAsistencia records the members present (with their cargo) and

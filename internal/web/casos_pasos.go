@@ -12,12 +12,15 @@ import (
 
 // pasoCaso runs one step on the route's case; a refused step shows the case
 // again with the Spanish message (409), a form problem beside its field (422).
+// The operation decides whether the account may see the case (a case of
+// another Dirección Seccional is one that does not exist: 404), reading it
+// in its own transaction; the case is read here only to show it again.
 func (h *handler) pasoCaso(c echo.Context, aviso *string, f func(id int64) error) error {
-	caso, err := h.cargarCaso(c)
-	if err != nil {
-		return err
+	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	if err != nil || id <= 0 {
+		return echo.NewHTTPError(http.StatusNotFound)
 	}
-	if err := f(caso.ID); err != nil {
+	if err := f(id); err != nil {
 		msg, campos, otro := errorDeCaso(err)
 		if otro != nil {
 			return otro
@@ -26,12 +29,13 @@ func (h *handler) pasoCaso(c echo.Context, aviso *string, f func(id int64) error
 		if campos != nil {
 			status = http.StatusUnprocessableEntity
 		}
-		if caso, err = h.d.Caso(c.Request().Context(), caso.ID); err != nil {
+		caso, err := h.cargarCaso(c)
+		if err != nil {
 			return err
 		}
 		return h.mostrarCaso(c, caso, status, msg, campos)
 	}
-	return redirigir(c, "/casos/"+strconv.FormatInt(caso.ID, 10)+"?aviso="+*aviso)
+	return redirigir(c, "/casos/"+strconv.FormatInt(id, 10)+"?aviso="+*aviso)
 }
 
 func (h *handler) transicion(c echo.Context, a flujo.Accion, aviso string) error {
