@@ -18,6 +18,10 @@ type ActorCaso struct {
 	Actor
 	Rol       permisos.Rol
 	Seccional string // the account's Dirección Seccional (rol seccional)
+	// Autorizada is the action the caller's route table already allowed
+	// this role for the request (the web's requiere); "" for every other
+	// caller. The application does not ask the table again for it.
+	Autorizada permisos.Accion
 }
 
 // NuevoCaso is what a Dirección Seccional (or the Secretaría) reports.

@@ -235,7 +235,7 @@ func (x *Expediente) EmitirInforme(ctx context.Context, casoID int64, quien domi
 	if err != nil {
 		return db.InformeEmitido{}, err
 	}
-	if _, err := flujo.Validar(flujo.EmitirInforme, quien.Rol, cx); err != nil {
+	if _, err := validarPaso(flujo.EmitirInforme, quien, cx); err != nil {
 		return db.InformeEmitido{}, err
 	}
 	version := 1

@@ -165,6 +165,17 @@ func Validar(a Accion, rol permisos.Rol, c Contexto) (Estado, error) {
 	if !Permitido(a, rol) {
 		return "", &ErrPaso{fmt.Sprintf("«%s» corresponde a: %s.", p.Nombre, nombresRoles(p.Roles()))}
 	}
+	return ValidarEstado(a, c)
+}
+
+// ValidarEstado is Validar once the role is known to be allowed the step's
+// permission (the route table of the web checked it for this request): the
+// case's state and facts only.
+func ValidarEstado(a Accion, c Contexto) (Estado, error) {
+	p, ok := DePaso(a)
+	if !ok {
+		return "", &ErrPaso{fmt.Sprintf("acción desconocida %q", a)}
+	}
 	if p.Desde != nil && !contiene(p.Desde, c.Estado) {
 		return "", &ErrPaso{fmt.Sprintf("«%s» no se puede hacer con el caso en estado «%s»; se hace en: %s.", p.Nombre, c.Estado.Etiqueta(), nombresEstados(p.Desde))}
 	}

@@ -41,6 +41,7 @@ func actorCaso(c echo.Context) dominio.ActorCaso {
 	if cu := cuentaDe(c); cu != nil {
 		a.Rol, a.Seccional = cu.Rol, cu.DireccionSeccional
 	}
+	a.Autorizada, _ = c.Get(claveAccionAutorizada).(Accion)
 	return a
 }
 

@@ -83,10 +83,15 @@ func (h *handler) requiere(a Accion) echo.MiddlewareFunc {
 					"id", idSolicitud(c), "cuenta", cu.Usuario, "rol", string(cu.Rol), "accion", string(a), "ruta", c.Path())
 				return echo.NewHTTPError(http.StatusForbidden)
 			}
+			c.Set(claveAccionAutorizada, a)
 			return next(c)
 		}
 	}
 }
+
+// claveAccionAutorizada keeps, in the request, the action its route allowed
+// (actorCaso passes it to the application, which does not check it again).
+const claveAccionAutorizada = "accion_autorizada"
 
 // VeSeccional is the object-level rule for data tied to a Dirección
 // Seccional, over the catalogue codes every table stores: the one rule of
