@@ -150,6 +150,9 @@ func CrearCuentaDemo(ctx context.Context, d *db.DB, c dominio.NuevaCuenta) error
 	if _, err := d.CrearCuenta(ctx, c, dominio.Actor{Cuenta: "sistema"}); err != nil {
 		return err
 	}
+	if err := validar.Cargo(CargosDemo[c.Usuario]); err != nil {
+		return err
+	}
 	return d.FijarCargo(ctx, c.Usuario, CargosDemo[c.Usuario], dominio.Actor{Cuenta: "sistema"})
 }
 

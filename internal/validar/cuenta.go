@@ -45,3 +45,15 @@ func ClaveNueva(usuario, actual, nueva string) error {
 	}
 	return nil
 }
+
+// MaxLargoCargo limits the cargo of an account.
+const MaxLargoCargo = 200
+
+// Cargo checks the cargo of the person behind an account, as the store keeps
+// it (runs of spaces made one).
+func Cargo(cargo string) error {
+	if len([]rune(strings.Join(strings.Fields(cargo), " "))) > MaxLargoCargo {
+		return &dominio.ErrValidacion{Campo: "cargo", Mensaje: "el cargo admite hasta 200 caracteres"}
+	}
+	return nil
+}
