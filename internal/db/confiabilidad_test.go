@@ -192,7 +192,7 @@ func TestImportar_conLectoresConcurrentesSinSQLITE_BUSY(t *testing.T) {
 		go func(g int) {
 			defer wg.Done()
 			for i := 0; !fin.Load(); i++ {
-				if _, _, err := d.EvaluarUsuario(fondo, nits[(g*97+i)%len(nits)], nueva, ""); err != nil {
+				if _, _, err := evaluarUsuario(fondo, d, nits[(g*97+i)%len(nits)], nueva, ""); err != nil {
 					errs <- fmt.Errorf("lector %d: %w", g, err)
 					return
 				}

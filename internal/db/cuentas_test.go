@@ -3,6 +3,7 @@ package db
 import (
 	"comite/internal/dominio"
 	"comite/internal/permisos"
+	"comite/internal/validar"
 	"context"
 	"errors"
 	"strings"
@@ -83,7 +84,10 @@ func TestCuentas_CrearValidaYAudita(t *testing.T) {
 	}
 	for _, c := range casos {
 		t.Run(c.nombre, func(t *testing.T) {
-			_, err := d.CrearCuenta(ctx, c.n, quien)
+			err := validar.NuevaCuenta(c.n)
+			if err == nil {
+				_, err = d.CrearCuenta(ctx, c.n, quien)
+			}
 			var ev *dominio.ErrValidacion
 			if !errors.As(err, &ev) || ev.Campo != c.campo {
 				t.Fatalf("error = %v, quiere campo %s", err, c.campo)

@@ -59,19 +59,3 @@ func fechasInhabiles(ctx context.Context, q consultor) ([]fecha.Fecha, error) {
 	}
 	return out, rows.Err()
 }
-
-// EvaluarUsuario runs the committee test for one user straight from the
-// database with the application's reference (the rule set chosen by the
-// commission date), through reincidencia.Evaluar: there is no second
-// implementation of any rule.
-func (d *DB) EvaluarUsuario(ctx context.Context, nitUsuario string, nueva reincidencia.NuevaInfraccion, anclaje reincidencia.Anclaje) (reincidencia.Entrada, reincidencia.Resultado, error) {
-	e, err := d.EntradaEvaluacion(ctx, nitUsuario, nueva, anclaje)
-	if err != nil {
-		return e, reincidencia.Resultado{}, err
-	}
-	r, err := reincidencia.Evaluar(e, d.Referencia())
-	if err != nil {
-		return e, r, fmt.Errorf("evaluar %s: %w", e.Usuario.NIT, err)
-	}
-	return e, r, nil
-}

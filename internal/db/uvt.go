@@ -13,46 +13,18 @@ import (
 	"fmt"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
-	"comite/internal/formato"
 	"comite/internal/valores"
 
 	"github.com/shopspring/decimal"
 )
 
-// FilaUVT is one row of the uvt table.
-type FilaUVT struct {
-	Anio          int
-	Valor         decimal.Decimal // whole pesos per UVT
-	Resolucion    string          // DIAN resolution that fixed it
-	RegistradoPor string
-	RegistradoEn  string
-	// Usos counts the stored evaluations and REA proposals that used the row;
-	// a row already used cannot be corrected.
-	Usos int
-}
-
-// Limits of the form, audit actions and the texts of the refusals.
-// saltoMaximoUVT is the largest ratio between the UVT of two consecutive
-// years of the table.
-var saltoMaximoUVT = decimal.RequireFromString("1.25")
-
+// Audit actions and the account of the seed rows.
 const (
-	anioUVTMinimo       = 1990
-	anioUVTMaximo       = 2200
-	maxResolucionUVT    = 200
-	maxValorUVTDigitos  = 9
-	accionUVTAgregar    = "uvt.agregar"
-	accionUVTCorregir   = "uvt.corregir"
-	sistemaSiembraUVT   = "sistema"
-	objetoAuditoriaUVT  = "uvt:"
-	errUVTUsadaMensaje  = "la UVT de %d ya se usó en %d evaluaciones o propuestas guardadas y no se puede corregir: lo calculado con ella debe poder reproducirse"
-	errUVTNoSiguiente   = "solo se agrega el año siguiente al último de la tabla (%d) o un año que falte entre %d y %d"
-	errUVTNoMayor       = "la UVT de %d debe ser mayor que la de %d (%s)"
-	errUVTNoMenor       = "la UVT de %d debe ser menor que la de %d (%s)"
-	errUVTSalto         = "la UVT de %d no puede diferir en más de un 25 %% de la de %d (%s): revise el valor"
-	errUVTSinResolucion = "escriba la resolución de la DIAN que fijó la UVT (por ejemplo, «Resolución DIAN 000238 de 2025»)"
+	accionUVTAgregar   = "uvt.agregar"
+	accionUVTCorregir  = "uvt.corregir"
+	sistemaSiembraUVT  = "sistema"
+	objetoAuditoriaUVT = "uvt:"
 )
 
 // ErrUVTUsada is returned when correcting a row that stored computations used.
@@ -80,7 +52,7 @@ func sembrarUVT(d *DB, ctx context.Context, tx *sql.Tx) error {
 }
 
 // filasUVT reads the table (with how many stored computations used each row).
-func filasUVT(ctx context.Context, q consultor) ([]FilaUVT, error) {
+func filasUVT(ctx context.Context, q consultor) ([]dominio.FilaUVT, error) {
 	rows, err := q.QueryContext(ctx, `SELECT u.anio, u.valor_cop, u.resolucion, u.registrado_por, u.registrado_en,
 		(SELECT count(*) FROM evaluaciones e WHERE json_valid(e.valores_json) AND json_extract(e.valores_json, '$.uvt.anio') = u.anio)
 		+ (SELECT count(*) FROM propuestas_rea p WHERE p.uvt_anio = u.anio)
@@ -89,9 +61,9 @@ func filasUVT(ctx context.Context, q consultor) ([]FilaUVT, error) {
 		return nil, fmt.Errorf("leer la tabla de UVT: %w", err)
 	}
 	defer rows.Close()
-	var out []FilaUVT
+	var out []dominio.FilaUVT
 	for rows.Next() {
-		var f FilaUVT
+		var f dominio.FilaUVT
 		var v int64
 		if err := rows.Scan(&f.Anio, &v, &f.Resolucion, &f.RegistradoPor, &f.RegistradoEn, &f.Usos); err != nil {
 			return nil, err
@@ -180,70 +152,29 @@ func (d *DB) Referencia() valores.Referencia {
 }
 
 // ListarUVT returns the rows of the table, oldest year first, with their uses.
-func (d *DB) ListarUVT(ctx context.Context) ([]FilaUVT, error) { return filasUVT(ctx, d) }
+func (d *DB) ListarUVT(ctx context.Context) ([]dominio.FilaUVT, error) { return filasUVT(ctx, d) }
 
-// GuardarUVT adds the UVT of a year, or corrects the row of a year no stored
-// evaluation or REA proposal used. A new year is the one after the last of
-// the table or a missing year between the first and the last; the value is a
-// whole number of pesos, greater than the previous year's and smaller than
-// the next one's; the resolution is required. Audited with before and after.
-func (d *DB) GuardarUVT(ctx context.Context, anio int, valor decimal.Decimal, resolucion string, quien dominio.Actor) error {
+// GuardarUVT adds the UVT of a year, or corrects the row of a year. The
+// caller has checked the fields (validar.UVT); reglas checks the row
+// against the table as read inside the transaction that writes
+// (validar.UVTEnTabla: which year may be added or corrected, and its value
+// beside its neighbours'), so nothing changes the table in between.
+// Audited with before and after.
+func (d *DB) GuardarUVT(ctx context.Context, anio int, valor decimal.Decimal, resolucion string, reglas func([]dominio.FilaUVT) error, quien dominio.Actor) error {
 	resolucion = strings.TrimSpace(resolucion)
-	if anio < anioUVTMinimo || anio > anioUVTMaximo {
-		return &dominio.ErrValidacion{Campo: "anio", Mensaje: fmt.Sprintf("escriba un año entre %d y %d", anioUVTMinimo, anioUVTMaximo)}
-	}
-	if !valor.IsPositive() {
-		return &dominio.ErrValidacion{Campo: "valor", Mensaje: "la UVT debe ser mayor que cero"}
-	}
-	if !valor.Equal(valor.Truncate(0)) || len(valor.Truncate(0).String()) > maxValorUVTDigitos {
-		return &dominio.ErrValidacion{Campo: "valor", Mensaje: "escriba la UVT en pesos enteros (por ejemplo, 52.374)"}
-	}
-	if resolucion == "" {
-		return &dominio.ErrValidacion{Campo: "resolucion", Mensaje: errUVTSinResolucion}
-	}
-	if utf8.RuneCountInString(resolucion) > maxResolucionUVT {
-		return &dominio.ErrValidacion{Campo: "resolucion", Mensaje: fmt.Sprintf("use como máximo %d caracteres", maxResolucionUVT)}
-	}
 	err := d.enTx(ctx, func(tx *sql.Tx) error {
 		filas, err := filasUVT(ctx, tx)
 		if err != nil {
 			return err
 		}
-		var antes, previa, siguiente *FilaUVT
+		var antes *dominio.FilaUVT
 		for i := range filas {
-			f := &filas[i]
-			switch {
-			case f.Anio == anio:
-				antes = f
-			case f.Anio < anio:
-				previa = f
-			case f.Anio > anio && siguiente == nil:
-				siguiente = f
+			if filas[i].Anio == anio {
+				antes = &filas[i]
 			}
 		}
-		if antes != nil && antes.Usos > 0 {
-			return &dominio.ErrValidacion{Campo: "anio", Mensaje: fmt.Sprintf(errUVTUsadaMensaje, anio, antes.Usos)}
-		}
-		if antes == nil && len(filas) > 0 {
-			primero, ultimo := filas[0].Anio, filas[len(filas)-1].Anio
-			if anio != ultimo+1 && (anio < primero || anio > ultimo) {
-				return &dominio.ErrValidacion{Campo: "anio", Mensaje: fmt.Sprintf(errUVTNoSiguiente, ultimo, primero, ultimo)}
-			}
-		}
-		if previa != nil && !valor.GreaterThan(previa.Valor) {
-			return &dominio.ErrValidacion{Campo: "valor", Mensaje: fmt.Sprintf(errUVTNoMayor, anio, previa.Anio, formato.Pesos(previa.Valor))}
-		}
-		if siguiente != nil && !valor.LessThan(siguiente.Valor) {
-			return &dominio.ErrValidacion{Campo: "valor", Mensaje: fmt.Sprintf(errUVTNoMenor, anio, siguiente.Anio, formato.Pesos(siguiente.Valor))}
-		}
-		// From one year to the next the UVT follows inflation: a value
-		// that jumps more than saltoMaximoUVT from its neighbour is a typo
-		// (the first year of the table has no year before it to compare).
-		if siguiente != nil && valor.Mul(saltoMaximoUVT).LessThan(siguiente.Valor) {
-			return &dominio.ErrValidacion{Campo: "valor", Mensaje: fmt.Sprintf(errUVTSalto, anio, siguiente.Anio, formato.Pesos(siguiente.Valor))}
-		}
-		if previa != nil && previa.Valor.Mul(saltoMaximoUVT).LessThan(valor) {
-			return &dominio.ErrValidacion{Campo: "valor", Mensaje: fmt.Sprintf(errUVTSalto, anio, previa.Anio, formato.Pesos(previa.Valor))}
+		if err := reglas(filas); err != nil {
+			return err
 		}
 		despues := map[string]string{"anio": fmt.Sprint(anio), "valor_cop": valor.String(), "resolucion": resolucion}
 		accion := accionUVTAgregar

@@ -2,6 +2,7 @@ package db
 
 import (
 	"comite/internal/dominio"
+	"comite/internal/validar"
 	"context"
 	"encoding/json"
 	"errors"
@@ -65,7 +66,7 @@ func TestUVT_agregarElAnioSiguienteAuditadoYEnLaReferencia(t *testing.T) {
 	d := abrirTemporal(t)
 	ctx := context.Background()
 	_ = d.Referencia() // the cache is filled before the write
-	if err := d.GuardarUVT(ctx, 2027, decimal.NewFromInt(55000), "  Resolución DIAN 000999 de 2026 ", adminUVT); err != nil {
+	if err := guardarUVT(ctx, d, 2027, decimal.NewFromInt(55000), "  Resolución DIAN 000999 de 2026 ", adminUVT); err != nil {
 		t.Fatal(err)
 	}
 	u, err := d.Referencia().UVTDe(2027)
@@ -81,7 +82,7 @@ func TestUVT_agregarElAnioSiguienteAuditadoYEnLaReferencia(t *testing.T) {
 		t.Fatalf("registrado_por = %q, %v", quien, err)
 	}
 	// Correcting the new row while nothing used it: allowed, audited with before and after.
-	if err := d.GuardarUVT(ctx, 2027, decimal.NewFromInt(55500), "Resolución DIAN 001000 de 2026", adminUVT); err != nil {
+	if err := guardarUVT(ctx, d, 2027, decimal.NewFromInt(55500), "Resolución DIAN 001000 de 2026", adminUVT); err != nil {
 		t.Fatal(err)
 	}
 	_, antes, despues = detalleAuditoriaUVT(t, d, "uvt.corregir")
@@ -125,14 +126,14 @@ func TestUVT_ET868_rechazos(t *testing.T) {
 		{"et868_salto_sobre_el_anterior", 2027, 70000, res, "valor", "más de un 25 % de la de 2026"},
 	} {
 		t.Run(c.nombre, func(t *testing.T) {
-			err := d.GuardarUVT(ctx, c.anio, decimal.NewFromInt(c.valor), c.resolucion, adminUVT)
+			err := guardarUVT(ctx, d, c.anio, decimal.NewFromInt(c.valor), c.resolucion, adminUVT)
 			var ev *dominio.ErrValidacion
 			if !errors.As(err, &ev) || ev.Campo != c.campo || !strings.Contains(ev.Mensaje, c.quiere) {
 				t.Fatalf("err = %v; quiere %s: …%s…", err, c.campo, c.quiere)
 			}
 		})
 	}
-	if err := d.GuardarUVT(ctx, 2027, decimal.RequireFromString("55000.5"), res, adminUVT); err == nil {
+	if err := guardarUVT(ctx, d, 2027, decimal.RequireFromString("55000.5"), res, adminUVT); err == nil {
 		t.Fatal("aceptó una UVT con centavos")
 	}
 	var n int
@@ -141,10 +142,20 @@ func TestUVT_ET868_rechazos(t *testing.T) {
 		t.Fatalf("un rechazo escribió: %d filas de auditoría, %d UVT", n, len(d.Referencia().UVT))
 	}
 	// The gap, with a value between its neighbours, is filled.
-	if err := d.GuardarUVT(ctx, 2020, decimal.NewFromInt(35607), "Resolución DIAN 000084 de 2019", adminUVT); err != nil {
+	if err := guardarUVT(ctx, d, 2020, decimal.NewFromInt(35607), "Resolución DIAN 000084 de 2019", adminUVT); err != nil {
 		t.Fatal(err)
 	}
 	if u, err := d.Referencia().UVTDe(2020); err != nil || !u.Valor.Equal(decimal.NewFromInt(35607)) {
 		t.Fatalf("hueco 2020: %+v %v", u, err)
 	}
+}
+
+// guardarUVT is the application's way to write a UVT row: the fields
+// checked (validar.UVT), then the store with the table's rules
+// (validar.UVTEnTabla) inside its transaction.
+func guardarUVT(ctx context.Context, d *DB, anio int, valor decimal.Decimal, resolucion string, quien dominio.Actor) error {
+	if err := validar.UVT(anio, valor, resolucion); err != nil {
+		return err
+	}
+	return d.GuardarUVT(ctx, anio, valor, resolucion, validar.UVTEnTabla(anio, valor), quien)
 }

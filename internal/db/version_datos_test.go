@@ -3,6 +3,7 @@ package db_test
 import (
 	"comite/internal/dominio"
 	"comite/internal/permisos"
+	"comite/internal/validar"
 	"context"
 	"sort"
 	"strings"
@@ -79,7 +80,7 @@ func TestVersionDatos_cadaEscrituraLaMueveYUnaLecturaNo(t *testing.T) {
 			return err
 		}, true, true},
 		{"UVT", func() error {
-			return d.GuardarUVT(ctx, 2027, decimal.NewFromInt(54000), "Resolución 000123 de 2026", admin)
+			return d.GuardarUVT(ctx, 2027, decimal.NewFromInt(54000), "Resolución 000123 de 2026", validar.UVTEnTabla(2027, decimal.NewFromInt(54000)), admin)
 		}, true, true},
 		{"importación por otra conexión (otro proceso)", func() error {
 			f, err := importar.Preparar(ctx, importar.Operaciones, "operaciones.csv",
@@ -204,7 +205,7 @@ func TestReferencia_sigueLaUVTDeOtroProceso(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer otra.Close()
-	if err := otra.GuardarUVT(ctx, 2027, decimal.NewFromInt(54000), "Resolución 000123 de 2026", dominio.Actor{Cuenta: "admin"}); err != nil {
+	if err := otra.GuardarUVT(ctx, 2027, decimal.NewFromInt(54000), "Resolución 000123 de 2026", validar.UVTEnTabla(2027, decimal.NewFromInt(54000)), dominio.Actor{Cuenta: "admin"}); err != nil {
 		t.Fatal(err)
 	}
 	if u, err := d.Referencia().UVTDe(2027); err != nil || !u.Valor.Equal(decimal.NewFromInt(54000)) {

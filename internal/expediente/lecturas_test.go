@@ -13,6 +13,7 @@ import (
 	"comite/internal/liquidacion"
 	"comite/internal/permisos"
 	"comite/internal/plazos"
+	"comite/internal/validar"
 	"context"
 	"errors"
 	"github.com/shopspring/decimal"
@@ -94,7 +95,10 @@ func TestUVT_art25_filaUsadaNoSeCorrige(t *testing.T) {
 	if f := filas[len(filas)-1]; f.Anio != 2026 || f.Usos != 1 {
 		t.Fatalf("usos de 2026 = %+v", f)
 	}
-	err := d.GuardarUVT(ctx, 2026, decimal.NewFromInt(52000), "Resolución DIAN 000238 de 2025", adminUVT)
+	err := validar.UVT(2026, decimal.NewFromInt(52000), "Resolución DIAN 000238 de 2025")
+	if err == nil {
+		err = d.GuardarUVT(ctx, 2026, decimal.NewFromInt(52000), "Resolución DIAN 000238 de 2025", validar.UVTEnTabla(2026, decimal.NewFromInt(52000)), adminUVT)
+	}
 	var ev *dominio.ErrValidacion
 	if !errors.As(err, &ev) || ev.Campo != "anio" || !strings.Contains(ev.Mensaje, "ya se usó en 1 evaluaciones o propuestas guardadas") {
 		t.Fatalf("corregir la UVT usada: %v", err)

@@ -6,6 +6,7 @@ package web
 import (
 	"comite/internal/dominio"
 	"comite/internal/formato"
+	"comite/internal/validar"
 	"comite/web/templates"
 	"errors"
 	"net/http"
@@ -27,7 +28,9 @@ func (h *handler) cuentaCargo(c echo.Context) error {
 	if len(cargo) > 2000 {
 		return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
 	}
-	err = h.d.FijarCargo(c.Request().Context(), cu.Usuario, cargo, actor(c))
+	if err = validar.Cargo(cargo); err == nil {
+		err = h.d.FijarCargo(c.Request().Context(), cu.Usuario, cargo, actor(c))
+	}
 	var ev *dominio.ErrValidacion
 	switch {
 	case errors.As(err, &ev):

@@ -4,6 +4,7 @@ import (
 	"comite/internal/dominio"
 	"comite/internal/formato"
 	"comite/internal/permisos"
+	"comite/internal/validar"
 	"comite/web/templates"
 	"errors"
 	"net/http"
@@ -23,7 +24,9 @@ func (h *handler) cuentaRolCambiar(c echo.Context) error {
 	if cu.ID == cuentaDe(c).ID && rol != string(permisos.RolAdmin) {
 		errs["rol"] = "No puede quitarse el rol de administración; pídaselo a otro administrador."
 	} else {
-		err = h.d.CambiarRol(c.Request().Context(), cu.ID, permisos.Rol(rol), seccional, actor(c))
+		if err = validar.Rol(permisos.Rol(rol), seccional); err == nil {
+			err = h.d.CambiarRol(c.Request().Context(), cu.ID, permisos.Rol(rol), seccional, actor(c))
+		}
 		var ev *dominio.ErrValidacion
 		switch {
 		case errors.As(err, &ev):

@@ -3,6 +3,7 @@ package web
 import (
 	"comite/internal/dominio"
 	"comite/internal/formato"
+	"comite/internal/validar"
 	"comite/web/templates"
 	"errors"
 	"net/http"
@@ -67,7 +68,10 @@ func (h *handler) uvtGuardar(c echo.Context) error {
 		valor, _ = decimal.NewFromString(strings.ReplaceAll(texto, ".", ""))
 	}
 	if len(v.Errores) == 0 {
-		err := h.d.GuardarUVT(c.Request().Context(), anio, valor, v.Resolucion, actor(c))
+		err := validar.UVT(anio, valor, v.Resolucion)
+		if err == nil {
+			err = h.d.GuardarUVT(c.Request().Context(), anio, valor, v.Resolucion, validar.UVTEnTabla(anio, valor), actor(c))
+		}
 		var ev *dominio.ErrValidacion
 		switch {
 		case errors.As(err, &ev):
