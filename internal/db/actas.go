@@ -20,12 +20,6 @@ import (
 	"comite/internal/flujo"
 )
 
-// Firmador signs a PDF as PAdES (internal/firma.Firmante).
-type Firmador interface {
-	Firmar(pdf []byte, motivo, lugar string, instante time.Time) ([]byte, error)
-	Sujeto() string
-}
-
 // ActaEmitida is one issued version of an acta (without its bytes).
 type ActaEmitida struct {
 	ID              int64

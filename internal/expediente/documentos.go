@@ -34,10 +34,19 @@ import (
 // Expediente runs the operations of cases and sessions over a store.
 type Expediente struct {
 	d *db.DB
+	// Firma signs the documents it issues (actas and informes) as PAdES;
+	// nil: no certificate configured, they are issued unsigned.
+	Firma Firmador
 }
 
-// Nuevo is the application over the store d (its Firma, when set, signs
-// the documents it issues).
+// Firmador signs a PDF as PAdES (internal/firma.Firmante).
+type Firmador interface {
+	Firmar(pdf []byte, motivo, lugar string, instante time.Time) ([]byte, error)
+	Sujeto() string
+}
+
+// Nuevo is the application over the store d, issuing unsigned documents
+// until Firma is set.
 func Nuevo(d *db.DB) *Expediente { return &Expediente{d: d} }
 
 // LugarFirma is the place written in a signature: the Comité sits at the
@@ -72,15 +81,15 @@ func (x *Expediente) emitir(ultima int, motivo string, componer func(version int
 	}
 	suma := sha256.Sum256(pdf)
 	e.archivo, e.hash, e.contenido = pdf, hex.EncodeToString(suma[:]), hex.EncodeToString(suma[:])
-	if x.d.Firma == nil {
+	if x.Firma == nil {
 		return e, nil
 	}
 	// Signing is a step of the issue: the stored file is the signed one.
-	if e.archivo, err = x.d.Firma.Firmar(pdf, motivo, LugarFirma, instante(e.ahora)); err != nil {
+	if e.archivo, err = x.Firma.Firmar(pdf, motivo, LugarFirma, instante(e.ahora)); err != nil {
 		return e, fmt.Errorf("firmar el documento: %w", err)
 	}
 	s := sha256.Sum256(e.archivo)
-	e.hash, e.sujeto = hex.EncodeToString(s[:]), x.d.Firma.Sujeto()
+	e.hash, e.sujeto = hex.EncodeToString(s[:]), x.Firma.Sujeto()
 	return e, nil
 }
 
@@ -207,10 +216,10 @@ func (x *Expediente) firmantesInforme(ctx context.Context, em *informe.Emision) 
 
 // sujetoFirma is the subject of the configured certificate ("": none).
 func (x *Expediente) sujetoFirma() string {
-	if x.d.Firma == nil {
+	if x.Firma == nil {
 		return ""
 	}
-	return x.d.Firma.Sujeto()
+	return x.Firma.Sujeto()
 }
 
 // persona is how a document names who issued it: the person's name and the

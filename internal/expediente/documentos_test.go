@@ -397,7 +397,8 @@ func firmanteDePrueba(t *testing.T) *firma.Firmante {
 func TestFirma_actaEInformeFirmadosAlEmitir_pdfsigValidaYUnByteLaInvalida(t *testing.T) {
 	d, _ := baseCasos(t)
 	ctx := context.Background()
-	d.Firma = firmanteDePrueba(t)
+	x := Nuevo(d)
+	x.Firma = firmanteDePrueba(t)
 	if err := Nuevo(d).FijarQuorum(ctx, 2, sAdmin); err != nil {
 		t.Fatal(err)
 	}
@@ -405,7 +406,7 @@ func TestFirma_actaEInformeFirmadosAlEmitir_pdfsigValidaYUnByteLaInvalida(t *tes
 	if _, err := Nuevo(d).RegistrarConceptoEnSesion(ctx, s.ID, cs[0].ID, conceptoMulta(), sComite); err != nil {
 		t.Fatal(err)
 	}
-	v, err := Nuevo(d).EmitirActa(ctx, s.ID, sComite)
+	v, err := x.EmitirActa(ctx, s.ID, sComite)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -436,8 +437,8 @@ func TestFirma_actaEInformeFirmadosAlEmitir_pdfsigValidaYUnByteLaInvalida(t *tes
 
 	// The informe: signed as a step of its issue, its history says by whom.
 	c := abrir(t, d, nitEjemplo, sSeccional)
-	llevarEvaluacion(t, d, c.ID)
-	inf, err := Nuevo(d).EmitirInforme(ctx, c.ID, sSecretaria)
+	llevarEvaluacionCon(t, x, c.ID)
+	inf, err := x.EmitirInforme(ctx, c.ID, sSecretaria)
 	if err != nil {
 		t.Fatal(err)
 	}
