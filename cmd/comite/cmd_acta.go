@@ -16,20 +16,13 @@ func init() {
 }
 
 const usoActa = `uso: comite acta --sesion ID --db ARCHIVO -o ARCHIVO.pdf
-       [--firma-certificado ARCHIVO [--firma-clave ARCHIVO] [--firma-clave-pkcs12-env VARIABLE]]
-Escribe el acta de una sesión del Comité de Fiscalización: orden del día, asistencia,
+` + usoFirmaDocumento + `Escribe el acta de una sesión del Comité de Fiscalización: orden del día, asistencia,
 quórum y, para cada caso, la decisión con su motivación y sus correcciones. Sin firma
 escribe el archivo de su última versión emitida tal como se registró o, si no hay una
 al día, el acta construida desde los datos guardados de la sesión (nunca desde el reloj:
 la misma sesión guardada da los mismos bytes).
   --sesion ID   número de la sesión (SC-2026-001) o su número interno
-  --db ARCHIVO  base de datos (por defecto comite.db)
-  -o ARCHIVO    archivo PDF a escribir
-Firma (PAdES, firma electrónica avanzada; ver docs/firma.md):
-  --firma-certificado ARCHIVO   certificado X.509 en PEM (con su cadena), o archivo PKCS #12 (.p12/.pfx)
-  --firma-clave ARCHIVO         clave privada en PEM (PKCS #1, PKCS #8 o EC); se omite con PKCS #12
-  --firma-clave-pkcs12-env VAR  nombre de la variable de entorno con la contraseña del PKCS #12
-Con firma, firma el contenido del acta construido desde los datos guardados, escribe
+` + usoOpcionesDocumento + `Con firma, firma el contenido del acta construido desde los datos guardados, escribe
 el PDF firmado e imprime en la salida de error el SHA-256 del contenido sin firmar, el
 del archivo firmado y el sujeto del certificado.
 `

@@ -7,7 +7,6 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -18,7 +17,6 @@ import (
 	"comite/internal/fecha"
 	"comite/internal/firma/firmaprueba"
 	"comite/internal/flujo"
-	"comite/internal/pruebas"
 )
 
 // baseConSesion is a database with one convened session (SC-2026-001).
@@ -80,17 +78,7 @@ func TestActa_contrato_mismosBytesCodigosDeSalidaYFirma(t *testing.T) {
 			t.Errorf("la salida de error no dice %q:\n%s", quiere, errb)
 		}
 	}
-	pdfsig := pruebas.Herramienta(t, "poppler-utils", "pdfsig")
-	arch := filepath.Join(t.TempDir(), "firmado.pdf")
-	if err := os.WriteFile(arch, firmado, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(pdfsig, "-no-ocsp", arch)
-	cmd.Env = append(os.Environ(), "HOME="+t.TempDir())
-	inf, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("pdfsig: %v\n%s", err, inf)
-	}
+	inf := pdfsig(t, firmado)
 	for _, quiere := range []string{"Total document signed", "Signature is Valid."} {
 		if !strings.Contains(string(inf), quiere) {
 			t.Errorf("pdfsig no dice %q:\n%s", quiere, inf)

@@ -45,6 +45,21 @@ type documentoCLI struct {
 	firmado string
 }
 
+// usoFirmaDocumento and usoOpcionesDocumento are the lines the usage of
+// both commands shares: the signing options after the synopsis, and the
+// options after the one naming the object.
+const (
+	usoFirmaDocumento = `       [--firma-certificado ARCHIVO [--firma-clave ARCHIVO] [--firma-clave-pkcs12-env VARIABLE]]
+`
+	usoOpcionesDocumento = `  --db ARCHIVO  base de datos (por defecto comite.db)
+  -o ARCHIVO    archivo PDF a escribir
+Firma (PAdES, firma electrónica avanzada; ver docs/firma.md):
+  --firma-certificado ARCHIVO   certificado X.509 en PEM (con su cadena), o archivo PKCS #12 (.p12/.pfx)
+  --firma-clave ARCHIVO         clave privada en PEM (PKCS #1, PKCS #8 o EC); se omite con PKCS #12
+  --firma-clave-pkcs12-env VAR  nombre de la variable de entorno con la contraseña del PKCS #12
+`
+)
+
 // cmdDocumento is `comite informe` and `comite acta` (docs/contrato-cli.md):
 // exit 0 writing the PDF; 2 on bad flags; 1 when the object does not exist
 // or the file cannot be written.

@@ -13,18 +13,11 @@ func init() {
 }
 
 const usoInforme = `uso: comite informe --caso ID --db ARCHIVO -o ARCHIVO.pdf
-       [--firma-certificado ARCHIVO [--firma-clave ARCHIVO] [--firma-clave-pkcs12-env VARIABLE]]
-Escribe el informe gerencial de resultados de un caso: los bytes de su última versión
+` + usoFirmaDocumento + `Escribe el informe gerencial de resultados de un caso: los bytes de su última versión
 emitida o, si aún no se ha emitido, el PDF construido desde la evaluación guardada del
 caso (nunca desde datos vivos ni del reloj: el mismo caso guardado da los mismos bytes).
   --caso ID     número del caso (CF-2026-0001) o su número interno
-  --db ARCHIVO  base de datos (por defecto comite.db)
-  -o ARCHIVO    archivo PDF a escribir
-Firma (PAdES, firma electrónica avanzada; ver docs/firma.md):
-  --firma-certificado ARCHIVO   certificado X.509 en PEM (con su cadena), o archivo PKCS #12 (.p12/.pfx)
-  --firma-clave ARCHIVO         clave privada en PEM (PKCS #1, PKCS #8 o EC); se omite con PKCS #12
-  --firma-clave-pkcs12-env VAR  nombre de la variable de entorno con la contraseña del PKCS #12
-Con firma, escribe el PDF firmado (sus bytes cambian en cada firma: la firma lleva su
+` + usoOpcionesDocumento + `Con firma, escribe el PDF firmado (sus bytes cambian en cada firma: la firma lleva su
 hora) e imprime en la salida de error el SHA-256 del contenido sin firmar, el del archivo
 firmado y el sujeto del certificado.
 `

@@ -71,7 +71,7 @@ func PDFActa(a Acta) ([]byte, error) {
 			Referencia: a.Numero, Palabras: actaPalabras(a), Instante: a.Instante},
 		Titulo: tituloActa, Referencia: "Sesión " + a.Numero, Pie: pieActa(a), PieFirma: pieFirma(a.FirmaSujeto),
 		Portada: Portada{Titulo: "Acta de la sesión " + a.Numero,
-			Emision: TextoEmision(a.Version, a.EmitidoPor, formato.Instante(a.Instante), a.EmitidoPor == BorradorSinEmitir)},
+			Emision: textoEmision(a.Version, a.EmitidoPor, formato.Instante(a.Instante), a.EmitidoPor == BorradorSinEmitir)},
 		Secciones:    SeccionesActa(a),
 		TituloFirmas: "5. Firmas", Firmantes: a.Firmantes, Leyenda: leyenda,
 		Cierre: Cierre{Alto: 20, Antes: 4, Texto: "Documento generado por la aplicación del Comité de Fiscalización a partir de los datos guardados de la sesión. " +

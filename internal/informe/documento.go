@@ -53,8 +53,8 @@ type Cierre struct {
 	Texto       string
 }
 
-// TextoEmision is how the first page states an issue, or that it is a draft.
-func TextoEmision(version int, por string, instante string, borrador bool) string {
+// textoEmision is how the first page states an issue, or that it is a draft.
+func textoEmision(version int, por string, instante string, borrador bool) string {
 	if borrador {
 		return fmt.Sprintf("Borrador sin emitir, con los datos registrados al %s.", instante)
 	}

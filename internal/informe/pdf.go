@@ -72,7 +72,7 @@ func PDF(d Datos) ([]byte, error) {
 	}
 	doc.Portada = Portada{Titulo: "Informe gerencial de resultados",
 		Objeto:  fmt.Sprintf("Caso %s · %s · NIT %s", d.Caso, razon, textoOGuion(d.Usuario.NIT)),
-		Emision: TextoEmision(d.Emision.Version, d.Emision.EmitidoPor, formato.Instante(d.Emision.Instante), d.Emision.Borrador()) + " Resultado de la evaluación: " + TextoResultado(d.Evaluacion) + "."}
+		Emision: textoEmision(d.Emision.Version, d.Emision.EmitidoPor, formato.Instante(d.Emision.Instante), d.Emision.Borrador()) + " Resultado de la evaluación: " + TextoResultado(d.Evaluacion) + "."}
 	return doc.PDF()
 }
 
