@@ -479,3 +479,30 @@ func mustPDFActa(t *testing.T, d *db.DB, id int64) []byte {
 	}
 	return b
 }
+
+// Reproducing an issued version shows the history up to its issue: the
+// step that records the issue itself is found by what the store recorded
+// with it (its kind, instant and evaluation), signed or not.
+func TestReproducirInforme_laHistoriaTerminaAntesDelPasoDeLaEmision(t *testing.T) {
+	d, _ := baseCasos(t)
+	ctx := context.Background()
+	for _, firmado := range []bool{false, true} {
+		x := Nuevo(d)
+		if firmado {
+			x.Firma = firmanteDePrueba(t)
+		}
+		c := abrir(t, d, nitEjemplo, sSeccional)
+		llevarEvaluacionCon(t, x, c.ID)
+		h, _ := d.Historia(ctx, c.ID)
+		if paso := h[len(h)-1]; paso.Accion != "informe" || !strings.Contains(paso.Texto, "v1 emitido") {
+			t.Fatalf("firmado=%v: el último paso no es la emisión: %+v", firmado, paso)
+		}
+		pdf, _, err := x.ReproducirInforme(ctx, c.ID, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if texto := textoPDF(t, pdf); strings.Contains(strings.Join(strings.Fields(texto), " "), "v1 emitido") {
+			t.Errorf("firmado=%v: el informe reproducido muestra el paso de su propia emisión", firmado)
+		}
+	}
+}
