@@ -2,6 +2,7 @@ package main
 
 import (
 	"comite/internal/dominio"
+	"comite/internal/validar"
 	"context"
 	"crypto/rand"
 	"encoding/base64"
@@ -322,8 +323,8 @@ func prepararDemo(ctx context.Context, d *db.DB, url string, stdout io.Writer) e
 				return err
 			}
 			clave = base64.RawURLEncoding.EncodeToString(b)
-		} else if len([]rune(clave)) < db.LongitudMinimaClave {
-			return fmt.Errorf("COMITE_DEMO_PASSWORD debe tener al menos %d caracteres", db.LongitudMinimaClave)
+		} else if len([]rune(clave)) < validar.LongitudMinimaClave {
+			return fmt.Errorf("COMITE_DEMO_PASSWORD debe tener al menos %d caracteres", validar.LongitudMinimaClave)
 		}
 	}
 	// The accounts are created by the story itself, at its start, so the

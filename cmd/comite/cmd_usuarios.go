@@ -4,14 +4,13 @@ import (
 	"bufio"
 	"comite/internal/dominio"
 	"comite/internal/permisos"
+	"comite/internal/validar"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"strings"
-
-	"comite/internal/db"
 )
 
 func init() {
@@ -73,9 +72,13 @@ func cmdUsuarios(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer d.Close()
-	c, err := d.CrearCuenta(ctx, dominio.NuevaCuenta{Usuario: *usuario, Nombre: *nombre, Rol: r, DireccionSeccional: *seccional, Clave: clave},
-		dominio.Actor{Cuenta: "sistema", IP: "línea de comandos"})
-	var ev *db.ErrValidacion
+	n := dominio.NuevaCuenta{Usuario: *usuario, Nombre: *nombre, Rol: r, DireccionSeccional: *seccional, Clave: clave}
+	var c dominio.Cuenta
+	err = validar.NuevaCuenta(n)
+	if err == nil {
+		c, err = d.CrearCuenta(ctx, n, dominio.Actor{Cuenta: "sistema", IP: "línea de comandos"})
+	}
+	var ev *dominio.ErrValidacion
 	switch {
 	case errors.As(err, &ev):
 		campo := "--" + ev.Campo

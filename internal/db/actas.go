@@ -75,7 +75,7 @@ type FuenteActa struct {
 	Sesion   dominio.SesionComite
 	Actas    []ActaEmitida // issued versions, oldest first
 	Marca    string
-	Personas map[string]string // login → the person's name, cargo and role
+	Personas map[string]dominio.Persona // login → the person behind the account
 }
 
 // FuenteActa reads what the acta of a session is built from, in one read

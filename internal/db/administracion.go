@@ -56,13 +56,13 @@ func (d *DB) ListarDiasInhabiles(ctx context.Context) ([]DiaInhabil, error) {
 func (d *DB) AgregarDiaInhabil(ctx context.Context, f fecha.Fecha, motivo string, quien dominio.Actor) error {
 	motivo = strings.TrimSpace(motivo)
 	if f.IsZero() {
-		return &ErrValidacion{"fecha", "escriba la fecha (DD/MM/AAAA)"}
+		return &dominio.ErrValidacion{Campo: "fecha", Mensaje: "escriba la fecha (DD/MM/AAAA)"}
 	}
 	if motivo == "" {
-		return &ErrValidacion{"motivo", "escriba el motivo (por ejemplo, la resolución que cerró la entidad)"}
+		return &dominio.ErrValidacion{Campo: "motivo", Mensaje: "escriba el motivo (por ejemplo, la resolución que cerró la entidad)"}
 	}
 	if len(motivo) > 500 {
-		return &ErrValidacion{"motivo", "use como máximo 500 caracteres"}
+		return &dominio.ErrValidacion{Campo: "motivo", Mensaje: "use como máximo 500 caracteres"}
 	}
 	return d.EnTx(ctx, func(tx *sql.Tx) error {
 		var n int

@@ -26,38 +26,12 @@ var ErrCuentaExiste = fallo.Nuevo(fallo.Conflicto, "ya existe una cuenta con ese
 // ErrCuentaNoExiste is returned for an unknown account id or name.
 var ErrCuentaNoExiste = fallo.Nuevo(fallo.NoEncontrado, "la cuenta no existe")
 
-// ErrValidacion carries a message for one field of a form or command.
-type ErrValidacion struct {
-	Campo   string
-	Mensaje string
-}
-
-func (e *ErrValidacion) Error() string { return e.Campo + ": " + e.Mensaje }
-
-// ValidarNuevaCuenta checks a new account; the error names the field.
-func ValidarNuevaCuenta(n dominio.NuevaCuenta) error {
-	u := strings.TrimSpace(n.Usuario)
-	if err := validarNombreCuenta(u); err != nil {
-		return err
-	}
-	if _, err := permisos.ParseRol(string(n.Rol)); err != nil {
-		return &ErrValidacion{"rol", "elija uno de los roles de la lista"}
-	}
-	if n.Rol == permisos.RolSeccional && strings.TrimSpace(n.DireccionSeccional) == "" {
-		return &ErrValidacion{"seccional", "una cuenta de rol seccional necesita su Dirección Seccional"}
-	}
-	return ValidarClave(u, n.Clave)
-}
-
-// CrearCuenta validates, hashes the password and inserts the account, with its
-// audit row in the same transaction.
+// CrearCuenta hashes the password and inserts the account, with its audit
+// row in the same transaction. The caller has checked it (validar.NuevaCuenta).
 func (d *DB) CrearCuenta(ctx context.Context, n dominio.NuevaCuenta, quien dominio.Actor) (dominio.Cuenta, error) {
 	n.Usuario = texto.ClaveCuenta(n.Usuario)
 	n.Nombre = strings.TrimSpace(n.Nombre)
 	n.DireccionSeccional = strings.TrimSpace(n.DireccionSeccional)
-	if err := ValidarNuevaCuenta(n); err != nil {
-		return dominio.Cuenta{}, err
-	}
 	var err error
 	if n.DireccionSeccional, err = d.seccionalCuenta(ctx, n.DireccionSeccional); err != nil {
 		return dominio.Cuenta{}, err
@@ -157,15 +131,10 @@ func (d *DB) ContarCuentas(ctx context.Context) (int, error) {
 
 // CambiarRol changes an account's role (and Dirección Seccional, required for
 // rol seccional). Its open sessions end, so the new role applies at once,
-// and its calendar link is revoked.
+// and its calendar link is revoked. The caller has checked the role
+// (validar.Rol).
 func (d *DB) CambiarRol(ctx context.Context, id int64, rol permisos.Rol, seccional string, quien dominio.Actor) error {
-	if _, err := permisos.ParseRol(string(rol)); err != nil {
-		return &ErrValidacion{"rol", "elija uno de los roles de la lista"}
-	}
 	seccional = strings.TrimSpace(seccional)
-	if rol == permisos.RolSeccional && seccional == "" {
-		return &ErrValidacion{"seccional", "una cuenta de rol seccional necesita su Dirección Seccional"}
-	}
 	if rol != permisos.RolSeccional {
 		seccional = ""
 	}

@@ -3,6 +3,7 @@ package db
 import (
 	"comite/internal/dominio"
 	"comite/internal/permisos"
+	"comite/internal/validar"
 	"context"
 	"errors"
 	"strings"
@@ -83,8 +84,11 @@ func TestCuentas_CrearValidaYAudita(t *testing.T) {
 	}
 	for _, c := range casos {
 		t.Run(c.nombre, func(t *testing.T) {
-			_, err := d.CrearCuenta(ctx, c.n, quien)
-			var ev *ErrValidacion
+			err := validar.NuevaCuenta(c.n)
+			if err == nil {
+				_, err = d.CrearCuenta(ctx, c.n, quien)
+			}
+			var ev *dominio.ErrValidacion
 			if !errors.As(err, &ev) || ev.Campo != c.campo {
 				t.Fatalf("error = %v, quiere campo %s", err, c.campo)
 			}
@@ -261,7 +265,7 @@ func TestAdministracion_DiasInhabilesYAuditoriaFiltrada(t *testing.T) {
 	if err := d.AgregarDiaInhabil(ctx, f, "otra vez", q); !errors.Is(err, ErrDiaInhabilExiste) {
 		t.Fatalf("fecha repetida: %v", err)
 	}
-	var ev *ErrValidacion
+	var ev *dominio.ErrValidacion
 	if err := d.AgregarDiaInhabil(ctx, fecha.Debe(2026, 4, 7), " ", q); !errors.As(err, &ev) || ev.Campo != "motivo" {
 		t.Fatalf("sin motivo: %v", err)
 	}

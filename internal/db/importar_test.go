@@ -286,7 +286,7 @@ func TestGuardar_usuarioRegistroActoOperacionesAuditados(t *testing.T) {
 		t.Fatalf("acto con allanamiento = %v", c)
 	}
 	acto.Valor = montoPrueba("1.005")
-	var ev *ErrValidacion
+	var ev *dominio.ErrValidacion
 	if _, err := d.GuardarActo(fondo, acto, actorPrueba); !errors.As(err, &ev) || ev.Campo != "valor" || !strings.Contains(ev.Mensaje, "más de dos decimales") {
 		t.Fatalf("tres decimales = %v", err)
 	}
@@ -330,7 +330,7 @@ func TestGuardar_usuarioRegistroActoOperacionesAuditados(t *testing.T) {
 		t.Fatalf("el mismo acto sin puntos = %v %v; quiere sin cambios", c, err)
 	}
 	mismo.NumeroActo = "2,02501E+11"
-	var evc *ErrValidacion
+	var evc *dominio.ErrValidacion
 	if _, err := d.GuardarActo(fondo, mismo, actorPrueba); !errors.As(err, &evc) || evc.Campo != "numero_acto" || !strings.Contains(evc.Mensaje, "notación científica") {
 		t.Fatalf("acto en notación científica = %v", err)
 	}

@@ -87,8 +87,8 @@ type FuenteInforme struct {
 	Informes   []InformeEmitido // issued versions, oldest first
 	Cabeza     Cabeza           // head of the audit chain when read
 	Marca      MarcaCaso
-	Norma      *NormaAplicable   // the decision on the applicable norm (nil: none)
-	Personas   map[string]string // login → the person's name, cargo and role
+	Norma      *NormaAplicable            // the decision on the applicable norm (nil: none)
+	Personas   map[string]dominio.Persona // login → the person behind the account
 }
 
 // FuenteInforme reads what the informe of a case is built from, in one

@@ -137,12 +137,12 @@ type LecturaPerfil struct {
 // LeerPerfil reads, in one read snapshot and four queries, the user with its
 // registros, its acts and its operations by year — what UsuarioPorNIT,
 // ActosDeUsuario and OperacionesDeUsuario read one by one (each finding the
-// user again). Errors as UsuarioPorNIT: ErrValidacion for a bad NIT,
+// user again). Errors as UsuarioPorNIT: dominio.ErrValidacion for a bad NIT,
 // ErrUsuarioNoRegistrado when no user has it.
 func (d *DB) LeerPerfil(ctx context.Context, nitUsuario string) (LecturaPerfil, error) {
 	n, err := nit.Parse(nitUsuario)
 	if err != nil {
-		return LecturaPerfil{}, &ErrValidacion{"nit", err.Error()}
+		return LecturaPerfil{}, &dominio.ErrValidacion{Campo: "nit", Mensaje: err.Error()}
 	}
 	tx, err := d.BeginTx(ctx, &sql.TxOptions{ReadOnly: true}) // a deferred read: does not wait for writers (WAL)
 	if err != nil {

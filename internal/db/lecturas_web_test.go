@@ -2,6 +2,7 @@ package db_test
 
 import (
 	"comite/internal/contrato"
+	"comite/internal/dominio"
 	"context"
 	"errors"
 	"os"
@@ -83,7 +84,7 @@ func TestLeerPerfil_igualALasLecturasSueltas(t *testing.T) {
 			t.Fatalf("%s: la entrada del perfil difiere de EntradaEvaluacion", n)
 		}
 	}
-	var ev *db.ErrValidacion
+	var ev *dominio.ErrValidacion
 	if _, err := d.LeerPerfil(ctx, "800191045-2"); !errors.As(err, &ev) {
 		t.Fatalf("NIT con dígito errado: %v", err)
 	}

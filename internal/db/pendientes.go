@@ -75,14 +75,14 @@ func (d *DB) FijarTerminosInternos(ctx context.Context, dias map[plazos.Etapa]in
 	for _, e := range plazos.Etapas {
 		if n, ok := dias[e]; ok {
 			if err := plazos.Validar(e, n); err != nil {
-				return &ErrValidacion{"dias_" + string(e), err.Error()}
+				return &dominio.ErrValidacion{Campo: "dias_" + string(e), Mensaje: err.Error()}
 			}
 		}
 	}
 	if len(dias) != 0 {
 		for e := range dias {
 			if _, ok := plazos.Predeterminados[e]; !ok {
-				return &ErrValidacion{"etapa", "etapa desconocida"}
+				return &dominio.ErrValidacion{Campo: "etapa", Mensaje: "etapa desconocida"}
 			}
 		}
 	}

@@ -18,7 +18,7 @@ func TestTerminosInternos_predeterminadosYFijadosConAuditoria(t *testing.T) {
 	if err != nil || len(ts) != 3 || !ts[0].Predeterminado || ts[0].Dias != plazos.Predeterminados[plazos.EtapaEvaluacion] {
 		t.Fatalf("%v %+v", err, ts)
 	}
-	var ev *ErrValidacion
+	var ev *dominio.ErrValidacion
 	if err := d.FijarTerminosInternos(ctx, map[plazos.Etapa]int{plazos.EtapaREA: 8, plazos.EtapaComite: 0}, dominio.Actor{Cuenta: "admin"}); !errors.As(err, &ev) || ev.Campo != "dias_comite" {
 		t.Fatalf("un término de 0 días: %v", err)
 	}

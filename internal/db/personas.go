@@ -8,101 +8,65 @@ import (
 	"fmt"
 	"strings"
 
-	"comite/internal/etiquetas"
+	"comite/internal/permisos"
 )
 
-// Firmante is a person as a document's signature block names them: full
-// name, cargo and the role they act in; never the login.
-type Firmante struct {
-	Nombre string
-	Cargo  string // "" when the account has none recorded
-	Rol    string // label of the role («Secretaría Técnica»)
-}
-
-// Texto is how a page names the person: «Sara Ruiz, Profesional
-// especializada (Secretaría Técnica)», without the cargo when none is recorded.
-func (f Firmante) Texto() string {
-	if f.Rol == "" {
-		return f.Nombre
-	}
-	if f.Cargo == "" {
-		return f.Nombre + " (" + f.Rol + ")"
-	}
-	return f.Nombre + ", " + f.Cargo + " (" + f.Rol + ")"
-}
-
 // firmanteDe reads the person behind an account. An account that no longer
-// exists, or a process («sistema»), is named as recorded.
-func firmanteDe(ctx context.Context, q consultor, usuario string) (Firmante, error) {
-	var f Firmante
+// exists, or a process («sistema»), is named as recorded, with no role.
+func firmanteDe(ctx context.Context, q consultor, usuario string) (dominio.Persona, error) {
+	var f dominio.Persona
 	var rol string
 	err := q.QueryRowContext(ctx, `SELECT nombre, cargo, rol FROM cuentas WHERE usuario = ?`, usuario).Scan(&f.Nombre, &f.Cargo, &rol)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
-		return Firmante{Nombre: usuario}, nil
+		return dominio.Persona{Nombre: usuario}, nil
 	case err != nil:
 		return f, err
 	}
-	f.Rol = etiquetas.Rol(rol)
+	f.Rol = permisos.Rol(rol)
 	return f, nil
 }
 
-// personaDe is how a document names the account that acted (Firmante.Texto).
-func personaDe(ctx context.Context, q consultor, usuario string) (string, error) {
-	f, err := firmanteDe(ctx, q, usuario)
-	return f.Texto(), err
-}
-
-// Persona is personaDe for the pages (the informe's versions, the actas),
-// as a prepared statement.
-func (d *DB) Persona(ctx context.Context, usuario string) (string, error) {
-	return personaDe(ctx, conPreparadas{d: d}, usuario)
-}
-
-// Firmante reads the person behind an account for a signature block.
-func (d *DB) Firmante(ctx context.Context, usuario string) (Firmante, error) {
+// Firmante reads the person behind an account (for a signature block, or
+// for naming who acted: etiquetas.Persona), as a prepared statement.
+func (d *DB) Firmante(ctx context.Context, usuario string) (dominio.Persona, error) {
 	return firmanteDe(ctx, conPreparadas{d: d}, usuario)
 }
 
-// Personas names every account (login → Firmante.Texto), for a document
-// that names many people.
-func (d *DB) Personas(ctx context.Context) (map[string]string, error) {
+// Personas reads the person behind every account (login → Persona), for a
+// document or a page that names many people.
+func (d *DB) Personas(ctx context.Context) (map[string]dominio.Persona, error) {
 	return personasEn(ctx, d)
 }
 
-func personasEn(ctx context.Context, q consultor) (map[string]string, error) {
+func personasEn(ctx context.Context, q consultor) (map[string]dominio.Persona, error) {
 	rows, err := q.QueryContext(ctx, `SELECT usuario, nombre, cargo, rol FROM cuentas`)
 	if err != nil {
 		return nil, fmt.Errorf("leer las personas de las cuentas: %w", err)
 	}
 	defer rows.Close()
-	out := map[string]string{}
+	out := map[string]dominio.Persona{}
 	for rows.Next() {
 		var u, rol string
-		var f Firmante
+		var f dominio.Persona
 		if err := rows.Scan(&u, &f.Nombre, &f.Cargo, &rol); err != nil {
 			return nil, err
 		}
-		f.Rol = etiquetas.Rol(rol)
-		out[u] = f.Texto()
+		f.Rol = permisos.Rol(rol)
+		out[u] = f
 	}
 	return out, rows.Err()
 }
 
-// MaxLargoCargo limits the cargo of an account.
-const MaxLargoCargo = 200
-
 // FijarCargo records the cargo of the person behind an account (audited).
+// The caller has checked it (validar.Cargo).
 func (d *DB) FijarCargo(ctx context.Context, usuario, cargo string, quien dominio.Actor) error {
 	cargo = strings.Join(strings.Fields(cargo), " ")
-	if len([]rune(cargo)) > MaxLargoCargo {
-		return &ErrValidacion{"cargo", "el cargo admite hasta 200 caracteres"}
-	}
 	return d.EnTx(ctx, func(tx *sql.Tx) error {
 		var antes string
 		if err := tx.QueryRowContext(ctx, `SELECT cargo FROM cuentas WHERE usuario = ?`, usuario).Scan(&antes); err != nil {
 			if errors.Is(err, sql.ErrNoRows) {
-				return &ErrValidacion{"usuario", "la cuenta no existe"}
+				return &dominio.ErrValidacion{Campo: "usuario", Mensaje: "la cuenta no existe"}
 			}
 			return err
 		}

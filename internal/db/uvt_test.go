@@ -126,7 +126,7 @@ func TestUVT_ET868_rechazos(t *testing.T) {
 	} {
 		t.Run(c.nombre, func(t *testing.T) {
 			err := d.GuardarUVT(ctx, c.anio, decimal.NewFromInt(c.valor), c.resolucion, adminUVT)
-			var ev *ErrValidacion
+			var ev *dominio.ErrValidacion
 			if !errors.As(err, &ev) || ev.Campo != c.campo || !strings.Contains(ev.Mensaje, c.quiere) {
 				t.Fatalf("err = %v; quiere %s: …%s…", err, c.campo, c.quiere)
 			}

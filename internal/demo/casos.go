@@ -14,6 +14,7 @@ package demo
 import (
 	"comite/internal/dominio"
 	"comite/internal/permisos"
+	"comite/internal/validar"
 	"context"
 	"fmt"
 	"sort"
@@ -143,7 +144,13 @@ var CargosDemo = map[string]string{
 
 // CrearCuentaDemo creates a demo account with its cargo.
 func CrearCuentaDemo(ctx context.Context, d *db.DB, c dominio.NuevaCuenta) error {
+	if err := validar.NuevaCuenta(c); err != nil {
+		return err
+	}
 	if _, err := d.CrearCuenta(ctx, c, dominio.Actor{Cuenta: "sistema"}); err != nil {
+		return err
+	}
+	if err := validar.Cargo(CargosDemo[c.Usuario]); err != nil {
 		return err
 	}
 	return d.FijarCargo(ctx, c.Usuario, CargosDemo[c.Usuario], dominio.Actor{Cuenta: "sistema"})

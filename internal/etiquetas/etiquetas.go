@@ -256,3 +256,17 @@ func Codigos() []string {
 	sort.Strings(out)
 	return out
 }
+
+// Persona is how a page or a document names the person behind an account:
+// «Sara Ruiz, Profesional especializada (Secretaría Técnica)», without the
+// cargo when none is recorded, and only the name for a login with no
+// account (rol "").
+func Persona(nombre, cargo string, rol permisos.Rol) string {
+	if rol == "" {
+		return nombre
+	}
+	if cargo == "" {
+		return nombre + " (" + Rol(string(rol)) + ")"
+	}
+	return nombre + ", " + cargo + " (" + Rol(string(rol)) + ")"
+}

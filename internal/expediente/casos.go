@@ -220,7 +220,7 @@ func (x *Expediente) AbrirCaso(ctx context.Context, n dominio.NuevoCaso, quien d
 		seccional = u.DireccionSeccional
 	default:
 		cod, err := x.d.CodigoSeccional(ctx, seccional)
-		var ev *db.ErrValidacion
+		var ev *dominio.ErrValidacion
 		if errors.As(err, &ev) {
 			return dominio.Caso{}, &db.ErrFormulario{Campos: map[string]string{"direccion_seccional": formato.MayusculaInicial(ev.Mensaje) + "."}}
 		} else if err != nil {

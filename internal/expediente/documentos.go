@@ -18,6 +18,7 @@ package expediente
 import (
 	"comite/internal/contrato"
 	"comite/internal/dominio"
+	"comite/internal/etiquetas"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -102,17 +103,17 @@ func ultimaVersion[T any](vs []T, numero func(T) int) int {
 }
 
 // nombre is how a document names the account that acted: by the person's
-// name, cargo and role (db.Personas), never the login; an account that no
+// name, cargo and role (etiquetas.Persona), never the login; an account that no
 // longer exists, or a process, as recorded.
-func nombre(personas map[string]string, login string) string {
+func nombre(personas map[string]dominio.Persona, login string) string {
 	if p, ok := personas[login]; ok {
-		return p
+		return etiquetas.Persona(p.Nombre, p.Cargo, p.Rol)
 	}
 	return login
 }
 
 // conceptos turns stored conceptos into the informe's, naming people.
-func conceptos(cs []dominio.ConceptoGuardado, personas map[string]string) []informe.ConceptoGuardado {
+func conceptos(cs []dominio.ConceptoGuardado, personas map[string]dominio.Persona) []informe.ConceptoGuardado {
 	var out []informe.ConceptoGuardado
 	for _, c := range cs {
 		out = append(out, informe.ConceptoGuardado{Concepto: c.Concepto, RegistradoPor: nombre(personas, c.RegistradoPor), RegistradoEn: c.Instante(), MotivoCorreccion: c.MotivoCorreccion})
@@ -223,12 +224,13 @@ func (x *Expediente) sujetoFirma() string {
 }
 
 // persona is how a document names who issued it: the person's name and the
-// role they act in (db.Persona), never the login; a draft says so.
+// role they act in (etiquetas.Persona), never the login; a draft says so.
 func (x *Expediente) persona(ctx context.Context, login string) (string, error) {
 	if login == "" || login == borradorSinEmitir {
 		return login, nil
 	}
-	return x.d.Persona(ctx, login)
+	f, err := x.d.Firmante(ctx, login)
+	return etiquetas.Persona(f.Nombre, f.Cargo, f.Rol), err
 }
 
 func emisionVigente(f db.FuenteInforme) informe.Emision {
@@ -379,7 +381,7 @@ func (x *Expediente) ReproducirInforme(ctx context.Context, casoID int64, versio
 }
 
 // fuenteActa turns the stored session into the acta's plain values.
-func fuenteActa(s dominio.SesionComite, personas map[string]string) informe.FuenteActa {
+func fuenteActa(s dominio.SesionComite, personas map[string]dominio.Persona) informe.FuenteActa {
 	f := informe.FuenteActa{Numero: s.Numero, Sesion: s.Sesion, QuorumConfigurado: s.QuorumSet, QuorumMinimo: s.QuorumMin, TextoQuorum: s.TextoQuoro}
 	for _, p := range s.Orden {
 		pf := informe.PuntoFuente{Posicion: p.Posicion, Caso: p.Numero, RazonSocial: p.RazonSocial, NIT: p.NIT, Estado: p.Estado, Aplazado: p.Aplazado,
@@ -445,7 +447,7 @@ func (x *Expediente) armarActa(ctx context.Context, f db.FuenteActa, version int
 	if err != nil {
 		return a, err
 	}
-	a.Firmantes = append(a.Firmantes, informe.Firmante{Nombre: emite.Nombre, Cargo: emite.Cargo, Papel: "Emite el acta (" + emite.Rol + ")"})
+	a.Firmantes = append(a.Firmantes, informe.Firmante{Nombre: emite.Nombre, Cargo: emite.Cargo, Papel: "Emite el acta (" + etiquetas.Rol(string(emite.Rol)) + ")"})
 	return a, nil
 }
 

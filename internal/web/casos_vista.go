@@ -415,7 +415,7 @@ func (h *handler) vistaCaso(c echo.Context, caso dominio.Caso) (templates.CasoDe
 		v.Historia = append(v.Historia, templates.EventoVista{En: formato.InstanteTexto(x.En), Cuenta: x.Cuenta, IP: x.IP, De: de, A: x.AEstado.Etiqueta(), Detalle: x.Texto, Evaluacion: ev})
 	}
 	if n := l.NormaAplicable; n != nil {
-		quien, err := h.d.Persona(ctx, n.RegistradaPor)
+		quien, err := h.persona(ctx, n.RegistradaPor)
 		if err != nil {
 			return v, err
 		}
@@ -471,7 +471,7 @@ func (h *handler) vistaCaso(c echo.Context, caso dominio.Caso) (templates.CasoDe
 		v.Criterios = append(v.Criterios, templates.CriterioVista{Clave: k.Clave, Etiqueta: k.Etiqueta, Ayuda: k.Ayuda, Texto: caso.Criterios[k.Clave]})
 	}
 	for _, i := range l.Informes {
-		por, err := h.d.Persona(ctx, i.EmitidoPor)
+		por, err := h.persona(ctx, i.EmitidoPor)
 		if err != nil {
 			return v, err
 		}
@@ -553,8 +553,8 @@ func pasoNoPermitido(cu *dominio.Cuenta, a flujo.Accion, cx flujo.Contexto) stri
 }
 
 // personas names accounts as the pages show people: by name, cargo and
-// role (db.Personas), never by login; a login without account (a process
-// such as «sistema», an account removed) as recorded.
+// role (etiquetas.Persona), never by login; a login without account (a
+// process such as «sistema», an account removed) as recorded.
 func (h *handler) personas(ctx context.Context) (func(login string) string, error) {
 	todas, err := h.d.Personas(ctx)
 	if err != nil {
@@ -562,8 +562,14 @@ func (h *handler) personas(ctx context.Context) (func(login string) string, erro
 	}
 	return func(login string) string {
 		if p, ok := todas[login]; ok {
-			return p
+			return etiquetas.Persona(p.Nombre, p.Cargo, p.Rol)
 		}
 		return login
 	}, nil
+}
+
+// persona names one account as personas does.
+func (h *handler) persona(ctx context.Context, login string) (string, error) {
+	p, err := h.d.Firmante(ctx, login)
+	return etiquetas.Persona(p.Nombre, p.Cargo, p.Rol), err
 }

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"comite/internal/dominio"
+	"comite/internal/validar"
 	"errors"
 	"net/http"
 
@@ -22,7 +24,7 @@ func (h *handler) claveFormulario(c echo.Context) error {
 }
 
 func (h *handler) vistaClave(c echo.Context, errs templates.Errores) templates.CambiarClave {
-	return templates.CambiarClave{Obligatorio: cuentaDe(c).DebeCambiarClave, Minimo: db.LongitudMinimaClave, Errores: errs}
+	return templates.CambiarClave{Obligatorio: cuentaDe(c).DebeCambiarClave, Minimo: validar.LongitudMinimaClave, Errores: errs}
 }
 
 // claveCambiar changes the signed-in person's password (the current one is
@@ -37,8 +39,9 @@ func (h *handler) claveCambiar(c echo.Context) error {
 		errs["confirmacion"] = "Las dos claves nuevas no coinciden; escríbalas de nuevo."
 		return h.render(c, http.StatusUnprocessableEntity, templates.CambiarClavePagina(h.pagina(c, "Cambiar mi clave", ""), h.vistaClave(c, errs)))
 	}
-	err := h.d.CambiarClave(ctx, cu.ID, c.FormValue("actual"), nueva, actor(c))
-	var ev *db.ErrValidacion
+	actual := c.FormValue("actual")
+	err := h.d.CambiarClave(ctx, cu.ID, actual, nueva, func(usuario string) error { return validar.ClaveNueva(usuario, actual, nueva) }, actor(c))
+	var ev *dominio.ErrValidacion
 	var ed *db.ErrDemasiadas
 	switch {
 	case errors.As(err, &ed):

@@ -4,12 +4,12 @@ package web
 // blocks, the histories and the audit name people by name and cargo.
 
 import (
+	"comite/internal/dominio"
+	"comite/internal/formato"
+	"comite/internal/validar"
+	"comite/web/templates"
 	"errors"
 	"net/http"
-
-	"comite/internal/db"
-	"comite/internal/formato"
-	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
 )
@@ -28,8 +28,10 @@ func (h *handler) cuentaCargo(c echo.Context) error {
 	if len(cargo) > 2000 {
 		return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
 	}
-	err = h.d.FijarCargo(c.Request().Context(), cu.Usuario, cargo, actor(c))
-	var ev *db.ErrValidacion
+	if err = validar.Cargo(cargo); err == nil {
+		err = h.d.FijarCargo(c.Request().Context(), cu.Usuario, cargo, actor(c))
+	}
+	var ev *dominio.ErrValidacion
 	switch {
 	case errors.As(err, &ev):
 		v := h.vistaCuenta(c, cu, templates.Errores{"cargo": formato.MayusculaInicial(ev.Mensaje) + "."})

@@ -3,6 +3,7 @@ package web
 import (
 	"comite/internal/dominio"
 	"comite/internal/permisos"
+	"comite/internal/validar"
 	"errors"
 	"net/http"
 
@@ -22,9 +23,13 @@ func (h *handler) cuentaCrear(c echo.Context) error {
 		Seccional: c.FormValue("seccional"),
 		Errores:   templates.Errores{},
 	}
-	_, err := h.d.CrearCuenta(c.Request().Context(), dominio.NuevaCuenta{
+	n := dominio.NuevaCuenta{
 		Usuario: f.Usuario, Nombre: f.Nombre, Rol: permisos.Rol(f.Rol), DireccionSeccional: f.Seccional, Clave: c.FormValue("clave"),
-	}, actor(c))
+	}
+	err := validar.NuevaCuenta(n)
+	if err == nil {
+		_, err = h.d.CrearCuenta(c.Request().Context(), n, actor(c))
+	}
 	switch {
 	case errorDeCampo(f.Errores, err, nil):
 	case errors.Is(err, db.ErrCuentaExiste):

@@ -1,13 +1,13 @@
 package web
 
 import (
+	"comite/internal/dominio"
+	"comite/internal/formato"
 	"comite/internal/permisos"
+	"comite/internal/validar"
+	"comite/web/templates"
 	"errors"
 	"net/http"
-
-	"comite/internal/db"
-	"comite/internal/formato"
-	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
 )
@@ -24,8 +24,10 @@ func (h *handler) cuentaRolCambiar(c echo.Context) error {
 	if cu.ID == cuentaDe(c).ID && rol != string(permisos.RolAdmin) {
 		errs["rol"] = "No puede quitarse el rol de administración; pídaselo a otro administrador."
 	} else {
-		err = h.d.CambiarRol(c.Request().Context(), cu.ID, permisos.Rol(rol), seccional, actor(c))
-		var ev *db.ErrValidacion
+		if err = validar.Rol(permisos.Rol(rol), seccional); err == nil {
+			err = h.d.CambiarRol(c.Request().Context(), cu.ID, permisos.Rol(rol), seccional, actor(c))
+		}
+		var ev *dominio.ErrValidacion
 		switch {
 		case errors.As(err, &ev):
 			errs[ev.Campo] = formato.MayusculaInicial(ev.Mensaje) + "."

@@ -225,7 +225,7 @@ func (h *handler) mostrarSesion(c echo.Context, s dominio.SesionComite, status i
 	v.ProblemaActa = flujo.ProblemaActa(s.Sesion.Fecha, hoy, s.HayQuorum, s.TextoQuoro, s.PuntosPendientes())
 	v.Aplazable = v.Gestiona && s.Conceptos == 0
 	for _, a := range s.Aplazamientos {
-		por, err := h.d.Persona(ctx, a.Por)
+		por, err := h.persona(ctx, a.Por)
 		if err != nil {
 			return err
 		}
@@ -236,7 +236,7 @@ func (h *handler) mostrarSesion(c echo.Context, s dominio.SesionComite, status i
 		return err
 	}
 	for _, a := range as {
-		por, err := h.d.Persona(ctx, a.EmitidoPor)
+		por, err := h.persona(ctx, a.EmitidoPor)
 		if err != nil {
 			return err
 		}

@@ -11,6 +11,7 @@ package main
 import (
 	"comite/internal/dominio"
 	"comite/internal/permisos"
+	"comite/internal/validar"
 	"context"
 	"fmt"
 	"os"
@@ -48,6 +49,9 @@ func completar(ctx context.Context, ruta string) error {
 		{Usuario: "admin", Nombre: "Administración (base guardada)", Rol: permisos.RolAdmin, Clave: ClaveCuentas},
 		{Usuario: "auditor", Nombre: "Auditoría (base guardada)", Rol: permisos.RolAuditor, Clave: ClaveCuentas},
 	} {
+		if err := validar.NuevaCuenta(c); err != nil {
+			return fmt.Errorf("cuenta %s: %w", c.Usuario, err)
+		}
 		if _, err := d.CrearCuenta(ctx, c, sistema); err != nil {
 			return fmt.Errorf("cuenta %s: %w", c.Usuario, err)
 		}
