@@ -447,7 +447,11 @@ func (x *Expediente) armarActa(ctx context.Context, f db.FuenteActa, version int
 	if err != nil {
 		return a, err
 	}
-	a.Firmantes = append(a.Firmantes, informe.Firmante{Nombre: emite.Nombre, Cargo: emite.Cargo, Papel: "Emite el acta (" + etiquetas.Rol(string(emite.Rol)) + ")"})
+	rol := "" // an account that no longer exists, or a process, has no role
+	if emite.Rol != "" {
+		rol = etiquetas.Rol(string(emite.Rol))
+	}
+	a.Firmantes = append(a.Firmantes, informe.Firmante{Nombre: emite.Nombre, Cargo: emite.Cargo, Papel: "Emite el acta (" + rol + ")"})
 	return a, nil
 }
 
