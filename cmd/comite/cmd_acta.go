@@ -11,10 +11,6 @@ import (
 	"comite/internal/expediente"
 )
 
-func init() {
-	registrar("acta", "escribe el PDF del acta de una sesión del Comité (los mismos datos dan los mismos bytes)", docActa.cmdDocumento)
-}
-
 const usoActa = `uso: comite acta --sesion ID --db ARCHIVO -o ARCHIVO.pdf
 ` + usoFirmaDocumento + `Escribe el acta de una sesión del Comité de Fiscalización: orden del día, asistencia,
 quórum y, para cada caso, la decisión con su motivación y sus correcciones. Sin firma
@@ -31,11 +27,9 @@ del archivo firmado y el sujeto del certificado.
 // the latest issued version as recorded when it is up to date, else the
 // acta built from the stored session.
 var docActa = documentoCLI{
-	cmd: "comite acta", opcion: "sesion", uso: usoActa,
-	falta: "falta el número de la sesión (por ejemplo SC-2026-001)",
-	noExiste: func(ref, ruta string) string {
-		return fmt.Sprintf("no existe la sesión %q en %s", ref, ruta)
-	},
+	nombre: "acta", resumen: "escribe el PDF del acta de una sesión del Comité (los mismos datos dan los mismos bytes)",
+	opcion: "sesion", uso: usoActa,
+	falta: "falta el número de la sesión (por ejemplo SC-2026-001)", noExiste: "no existe la sesión %q en %s",
 	buscar: func(ctx context.Context, d *db.DB, ref string) (int64, string, error) {
 		s, err := d.SesionPorReferencia(ctx, strings.TrimSpace(ref))
 		return s.ID, s.Numero, err

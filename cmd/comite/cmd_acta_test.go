@@ -10,9 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
-	"comite/internal/db"
 	"comite/internal/expediente"
 	"comite/internal/fecha"
 	"comite/internal/firma/firmaprueba"
@@ -22,14 +20,9 @@ import (
 // baseConSesion is a database with one convened session (SC-2026-001).
 func baseConSesion(t *testing.T) string {
 	t.Helper()
-	ruta := filepath.Join(t.TempDir(), "comite.db")
-	d, err := db.Open(context.Background(), ruta)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ruta, d := basePrueba(t)
 	defer d.Close()
-	d.Now = func() time.Time { return time.Date(2026, 3, 17, 15, 0, 0, 0, time.UTC) }
-	_, err = expediente.Nuevo(d).ConvocarSesion(context.Background(), flujo.Sesion{Fecha: fecha.Debe(2026, 3, 17), Hora: "09:30", Modalidad: "presencial", Lugar: "Sala 5, Nivel Central",
+	_, err := expediente.Nuevo(d).ConvocarSesion(context.Background(), flujo.Sesion{Fecha: fecha.Debe(2026, 3, 17), Hora: "09:30", Modalidad: "presencial", Lugar: "Sala 5, Nivel Central",
 		Preside: "Ana María Rojas", Secretario: "Jorge Díaz", Miembros: []flujo.MiembroSesion{{Nombre: "Ana María Rojas", Cargo: "Directora de Gestión de Fiscalización"}}},
 		dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "secretaria"}, Rol: flujo.RolSecretaria})
 	if err != nil {

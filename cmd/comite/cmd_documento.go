@@ -20,13 +20,14 @@ import (
 // document's object (a case, a session), how it is found and how its PDF is
 // obtained. cmdDocumento is the one command both run.
 type documentoCLI struct {
-	cmd    string // "comite informe"
-	opcion string // the option naming the object: "caso", "sesion"
-	uso    string
-	// falta is said when the option is missing; noExiste(ref, ruta) when
-	// the object is not in the database.
-	falta    string
-	noExiste func(ref, ruta string) string
+	// nombre and resumen register the command (registrar).
+	nombre, resumen string
+	cmd             string // "comite informe"
+	opcion          string // the option naming the object: "caso", "sesion"
+	uso             string
+	// falta is said when the option is missing; noExiste, with the
+	// reference and the database, when the object is not in it.
+	falta, noExiste string
 	// buscar finds the object by its reference: its id and number (err
 	// wraps errNoExiste when there is none).
 	buscar      func(ctx context.Context, d *db.DB, ref string) (id int64, numero string, err error)
@@ -43,6 +44,12 @@ type documentoCLI struct {
 	// CF-2026-0001 escrito"), and firmado what it adds when signed.
 	escrito func(numero string) string
 	firmado string
+}
+
+func init() {
+	for _, k := range []documentoCLI{docInforme, docActa} {
+		registrar(k.nombre, k.resumen, k.cmdDocumento)
+	}
 }
 
 // usoFirmaDocumento and usoOpcionesDocumento are the lines the usage of
@@ -64,7 +71,8 @@ Firma (PAdES, firma electrónica avanzada; ver docs/firma.md):
 // exit 0 writing the PDF; 2 on bad flags; 1 when the object does not exist
 // or the file cannot be written.
 func (k documentoCLI) cmdDocumento(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet(k.cmd, flag.ContinueOnError)
+	cmd := "comite " + k.nombre
+	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	ref := fs.String(k.opcion, "", "")
 	ruta := fs.String("db", "comite.db", "")
@@ -77,53 +85,53 @@ func (k documentoCLI) cmdDocumento(args []string, _ io.Reader, stdout, stderr io
 			fmt.Fprint(stdout, k.uso)
 			return 0
 		}
-		fmt.Fprintln(stderr, k.cmd+":", informeTraducir(err, "--"+k.opcion))
+		fmt.Fprintln(stderr, cmd+":", informeTraducir(err, "--"+k.opcion))
 		fmt.Fprint(stderr, k.uso)
 		return 2
 	}
 	switch {
 	case fs.NArg() > 0:
-		fmt.Fprintf(stderr, "%s: argumento de más %q (las opciones van con --nombre valor)\n", k.cmd, fs.Arg(0))
+		fmt.Fprintf(stderr, "%s: argumento de más %q (las opciones van con --nombre valor)\n", cmd, fs.Arg(0))
 		return 2
 	case strings.TrimSpace(*ref) == "":
-		fmt.Fprintf(stderr, "%s: --%s: %s\n", k.cmd, k.opcion, k.falta)
+		fmt.Fprintf(stderr, "%s: --%s: %s\n", cmd, k.opcion, k.falta)
 		return 2
 	case strings.TrimSpace(*salida) == "":
-		fmt.Fprintln(stderr, k.cmd+": -o: falta el archivo PDF a escribir")
+		fmt.Fprintln(stderr, cmd+": -o: falta el archivo PDF a escribir")
 		return 2
 	}
-	firmante, codigo := cargarFirmante(k.cmd, *firmaCert, *firmaClave, *firmaEnv, stderr)
+	firmante, codigo := cargarFirmante(cmd, *firmaCert, *firmaClave, *firmaEnv, stderr)
 	if codigo != 0 {
 		return codigo
 	}
 	if _, err := os.Stat(*ruta); err != nil {
-		fmt.Fprintf(stderr, "%s: --db: no existe la base de datos %s\n", k.cmd, *ruta)
+		fmt.Fprintf(stderr, "%s: --db: no existe la base de datos %s\n", cmd, *ruta)
 		return 1
 	}
 	ctx := context.Background()
 	d, err := abrirBase(ctx, *ruta)
 	if err != nil {
-		fmt.Fprintln(stderr, k.cmd+":", err)
+		fmt.Fprintln(stderr, cmd+":", err)
 		return 1
 	}
 	defer d.Close()
 	id, numero, err := k.buscar(ctx, d, *ref)
 	if errors.Is(err, k.errNoExiste) {
-		fmt.Fprintf(stderr, "%s: --%s: %s\n", k.cmd, k.opcion, k.noExiste(*ref, *ruta))
+		fmt.Fprintf(stderr, "%s: --%s: %s\n", cmd, k.opcion, fmt.Sprintf(k.noExiste, *ref, *ruta))
 		return 1
 	} else if err != nil {
-		fmt.Fprintln(stderr, k.cmd+":", err)
+		fmt.Fprintln(stderr, cmd+":", err)
 		return 1
 	}
 	pdf, origen, err := k.pdf(ctx, d, id, numero, firmante != nil)
 	if err != nil {
-		fmt.Fprintln(stderr, k.cmd+":", err)
+		fmt.Fprintln(stderr, cmd+":", err)
 		return 1
 	}
 	if firmante != nil {
 		firmado, err := firmante.Firmar(pdf, k.motivo(numero), lugarFirma, time.Now())
 		if err != nil {
-			fmt.Fprintf(stderr, "%s: %s %s: firma: %v\n", k.cmd, k.objeto, numero, err)
+			fmt.Fprintf(stderr, "%s: %s %s: firma: %v\n", cmd, k.objeto, numero, err)
 			return 1
 		}
 		fmt.Fprintf(stderr, "SHA-256 del contenido sin firmar: %x\n", sha256.Sum256(pdf))
@@ -132,7 +140,7 @@ func (k documentoCLI) cmdDocumento(args []string, _ io.Reader, stdout, stderr io
 		pdf, origen = firmado, origen+k.firmado
 	}
 	if err := os.WriteFile(*salida, pdf, 0o644); err != nil {
-		fmt.Fprintf(stderr, "%s: -o: no se pudo escribir %s: %v\n", k.cmd, *salida, err)
+		fmt.Fprintf(stderr, "%s: -o: no se pudo escribir %s: %v\n", cmd, *salida, err)
 		return 1
 	}
 	fmt.Fprintf(stdout, "%s en %s (%d bytes; %s)\n", k.escrito(numero), *salida, len(pdf), origen)

@@ -8,10 +8,6 @@ import (
 	"comite/internal/expediente"
 )
 
-func init() {
-	registrar("informe", "escribe el PDF del informe gerencial de un caso (los mismos datos dan los mismos bytes)", docInforme.cmdDocumento)
-}
-
 const usoInforme = `uso: comite informe --caso ID --db ARCHIVO -o ARCHIVO.pdf
 ` + usoFirmaDocumento + `Escribe el informe gerencial de resultados de un caso: los bytes de su última versión
 emitida o, si aún no se ha emitido, el PDF construido desde la evaluación guardada del
@@ -26,11 +22,9 @@ firmado y el sujeto del certificado.
 // the latest issued version or, when none was issued, the informe built
 // from the case's stored evaluation.
 var docInforme = documentoCLI{
-	cmd: "comite informe", opcion: "caso", uso: usoInforme,
-	falta: "falta el número del caso (por ejemplo CF-2026-0001)",
-	noExiste: func(ref, ruta string) string {
-		return fmt.Sprintf("no existe el caso %q en %s", ref, ruta)
-	},
+	nombre: "informe", resumen: "escribe el PDF del informe gerencial de un caso (los mismos datos dan los mismos bytes)",
+	opcion: "caso", uso: usoInforme,
+	falta: "falta el número del caso (por ejemplo CF-2026-0001)", noExiste: "no existe el caso %q en %s",
 	buscar: func(ctx context.Context, d *db.DB, ref string) (int64, string, error) {
 		c, err := d.CasoPorReferencia(ctx, ref)
 		return c.ID, c.Numero, err
