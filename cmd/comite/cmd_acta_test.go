@@ -7,31 +7,22 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
-	"comite/internal/db"
 	"comite/internal/expediente"
 	"comite/internal/fecha"
 	"comite/internal/firma/firmaprueba"
 	"comite/internal/flujo"
-	"comite/internal/pruebas"
 )
 
 // baseConSesion is a database with one convened session (SC-2026-001).
 func baseConSesion(t *testing.T) string {
 	t.Helper()
-	ruta := filepath.Join(t.TempDir(), "comite.db")
-	d, err := db.Open(context.Background(), ruta)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ruta, d := basePrueba(t)
 	defer d.Close()
-	d.Now = func() time.Time { return time.Date(2026, 3, 17, 15, 0, 0, 0, time.UTC) }
-	_, err = expediente.Nuevo(d).ConvocarSesion(context.Background(), flujo.Sesion{Fecha: fecha.Debe(2026, 3, 17), Hora: "09:30", Modalidad: "presencial", Lugar: "Sala 5, Nivel Central",
+	_, err := expediente.Nuevo(d).ConvocarSesion(context.Background(), flujo.Sesion{Fecha: fecha.Debe(2026, 3, 17), Hora: "09:30", Modalidad: "presencial", Lugar: "Sala 5, Nivel Central",
 		Preside: "Ana María Rojas", Secretario: "Jorge Díaz", Miembros: []flujo.MiembroSesion{{Nombre: "Ana María Rojas", Cargo: "Directora de Gestión de Fiscalización"}}},
 		dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "secretaria"}, Rol: flujo.RolSecretaria})
 	if err != nil {
@@ -80,17 +71,7 @@ func TestActa_contrato_mismosBytesCodigosDeSalidaYFirma(t *testing.T) {
 			t.Errorf("la salida de error no dice %q:\n%s", quiere, errb)
 		}
 	}
-	pdfsig := pruebas.Herramienta(t, "poppler-utils", "pdfsig")
-	arch := filepath.Join(t.TempDir(), "firmado.pdf")
-	if err := os.WriteFile(arch, firmado, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(pdfsig, "-no-ocsp", arch)
-	cmd.Env = append(os.Environ(), "HOME="+t.TempDir())
-	inf, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("pdfsig: %v\n%s", err, inf)
-	}
+	inf := pdfsig(t, firmado)
 	for _, quiere := range []string{"Total document signed", "Signature is Valid."} {
 		if !strings.Contains(string(inf), quiere) {
 			t.Errorf("pdfsig no dice %q:\n%s", quiere, inf)

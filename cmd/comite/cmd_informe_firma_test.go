@@ -54,19 +54,9 @@ func TestInforme_firmado_PEM_hashesSujetoYPdfsigValida(t *testing.T) {
 		t.Errorf("stdout no dice que el informe va firmado: %q", out)
 	}
 
-	pdfsig := pruebas.Herramienta(t, "poppler-utils", "pdfsig")
-	arch := filepath.Join(t.TempDir(), "firmado.pdf")
-	if err := os.WriteFile(arch, firmado, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(pdfsig, "-no-ocsp", arch)
-	cmd.Env = append(os.Environ(), "HOME="+t.TempDir())
-	inf, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("pdfsig: %v\n%s", err, inf)
-	}
+	inf := pdfsig(t, firmado)
 	for _, quiere := range []string{"Total document signed", "Signature Validation: Signature is Valid.", "Signature Type: adbe.pkcs7.detached"} {
-		if !strings.Contains(string(inf), quiere) {
+		if !strings.Contains(inf, quiere) {
 			t.Errorf("pdfsig no dice %q:\n%s", quiere, inf)
 		}
 	}
@@ -139,4 +129,21 @@ func TestInforme_firmado_advierteClaveLegiblePorOtros(t *testing.T) {
 	if code != 0 || !regexp.MustCompile(`advertencia: .*firma\.key: la clave privada tiene permisos 0644`).MatchString(errb) {
 		t.Fatalf("exit %d, stderr %q", code, errb)
 	}
+}
+
+// pdfsig is what poppler's pdfsig says of the signed PDF firmado.
+func pdfsig(t *testing.T, firmado []byte) string {
+	t.Helper()
+	herramienta := pruebas.Herramienta(t, "poppler-utils", "pdfsig")
+	arch := filepath.Join(t.TempDir(), "firmado.pdf")
+	if err := os.WriteFile(arch, firmado, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(herramienta, "-no-ocsp", arch)
+	cmd.Env = append(os.Environ(), "HOME="+t.TempDir())
+	inf, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("pdfsig: %v\n%s", err, inf)
+	}
+	return string(inf)
 }

@@ -30,13 +30,8 @@ import (
 // one reported case.
 func casoInforme(t *testing.T) (string, dominio.Caso) {
 	t.Helper()
-	ruta := filepath.Join(t.TempDir(), "comite.db")
-	d, err := db.Open(context.Background(), ruta)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ruta, d := basePrueba(t)
 	defer d.Close()
-	d.Now = func() time.Time { return time.Date(2026, 3, 17, 15, 0, 0, 0, time.UTC) }
 	for _, q := range []string{
 		`INSERT INTO usuarios_aduaneros(id, nit, razon_social, tipo, direccion_seccional, creado_en, actualizado_en) VALUES (1, '800191045-1', 'Agencia Ejemplo S.A.S.', 'agencia_de_aduanas', 'Dirección Seccional de Aduanas de Cartagena', 'x', 'x')`,
 		`INSERT INTO registros(usuario_id, clase, numero, vigente_desde) VALUES (1, 'autorizacion', '1', '2010-01-01')`,
@@ -173,4 +168,17 @@ func TestInforme_huellaDoradaDelCasoDemo(t *testing.T) {
 	if actual != string(quiere) {
 		t.Fatalf("el PDF de los casos de demostración cambió:\n%s\nantes:\n%s\nSi el cambio es intencional, revise las páginas (pdftoppm) y regenere con -actualizar-informe-demo", actual, quiere)
 	}
+}
+
+// basePrueba is a new database in a temporary directory, its clock fixed
+// at 17 March 2026, 10:00 in Colombia.
+func basePrueba(t *testing.T) (string, *db.DB) {
+	t.Helper()
+	ruta := filepath.Join(t.TempDir(), "comite.db")
+	d, err := db.Open(context.Background(), ruta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Now = func() time.Time { return time.Date(2026, 3, 17, 15, 0, 0, 0, time.UTC) }
+	return ruta, d
 }

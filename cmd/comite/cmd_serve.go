@@ -22,6 +22,7 @@ import (
 
 	"comite/internal/db"
 	"comite/internal/demo"
+	"comite/internal/expediente"
 	"comite/internal/respaldo"
 	"comite/internal/web"
 )
@@ -172,10 +173,11 @@ func servir(ctx context.Context, o opcionesServe, stdout, stderr io.Writer) int 
 	if d.ClaveCreada() {
 		log.Warn("se creó la clave de auditoría: guarde una copia fuera de la máquina; sin ella la cadena no se puede verificar", "clave", d.RutaClave())
 	}
+	var firmador expediente.Firmador // nil unless a certificate is configured (a nil *firma.Firmante is not)
 	if f, codigo := cargarFirmante("comite serve", o.firmaCert, o.firmaClave, o.firmaEnv, stderr); codigo != 0 {
 		return codigo
 	} else if f != nil {
-		d.Firma = f
+		firmador = f
 		log.Info("firma de documentos", "sujeto", f.Sujeto(), "vence", f.Certificado().NotAfter.Format(time.DateOnly))
 	} else {
 		log.Info("firma de documentos", "estado", "sin certificado configurado: las actas e informes se emiten sin firma")
@@ -216,7 +218,7 @@ func servir(ctx context.Context, o opcionesServe, stdout, stderr io.Writer) int 
 	if o.respaldos != "" {
 		respaldos = programaRespaldos(o, log)
 	}
-	app := web.Nuevo(web.Config{DB: d, Logger: log, CookieSegura: segura, TLS: tls, Respaldos: respaldos, SinCachePaginas: o.sinCache, Turnos: o.turnos, ProxiesConfiables: o.proxies, URLPublica: o.urlPublica})
+	app := web.Nuevo(web.Config{DB: d, Firma: firmador, Logger: log, CookieSegura: segura, TLS: tls, Respaldos: respaldos, SinCachePaginas: o.sinCache, Turnos: o.turnos, ProxiesConfiables: o.proxies, URLPublica: o.urlPublica})
 	srv := web.Servidor(o.addr, app, log)
 
 	// Expired sessions and old login attempts are purged every 10 minutes

@@ -35,9 +35,6 @@ type DB struct {
 	*sql.DB
 	Ruta string
 	Now  func() time.Time
-	// Firma signs issued documents (actas and informes) as PAdES; nil:
-	// no certificate configured, documents are issued unsigned.
-	Firma Firmador
 	// aud holds the audit key and the anchor file (auditoria_clave.go).
 	aud *auditoriaExterna
 	// ref caches the reference values built from the uvt table (uvt.go);

@@ -2,13 +2,12 @@ package db
 
 // The informe gerencial of a case (docs/reglas.md §4), as stored: what it
 // is built from (FuenteInforme: the case's STORED snapshot, its history and
-// its concepto — never live data) and its issued versions. The application
-// (internal/expediente) builds and renders it outside the write
-// transaction; GuardarInforme stores it if nothing changed meanwhile. Each
-// issue is a version: the PDF bytes, their SHA-256, who issued it and when,
-// insert-only. Downloading a version again
-// gives the same bytes; a new issue after a re-evaluation is a new version
-// and the earlier ones stay retrievable.
+// its concepto — never live data) and its issued versions (documentos.go).
+// The application (internal/expediente) builds and renders it outside the
+// write transaction; GuardarInforme stores it if nothing changed meanwhile.
+// Each issue is a version, insert-only: downloading a version again gives
+// the same bytes; a new issue after a re-evaluation is a new version and
+// the earlier ones stay retrievable.
 
 import (
 	"comite/internal/dominio"
@@ -92,32 +91,20 @@ type FuenteInforme struct {
 	Personas   map[string]dominio.Persona // login → the person behind the account
 }
 
-// FuenteInforme reads what the informe of a case is built from. The reads
-// are not one transaction (a transaction here takes the write lock): the
-// mark is read before and after them and the reading is repeated when a
-// writer came in between.
+// FuenteInforme reads what the informe of a case is built from, in one
+// read transaction, with the mark of what it is.
 func (d *DB) FuenteInforme(ctx context.Context, casoID int64) (FuenteInforme, error) {
-	for intento := 0; ; intento++ {
-		antes, err := marcaCaso(ctx, d, casoID)
+	var f FuenteInforme
+	err := d.leerFuente(ctx, func(q consultor) error {
+		marca, err := marcaCaso(ctx, q, casoID)
 		if err != nil {
-			return FuenteInforme{}, err
+			return err
 		}
-		f, err := fuenteInforme(ctx, d, casoID)
-		if err != nil {
-			return f, err
-		}
-		if f.Marca = antes; f.Marca == marcaOVacia(ctx, d, casoID) {
-			return f, nil
-		}
-		if intento == 3 {
-			return f, ErrDocumentoDesactualizado
-		}
-	}
-}
-
-func marcaOVacia(ctx context.Context, q consultor, casoID int64) MarcaCaso {
-	m, _ := marcaCaso(ctx, q, casoID)
-	return m
+		f, err = fuenteInforme(ctx, q, casoID)
+		f.Marca = marca
+		return err
+	})
+	return f, err
 }
 
 func fuenteInforme(ctx context.Context, q consultor, casoID int64) (FuenteInforme, error) {
@@ -141,7 +128,7 @@ func fuenteInforme(ctx context.Context, q consultor, casoID int64) (FuenteInform
 	if f.Propuesta, err = propuestaDe(ctx, q, casoID); err != nil {
 		return f, err
 	}
-	if f.Informes, err = informesDe(ctx, q, casoID); err != nil {
+	if f.Informes, err = versiones(ctx, q, claseInforme, casoID, escanearInforme); err != nil {
 		return f, err
 	}
 	if f.Norma, err = normaAplicableEn(ctx, q, casoID); err != nil {
@@ -178,57 +165,50 @@ type InformeNuevo struct {
 	Texto            string // the history line
 }
 
-// GuardarInforme stores an informe built outside the transaction: in one
-// transaction it checks that the case still is what the informe was built
-// from (n.Marca; else ErrDocumentoDesactualizado and nothing is written),
-// then records the version, the step in the case's history and the audit row.
+// GuardarInforme stores an informe built outside the transaction
+// (guardarVersion) if the case still is what it was built from (n.Marca,
+// and its latest snapshot n.EvaluacionID), with the step in the case's
+// history that records the issue.
 func (d *DB) GuardarInforme(ctx context.Context, n InformeNuevo, quien dominio.ActorCaso) (InformeEmitido, error) {
-	var id int64
-	err := d.enTx(ctx, func(tx *sql.Tx) error {
-		c, err := casoEn(ctx, tx, n.CasoID)
-		if err != nil {
-			return err
+	v := versionNueva{objeto: n.CasoID, version: n.Version, archivo: n.Archivo, sha256: n.SHA256, sha256Contenido: n.SHA256Contenido,
+		firmaSujeto: n.FirmaSujeto, emitidoEn: n.EmitidoEn,
+		extra: []string{"evaluacion_id", "sha256_evaluacion"}, valoresExtra: []any{n.EvaluacionID, n.SHA256Evaluacion}}
+	var c dominio.Caso
+	id, err := d.guardarVersion(ctx, claseInforme, v, quien, func(tx *sql.Tx) (registro, error) {
+		var err error
+		if c, err = casoEn(ctx, tx, n.CasoID); err != nil {
+			return registro{}, err
 		}
 		m, err := marcaCaso(ctx, tx, n.CasoID)
 		if err != nil {
-			return err
+			return registro{}, err
 		}
 		ev, err := ultimaEvaluacion(ctx, tx, n.CasoID)
 		if err != nil {
-			return err
+			return registro{}, err
 		}
-		var siguiente int
-		if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) + 1 FROM informes WHERE caso_id = ?`, n.CasoID).Scan(&siguiente); err != nil {
-			return err
+		if m != n.Marca || ev.ID != n.EvaluacionID {
+			return registro{}, ErrDocumentoDesactualizado
 		}
-		if m != n.Marca || ev.ID != n.EvaluacionID || siguiente != n.Version {
-			return ErrDocumentoDesactualizado
-		}
-		rs, err := tx.ExecContext(ctx, `INSERT INTO informes(caso_id, version, evaluacion_id, sha256, pdf, emitido_por, emitido_en, sha256_contenido, firma_sujeto, sha256_evaluacion) VALUES (?,?,?,?,?,?,?,?,?,?)`,
-			n.CasoID, n.Version, ev.ID, n.SHA256, n.Archivo, quien.Cuenta, n.EmitidoEn, n.SHA256Contenido, n.FirmaSujeto, n.SHA256Evaluacion)
-		if err != nil {
-			return fmt.Errorf("guardar el informe: %w", err)
-		}
-		id, _ = rs.LastInsertId()
-		if err := insertarEvento(ctx, tx, n.CasoID, c.Estado, c.Estado, "informe", n.Texto, ev.ID, quien, n.EmitidoEn); err != nil {
-			return err
-		}
-		return d.auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "caso.informe", Objeto: "caso:" + c.Numero, Detalle: map[string]any{
-			"version": n.Version, "sha256": n.SHA256, "sha256_contenido": n.SHA256Contenido, "firma": TextoFirma(n.FirmaSujeto), "bytes": len(n.Archivo), "evaluacion_id": ev.ID, "evaluacion_version": ev.Version,
-			"sha256_evaluacion": n.SHA256Evaluacion,
-		}})
+		return registro{accion: "caso.informe", objeto: "caso:" + c.Numero, detalle: map[string]any{
+			"evaluacion_id": ev.ID, "evaluacion_version": ev.Version, "sha256_evaluacion": n.SHA256Evaluacion}}, nil
+	}, func(tx *sql.Tx) error {
+		return insertarEvento(ctx, tx, n.CasoID, c.Estado, c.Estado, "informe", n.Texto, n.EvaluacionID, quien, n.EmitidoEn)
 	})
 	if err != nil {
 		return InformeEmitido{}, err
 	}
-	return escanearInforme(d.QueryRowContext(ctx, `SELECT `+columnasInforme+` FROM informes i JOIN evaluaciones v ON v.id = i.evaluacion_id WHERE i.id = ?`, id))
+	return escanearInforme(d.QueryRowContext(ctx, `SELECT `+columnasInforme+` FROM `+claseInforme.desde+` WHERE i.id = ?`, id))
 }
 
 const columnasInforme = `i.id, i.caso_id, i.version, i.evaluacion_id, v.version, i.sha256, length(i.pdf), i.emitido_por, i.emitido_en, coalesce(i.sha256_contenido, i.sha256), coalesce(i.firma_sujeto, ''), coalesce(i.sha256_evaluacion, '')`
 
-func escanearInforme(s interface{ Scan(...any) error }) (InformeEmitido, error) {
+var claseInforme = claseDocumento{tabla: "informes", nombre: "el informe", objeto: "caso_id",
+	desde: "informes i JOIN evaluaciones v ON v.id = i.evaluacion_id", columnas: columnasInforme, noExiste: ErrInformeNoExiste}
+
+func escanearInforme(s escaneable, mas ...any) (InformeEmitido, error) {
 	var i InformeEmitido
-	err := s.Scan(&i.ID, &i.CasoID, &i.Version, &i.EvaluacionID, &i.EvaluacionVersion, &i.SHA256, &i.Bytes, &i.EmitidoPor, &i.EmitidoEn, &i.SHA256Contenido, &i.FirmaSujeto, &i.SHA256Evaluacion)
+	err := s.Scan(append([]any{&i.ID, &i.CasoID, &i.Version, &i.EvaluacionID, &i.EvaluacionVersion, &i.SHA256, &i.Bytes, &i.EmitidoPor, &i.EmitidoEn, &i.SHA256Contenido, &i.FirmaSujeto, &i.SHA256Evaluacion}, mas...)...)
 	if err == nil {
 		err = comprobarInstante("informes.emitido_en", i.EmitidoEn)
 	}
@@ -237,42 +217,10 @@ func escanearInforme(s interface{ Scan(...any) error }) (InformeEmitido, error) 
 
 // Informes lists the issued versions of a case, oldest first.
 func (d *DB) Informes(ctx context.Context, casoID int64) ([]InformeEmitido, error) {
-	return informesDe(ctx, d, casoID)
-}
-
-func informesDe(ctx context.Context, q consultor, casoID int64) ([]InformeEmitido, error) {
-	rows, err := q.QueryContext(ctx, `SELECT `+columnasInforme+` FROM informes i JOIN evaluaciones v ON v.id = i.evaluacion_id WHERE i.caso_id = ? ORDER BY i.version`, casoID)
-	if err != nil {
-		return nil, fmt.Errorf("leer informes: %w", err)
-	}
-	defer rows.Close()
-	var out []InformeEmitido
-	for rows.Next() {
-		i, err := escanearInforme(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, i)
-	}
-	return out, rows.Err()
+	return versiones(ctx, d, claseInforme, casoID, escanearInforme)
 }
 
 // InformePDF returns the stored bytes of one issued version (version 0: the latest).
-func (d *DB) InformePDF(ctx context.Context, casoID int64, version int) (InformeEmitido, []byte, error) {
-	q := `SELECT ` + columnasInforme + `, i.pdf FROM informes i JOIN evaluaciones v ON v.id = i.evaluacion_id WHERE i.caso_id = ?`
-	args := []any{casoID}
-	if version > 0 {
-		q += ` AND i.version = ?`
-		args = append(args, version)
-	}
-	var i InformeEmitido
-	var pdf []byte
-	err := d.QueryRowContext(ctx, q+` ORDER BY i.version DESC LIMIT 1`, args...).Scan(&i.ID, &i.CasoID, &i.Version, &i.EvaluacionID, &i.EvaluacionVersion, &i.SHA256, &i.Bytes, &i.EmitidoPor, &i.EmitidoEn, &i.SHA256Contenido, &i.FirmaSujeto, &i.SHA256Evaluacion, &pdf)
-	if errors.Is(err, sql.ErrNoRows) {
-		return i, nil, ErrInformeNoExiste
-	}
-	if err == nil {
-		err = comprobarInstante("informes.emitido_en", i.EmitidoEn)
-	}
-	return i, pdf, err
+func (d *DB) InformePDF(ctx context.Context, casoID int64, numero int) (InformeEmitido, []byte, error) {
+	return version(ctx, d, claseInforme, casoID, numero, escanearInforme)
 }

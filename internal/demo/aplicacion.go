@@ -29,17 +29,16 @@ type aplicacion struct {
 	// firmaActas signs the actas (nil: issued unsigned). The demo's informes
 	// are issued unsigned, as the README's walkthrough shows them, so the same
 	// seed gives the same informe files.
-	firmaActas db.Firmador
+	firmaActas expediente.Firmador
 }
 
-// nuevaAplicacion points d's clock at the story's and leaves d unsigned
-// during the load (restaurar gives both back).
+// nuevaAplicacion points d's clock at the story's; its documents are issued
+// unsigned but for the actas (emitirActa). restaurar gives the clock back.
 func nuevaAplicacion(ctx context.Context, d *db.DB, inicio time.Time) (*aplicacion, func()) {
 	a := &aplicacion{ctx: ctx, d: d, x: expediente.Nuevo(d), ahora: inicio}
-	antes, firma := d.Now, d.Firma
+	antes := d.Now
 	d.Now = func() time.Time { return a.ahora }
-	d.Firma = nil
-	return a, func() { d.Now, d.Firma = antes, firma }
+	return a, func() { d.Now = antes }
 }
 
 // en moves the story's clock to t.
@@ -129,9 +128,8 @@ func (a *aplicacion) cerrar(caso int64, rea fecha.Fecha, quien dominio.ActorCaso
 
 // emitirActa issues the acta of a session, signed when firmaActas is set.
 func (a *aplicacion) emitirActa(sesion int64, quien dominio.ActorCaso) error {
-	antes := a.d.Firma
-	defer func() { a.d.Firma = antes }()
-	a.d.Firma = a.firmaActas
+	defer func() { a.x.Firma = nil }()
+	a.x.Firma = a.firmaActas
 	_, err := a.x.EmitirActa(a.ctx, sesion, quien)
 	return err
 }

@@ -38,6 +38,7 @@ import (
 	"time"
 
 	"comite/internal/db"
+	"comite/internal/expediente"
 )
 
 // Opciones of a load. The zero value of a field means its default.
@@ -235,7 +236,7 @@ func Generar(ctx context.Context, d *db.DB, o Opciones) (Resumen, error) {
 }
 
 // generarCon is Generar with the actas signed by firmaActas (nil: unsigned).
-func generarCon(ctx context.Context, d *db.DB, o Opciones, firmaActas db.Firmador) (Resumen, error) {
+func generarCon(ctx context.Context, d *db.DB, o Opciones, firmaActas expediente.Firmador) (Resumen, error) {
 	o = o.ConDefectos()
 	if err := o.Validar(); err != nil {
 		return Resumen{}, err

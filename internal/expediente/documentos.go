@@ -4,12 +4,15 @@
 // the expediente (the informe gerencial and the acta, signed when a
 // certificate is configured).
 //
-// A document is built and rendered OUTSIDE the write transaction (rendering
-// and signing take tens of milliseconds, and SQLite has one writer): the
-// stored values are read with a mark of what they are, the PDF is built and
-// signed, and the store keeps it in one short transaction only if the mark
-// is still the same — if a step, an evaluation or a concepto came in
-// between, nothing is written and the person is told to issue it again.
+// The informe gerencial of a case and the acta of a session are two
+// documents of one kind, issued by one flow (emitir): the stored values are
+// read in one read transaction with a mark of what they are, the PDF is
+// built (informe.Documento) and signed when a certificate is configured
+// OUTSIDE the write transaction (rendering and signing take tens of
+// milliseconds, and SQLite has one writer), and the store keeps the
+// version in one short transaction only if the mark is still the same — if
+// a step, an evaluation or a concepto came in between, nothing is written
+// and the person is told to issue it again.
 package expediente
 
 import (
@@ -21,7 +24,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"comite/internal/db"
@@ -33,10 +35,19 @@ import (
 // Expediente runs the operations of cases and sessions over a store.
 type Expediente struct {
 	d *db.DB
+	// Firma signs the documents it issues (actas and informes) as PAdES;
+	// nil: no certificate configured, they are issued unsigned.
+	Firma Firmador
 }
 
-// Nuevo is the application over the store d (its Firma, when set, signs
-// the documents it issues).
+// Firmador signs a PDF as PAdES (internal/firma.Firmante).
+type Firmador interface {
+	Firmar(pdf []byte, motivo, lugar string, instante time.Time) ([]byte, error)
+	Sujeto() string
+}
+
+// Nuevo is the application over the store d, issuing unsigned documents
+// until Firma is set.
 func Nuevo(d *db.DB) *Expediente { return &Expediente{d: d} }
 
 // LugarFirma is the place written in a signature: the Comité sits at the
@@ -48,21 +59,47 @@ func instante(s string) time.Time {
 	return t
 }
 
-// firmar signs pdf with the configured certificate, when there is one. It
-// returns the file to store, its SHA-256, the unsigned content's SHA-256
+// emision is one issue of a document in progress: its version and
+// instant (one clock reading), the file to store (signed when a
+// certificate is configured), its SHA-256, the unsigned content's SHA-256
 // and the signer's subject ("" when unsigned).
-func (x *Expediente) firmar(pdf []byte, motivo string, ahora string) (archivo []byte, hash, hashContenido, sujeto string, err error) {
-	suma := sha256.Sum256(pdf)
-	hashContenido = hex.EncodeToString(suma[:])
-	if x.d.Firma == nil {
-		return pdf, hashContenido, hashContenido, "", nil
-	}
-	firmado, err := x.d.Firma.Firmar(pdf, motivo, LugarFirma, instante(ahora))
+type emision struct {
+	version                 int
+	ahora                   string
+	archivo                 []byte
+	hash, contenido, sujeto string
+}
+
+// emitir builds the next version of a document after ultima (the latest
+// issued version, 0: none) with componer — given the version, the instant
+// and the subject of the certificate that will sign it — and signs it
+// with motivo.
+func (x *Expediente) emitir(ultima int, motivo string, componer func(version int, cuando time.Time, sujeto string) ([]byte, error)) (emision, error) {
+	e := emision{version: ultima + 1, ahora: x.d.Ahora()}
+	pdf, err := componer(e.version, instante(e.ahora), x.sujetoFirma())
 	if err != nil {
-		return nil, "", "", "", fmt.Errorf("firmar el documento: %w", err)
+		return e, err
 	}
-	s := sha256.Sum256(firmado)
-	return firmado, hex.EncodeToString(s[:]), hashContenido, x.d.Firma.Sujeto(), nil
+	suma := sha256.Sum256(pdf)
+	e.archivo, e.hash, e.contenido = pdf, hex.EncodeToString(suma[:]), hex.EncodeToString(suma[:])
+	if x.Firma == nil {
+		return e, nil
+	}
+	// Signing is a step of the issue: the stored file is the signed one.
+	if e.archivo, err = x.Firma.Firmar(pdf, motivo, LugarFirma, instante(e.ahora)); err != nil {
+		return e, fmt.Errorf("firmar el documento: %w", err)
+	}
+	s := sha256.Sum256(e.archivo)
+	e.hash, e.sujeto = hex.EncodeToString(s[:]), x.Firma.Sujeto()
+	return e, nil
+}
+
+// ultimaVersion is the number of the latest of versions (0: none).
+func ultimaVersion[T any](vs []T, numero func(T) int) int {
+	if n := len(vs); n > 0 {
+		return numero(vs[n-1])
+	}
+	return 0
 }
 
 // nombre is how a document names the account that acted: by the person's
@@ -131,16 +168,24 @@ func armar(f db.FuenteInforme, em informe.Emision) (informe.Datos, error) {
 }
 
 // DatosInforme builds the informe of a case from its latest snapshot, for the
-// print view and `comite informe`. Version and instant are those of the
-// latest issued version of that snapshot when there is one; otherwise the
-// next version number and the instant of the case's latest recorded step —
-// taken from stored data, never from the clock, so the same stored case
-// gives the same informe.
-func (x *Expediente) DatosInforme(ctx context.Context, casoID int64) (informe.Datos, error) {
+// print view, when quien may see the case (another Dirección Seccional's
+// case answers like one that does not exist). Version and instant are those
+// of the latest issued version of that snapshot when there is one;
+// otherwise the next version number and the instant of the case's latest
+// recorded step — taken from stored data, never from the clock, so the same
+// stored case gives the same informe.
+func (x *Expediente) DatosInforme(ctx context.Context, casoID int64, quien dominio.ActorCaso) (informe.Datos, error) {
 	f, err := x.d.FuenteInforme(ctx, casoID)
 	if err != nil {
 		return informe.Datos{}, err
 	}
+	if !puedeVer(quien, f.Caso) {
+		return informe.Datos{}, db.ErrCasoNoExiste
+	}
+	return x.datosInforme(ctx, f)
+}
+
+func (x *Expediente) datosInforme(ctx context.Context, f db.FuenteInforme) (informe.Datos, error) {
 	em := emisionVigente(f)
 	if err := x.firmantesInforme(ctx, &em); err != nil {
 		return informe.Datos{}, err
@@ -172,10 +217,10 @@ func (x *Expediente) firmantesInforme(ctx context.Context, em *informe.Emision) 
 
 // sujetoFirma is the subject of the configured certificate ("": none).
 func (x *Expediente) sujetoFirma() string {
-	if x.d.Firma == nil {
+	if x.Firma == nil {
 		return ""
 	}
-	return x.d.Firma.Sujeto()
+	return x.Firma.Sujeto()
 }
 
 // persona is how a document names who issued it: the person's name and the
@@ -202,7 +247,7 @@ func emisionVigente(f db.FuenteInforme) informe.Emision {
 
 // PDFInforme is the informe of a case for the expediente: the bytes of its
 // latest issued version, or, when none was issued, the PDF built from the
-// stored snapshot (DatosInforme: the same stored case gives the same bytes).
+// stored snapshot (the same stored case gives the same bytes).
 func (x *Expediente) PDFInforme(ctx context.Context, casoID int64) ([]byte, bool, error) {
 	_, pdf, err := x.d.InformePDF(ctx, casoID, 0)
 	if err == nil {
@@ -211,7 +256,11 @@ func (x *Expediente) PDFInforme(ctx context.Context, casoID int64) ([]byte, bool
 	if !errors.Is(err, db.ErrInformeNoExiste) {
 		return nil, false, err
 	}
-	datos, err := x.DatosInforme(ctx, casoID)
+	f, err := x.d.FuenteInforme(ctx, casoID)
+	if err != nil {
+		return nil, false, err
+	}
+	datos, err := x.datosInforme(ctx, f)
 	if err != nil {
 		return nil, false, err
 	}
@@ -220,11 +269,11 @@ func (x *Expediente) PDFInforme(ctx context.Context, casoID int64) ([]byte, bool
 }
 
 // EmitirInforme issues a new version of the informe gerencial of a case from
-// its latest snapshot: the PDF, its SHA-256, who and when, in the case's
-// history and the audit log. The Secretaría Técnica issues it while the case
-// is en_evaluacion (flujo.EmitirInforme): what the Comité receives. The PDF
-// is built and signed outside the write transaction and stored only if the
-// case did not change meanwhile (db.ErrDocumentoDesactualizado otherwise).
+// its latest snapshot (emitir): the PDF, its SHA-256, who and when, in the
+// case's history and the audit log. The Secretaría Técnica issues it while
+// the case is en_evaluacion (flujo.EmitirInforme): what the Comité receives.
+// It is stored only if the case did not change meanwhile
+// (db.ErrDocumentoDesactualizado otherwise).
 func (x *Expediente) EmitirInforme(ctx context.Context, casoID int64, quien dominio.ActorCaso) (db.InformeEmitido, error) {
 	f, err := x.d.FuenteInforme(ctx, casoID)
 	if err != nil {
@@ -240,41 +289,50 @@ func (x *Expediente) EmitirInforme(ctx context.Context, casoID int64, quien domi
 	if _, err := validarPaso(flujo.EmitirInforme, quien, cx); err != nil {
 		return db.InformeEmitido{}, err
 	}
-	version := 1
-	if n := len(f.Informes); n > 0 {
-		version = f.Informes[n-1].Version + 1
-	}
-	ahora := x.d.Ahora()
-	// The head of the audit chain when the informe was built is printed on
-	// it, and whether it is signed right after (the certificate's subject).
-	em := informe.Emision{Version: version, EmitidoPor: quien.Cuenta, Instante: instante(ahora), CabezaAuditoria: f.Cabeza.Texto(), FirmaSujeto: x.sujetoFirma()}
-	if err := x.firmantesInforme(ctx, &em); err != nil {
-		return db.InformeEmitido{}, err
-	}
-	datos, err := armar(f, em)
+	var datos informe.Datos
+	e, err := x.emitir(ultimaVersion(f.Informes, func(i db.InformeEmitido) int { return i.Version }), "Informe gerencial de resultados del caso "+f.Caso.Numero,
+		func(version int, cuando time.Time, sujeto string) ([]byte, error) {
+			// The head of the audit chain when the informe was built is
+			// printed on it, and whether it is signed right after.
+			em := informe.Emision{Version: version, EmitidoPor: quien.Cuenta, Instante: cuando, CabezaAuditoria: f.Cabeza.Texto(), FirmaSujeto: sujeto}
+			if err := x.firmantesInforme(ctx, &em); err != nil {
+				return nil, err
+			}
+			if datos, err = armar(f, em); err != nil {
+				return nil, err
+			}
+			pdf, err := informe.PDF(datos)
+			if err != nil {
+				return nil, fmt.Errorf("generar el PDF del informe: %w", err)
+			}
+			return pdf, nil
+		})
 	if err != nil {
 		return db.InformeEmitido{}, err
 	}
-	pdf, err := informe.PDF(datos)
-	if err != nil {
-		return db.InformeEmitido{}, fmt.Errorf("generar el PDF del informe: %w", err)
-	}
-	// Signing is a step of the issue: the stored file is the signed one
-	// when a certificate is configured.
-	archivo, hash, contenido, sujeto, err := x.firmar(pdf, "Informe gerencial de resultados del caso "+f.Caso.Numero, ahora)
-	if err != nil {
-		return db.InformeEmitido{}, err
-	}
-	texto := fmt.Sprintf("Informe gerencial v%d emitido (SHA-256 %s)", version, hash)
-	if sujeto != "" {
-		texto = fmt.Sprintf("Informe gerencial v%d emitido, %s (SHA-256 del archivo firmado %s; del contenido sin firmar %s)", version, db.TextoFirma(sujeto), hash, contenido)
+	texto := fmt.Sprintf("Informe gerencial v%d emitido (SHA-256 %s)", e.version, e.hash)
+	if e.sujeto != "" {
+		texto = fmt.Sprintf("Informe gerencial v%d emitido, %s (SHA-256 del archivo firmado %s; del contenido sin firmar %s)", e.version, db.TextoFirma(e.sujeto), e.hash, e.contenido)
 	} else {
 		texto += ", " + db.TextoFirma("")
 	}
 	sumaEv := sha256.Sum256(datos.EvaluacionJSON)
-	return x.d.GuardarInforme(ctx, db.InformeNuevo{CasoID: casoID, Version: version, EvaluacionID: f.Evaluacion.ID, Marca: f.Marca,
-		Archivo: archivo, SHA256: hash, SHA256Contenido: contenido, FirmaSujeto: sujeto, EmitidoEn: ahora, Texto: texto,
+	return x.d.GuardarInforme(ctx, db.InformeNuevo{CasoID: casoID, Version: e.version, EvaluacionID: f.Evaluacion.ID, Marca: f.Marca,
+		Archivo: e.archivo, SHA256: e.hash, SHA256Contenido: e.contenido, FirmaSujeto: e.sujeto, EmitidoEn: e.ahora, Texto: texto,
 		SHA256Evaluacion: hex.EncodeToString(sumaEv[:])}, quien)
+}
+
+// pasoDeEmision is the position in historia of the step that recorded the
+// issue of i (len(historia) when there is none): the step of kind
+// "informe" the store wrote in the same transaction, with the version's
+// instant and evaluation.
+func pasoDeEmision(historia []dominio.EventoCaso, i db.InformeEmitido) int {
+	for k, h := range historia {
+		if h.Accion == "informe" && h.En == i.EmitidoEn && h.EvaluacionID == i.EvaluacionID {
+			return k
+		}
+	}
+	return len(historia)
 }
 
 // ReproducirInforme rebuilds the PDF of one issued version of a case's
@@ -303,6 +361,9 @@ func (x *Expediente) ReproducirInforme(ctx context.Context, casoID int64, versio
 	if err != nil {
 		return nil, "", err
 	}
+	// The history shown is the one before the issue: the step that records
+	// the issue itself (same instant, written after the PDF) is not in it.
+	f.Historia = f.Historia[:pasoDeEmision(f.Historia, i)]
 	src, err := fuente(f, ev, criterios)
 	if err != nil {
 		return nil, "", err
@@ -310,14 +371,6 @@ func (x *Expediente) ReproducirInforme(ctx context.Context, casoID int64, versio
 	datos, err := informe.Armar(src, em)
 	if err != nil {
 		return nil, "", err
-	}
-	// The history shown is the one before the issue: the step that records
-	// the issue itself (same instant, written after the PDF) is not in it.
-	for k, p := range datos.Historia {
-		if strings.Contains(p.Detalle, "SHA-256 "+i.SHA256) {
-			datos.Historia = datos.Historia[:k]
-			break
-		}
 	}
 	pdf, err := informe.PDF(datos)
 	if err != nil {
@@ -394,7 +447,11 @@ func (x *Expediente) armarActa(ctx context.Context, f db.FuenteActa, version int
 	if err != nil {
 		return a, err
 	}
-	a.Firmantes = append(a.Firmantes, informe.Firmante{Nombre: emite.Nombre, Cargo: emite.Cargo, Papel: "Emite el acta (" + etiquetas.Rol(string(emite.Rol)) + ")"})
+	rol := "" // an account that no longer exists, or a process, has no role
+	if emite.Rol != "" {
+		rol = etiquetas.Rol(string(emite.Rol))
+	}
+	a.Firmantes = append(a.Firmantes, informe.Firmante{Nombre: emite.Nombre, Cargo: emite.Cargo, Papel: "Emite el acta (" + rol + ")"})
 	return a, nil
 }
 
@@ -409,9 +466,9 @@ func (x *Expediente) PDFActa(ctx context.Context, sesionID int64) ([]byte, error
 }
 
 // EmitirActa issues a new version of the acta of a session (the Comité or
-// the Secretaría), signed when a certificate is configured; built outside
-// the write transaction and stored only if the session did not change
-// meanwhile (db.ErrDocumentoDesactualizado otherwise).
+// the Secretaría) by the same flow as the informe (emitir), stored only if
+// the session did not change meanwhile (db.ErrDocumentoDesactualizado
+// otherwise).
 func (x *Expediente) EmitirActa(ctx context.Context, sesionID int64, quien dominio.ActorCaso) (db.ActaEmitida, error) {
 	if quien.Rol != flujo.RolComite && quien.Rol != flujo.RolSecretaria {
 		return db.ActaEmitida{}, db.ErrSesionRol
@@ -424,23 +481,17 @@ func (x *Expediente) EmitirActa(ctx context.Context, sesionID int64, quien domin
 	if msg := flujo.ProblemaActa(f.Sesion.Sesion.Fecha, x.d.Hoy(), f.Sesion.HayQuorum, f.Sesion.TextoQuoro, f.Sesion.PuntosPendientes()); msg != "" {
 		return db.ActaEmitida{}, &flujo.ErrPaso{Mensaje: msg}
 	}
-	version := 1
-	if n := len(f.Actas); n > 0 {
-		version = f.Actas[n-1].Version + 1
-	}
-	ahora := x.d.Ahora()
-	a, err := x.armarActa(ctx, f, version, quien.Cuenta, instante(ahora), x.sujetoFirma())
+	e, err := x.emitir(ultimaVersion(f.Actas, func(a db.ActaEmitida) int { return a.Version }), "Acta de la sesión "+f.Sesion.Numero+" del Comité de Fiscalización",
+		func(version int, cuando time.Time, sujeto string) ([]byte, error) {
+			a, err := x.armarActa(ctx, f, version, quien.Cuenta, cuando, sujeto)
+			if err != nil {
+				return nil, err
+			}
+			return informe.PDFActa(a)
+		})
 	if err != nil {
 		return db.ActaEmitida{}, err
 	}
-	pdf, err := informe.PDFActa(a)
-	if err != nil {
-		return db.ActaEmitida{}, err
-	}
-	archivo, hash, contenido, sujeto, err := x.firmar(pdf, "Acta de la sesión "+f.Sesion.Numero+" del Comité de Fiscalización", ahora)
-	if err != nil {
-		return db.ActaEmitida{}, err
-	}
-	return x.d.GuardarActa(ctx, db.ActaNueva{SesionID: sesionID, Version: version, Marca: f.Marca, Archivo: archivo,
-		SHA256: hash, SHA256Contenido: contenido, FirmaSujeto: sujeto, EmitidoEn: ahora}, quien)
+	return x.d.GuardarActa(ctx, db.ActaNueva{SesionID: sesionID, Version: e.version, Marca: f.Marca, Archivo: e.archivo,
+		SHA256: e.hash, SHA256Contenido: e.contenido, FirmaSujeto: e.sujeto, EmitidoEn: e.ahora}, quien)
 }

@@ -397,7 +397,8 @@ func firmanteDePrueba(t *testing.T) *firma.Firmante {
 func TestFirma_actaEInformeFirmadosAlEmitir_pdfsigValidaYUnByteLaInvalida(t *testing.T) {
 	d, _ := baseCasos(t)
 	ctx := context.Background()
-	d.Firma = firmanteDePrueba(t)
+	x := Nuevo(d)
+	x.Firma = firmanteDePrueba(t)
 	if err := Nuevo(d).FijarQuorum(ctx, 2, sAdmin); err != nil {
 		t.Fatal(err)
 	}
@@ -405,7 +406,7 @@ func TestFirma_actaEInformeFirmadosAlEmitir_pdfsigValidaYUnByteLaInvalida(t *tes
 	if _, err := Nuevo(d).RegistrarConceptoEnSesion(ctx, s.ID, cs[0].ID, conceptoMulta(), sComite); err != nil {
 		t.Fatal(err)
 	}
-	v, err := Nuevo(d).EmitirActa(ctx, s.ID, sComite)
+	v, err := x.EmitirActa(ctx, s.ID, sComite)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -436,8 +437,8 @@ func TestFirma_actaEInformeFirmadosAlEmitir_pdfsigValidaYUnByteLaInvalida(t *tes
 
 	// The informe: signed as a step of its issue, its history says by whom.
 	c := abrir(t, d, nitEjemplo, sSeccional)
-	llevarEvaluacion(t, d, c.ID)
-	inf, err := Nuevo(d).EmitirInforme(ctx, c.ID, sSecretaria)
+	llevarEvaluacionCon(t, x, c.ID)
+	inf, err := x.EmitirInforme(ctx, c.ID, sSecretaria)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -477,4 +478,31 @@ func mustPDFActa(t *testing.T, d *db.DB, id int64) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// Reproducing an issued version shows the history up to its issue: the
+// step that records the issue itself is found by what the store recorded
+// with it (its kind, instant and evaluation), signed or not.
+func TestReproducirInforme_laHistoriaTerminaAntesDelPasoDeLaEmision(t *testing.T) {
+	d, _ := baseCasos(t)
+	ctx := context.Background()
+	for _, firmado := range []bool{false, true} {
+		x := Nuevo(d)
+		if firmado {
+			x.Firma = firmanteDePrueba(t)
+		}
+		c := abrir(t, d, nitEjemplo, sSeccional)
+		llevarEvaluacionCon(t, x, c.ID)
+		h, _ := d.Historia(ctx, c.ID)
+		if paso := h[len(h)-1]; paso.Accion != "informe" || !strings.Contains(paso.Texto, "v1 emitido") {
+			t.Fatalf("firmado=%v: el último paso no es la emisión: %+v", firmado, paso)
+		}
+		pdf, _, err := x.ReproducirInforme(ctx, c.ID, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if texto := textoPDF(t, pdf); strings.Contains(strings.Join(strings.Fields(texto), " "), "v1 emitido") {
+			t.Errorf("firmado=%v: el informe reproducido muestra el paso de su propia emisión", firmado)
+		}
+	}
 }

@@ -59,12 +59,13 @@ func TestInforme_emitidoLlevaLaEvaluacionGuardadaYSusFirmantes(t *testing.T) {
 	if err := d.FijarCargo(ctx, "secretaria", "Profesional especializada", sAdmin.Actor); err != nil {
 		t.Fatal(err)
 	}
+	x := Nuevo(d)
 	for _, firmado := range []bool{false, true} {
 		if firmado {
-			d.Firma = firmanteDePrueba(t)
+			x.Firma = firmanteDePrueba(t)
 		}
 		c := abrir(t, d, nitEjemplo, sSeccional)
-		llevarEvaluacion(t, d, c.ID)
+		llevarEvaluacionCon(t, x, c.ID)
 		i, pdf, err := d.InformePDF(ctx, c.ID, 0)
 		if err != nil {
 			t.Fatal(err)
@@ -98,7 +99,7 @@ func TestInforme_emitidoLlevaLaEvaluacionGuardadaYSusFirmantes(t *testing.T) {
 		if sin := strings.Contains(plano, "Documento sin firma digital"); sin == firmado {
 			t.Errorf("firmado=%v: la leyenda de la firma no corresponde", firmado)
 		}
-		if firmado && !strings.Contains(plano, "Firmado digitalmente (PAdES) por "+d.Firma.Sujeto()) {
+		if firmado && !strings.Contains(plano, "Firmado digitalmente (PAdES) por "+x.Firma.Sujeto()) {
 			t.Errorf("el informe firmado no dice quién firmó")
 		}
 		for _, login := range []string{"secretaria", "seccional", "comite"} {

@@ -199,14 +199,20 @@ func llevar(t testing.TB, d *db.DB, id int64, hasta flujo.Estado) {
 // llevarEvaluacion starts the evaluation, writes the criteria and issues the informe.
 func llevarEvaluacion(t *testing.T, d *db.DB, id int64) {
 	t.Helper()
+	llevarEvaluacionCon(t, Nuevo(d), id)
+}
+
+// llevarEvaluacionCon is llevarEvaluacion through x (signed when x.Firma is set).
+func llevarEvaluacionCon(t *testing.T, x *Expediente, id int64) {
+	t.Helper()
 	ctx := context.Background()
-	if _, err := Nuevo(d).Transicion(ctx, id, flujo.IniciarEvaluacion, "", sSecretaria); err != nil {
+	if _, err := x.Transicion(ctx, id, flujo.IniciarEvaluacion, "", sSecretaria); err != nil {
 		t.Fatal(err)
 	}
-	if err := Nuevo(d).GuardarCriterios(ctx, id, criteriosCompletos, sSecretaria); err != nil {
+	if err := x.GuardarCriterios(ctx, id, criteriosCompletos, sSecretaria); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Nuevo(d).EmitirInforme(ctx, id, sSecretaria); err != nil {
+	if _, err := x.EmitirInforme(ctx, id, sSecretaria); err != nil {
 		t.Fatal(err)
 	}
 }

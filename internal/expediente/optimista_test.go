@@ -57,7 +57,7 @@ func TestEmitirInforme_art25_fueraDeLaTransaccionConControlOptimista(t *testing.
 		_, err := Nuevo(d).Reevaluar(ctx, c.ID, "corrección de un acto durante la emisión", sSecretaria)
 		return err
 	}}
-	d.Firma = cambia
+	x.Firma = cambia
 	informes, eventos := contarFilas(t, d, "informes"), contarFilas(t, d, "caso_eventos")
 	_, err := x.EmitirInforme(ctx, c.ID, sSecretaria)
 	if cambia.err != nil {
@@ -75,7 +75,7 @@ func TestEmitirInforme_art25_fueraDeLaTransaccionConControlOptimista(t *testing.
 	ajeno := &firmanteQueEscribe{escribir: func() error {
 		return Nuevo(d).GuardarCriterios(ctx, otro.ID, criteriosCompletos, sSecretaria)
 	}}
-	d.Firma = ajeno
+	x.Firma = ajeno
 	i, err := x.EmitirInforme(ctx, c.ID, sSecretaria)
 	if err != nil || ajeno.err != nil {
 		t.Fatalf("informe = %+v, %v (escritura en el otro caso: %v)", i, err, ajeno.err)
@@ -103,15 +103,15 @@ func TestEmitirActa_fueraDeLaTransaccionConControlOptimista(t *testing.T) {
 		_, err := Nuevo(d).CorregirConcepto(ctx, cs[0].ID, corr, "error de digitación", sComite)
 		return err
 	}}
-	d.Firma = f
 	x := Nuevo(d)
+	x.Firma = f
 	if _, err := x.EmitirActa(ctx, s.ID, sSecretaria); !errors.Is(err, db.ErrDocumentoDesactualizado) || f.err != nil {
 		t.Fatalf("err = %v (escritura durante la firma: %v)", err, f.err)
 	}
 	if n := contarFilas(t, d, "actas"); n != 0 {
 		t.Fatalf("un acta desactualizada quedó guardada (%d)", n)
 	}
-	d.Firma = nil
+	x.Firma = nil
 	a, err := x.EmitirActa(ctx, s.ID, sSecretaria)
 	if err != nil || a.Version != 1 {
 		t.Fatalf("acta = %+v, %v", a, err)

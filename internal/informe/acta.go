@@ -8,7 +8,6 @@ package informe
 // bytes.
 
 import (
-	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -17,11 +16,6 @@ import (
 	"comite/internal/fecha"
 	"comite/internal/flujo"
 	"comite/internal/formato"
-
-	"github.com/go-pdf/fpdf"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goitalic"
-	"golang.org/x/image/font/gofont/goregular"
 )
 
 const tituloActa = "Acta de sesión — Comité de Fiscalización"
@@ -66,76 +60,23 @@ type PuntoActa struct {
 
 // PDFActa writes the acta as PDF bytes.
 func PDFActa(a Acta) ([]byte, error) {
-	f := fpdf.New("P", "mm", "Letter", "")
-	f.SetCatalogSort(true)
 	autor := "Secretaría de la sesión del Comité de Fiscalización"
 	if a.EmitidoPor != "" {
 		autor = a.EmitidoPor + " — " + autor
 	}
-	Metadatos{Titulo: "Acta de la sesión " + a.Numero + " del Comité de Fiscalización", Autor: autor,
-		Asunto:     fmt.Sprintf("Acta de la sesión %s del %s, versión %d", a.Numero, a.Fecha.DMA(), a.Version),
-		Referencia: a.Numero, Palabras: actaPalabras(a), Instante: a.Instante}.poner(f)
-	f.AddUTF8FontFromBytes(fuente, "", goregular.TTF)
-	f.AddUTF8FontFromBytes(fuente, "B", gobold.TTF)
-	f.AddUTF8FontFromBytes(fuente, "I", goitalic.TTF)
-	f.SetMargins(margenIzq, margenSup, margenDer)
-	f.SetAutoPageBreak(true, margenInf)
-	f.AliasNbPages(aliasPaginas)
-
-	w := &escritor{f: f, titulo: tituloActa, referencia: "Sesión " + a.Numero,
-		pieTexto: pieActa(a), pieFirma: pieFirma(a.FirmaSujeto)}
-	f.SetHeaderFuncMode(w.encabezado, true)
-	f.SetFooterFunc(w.pie)
-	f.AddPage()
-
-	f.SetFont(fuente, "B", 17)
-	f.SetTextColor(31, 56, 100)
-	f.MultiCell(w.ancho(), 8, "Acta de la sesión "+a.Numero, "", "L", false)
-	f.SetFont(fuente, "", 11)
-	f.MultiCell(w.ancho(), 5.5, "Comité de Fiscalización — Dirección de Impuestos y Aduanas Nacionales (DIAN)", "", "L", false)
-	f.SetTextColor(0, 0, 0)
-	f.SetFont(fuente, "", 9.5)
-	emision := fmt.Sprintf("Versión %d, emitida el %s por %s.", a.Version, formato.Instante(a.Instante), textoOGuion(a.EmitidoPor))
-	if a.EmitidoPor == BorradorSinEmitir {
-		emision = fmt.Sprintf("Borrador sin emitir, con los datos registrados al %s.", formato.Instante(a.Instante))
-	}
-	f.MultiCell(w.ancho(), altoLinea, emision, "", "L", false)
-	w.leyendaFirma(LeyendaFirma(a.FirmaSujeto, a.Instante))
-	f.Ln(2)
-
-	for _, s := range SeccionesActa(a) {
-		w.seccion(s, 12)
-		for _, b := range s.Bloques {
-			switch b.Tipo {
-			case BloquePares:
-				w.pares(b.Pares)
-			case BloqueParrafo:
-				w.parrafo(b.Texto)
-			case BloqueAviso:
-				w.aviso(b.Texto)
-			case BloqueSubtitulo:
-				w.subtitulo(b.Texto)
-			case BloqueTabla:
-				w.tabla(b.Tabla)
-			}
-		}
-	}
-	w.bloqueFirmas("5. Firmas", a.Firmantes, LeyendaFirma(a.FirmaSujeto, a.Instante))
-	w.cabe(20)
-	f.Ln(4)
-	f.SetFont(fuente, "I", 8.5)
-	f.SetTextColor(70, 70, 70)
-	f.MultiCell(w.ancho(), altoFila, "Documento generado por la aplicación del Comité de Fiscalización a partir de los datos guardados de la sesión. "+
-		"La huella SHA-256 de esta acta se registra al emitirla; cualquier copia puede verificarse contra ella.", "", "L", false)
-	f.SetTextColor(0, 0, 0)
-	if err := f.Error(); err != nil {
-		return nil, fmt.Errorf("acta: no se pudo componer el PDF: %w", err)
-	}
-	var buf bytes.Buffer
-	if err := f.Output(&buf); err != nil {
-		return nil, fmt.Errorf("acta: no se pudo escribir el PDF: %w", err)
-	}
-	return referenciarXMP(buf.Bytes())
+	leyenda := LeyendaFirma(a.FirmaSujeto, a.Instante)
+	return Documento{Clase: "acta",
+		Meta: Metadatos{Titulo: "Acta de la sesión " + a.Numero + " del Comité de Fiscalización", Autor: autor,
+			Asunto:     fmt.Sprintf("Acta de la sesión %s del %s, versión %d", a.Numero, a.Fecha.DMA(), a.Version),
+			Referencia: a.Numero, Palabras: actaPalabras(a), Instante: a.Instante},
+		Titulo: tituloActa, Referencia: "Sesión " + a.Numero, Pie: pieActa(a), PieFirma: pieFirma(a.FirmaSujeto),
+		Portada: Portada{Titulo: "Acta de la sesión " + a.Numero,
+			Emision: textoEmision(a.Version, a.EmitidoPor, formato.Instante(a.Instante), a.EmitidoPor == BorradorSinEmitir)},
+		Secciones:    SeccionesActa(a),
+		TituloFirmas: "5. Firmas", Firmantes: a.Firmantes, Leyenda: leyenda,
+		Cierre: Cierre{Alto: 20, Antes: 4, Texto: "Documento generado por la aplicación del Comité de Fiscalización a partir de los datos guardados de la sesión. " +
+			"La huella SHA-256 de esta acta se registra al emitirla; cualquier copia puede verificarse contra ella."},
+	}.PDF()
 }
 
 // SeccionesActa is the content of the acta, shared by the PDF and tests.

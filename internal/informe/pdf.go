@@ -8,9 +8,6 @@ import (
 	"comite/internal/formato"
 
 	"github.com/go-pdf/fpdf"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goitalic"
-	"golang.org/x/image/font/gofont/goregular"
 )
 
 // Page geometry (mm), US Letter ("carta", the usual paper in Colombia).
@@ -46,83 +43,41 @@ func PDF(d Datos) ([]byte, error) {
 		// (2 px apart: invisible at 170 mm) to keep the order fixed.
 		anchos[g.Clave] = anchoPx + 2*i
 	}
-
-	f := fpdf.New("P", "mm", "Letter", "")
-	f.SetCatalogSort(true)
-	// fpdf writes the date with no zone offset, which readers take as UTC:
-	// Metadatos writes it in UTC so the instant is right everywhere.
 	autor := "Secretaría Técnica del Comité de Fiscalización"
 	if d.Emision.EmitidoPor != "" {
 		autor = d.Emision.EmitidoPor + " — " + autor
 	}
-	Metadatos{Titulo: "Informe gerencial de resultados — Caso " + d.Caso, Autor: autor,
-		Asunto:     fmt.Sprintf("Informe gerencial del caso %s (NIT %s), versión %d", d.Caso, d.Usuario.NIT, d.Emision.Version),
-		Referencia: d.Caso, Palabras: []string{"informe gerencial", "Comité de Fiscalización", "reincidencia", "DIAN", d.Caso, d.Usuario.NIT},
-		Instante: d.Emision.Instante}.poner(f)
-	if len(d.EvaluacionJSON) > 0 {
-		f.SetAttachments([]fpdf.Attachment{{Content: d.EvaluacionJSON, Filename: d.NombreAdjuntoEvaluacion(),
-			Description: "Evaluación guardada v" + strconv.Itoa(d.Instantanea.Version) + " del caso " + d.Caso + " (formato del contrato)"}})
+	doc := Documento{Clase: "informe",
+		Meta: Metadatos{Titulo: "Informe gerencial de resultados — Caso " + d.Caso, Autor: autor,
+			Asunto:     fmt.Sprintf("Informe gerencial del caso %s (NIT %s), versión %d", d.Caso, d.Usuario.NIT, d.Emision.Version),
+			Referencia: d.Caso, Palabras: []string{"informe gerencial", "Comité de Fiscalización", "reincidencia", "DIAN", d.Caso, d.Usuario.NIT},
+			Instante: d.Emision.Instante},
+		Titulo: tituloInf, Referencia: "Caso " + d.Caso, PieFirma: pieFirma(d.Emision.FirmaSujeto),
+		Pie:       fmt.Sprintf("Caso %s · Informe gerencial, versión %d · emitido el %s", d.Caso, d.Emision.Version, formato.Instante(d.Emision.Instante)),
+		Secciones: secciones, Graficos: graficos, Anchos: anchos,
+		TituloFirmas: "Firmas", Firmantes: d.Emision.Firmantes, Leyenda: LeyendaFirma(d.Emision.FirmaSujeto, d.Emision.Instante),
+		Cierre: Cierre{Alto: 10, Antes: 1, Texto: "Documento generado por la aplicación del Comité de Fiscalización a partir de los datos guardados del caso. " +
+			"La huella SHA-256 de este PDF se registra con el caso al emitirlo; cualquier copia puede verificarse contra ella."},
 	}
-	f.AddUTF8FontFromBytes(fuente, "", goregular.TTF)
-	f.AddUTF8FontFromBytes(fuente, "B", gobold.TTF)
-	f.AddUTF8FontFromBytes(fuente, "I", goitalic.TTF)
-	f.SetMargins(margenIzq, margenSup, margenDer)
-	f.SetAutoPageBreak(true, margenInf)
-	f.AliasNbPages(aliasPaginas)
-
-	pie := fmt.Sprintf("Caso %s · Informe gerencial, versión %d · emitido el %s", d.Caso, d.Emision.Version, formato.Instante(d.Emision.Instante))
 	if d.Emision.Borrador() {
-		pie = fmt.Sprintf("Caso %s · Borrador del informe gerencial, sin emitir · datos registrados al %s", d.Caso, formato.Instante(d.Emision.Instante))
+		doc.Pie = fmt.Sprintf("Caso %s · Borrador del informe gerencial, sin emitir · datos registrados al %s", d.Caso, formato.Instante(d.Emision.Instante))
 	}
-	w := &escritor{f: f, d: d, titulo: tituloInf, referencia: "Caso " + d.Caso, pieTexto: pie, pieFirma: pieFirma(d.Emision.FirmaSujeto)}
-	f.SetHeaderFuncMode(w.encabezado, true)
-	f.SetFooterFunc(w.pie)
-	f.AddPage()
-	w.portada()
-	for _, s := range secciones {
-		sigue := 12.0 // what must fit under a title: at least its first block's start
-		if len(s.Bloques) > 0 && s.Bloques[0].Tipo == BloqueGrafico {
-			sigue = w.altoGrafico(graficos[s.Bloques[0].Grafico])
-		}
-		w.seccion(s, sigue)
-		for _, b := range s.Bloques {
-			switch b.Tipo {
-			case BloquePares:
-				w.pares(b.Pares)
-			case BloqueParrafo:
-				w.parrafo(b.Texto)
-			case BloqueAviso:
-				w.aviso(b.Texto)
-			case BloqueSubtitulo:
-				w.subtitulo(b.Texto)
-			case BloqueTabla:
-				w.tabla(b.Tabla)
-			case BloqueGrafico:
-				g, ok := graficos[b.Grafico]
-				if !ok {
-					return nil, fmt.Errorf("informe: gráfico desconocido %q", b.Grafico)
-				}
-				if err := w.grafico(g, anchos[g.Clave]); err != nil {
-					return nil, err
-				}
-			}
-		}
+	if len(d.EvaluacionJSON) > 0 {
+		doc.Adjuntos = []fpdf.Attachment{{Content: d.EvaluacionJSON, Filename: d.NombreAdjuntoEvaluacion(),
+			Description: "Evaluación guardada v" + strconv.Itoa(d.Instantanea.Version) + " del caso " + d.Caso + " (formato del contrato)"}}
 	}
-	w.bloqueFirmas("Firmas", d.Emision.Firmantes, LeyendaFirma(d.Emision.FirmaSujeto, d.Emision.Instante))
-	w.cierre()
-	if err := f.Error(); err != nil {
-		return nil, fmt.Errorf("informe: no se pudo componer el PDF: %w", err)
+	razon := d.Usuario.RazonSocial
+	if razon == "" {
+		razon = "usuario sin razón social registrada"
 	}
-	var buf bytes.Buffer
-	if err := f.Output(&buf); err != nil {
-		return nil, fmt.Errorf("informe: no se pudo escribir el PDF: %w", err)
-	}
-	return referenciarXMP(buf.Bytes())
+	doc.Portada = Portada{Titulo: "Informe gerencial de resultados",
+		Objeto:  fmt.Sprintf("Caso %s · %s · NIT %s", d.Caso, razon, textoOGuion(d.Usuario.NIT)),
+		Emision: textoEmision(d.Emision.Version, d.Emision.EmitidoPor, formato.Instante(d.Emision.Instante), d.Emision.Borrador()) + " Resultado de la evaluación: " + TextoResultado(d.Evaluacion) + "."}
+	return doc.PDF()
 }
 
 type escritor struct {
 	f *fpdf.Fpdf
-	d Datos
 	// What every page repeats: the header's title and reference (the case
 	// or the session number) and the footer's text before "Página X de Y".
 	titulo, referencia, pieTexto string
@@ -188,32 +143,6 @@ func (w *escritor) pie() {
 		f.CellFormat(w.ancho(), 4.5, w.pieFirma, "", 0, "L", false, 0, "")
 	}
 	f.SetTextColor(0, 0, 0)
-}
-
-func (w *escritor) portada() {
-	f := w.f
-	f.SetFont(fuente, "B", 17)
-	f.SetTextColor(31, 56, 100)
-	f.MultiCell(w.ancho(), 8, "Informe gerencial de resultados", "", "L", false)
-	f.SetFont(fuente, "", 11)
-	f.MultiCell(w.ancho(), 5.5, "Comité de Fiscalización — Dirección de Impuestos y Aduanas Nacionales (DIAN)", "", "L", false)
-	f.SetTextColor(0, 0, 0)
-	f.Ln(1.5)
-	f.SetFont(fuente, "B", 11)
-	razon := w.d.Usuario.RazonSocial
-	if razon == "" {
-		razon = "usuario sin razón social registrada"
-	}
-	f.MultiCell(w.ancho(), 5.5, fmt.Sprintf("Caso %s · %s · NIT %s", w.d.Caso, razon, textoOGuion(w.d.Usuario.NIT)), "", "L", false)
-	f.SetFont(fuente, "", 9.5)
-	resultado := TextoResultado(w.d.Evaluacion)
-	emision := fmt.Sprintf("Versión %d, emitida el %s por %s.", w.d.Emision.Version, formato.Instante(w.d.Emision.Instante), textoOGuion(w.d.Emision.EmitidoPor))
-	if w.d.Emision.Borrador() {
-		emision = fmt.Sprintf("Borrador sin emitir, con los datos registrados al %s.", formato.Instante(w.d.Emision.Instante))
-	}
-	f.MultiCell(w.ancho(), altoLinea, emision+" Resultado de la evaluación: "+resultado+".", "", "L", false)
-	w.leyendaFirma(LeyendaFirma(w.d.Emision.FirmaSujeto, w.d.Emision.Instante))
-	f.Ln(2)
 }
 
 // seccion writes a section title; it never stays alone at the bottom of a
@@ -433,15 +362,4 @@ func (w *escritor) altoGrafico(g Grafico) float64 {
 	w.f.SetFont(fuente, "I", 8.5)
 	nota := w.f.SplitText(g.Nota, w.ancho())
 	return 7 + anchoImagen*altoPx/anchoPx + float64(len(nota))*altoFila + 2
-}
-
-func (w *escritor) cierre() {
-	f := w.f
-	w.cabe(10)
-	f.Ln(1)
-	f.SetFont(fuente, "I", 8.5)
-	f.SetTextColor(70, 70, 70)
-	f.MultiCell(w.ancho(), altoFila, "Documento generado por la aplicación del Comité de Fiscalización a partir de los datos guardados del caso. "+
-		"La huella SHA-256 de este PDF se registra con el caso al emitirlo; cualquier copia puede verificarse contra ella.", "", "L", false)
-	f.SetTextColor(0, 0, 0)
 }

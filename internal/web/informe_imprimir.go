@@ -22,7 +22,7 @@ func (h *handler) informeImprimir(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	datos, err := h.x.DatosInforme(ctx, caso.ID)
+	datos, err := h.x.DatosInforme(ctx, caso.ID, actorCaso(c))
 	if err != nil {
 		return err
 	}

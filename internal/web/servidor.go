@@ -26,6 +26,9 @@ import (
 type Config struct {
 	DB     *db.DB
 	Logger *slog.Logger
+	// Firma signs the actas and informes issued (nil: no certificate
+	// configured, they are issued unsigned).
+	Firma expediente.Firmador
 	// CookieSegura sets the Secure attribute on the session and CSRF cookies.
 	// `comite serve` sets it when it serves TLS or listens on an address that
 	// is not loopback (then a TLS proxy is expected in front); plain HTTP on
@@ -114,6 +117,7 @@ func nuevo(cfg Config) (*echo.Echo, *handler) {
 		cfg.Logger = slog.Default()
 	}
 	h := &handler{d: cfg.DB, x: expediente.Nuevo(cfg.DB), log: cfg.Logger, cfg: cfg, memo: nuevaMemoria(cfg.DB)}
+	h.x.Firma = cfg.Firma
 	h.memo.sinCache = cfg.SinCachePaginas
 	if cfg.Turnos >= 0 {
 		h.turnos = nuevosTurnos(cfg.Turnos)

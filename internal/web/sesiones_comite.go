@@ -189,8 +189,8 @@ func (h *handler) mostrarSesion(c echo.Context, s dominio.SesionComite, status i
 	for k, m := range errs {
 		v.Errores[k] = m
 	}
-	if h.d.Firma != nil {
-		v.FirmaConfigurada = h.d.Firma.Sujeto()
+	if h.x.Firma != nil {
+		v.FirmaConfigurada = h.x.Firma.Sujeto()
 	}
 	for _, m := range s.Sesion.Miembros {
 		v.Miembros = append(v.Miembros, templates.Par{Etiqueta: m.Nombre, Valor: m.Cargo})
