@@ -394,7 +394,7 @@ func (x *Expediente) armarActa(ctx context.Context, f db.FuenteActa, version int
 	if err != nil {
 		return a, err
 	}
-	a.Firmantes = append(a.Firmantes, informe.Firmante{Nombre: emite.Nombre, Cargo: emite.Cargo, Papel: "Emite el acta (" + etiquetas.Rol(string(emite.Rol)) + ")"})
+	a.Firmantes = append(a.Firmantes, informe.Firmante{Nombre: emite.Nombre, Cargo: emite.Cargo, Papel: "Emite el acta (" + rolDe(emite) + ")"})
 	return a, nil
 }
 
@@ -443,4 +443,13 @@ func (x *Expediente) EmitirActa(ctx context.Context, sesionID int64, quien domin
 	}
 	return x.d.GuardarActa(ctx, db.ActaNueva{SesionID: sesionID, Version: version, Marca: f.Marca, Archivo: archivo,
 		SHA256: hash, SHA256Contenido: contenido, FirmaSujeto: sujeto, EmitidoEn: ahora}, quien)
+}
+
+// rolDe is the label of the role a person acts in ("" for a login with no
+// account, as etiquetas.Persona names it).
+func rolDe(p dominio.Persona) string {
+	if p.Rol == "" {
+		return ""
+	}
+	return etiquetas.Rol(string(p.Rol))
 }
