@@ -447,11 +447,7 @@ func (x *Expediente) armarActa(ctx context.Context, f db.FuenteActa, version int
 	if err != nil {
 		return a, err
 	}
-	rol := "" // an account that no longer exists, or a process, has no role
-	if emite.Rol != "" {
-		rol = etiquetas.Rol(string(emite.Rol))
-	}
-	a.Firmantes = append(a.Firmantes, informe.Firmante{Nombre: emite.Nombre, Cargo: emite.Cargo, Papel: "Emite el acta (" + rol + ")"})
+	a.Firmantes = append(a.Firmantes, informe.Firmante{Nombre: emite.Nombre, Cargo: emite.Cargo, Papel: "Emite el acta (" + rolDe(emite) + ")"})
 	return a, nil
 }
 
@@ -494,4 +490,13 @@ func (x *Expediente) EmitirActa(ctx context.Context, sesionID int64, quien domin
 	}
 	return x.d.GuardarActa(ctx, db.ActaNueva{SesionID: sesionID, Version: e.version, Marca: f.Marca, Archivo: e.archivo,
 		SHA256: e.hash, SHA256Contenido: e.contenido, FirmaSujeto: e.sujeto, EmitidoEn: e.ahora}, quien)
+}
+
+// rolDe is the label of the role a person acts in ("" for a login with no
+// account, as etiquetas.Persona names it).
+func rolDe(p dominio.Persona) string {
+	if p.Rol == "" {
+		return ""
+	}
+	return etiquetas.Rol(string(p.Rol))
 }
