@@ -9,13 +9,14 @@ import (
 	"comite/internal/db"
 	"comite/internal/flujo"
 	"comite/internal/ical"
+	"comite/internal/permisos"
 
 	"github.com/labstack/echo/v4"
 )
 
 // calendarioFeed is the iCalendar feed of an account: the due dates of its
 // queue as all-day events and, for the accounts that manage the Comité's
-// sessions (the Comité and the Secretaría: GestionarSesiones), the sessions
+// sessions (the Comité and the Secretaría: permisos.GestionarSesiones), the sessions
 // from diasSesionesPasadas ago on, each at its hour in Bogotá. Calendar programs send no cookies, so the route
 // needs no session: the token in the query string is the credential (the
 // request log writes the path only, never the token). An unknown, revoked or
@@ -34,7 +35,7 @@ func (h *handler) calendarioFeed(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if !Puede(cu.Rol, GestionarCalendario) {
+	if !permisos.Puede(cu.Rol, permisos.GestionarCalendario) {
 		return echo.NewHTTPError(http.StatusNotFound)
 	}
 	cola, _, err := h.colaDe(ctx, &cu)
@@ -63,7 +64,7 @@ func (h *handler) calendarioFeed(c echo.Context) error {
 			Dia:        p.vence,
 		})
 	}
-	if Puede(cu.Rol, GestionarSesiones) {
+	if permisos.Puede(cu.Rol, permisos.GestionarSesiones) {
 		ses, err := h.d.SesionesProximas(ctx, h.d.Hoy().MasDias(-diasSesionesPasadas))
 		if err != nil {
 			return err

@@ -11,6 +11,7 @@ import (
 	"comite/internal/fecha"
 	"comite/internal/flujo"
 	"comite/internal/formato"
+	"comite/internal/permisos"
 	"comite/internal/plazos"
 	"comite/web/templates"
 
@@ -35,8 +36,8 @@ func (h *handler) casosListar(c echo.Context) error {
 	if cu.Rol == db.RolSeccional {
 		v.Seccional = h.nombreSeccional(ctx, cu.DireccionSeccional)
 	}
-	v.PuedeReportar = Puede(cu.Rol, ReportarCaso)
-	v.PuedeExportar = Puede(cu.Rol, ExportarCasos)
+	v.PuedeReportar = permisos.Puede(cu.Rol, permisos.ReportarCaso)
+	v.PuedeExportar = permisos.Puede(cu.Rol, permisos.ExportarCasos)
 	filas, err := h.filasLista(c, res.Filas)
 	if err != nil {
 		return err

@@ -16,6 +16,7 @@ import (
 	"comite/internal/expediente"
 	"comite/internal/fecha"
 	"comite/internal/flujo"
+	"comite/internal/permisos"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
 
@@ -308,8 +309,8 @@ func TestFlujo_dominio3_cadaPasoPorCadaRolPorHTTP(t *testing.T) {
 		}},
 		{flujo.Cerrar, sufijo("/cierre"), func() url.Values { return url.Values{"paso": {"confirmar"}, "fecha_rea": {"2026-03-02"}} }},
 	}
-	rutaAccion := map[flujo.Accion]Accion{flujo.IniciarEvaluacion: EvaluarCaso, flujo.Reevaluar: EvaluarCaso, flujo.Presentar: EvaluarCaso,
-		flujo.DeclararNoProcede: EvaluarCaso, flujo.EmitirConcepto: RegistrarConcepto, flujo.CorregirConcepto: RegistrarConcepto, flujo.Cerrar: CerrarCaso}
+	rutaAccion := map[flujo.Accion]permisos.Accion{flujo.IniciarEvaluacion: permisos.EvaluarCaso, flujo.Reevaluar: permisos.EvaluarCaso, flujo.Presentar: permisos.EvaluarCaso,
+		flujo.DeclararNoProcede: permisos.EvaluarCaso, flujo.EmitirConcepto: permisos.RegistrarConcepto, flujo.CorregirConcepto: permisos.RegistrarConcepto, flujo.Cerrar: permisos.CerrarCaso}
 	permitido := map[string]bool{
 		"reportado iniciar_evaluacion secretaria": true, "reportado reevaluar secretaria": true, "en_evaluacion reevaluar secretaria": true,
 		"en_evaluacion presentar secretaria": true, "en_comite emitir_concepto comite": true, "concepto_emitido corregir_concepto comite": true,
@@ -339,7 +340,7 @@ func TestFlujo_dominio3_cadaPasoPorCadaRolPorHTTP(t *testing.T) {
 					rec := e.pedir("POST", destino, &s, p.form())
 					despues := e.contar(`SELECT count(*) FROM caso_eventos WHERE caso_id = ?`, id)
 					switch {
-					case !Puede(db.Rol(rol), rutaAccion[p.accion]):
+					case !permisos.Puede(db.Rol(rol), rutaAccion[p.accion]):
 						if rec.Code != http.StatusForbidden || despues != antes {
 							t.Fatalf("quiere 403 sin cambios; %d", rec.Code)
 						}
@@ -369,7 +370,7 @@ func TestCasos_otraSeccionalRecibe404SinRevelarNada(t *testing.T) {
 	idAjeno := strings.TrimPrefix(ajeno, "/casos/")
 	s := e.ingresar("seccional")
 	for _, r := range Rutas() {
-		if !strings.HasPrefix(r.Patron, "/casos/:id") || !Puede(db.RolSeccional, r.Accion) {
+		if !strings.HasPrefix(r.Patron, "/casos/:id") || !permisos.Puede(db.RolSeccional, r.Accion) {
 			continue
 		}
 		t.Run(r.Metodo+" "+r.Patron, func(t *testing.T) {

@@ -23,6 +23,7 @@ import (
 	"comite/internal/graficos"
 	"comite/internal/informe"
 	"comite/internal/normas"
+	"comite/internal/permisos"
 	"comite/internal/plazos"
 	"comite/internal/reincidencia"
 	"comite/internal/valores"
@@ -419,7 +420,7 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 		}
 		v.NormaConfirmada = "Norma aplicable confirmada por " + quien + " el " + formato.Instante(n.Instante()) + ": " + n.Texto
 	}
-	v.PuedeNorma = v.Evaluacion.AvisoVigencia != "" && Puede(cu.Rol, EvaluarCaso) && caso.Estado != flujo.Cerrado && caso.Estado != flujo.NoProcede
+	v.PuedeNorma = v.Evaluacion.AvisoVigencia != "" && permisos.Puede(cu.Rol, permisos.EvaluarCaso) && caso.Estado != flujo.Cerrado && caso.Estado != flujo.NoProcede
 	// What the role can do now: flujo decides.
 	cx := db.ContextoCon(caso, r, l.InformeSobreUltima, l.NormaAplicable != nil)
 	base64 := "/casos/" + strconv.FormatInt(caso.ID, 10)
@@ -480,11 +481,11 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 		})
 	}
 	_, errInf := flujo.Validar(flujo.EmitirInforme, cu.Rol, cx)
-	v.PuedeEmitirInforme = Puede(cu.Rol, EmitirInforme) && errInf == nil
-	if Puede(cu.Rol, EmitirInforme) && caso.Estado == flujo.EnEvaluacion && errInf != nil {
+	v.PuedeEmitirInforme = permisos.Puede(cu.Rol, permisos.EmitirInforme) && errInf == nil
+	if permisos.Puede(cu.Rol, permisos.EmitirInforme) && caso.Estado == flujo.EnEvaluacion && errInf != nil {
 		v.InformePendiente = errInf.Error()
 	}
-	v.PuedeLiquidar = Puede(cu.Rol, VerLiquidacionCaso)
+	v.PuedeLiquidar = permisos.Puede(cu.Rol, permisos.VerLiquidacionCaso)
 	cs := l.Conceptos
 	for _, x := range cs {
 		v.Conceptos = append(v.Conceptos, vistaConcepto(x, versiones))

@@ -7,6 +7,7 @@ import (
 
 	"comite/internal/etiquetas"
 	"comite/internal/formato"
+	"comite/internal/permisos"
 	"comite/internal/reincidencia"
 	"comite/internal/tamizaje"
 	"comite/web/templates"
@@ -42,10 +43,10 @@ func (h *handler) coberturaMostrar(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	cargar := Puede(cu.Rol, EditarDatos)
+	cargar := permisos.Puede(cu.Rol, permisos.EditarDatos)
 	v.Anio = strconv.Itoa(anio)
 	v.PuedeCargar = cargar
-	if Puede(cu.Rol, ImportarDatos) {
+	if permisos.Puede(cu.Rol, permisos.ImportarDatos) {
 		v.RutaImportar = "/importar"
 	}
 	hoy := h.d.Hoy().Anio()
@@ -66,7 +67,7 @@ func (h *handler) coberturaMostrar(c echo.Context) error {
 			Seccional: f.Usuario.DireccionSeccional, Actos: strconv.Itoa(f.NumeroActos), S: formato.Pesos(f.Suma),
 			Motivo: reincidencia.TextoDatosIncompletos(anio),
 		}
-		if Puede(cu.Rol, VerUsuarios) {
+		if permisos.Puede(cu.Rol, permisos.VerUsuarios) {
 			x.RutaPerfil = rutaUsuario(f.Usuario.NIT)
 		}
 		if cargar {

@@ -8,6 +8,7 @@ import (
 
 	"comite/internal/db"
 	"comite/internal/expediente"
+	"comite/internal/permisos"
 	"comite/web/templates"
 
 	"github.com/a-h/templ"
@@ -85,7 +86,7 @@ func (h *handler) pagina(c echo.Context, titulo, activo string) templates.Pagina
 	if cu := cuentaDe(c); cu != nil {
 		p.Usuario = &templates.UsuarioActual{Usuario: cu.Usuario, Nombre: cu.Nombre, RolEtiqueta: cu.Rol.Etiqueta(), Seccional: cu.DireccionSeccional}
 		for _, n := range navegacion {
-			if Puede(cu.Rol, n.accion) {
+			if permisos.Puede(cu.Rol, n.accion) {
 				p.Nav = append(p.Nav, templates.EnlaceNav{Ruta: n.ruta, Texto: n.texto, Clave: n.clave, Activo: n.clave == activo})
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"comite/internal/flujo"
+	"comite/internal/permisos"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -23,7 +24,7 @@ import (
 func (h *handler) inicioCasos(c echo.Context) (templates.InicioCasos, error) {
 	ctx := c.Request().Context()
 	cu := cuentaDe(c)
-	if !Puede(cu.Rol, VerCasos) {
+	if !permisos.Puede(cu.Rol, permisos.VerCasos) {
 		return templates.InicioCasos{}, nil
 	}
 	k := claveInicioCasos{seccional: FiltroSeccional(cu), hoy: h.d.Hoy().String()}

@@ -1,10 +1,12 @@
 package web
 
 import (
-	"comite/internal/formato"
 	"context"
 	"net/http"
 	"strconv"
+
+	"comite/internal/formato"
+	"comite/internal/permisos"
 
 	"comite/internal/db"
 	"comite/internal/graficos"
@@ -90,7 +92,7 @@ func (h *handler) inicioMostrar(c echo.Context) error {
 		)
 	}
 	// Acts by gravedad, for the roles that read data.
-	if Puede(cu.Rol, VerUsuarios) {
+	if permisos.Puede(cu.Rol, permisos.VerUsuarios) {
 		leve, grave, gravisima, err := h.actosPorGravedad(ctx, FiltroSeccional(cu))
 		if err != nil {
 			return err

@@ -15,6 +15,7 @@ import (
 	"comite/internal/importar"
 	"comite/internal/liquidacion"
 	"comite/internal/normas"
+	"comite/internal/permisos"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
 	"comite/web/templates"
@@ -262,7 +263,7 @@ func (h *handler) vistaLiquidacionCaso(c echo.Context, caso db.Caso, d datosHist
 		v.Ajustes = append(v.Ajustes, templates.AjusteVista{Cuenta: titulosCuenta[a.Cuenta], Infraccion: inf, Calculada: calc, Valor: strconv.Itoa(a.Valor), Razon: a.Razon, Por: a.Por, En: formato.InstanteTexto(a.En)})
 	}
 	cu := cuentaDe(c)
-	v.PuedeAjustar = cu != nil && Puede(cu.Rol, AjustarCuentaCaso) && !caso.Estado.Final()
+	v.PuedeAjustar = cu != nil && permisos.Puede(cu.Rol, permisos.AjustarCuentaCaso) && !caso.Estado.Final()
 	for _, n := range liquidacion.Cuentas {
 		v.OpcionesCuenta = append(v.OpcionesCuenta, templates.Opcion{Valor: n, Texto: titulosCuenta[n]})
 	}

@@ -9,6 +9,7 @@ import (
 	"comite/internal/fecha"
 	"comite/internal/flujo"
 	"comite/internal/formato"
+	"comite/internal/permisos"
 	"comite/internal/plazos"
 	"comite/web/templates"
 )
@@ -30,7 +31,7 @@ type pendiente struct {
 // whose next step the role gives (plazos.Cola, read from the workflow),
 // limited to what the account may see, oldest in its state first.
 func (h *handler) colaDe(ctx context.Context, cu *db.Cuenta) ([]pendiente, *calendario.Calendario, error) {
-	if cu == nil || !Puede(cu.Rol, VerCasos) {
+	if cu == nil || !permisos.Puede(cu.Rol, permisos.VerCasos) {
 		return nil, nil, nil
 	}
 	estados := plazos.Cola(cu.Rol)
@@ -134,7 +135,7 @@ func accionPendiente(e flujo.Estado) string {
 
 // vistaPendientes is the queue of an account as the page shows it.
 func (h *handler) vistaPendientes(ctx context.Context, cu *db.Cuenta) (templates.Pendientes, error) {
-	v := templates.Pendientes{Explicacion: plazos.Explicacion, Ver: cu != nil && Puede(cu.Rol, VerCasos),
+	v := templates.Pendientes{Explicacion: plazos.Explicacion, Ver: cu != nil && permisos.Puede(cu.Rol, permisos.VerCasos),
 		SinCola: "Su rol no da ningún paso del caso: no tiene casos pendientes."}
 	ts, err := h.d.TerminosInternos(ctx)
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 	"comite/internal/formato"
 	"comite/internal/graficos"
 	"comite/internal/nit"
+	"comite/internal/permisos"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
 	"comite/web/templates"
@@ -39,7 +40,7 @@ func (h *handler) perfilMostrar(c echo.Context) error {
 	}
 	hoy := h.d.Hoy()
 	pagina, _ := strconv.Atoi(c.QueryParam("actos"))
-	k := clavePerfil{nit: n.String(), hoy: hoy.String(), editar: Puede(cuentaDe(c).Rol, EditarDatos), paginaActos: max(pagina, 1)}
+	k := clavePerfil{nit: n.String(), hoy: hoy.String(), editar: permisos.Puede(cuentaDe(c).Rol, permisos.EditarDatos), paginaActos: max(pagina, 1)}
 	x, err := h.memo.obtener(ctx, k, func(ctx context.Context) (any, error) {
 		return h.perfilVista(ctx, k.nit, hoy, k.editar, k.paginaActos)
 	})

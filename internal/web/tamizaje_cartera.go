@@ -3,11 +3,13 @@ package web
 import (
 	"strings"
 
-	"comite/internal/reincidencia"
 	"context"
 	"encoding/json"
 	"fmt"
 	"strconv"
+
+	"comite/internal/permisos"
+	"comite/internal/reincidencia"
 
 	"comite/internal/db"
 	"comite/internal/etiquetas"
@@ -104,7 +106,7 @@ func (h *handler) calcularCartera(ctx context.Context, hasta int) (*cartera, err
 // the computation: when the data changed since the last one, the panel says
 // it is being computed (in the background) and Inicio stays fast.
 func (h *handler) carteraInicio(ctx context.Context, cu *db.Cuenta) templates.CarteraVista {
-	v := templates.CarteraVista{Ver: cu != nil && Puede(cu.Rol, VerTamizaje)}
+	v := templates.CarteraVista{Ver: cu != nil && permisos.Puede(cu.Rol, permisos.VerTamizaje)}
 	if !v.Ver {
 		return v
 	}
@@ -138,7 +140,7 @@ func (h *handler) carteraInicio(ctx context.Context, cu *db.Cuenta) templates.Ca
 		return v
 	}
 	vc := x.(templates.CarteraVista)
-	vc.VerCobertura = Puede(cu.Rol, VerCobertura)
+	vc.VerCobertura = permisos.Puede(cu.Rol, permisos.VerCobertura)
 	return vc
 }
 

@@ -13,6 +13,7 @@ import (
 	"comite/internal/db"
 	"comite/internal/etiquetas"
 	"comite/internal/formato"
+	"comite/internal/permisos"
 	"comite/internal/reincidencia"
 	"comite/internal/tamizaje"
 	"comite/web/templates"
@@ -36,7 +37,7 @@ func (h *handler) tamizajeMostrar(c echo.Context) error {
 	cu := cuentaDe(c)
 	k := claveTamizajePagina{
 		consulta: h.leerConsultaTamizaje(c), hoy: h.d.Hoy().Anio(),
-		verUsuario: Puede(cu.Rol, VerUsuarios), reportar: Puede(cu.Rol, ReportarCaso), verCobertura: Puede(cu.Rol, VerCobertura),
+		verUsuario: permisos.Puede(cu.Rol, permisos.VerUsuarios), reportar: permisos.Puede(cu.Rol, permisos.ReportarCaso), verCobertura: permisos.Puede(cu.Rol, permisos.VerCobertura),
 		esSeccional: cu.Rol == db.RolSeccional,
 	}
 	if k.esSeccional {

@@ -258,7 +258,7 @@ func TestTamizaje_seccionalSoloLaPropia(t *testing.T) {
 		if testid(doc, "resumen-usuarios").Find("strong").Text() != "2" {
 			t.Fatal("el resumen cuenta solo su Seccional")
 		}
-		// From a row the seccional may open the user and report a case (VerUsuarios, ReportarCaso).
+		// From a row the seccional may open the user and report a case (permisos.VerUsuarios, permisos.ReportarCaso).
 		if testid(doc, "tamizaje-"+nitEjemplo).Find(`[data-testid="iniciar-caso"]`).Length() != 1 {
 			t.Fatal("la seccional puede reportar un caso desde la fila")
 		}

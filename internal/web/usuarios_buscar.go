@@ -9,6 +9,7 @@ import (
 	"comite/internal/db"
 	"comite/internal/etiquetas"
 	"comite/internal/formato"
+	"comite/internal/permisos"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -34,7 +35,7 @@ func (h *handler) usuariosBuscar(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v := templates.BusquedaUsuarios{Q: q, Buscado: q != "", Pagina: pagina, PuedeEditar: Puede(cu.Rol, EditarDatos)}
+	v := templates.BusquedaUsuarios{Q: q, Buscado: q != "", Pagina: pagina, PuedeEditar: permisos.Puede(cu.Rol, permisos.EditarDatos)}
 	cat, err := h.catalogo(c.Request().Context())
 	if err != nil {
 		return err

@@ -103,16 +103,6 @@ func (h *handler) sesionFija(c echo.Context, casoID int64, f *templates.FormConc
 	return nil
 }
 
-// conceptoFormulario shows the concepto form (or the correction form).
-func (h *handler) conceptoFormulario(c echo.Context) error {
-	return h.conceptoPagina(c, false)
-}
-
-// conceptoCorreccionFormulario shows the correction form, prefilled with the concepto in force.
-func (h *handler) conceptoCorreccionFormulario(c echo.Context) error {
-	return h.conceptoPagina(c, true)
-}
-
 func (h *handler) conceptoPagina(c echo.Context, correccion bool) error {
 	ctx := c.Request().Context()
 	caso, err := h.cargarCaso(c)
@@ -160,13 +150,6 @@ func (h *handler) conceptoPagina(c echo.Context, correccion bool) error {
 	}
 	return h.render(c, http.StatusOK, templates.ConceptoFormPagina(h.pagina(c, "Concepto del Comité · "+caso.Numero, "casos"), f))
 }
-
-// conceptoEnviar: paso=revisar validates and shows the confirmation;
-// paso=editar goes back to the form with what was written; paso=confirmar records.
-func (h *handler) conceptoEnviar(c echo.Context) error { return h.conceptoPost(c, false) }
-
-// conceptoCorreccionEnviar is the same for a correction.
-func (h *handler) conceptoCorreccionEnviar(c echo.Context) error { return h.conceptoPost(c, true) }
 
 func (h *handler) conceptoPost(c echo.Context, correccion bool) error {
 	ctx := c.Request().Context()
