@@ -1,6 +1,7 @@
 package db
 
 import (
+	"comite/internal/dominio"
 	"comite/internal/fallo"
 	"context"
 	"database/sql"
@@ -91,7 +92,7 @@ func validarActo(a *ActoSancion, hoy fecha.Fecha) (int64, error) {
 // GuardarActo creates the act or updates it (same NIT and número de acto),
 // auditing the change with before and after in the same transaction. The
 // user must be registered.
-func (d *DB) GuardarActo(ctx context.Context, a ActoSancion, quien Actor) (Cambio, error) {
+func (d *DB) GuardarActo(ctx context.Context, a ActoSancion, quien dominio.Actor) (Cambio, error) {
 	c, err := validarActo(&a, d.Hoy())
 	if err != nil {
 		return SinCambios, err

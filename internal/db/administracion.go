@@ -5,6 +5,7 @@ package db
 // for the Inicio page.
 
 import (
+	"comite/internal/dominio"
 	"comite/internal/fallo"
 	"context"
 	"database/sql"
@@ -52,7 +53,7 @@ func (d *DB) ListarDiasInhabiles(ctx context.Context) ([]DiaInhabil, error) {
 }
 
 // AgregarDiaInhabil records a non-business day with its reason.
-func (d *DB) AgregarDiaInhabil(ctx context.Context, f fecha.Fecha, motivo string, quien Actor) error {
+func (d *DB) AgregarDiaInhabil(ctx context.Context, f fecha.Fecha, motivo string, quien dominio.Actor) error {
 	motivo = strings.TrimSpace(motivo)
 	if f.IsZero() {
 		return &ErrValidacion{"fecha", "escriba la fecha (DD/MM/AAAA)"}
@@ -81,7 +82,7 @@ func (d *DB) AgregarDiaInhabil(ctx context.Context, f fecha.Fecha, motivo string
 }
 
 // QuitarDiaInhabil removes a non-business day.
-func (d *DB) QuitarDiaInhabil(ctx context.Context, f fecha.Fecha, quien Actor) error {
+func (d *DB) QuitarDiaInhabil(ctx context.Context, f fecha.Fecha, quien dominio.Actor) error {
 	return d.EnTx(ctx, func(tx *sql.Tx) error {
 		var motivo string
 		err := tx.QueryRowContext(ctx, `SELECT motivo FROM dias_inhabiles WHERE fecha = ?`, f.String()).Scan(&motivo)

@@ -1,6 +1,7 @@
 package db
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"database/sql"
 	"fmt"
@@ -40,7 +41,7 @@ const (
 
 // FilaCaso is a case of the list with what the columns and the filters show.
 type FilaCaso struct {
-	Caso
+	dominio.Caso
 	PlazoReporte fecha.Fecha
 	// Evaluado says the case has a stored evaluation; without one its
 	// result is not "datos incompletos" but not evaluated at all.

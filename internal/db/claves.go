@@ -2,6 +2,7 @@ package db
 
 import (
 	"bufio"
+	"comite/internal/dominio"
 	"comite/internal/fallo"
 	"comite/internal/texto"
 	"context"
@@ -149,7 +150,7 @@ var ErrOcupado = fallo.Nuevo(fallo.Ocupado, "el servidor está ocupado verifican
 // account ends (the caller opens a new one for the browser that made the
 // change), the obligation to change it is cleared, and the audit log records
 // the change (never the password). A wrong current password is recorded too.
-func (d *DB) CambiarClave(ctx context.Context, cuentaID int64, actual, nueva string, quien Actor) error {
+func (d *DB) CambiarClave(ctx context.Context, cuentaID int64, actual, nueva string, quien dominio.Actor) error {
 	var usuario, hash string
 	err := d.QueryRowContext(ctx, `SELECT usuario, clave_hash FROM cuentas WHERE id = ? AND activa = 1`, cuentaID).Scan(&usuario, &hash)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -221,7 +222,7 @@ func (d *DB) CambiarClave(ctx context.Context, cuentaID int64, actual, nueva str
 // the administrator hands over by a safe channel; the person must choose a
 // new one at the next login. Every session of the account ends. The
 // temporary password is returned once and never stored in clear.
-func (d *DB) RestablecerClave(ctx context.Context, cuentaID int64, quien Actor) (string, error) {
+func (d *DB) RestablecerClave(ctx context.Context, cuentaID int64, quien dominio.Actor) (string, error) {
 	temporal, err := claveTemporal()
 	if err != nil {
 		return "", err

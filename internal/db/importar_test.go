@@ -1,6 +1,7 @@
 package db
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -21,7 +22,7 @@ import (
 
 var fondo = context.Background()
 
-var actorPrueba = Actor{Cuenta: "admin", IP: "127.0.0.1"}
+var actorPrueba = dominio.Actor{Cuenta: "admin", IP: "127.0.0.1"}
 
 const dirEjemplos = "../../testdata/importar"
 
@@ -134,7 +135,7 @@ func filaCambiada(t *testing.T) {
 	if len(ps) > 0 {
 		t.Fatal(ps)
 	}
-	r, err := d.Importar(fondo, l, Actor{Cuenta: "secretaria1", IP: "10.0.0.7"}, OpcionesImportacion{})
+	r, err := d.Importar(fondo, l, dominio.Actor{Cuenta: "secretaria1", IP: "10.0.0.7"}, OpcionesImportacion{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package db_test
 
 import (
+	"comite/internal/contrato"
 	"context"
 	"errors"
 	"os"
@@ -115,7 +116,7 @@ func TestLeerCaso_igualALasLecturasSueltas(t *testing.T) {
 			!reflect.DeepEqual(l.Conceptos, cs) || !reflect.DeepEqual(l.Propuesta, pr) || len(l.DiasInhabiles) != len(dias) {
 			t.Fatalf("caso %s: LeerCaso difiere de las lecturas sueltas", c.Numero)
 		}
-		r, err := l.Evaluaciones[len(l.Evaluaciones)-1].Resultado(d.Referencia())
+		r, err := contrato.ResultadoDe(l.Evaluaciones[len(l.Evaluaciones)-1], d.Referencia())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package db
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"database/sql"
 	"errors"
@@ -72,7 +73,7 @@ func detalleDeclaracion(o Declaracion, cent int64) map[string]any {
 }
 
 // GuardarOperacionAnual creates or updates the yearly total of a user.
-func (d *DB) GuardarOperacionAnual(ctx context.Context, o OperacionAnual, quien Actor) (Cambio, error) {
+func (d *DB) GuardarOperacionAnual(ctx context.Context, o OperacionAnual, quien dominio.Actor) (Cambio, error) {
 	n, err := nit.Parse(o.NIT)
 	if err != nil {
 		return SinCambios, &ErrValidacion{"nit", err.Error()}
@@ -152,7 +153,7 @@ func (e *escritor) operacionAnual(uid int64, o OperacionAnual, cent int64, fila 
 }
 
 // GuardarDeclaracion creates or updates one customs declaration of a user.
-func (d *DB) GuardarDeclaracion(ctx context.Context, o Declaracion, quien Actor) (Cambio, error) {
+func (d *DB) GuardarDeclaracion(ctx context.Context, o Declaracion, quien dominio.Actor) (Cambio, error) {
 	n, err := nit.Parse(o.NIT)
 	if err != nil {
 		return SinCambios, &ErrValidacion{"nit", err.Error()}

@@ -1,6 +1,7 @@
 package db
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"database/sql"
 	"fmt"
@@ -70,7 +71,7 @@ func (d *DB) DiasPorEtapa(ctx context.Context) (map[plazos.Etapa]int, error) {
 // FijarTerminosInternos sets the internal terms of the given stages in one
 // transaction, each change with its audit row (the value before and after):
 // all land or none does. A stage whose term does not change is left alone.
-func (d *DB) FijarTerminosInternos(ctx context.Context, dias map[plazos.Etapa]int, quien Actor) error {
+func (d *DB) FijarTerminosInternos(ctx context.Context, dias map[plazos.Etapa]int, quien dominio.Actor) error {
 	for _, e := range plazos.Etapas {
 		if n, ok := dias[e]; ok {
 			if err := plazos.Validar(e, n); err != nil {

@@ -1,6 +1,7 @@
 package db
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"database/sql"
 	"errors"
@@ -92,7 +93,7 @@ func personasEn(ctx context.Context, q consultor) (map[string]string, error) {
 const MaxLargoCargo = 200
 
 // FijarCargo records the cargo of the person behind an account (audited).
-func (d *DB) FijarCargo(ctx context.Context, usuario, cargo string, quien Actor) error {
+func (d *DB) FijarCargo(ctx context.Context, usuario, cargo string, quien dominio.Actor) error {
 	cargo = strings.Join(strings.Fields(cargo), " ")
 	if len([]rune(cargo)) > MaxLargoCargo {
 		return &ErrValidacion{"cargo", "el cargo admite hasta 200 caracteres"}

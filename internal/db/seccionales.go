@@ -6,6 +6,7 @@ package db
 // into the code every table stores.
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -89,7 +90,7 @@ func NombreSeccional(cat *seccionales.Catalogo, codigo string) string {
 // GuardarSeccional adds a Dirección Seccional or changes the name and short
 // names of one (the code does not change: it is what the tables store). The
 // whole catalogue must stay unambiguous. Audited with before and after.
-func (d *DB) GuardarSeccional(ctx context.Context, s seccionales.Seccional, quien Actor) error {
+func (d *DB) GuardarSeccional(ctx context.Context, s seccionales.Seccional, quien dominio.Actor) error {
 	s.Codigo = strings.ToUpper(strings.TrimSpace(s.Codigo))
 	s.Nombre = strings.Join(strings.Fields(s.Nombre), " ")
 	var cortos []string

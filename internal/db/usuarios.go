@@ -1,6 +1,7 @@
 package db
 
 import (
+	"comite/internal/dominio"
 	"comite/internal/fallo"
 	"context"
 	"database/sql"
@@ -82,7 +83,7 @@ func detalleUsuario(u UsuarioAduanero) map[string]any {
 // GuardarUsuario creates the user, or updates its razón social, tipo and
 // Dirección Seccional (the NIT is the key). Registros are written with
 // GuardarRegistro. The change is audited in the same transaction.
-func (d *DB) GuardarUsuario(ctx context.Context, u UsuarioAduanero, quien Actor) (int64, Cambio, error) {
+func (d *DB) GuardarUsuario(ctx context.Context, u UsuarioAduanero, quien dominio.Actor) (int64, Cambio, error) {
 	if err := validarUsuario(&u); err != nil {
 		return 0, SinCambios, err
 	}
@@ -154,7 +155,7 @@ func detalleRegistro(nit string, r RegistroUsuario) map[string]any {
 
 // GuardarRegistro creates or updates (its end date) an autorización,
 // habilitación or registro of a user, keyed by clase, número and start date.
-func (d *DB) GuardarRegistro(ctx context.Context, nitUsuario string, r RegistroUsuario, quien Actor) (Cambio, error) {
+func (d *DB) GuardarRegistro(ctx context.Context, nitUsuario string, r RegistroUsuario, quien dominio.Actor) (Cambio, error) {
 	n, err := nit.Parse(nitUsuario)
 	if err != nil {
 		return SinCambios, &ErrValidacion{"nit", err.Error()}

@@ -6,6 +6,7 @@ package db
 // write of the table.
 
 import (
+	"comite/internal/dominio"
 	"comite/internal/fallo"
 	"context"
 	"database/sql"
@@ -173,7 +174,7 @@ func (d *DB) ListarUVT(ctx context.Context) ([]FilaUVT, error) { return filasUVT
 // the table or a missing year between the first and the last; the value is a
 // whole number of pesos, greater than the previous year's and smaller than
 // the next one's; the resolution is required. Audited with before and after.
-func (d *DB) GuardarUVT(ctx context.Context, anio int, valor decimal.Decimal, resolucion string, quien Actor) error {
+func (d *DB) GuardarUVT(ctx context.Context, anio int, valor decimal.Decimal, resolucion string, quien dominio.Actor) error {
 	resolucion = strings.TrimSpace(resolucion)
 	if anio < anioUVTMinimo || anio > anioUVTMaximo {
 		return &ErrValidacion{"anio", fmt.Sprintf("escriba un año entre %d y %d", anioUVTMinimo, anioUVTMaximo)}

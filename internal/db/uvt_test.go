@@ -1,6 +1,7 @@
 package db
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -12,7 +13,7 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-var adminUVT = Actor{Cuenta: "admin", IP: "10.0.0.9"}
+var adminUVT = dominio.Actor{Cuenta: "admin", IP: "10.0.0.9"}
 
 // detalleAuditoriaUVT reads the before/after of the last audit row of accion.
 func detalleAuditoriaUVT(t *testing.T, d *DB, accion string) (objeto string, antes, despues map[string]string) {

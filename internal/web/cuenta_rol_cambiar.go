@@ -1,6 +1,7 @@
 package web
 
 import (
+	"comite/internal/permisos"
 	"errors"
 	"net/http"
 
@@ -20,10 +21,10 @@ func (h *handler) cuentaRolCambiar(c echo.Context) error {
 	}
 	rol, seccional := c.FormValue("rol"), c.FormValue("seccional")
 	errs := templates.Errores{}
-	if cu.ID == cuentaDe(c).ID && rol != string(db.RolAdmin) {
+	if cu.ID == cuentaDe(c).ID && rol != string(permisos.RolAdmin) {
 		errs["rol"] = "No puede quitarse el rol de administración; pídaselo a otro administrador."
 	} else {
-		err = h.d.CambiarRol(c.Request().Context(), cu.ID, db.Rol(rol), seccional, actor(c))
+		err = h.d.CambiarRol(c.Request().Context(), cu.ID, permisos.Rol(rol), seccional, actor(c))
 		var ev *db.ErrValidacion
 		switch {
 		case errors.As(err, &ev):

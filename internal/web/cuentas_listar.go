@@ -3,7 +3,7 @@ package web
 import (
 	"net/http"
 
-	"comite/internal/db"
+	"comite/internal/dominio"
 	"comite/internal/formato"
 	"comite/internal/permisos"
 	"comite/web/templates"
@@ -24,7 +24,7 @@ func (h *handler) cuentasListar(c echo.Context) error {
 	return h.render(c, http.StatusOK, templates.CuentasPagina(h.pagina(c, "Cuentas", "cuentas"), v))
 }
 
-func filaCuenta(cu db.Cuenta) templates.CuentaFila {
+func filaCuenta(cu dominio.Cuenta) templates.CuentaFila {
 	return templates.CuentaFila{ID: cu.ID, Usuario: cu.Usuario, Nombre: cu.Nombre, RolEtiqueta: cu.Rol.Etiqueta(),
 		Seccional: cu.DireccionSeccional, Activa: cu.Activa, CreadaEn: formato.InstanteTexto(cu.CreadaEn)}
 }
@@ -32,7 +32,7 @@ func filaCuenta(cu db.Cuenta) templates.CuentaFila {
 // opcionesRol lists the roles for a select, with one selected.
 func opcionesRol(seleccionado string) []templates.Opcion {
 	out := []templates.Opcion{{Valor: "", Texto: "— Elija un rol —", Seleccionada: seleccionado == ""}}
-	for _, r := range db.Roles {
+	for _, r := range permisos.Roles {
 		out = append(out, templates.Opcion{Valor: string(r), Texto: r.Etiqueta() + " (" + string(r) + ")", Seleccionada: string(r) == seleccionado})
 	}
 	return out

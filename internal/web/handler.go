@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"comite/internal/db"
+	"comite/internal/dominio"
 	"comite/internal/expediente"
 	"comite/internal/permisos"
 	"comite/web/templates"
@@ -56,8 +57,8 @@ func (h *handler) render(c echo.Context, status int, comp templ.Component) error
 var buferes = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // actor is who makes a change and from where, for the audit log.
-func actor(c echo.Context) db.Actor {
-	a := db.Actor{IP: c.RealIP()}
+func actor(c echo.Context) dominio.Actor {
+	a := dominio.Actor{IP: c.RealIP()}
 	if cu := cuentaDe(c); cu != nil {
 		a.Cuenta = cu.Usuario
 	}

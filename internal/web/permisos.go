@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"comite/internal/db"
+	"comite/internal/dominio"
 	"comite/internal/permisos"
 	"comite/internal/seccionales"
 
@@ -44,17 +45,17 @@ func (h *handler) requiere(a permisos.Accion) echo.MiddlewareFunc {
 // pages, profiles, tamizaje rows and exports) and answer 404 (not 403) when
 // it is false, so the object's existence is not revealed; lists filter by
 // FiltroSeccional, the same code compared the same way in SQL.
-func VeSeccional(cu *db.Cuenta, seccional string) bool {
+func VeSeccional(cu *dominio.Cuenta, seccional string) bool {
 	if cu == nil {
 		return false
 	}
-	return seccionales.Accede(cu.Rol == db.RolSeccional, cu.DireccionSeccional, seccional)
+	return seccionales.Accede(cu.Rol == permisos.RolSeccional, cu.DireccionSeccional, seccional)
 }
 
 // FiltroSeccional is the Dirección Seccional a list must be limited to for
 // this account ("" = no limit).
-func FiltroSeccional(cu *db.Cuenta) string {
-	if cu != nil && cu.Rol == db.RolSeccional {
+func FiltroSeccional(cu *dominio.Cuenta) string {
+	if cu != nil && cu.Rol == permisos.RolSeccional {
 		if cu.DireccionSeccional == "" {
 			return "\x00sin seccional" // matches nothing
 		}

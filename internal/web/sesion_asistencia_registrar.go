@@ -3,7 +3,7 @@ package web
 import (
 	"net/http"
 
-	"comite/internal/db"
+	"comite/internal/dominio"
 
 	"github.com/labstack/echo/v4"
 )
@@ -14,7 +14,7 @@ func (h *handler) sesionAsistencia(c echo.Context) error {
 	if len(texto) > 12000 {
 		return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
 	}
-	return h.pasoSesion(c, func(s *db.SesionComite) error {
+	return h.pasoSesion(c, func(s *dominio.SesionComite) error {
 		return h.x.RegistrarAsistencia(c.Request().Context(), s.ID, c.FormValue("preside"), c.FormValue("secretario"), leerMiembros(texto), actorCaso(c))
 	}, texto, "asistencia_guardada")
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"comite/internal/db"
+	"comite/internal/dominio"
 	"comite/internal/flujo"
 
 	"github.com/labstack/echo/v4"
@@ -12,7 +13,7 @@ import (
 
 // sesionOrden puts a case en_comite on the agenda.
 func (h *handler) sesionOrden(c echo.Context) error {
-	return h.pasoSesion(c, func(s *db.SesionComite) error {
+	return h.pasoSesion(c, func(s *dominio.SesionComite) error {
 		id, err := strconv.ParseInt(c.FormValue("caso"), 10, 64)
 		if err != nil || id <= 0 {
 			return &flujo.ErrPaso{Mensaje: "Elija un caso presentado al Comité."}

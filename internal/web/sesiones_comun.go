@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"comite/internal/db"
+	"comite/internal/dominio"
 	"comite/internal/flujo"
 	"comite/internal/formato"
 	"comite/internal/permisos"
@@ -24,7 +25,7 @@ import (
 )
 
 // sesionDeRuta reads the session named by :sesion (nil when the route has none).
-func (h *handler) sesionDeRuta(c echo.Context) (*db.SesionComite, error) {
+func (h *handler) sesionDeRuta(c echo.Context) (*dominio.SesionComite, error) {
 	p := c.Param("sesion")
 	if p == "" {
 		return nil, nil
@@ -44,7 +45,7 @@ func (h *handler) sesionDeRuta(c echo.Context) (*db.SesionComite, error) {
 }
 
 // enSesion fills the concepto form of a case recorded inside a session.
-func enSesion(f *templates.FormConcepto, s *db.SesionComite) {
+func enSesion(f *templates.FormConcepto, s *dominio.SesionComite) {
 	if s == nil {
 		return
 	}
@@ -119,7 +120,7 @@ func (h *handler) sesionesPagina(c echo.Context, status int, f templates.FormSes
 	return h.render(c, status, templates.SesionesPagina(h.pagina(c, "Sesiones del Comité", "sesiones"), v))
 }
 
-func (h *handler) mostrarSesion(c echo.Context, s db.SesionComite, status int, msg string, errs map[string]string, formMiembros string) error {
+func (h *handler) mostrarSesion(c echo.Context, s dominio.SesionComite, status int, msg string, errs map[string]string, formMiembros string) error {
 	ctx := c.Request().Context()
 	cu := cuentaDe(c)
 	v := templates.SesionVista{ID: s.ID, Numero: s.Numero, Fecha: s.Sesion.Fecha.DMA() + ", " + s.Sesion.Hora + " (hora de Colombia)",
@@ -191,7 +192,7 @@ func (h *handler) mostrarSesion(c echo.Context, s db.SesionComite, status int, m
 }
 
 // pasoSesion runs a change on a session and shows the session again.
-func (h *handler) pasoSesion(c echo.Context, f func(s *db.SesionComite) error, formMiembros, aviso string) error {
+func (h *handler) pasoSesion(c echo.Context, f func(s *dominio.SesionComite) error, formMiembros, aviso string) error {
 	s, err := h.sesionDeRuta(c)
 	if err != nil {
 		return err
@@ -216,7 +217,7 @@ func (h *handler) pasoSesion(c echo.Context, f func(s *db.SesionComite) error, f
 
 // actaEmitir issues a new version of the acta (signed when configured).
 func (h *handler) actaEmitir(c echo.Context) error {
-	return h.pasoSesion(c, func(s *db.SesionComite) error {
+	return h.pasoSesion(c, func(s *dominio.SesionComite) error {
 		_, err := h.x.EmitirActa(c.Request().Context(), s.ID, actorCaso(c))
 		return err
 	}, "", "acta_emitida")
