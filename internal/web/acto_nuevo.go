@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"comite/internal/db"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -22,5 +23,5 @@ func (h *handler) actoNuevo(c echo.Context) error {
 
 func formActoVacio(u db.UsuarioAduanero) templates.FormActo {
 	ruta := rutaUsuario(u.NIT)
-	return templates.FormActo{Accion: ruta + "/actos", Volver: ruta, NIT: u.NIT, RazonSocial: u.RazonSocial, Errores: templates.Errores{}}
+	return templates.FormActo{Accion: urls.Actos(u.NIT), Volver: ruta, NIT: u.NIT, RazonSocial: u.RazonSocial, Errores: templates.Errores{}}
 }

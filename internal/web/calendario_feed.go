@@ -10,6 +10,7 @@ import (
 	"comite/internal/flujo"
 	"comite/internal/ical"
 	"comite/internal/permisos"
+	"comite/internal/web/urls"
 
 	"github.com/labstack/echo/v4"
 )
@@ -59,7 +60,7 @@ func (h *handler) calendarioFeed(c echo.Context) error {
 			Resumen: "Vence: " + accionPendiente(k.Estado) + " · " + k.Numero,
 			Descripcion: k.RazonSocial + " (NIT " + k.NIT + "), " + k.DireccionSeccional + ".\n" +
 				"Etapa: " + p.etapa.Etiqueta() + ".\nTérmino interno de " + strconv.Itoa(p.diasTermino) + " días hábiles; no es un término de la ley.",
-			URL:        base + "/casos/" + strconv.FormatInt(k.ID, 10),
+			URL:        base + urls.Caso(k.ID),
 			Categorias: []string{"Término interno", k.Estado.Etiqueta()},
 			Dia:        p.vence,
 		})
@@ -72,7 +73,7 @@ func (h *handler) calendarioFeed(c echo.Context) error {
 		for _, s := range ses {
 			ev, err := ical.EventoSesion(ical.Sesion{Numero: s.Numero, Fecha: s.Sesion.Fecha, Hora: s.Sesion.Hora,
 				Modalidad: flujo.EtiquetaModalidad(s.Sesion.Modalidad), Lugar: s.Sesion.Lugar, Casos: len(s.Orden),
-				URL: base + "/sesiones/" + strconv.FormatInt(s.ID, 10)})
+				URL: base + urls.Sesion(s.ID)})
 			if err != nil {
 				return err
 			}

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/url"
 
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -16,7 +17,7 @@ func (h *handler) calendarioGenerar(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	enlace := h.origen(c) + "/calendario.ics?t=" + url.QueryEscape(token)
+	enlace := h.origen(c) + urls.CalendarioFeed + "?t=" + url.QueryEscape(token)
 	v, err := h.vistaCalendario(c, enlace)
 	if err != nil {
 		return err

@@ -2,9 +2,9 @@ package web
 
 import (
 	"net/http"
-	"strconv"
 
 	"comite/internal/flujo"
+	"comite/internal/web/urls"
 
 	"github.com/labstack/echo/v4"
 )
@@ -30,7 +30,7 @@ func (h *handler) pasoCaso(c echo.Context, aviso *string, f func(id int64) error
 		}
 		return h.mostrarCaso(c, caso, status, msg, campos)
 	}
-	return redirigir(c, "/casos/"+strconv.FormatInt(caso.ID, 10)+"?aviso="+*aviso)
+	return redirigir(c, urls.Caso(caso.ID)+"?aviso="+*aviso)
 }
 
 func (h *handler) transicion(c echo.Context, a flujo.Accion, aviso string) error {

@@ -10,6 +10,7 @@ import (
 	"comite/internal/permisos"
 	"comite/internal/reincidencia"
 	"comite/internal/tamizaje"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -47,7 +48,7 @@ func (h *handler) coberturaMostrar(c echo.Context) error {
 	v.Anio = strconv.Itoa(anio)
 	v.PuedeCargar = cargar
 	if permisos.Puede(cu.Rol, permisos.ImportarDatos) {
-		v.RutaImportar = "/importar"
+		v.RutaImportar = urls.Importar
 	}
 	hoy := h.d.Hoy().Anio()
 	for a := hoy; a >= hoy-6; a-- {
@@ -71,7 +72,7 @@ func (h *handler) coberturaMostrar(c echo.Context) error {
 			x.RutaPerfil = rutaUsuario(f.Usuario.NIT)
 		}
 		if cargar {
-			x.RutaCargar = rutaUsuario(f.Usuario.NIT) + "/operaciones/nuevo?anio=" + strconv.Itoa(anio)
+			x.RutaCargar = urls.OperacionNueva(f.Usuario.NIT) + "?anio=" + strconv.Itoa(anio)
 		}
 		v.Filas = append(v.Filas, x)
 	}

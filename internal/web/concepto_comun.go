@@ -4,13 +4,13 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 
 	"comite/internal/db"
 	"comite/internal/dominio"
 	"comite/internal/flujo"
 	"comite/internal/formato"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -51,10 +51,10 @@ func (h *handler) formConcepto(caso dominio.Caso, k flujo.Concepto, correccion b
 	f := templates.FormConcepto{
 		CasoID: caso.ID, Numero: caso.Numero, Usuario: caso.RazonSocial + " · " + caso.NIT, Correccion: correccion,
 		Miembros: strings.Join(k.Miembros, "\n"), Decision: string(k.Decision), MotivoCorreccion: motivo,
-		Errores: templates.Errores{}, Volver: "/casos/" + strconv.FormatInt(caso.ID, 10),
+		Errores: templates.Errores{}, Volver: urls.Caso(caso.ID),
 	}
 	if correccion {
-		f.Accion = f.Volver + "/concepto/correccion"
+		f.Accion = urls.CasoCorreccion(caso.ID)
 	}
 	if !k.FechaSesion.IsZero() {
 		f.FechaSesion = formato.Fecha(k.FechaSesion)
@@ -218,11 +218,11 @@ func (h *handler) conceptoPost(c echo.Context, correccion bool) error {
 		default:
 			_, err = h.x.RegistrarConceptoEnSesion(ctx, ses.ID, caso.ID, k, actorCaso(c))
 			if err == nil {
-				return redirigir(c, "/sesiones/"+strconv.FormatInt(ses.ID, 10)+"?aviso=concepto_registrado")
+				return redirigir(c, urls.Sesion(ses.ID)+"?aviso=concepto_registrado")
 			}
 		}
 		if err == nil {
-			return redirigir(c, "/casos/"+strconv.FormatInt(caso.ID, 10)+"?aviso="+aviso)
+			return redirigir(c, urls.Caso(caso.ID)+"?aviso="+aviso)
 		}
 		var ec *db.ErrConcepto
 		if errors.As(err, &ec) {

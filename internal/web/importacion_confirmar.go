@@ -5,6 +5,7 @@ import (
 
 	"comite/internal/db"
 	"comite/internal/importar"
+	"comite/internal/web/urls"
 
 	"github.com/labstack/echo/v4"
 )
@@ -20,10 +21,10 @@ func (h *handler) importacionConfirmar(c echo.Context) error {
 		return err
 	}
 	if m.Resultado != nil {
-		return redirigir(c, "/importar/"+token+"/resultado?aviso=importacion_ya_aplicada")
+		return redirigir(c, urls.ImportacionResultado(token)+"?aviso=importacion_ya_aplicada")
 	}
 	if len(m.Problemas) > 0 {
-		return redirigir(c, "/importar/"+token) // the preview lists them
+		return redirigir(c, urls.Importacion(token)) // the preview lists them
 	}
 	fuente, sha, cerrar, err := h.fuenteLote(c, token)
 	if err != nil {
@@ -34,7 +35,7 @@ func (h *handler) importacionConfirmar(c echo.Context) error {
 			cerrar()
 		}
 		h.borrarImportacion(c, token, true)
-		return redirigir(c, "/importar?aviso=importacion_no_vigente")
+		return redirigir(c, urls.Importar+"?aviso=importacion_no_vigente")
 	}
 	dir, err := h.dirImportaciones()
 	if err != nil {
@@ -51,7 +52,7 @@ func (h *handler) importacionConfirmar(c echo.Context) error {
 			return err
 		}
 		h.borrarImportacion(c, token, false)
-		return redirigir(c, "/importar/"+token)
+		return redirigir(c, urls.Importacion(token))
 	} else if err != nil {
 		return err
 	}
@@ -60,5 +61,5 @@ func (h *handler) importacionConfirmar(c echo.Context) error {
 		return err
 	}
 	h.borrarImportacion(c, token, false)
-	return redirigir(c, "/importar/"+token+"/resultado")
+	return redirigir(c, urls.ImportacionResultado(token))
 }

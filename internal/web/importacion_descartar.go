@@ -2,6 +2,8 @@ package web
 
 import (
 	"github.com/labstack/echo/v4"
+
+	"comite/internal/web/urls"
 )
 
 // importacionDescartar forgets an uploaded file without writing it.
@@ -13,8 +15,8 @@ func (h *handler) importacionDescartar(c echo.Context) error {
 		return err
 	}
 	if m.Resultado != nil {
-		return redirigir(c, "/importar/"+token+"/resultado?aviso=importacion_ya_aplicada")
+		return redirigir(c, urls.ImportacionResultado(token)+"?aviso=importacion_ya_aplicada")
 	}
 	h.borrarImportacion(c, token, true)
-	return redirigir(c, "/importar?aviso=importacion_descartada")
+	return redirigir(c, urls.Importar+"?aviso=importacion_descartada")
 }

@@ -5,6 +5,7 @@ import (
 
 	"comite/internal/formato"
 	"comite/internal/importar"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -17,7 +18,7 @@ func (h *handler) importacionResultado(c echo.Context) error {
 		return err
 	}
 	if m.Resultado == nil {
-		return redirigir(c, "/importar/"+token)
+		return redirigir(c, urls.Importacion(token))
 	}
 	r := m.Resultado
 	v := templates.ResultadoImportacion{Archivo: m.Archivo, ClaseTexto: etiquetasClaseImportacion[importar.Clase(m.Clase)],

@@ -6,6 +6,7 @@ import (
 
 	"comite/internal/flujo"
 	"comite/internal/permisos"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -50,7 +51,7 @@ func (h *handler) calcularInicioCasos(ctx context.Context, filtro string) (templ
 		return v, err
 	}
 	for _, e := range flujo.Estados {
-		v.PorEstado = append(v.PorEstado, templates.ConteoEstado{Clave: string(e), Estado: e.Etiqueta(), Cifra: strconv.Itoa(conteo[string(e)]), Ruta: "/casos?estado=" + string(e)})
+		v.PorEstado = append(v.PorEstado, templates.ConteoEstado{Clave: string(e), Estado: e.Etiqueta(), Cifra: strconv.Itoa(conteo[string(e)]), Ruta: urls.Casos + "?estado=" + string(e)})
 	}
 	return v, nil
 }

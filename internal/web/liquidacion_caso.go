@@ -19,6 +19,7 @@ import (
 	"comite/internal/permisos"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -178,7 +179,7 @@ func (h *handler) casoLiquidacionAjustar(c echo.Context) error {
 		}
 	default:
 		q := url.Values{"infraccion": {d.infraccion}, "regimen": {string(d.regimen)}, "fecha": {d.fecha}, "ajustado": {"1"}}
-		return redirigir(c, "/casos/"+strconv.FormatInt(caso.ID, 10)+"/liquidacion?"+q.Encode())
+		return redirigir(c, urls.CasoLiquidacion(caso.ID)+"?"+q.Encode())
 	}
 	v, err := h.vistaLiquidacionCaso(c, caso, d)
 	if err != nil {
@@ -339,6 +340,6 @@ func (h *handler) vistaLiquidacionCaso(c echo.Context, caso dominio.Caso, d dato
 	if s.IncrementoComite {
 		q.Set("incremento_comite", "si")
 	}
-	v.Calculadora = "/liquidacion?" + q.Encode()
+	v.Calculadora = urls.Liquidacion + "?" + q.Encode()
 	return v, nil
 }

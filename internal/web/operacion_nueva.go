@@ -7,6 +7,7 @@ import (
 
 	"comite/internal/db"
 	"comite/internal/importar"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -28,5 +29,5 @@ func (h *handler) operacionNueva(c echo.Context) error {
 
 func formOperacionVacio(u db.UsuarioAduanero) templates.FormOperacion {
 	ruta := rutaUsuario(u.NIT)
-	return templates.FormOperacion{Accion: ruta + "/operaciones", Volver: ruta, NIT: u.NIT, RazonSocial: u.RazonSocial, Errores: templates.Errores{}}
+	return templates.FormOperacion{Accion: urls.Operaciones(u.NIT), Volver: ruta, NIT: u.NIT, RazonSocial: u.RazonSocial, Errores: templates.Errores{}}
 }

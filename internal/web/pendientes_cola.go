@@ -12,6 +12,7 @@ import (
 	"comite/internal/formato"
 	"comite/internal/permisos"
 	"comite/internal/plazos"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 )
 
@@ -101,7 +102,7 @@ func semaforoReporte(s plazos.Semaforo) templates.Semaforo {
 func filaPendiente(p pendiente) templates.PendienteFila {
 	k := p.caso
 	f := templates.PendienteFila{
-		Numero: k.Numero, Ruta: "/casos/" + strconv.FormatInt(k.ID, 10), Usuario: k.RazonSocial, NIT: k.NIT, Seccional: k.DireccionSeccional,
+		Numero: k.Numero, Ruta: urls.Caso(k.ID), Usuario: k.RazonSocial, NIT: k.NIT, Seccional: k.DireccionSeccional,
 		Estado: k.Estado.Etiqueta(), EstadoClave: string(k.Estado), Accion: accionPendiente(k.Estado),
 		EnEstadoDesde: formato.Fecha(k.EnEstadoDesde), DiasEnEstado: strconv.Itoa(p.diasEnEstado),
 		Etapa: p.etapa.Etiqueta(), Termino: strconv.Itoa(p.diasTermino) + " días hábiles (término interno)",

@@ -9,6 +9,7 @@ import (
 	"comite/internal/db"
 	"comite/internal/formato"
 	"comite/internal/plazos"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -54,7 +55,7 @@ func (h *handler) terminosGuardar(c echo.Context) error {
 		case err != nil:
 			return err
 		default:
-			return redirigir(c, "/admin/terminos?aviso=terminos_guardados")
+			return redirigir(c, urls.Terminos+"?aviso=terminos_guardados")
 		}
 	}
 	f, err := h.formTerminos(c, textos, errs)

@@ -16,6 +16,7 @@ import (
 	"comite/internal/permisos"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -107,7 +108,7 @@ func (h *handler) perfilVista(ctx context.Context, nitCanon string, hoy fecha.Fe
 		}
 		v.Registros = append(v.Registros, templates.RegistroFila{
 			Clase: etiquetas.ClaseRegistro(r.Clase), Numero: r.Numero, Desde: formato.Fecha(r.VigenteDesde), Hasta: hasta,
-			Vigente: r.Vigente(hoy), RutaCorregir: ruta + "/registros/" + strconv.FormatInt(r.ID, 10) + "/editar",
+			Vigente: r.Vigente(hoy), RutaCorregir: urls.RegistroEditar(u.NIT, r.ID),
 		})
 	}
 	var leve, grave, gravisima int
@@ -142,7 +143,7 @@ func (h *handler) perfilVista(ctx context.Context, nitCanon string, hoy fecha.Fe
 			Numero: a.NumeroActo, Expedicion: formato.Fecha(a.FechaExpedicion), Firmeza: firmeza, Infraccion: a.Infraccion,
 			Gravedad: formato.MayusculaInicial(a.Gravedad.Etiqueta()), GravedadClave: string(a.Gravedad), Sancion: formato.MayusculaInicial(a.Sancion.Etiqueta()),
 			Valor: formato.Pesos(a.Valor), Allanamiento: siNoTexto(a.Allanamiento),
-			RutaCorregir: ruta + "/actos/editar?" + url.Values{"numero": {a.NumeroActo}}.Encode(),
+			RutaCorregir: urls.ActoEditar(u.NIT) + "?" + url.Values{"numero": {a.NumeroActo}}.Encode(),
 		})
 	}
 	for _, o := range ops {
@@ -150,7 +151,7 @@ func (h *handler) perfilVista(ctx context.Context, nitCanon string, hoy fecha.Fe
 		if o.Origen == "declaraciones" {
 			f.Origen = "Por declaraciones"
 		} else {
-			f.RutaCorregir = ruta + "/operaciones/" + strconv.Itoa(o.Anio) + "/editar"
+			f.RutaCorregir = urls.OperacionEditar(u.NIT, o.Anio)
 		}
 		v.Operaciones = append(v.Operaciones, f)
 	}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -23,5 +24,5 @@ func (h *handler) quorumFijar(c echo.Context) error {
 		}
 		return h.sesionesPagina(c, http.StatusUnprocessableEntity, templates.FormSesion{Errores: templates.Errores(campos)}, msg)
 	}
-	return redirigir(c, "/sesiones?aviso=quorum_guardado")
+	return redirigir(c, urls.Sesiones+"?aviso=quorum_guardado")
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"comite/internal/etiquetas"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -20,7 +21,7 @@ func (h *handler) registroEditar(c echo.Context) error {
 	for _, r := range u.Registros {
 		if r.ID == id {
 			ruta := rutaUsuario(u.NIT)
-			f := templates.FormRegistro{Corrigiendo: true, Accion: ruta + "/registros", Volver: ruta, NIT: u.NIT, RazonSocial: u.RazonSocial,
+			f := templates.FormRegistro{Corrigiendo: true, Accion: urls.Registros(u.NIT), Volver: ruta, NIT: u.NIT, RazonSocial: u.RazonSocial,
 				Clase: r.Clase, ClaseTexto: etiquetas.ClaseRegistro(r.Clase), Numero: r.Numero, Desde: textoFechaCampo(r.VigenteDesde),
 				Hasta: textoFechaCampo(r.VigenteHasta), Errores: templates.Errores{}}
 			return h.render(c, http.StatusOK, templates.RegistroFormPagina(h.pagina(c, "Corregir vigencia", "usuarios"), f))

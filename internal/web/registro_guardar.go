@@ -6,6 +6,7 @@ import (
 
 	"comite/internal/db"
 	"comite/internal/etiquetas"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -19,7 +20,7 @@ func (h *handler) registroGuardar(c echo.Context) error {
 		return err
 	}
 	ruta := rutaUsuario(u.NIT)
-	f := templates.FormRegistro{Corrigiendo: c.FormValue("corregir") == "si", Accion: ruta + "/registros", Volver: ruta, NIT: u.NIT, RazonSocial: u.RazonSocial,
+	f := templates.FormRegistro{Corrigiendo: c.FormValue("corregir") == "si", Accion: urls.Registros(u.NIT), Volver: ruta, NIT: u.NIT, RazonSocial: u.RazonSocial,
 		Clase: c.FormValue("clase"), Numero: strings.TrimSpace(c.FormValue("numero")), Desde: strings.TrimSpace(c.FormValue("vigente_desde")),
 		Hasta: strings.TrimSpace(c.FormValue("vigente_hasta")), Errores: templates.Errores{}}
 	f.ClaseTexto = etiquetas.ClaseRegistro(f.Clase)

@@ -3,6 +3,7 @@ package web
 import (
 	"net/http"
 
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -15,7 +16,7 @@ func (h *handler) registroNuevo(c echo.Context) error {
 		return err
 	}
 	ruta := rutaUsuario(u.NIT)
-	f := templates.FormRegistro{Accion: ruta + "/registros", Volver: ruta, NIT: u.NIT, RazonSocial: u.RazonSocial, Clase: "autorizacion",
+	f := templates.FormRegistro{Accion: urls.Registros(u.NIT), Volver: ruta, NIT: u.NIT, RazonSocial: u.RazonSocial, Clase: "autorizacion",
 		Clases: opcionesClase("autorizacion"), Errores: templates.Errores{}}
 	return h.render(c, http.StatusOK, templates.RegistroFormPagina(h.pagina(c, "Registrar autorización", "usuarios"), f))
 }

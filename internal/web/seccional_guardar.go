@@ -8,6 +8,7 @@ import (
 	"comite/internal/db"
 	"comite/internal/formato"
 	"comite/internal/seccionales"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -30,7 +31,7 @@ func (h *handler) seccionalGuardar(c echo.Context) error {
 	case err != nil:
 		return err
 	default:
-		return redirigir(c, "/admin/seccionales?aviso=seccional_guardada")
+		return redirigir(c, urls.Seccionales+"?aviso=seccional_guardada")
 	}
 	v, err := h.vistaSeccionales(c, f)
 	if err != nil {

@@ -2,11 +2,11 @@ package web
 
 import (
 	"net/http"
-	"strconv"
 	"strings"
 
 	"comite/internal/fecha"
 	"comite/internal/flujo"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -43,5 +43,5 @@ func (h *handler) sesionConvocar(c echo.Context) error {
 		}
 		return h.sesionesPagina(c, status, f, msg)
 	}
-	return redirigir(c, "/sesiones/"+strconv.FormatInt(nueva.ID, 10)+"?aviso=sesion_convocada")
+	return redirigir(c, urls.Sesion(nueva.ID)+"?aviso=sesion_convocada")
 }

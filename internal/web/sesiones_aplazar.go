@@ -5,11 +5,13 @@ package web
 // confirm each change to a session.
 
 import (
-	"comite/internal/dominio"
 	"errors"
 	"net/http"
 	"strconv"
 	"strings"
+
+	"comite/internal/dominio"
+	"comite/internal/web/urls"
 
 	"comite/internal/db"
 	"comite/internal/fecha"
@@ -54,7 +56,7 @@ func (h *handler) sesionAplazar(c echo.Context) error {
 		err = h.x.AplazarSesion(c.Request().Context(), s.ID, nueva, hora, motivo, actorCaso(c))
 	}
 	if err == nil {
-		return redirigir(c, "/sesiones/"+strconv.FormatInt(s.ID, 10)+"?aviso=sesion_aplazada")
+		return redirigir(c, urls.Sesion(s.ID)+"?aviso=sesion_aplazada")
 	}
 	msg, campos, otro := errorDeCaso(err)
 	if otro != nil {

@@ -19,6 +19,7 @@ import (
 	"comite/internal/flujo"
 	"comite/internal/formato"
 	"comite/internal/permisos"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -49,13 +50,13 @@ func enSesion(f *templates.FormConcepto, s *dominio.SesionComite) {
 	if s == nil {
 		return
 	}
-	base := "/sesiones/" + strconv.FormatInt(s.ID, 10)
+	base := urls.Sesion(s.ID)
 	f.EnSesion = "Sesión " + s.Numero + " del " + s.Sesion.Fecha.DMA() + ", " + s.Sesion.Hora
 	f.MiembrosSesion = nil
 	for _, m := range s.Sesion.Miembros {
 		f.MiembrosSesion = append(f.MiembrosSesion, m.Texto())
 	}
-	f.Accion = base + "/casos/" + strconv.FormatInt(f.CasoID, 10) + "/concepto"
+	f.Accion = urls.Concepto(s.ID, f.CasoID)
 	f.Volver = base
 }
 
@@ -212,7 +213,7 @@ func (h *handler) pasoSesion(c echo.Context, f func(s *dominio.SesionComite) err
 		}
 		return h.mostrarSesion(c, actual, status, msg, campos, formMiembros)
 	}
-	return redirigir(c, "/sesiones/"+strconv.FormatInt(s.ID, 10)+"?aviso="+aviso)
+	return redirigir(c, urls.Sesion(s.ID)+"?aviso="+aviso)
 }
 
 // actaEmitir issues a new version of the acta (signed when configured).

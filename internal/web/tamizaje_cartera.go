@@ -15,6 +15,7 @@ import (
 	"comite/internal/permisos"
 	"comite/internal/reincidencia"
 	"comite/internal/tamizaje"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
@@ -109,7 +110,7 @@ func (h *handler) carteraInicio(ctx context.Context, cu *dominio.Cuenta) templat
 		return v
 	}
 	hasta := h.d.Hoy().Anio()
-	v.Ruta = "/tamizaje?anio=" + strconv.Itoa(hasta)
+	v.Ruta = urls.Tamizaje + "?anio=" + strconv.Itoa(hasta)
 	if cu.Rol == permisos.RolSeccional {
 		v.Seccional = h.nombreSeccional(ctx, cu.DireccionSeccional)
 	}
@@ -203,7 +204,7 @@ func (h *handler) vistaCartera(k *cartera, filtro string, v templates.CarteraVis
 	if n := inc[len(inc)-1]; n > 0 {
 		ref := k.anios[len(k.anios)-1] - 1
 		v.AvisoIncompletos = formato.Entero(int64(n)) + " usuarios con " + strings.ToLower(reincidencia.TextoDatosIncompletos(ref)[:1]) + reincidencia.TextoDatosIncompletos(ref)[1:] + "."
-		v.RutaCobertura = "/cobertura?anio=" + strconv.Itoa(ref)
+		v.RutaCobertura = urls.Cobertura + "?anio=" + strconv.Itoa(ref)
 	}
 	g, err := graficoCartera(k.anios, series)
 	if err != nil {

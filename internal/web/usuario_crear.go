@@ -8,6 +8,7 @@ import (
 	"comite/internal/db"
 	"comite/internal/formato"
 	"comite/internal/importar"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -18,7 +19,7 @@ import (
 func (h *handler) usuarioCrear(c echo.Context) error {
 	ctx := c.Request().Context()
 	f := formUsuarioDe(c)
-	f.Accion, f.Volver = "/usuarios", "/usuarios"
+	f.Accion, f.Volver = urls.Usuarios, urls.Usuarios
 	if f.Errores["nit"] == "" {
 		switch _, err := h.d.UsuarioPorNIT(ctx, f.NIT); {
 		case err == nil:

@@ -10,6 +10,7 @@ import (
 	"comite/internal/etiquetas"
 	"comite/internal/formato"
 	"comite/internal/permisos"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -59,7 +60,7 @@ func (h *handler) usuariosBuscar(c echo.Context) error {
 			u.Set("q", q)
 		}
 		u.Set("pagina", strconv.Itoa(p))
-		return "/usuarios?" + u.Encode()
+		return urls.Usuarios + "?" + u.Encode()
 	}
 	if pagina > 1 {
 		v.Anterior = enlace(min(pagina-1, max(v.Paginas, 1)))

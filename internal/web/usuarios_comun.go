@@ -8,7 +8,6 @@ package web
 import (
 	"errors"
 	"net/http"
-	"net/url"
 	"strings"
 
 	"comite/internal/db"
@@ -18,6 +17,7 @@ import (
 	"comite/internal/formato"
 	"comite/internal/importar"
 	"comite/internal/sancion"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -77,7 +77,7 @@ func opcionesSancion(sel string) []templates.Opcion {
 }
 
 // rutaUsuario is the profile URL of a NIT (canonical form).
-func rutaUsuario(nitCanon string) string { return "/usuarios/" + url.PathEscape(nitCanon) }
+func rutaUsuario(nitCanon string) string { return urls.Usuario(nitCanon) }
 
 // usuarioDeRuta loads the customs user named by the route's :nit with its
 // registros. A NIT that does not parse, a user that does not exist and a

@@ -9,6 +9,7 @@ import (
 
 	"comite/internal/db"
 	"comite/internal/formato"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -43,7 +44,7 @@ func (h *handler) uvtGuardar(c echo.Context) error {
 		case err != nil:
 			return err
 		default:
-			return redirigir(c, "/admin/uvt?aviso=uvt_guardada")
+			return redirigir(c, urls.UVT+"?aviso=uvt_guardada")
 		}
 	}
 	v, err := h.vistaUVT(c, v)
