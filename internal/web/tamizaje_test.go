@@ -20,6 +20,7 @@ import (
 	"comite/internal/db"
 	"comite/internal/dominio"
 	"comite/internal/fecha"
+	"comite/internal/graficos"
 	"comite/internal/nit"
 	"comite/internal/sancion"
 	"comite/internal/tamizaje"
@@ -540,7 +541,7 @@ func TestCartera_enInicioPorTipoYSeccional(t *testing.T) {
 			t.Errorf("cartera %s = %q, quiere %q", clave, got, quiere)
 		}
 	}
-	g := testid(doc, IDGraficoCartera)
+	g := testid(doc, graficos.IDCartera)
 	datos := doc.Find(`script#` + g.AttrOr("data-grafico", "x"))
 	if g.Length() != 1 || datos.Length() != 1 || doc.Find(`script[src*="echarts.min.js"]`).Length() != 1 {
 		t.Fatal("falta el gráfico de la cartera o ECharts")

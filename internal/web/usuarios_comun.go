@@ -62,7 +62,7 @@ func opcionesClase(sel string) []templates.Opcion {
 
 func opcionesGravedad(sel string) []templates.Opcion {
 	out := []templates.Opcion{{Valor: "", Texto: "Elija la gravedad…", Seleccionada: sel == ""}}
-	for _, g := range []sancion.Gravedad{sancion.Leve, sancion.Grave, sancion.Gravisima} {
+	for _, g := range sancion.Gravedades() {
 		out = append(out, templates.Opcion{Valor: string(g), Texto: etiquetas.Gravedad(string(g)), Seleccionada: string(g) == sel})
 	}
 	return out
@@ -70,7 +70,7 @@ func opcionesGravedad(sel string) []templates.Opcion {
 
 func opcionesSancion(sel string) []templates.Opcion {
 	out := []templates.Opcion{{Valor: "", Texto: "Elija la sanción…", Seleccionada: sel == ""}}
-	for _, t := range []sancion.Tipo{sancion.Multa, sancion.Amonestacion, sancion.Suspension, sancion.Cancelacion} {
+	for _, t := range sancion.Tipos() {
 		out = append(out, templates.Opcion{Valor: string(t), Texto: etiquetas.Sancion(string(t)), Seleccionada: string(t) == sel})
 	}
 	return out
