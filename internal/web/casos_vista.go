@@ -351,7 +351,7 @@ func (h *handler) vistaCaso(c echo.Context, caso dominio.Caso) (templates.CasoDe
 		{Etiqueta: "Gravedad", Valor: etiquetas.Gravedad(string(caso.Gravedad))},
 		{Etiqueta: "Sanción prevista", Valor: etiquetas.Sancion(string(caso.Sancion))},
 		{Etiqueta: "Multa prevista", Valor: formato.Pesos(caso.SancionPrevista)},
-		{Etiqueta: "Permite cancelación en sustitución", Valor: map[bool]string{true: "Sí", false: "No"}[caso.PermiteCancelacion]},
+		{Etiqueta: "Permite cancelación en sustitución", Valor: formato.SiNo(caso.PermiteCancelacion)},
 		{Etiqueta: "Año de referencia", Valor: anclaje},
 		{Etiqueta: "Reportado", Valor: formato.Fecha(caso.FechaReporte) + " por " + caso.CreadoPor},
 	}

@@ -100,7 +100,7 @@ func muestraLote(l *importar.Lote) ([]string, [][]string) {
 				firmeza = formato.Fecha(s.FechaFirmeza)
 			}
 			filas = append(filas, []string{strconv.Itoa(s.Fila), s.NIT, s.NumeroActo, formato.Fecha(s.FechaExpedicion), firmeza, datosGuionWeb(s.Infraccion),
-				formato.MayusculaInicial(s.Gravedad.Etiqueta()), formato.MayusculaInicial(s.Sancion.Etiqueta()), formato.Pesos(s.Valor), siNoTexto(s.Allanamiento)})
+				formato.MayusculaInicial(s.Gravedad.Etiqueta()), formato.MayusculaInicial(s.Sancion.Etiqueta()), formato.Pesos(s.Valor), formato.SiNo(s.Allanamiento)})
 		}
 		return []string{"Fila", "NIT", "Número de acto", "Expedición", "Firmeza", "Infracción", "Gravedad", "Sanción", "Valor", "Allanamiento"}, filas
 	case importar.Operaciones:
