@@ -65,21 +65,6 @@ func actor(c echo.Context) dominio.Actor {
 	return a
 }
 
-// avisos is the catalogue of messages shown after a redirect (?aviso=clave):
-// only these texts can appear, so the query string cannot inject text.
-var avisos = map[string]string{
-	"cuenta_creada":        "Cuenta creada. Entregue la clave inicial a la persona por un canal seguro.",
-	"rol_cambiado":         "Rol cambiado. Las sesiones abiertas de la cuenta se cerraron.",
-	"cuenta_habilitada":    "Cuenta habilitada.",
-	"cuenta_deshabilitada": "Cuenta deshabilitada. Sus sesiones abiertas se cerraron.",
-	"clave_cambiada":       "Clave cambiada. Sus otras sesiones se cerraron.",
-	"dia_agregado":         "Día inhábil agregado.",
-	"dia_quitado":          "Día inhábil quitado.",
-	"terminos_guardados":   "Términos internos guardados.",
-	"calendario_revocado":  "Enlace del calendario revocado: los programas que lo usaban ya no reciben los vencimientos.",
-	"uvt_guardada":         "UVT guardada. Los cálculos nuevos la usan desde ahora; las evaluaciones guardadas conservan la suya.",
-}
-
 // pagina builds what the base layout needs: the account, the navigation
 // limited to its role, the CSRF token and the message of a redirect.
 func (h *handler) pagina(c echo.Context, titulo, activo string) templates.Pagina {

@@ -125,7 +125,7 @@ func (h *handler) casoLiquidacion(c echo.Context) error {
 		return err
 	}
 	if c.QueryParam("ajustado") == "1" {
-		v.Aviso = "Ajuste registrado en la auditoría."
+		v.Aviso = avisos["ajuste_registrado"]
 	}
 	estado := http.StatusOK
 	if len(v.Errores) > 0 {

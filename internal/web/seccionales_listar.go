@@ -17,9 +17,6 @@ func (h *handler) seccionalesListar(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if c.QueryParam("aviso") == "seccional_guardada" {
-		v.Aviso = "Dirección Seccional guardada."
-	}
 	return h.render(c, http.StatusOK, templates.SeccionalesPagina(h.pagina(c, "Direcciones Seccionales", "seccionales"), v))
 }
 

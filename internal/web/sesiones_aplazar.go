@@ -20,20 +20,6 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-func init() {
-	for k, v := range map[string]string{
-		"sesion_convocada":    "Sesión convocada. Agregue los casos al orden del día y, el día de la sesión, registre la asistencia.",
-		"quorum_guardado":     "Quórum del Comité guardado. Rige desde ahora; el valor anterior queda en la auditoría.",
-		"asistencia_guardada": "Asistencia guardada.",
-		"caso_en_orden":       "Caso agregado al orden del día.",
-		"acta_emitida":        "Acta emitida. Su SHA-256 quedó registrado.",
-		"sesion_aplazada":     "Sesión aplazada. La fecha anterior y el motivo quedan registrados.",
-		"caso_aplazado":       "Caso aplazado con su motivo: sigue presentado al Comité para una sesión posterior.",
-	} {
-		avisos[k] = v
-	}
-}
-
 // sesionAplazar moves the session to a later date and time.
 func (h *handler) sesionAplazar(c echo.Context) error {
 	motivo := c.FormValue("motivo_sesion")

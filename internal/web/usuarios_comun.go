@@ -24,26 +24,6 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-func init() {
-	// Messages after a redirect of the data screens (the catalogue is in handler.go).
-	for k, v := range map[string]string{
-		"usuario_creado":          "Usuario registrado. Registre ahora su autorización, habilitación o registro.",
-		"usuario_corregido":       "Datos del usuario corregidos. La auditoría guarda los valores anteriores.",
-		"usuario_sin_cambios":     "No había nada que cambiar: los datos ya eran esos.",
-		"registro_guardado":       "Autorización guardada.",
-		"registro_corregido":      "Vigencia corregida. La auditoría guarda la fecha anterior.",
-		"acto_creado":             "Acto sancionatorio registrado.",
-		"acto_corregido":          "Acto corregido. La auditoría guarda los valores anteriores.",
-		"operaciones_guardadas":   "Operaciones del año registradas.",
-		"operaciones_corregidas":  "Operaciones corregidas. La auditoría guarda los valores anteriores.",
-		"importacion_descartada":  "Importación descartada: no se escribió nada.",
-		"importacion_no_vigente":  "Esa vista previa ya no está disponible (venció o se descartó). Suba el archivo de nuevo.",
-		"importacion_ya_aplicada": "Ese archivo ya se importó.",
-	} {
-		avisos[k] = v
-	}
-}
-
 func opcionesTipo(sel string) []templates.Opcion {
 	out := []templates.Opcion{{Valor: "", Texto: "Elija el tipo…", Seleccionada: sel == ""}}
 	for _, t := range importar.TiposUsuario {
