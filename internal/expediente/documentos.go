@@ -13,8 +13,6 @@
 package expediente
 
 import (
-	"comite/internal/contrato"
-	"comite/internal/dominio"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -23,10 +21,13 @@ import (
 	"strings"
 	"time"
 
+	"comite/internal/contrato"
 	"comite/internal/db"
+	"comite/internal/dominio"
 	"comite/internal/flujo"
 	"comite/internal/formato"
 	"comite/internal/informe"
+	"comite/internal/permisos"
 )
 
 // Expediente runs the operations of cases and sessions over a store.
@@ -411,7 +412,7 @@ func (x *Expediente) PDFActa(ctx context.Context, sesionID int64) ([]byte, error
 // the write transaction and stored only if the session did not change
 // meanwhile (db.ErrDocumentoDesactualizado otherwise).
 func (x *Expediente) EmitirActa(ctx context.Context, sesionID int64, quien dominio.ActorCaso) (db.ActaEmitida, error) {
-	if quien.Rol != flujo.RolComite && quien.Rol != flujo.RolSecretaria {
+	if quien.Rol != permisos.RolComite && quien.Rol != permisos.RolSecretaria {
 		return db.ActaEmitida{}, db.ErrSesionRol
 	}
 	f, err := x.d.FuenteActa(ctx, sesionID)

@@ -6,17 +6,19 @@ package expediente
 // application.
 
 import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
 	"comite/internal/db"
 	"comite/internal/fecha"
 	"comite/internal/flujo"
 	"comite/internal/liquidacion"
 	"comite/internal/permisos"
 	"comite/internal/plazos"
-	"context"
-	"errors"
+
 	"github.com/shopspring/decimal"
-	"strings"
-	"testing"
 )
 
 // The queue of each role holds exactly the cases waiting for its step, oldest
@@ -51,10 +53,10 @@ func TestCasosPendientes_colaPorRolYFechasDeCadaEtapa(t *testing.T) {
 		seccional string
 		quiere    []string
 	}{
-		{"la Secretaría: reportados y conceptos por cerrar, lo más viejo primero", flujo.RolSecretaria, "", []string{c.Numero, dd.Numero, a.Numero}},
-		{"el Comité: lo presentado", flujo.RolComite, "", []string{b.Numero}},
-		{"la Seccional: la propuesta del REA de su Dirección Seccional", flujo.RolSeccional, secCartagena, []string{c.Numero}},
-		{"el auditor no da pasos", flujo.RolAuditor, "", nil},
+		{"la Secretaría: reportados y conceptos por cerrar, lo más viejo primero", permisos.RolSecretaria, "", []string{c.Numero, dd.Numero, a.Numero}},
+		{"el Comité: lo presentado", permisos.RolComite, "", []string{b.Numero}},
+		{"la Seccional: la propuesta del REA de su Dirección Seccional", permisos.RolSeccional, secCartagena, []string{c.Numero}},
+		{"el auditor no da pasos", permisos.RolAuditor, "", nil},
 	}
 	for _, k := range casos {
 		t.Run(k.nombre, func(t *testing.T) {

@@ -78,7 +78,7 @@ func (e *entorno) casoMatriz() string {
 		NIT: nitCaso, FechaComision: fecha.Debe(2026, 2, 10), FechaVerificacion: fecha.Debe(2026, 3, 2),
 		Gravedad: sancion.Gravisima, Sancion: sancion.Multa, SancionPrevista: decimal.NewFromInt(10475000),
 		Anclaje: reincidencia.AnclajeComision, Descripcion: descripcionMatriz, ConfirmarDuplicado: true,
-	}, dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "seccional"}, Rol: flujo.RolSeccional, Seccional: seccionalCartagena})
+	}, dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "seccional"}, Rol: permisos.RolSeccional, Seccional: seccionalCartagena})
 	if err != nil {
 		e.t.Fatal(err)
 	}

@@ -9,16 +9,16 @@
 package main
 
 import (
-	"comite/internal/permisos"
-	"comite/internal/dominio"
 	"context"
 	"fmt"
 	"os"
 
 	"comite/internal/db"
+	"comite/internal/dominio"
 	"comite/internal/expediente"
 	"comite/internal/flujo"
 	"comite/internal/importar"
+	"comite/internal/permisos"
 )
 
 // ClaveCuentas is the password of the accounts it creates: the upgrade test
@@ -74,7 +74,7 @@ func completar(ctx context.Context, ruta string) error {
 			return fmt.Errorf("importar %s: %w", x.ruta, err)
 		}
 	}
-	quien := dominio.ActorCaso{Actor: sec, Rol: flujo.RolSecretaria}
+	quien := dominio.ActorCaso{Actor: sec, Rol: permisos.RolSecretaria}
 	x := expediente.Nuevo(d)
 	var reportado int64
 	if err := d.QueryRowContext(ctx, "SELECT id FROM casos WHERE estado = 'reportado' ORDER BY id LIMIT 1").Scan(&reportado); err != nil {
