@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"comite/internal/dominio"
 	"context"
 	"crypto/sha256"
 	"fmt"
@@ -11,10 +10,12 @@ import (
 	"strings"
 	"testing"
 
+	"comite/internal/dominio"
 	"comite/internal/expediente"
 	"comite/internal/fecha"
 	"comite/internal/firma/firmaprueba"
 	"comite/internal/flujo"
+	"comite/internal/permisos"
 )
 
 // baseConSesion is a database with one convened session (SC-2026-001).
@@ -24,7 +25,7 @@ func baseConSesion(t *testing.T) string {
 	defer d.Close()
 	_, err := expediente.Nuevo(d).ConvocarSesion(context.Background(), flujo.Sesion{Fecha: fecha.Debe(2026, 3, 17), Hora: "09:30", Modalidad: "presencial", Lugar: "Sala 5, Nivel Central",
 		Preside: "Ana María Rojas", Secretario: "Jorge Díaz", Miembros: []flujo.MiembroSesion{{Nombre: "Ana María Rojas", Cargo: "Directora de Gestión de Fiscalización"}}},
-		dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "secretaria"}, Rol: flujo.RolSecretaria})
+		dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "secretaria"}, Rol: permisos.RolSecretaria})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,8 +2,6 @@ package main
 
 import (
 	"bytes"
-	"comite/internal/dominio"
-	"comite/internal/pruebas"
 	"context"
 	"crypto/sha256"
 	"flag"
@@ -18,9 +16,11 @@ import (
 
 	"comite/internal/db"
 	"comite/internal/demo"
+	"comite/internal/dominio"
 	"comite/internal/expediente"
 	"comite/internal/fecha"
-	"comite/internal/flujo"
+	"comite/internal/permisos"
+	"comite/internal/pruebas"
 	"comite/internal/sancion"
 
 	"github.com/shopspring/decimal"
@@ -46,7 +46,7 @@ func casoInforme(t *testing.T) (string, dominio.Caso) {
 	}
 	c, err := expediente.Nuevo(d).AbrirCaso(context.Background(), dominio.NuevoCaso{NIT: "800191045-1", FechaComision: fecha.Debe(2026, 2, 10), FechaVerificacion: fecha.Debe(2026, 3, 2),
 		FechaExpediente: fecha.Debe(2026, 3, 13), Gravedad: sancion.Gravisima, Sancion: sancion.Multa, SancionPrevista: decimal.NewFromInt(10475000)},
-		dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "seccional"}, Rol: flujo.RolSeccional, Seccional: "Dirección Seccional de Aduanas de Cartagena"})
+		dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "seccional"}, Rol: permisos.RolSeccional, Seccional: "Dirección Seccional de Aduanas de Cartagena"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,9 +18,18 @@ import (
 )
 
 var (
-	gravedades   = []string{string(sancion.Leve), string(sancion.Grave), string(sancion.Gravisima)}
-	tiposSancion = []string{string(sancion.Multa), string(sancion.Amonestacion), string(sancion.Suspension), string(sancion.Cancelacion)}
+	gravedades   = palabras(sancion.Gravedades())
+	tiposSancion = palabras(sancion.Tipos())
 )
+
+// palabras are the contract's words for a list of the law's values.
+func palabras[T ~string](xs []T) []string {
+	ps := make([]string, len(xs))
+	for i, x := range xs {
+		ps[i] = string(x)
+	}
+	return ps
+}
 
 // LeerEvaluacion reads the input of `comite evaluar` (docs/contrato-cli.md). Every
 // problem is reported, one line each, naming its field; unknown fields are errors.

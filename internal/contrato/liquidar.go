@@ -99,7 +99,7 @@ func LeerLiquidacion(data []byte) (liquidacion.Solicitud, error) {
 	return s, nil
 }
 
-var tiposLiquidar = []sancion.Tipo{sancion.Multa, sancion.Amonestacion, sancion.Suspension, sancion.Cancelacion}
+var tiposLiquidar = sancion.Tipos()
 
 func leerInfraccionLiquidar(o *Objeto, e *Errores) liquidacion.Infraccion {
 	var inf liquidacion.Infraccion

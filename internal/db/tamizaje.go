@@ -33,8 +33,8 @@ type LectorTamizaje struct {
 }
 
 var (
-	gravedadesTamizaje = []sancion.Gravedad{sancion.Leve, sancion.Grave, sancion.Gravisima}
-	sancionesTamizaje  = []sancion.Tipo{sancion.Multa, sancion.Amonestacion, sancion.Suspension, sancion.Cancelacion}
+	gravedadesTamizaje = sancion.Gravedades()
+	sancionesTamizaje  = sancion.Tipos()
 )
 
 // LeerTamizaje reads, in one read-only snapshot, what the screening of the

@@ -1,18 +1,18 @@
 package db_test
 
 import (
-	"comite/internal/dominio"
-	"comite/internal/permisos"
-	"comite/internal/validar"
 	"context"
 	"sort"
 	"strings"
 	"testing"
 
+	"comite/internal/dominio"
+	"comite/internal/permisos"
+	"comite/internal/validar"
+
 	"comite/internal/db"
 	"comite/internal/expediente"
 	"comite/internal/fecha"
-	"comite/internal/flujo"
 	"comite/internal/importar"
 	"comite/internal/plazos"
 	"comite/internal/sancion"
@@ -60,7 +60,7 @@ func TestVersionDatos_cadaEscrituraLaMueveYUnaLecturaNo(t *testing.T) {
 			return d.FijarTerminosInternos(ctx, map[plazos.Etapa]int{plazos.EtapaEvaluacion: 7}, admin)
 		}, false, true},
 		{"quórum del Comité", func() error {
-			return expediente.Nuevo(d).FijarQuorum(ctx, 3, dominio.ActorCaso{Actor: admin, Rol: flujo.RolAdmin})
+			return expediente.Nuevo(d).FijarQuorum(ctx, 3, dominio.ActorCaso{Actor: admin, Rol: permisos.RolAdmin})
 		}, false, true},
 		{"caso (cualquier escritura de la tabla)", func() error {
 			_, err := d.Exec(`UPDATE casos SET descripcion = descripcion || ' ' WHERE id = (SELECT min(id) FROM casos)`)

@@ -10,7 +10,6 @@ package expediente
 // the concepto — before writing what they allow.
 
 import (
-	"comite/internal/dominio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -18,10 +17,12 @@ import (
 	"strings"
 
 	"comite/internal/db"
+	"comite/internal/dominio"
 	"comite/internal/fecha"
 	"comite/internal/flujo"
 	"comite/internal/formato"
 	"comite/internal/nit"
+	"comite/internal/permisos"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
 	"comite/internal/seccionales"
@@ -31,7 +32,7 @@ import (
 // only its own Dirección Seccional's cases; the other roles see all
 // (seccionales.Accede).
 func puedeVer(quien dominio.ActorCaso, c dominio.Caso) bool {
-	return seccionales.Accede(quien.Rol == flujo.RolSeccional, quien.Seccional, c.DireccionSeccional)
+	return seccionales.Accede(quien.Rol == permisos.RolSeccional, quien.Seccional, c.DireccionSeccional)
 }
 
 // casoPara reads a case inside w for a step by quien: another Dirección
@@ -210,7 +211,7 @@ func abrirCaso(w *db.Escritura, n dominio.NuevoCaso, quien dominio.ActorCaso) (d
 	if len(p) > 0 {
 		return dominio.Caso{}, &db.ErrFormulario{Campos: p}
 	}
-	esSeccional := quien.Rol == flujo.RolSeccional
+	esSeccional := quien.Rol == permisos.RolSeccional
 	if esSeccional && strings.TrimSpace(quien.Seccional) == "" {
 		return dominio.Caso{}, &flujo.ErrPaso{Mensaje: "Su cuenta no tiene una Dirección Seccional: pida al administrador que la asigne."}
 	}

@@ -1,6 +1,13 @@
 package expediente
 
 import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
 	"comite/internal/contrato"
 	"comite/internal/db"
 	"comite/internal/dominio"
@@ -9,13 +16,8 @@ import (
 	"comite/internal/permisos"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
-	"context"
-	"errors"
-	"fmt"
+
 	"github.com/shopspring/decimal"
-	"strings"
-	"testing"
-	"time"
 )
 
 func TestCaso_dominio3_reportarGuardaInstantaneaHistoriaYAuditoria(t *testing.T) {
@@ -205,14 +207,14 @@ func TestFlujo_dominio3_cadaPasoPorCadaRolEnCadaEstado(t *testing.T) {
 	// What the law allows (docs/reglas.md §3), for a case that passes the test with
 	// its criteria written and its informe issued.
 	permitido := map[clave]bool{
-		{flujo.Reportado, flujo.IniciarEvaluacion, flujo.RolSecretaria}:  true,
-		{flujo.Reportado, flujo.Reevaluar, flujo.RolSecretaria}:          true,
-		{flujo.EnEvaluacion, flujo.Reevaluar, flujo.RolSecretaria}:       true,
-		{flujo.EnEvaluacion, flujo.Presentar, flujo.RolSecretaria}:       true,
-		{flujo.EnComite, flujo.EmitirConcepto, flujo.RolComite}:          true,
-		{flujo.ConceptoEmitido, flujo.CorregirConcepto, flujo.RolComite}: true,
-		{flujo.ConceptoEmitido, flujo.Cerrar, flujo.RolSecretaria}:       true,
-		{flujo.ConceptoEmitido, flujo.Cerrar, flujo.RolSeccional}:        true,
+		{flujo.Reportado, flujo.IniciarEvaluacion, permisos.RolSecretaria}:  true,
+		{flujo.Reportado, flujo.Reevaluar, permisos.RolSecretaria}:          true,
+		{flujo.EnEvaluacion, flujo.Reevaluar, permisos.RolSecretaria}:       true,
+		{flujo.EnEvaluacion, flujo.Presentar, permisos.RolSecretaria}:       true,
+		{flujo.EnComite, flujo.EmitirConcepto, permisos.RolComite}:          true,
+		{flujo.ConceptoEmitido, flujo.CorregirConcepto, permisos.RolComite}: true,
+		{flujo.ConceptoEmitido, flujo.Cerrar, permisos.RolSecretaria}:       true,
+		{flujo.ConceptoEmitido, flujo.Cerrar, permisos.RolSeccional}:        true,
 	}
 	acciones := []flujo.Accion{flujo.IniciarEvaluacion, flujo.Reevaluar, flujo.Presentar, flujo.EmitirConcepto, flujo.CorregirConcepto, flujo.Cerrar, flujo.DeclararNoProcede}
 	preparar := func(e flujo.Estado) int64 {

@@ -16,9 +16,6 @@
 package expediente
 
 import (
-	"comite/internal/contrato"
-	"comite/internal/dominio"
-	"comite/internal/etiquetas"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -26,10 +23,14 @@ import (
 	"fmt"
 	"time"
 
+	"comite/internal/contrato"
 	"comite/internal/db"
+	"comite/internal/dominio"
+	"comite/internal/etiquetas"
 	"comite/internal/flujo"
 	"comite/internal/formato"
 	"comite/internal/informe"
+	"comite/internal/permisos"
 )
 
 // Expediente runs the operations of cases and sessions over a store.
@@ -466,7 +467,7 @@ func (x *Expediente) PDFActa(ctx context.Context, sesionID int64) ([]byte, error
 // the session did not change meanwhile (db.ErrDocumentoDesactualizado
 // otherwise).
 func (x *Expediente) EmitirActa(ctx context.Context, sesionID int64, quien dominio.ActorCaso) (db.ActaEmitida, error) {
-	if quien.Rol != flujo.RolComite && quien.Rol != flujo.RolSecretaria {
+	if quien.Rol != permisos.RolComite && quien.Rol != permisos.RolSecretaria {
 		return db.ActaEmitida{}, db.ErrSesionRol
 	}
 	f, err := x.d.FuenteActa(ctx, sesionID)

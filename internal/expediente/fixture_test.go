@@ -6,7 +6,6 @@ package expediente
 // along its workflow through the application.
 
 import (
-	"comite/internal/dominio"
 	"context"
 	"errors"
 	"fmt"
@@ -16,8 +15,10 @@ import (
 	"time"
 
 	"comite/internal/db"
+	"comite/internal/dominio"
 	"comite/internal/fecha"
 	"comite/internal/flujo"
+	"comite/internal/permisos"
 	"comite/internal/sancion"
 
 	"github.com/shopspring/decimal"
@@ -33,12 +34,12 @@ const (
 )
 
 var (
-	sSeccional  = dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "seccional", IP: "10.0.0.7"}, Rol: flujo.RolSeccional, Seccional: secCartagena}
-	sSecretaria = dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "secretaria", IP: "10.0.0.2"}, Rol: flujo.RolSecretaria}
-	sComite     = dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "comite", IP: "10.0.0.3"}, Rol: flujo.RolComite}
-	sAuditor    = dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "auditor", IP: "10.0.0.4"}, Rol: flujo.RolAuditor}
-	sAdmin      = dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "admin", IP: "10.0.0.5"}, Rol: flujo.RolAdmin}
-	sOtra       = dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "seccional-bog", IP: "10.0.0.8"}, Rol: flujo.RolSeccional, Seccional: secBogota}
+	sSeccional  = dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "seccional", IP: "10.0.0.7"}, Rol: permisos.RolSeccional, Seccional: secCartagena}
+	sSecretaria = dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "secretaria", IP: "10.0.0.2"}, Rol: permisos.RolSecretaria}
+	sComite     = dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "comite", IP: "10.0.0.3"}, Rol: permisos.RolComite}
+	sAuditor    = dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "auditor", IP: "10.0.0.4"}, Rol: permisos.RolAuditor}
+	sAdmin      = dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "admin", IP: "10.0.0.5"}, Rol: permisos.RolAdmin}
+	sOtra       = dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "seccional-bog", IP: "10.0.0.8"}, Rol: permisos.RolSeccional, Seccional: secBogota}
 
 	actoresTodos = []dominio.ActorCaso{sSeccional, sSecretaria, sComite, sAuditor, sAdmin}
 )

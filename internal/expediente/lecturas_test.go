@@ -6,6 +6,12 @@ package expediente
 // application.
 
 import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+
 	"comite/internal/db"
 	"comite/internal/dominio"
 	"comite/internal/fecha"
@@ -14,11 +20,8 @@ import (
 	"comite/internal/permisos"
 	"comite/internal/plazos"
 	"comite/internal/validar"
-	"context"
-	"errors"
+
 	"github.com/shopspring/decimal"
-	"strings"
-	"testing"
 )
 
 // The queue of each role holds exactly the cases waiting for its step, oldest
@@ -53,10 +56,10 @@ func TestCasosPendientes_colaPorRolYFechasDeCadaEtapa(t *testing.T) {
 		seccional string
 		quiere    []string
 	}{
-		{"la Secretaría: reportados y conceptos por cerrar, lo más viejo primero", flujo.RolSecretaria, "", []string{c.Numero, dd.Numero, a.Numero}},
-		{"el Comité: lo presentado", flujo.RolComite, "", []string{b.Numero}},
-		{"la Seccional: la propuesta del REA de su Dirección Seccional", flujo.RolSeccional, secCartagena, []string{c.Numero}},
-		{"el auditor no da pasos", flujo.RolAuditor, "", nil},
+		{"la Secretaría: reportados y conceptos por cerrar, lo más viejo primero", permisos.RolSecretaria, "", []string{c.Numero, dd.Numero, a.Numero}},
+		{"el Comité: lo presentado", permisos.RolComite, "", []string{b.Numero}},
+		{"la Seccional: la propuesta del REA de su Dirección Seccional", permisos.RolSeccional, secCartagena, []string{c.Numero}},
+		{"el auditor no da pasos", permisos.RolAuditor, "", nil},
 	}
 	for _, k := range casos {
 		t.Run(k.nombre, func(t *testing.T) {

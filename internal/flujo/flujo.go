@@ -6,10 +6,10 @@
 package flujo
 
 import (
-	"comite/internal/fallo"
 	"fmt"
 	"strings"
 
+	"comite/internal/fallo"
 	"comite/internal/permisos"
 )
 
@@ -49,15 +49,6 @@ func (e Estado) Etiqueta() string {
 
 // Final says whether no step leaves the state.
 func (e Estado) Final() bool { return e == Cerrado || e == NoProcede }
-
-// Roles of the application's accounts (internal/permisos: one type, one table).
-const (
-	RolSeccional  = permisos.RolSeccional
-	RolSecretaria = permisos.RolSecretaria
-	RolComite     = permisos.RolComite
-	RolAuditor    = permisos.RolAuditor
-	RolAdmin      = permisos.RolAdmin
-)
 
 // Accion is one step of the path.
 type Accion string

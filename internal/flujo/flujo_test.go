@@ -8,7 +8,7 @@ import (
 	"comite/internal/permisos"
 )
 
-var roles = []permisos.Rol{RolSeccional, RolSecretaria, RolComite, RolAuditor, RolAdmin}
+var roles = []permisos.Rol{permisos.RolSeccional, permisos.RolSecretaria, permisos.RolComite, permisos.RolAuditor, permisos.RolAdmin}
 
 // listo is a case ready for each step's preconditions.
 func listo(e Estado) Contexto {
@@ -23,13 +23,13 @@ func TestArt25_cadaTransicionPorCadaRolYEstado(t *testing.T) {
 		desde []Estado
 		hasta Estado
 	}{
-		IniciarEvaluacion: {[]permisos.Rol{RolSecretaria}, []Estado{Reportado}, EnEvaluacion},
-		Reevaluar:         {[]permisos.Rol{RolSecretaria}, []Estado{Reportado, EnEvaluacion}, ""},
-		Presentar:         {[]permisos.Rol{RolSecretaria}, []Estado{EnEvaluacion}, EnComite},
-		EmitirConcepto:    {[]permisos.Rol{RolComite}, []Estado{EnComite}, ConceptoEmitido},
-		CorregirConcepto:  {[]permisos.Rol{RolComite}, []Estado{ConceptoEmitido}, ""},
-		EmitirInforme:     {[]permisos.Rol{RolSecretaria}, []Estado{EnEvaluacion}, ""},
-		Cerrar:            {[]permisos.Rol{RolSecretaria, RolSeccional}, []Estado{ConceptoEmitido}, Cerrado},
+		IniciarEvaluacion: {[]permisos.Rol{permisos.RolSecretaria}, []Estado{Reportado}, EnEvaluacion},
+		Reevaluar:         {[]permisos.Rol{permisos.RolSecretaria}, []Estado{Reportado, EnEvaluacion}, ""},
+		Presentar:         {[]permisos.Rol{permisos.RolSecretaria}, []Estado{EnEvaluacion}, EnComite},
+		EmitirConcepto:    {[]permisos.Rol{permisos.RolComite}, []Estado{EnComite}, ConceptoEmitido},
+		CorregirConcepto:  {[]permisos.Rol{permisos.RolComite}, []Estado{ConceptoEmitido}, ""},
+		EmitirInforme:     {[]permisos.Rol{permisos.RolSecretaria}, []Estado{EnEvaluacion}, ""},
+		Cerrar:            {[]permisos.Rol{permisos.RolSecretaria, permisos.RolSeccional}, []Estado{ConceptoEmitido}, Cerrado},
 	}
 	for accion, w := range esperado {
 		for _, rol := range roles {
@@ -59,18 +59,18 @@ func TestArt25_cadaTransicionPorCadaRolYEstado(t *testing.T) {
 
 func TestArt25_noProcedeSoloSiLaEvaluacionNoCumple(t *testing.T) {
 	c := listo(EnEvaluacion)
-	if _, err := Validar(DeclararNoProcede, RolSecretaria, c); err == nil {
+	if _, err := Validar(DeclararNoProcede, permisos.RolSecretaria, c); err == nil {
 		t.Error("a case that meets the test cannot be closed as no_procede")
 	}
 	c.ProcedeComite = false
-	if got, err := Validar(DeclararNoProcede, RolSecretaria, c); err != nil || got != NoProcede {
+	if got, err := Validar(DeclararNoProcede, permisos.RolSecretaria, c); err != nil || got != NoProcede {
 		t.Errorf("no_procede: %v %v", got, err)
 	}
-	if _, err := Validar(Presentar, RolSecretaria, c); err == nil {
+	if _, err := Validar(Presentar, permisos.RolSecretaria, c); err == nil {
 		t.Error("a case that does not meet the test cannot be presented")
 	}
 	for _, e := range []Estado{EnComite, ConceptoEmitido, Cerrado, NoProcede} {
-		if _, err := Validar(DeclararNoProcede, RolSecretaria, Contexto{Estado: e}); err == nil {
+		if _, err := Validar(DeclararNoProcede, permisos.RolSecretaria, Contexto{Estado: e}); err == nil {
 			t.Errorf("no_procede from %s", e)
 		}
 	}
@@ -79,12 +79,12 @@ func TestArt25_noProcedeSoloSiLaEvaluacionNoCumple(t *testing.T) {
 func TestArt25_presentarExigeCriteriosEInforme(t *testing.T) {
 	c := listo(EnEvaluacion)
 	c.CriteriosCompletos = false
-	if _, err := Validar(Presentar, RolSecretaria, c); err == nil || !strings.Contains(err.Error(), "criterios") {
+	if _, err := Validar(Presentar, permisos.RolSecretaria, c); err == nil || !strings.Contains(err.Error(), "criterios") {
 		t.Errorf("criterios: %v", err)
 	}
 	c = listo(EnEvaluacion)
 	c.InformeEmitido = false
-	if _, err := Validar(Presentar, RolSecretaria, c); err == nil || !strings.Contains(err.Error(), "informe") {
+	if _, err := Validar(Presentar, permisos.RolSecretaria, c); err == nil || !strings.Contains(err.Error(), "informe") {
 		t.Errorf("informe: %v", err)
 	}
 	if !CriteriosCompletos(map[string]string{"tipo_usuario": "a", "perjuicio_estado": "b", "naturaleza_hechos": "c", "impacto_comercio": "d", "antecedentes": "e"}, false) {
@@ -96,10 +96,10 @@ func TestArt25_presentarExigeCriteriosEInforme(t *testing.T) {
 }
 
 func TestArt25_siguientesParaCadaRol(t *testing.T) {
-	if s := Siguientes(RolAuditor, listo(EnEvaluacion)); len(s) != 0 {
+	if s := Siguientes(permisos.RolAuditor, listo(EnEvaluacion)); len(s) != 0 {
 		t.Errorf("auditor: %v", s)
 	}
-	s := Siguientes(RolComite, listo(EnComite))
+	s := Siguientes(permisos.RolComite, listo(EnComite))
 	if len(s) != 1 || s[0].Accion != EmitirConcepto {
 		t.Errorf("comité en_comite: %v", s)
 	}
@@ -185,7 +185,7 @@ func TestArt25UltimoInciso_segundaRuta(t *testing.T) {
 	}
 	x := listo(EnEvaluacion)
 	x.SegundaRuta, x.CriteriosCompletos = true, false
-	if _, err := Validar(Presentar, RolSecretaria, x); err == nil || !strings.Contains(err.Error(), "incidencia penal") {
+	if _, err := Validar(Presentar, permisos.RolSecretaria, x); err == nil || !strings.Contains(err.Error(), "incidencia penal") {
 		t.Fatalf("presentar sin los aspectos: %v", err)
 	}
 }

@@ -174,3 +174,11 @@ func MayusculaInicial(s string) string {
 	}
 	return string(unicode.ToUpper(r)) + s[n:]
 }
+
+// SiNo is how a yes or no reads: "Sí" or "No".
+func SiNo(si bool) string {
+	if si {
+		return "Sí"
+	}
+	return "No"
+}

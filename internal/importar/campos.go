@@ -436,8 +436,7 @@ func ParseAnio(s string) (int, error) {
 
 // ParseGravedad accepts any case and accents ("Gravísima", "GRAVISIMA").
 func ParseGravedad(s string) (sancion.Gravedad, error) {
-	switch g := sancion.Gravedad(s); g { // fast path: already canonical
-	case sancion.Leve, sancion.Grave, sancion.Gravisima:
+	if g, err := sancion.ParseGravedad(s); err == nil { // fast path: already canonical
 		return g, nil
 	}
 	g, err := sancion.ParseGravedadLibre(s)
@@ -449,8 +448,7 @@ func ParseGravedad(s string) (sancion.Gravedad, error) {
 
 // ParseSancion accepts any case and accents ("Amonestación").
 func ParseSancion(s string) (sancion.Tipo, error) {
-	switch t := sancion.Tipo(s); t {
-	case sancion.Multa, sancion.Amonestacion, sancion.Suspension, sancion.Cancelacion:
+	if t, err := sancion.ParseTipo(s); err == nil { // fast path: already canonical
 		return t, nil
 	}
 	t, err := sancion.ParseTipoLibre(s)

@@ -51,7 +51,7 @@ func Graficos(d Datos) []Grafico {
 // ActosPorGravedad counts the stored acts that count and those that do not
 // by gravedad (leve, grave, gravísima), for the chart of a case.
 func ActosPorGravedad(computados []contrato.ComputadoJSON, excluidos []contrato.ExcluidoJSON) (cuentan, fuera [3]int) {
-	grav := []sancion.Gravedad{sancion.Leve, sancion.Grave, sancion.Gravisima}
+	grav := sancion.Gravedades()
 	for _, a := range computados {
 		for i, g := range grav {
 			if string(g) == a.Gravedad {

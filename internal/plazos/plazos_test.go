@@ -66,11 +66,11 @@ func TestValidar_terminosInternos(t *testing.T) {
 
 func TestCola_leidaDeLosPasosDelFlujo(t *testing.T) {
 	casos := map[permisos.Rol][]flujo.Estado{
-		flujo.RolSecretaria: {flujo.Reportado, flujo.EnEvaluacion, flujo.ConceptoEmitido},
-		flujo.RolComite:     {flujo.EnComite},
-		flujo.RolSeccional:  {flujo.ConceptoEmitido},
-		"auditor":           nil,
-		"admin":             nil,
+		permisos.RolSecretaria: {flujo.Reportado, flujo.EnEvaluacion, flujo.ConceptoEmitido},
+		permisos.RolComite:     {flujo.EnComite},
+		permisos.RolSeccional:  {flujo.ConceptoEmitido},
+		"auditor":              nil,
+		"admin":                nil,
 	}
 	for rol, quiere := range casos {
 		if got := Cola(rol); !reflect.DeepEqual(got, quiere) {

@@ -25,7 +25,7 @@ type Preseleccion struct {
 }
 
 // gravedadesActo is the vocabulary of gravedad an act can carry.
-var gravedadesActo = []sancion.Gravedad{sancion.Leve, sancion.Grave, sancion.Gravisima}
+var gravedadesActo = sancion.Gravedades()
 
 // PreseleccionActos is the Preseleccion of the periods given, derived from
 // ExclusionActo itself rather than stated again: every gravedad, with and

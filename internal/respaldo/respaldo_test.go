@@ -2,8 +2,6 @@ package respaldo
 
 import (
 	"bufio"
-	"comite/internal/dominio"
-	"comite/internal/permisos"
 	"context"
 	"errors"
 	"fmt"
@@ -19,10 +17,12 @@ import (
 
 	"comite/internal/db"
 	"comite/internal/demo"
+	"comite/internal/dominio"
 	"comite/internal/expediente"
 	"comite/internal/fecha"
 	"comite/internal/flujo"
 	"comite/internal/importar"
+	"comite/internal/permisos"
 	"comite/internal/sancion"
 
 	"github.com/shopspring/decimal"
@@ -128,7 +128,7 @@ func TestRespaldo_bajoCargaDeEscrituraYRestauracion(t *testing.T) {
 	wg.Add(1)
 	go func() { // case steps: report, then start the evaluation
 		defer wg.Done()
-		quien := dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "secretaria"}, Rol: flujo.RolSecretaria}
+		quien := dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "secretaria"}, Rol: permisos.RolSecretaria}
 		for i := 0; ctx.Err() == nil; i++ {
 			c, err := expediente.Nuevo(d).AbrirCaso(ctx, dominio.NuevoCaso{NIT: nits[i%len(nits)], DireccionSeccional: "Dirección Seccional de Aduanas de Bogotá",
 				FechaComision: fecha.Debe(2026, 2, 10), FechaVerificacion: fecha.Debe(2026, 3, 2), Gravedad: sancion.Grave,

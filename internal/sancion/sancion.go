@@ -5,12 +5,14 @@ package sancion
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+
+	"unicode"
 
 	"golang.org/x/text/runes"
 	"golang.org/x/text/transform"
 	"golang.org/x/text/unicode/norm"
-	"unicode"
 )
 
 // Gravedad of an infraction.
@@ -31,6 +33,13 @@ const (
 	Suspension   Tipo = "suspension"
 	Cancelacion  Tipo = "cancelacion"
 )
+
+// Gravedades is the list of gravedades, from the lightest: the one list
+// every form, table and chart enumerates.
+func Gravedades() []Gravedad { return []Gravedad{Leve, Grave, Gravisima} }
+
+// Tipos is the list of sanction types, in the order the forms offer them.
+func Tipos() []Tipo { return []Tipo{Multa, Amonestacion, Suspension, Cancelacion} }
 
 // GraveOGravisima says whether the gravedad counts for the committee test.
 func (g Gravedad) GraveOGravisima() bool { return g == Grave || g == Gravisima }
@@ -74,8 +83,7 @@ func (t Tipo) Severidad() int {
 
 // ParseGravedad reads the contract's exact word.
 func ParseGravedad(s string) (Gravedad, error) {
-	switch g := Gravedad(s); g {
-	case Leve, Grave, Gravisima:
+	if g := Gravedad(s); slices.Contains(Gravedades(), g) {
 		return g, nil
 	}
 	return "", fmt.Errorf("gravedad desconocida %q (use leve, grave o gravisima)", s)
@@ -83,8 +91,7 @@ func ParseGravedad(s string) (Gravedad, error) {
 
 // ParseTipo reads the contract's exact word.
 func ParseTipo(s string) (Tipo, error) {
-	switch t := Tipo(s); t {
-	case Multa, Amonestacion, Suspension, Cancelacion:
+	if t := Tipo(s); slices.Contains(Tipos(), t) {
 		return t, nil
 	}
 	return "", fmt.Errorf("sanción desconocida %q (use multa, amonestacion, suspension o cancelacion)", s)

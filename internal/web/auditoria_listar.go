@@ -10,6 +10,7 @@ import (
 	"comite/internal/etiquetas"
 	"comite/internal/fecha"
 	"comite/internal/formato"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -99,7 +100,7 @@ func (h *handler) vistaAuditoria(c echo.Context) (templates.Auditoria, error) {
 			}
 		}
 		u.Set("pagina", strconv.Itoa(n))
-		return "/auditoria?" + u.Encode()
+		return urls.Auditoria + "?" + u.Encode()
 	}
 	if f.Pagina > 1 {
 		v.Anterior = pagina(f.Pagina - 1)

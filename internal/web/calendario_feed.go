@@ -9,13 +9,15 @@ import (
 	"comite/internal/db"
 	"comite/internal/flujo"
 	"comite/internal/ical"
+	"comite/internal/permisos"
+	"comite/internal/web/urls"
 
 	"github.com/labstack/echo/v4"
 )
 
 // calendarioFeed is the iCalendar feed of an account: the due dates of its
 // queue as all-day events and, for the accounts that manage the Comité's
-// sessions (the Comité and the Secretaría: GestionarSesiones), the sessions
+// sessions (the Comité and the Secretaría: permisos.GestionarSesiones), the sessions
 // from diasSesionesPasadas ago on, each at its hour in Bogotá. Calendar programs send no cookies, so the route
 // needs no session: the token in the query string is the credential (the
 // request log writes the path only, never the token). An unknown, revoked or
@@ -34,7 +36,7 @@ func (h *handler) calendarioFeed(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if !Puede(cu.Rol, GestionarCalendario) {
+	if !permisos.Puede(cu.Rol, permisos.GestionarCalendario) {
 		return echo.NewHTTPError(http.StatusNotFound)
 	}
 	cola, _, err := h.colaDe(ctx, &cu)
@@ -58,12 +60,12 @@ func (h *handler) calendarioFeed(c echo.Context) error {
 			Resumen: "Vence: " + accionPendiente(k.Estado) + " · " + k.Numero,
 			Descripcion: k.RazonSocial + " (NIT " + k.NIT + "), " + k.DireccionSeccional + ".\n" +
 				"Etapa: " + p.etapa.Etiqueta() + ".\nTérmino interno de " + strconv.Itoa(p.diasTermino) + " días hábiles; no es un término de la ley.",
-			URL:        base + "/casos/" + strconv.FormatInt(k.ID, 10),
+			URL:        base + urls.Caso(k.ID),
 			Categorias: []string{"Término interno", k.Estado.Etiqueta()},
 			Dia:        p.vence,
 		})
 	}
-	if Puede(cu.Rol, GestionarSesiones) {
+	if permisos.Puede(cu.Rol, permisos.GestionarSesiones) {
 		ses, err := h.d.SesionesProximas(ctx, h.d.Hoy().MasDias(-diasSesionesPasadas))
 		if err != nil {
 			return err
@@ -71,7 +73,7 @@ func (h *handler) calendarioFeed(c echo.Context) error {
 		for _, s := range ses {
 			ev, err := ical.EventoSesion(ical.Sesion{Numero: s.Numero, Fecha: s.Sesion.Fecha, Hora: s.Sesion.Hora,
 				Modalidad: flujo.EtiquetaModalidad(s.Sesion.Modalidad), Lugar: s.Sesion.Lugar, Casos: len(s.Orden),
-				URL: base + "/sesiones/" + strconv.FormatInt(s.ID, 10)})
+				URL: base + urls.Sesion(s.ID)})
 			if err != nil {
 				return err
 			}

@@ -1,11 +1,6 @@
 package web
 
 import (
-	"comite/internal/dominio"
-	"comite/internal/expediente"
-	"comite/internal/fecha"
-	"comite/internal/flujo"
-	"comite/internal/ical"
 	"context"
 	"net/http"
 	"net/http/httptest"
@@ -13,6 +8,13 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"comite/internal/dominio"
+	"comite/internal/expediente"
+	"comite/internal/fecha"
+	"comite/internal/flujo"
+	"comite/internal/ical"
+	"comite/internal/permisos"
 )
 
 // tokenDe creates the account's calendar link through the web and returns its token.
@@ -143,7 +145,7 @@ func TestCalendario_limiteDeSolicitudesPorDireccion(t *testing.T) {
 func TestCalendario_sesionesDelComiteEnElFeed(t *testing.T) {
 	e := nuevoEntorno(t)
 	ctx := context.Background()
-	sec := dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "secretaria"}, Rol: flujo.RolSecretaria}
+	sec := dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "secretaria"}, Rol: permisos.RolSecretaria}
 	convocar := func(f fecha.Fecha, hora string) dominio.SesionComite {
 		t.Helper()
 		s, err := expediente.Nuevo(e.d).ConvocarSesion(ctx, flujo.Sesion{Fecha: f, Hora: hora, Modalidad: "virtual", Lugar: "Sala virtual del Nivel Central",

@@ -2,12 +2,12 @@ package web
 
 import (
 	"net/http"
-	"strconv"
 	"strings"
 
 	"comite/internal/fecha"
 	"comite/internal/flujo"
 	"comite/internal/formato"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -68,7 +68,7 @@ func (h *handler) casosCierre(c echo.Context) error {
 		if _, err := h.x.CerrarCaso(ctx, caso.ID, rea, actorCaso(c)); err != nil {
 			return fallo(err)
 		}
-		return redirigir(c, "/casos/"+strconv.FormatInt(caso.ID, 10)+"?aviso=caso_cerrado")
+		return redirigir(c, urls.Caso(caso.ID)+"?aviso=caso_cerrado")
 	}
 	// Show the proposal only to a role that may close now (flujo decides).
 	cx, err := h.x.Contexto(ctx, caso)

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"comite/internal/permisos"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -12,7 +11,9 @@ import (
 	"comite/internal/fecha"
 	"comite/internal/flujo"
 	"comite/internal/formato"
+	"comite/internal/permisos"
 	"comite/internal/plazos"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -36,8 +37,8 @@ func (h *handler) casosListar(c echo.Context) error {
 	if cu.Rol == permisos.RolSeccional {
 		v.Seccional = h.nombreSeccional(ctx, cu.DireccionSeccional)
 	}
-	v.PuedeReportar = Puede(cu.Rol, ReportarCaso)
-	v.PuedeExportar = Puede(cu.Rol, ExportarCasos)
+	v.PuedeReportar = permisos.Puede(cu.Rol, permisos.ReportarCaso)
+	v.PuedeExportar = permisos.Puede(cu.Rol, permisos.ExportarCasos)
 	filas, err := h.filasLista(c, res.Filas)
 	if err != nil {
 		return err
@@ -177,12 +178,12 @@ func (h *handler) opcionesLista(c echo.Context, v *templates.ListaCasos, q db.Co
 		p.Set("orden", col.clave)
 		p.Set("dir", map[bool]string{true: "asc", false: "desc"}[asc])
 		p.Del("pagina")
-		v.Columnas = append(v.Columnas, templates.ColumnaOrdenable{Clave: col.clave, Texto: col.texto, Ruta: "/casos?" + p.Encode(), AriaSort: orden})
+		v.Columnas = append(v.Columnas, templates.ColumnaOrdenable{Clave: col.clave, Texto: col.texto, Ruta: urls.Casos + "?" + p.Encode(), AriaSort: orden})
 	}
 	exp := copiarValores(base)
 	exp.Del("pagina")
-	v.ExportarCSV = "/casos/exportar.csv?" + exp.Encode()
-	v.ExportarXLSX = "/casos/exportar.xlsx?" + exp.Encode()
+	v.ExportarCSV = urls.CasosCSV + "?" + exp.Encode()
+	v.ExportarXLSX = urls.CasosXLSX + "?" + exp.Encode()
 	return nil
 }
 
@@ -203,7 +204,7 @@ func (h *handler) filasLista(c echo.Context, fs []db.FilaCaso) ([]templates.List
 	for i, l := range ls {
 		k := l.caso
 		out[i] = templates.ListaCasoFila{
-			Numero: k.Numero, Ruta: "/casos/" + strconv.FormatInt(k.ID, 10), Usuario: k.RazonSocial, NIT: k.NIT, Seccional: k.DireccionSeccional,
+			Numero: k.Numero, Ruta: urls.Caso(k.ID), Usuario: k.RazonSocial, NIT: k.NIT, Seccional: k.DireccionSeccional,
 			Estado: l.estado, EstadoClave: string(k.Estado), FechaReporte: l.reporte, Plazo: l.plazo, SemaforoLegal: l.semaforoLegal,
 			Vence: l.vence, Etapa: l.etapa, Semaforo: l.semaforoEtapa, Resultado: l.resultado, Decision: l.ruta,
 		}
@@ -275,7 +276,7 @@ func paginar(v *templates.ListaCasos, res db.ResultadoCasos, base url.Values) {
 	enlace := func(n int) string {
 		p := copiarValores(base)
 		p.Set("pagina", strconv.Itoa(n))
-		return "/casos?" + p.Encode()
+		return urls.Casos + "?" + p.Encode()
 	}
 	if res.Pagina > 1 {
 		v.Anterior = enlace(res.Pagina - 1)

@@ -6,10 +6,6 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-func init() {
-	avisos["norma_registrada"] = "Norma aplicable registrada: queda en la historia del caso, en la auditoría y en el informe gerencial."
-}
-
 // casosNorma records the Secretaría's decision on the applicable norm.
 func (h *handler) casosNorma(c echo.Context) error {
 	texto := c.FormValue("norma")

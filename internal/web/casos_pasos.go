@@ -1,11 +1,11 @@
 package web
 
 import (
-	"encoding/json"
 	"net/http"
 	"strconv"
 
 	"comite/internal/flujo"
+	"comite/internal/web/urls"
 
 	"github.com/labstack/echo/v4"
 )
@@ -35,72 +35,12 @@ func (h *handler) pasoCaso(c echo.Context, aviso *string, f func(id int64) error
 		}
 		return h.mostrarCaso(c, caso, status, msg, campos)
 	}
-	return redirigir(c, "/casos/"+strconv.FormatInt(id, 10)+"?aviso="+*aviso)
+	return redirigir(c, urls.Caso(id)+"?aviso="+*aviso)
 }
 
 func (h *handler) transicion(c echo.Context, a flujo.Accion, aviso string) error {
 	return h.pasoCaso(c, &aviso, func(id int64) error {
 		_, err := h.x.Transicion(c.Request().Context(), id, a, c.FormValue("nota"), actorCaso(c))
 		return err
-	})
-}
-
-// casosIniciar: reportado → en_evaluacion (Secretaría Técnica).
-func (h *handler) casosIniciar(c echo.Context) error {
-	return h.transicion(c, flujo.IniciarEvaluacion, "evaluacion_iniciada")
-}
-
-// casosPresentar: en_evaluacion → en_comite (Secretaría Técnica).
-func (h *handler) casosPresentar(c echo.Context) error {
-	return h.transicion(c, flujo.Presentar, "caso_presentado")
-}
-
-// casosNoProcede closes a case whose test fails as no_procede.
-func (h *handler) casosNoProcede(c echo.Context) error {
-	return h.transicion(c, flujo.DeclararNoProcede, "caso_no_procede")
-}
-
-// casosReevaluar stores a new snapshot of the evaluation, with its reason.
-func (h *handler) casosReevaluar(c echo.Context) error {
-	aviso := "caso_reevaluado"
-	return h.pasoCaso(c, &aviso, func(id int64) error {
-		_, err := h.x.Reevaluar(c.Request().Context(), id, c.FormValue("motivo"), actorCaso(c))
-		return err
-	})
-}
-
-// casosCriterios saves the Secretaría's qualitative criteria.
-func (h *handler) casosCriterios(c echo.Context) error {
-	caso, err := h.cargarCaso(c)
-	if err != nil {
-		return err
-	}
-	antes, _ := json.Marshal(caso.Criterios)
-	aviso := "criterios_guardados"
-	return h.pasoCaso(c, &aviso, func(id int64) error {
-		ctx := c.Request().Context()
-		m := map[string]string{}
-		for _, k := range flujo.CriteriosDe(true) { // the store refuses the second route's aspects on a first-route case
-			m[k.Clave] = c.FormValue(k.Clave)
-		}
-		if err := h.x.GuardarCriterios(ctx, id, m, actorCaso(c)); err != nil {
-			return err
-		}
-		// The message says what was done: nothing, part or all of it.
-		despues, err := h.d.Caso(ctx, id)
-		if err != nil {
-			return err
-		}
-		cx, err := h.x.Contexto(ctx, despues)
-		if err != nil {
-			return err
-		}
-		switch ahora, _ := json.Marshal(despues.Criterios); {
-		case string(ahora) == string(antes):
-			aviso = "criterios_sin_cambios"
-		case !cx.CriteriosCompletos:
-			aviso = "criterios_incompletos"
-		}
-		return nil
 	})
 }

@@ -1,12 +1,13 @@
 package web
 
 import (
-	"comite/internal/dominio"
-	"comite/internal/permisos"
 	"errors"
 	"net/http"
-	"strconv"
 	"strings"
+
+	"comite/internal/dominio"
+	"comite/internal/permisos"
+	"comite/internal/web/urls"
 
 	"comite/internal/db"
 	"comite/internal/etiquetas"
@@ -100,7 +101,7 @@ func (h *handler) casosCrear(c echo.Context) error {
 	if len(f.Errores) == 0 {
 		caso, err = h.x.AbrirCaso(c.Request().Context(), n, actorCaso(c))
 		if err == nil {
-			return redirigir(c, "/casos/"+strconv.FormatInt(caso.ID, 10)+"?aviso=caso_reportado")
+			return redirigir(c, urls.Caso(caso.ID)+"?aviso=caso_reportado")
 		}
 		var dup *db.ErrCasoDuplicado
 		if errors.As(err, &dup) {

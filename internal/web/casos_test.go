@@ -1,13 +1,6 @@
 package web
 
 import (
-	"comite/internal/dominio"
-	"comite/internal/expediente"
-	"comite/internal/fecha"
-	"comite/internal/flujo"
-	"comite/internal/permisos"
-	"comite/internal/reincidencia"
-	"comite/internal/sancion"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -18,6 +11,14 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"comite/internal/dominio"
+	"comite/internal/expediente"
+	"comite/internal/fecha"
+	"comite/internal/flujo"
+	"comite/internal/permisos"
+	"comite/internal/reincidencia"
+	"comite/internal/sancion"
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/shopspring/decimal"
@@ -77,7 +78,7 @@ func (e *entorno) casoMatriz() string {
 		NIT: nitCaso, FechaComision: fecha.Debe(2026, 2, 10), FechaVerificacion: fecha.Debe(2026, 3, 2),
 		Gravedad: sancion.Gravisima, Sancion: sancion.Multa, SancionPrevista: decimal.NewFromInt(10475000),
 		Anclaje: reincidencia.AnclajeComision, Descripcion: descripcionMatriz, ConfirmarDuplicado: true,
-	}, dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "seccional"}, Rol: flujo.RolSeccional, Seccional: seccionalCartagena})
+	}, dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "seccional"}, Rol: permisos.RolSeccional, Seccional: seccionalCartagena})
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -308,8 +309,8 @@ func TestFlujo_dominio3_cadaPasoPorCadaRolPorHTTP(t *testing.T) {
 		}},
 		{flujo.Cerrar, sufijo("/cierre"), func() url.Values { return url.Values{"paso": {"confirmar"}, "fecha_rea": {"2026-03-02"}} }},
 	}
-	rutaAccion := map[flujo.Accion]Accion{flujo.IniciarEvaluacion: EvaluarCaso, flujo.Reevaluar: EvaluarCaso, flujo.Presentar: EvaluarCaso,
-		flujo.DeclararNoProcede: EvaluarCaso, flujo.EmitirConcepto: RegistrarConcepto, flujo.CorregirConcepto: RegistrarConcepto, flujo.Cerrar: CerrarCaso}
+	rutaAccion := map[flujo.Accion]permisos.Accion{flujo.IniciarEvaluacion: permisos.EvaluarCaso, flujo.Reevaluar: permisos.EvaluarCaso, flujo.Presentar: permisos.EvaluarCaso,
+		flujo.DeclararNoProcede: permisos.EvaluarCaso, flujo.EmitirConcepto: permisos.RegistrarConcepto, flujo.CorregirConcepto: permisos.RegistrarConcepto, flujo.Cerrar: permisos.CerrarCaso}
 	permitido := map[string]bool{
 		"reportado iniciar_evaluacion secretaria": true, "reportado reevaluar secretaria": true, "en_evaluacion reevaluar secretaria": true,
 		"en_evaluacion presentar secretaria": true, "en_comite emitir_concepto comite": true, "concepto_emitido corregir_concepto comite": true,
@@ -339,7 +340,7 @@ func TestFlujo_dominio3_cadaPasoPorCadaRolPorHTTP(t *testing.T) {
 					rec := e.pedir("POST", destino, &s, p.form())
 					despues := e.contar(`SELECT count(*) FROM caso_eventos WHERE caso_id = ?`, id)
 					switch {
-					case !Puede(permisos.Rol(rol), rutaAccion[p.accion]):
+					case !permisos.Puede(permisos.Rol(rol), rutaAccion[p.accion]):
 						if rec.Code != http.StatusForbidden || despues != antes {
 							t.Fatalf("quiere 403 sin cambios; %d", rec.Code)
 						}
@@ -369,7 +370,7 @@ func TestCasos_otraSeccionalRecibe404SinRevelarNada(t *testing.T) {
 	idAjeno := strings.TrimPrefix(ajeno, "/casos/")
 	s := e.ingresar("seccional")
 	for _, r := range Rutas() {
-		if !strings.HasPrefix(r.Patron, "/casos/:id") || !Puede(permisos.RolSeccional, r.Accion) {
+		if !strings.HasPrefix(r.Patron, "/casos/:id") || !permisos.Puede(permisos.RolSeccional, r.Accion) {
 			continue
 		}
 		t.Run(r.Metodo+" "+r.Patron, func(t *testing.T) {

@@ -5,8 +5,6 @@ package web
 // flujo.Siguientes, deadlines from internal/calendario.
 
 import (
-	"comite/internal/dominio"
-	"comite/internal/permisos"
 	"context"
 	"encoding/json"
 	"errors"
@@ -18,6 +16,7 @@ import (
 	"comite/internal/calendario"
 	"comite/internal/contrato"
 	"comite/internal/db"
+	"comite/internal/dominio"
 	"comite/internal/etiquetas"
 	"comite/internal/expediente"
 	"comite/internal/fecha"
@@ -26,9 +25,11 @@ import (
 	"comite/internal/graficos"
 	"comite/internal/informe"
 	"comite/internal/normas"
+	"comite/internal/permisos"
 	"comite/internal/plazos"
 	"comite/internal/reincidencia"
 	"comite/internal/valores"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -41,7 +42,7 @@ func actorCaso(c echo.Context) dominio.ActorCaso {
 	if cu := cuentaDe(c); cu != nil {
 		a.Rol, a.Seccional = cu.Rol, cu.DireccionSeccional
 	}
-	a.Autorizada, _ = c.Get(claveAccionAutorizada).(Accion)
+	a.Autorizada, _ = c.Get(claveAccionAutorizada).(permisos.Accion)
 	return a
 }
 
@@ -352,7 +353,7 @@ func (h *handler) vistaCaso(c echo.Context, caso dominio.Caso) (templates.CasoDe
 		{Etiqueta: "Gravedad", Valor: etiquetas.Gravedad(string(caso.Gravedad))},
 		{Etiqueta: "Sanción prevista", Valor: etiquetas.Sancion(string(caso.Sancion))},
 		{Etiqueta: "Multa prevista", Valor: formato.Pesos(caso.SancionPrevista)},
-		{Etiqueta: "Permite cancelación en sustitución", Valor: map[bool]string{true: "Sí", false: "No"}[caso.PermiteCancelacion]},
+		{Etiqueta: "Permite cancelación en sustitución", Valor: formato.SiNo(caso.PermiteCancelacion)},
 		{Etiqueta: "Año de referencia", Valor: anclaje},
 		{Etiqueta: "Reportado", Valor: formato.Fecha(caso.FechaReporte) + " por " + caso.CreadoPor},
 	}
@@ -423,21 +424,20 @@ func (h *handler) vistaCaso(c echo.Context, caso dominio.Caso) (templates.CasoDe
 		}
 		v.NormaConfirmada = "Norma aplicable confirmada por " + quien + " el " + formato.Instante(n.Instante()) + ": " + n.Texto
 	}
-	v.PuedeNorma = v.Evaluacion.AvisoVigencia != "" && Puede(cu.Rol, EvaluarCaso) && caso.Estado != flujo.Cerrado && caso.Estado != flujo.NoProcede
+	v.PuedeNorma = v.Evaluacion.AvisoVigencia != "" && permisos.Puede(cu.Rol, permisos.EvaluarCaso) && caso.Estado != flujo.Cerrado && caso.Estado != flujo.NoProcede
 	// What the role can do now: flujo decides.
 	cx := expediente.ContextoCon(caso, r, l.InformeSobreUltima, l.NormaAplicable != nil)
-	base64 := "/casos/" + strconv.FormatInt(caso.ID, 10)
 	for _, p := range flujo.Siguientes(cu.Rol, cx) {
 		a := templates.AccionCaso{Clave: string(p.Accion), Nombre: p.Nombre, Metodo: "post"}
 		switch p.Accion {
 		case flujo.IniciarEvaluacion:
-			a.Ruta, a.ConNota = base64+"/iniciar", true
+			a.Ruta, a.ConNota = urls.CasoPaso(caso.ID, "iniciar"), true
 		case flujo.Presentar:
-			a.Ruta, a.ConNota = base64+"/presentar", true
+			a.Ruta, a.ConNota = urls.CasoPaso(caso.ID, "presentar"), true
 		case flujo.DeclararNoProcede:
-			a.Ruta, a.ConNota, a.Confirmar = base64+"/no-procede", true, "El caso quedará cerrado como «no procede». ¿Continuar?"
+			a.Ruta, a.ConNota, a.Confirmar = urls.CasoPaso(caso.ID, "no-procede"), true, "El caso quedará cerrado como «no procede». ¿Continuar?"
 		case flujo.Reevaluar:
-			a.Ruta, a.ConMotivo = base64+"/reevaluar", true
+			a.Ruta, a.ConMotivo = urls.CasoPaso(caso.ID, "reevaluar"), true
 		case flujo.EmitirConcepto:
 			// Every concepto is born in a session: the button leads to the
 			// session whose orden del día has the case, or says to add it.
@@ -446,17 +446,17 @@ func (h *handler) vistaCaso(c echo.Context, caso dominio.Caso) (templates.CasoDe
 				return v, err
 			}
 			if len(ss) == 0 {
-				a.Nombre, a.Ruta, a.Metodo = "Ir a las sesiones del Comité", "/sesiones", "get"
+				a.Nombre, a.Ruta, a.Metodo = "Ir a las sesiones del Comité", urls.Sesiones, "get"
 				v.Pendiente = "El concepto se registra dentro de una sesión del Comité: el caso aún no está en el orden del día de ninguna sesión. Agréguelo al orden del día de una sesión (Sesiones) y registre allí el concepto."
 				break
 			}
 			s := ss[0]
 			a.Nombre = "Registrar el concepto en la sesión " + s.Numero + " del " + s.Fecha.DMA()
-			a.Ruta, a.Metodo = "/sesiones/"+strconv.FormatInt(s.ID, 10)+"/casos/"+strconv.FormatInt(caso.ID, 10)+"/concepto", "get"
+			a.Ruta, a.Metodo = urls.Concepto(s.ID, caso.ID), "get"
 		case flujo.CorregirConcepto, flujo.EmitirInforme:
 			continue // offered beside the concepto (read-only) and the informes
 		case flujo.Cerrar:
-			a.Ruta, a.Metodo = base64+"/cierre", "get"
+			a.Ruta, a.Metodo = urls.CasoCierre(caso.ID), "get"
 		}
 		v.Acciones = append(v.Acciones, a)
 	}
@@ -480,15 +480,15 @@ func (h *handler) vistaCaso(c echo.Context, caso dominio.Caso) (templates.CasoDe
 		v.Informes = append(v.Informes, templates.InformeVista{
 			Version: i.Version, SHA256: i.SHA256, EmitidoPor: por, EmitidoEn: formato.InstanteTexto(i.EmitidoEn),
 			Evaluacion: "v" + strconv.Itoa(i.EvaluacionVersion), Tamano: formato.Entero(int64(i.Bytes)/1024) + " KB",
-			Ruta: base64 + "/informes/" + strconv.Itoa(i.Version), Firma: db.TextoFirma(i.FirmaSujeto), Contenido: i.SHA256Contenido, SHA256Evaluacion: i.SHA256Evaluacion,
+			Ruta: urls.CasoInforme(caso.ID, i.Version), Firma: db.TextoFirma(i.FirmaSujeto), Contenido: i.SHA256Contenido, SHA256Evaluacion: i.SHA256Evaluacion,
 		})
 	}
 	_, errInf := flujo.Validar(flujo.EmitirInforme, cu.Rol, cx)
-	v.PuedeEmitirInforme = Puede(cu.Rol, EmitirInforme) && errInf == nil
-	if Puede(cu.Rol, EmitirInforme) && caso.Estado == flujo.EnEvaluacion && errInf != nil {
+	v.PuedeEmitirInforme = permisos.Puede(cu.Rol, permisos.EmitirInforme) && errInf == nil
+	if permisos.Puede(cu.Rol, permisos.EmitirInforme) && caso.Estado == flujo.EnEvaluacion && errInf != nil {
 		v.InformePendiente = errInf.Error()
 	}
-	v.PuedeLiquidar = Puede(cu.Rol, VerLiquidacionCaso)
+	v.PuedeLiquidar = permisos.Puede(cu.Rol, permisos.VerLiquidacionCaso)
 	cs := l.Conceptos
 	for _, x := range cs {
 		v.Conceptos = append(v.Conceptos, vistaConcepto(x, versiones))

@@ -8,6 +8,7 @@ import (
 
 	"comite/internal/db"
 	"comite/internal/formato"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -16,7 +17,7 @@ import (
 // rutaCambiarClave is the "Cambiar mi clave" form; an account whose password
 // an administrator reset reaches only this form (and logout) until it
 // chooses a new one.
-const rutaCambiarClave = "/cuenta/clave"
+const rutaCambiarClave = urls.CambiarClave
 
 // claveFormulario shows "Cambiar mi clave".
 func (h *handler) claveFormulario(c echo.Context) error {

@@ -7,8 +7,10 @@ import (
 
 	"comite/internal/etiquetas"
 	"comite/internal/formato"
+	"comite/internal/permisos"
 	"comite/internal/reincidencia"
 	"comite/internal/tamizaje"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -42,11 +44,11 @@ func (h *handler) coberturaMostrar(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	cargar := Puede(cu.Rol, EditarDatos)
+	cargar := permisos.Puede(cu.Rol, permisos.EditarDatos)
 	v.Anio = strconv.Itoa(anio)
 	v.PuedeCargar = cargar
-	if Puede(cu.Rol, ImportarDatos) {
-		v.RutaImportar = "/importar"
+	if permisos.Puede(cu.Rol, permisos.ImportarDatos) {
+		v.RutaImportar = urls.Importar
 	}
 	hoy := h.d.Hoy().Anio()
 	for a := hoy; a >= hoy-6; a-- {
@@ -66,11 +68,11 @@ func (h *handler) coberturaMostrar(c echo.Context) error {
 			Seccional: f.Usuario.DireccionSeccional, Actos: strconv.Itoa(f.NumeroActos), S: formato.Pesos(f.Suma),
 			Motivo: reincidencia.TextoDatosIncompletos(anio),
 		}
-		if Puede(cu.Rol, VerUsuarios) {
+		if permisos.Puede(cu.Rol, permisos.VerUsuarios) {
 			x.RutaPerfil = rutaUsuario(f.Usuario.NIT)
 		}
 		if cargar {
-			x.RutaCargar = rutaUsuario(f.Usuario.NIT) + "/operaciones/nuevo?anio=" + strconv.Itoa(anio)
+			x.RutaCargar = urls.OperacionNueva(f.Usuario.NIT) + "?anio=" + strconv.Itoa(anio)
 		}
 		v.Filas = append(v.Filas, x)
 	}

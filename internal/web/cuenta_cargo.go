@@ -14,10 +14,6 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-func init() {
-	avisos["cargo_guardado"] = "Cargo guardado: los documentos que se emitan desde ahora lo llevan en el bloque de firmas."
-}
-
 // cuentaCargo records the cargo of an account (the administrator; audited).
 func (h *handler) cuentaCargo(c echo.Context) error {
 	cu, err := h.cuentaDeRuta(c)

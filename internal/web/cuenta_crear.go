@@ -1,11 +1,14 @@
 package web
 
 import (
+	"errors"
+	"net/http"
+
 	"comite/internal/dominio"
 	"comite/internal/permisos"
 	"comite/internal/validar"
-	"errors"
-	"net/http"
+
+	"comite/internal/web/urls"
 
 	"comite/internal/db"
 	"comite/web/templates"
@@ -37,7 +40,7 @@ func (h *handler) cuentaCrear(c echo.Context) error {
 	case err != nil:
 		return err
 	default:
-		return redirigir(c, "/admin/cuentas?aviso=cuenta_creada")
+		return redirigir(c, urls.Cuentas+"?aviso=cuenta_creada")
 	}
 	f.Roles = opcionesRol(f.Rol)
 	return h.render(c, http.StatusUnprocessableEntity, templates.CuentaNuevaPagina(h.pagina(c, "Crear cuenta", "cuentas"), f))

@@ -2,7 +2,8 @@ package web
 
 import (
 	"net/http"
-	"strconv"
+
+	"comite/internal/web/urls"
 
 	"github.com/labstack/echo/v4"
 )
@@ -36,4 +37,4 @@ func (h *handler) cuentaEstadoCambiar(c echo.Context) error {
 	return redirigir(c, rutaCuentaDe(cu.ID)+"?aviso="+aviso)
 }
 
-func rutaCuentaDe(id int64) string { return "/admin/cuentas/" + strconv.FormatInt(id, 10) }
+func rutaCuentaDe(id int64) string { return urls.Cuenta(id) }

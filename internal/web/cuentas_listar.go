@@ -1,11 +1,12 @@
 package web
 
 import (
+	"net/http"
+
 	"comite/internal/dominio"
 	"comite/internal/formato"
 	"comite/internal/permisos"
 	"comite/web/templates"
-	"net/http"
 
 	"github.com/labstack/echo/v4"
 )
@@ -16,7 +17,7 @@ func (h *handler) cuentasListar(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v := templates.Cuentas{PuedeGestionar: Puede(cuentaDe(c).Rol, GestionarCuentas)}
+	v := templates.Cuentas{PuedeGestionar: permisos.Puede(cuentaDe(c).Rol, permisos.GestionarCuentas)}
 	for _, cu := range cuentas {
 		v.Filas = append(v.Filas, filaCuenta(cu))
 	}

@@ -7,6 +7,7 @@ import (
 
 	"comite/internal/db"
 	"comite/internal/fecha"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -32,7 +33,7 @@ func (h *handler) diaInhabilAgregar(c echo.Context) error {
 		case err != nil:
 			return err
 		default:
-			return redirigir(c, "/admin/dias-inhabiles?aviso=dia_agregado")
+			return redirigir(c, urls.DiasInhabiles+"?aviso=dia_agregado")
 		}
 	}
 	v, err := h.vistaDias(c, texto, motivo, errs)

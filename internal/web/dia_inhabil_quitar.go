@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"comite/internal/fecha"
+	"comite/internal/web/urls"
 
 	"github.com/labstack/echo/v4"
 )
@@ -18,5 +19,5 @@ func (h *handler) diaInhabilQuitar(c echo.Context) error {
 	if err != nil { // a date not registered is db.ErrDiaInhabilNoExiste: 404 by its code
 		return err
 	}
-	return redirigir(c, "/admin/dias-inhabiles?aviso=dia_quitado")
+	return redirigir(c, urls.DiasInhabiles+"?aviso=dia_quitado")
 }

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"comite/internal/formato"
+	"comite/internal/permisos"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -26,7 +27,7 @@ func (h *handler) vistaDias(c echo.Context, fecha, motivo string, errs templates
 	if err != nil {
 		return templates.DiasInhabiles{}, err
 	}
-	v := templates.DiasInhabiles{PuedeGestionar: Puede(cuentaDe(c).Rol, GestionarDiasInhabiles), Fecha: fecha, Motivo: motivo, Errores: errs}
+	v := templates.DiasInhabiles{PuedeGestionar: permisos.Puede(cuentaDe(c).Rol, permisos.GestionarDiasInhabiles), Fecha: fecha, Motivo: motivo, Errores: errs}
 	for _, d := range dias {
 		v.Filas = append(v.Filas, templates.DiaFila{Fecha: formato.Fecha(d.Fecha), FechaISO: d.Fecha.String(),
 			Dia: diasSemana[d.Fecha.DiaSemana()], Motivo: d.Motivo, CreadoPor: d.CreadoPor})

@@ -9,6 +9,7 @@ import (
 	"comite/internal/db"
 	"comite/internal/fallo"
 	"comite/internal/formato"
+	"comite/internal/web/urls"
 
 	"comite/web/templates"
 
@@ -169,7 +170,7 @@ func (h *handler) manejarError(err error, c echo.Context) {
 	} else if cuentaDe(c) != nil {
 		pe.Enlaces = []templates.Enlace{{Ruta: "/", Texto: "Ir al inicio"}}
 	} else {
-		pe.Enlaces = []templates.Enlace{{Ruta: "/login", Texto: "Ingresar"}}
+		pe.Enlaces = []templates.Enlace{{Ruta: urls.Login, Texto: "Ingresar"}}
 	}
 	if rerr := h.render(c, codigo, templates.Error(p, pe)); rerr != nil {
 		h.log.ErrorContext(c.Request().Context(), "no se pudo mostrar la página de error", "id", idSolicitud(c), "error", rerr.Error())
@@ -192,8 +193,8 @@ func causaDeDisco(err error) string {
 // volverA is where the CSRF page sends the person back: the page the form
 // came from when it is ours, else the start.
 func volverA(c echo.Context) string {
-	if c.Path() == "/login" {
-		return "/login"
+	if c.Path() == urls.Login {
+		return urls.Login
 	}
 	return "/"
 }

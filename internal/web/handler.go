@@ -2,13 +2,14 @@ package web
 
 import (
 	"bytes"
-	"comite/internal/dominio"
 	"log/slog"
 	"net/http"
 	"sync"
 
 	"comite/internal/db"
+	"comite/internal/dominio"
 	"comite/internal/expediente"
+	"comite/internal/permisos"
 	"comite/web/templates"
 
 	"github.com/a-h/templ"
@@ -64,21 +65,6 @@ func actor(c echo.Context) dominio.Actor {
 	return a
 }
 
-// avisos is the catalogue of messages shown after a redirect (?aviso=clave):
-// only these texts can appear, so the query string cannot inject text.
-var avisos = map[string]string{
-	"cuenta_creada":        "Cuenta creada. Entregue la clave inicial a la persona por un canal seguro.",
-	"rol_cambiado":         "Rol cambiado. Las sesiones abiertas de la cuenta se cerraron.",
-	"cuenta_habilitada":    "Cuenta habilitada.",
-	"cuenta_deshabilitada": "Cuenta deshabilitada. Sus sesiones abiertas se cerraron.",
-	"clave_cambiada":       "Clave cambiada. Sus otras sesiones se cerraron.",
-	"dia_agregado":         "Día inhábil agregado.",
-	"dia_quitado":          "Día inhábil quitado.",
-	"terminos_guardados":   "Términos internos guardados.",
-	"calendario_revocado":  "Enlace del calendario revocado: los programas que lo usaban ya no reciben los vencimientos.",
-	"uvt_guardada":         "UVT guardada. Los cálculos nuevos la usan desde ahora; las evaluaciones guardadas conservan la suya.",
-}
-
 // pagina builds what the base layout needs: the account, the navigation
 // limited to its role, the CSRF token and the message of a redirect.
 func (h *handler) pagina(c echo.Context, titulo, activo string) templates.Pagina {
@@ -86,7 +72,7 @@ func (h *handler) pagina(c echo.Context, titulo, activo string) templates.Pagina
 	if cu := cuentaDe(c); cu != nil {
 		p.Usuario = &templates.UsuarioActual{Usuario: cu.Usuario, Nombre: cu.Nombre, RolEtiqueta: cu.Rol.Etiqueta(), Seccional: cu.DireccionSeccional}
 		for _, n := range navegacion {
-			if Puede(cu.Rol, n.accion) {
+			if permisos.Puede(cu.Rol, n.accion) {
 				p.Nav = append(p.Nav, templates.EnlaceNav{Ruta: n.ruta, Texto: n.texto, Clave: n.clave, Activo: n.clave == activo})
 			}
 		}

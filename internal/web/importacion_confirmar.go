@@ -2,12 +2,10 @@ package web
 
 import (
 	"errors"
-	"net/http"
 
 	"comite/internal/db"
-	"comite/internal/formato"
 	"comite/internal/importar"
-	"comite/web/templates"
+	"comite/internal/web/urls"
 
 	"github.com/labstack/echo/v4"
 )
@@ -23,10 +21,10 @@ func (h *handler) importacionConfirmar(c echo.Context) error {
 		return err
 	}
 	if m.Resultado != nil {
-		return redirigir(c, "/importar/"+token+"/resultado?aviso=importacion_ya_aplicada")
+		return redirigir(c, urls.ImportacionResultado(token)+"?aviso=importacion_ya_aplicada")
 	}
 	if len(m.Problemas) > 0 {
-		return redirigir(c, "/importar/"+token) // the preview lists them
+		return redirigir(c, urls.Importacion(token)) // the preview lists them
 	}
 	fuente, sha, cerrar, err := h.fuenteLote(c, token)
 	if err != nil {
@@ -37,7 +35,7 @@ func (h *handler) importacionConfirmar(c echo.Context) error {
 			cerrar()
 		}
 		h.borrarImportacion(c, token, true)
-		return redirigir(c, "/importar?aviso=importacion_no_vigente")
+		return redirigir(c, urls.Importar+"?aviso=importacion_no_vigente")
 	}
 	dir, err := h.dirImportaciones()
 	if err != nil {
@@ -54,7 +52,7 @@ func (h *handler) importacionConfirmar(c echo.Context) error {
 			return err
 		}
 		h.borrarImportacion(c, token, false)
-		return redirigir(c, "/importar/"+token)
+		return redirigir(c, urls.Importacion(token))
 	} else if err != nil {
 		return err
 	}
@@ -63,63 +61,5 @@ func (h *handler) importacionConfirmar(c echo.Context) error {
 		return err
 	}
 	h.borrarImportacion(c, token, false)
-	return redirigir(c, "/importar/"+token+"/resultado")
-}
-
-// importacionDescartar forgets an uploaded file without writing it.
-func (h *handler) importacionDescartar(c echo.Context) error {
-	muImportacion.Lock()
-	defer muImportacion.Unlock()
-	token, m, err := h.cargarImportacion(c)
-	if err != nil {
-		return err
-	}
-	if m.Resultado != nil {
-		return redirigir(c, "/importar/"+token+"/resultado?aviso=importacion_ya_aplicada")
-	}
-	h.borrarImportacion(c, token, true)
-	return redirigir(c, "/importar?aviso=importacion_descartada")
-}
-
-// importacionResultado shows what a confirmed import wrote.
-func (h *handler) importacionResultado(c echo.Context) error {
-	token, m, err := h.cargarImportacion(c)
-	if err != nil {
-		return err
-	}
-	if m.Resultado == nil {
-		return redirigir(c, "/importar/"+token)
-	}
-	r := m.Resultado
-	v := templates.ResultadoImportacion{Archivo: m.Archivo, ClaseTexto: etiquetasClaseImportacion[importar.Clase(m.Clase)],
-		Filas: formato.Entero(int64(r.Filas)), Nuevas: formato.Entero(int64(r.Insertadas)), Actualizada: formato.Entero(int64(r.Actualizadas)),
-		SinCambios: formato.Entero(int64(r.SinCambios)), Auditoria: formato.Entero(r.AuditoriaID), SHA256: m.SHA256}
-	if importar.Clase(m.Clase) == importar.Usuarios {
-		v.EsUsuarios = true
-		v.UsuNuevos, v.UsuActual = formato.Entero(int64(r.UsuariosNuevos)), formato.Entero(int64(r.UsuariosActualizados))
-	}
-	return h.render(c, http.StatusOK, templates.ImportacionResultadoPagina(h.pagina(c, "Importación terminada", "importar"), v))
-}
-
-// importacionPlantilla downloads a template: /importar/plantillas/sanciones.csv.
-func (h *handler) importacionPlantilla(c echo.Context) error {
-	archivo := c.Param("archivo")
-	var clase, formatoArchivo, tipo string
-	for _, p := range importar.PlantillasDisponibles {
-		switch archivo {
-		case p + ".csv":
-			clase, formatoArchivo, tipo = p, "csv", "text/csv; charset=utf-8"
-		case p + ".xlsx":
-			clase, formatoArchivo, tipo = p, "xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-		}
-	}
-	if clase == "" {
-		return echo.NewHTTPError(http.StatusNotFound)
-	}
-	b, err := importar.Plantilla(clase, formatoArchivo)
-	if err != nil {
-		return err
-	}
-	c.Response().Header().Set("Content-Disposition", `attachment; filename="plantilla_`+archivo+`"`)
-	return c.Blob(http.StatusOK, tipo, b)
+	return redirigir(c, urls.ImportacionResultado(token))
 }

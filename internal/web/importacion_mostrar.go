@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"comite/internal/importar"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -31,7 +32,7 @@ func formImportacion(clase string, errs templates.Errores) templates.FormImporta
 	}
 	for _, p := range importar.PlantillasDisponibles {
 		f.Plantillas = append(f.Plantillas, templates.PlantillaEnlace{Titulo: titulos[p], Clave: p,
-			CSV: "/importar/plantillas/" + p + ".csv", XLSX: "/importar/plantillas/" + p + ".xlsx"})
+			CSV: urls.Plantilla(p + ".csv"), XLSX: urls.Plantilla(p + ".xlsx")})
 	}
 	return f
 }

@@ -16,6 +16,7 @@ import (
 	"comite/internal/db"
 	"comite/internal/formato"
 	"comite/internal/importar"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -159,7 +160,7 @@ func (h *handler) importacionSubir(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return redirigir(c, "/importar/"+token)
+	return redirigir(c, urls.Importacion(token))
 }
 
 // nombreArchivo keeps the base name the browser sent, without control

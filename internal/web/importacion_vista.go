@@ -8,6 +8,7 @@ import (
 	"comite/internal/etiquetas"
 	"comite/internal/formato"
 	"comite/internal/importar"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -30,11 +31,11 @@ func (h *handler) importacionVista(c echo.Context) error {
 		return err
 	}
 	if m.Resultado != nil {
-		return redirigir(c, "/importar/"+token+"/resultado")
+		return redirigir(c, urls.ImportacionResultado(token))
 	}
 	problemas := m.Problemas
 	if len(problemas) == 0 && m.Simulacion == nil {
-		return redirigir(c, "/importar?aviso=importacion_no_vigente")
+		return redirigir(c, urls.Importar+"?aviso=importacion_no_vigente")
 	}
 	cl := importar.Clase(m.Clase)
 	v := templates.VistaImportacion{Token: token, Archivo: m.Archivo, ClaseTexto: etiquetasClaseImportacion[cl], SHA256: m.SHA256,
@@ -57,10 +58,10 @@ func (h *handler) importacionVista(c echo.Context) error {
 	pagina = min(max(pagina, 1), paginas)
 	v.Paginas = templates.Paginas{Pagina: pagina, Total: paginas, Nombre: "Páginas de la lista de problemas"}
 	if pagina > 1 {
-		v.Paginas.Anterior = "/importar/" + token + "?pagina=" + strconv.Itoa(pagina-1)
+		v.Paginas.Anterior = urls.Importacion(token) + "?pagina=" + strconv.Itoa(pagina-1)
 	}
 	if pagina < paginas {
-		v.Paginas.Siguiente = "/importar/" + token + "?pagina=" + strconv.Itoa(pagina+1)
+		v.Paginas.Siguiente = urls.Importacion(token) + "?pagina=" + strconv.Itoa(pagina+1)
 	}
 	total := importar.ContarProblemas(problemas)
 	problemas = problemas[min((pagina-1)*problemasPorPagina, len(problemas)):min(pagina*problemasPorPagina, len(problemas))]
@@ -99,7 +100,7 @@ func muestraLote(l *importar.Lote) ([]string, [][]string) {
 				firmeza = formato.Fecha(s.FechaFirmeza)
 			}
 			filas = append(filas, []string{strconv.Itoa(s.Fila), s.NIT, s.NumeroActo, formato.Fecha(s.FechaExpedicion), firmeza, datosGuionWeb(s.Infraccion),
-				formato.MayusculaInicial(s.Gravedad.Etiqueta()), formato.MayusculaInicial(s.Sancion.Etiqueta()), formato.Pesos(s.Valor), siNoTexto(s.Allanamiento)})
+				formato.MayusculaInicial(s.Gravedad.Etiqueta()), formato.MayusculaInicial(s.Sancion.Etiqueta()), formato.Pesos(s.Valor), formato.SiNo(s.Allanamiento)})
 		}
 		return []string{"Fila", "NIT", "Número de acto", "Expedición", "Firmeza", "Infracción", "Gravedad", "Sanción", "Valor", "Allanamiento"}, filas
 	case importar.Operaciones:

@@ -4,10 +4,10 @@ import (
 	"encoding/base64"
 	"fmt"
 	"net/http"
-	"strconv"
 
 	"comite/internal/formato"
 	"comite/internal/informe"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -39,14 +39,14 @@ func (h *handler) informeImprimir(c echo.Context) error {
 		imagenes[g.Clave] = templates.BloqueInforme{Tipo: "grafico", Titulo: g.Titulo, Nota: g.Nota,
 			Imagen: "data:image/png;base64," + base64.StdEncoding.EncodeToString(png)}
 	}
-	v := templates.InformeImpresion{CasoID: caso.ID, Numero: caso.Numero, Volver: "/casos/" + strconv.FormatInt(caso.ID, 10)}
+	v := templates.InformeImpresion{CasoID: caso.ID, Numero: caso.Numero, Volver: urls.Caso(caso.ID)}
 	infs, err := h.d.Informes(ctx, caso.ID)
 	if err != nil {
 		return err
 	}
 	if n := len(infs); n > 0 && infs[n-1].Version == datos.Emision.Version {
 		v.Version = fmt.Sprintf("Versión %d emitida el %s por %s · SHA-256 del PDF %s", datos.Emision.Version, formato.Instante(datos.Emision.Instante), datos.Emision.EmitidoPor, infs[n-1].SHA256)
-		v.PDF = v.Volver + "/informes/" + strconv.Itoa(infs[n-1].Version)
+		v.PDF = urls.CasoInforme(caso.ID, infs[n-1].Version)
 	} else {
 		v.Version = fmt.Sprintf("Borrador sin emitir, con la evaluación v%d (la versión %d se registra al emitirla)", datos.Instantanea.Version, datos.Emision.Version)
 	}

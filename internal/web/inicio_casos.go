@@ -5,6 +5,8 @@ import (
 	"strconv"
 
 	"comite/internal/flujo"
+	"comite/internal/permisos"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -23,7 +25,7 @@ import (
 func (h *handler) inicioCasos(c echo.Context) (templates.InicioCasos, error) {
 	ctx := c.Request().Context()
 	cu := cuentaDe(c)
-	if !Puede(cu.Rol, VerCasos) {
+	if !permisos.Puede(cu.Rol, permisos.VerCasos) {
 		return templates.InicioCasos{}, nil
 	}
 	k := claveInicioCasos{seccional: FiltroSeccional(cu), hoy: h.d.Hoy().String()}
@@ -49,7 +51,7 @@ func (h *handler) calcularInicioCasos(ctx context.Context, filtro string) (templ
 		return v, err
 	}
 	for _, e := range flujo.Estados {
-		v.PorEstado = append(v.PorEstado, templates.ConteoEstado{Clave: string(e), Estado: e.Etiqueta(), Cifra: strconv.Itoa(conteo[string(e)]), Ruta: "/casos?estado=" + string(e)})
+		v.PorEstado = append(v.PorEstado, templates.ConteoEstado{Clave: string(e), Estado: e.Etiqueta(), Cifra: strconv.Itoa(conteo[string(e)]), Ruta: urls.Casos + "?estado=" + string(e)})
 	}
 	return v, nil
 }

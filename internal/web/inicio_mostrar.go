@@ -1,13 +1,15 @@
 package web
 
 import (
-	"comite/internal/formato"
-	"comite/internal/graficos"
-	"comite/internal/permisos"
-	"comite/web/templates"
 	"context"
 	"net/http"
 	"strconv"
+
+	"comite/internal/formato"
+	"comite/internal/graficos"
+	"comite/internal/permisos"
+	"comite/internal/web/urls"
+	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
 )
@@ -39,12 +41,12 @@ func (h *handler) inicioMostrar(c echo.Context) error {
 		for _, e := range estados {
 			n += casos[e]
 		}
-		t := templates.Tarjeta{Clave: clave, Titulo: titulo, Cifra: strconv.Itoa(n), Texto: hay[1], Ruta: "/casos"}
+		t := templates.Tarjeta{Clave: clave, Titulo: titulo, Cifra: strconv.Itoa(n), Texto: hay[1], Ruta: urls.Casos}
 		if n == 1 {
 			t.Texto = hay[0]
 		}
 		if len(estados) == 1 {
-			t.Ruta = "/casos?estado=" + estados[0]
+			t.Ruta = urls.Casos + "?estado=" + estados[0]
 		}
 		if n == 0 {
 			t.Cifra, t.Texto, t.Ruta = "", vacio, ""
@@ -57,7 +59,7 @@ func (h *handler) inicioMostrar(c echo.Context) error {
 			tarjetaCasos("por-evaluar", "Casos por evaluar", []string{"reportado", "en_evaluacion"}, [2]string{"caso reportado por una Dirección Seccional espera evaluación.", "casos reportados por las Direcciones Seccionales esperan evaluación."}, "Sin casos pendientes de evaluación."),
 			tarjetaCasos("en-comite", "Casos presentados al Comité", []string{"en_comite"}, [2]string{"caso espera el concepto del Comité.", "casos esperan el concepto del Comité."}, "Sin casos en el Comité."),
 			tarjetaCasos("por-cerrar", "Conceptos por cerrar", []string{"concepto_emitido"}, [2]string{"caso con concepto espera el registro de la propuesta del requerimiento especial aduanero.", "casos con concepto esperan el registro de la propuesta del requerimiento especial aduanero."}, "Sin conceptos pendientes de cierre."),
-			templates.Tarjeta{Clave: "dias", Titulo: "Días inhábiles", Texto: "Registre los días que la entidad declaró inhábiles: cuentan en los plazos.", Enlaces: []templates.Enlace{{Ruta: "/admin/dias-inhabiles", Texto: "Ver días inhábiles"}}},
+			templates.Tarjeta{Clave: "dias", Titulo: "Días inhábiles", Texto: "Registre los días que la entidad declaró inhábiles: cuentan en los plazos.", Enlaces: []templates.Enlace{{Ruta: urls.DiasInhabiles, Texto: "Ver días inhábiles"}}},
 		)
 	case permisos.RolComite:
 		v.Tarjetas = append(v.Tarjetas,
@@ -68,7 +70,7 @@ func (h *handler) inicioMostrar(c echo.Context) error {
 	case permisos.RolAuditor:
 		v.Tarjetas = append(v.Tarjetas,
 			templates.Tarjeta{Clave: "auditoria", Titulo: "Registro de auditoría", Texto: "Consulte quién cambió qué y cuándo, y verifique que la cadena del registro está íntegra.",
-				Enlaces: []templates.Enlace{{Ruta: "/auditoria", Texto: "Ver el registro"}, {Ruta: "/auditoria/verificar", Texto: "Verificar cadena"}}},
+				Enlaces: []templates.Enlace{{Ruta: urls.Auditoria, Texto: "Ver el registro"}, {Ruta: urls.AuditoriaVerificar, Texto: "Verificar cadena"}}},
 			tarjetaCasos("casos", "Casos abiertos", []string{"reportado", "en_evaluacion", "en_comite", "concepto_emitido"}, [2]string{"caso abierto en todas las Seccionales.", "casos abiertos en todas las Seccionales."}, "Sin casos abiertos."))
 	case permisos.RolAdmin:
 		cuentas, err := h.d.ContarCuentas(ctx)
@@ -80,16 +82,16 @@ func (h *handler) inicioMostrar(c echo.Context) error {
 			return err
 		}
 		v.Tarjetas = append(v.Tarjetas,
-			templates.Tarjeta{Clave: "cuentas", Titulo: "Cuentas", Cifra: strconv.Itoa(cuentas), Texto: formato.Concordar(cuentas, "cuenta registrada.", "cuentas registradas."), Ruta: "/admin/cuentas",
-				Enlaces: []templates.Enlace{{Ruta: "/admin/cuentas", Texto: "Ver cuentas"}, {Ruta: "/admin/cuentas/nueva", Texto: "Crear cuenta"}}},
-			templates.Tarjeta{Clave: "dias", Titulo: "Días inhábiles", Cifra: strconv.Itoa(len(dias)), Texto: formato.Concordar(len(dias), "día inhábil declarado.", "días inhábiles declarados."), Ruta: "/admin/dias-inhabiles",
-				Enlaces: []templates.Enlace{{Ruta: "/admin/dias-inhabiles", Texto: "Ver días inhábiles"}}},
+			templates.Tarjeta{Clave: "cuentas", Titulo: "Cuentas", Cifra: strconv.Itoa(cuentas), Texto: formato.Concordar(cuentas, "cuenta registrada.", "cuentas registradas."), Ruta: urls.Cuentas,
+				Enlaces: []templates.Enlace{{Ruta: urls.Cuentas, Texto: "Ver cuentas"}, {Ruta: urls.CuentaNueva, Texto: "Crear cuenta"}}},
+			templates.Tarjeta{Clave: "dias", Titulo: "Días inhábiles", Cifra: strconv.Itoa(len(dias)), Texto: formato.Concordar(len(dias), "día inhábil declarado.", "días inhábiles declarados."), Ruta: urls.DiasInhabiles,
+				Enlaces: []templates.Enlace{{Ruta: urls.DiasInhabiles, Texto: "Ver días inhábiles"}}},
 			templates.Tarjeta{Clave: "auditoria", Titulo: "Registro de auditoría", Texto: "Revise los cambios y los ingresos.",
-				Enlaces: []templates.Enlace{{Ruta: "/auditoria", Texto: "Ver el registro"}}},
+				Enlaces: []templates.Enlace{{Ruta: urls.Auditoria, Texto: "Ver el registro"}}},
 		)
 	}
 	// Acts by gravedad, for the roles that read data.
-	if Puede(cu.Rol, VerUsuarios) {
+	if permisos.Puede(cu.Rol, permisos.VerUsuarios) {
 		leve, grave, gravisima, err := h.actosPorGravedad(ctx, FiltroSeccional(cu))
 		if err != nil {
 			return err

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"comite/internal/db"
+	"comite/internal/web/urls"
 
 	"github.com/labstack/echo/v4"
 )
@@ -24,10 +25,10 @@ type limiteCuenta struct {
 }
 
 var limitesPorCuenta = map[string]limiteCuenta{
-	"":                         {120, time.Minute, "cambios seguidos con su cuenta"},
-	"/importar":                {20, 10 * time.Minute, "archivos subidos para importar"},
-	"/cuenta/calendario/token": {10, time.Minute, "enlaces de calendario pedidos"},
-	rutaCambiarClave:           {10, time.Minute, "intentos de cambiar la clave"},
+	"":                   {120, time.Minute, "cambios seguidos con su cuenta"},
+	urls.Importar:        {20, 10 * time.Minute, "archivos subidos para importar"},
+	urls.CalendarioToken: {10, time.Minute, "enlaces de calendario pedidos"},
+	rutaCambiarClave:     {10, time.Minute, "intentos de cambiar la clave"},
 }
 
 // limitePorMinutoCalendario is the limit of the calendar feed, per address

@@ -97,7 +97,7 @@ func (h *handler) liquidacionCalcular(c echo.Context) error {
 			tipo = string(sancion.Multa)
 		}
 		fila.Sanciones = []templates.Opcion{{Valor: "", Texto: "— sin infracción —", Seleccionada: tipo == ""}}
-		for _, t := range []sancion.Tipo{sancion.Multa, sancion.Amonestacion, sancion.Suspension, sancion.Cancelacion} {
+		for _, t := range sancion.Tipos() {
 			fila.Sanciones = append(fila.Sanciones, templates.Opcion{Valor: string(t), Texto: formato.MayusculaInicial(t.Etiqueta()), Seleccionada: string(t) == tipo})
 		}
 		fila.Unidades = []templates.Opcion{{Valor: "cop", Texto: "Pesos", Seleccionada: unidad != "uvt"}, {Valor: "uvt", Texto: "UVT", Seleccionada: unidad == "uvt"}}

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"comite/internal/dominio"
 	"errors"
 	"net/http"
 	"net/url"
@@ -10,14 +9,17 @@ import (
 	"unicode/utf8"
 
 	"comite/internal/db"
+	"comite/internal/dominio"
 	"comite/internal/etiquetas"
 	"comite/internal/flujo"
 	"comite/internal/formato"
 	"comite/internal/importar"
 	"comite/internal/liquidacion"
 	"comite/internal/normas"
+	"comite/internal/permisos"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -123,7 +125,7 @@ func (h *handler) casoLiquidacion(c echo.Context) error {
 		return err
 	}
 	if c.QueryParam("ajustado") == "1" {
-		v.Aviso = "Ajuste registrado en la auditoría."
+		v.Aviso = avisos["ajuste_registrado"]
 	}
 	estado := http.StatusOK
 	if len(v.Errores) > 0 {
@@ -177,7 +179,7 @@ func (h *handler) casoLiquidacionAjustar(c echo.Context) error {
 		}
 	default:
 		q := url.Values{"infraccion": {d.infraccion}, "regimen": {string(d.regimen)}, "fecha": {d.fecha}, "ajustado": {"1"}}
-		return redirigir(c, "/casos/"+strconv.FormatInt(caso.ID, 10)+"/liquidacion?"+q.Encode())
+		return redirigir(c, urls.CasoLiquidacion(caso.ID)+"?"+q.Encode())
 	}
 	v, err := h.vistaLiquidacionCaso(c, caso, d)
 	if err != nil {
@@ -263,7 +265,7 @@ func (h *handler) vistaLiquidacionCaso(c echo.Context, caso dominio.Caso, d dato
 		v.Ajustes = append(v.Ajustes, templates.AjusteVista{Cuenta: titulosCuenta[a.Cuenta], Infraccion: inf, Calculada: calc, Valor: strconv.Itoa(a.Valor), Razon: a.Razon, Por: a.Por, En: formato.InstanteTexto(a.En)})
 	}
 	cu := cuentaDe(c)
-	v.PuedeAjustar = cu != nil && Puede(cu.Rol, AjustarCuentaCaso) && !caso.Estado.Final()
+	v.PuedeAjustar = cu != nil && permisos.Puede(cu.Rol, permisos.AjustarCuentaCaso) && !caso.Estado.Final()
 	for _, n := range liquidacion.Cuentas {
 		v.OpcionesCuenta = append(v.OpcionesCuenta, templates.Opcion{Valor: n, Texto: titulosCuenta[n]})
 	}
@@ -338,6 +340,6 @@ func (h *handler) vistaLiquidacionCaso(c echo.Context, caso dominio.Caso, d dato
 	if s.IncrementoComite {
 		q.Set("incremento_comite", "si")
 	}
-	v.Calculadora = "/liquidacion?" + q.Encode()
+	v.Calculadora = urls.Liquidacion + "?" + q.Encode()
 	return v, nil
 }

@@ -7,6 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -45,8 +46,8 @@ func siguienteSeguro(s string) string {
 	}
 	ruta := u.Path
 	if !strings.HasPrefix(ruta, "/") || strings.HasPrefix(ruta, "//") || strings.HasPrefix(ruta, "/\\") ||
-		strings.HasPrefix(u.EscapedPath(), "//") || ruta == "/login" || strings.HasPrefix(ruta, "/login/") ||
-		ruta == "/logout" || strings.HasPrefix(ruta, "/logout/") {
+		strings.HasPrefix(u.EscapedPath(), "//") || ruta == urls.Login || strings.HasPrefix(ruta, urls.Login+"/") ||
+		ruta == urls.Logout || strings.HasPrefix(ruta, urls.Logout+"/") {
 		return "/"
 	}
 	return s

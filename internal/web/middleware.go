@@ -1,7 +1,6 @@
 package web
 
 import (
-	"comite/internal/dominio"
 	"crypto/rand"
 	"crypto/subtle"
 	"encoding/base64"
@@ -14,6 +13,9 @@ import (
 	"runtime/debug"
 	"strings"
 	"time"
+
+	"comite/internal/dominio"
+	"comite/internal/web/urls"
 
 	"comite/internal/db"
 
@@ -197,7 +199,7 @@ func (h *handler) proteger(next echo.HandlerFunc) echo.HandlerFunc {
 		req := c.Request()
 		publica := rutaPublica(req.Method, c.Path())
 		if !publica && cuentaDe(c) == nil {
-			destino := "/login"
+			destino := urls.Login
 			if metodoSeguro(req.Method) && req.URL.Path != "/" {
 				destino += "?siguiente=" + url.QueryEscape(req.URL.RequestURI())
 			}
@@ -210,7 +212,7 @@ func (h *handler) proteger(next echo.HandlerFunc) echo.HandlerFunc {
 			}
 			return echo.NewHTTPError(http.StatusForbidden)
 		}
-		if c.Path() == "/login" {
+		if c.Path() == urls.Login {
 			h.asegurarCSRFPrevio(c)
 		}
 		if !metodoSeguro(req.Method) {
@@ -240,7 +242,7 @@ func (h *handler) proteger(next echo.HandlerFunc) echo.HandlerFunc {
 // permitidaSinCambiarClave are the routes an account that must change its
 // password may still use.
 func permitidaSinCambiarClave(patron string) bool {
-	return patron == rutaCambiarClave || patron == "/logout"
+	return patron == rutaCambiarClave || patron == urls.Logout
 }
 
 // parsearFormulario reads a urlencoded or multipart body (within the body
@@ -282,14 +284,14 @@ func (h *handler) asegurarCSRFPrevio(c echo.Context) {
 		return // a POST without the cookie fails the check
 	}
 	t := aleatorio(32)
-	c.SetCookie(&http.Cookie{Name: cookieCSRF, Value: t, Path: "/login", HttpOnly: true, Secure: h.cfg.CookieSegura, SameSite: http.SameSiteStrictMode, MaxAge: 12 * 3600})
+	c.SetCookie(&http.Cookie{Name: cookieCSRF, Value: t, Path: urls.Login, HttpOnly: true, Secure: h.cfg.CookieSegura, SameSite: http.SameSiteStrictMode, MaxAge: 12 * 3600})
 	c.Set(claveCSRFPre, t)
 }
 
 // tokenCSRF is the token forms of this request must carry: the login form's
 // pre-session token on /login, the session's token elsewhere.
 func tokenCSRF(c echo.Context) string {
-	if c.Path() == "/login" {
+	if c.Path() == urls.Login {
 		t, _ := c.Get(claveCSRFPre).(string)
 		return t
 	}
@@ -307,7 +309,7 @@ func (h *handler) ponerCookieSesion(c echo.Context, token string) {
 func (h *handler) borrarCookie(c echo.Context, nombre string) {
 	ruta := "/"
 	if nombre == cookieCSRF {
-		ruta = "/login"
+		ruta = urls.Login
 	}
 	c.SetCookie(&http.Cookie{Name: nombre, Value: "", Path: ruta, HttpOnly: true, Secure: h.cfg.CookieSegura, SameSite: http.SameSiteLaxMode, MaxAge: -1})
 }

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -63,7 +64,7 @@ var errHostAjeno = fmt.Errorf("host distinto de la URL pública")
 // machine's own address, is left out.
 func (h *handler) comprobarHost(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		if hp := h.hostPublico(); hp != "" && c.Path() != "/healthz" && !strings.EqualFold(c.Request().Host, hp) {
+		if hp := h.hostPublico(); hp != "" && c.Path() != urls.Salud && !strings.EqualFold(c.Request().Host, hp) {
 			return errHostAjeno
 		}
 		return next(c)

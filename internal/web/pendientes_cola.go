@@ -1,16 +1,18 @@
 package web
 
 import (
-	"comite/internal/dominio"
 	"context"
 	"strconv"
 
 	"comite/internal/calendario"
 	"comite/internal/db"
+	"comite/internal/dominio"
 	"comite/internal/fecha"
 	"comite/internal/flujo"
 	"comite/internal/formato"
+	"comite/internal/permisos"
 	"comite/internal/plazos"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 )
 
@@ -31,7 +33,7 @@ type pendiente struct {
 // whose next step the role gives (plazos.Cola, read from the workflow),
 // limited to what the account may see, oldest in its state first.
 func (h *handler) colaDe(ctx context.Context, cu *dominio.Cuenta) ([]pendiente, *calendario.Calendario, error) {
-	if cu == nil || !Puede(cu.Rol, VerCasos) {
+	if cu == nil || !permisos.Puede(cu.Rol, permisos.VerCasos) {
 		return nil, nil, nil
 	}
 	estados := plazos.Cola(cu.Rol)
@@ -100,7 +102,7 @@ func semaforoReporte(s plazos.Semaforo) templates.Semaforo {
 func filaPendiente(p pendiente) templates.PendienteFila {
 	k := p.caso
 	f := templates.PendienteFila{
-		Numero: k.Numero, Ruta: "/casos/" + strconv.FormatInt(k.ID, 10), Usuario: k.RazonSocial, NIT: k.NIT, Seccional: k.DireccionSeccional,
+		Numero: k.Numero, Ruta: urls.Caso(k.ID), Usuario: k.RazonSocial, NIT: k.NIT, Seccional: k.DireccionSeccional,
 		Estado: k.Estado.Etiqueta(), EstadoClave: string(k.Estado), Accion: accionPendiente(k.Estado),
 		EnEstadoDesde: formato.Fecha(k.EnEstadoDesde), DiasEnEstado: strconv.Itoa(p.diasEnEstado),
 		Etapa: p.etapa.Etiqueta(), Termino: strconv.Itoa(p.diasTermino) + " días hábiles (término interno)",
@@ -135,7 +137,7 @@ func accionPendiente(e flujo.Estado) string {
 
 // vistaPendientes is the queue of an account as the page shows it.
 func (h *handler) vistaPendientes(ctx context.Context, cu *dominio.Cuenta) (templates.Pendientes, error) {
-	v := templates.Pendientes{Explicacion: plazos.Explicacion, Ver: cu != nil && Puede(cu.Rol, VerCasos),
+	v := templates.Pendientes{Explicacion: plazos.Explicacion, Ver: cu != nil && permisos.Puede(cu.Rol, permisos.VerCasos),
 		SinCola: "Su rol no da ningún paso del caso: no tiene casos pendientes."}
 	ts, err := h.d.TerminosInternos(ctx)
 	if err != nil {

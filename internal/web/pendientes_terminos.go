@@ -1,14 +1,17 @@
 package web
 
 import (
-	"comite/internal/dominio"
-	"comite/internal/formato"
-	"comite/internal/plazos"
-	"comite/web/templates"
 	"errors"
 	"net/http"
 	"strconv"
 	"strings"
+
+	"comite/internal/dominio"
+	"comite/internal/formato"
+	"comite/internal/plazos"
+	"comite/web/templates"
+
+	"comite/internal/web/urls"
 
 	"github.com/labstack/echo/v4"
 )
@@ -53,7 +56,7 @@ func (h *handler) terminosGuardar(c echo.Context) error {
 		case err != nil:
 			return err
 		default:
-			return redirigir(c, "/admin/terminos?aviso=terminos_guardados")
+			return redirigir(c, urls.Terminos+"?aviso=terminos_guardados")
 		}
 	}
 	f, err := h.formTerminos(c, textos, errs)

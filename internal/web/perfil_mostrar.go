@@ -14,8 +14,10 @@ import (
 	"comite/internal/formato"
 	"comite/internal/graficos"
 	"comite/internal/nit"
+	"comite/internal/permisos"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -40,7 +42,7 @@ func (h *handler) perfilMostrar(c echo.Context) error {
 	}
 	hoy := h.d.Hoy()
 	pagina, _ := strconv.Atoi(c.QueryParam("actos"))
-	k := clavePerfil{nit: n.String(), hoy: hoy.String(), editar: Puede(cuentaDe(c).Rol, EditarDatos), paginaActos: max(pagina, 1)}
+	k := clavePerfil{nit: n.String(), hoy: hoy.String(), editar: permisos.Puede(cuentaDe(c).Rol, permisos.EditarDatos), paginaActos: max(pagina, 1)}
 	x, err := h.memo.obtener(ctx, k, func(ctx context.Context) (any, error) {
 		return h.perfilVista(ctx, k.nit, hoy, k.editar, k.paginaActos)
 	})
@@ -107,7 +109,7 @@ func (h *handler) perfilVista(ctx context.Context, nitCanon string, hoy fecha.Fe
 		}
 		v.Registros = append(v.Registros, templates.RegistroFila{
 			Clase: etiquetas.ClaseRegistro(r.Clase), Numero: r.Numero, Desde: formato.Fecha(r.VigenteDesde), Hasta: hasta,
-			Vigente: r.Vigente(hoy), RutaCorregir: ruta + "/registros/" + strconv.FormatInt(r.ID, 10) + "/editar",
+			Vigente: r.Vigente(hoy), RutaCorregir: urls.RegistroEditar(u.NIT, r.ID),
 		})
 	}
 	var leve, grave, gravisima int
@@ -141,8 +143,8 @@ func (h *handler) perfilVista(ctx context.Context, nitCanon string, hoy fecha.Fe
 		v.Actos = append(v.Actos, templates.ActoFila{
 			Numero: a.NumeroActo, Expedicion: formato.Fecha(a.FechaExpedicion), Firmeza: firmeza, Infraccion: a.Infraccion,
 			Gravedad: formato.MayusculaInicial(a.Gravedad.Etiqueta()), GravedadClave: string(a.Gravedad), Sancion: formato.MayusculaInicial(a.Sancion.Etiqueta()),
-			Valor: formato.Pesos(a.Valor), Allanamiento: siNoTexto(a.Allanamiento),
-			RutaCorregir: ruta + "/actos/editar?" + url.Values{"numero": {a.NumeroActo}}.Encode(),
+			Valor: formato.Pesos(a.Valor), Allanamiento: formato.SiNo(a.Allanamiento),
+			RutaCorregir: urls.ActoEditar(u.NIT) + "?" + url.Values{"numero": {a.NumeroActo}}.Encode(),
 		})
 	}
 	for _, o := range ops {
@@ -150,7 +152,7 @@ func (h *handler) perfilVista(ctx context.Context, nitCanon string, hoy fecha.Fe
 		if o.Origen == "declaraciones" {
 			f.Origen = "Por declaraciones"
 		} else {
-			f.RutaCorregir = ruta + "/operaciones/" + strconv.Itoa(o.Anio) + "/editar"
+			f.RutaCorregir = urls.OperacionEditar(u.NIT, o.Anio)
 		}
 		v.Operaciones = append(v.Operaciones, f)
 	}
@@ -277,11 +279,4 @@ func estadoUmbral(t reincidencia.Tri, anio int) string {
 		return "No se cumple"
 	}
 	return reincidencia.TextoDatosIncompletos(anio)
-}
-
-func siNoTexto(b bool) string {
-	if b {
-		return "Sí"
-	}
-	return "No"
 }

@@ -6,71 +6,21 @@ package web
 // row there, and its rows to the access-control matrix test.
 
 import (
-	"comite/internal/dominio"
 	"context"
 	"net/http"
 	"strings"
 
 	"comite/internal/db"
+	"comite/internal/dominio"
 	"comite/internal/permisos"
 	"comite/internal/seccionales"
 
 	"github.com/labstack/echo/v4"
 )
 
-// Accion is something a person does in the application; which roles may do
-// it, and why, is the one table of internal/permisos.
-type Accion = permisos.Accion
-
-// AccionPublica marks the explicit allowlist of routes that need no session
-// (/login, /healthz, /static/*, the calendar feed). No other route may use it.
-const AccionPublica = permisos.Publica
-
-// The actions of the routes (rutas.go), named here as the table names them.
-const (
-	VerInicio              = permisos.VerInicio
-	CerrarSesion           = permisos.CerrarSesion
-	CambiarMiClave         = permisos.CambiarMiClave
-	VerCuentas             = permisos.VerCuentas
-	GestionarCuentas       = permisos.GestionarCuentas
-	VerDiasInhabiles       = permisos.VerDiasInhabiles
-	GestionarDiasInhabiles = permisos.GestionarDiasInhabiles
-	VerAuditoria           = permisos.VerAuditoria
-	VerUsuarios            = permisos.VerUsuarios
-	EditarDatos            = permisos.EditarDatos
-	ImportarDatos          = permisos.ImportarDatos
-	CalcularLiquidacion    = permisos.CalcularLiquidacion
-	VerCasos               = permisos.VerCasos
-	ReportarCaso           = permisos.ReportarCaso
-	EvaluarCaso            = permisos.EvaluarCaso
-	EmitirInforme          = permisos.EmitirInforme
-	RegistrarConcepto      = permisos.RegistrarConcepto
-	CerrarCaso             = permisos.CerrarCaso
-	VerTamizaje            = permisos.VerTamizaje
-	VerLiquidacionCaso     = permisos.VerLiquidacionCaso
-	AjustarCuentaCaso      = permisos.AjustarCuentaCaso
-	VerSeccionales         = permisos.VerSeccionales
-	GestionarSeccionales   = permisos.GestionarSeccionales
-	VerUVT                 = permisos.VerUVT
-	GestionarUVT           = permisos.GestionarUVT
-	VerRespaldos           = permisos.VerRespaldos
-	VerCobertura           = permisos.VerCobertura
-	VerPendientes          = permisos.VerPendientes
-	GestionarTerminos      = permisos.GestionarTerminos
-	GestionarCalendario    = permisos.GestionarCalendario
-	ExportarCasos          = permisos.ExportarCasos
-	VerSesiones            = permisos.VerSesiones
-	GestionarSesiones      = permisos.GestionarSesiones
-	ConfigurarQuorum       = permisos.ConfigurarQuorum
-)
-
-// Puede says whether a role may perform an action (permisos.Puede). An
-// action missing from the table is refused to everyone.
-func Puede(rol permisos.Rol, a Accion) bool { return permisos.Puede(rol, a) }
-
 // requiere is the middleware of every non-public route: the signed-in
 // account's role must be allowed the action, or the answer is 403.
-func (h *handler) requiere(a Accion) echo.MiddlewareFunc {
+func (h *handler) requiere(a permisos.Accion) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			cu := cuentaDe(c)
@@ -78,7 +28,7 @@ func (h *handler) requiere(a Accion) echo.MiddlewareFunc {
 				// The gate (proteger) sends requests without a session to /login first.
 				return echo.NewHTTPError(http.StatusUnauthorized)
 			}
-			if !Puede(cu.Rol, a) {
+			if !permisos.Puede(cu.Rol, a) {
 				h.log.WarnContext(c.Request().Context(), "acceso denegado",
 					"id", idSolicitud(c), "cuenta", cu.Usuario, "rol", string(cu.Rol), "accion", string(a), "ruta", c.Path())
 				return echo.NewHTTPError(http.StatusForbidden)

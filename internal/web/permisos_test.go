@@ -1,13 +1,14 @@
 package web
 
 import (
-	"comite/internal/dominio"
-	"comite/internal/permisos"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
 	"testing"
+
+	"comite/internal/dominio"
+	"comite/internal/permisos"
 
 	"github.com/PuerkitoBio/goquery"
 )
@@ -209,7 +210,7 @@ func TestMatriz_cubreTodasLasRutas(t *testing.T) {
 		if !filas[k] {
 			t.Errorf("la ruta %s no está en la matriz de acceso: agregue su fila", k)
 		}
-		if len(permisos.RolesDe(r.Accion)) == 0 && r.Accion != AccionPublica {
+		if len(permisos.RolesDe(r.Accion)) == 0 && r.Accion != permisos.Publica {
 			t.Errorf("la ruta %s usa la acción %q, que no está en la tabla de permisos", k, r.Accion)
 		}
 	}

@@ -3,6 +3,9 @@ package web
 import (
 	"net/http"
 
+	"comite/internal/permisos"
+	"comite/internal/web/urls"
+
 	"github.com/labstack/echo/v4"
 )
 
@@ -10,7 +13,7 @@ import (
 type ruta struct {
 	Metodo string
 	Patron string
-	Accion Accion
+	Accion permisos.Accion
 	// LimiteCuerpo is the largest request body accepted (0: limiteCuerpoNormal).
 	LimiteCuerpo int64
 	manejador    func(*handler, echo.Context) error
@@ -26,121 +29,121 @@ const (
 func Rutas() []ruta {
 	return []ruta{
 		// Public allowlist: nothing else is reachable without a session.
-		{Metodo: http.MethodGet, Patron: "/healthz", Accion: AccionPublica, manejador: (*handler).saludMostrar},
-		{Metodo: http.MethodGet, Patron: "/static/*", Accion: AccionPublica, manejador: (*handler).estaticoServir},
-		{Metodo: http.MethodGet, Patron: "/login", Accion: AccionPublica, manejador: (*handler).loginMostrar},
-		{Metodo: http.MethodPost, Patron: "/login", Accion: AccionPublica, manejador: (*handler).loginEnviar},
+		{Metodo: http.MethodGet, Patron: urls.Salud, Accion: permisos.Publica, manejador: (*handler).saludMostrar},
+		{Metodo: http.MethodGet, Patron: urls.Estaticos, Accion: permisos.Publica, manejador: (*handler).estaticoServir},
+		{Metodo: http.MethodGet, Patron: urls.Login, Accion: permisos.Publica, manejador: (*handler).loginMostrar},
+		{Metodo: http.MethodPost, Patron: urls.Login, Accion: permisos.Publica, manejador: (*handler).loginEnviar},
 		// The calendar feed: calendar programs send no cookies; the token in the query is the credential (calendario_feed.go).
-		{Metodo: http.MethodGet, Patron: "/calendario.ics", Accion: AccionPublica, manejador: (*handler).calendarioFeed},
+		{Metodo: http.MethodGet, Patron: urls.CalendarioFeed, Accion: permisos.Publica, manejador: (*handler).calendarioFeed},
 
-		{Metodo: http.MethodPost, Patron: "/logout", Accion: CerrarSesion, manejador: (*handler).sesionCerrar},
-		{Metodo: http.MethodGet, Patron: rutaCambiarClave, Accion: CambiarMiClave, manejador: (*handler).claveFormulario},
-		{Metodo: http.MethodPost, Patron: rutaCambiarClave, Accion: CambiarMiClave, manejador: (*handler).claveCambiar},
-		{Metodo: http.MethodGet, Patron: "/", Accion: VerInicio, manejador: (*handler).inicioMostrar},
-		{Metodo: http.MethodGet, Patron: "/pendientes", Accion: VerPendientes, manejador: (*handler).pendientesMostrar},
-		{Metodo: http.MethodGet, Patron: "/cuenta/calendario", Accion: GestionarCalendario, manejador: (*handler).calendarioMostrar},
-		{Metodo: http.MethodPost, Patron: "/cuenta/calendario/token", Accion: GestionarCalendario, manejador: (*handler).calendarioGenerar},
-		{Metodo: http.MethodPost, Patron: "/cuenta/calendario/revocar", Accion: GestionarCalendario, manejador: (*handler).calendarioRevocar},
+		{Metodo: http.MethodPost, Patron: urls.Logout, Accion: permisos.CerrarSesion, manejador: (*handler).sesionCerrar},
+		{Metodo: http.MethodGet, Patron: urls.CambiarClave, Accion: permisos.CambiarMiClave, manejador: (*handler).claveFormulario},
+		{Metodo: http.MethodPost, Patron: urls.CambiarClave, Accion: permisos.CambiarMiClave, manejador: (*handler).claveCambiar},
+		{Metodo: http.MethodGet, Patron: urls.Inicio, Accion: permisos.VerInicio, manejador: (*handler).inicioMostrar},
+		{Metodo: http.MethodGet, Patron: urls.Pendientes, Accion: permisos.VerPendientes, manejador: (*handler).pendientesMostrar},
+		{Metodo: http.MethodGet, Patron: urls.Calendario, Accion: permisos.GestionarCalendario, manejador: (*handler).calendarioMostrar},
+		{Metodo: http.MethodPost, Patron: urls.CalendarioToken, Accion: permisos.GestionarCalendario, manejador: (*handler).calendarioGenerar},
+		{Metodo: http.MethodPost, Patron: urls.CalendarioRevocar, Accion: permisos.GestionarCalendario, manejador: (*handler).calendarioRevocar},
 
 		// Administración
-		{Metodo: http.MethodGet, Patron: "/admin/cuentas", Accion: VerCuentas, manejador: (*handler).cuentasListar},
-		{Metodo: http.MethodGet, Patron: "/admin/cuentas/nueva", Accion: GestionarCuentas, manejador: (*handler).cuentaNueva},
-		{Metodo: http.MethodPost, Patron: "/admin/cuentas", Accion: GestionarCuentas, manejador: (*handler).cuentaCrear},
-		{Metodo: http.MethodGet, Patron: "/admin/cuentas/:id", Accion: GestionarCuentas, manejador: (*handler).cuentaMostrar},
-		{Metodo: http.MethodPost, Patron: "/admin/cuentas/:id/rol", Accion: GestionarCuentas, manejador: (*handler).cuentaRolCambiar},
-		{Metodo: http.MethodPost, Patron: "/admin/cuentas/:id/cargo", Accion: GestionarCuentas, manejador: (*handler).cuentaCargo},
-		{Metodo: http.MethodPost, Patron: "/admin/cuentas/:id/estado", Accion: GestionarCuentas, manejador: (*handler).cuentaEstadoCambiar},
-		{Metodo: http.MethodPost, Patron: "/admin/cuentas/:id/clave", Accion: GestionarCuentas, manejador: (*handler).cuentaClaveRestablecer},
-		{Metodo: http.MethodGet, Patron: "/admin/dias-inhabiles", Accion: VerDiasInhabiles, manejador: (*handler).diasInhabilesListar},
-		{Metodo: http.MethodPost, Patron: "/admin/dias-inhabiles", Accion: GestionarDiasInhabiles, manejador: (*handler).diaInhabilAgregar},
-		{Metodo: http.MethodPost, Patron: "/admin/dias-inhabiles/:fecha/quitar", Accion: GestionarDiasInhabiles, manejador: (*handler).diaInhabilQuitar},
-		{Metodo: http.MethodGet, Patron: "/admin/seccionales", Accion: VerSeccionales, manejador: (*handler).seccionalesListar},
-		{Metodo: http.MethodPost, Patron: "/admin/seccionales", Accion: GestionarSeccionales, manejador: (*handler).seccionalGuardar},
-		{Metodo: http.MethodGet, Patron: "/admin/uvt", Accion: VerUVT, manejador: (*handler).uvtListar},
-		{Metodo: http.MethodPost, Patron: "/admin/uvt", Accion: GestionarUVT, manejador: (*handler).uvtGuardar},
-		{Metodo: http.MethodGet, Patron: "/admin/respaldos", Accion: VerRespaldos, manejador: (*handler).respaldosMostrar},
-		{Metodo: http.MethodGet, Patron: "/admin/terminos", Accion: GestionarTerminos, manejador: (*handler).terminosMostrar},
-		{Metodo: http.MethodPost, Patron: "/admin/terminos", Accion: GestionarTerminos, manejador: (*handler).terminosGuardar},
+		{Metodo: http.MethodGet, Patron: urls.Cuentas, Accion: permisos.VerCuentas, manejador: (*handler).cuentasListar},
+		{Metodo: http.MethodGet, Patron: urls.CuentaNueva, Accion: permisos.GestionarCuentas, manejador: (*handler).cuentaNueva},
+		{Metodo: http.MethodPost, Patron: urls.Cuentas, Accion: permisos.GestionarCuentas, manejador: (*handler).cuentaCrear},
+		{Metodo: http.MethodGet, Patron: urls.PatronCuenta, Accion: permisos.GestionarCuentas, manejador: (*handler).cuentaMostrar},
+		{Metodo: http.MethodPost, Patron: urls.PatronCuentaRol, Accion: permisos.GestionarCuentas, manejador: (*handler).cuentaRolCambiar},
+		{Metodo: http.MethodPost, Patron: urls.PatronCuentaCargo, Accion: permisos.GestionarCuentas, manejador: (*handler).cuentaCargo},
+		{Metodo: http.MethodPost, Patron: urls.PatronCuentaEstado, Accion: permisos.GestionarCuentas, manejador: (*handler).cuentaEstadoCambiar},
+		{Metodo: http.MethodPost, Patron: urls.PatronCuentaClave, Accion: permisos.GestionarCuentas, manejador: (*handler).cuentaClaveRestablecer},
+		{Metodo: http.MethodGet, Patron: urls.DiasInhabiles, Accion: permisos.VerDiasInhabiles, manejador: (*handler).diasInhabilesListar},
+		{Metodo: http.MethodPost, Patron: urls.DiasInhabiles, Accion: permisos.GestionarDiasInhabiles, manejador: (*handler).diaInhabilAgregar},
+		{Metodo: http.MethodPost, Patron: urls.PatronDiaQuitar, Accion: permisos.GestionarDiasInhabiles, manejador: (*handler).diaInhabilQuitar},
+		{Metodo: http.MethodGet, Patron: urls.Seccionales, Accion: permisos.VerSeccionales, manejador: (*handler).seccionalesListar},
+		{Metodo: http.MethodPost, Patron: urls.Seccionales, Accion: permisos.GestionarSeccionales, manejador: (*handler).seccionalGuardar},
+		{Metodo: http.MethodGet, Patron: urls.UVT, Accion: permisos.VerUVT, manejador: (*handler).uvtListar},
+		{Metodo: http.MethodPost, Patron: urls.UVT, Accion: permisos.GestionarUVT, manejador: (*handler).uvtGuardar},
+		{Metodo: http.MethodGet, Patron: urls.Respaldos, Accion: permisos.VerRespaldos, manejador: (*handler).respaldosMostrar},
+		{Metodo: http.MethodGet, Patron: urls.Terminos, Accion: permisos.GestionarTerminos, manejador: (*handler).terminosMostrar},
+		{Metodo: http.MethodPost, Patron: urls.Terminos, Accion: permisos.GestionarTerminos, manejador: (*handler).terminosGuardar},
 
 		// Auditoría
-		{Metodo: http.MethodGet, Patron: "/auditoria", Accion: VerAuditoria, manejador: (*handler).auditoriaListar},
-		{Metodo: http.MethodGet, Patron: "/auditoria/verificar", Accion: VerAuditoria, manejador: (*handler).auditoriaVerificar},
+		{Metodo: http.MethodGet, Patron: urls.Auditoria, Accion: permisos.VerAuditoria, manejador: (*handler).auditoriaListar},
+		{Metodo: http.MethodGet, Patron: urls.AuditoriaVerificar, Accion: permisos.VerAuditoria, manejador: (*handler).auditoriaVerificar},
 
 		// Usuarios aduaneros: búsqueda, perfil y formularios de la Secretaría
-		{Metodo: http.MethodGet, Patron: "/usuarios", Accion: VerUsuarios, manejador: (*handler).usuariosBuscar},
-		{Metodo: http.MethodGet, Patron: "/usuarios/nuevo", Accion: EditarDatos, manejador: (*handler).usuarioNuevo},
-		{Metodo: http.MethodPost, Patron: "/usuarios", Accion: EditarDatos, manejador: (*handler).usuarioCrear},
-		{Metodo: http.MethodGet, Patron: "/usuarios/:nit", Accion: VerUsuarios, manejador: (*handler).perfilMostrar},
-		{Metodo: http.MethodGet, Patron: "/usuarios/:nit/editar", Accion: EditarDatos, manejador: (*handler).usuarioEditar},
-		{Metodo: http.MethodPost, Patron: "/usuarios/:nit", Accion: EditarDatos, manejador: (*handler).usuarioCorregir},
-		{Metodo: http.MethodGet, Patron: "/usuarios/:nit/registros/nuevo", Accion: EditarDatos, manejador: (*handler).registroNuevo},
-		{Metodo: http.MethodGet, Patron: "/usuarios/:nit/registros/:id/editar", Accion: EditarDatos, manejador: (*handler).registroEditar},
-		{Metodo: http.MethodPost, Patron: "/usuarios/:nit/registros", Accion: EditarDatos, manejador: (*handler).registroGuardar},
-		{Metodo: http.MethodGet, Patron: "/usuarios/:nit/actos/nuevo", Accion: EditarDatos, manejador: (*handler).actoNuevo},
-		{Metodo: http.MethodGet, Patron: "/usuarios/:nit/actos/editar", Accion: EditarDatos, manejador: (*handler).actoEditar},
-		{Metodo: http.MethodPost, Patron: "/usuarios/:nit/actos", Accion: EditarDatos, manejador: (*handler).actoGuardar},
-		{Metodo: http.MethodGet, Patron: "/usuarios/:nit/operaciones/nuevo", Accion: EditarDatos, manejador: (*handler).operacionNueva},
-		{Metodo: http.MethodGet, Patron: "/usuarios/:nit/operaciones/:anio/editar", Accion: EditarDatos, manejador: (*handler).operacionEditar},
-		{Metodo: http.MethodPost, Patron: "/usuarios/:nit/operaciones", Accion: EditarDatos, manejador: (*handler).operacionGuardar},
+		{Metodo: http.MethodGet, Patron: urls.Usuarios, Accion: permisos.VerUsuarios, manejador: (*handler).usuariosBuscar},
+		{Metodo: http.MethodGet, Patron: urls.UsuarioNuevo, Accion: permisos.EditarDatos, manejador: (*handler).usuarioNuevo},
+		{Metodo: http.MethodPost, Patron: urls.Usuarios, Accion: permisos.EditarDatos, manejador: (*handler).usuarioCrear},
+		{Metodo: http.MethodGet, Patron: urls.PatronUsuario, Accion: permisos.VerUsuarios, manejador: (*handler).perfilMostrar},
+		{Metodo: http.MethodGet, Patron: urls.PatronUsuarioEditar, Accion: permisos.EditarDatos, manejador: (*handler).usuarioEditar},
+		{Metodo: http.MethodPost, Patron: urls.PatronUsuario, Accion: permisos.EditarDatos, manejador: (*handler).usuarioCorregir},
+		{Metodo: http.MethodGet, Patron: urls.PatronRegistroNuevo, Accion: permisos.EditarDatos, manejador: (*handler).registroNuevo},
+		{Metodo: http.MethodGet, Patron: urls.PatronRegistro, Accion: permisos.EditarDatos, manejador: (*handler).registroEditar},
+		{Metodo: http.MethodPost, Patron: urls.PatronRegistros, Accion: permisos.EditarDatos, manejador: (*handler).registroGuardar},
+		{Metodo: http.MethodGet, Patron: urls.PatronActoNuevo, Accion: permisos.EditarDatos, manejador: (*handler).actoNuevo},
+		{Metodo: http.MethodGet, Patron: urls.PatronActoEditar, Accion: permisos.EditarDatos, manejador: (*handler).actoEditar},
+		{Metodo: http.MethodPost, Patron: urls.PatronActos, Accion: permisos.EditarDatos, manejador: (*handler).actoGuardar},
+		{Metodo: http.MethodGet, Patron: urls.PatronOperacionNva, Accion: permisos.EditarDatos, manejador: (*handler).operacionNueva},
+		{Metodo: http.MethodGet, Patron: urls.PatronOperacion, Accion: permisos.EditarDatos, manejador: (*handler).operacionEditar},
+		{Metodo: http.MethodPost, Patron: urls.PatronOperaciones, Accion: permisos.EditarDatos, manejador: (*handler).operacionGuardar},
 
 		// Importación de archivos: subir → vista previa (simulada) → confirmar
-		{Metodo: http.MethodGet, Patron: "/importar", Accion: ImportarDatos, manejador: (*handler).importacionMostrar},
-		{Metodo: http.MethodPost, Patron: "/importar", Accion: ImportarDatos, LimiteCuerpo: LimiteImportacion, manejador: (*handler).importacionSubir},
-		{Metodo: http.MethodGet, Patron: "/importar/plantillas/:archivo", Accion: ImportarDatos, manejador: (*handler).importacionPlantilla},
-		{Metodo: http.MethodGet, Patron: "/importar/:token", Accion: ImportarDatos, manejador: (*handler).importacionVista},
-		{Metodo: http.MethodPost, Patron: "/importar/:token/confirmar", Accion: ImportarDatos, manejador: (*handler).importacionConfirmar},
-		{Metodo: http.MethodPost, Patron: "/importar/:token/descartar", Accion: ImportarDatos, manejador: (*handler).importacionDescartar},
-		{Metodo: http.MethodGet, Patron: "/importar/:token/resultado", Accion: ImportarDatos, manejador: (*handler).importacionResultado},
+		{Metodo: http.MethodGet, Patron: urls.Importar, Accion: permisos.ImportarDatos, manejador: (*handler).importacionMostrar},
+		{Metodo: http.MethodPost, Patron: urls.Importar, Accion: permisos.ImportarDatos, LimiteCuerpo: LimiteImportacion, manejador: (*handler).importacionSubir},
+		{Metodo: http.MethodGet, Patron: urls.PatronPlantilla, Accion: permisos.ImportarDatos, manejador: (*handler).importacionPlantilla},
+		{Metodo: http.MethodGet, Patron: urls.PatronImportacion, Accion: permisos.ImportarDatos, manejador: (*handler).importacionVista},
+		{Metodo: http.MethodPost, Patron: urls.PatronImpConfirmar, Accion: permisos.ImportarDatos, manejador: (*handler).importacionConfirmar},
+		{Metodo: http.MethodPost, Patron: urls.PatronImpDescartar, Accion: permisos.ImportarDatos, manejador: (*handler).importacionDescartar},
+		{Metodo: http.MethodGet, Patron: urls.PatronImpResultado, Accion: permisos.ImportarDatos, manejador: (*handler).importacionResultado},
 
 		// Calculadora de liquidación (GET: no cambia nada)
-		{Metodo: http.MethodGet, Patron: "/liquidacion", Accion: CalcularLiquidacion, manejador: (*handler).liquidacionCalcular},
+		{Metodo: http.MethodGet, Patron: urls.Liquidacion, Accion: permisos.CalcularLiquidacion, manejador: (*handler).liquidacionCalcular},
 
 		// Casos: del reporte de la Dirección Seccional al concepto del Comité y el informe gerencial
-		{Metodo: http.MethodGet, Patron: "/casos", Accion: VerCasos, manejador: (*handler).casosListar},
-		{Metodo: http.MethodGet, Patron: "/casos/exportar.csv", Accion: ExportarCasos, manejador: (*handler).casosExportarCSV},
-		{Metodo: http.MethodGet, Patron: "/casos/exportar.xlsx", Accion: ExportarCasos, manejador: (*handler).casosExportarXLSX},
-		{Metodo: http.MethodGet, Patron: "/casos/nuevo", Accion: ReportarCaso, manejador: (*handler).casosNuevo},
-		{Metodo: http.MethodPost, Patron: "/casos", Accion: ReportarCaso, manejador: (*handler).casosCrear},
-		{Metodo: http.MethodGet, Patron: "/casos/:id", Accion: VerCasos, manejador: (*handler).casosMostrar},
-		{Metodo: http.MethodPost, Patron: "/casos/:id/iniciar", Accion: EvaluarCaso, manejador: (*handler).casosIniciar},
-		{Metodo: http.MethodPost, Patron: "/casos/:id/reevaluar", Accion: EvaluarCaso, manejador: (*handler).casosReevaluar},
-		{Metodo: http.MethodPost, Patron: "/casos/:id/criterios", Accion: EvaluarCaso, manejador: (*handler).casosCriterios},
-		{Metodo: http.MethodPost, Patron: "/casos/:id/norma-aplicable", Accion: EvaluarCaso, manejador: (*handler).casosNorma},
-		{Metodo: http.MethodPost, Patron: "/casos/:id/informes", Accion: EmitirInforme, manejador: (*handler).informeEmitir},
-		{Metodo: http.MethodGet, Patron: "/casos/:id/informes/:version", Accion: VerCasos, manejador: (*handler).informeDescargar},
-		{Metodo: http.MethodGet, Patron: "/casos/:id/informe", Accion: VerCasos, manejador: (*handler).informeImprimir},
-		{Metodo: http.MethodPost, Patron: "/casos/:id/presentar", Accion: EvaluarCaso, manejador: (*handler).casosPresentar},
-		{Metodo: http.MethodPost, Patron: "/casos/:id/no-procede", Accion: EvaluarCaso, manejador: (*handler).casosNoProcede},
+		{Metodo: http.MethodGet, Patron: urls.Casos, Accion: permisos.VerCasos, manejador: (*handler).casosListar},
+		{Metodo: http.MethodGet, Patron: urls.CasosCSV, Accion: permisos.ExportarCasos, manejador: (*handler).casosExportarCSV},
+		{Metodo: http.MethodGet, Patron: urls.CasosXLSX, Accion: permisos.ExportarCasos, manejador: (*handler).casosExportarXLSX},
+		{Metodo: http.MethodGet, Patron: urls.CasoNuevo, Accion: permisos.ReportarCaso, manejador: (*handler).casosNuevo},
+		{Metodo: http.MethodPost, Patron: urls.Casos, Accion: permisos.ReportarCaso, manejador: (*handler).casosCrear},
+		{Metodo: http.MethodGet, Patron: urls.PatronCaso, Accion: permisos.VerCasos, manejador: (*handler).casosMostrar},
+		{Metodo: http.MethodPost, Patron: urls.PatronCasoIniciar, Accion: permisos.EvaluarCaso, manejador: (*handler).casosIniciar},
+		{Metodo: http.MethodPost, Patron: urls.PatronCasoReevaluar, Accion: permisos.EvaluarCaso, manejador: (*handler).casosReevaluar},
+		{Metodo: http.MethodPost, Patron: urls.PatronCasoCriterios, Accion: permisos.EvaluarCaso, manejador: (*handler).casosCriterios},
+		{Metodo: http.MethodPost, Patron: urls.PatronCasoNorma, Accion: permisos.EvaluarCaso, manejador: (*handler).casosNorma},
+		{Metodo: http.MethodPost, Patron: urls.PatronInformes, Accion: permisos.EmitirInforme, manejador: (*handler).informeEmitir},
+		{Metodo: http.MethodGet, Patron: urls.PatronInforme, Accion: permisos.VerCasos, manejador: (*handler).informeDescargar},
+		{Metodo: http.MethodGet, Patron: urls.PatronInformeVista, Accion: permisos.VerCasos, manejador: (*handler).informeImprimir},
+		{Metodo: http.MethodPost, Patron: urls.PatronCasoPresentar, Accion: permisos.EvaluarCaso, manejador: (*handler).casosPresentar},
+		{Metodo: http.MethodPost, Patron: urls.PatronCasoNoProcede, Accion: permisos.EvaluarCaso, manejador: (*handler).casosNoProcede},
 		// Every concepto is born in a session (below); a correction of a material
 		// error is recorded later from the case, linked to the original.
-		{Metodo: http.MethodGet, Patron: "/casos/:id/concepto/correccion", Accion: RegistrarConcepto, manejador: (*handler).conceptoCorreccionFormulario},
-		{Metodo: http.MethodPost, Patron: "/casos/:id/concepto/correccion", Accion: RegistrarConcepto, manejador: (*handler).conceptoCorreccionEnviar},
+		{Metodo: http.MethodGet, Patron: urls.PatronCorreccion, Accion: permisos.RegistrarConcepto, manejador: (*handler).conceptoCorreccionFormulario},
+		{Metodo: http.MethodPost, Patron: urls.PatronCorreccion, Accion: permisos.RegistrarConcepto, manejador: (*handler).conceptoCorreccionEnviar},
 		// Sesiones del Comité: orden del día, conceptos dentro de la sesión y acta
-		{Metodo: http.MethodGet, Patron: "/sesiones", Accion: VerSesiones, manejador: (*handler).sesionesListar},
-		{Metodo: http.MethodPost, Patron: "/sesiones", Accion: GestionarSesiones, manejador: (*handler).sesionConvocar},
-		{Metodo: http.MethodGet, Patron: "/sesiones/quorum", Accion: ConfigurarQuorum, manejador: (*handler).sesionesListar},
-		{Metodo: http.MethodPost, Patron: "/sesiones/quorum", Accion: ConfigurarQuorum, manejador: (*handler).quorumFijar},
-		{Metodo: http.MethodGet, Patron: "/sesiones/:sesion", Accion: VerSesiones, manejador: (*handler).sesionMostrar},
-		{Metodo: http.MethodPost, Patron: "/sesiones/:sesion/asistencia", Accion: GestionarSesiones, manejador: (*handler).sesionAsistencia},
-		{Metodo: http.MethodPost, Patron: "/sesiones/:sesion/orden", Accion: GestionarSesiones, manejador: (*handler).sesionOrden},
-		{Metodo: http.MethodPost, Patron: "/sesiones/:sesion/aplazar", Accion: GestionarSesiones, manejador: (*handler).sesionAplazar},
-		{Metodo: http.MethodPost, Patron: "/sesiones/:sesion/casos/:id/aplazar", Accion: GestionarSesiones, manejador: (*handler).sesionAplazarCaso},
-		{Metodo: http.MethodGet, Patron: "/sesiones/:sesion/casos/:id/concepto", Accion: RegistrarConcepto, manejador: (*handler).conceptoFormulario},
-		{Metodo: http.MethodPost, Patron: "/sesiones/:sesion/casos/:id/concepto", Accion: RegistrarConcepto, manejador: (*handler).conceptoEnviar},
-		{Metodo: http.MethodPost, Patron: "/sesiones/:sesion/actas", Accion: GestionarSesiones, manejador: (*handler).actaEmitir},
-		{Metodo: http.MethodGet, Patron: "/sesiones/:sesion/actas/:version", Accion: VerSesiones, manejador: (*handler).actaDescargar},
-		{Metodo: http.MethodGet, Patron: "/casos/:id/cierre", Accion: CerrarCaso, manejador: (*handler).casosCierreFormulario},
-		{Metodo: http.MethodPost, Patron: "/casos/:id/cierre", Accion: CerrarCaso, manejador: (*handler).casosCierre},
-		{Metodo: http.MethodGet, Patron: "/casos/:id/liquidacion", Accion: VerLiquidacionCaso, manejador: (*handler).casoLiquidacion},
-		{Metodo: http.MethodPost, Patron: "/casos/:id/liquidacion/ajustes", Accion: AjustarCuentaCaso, manejador: (*handler).casoLiquidacionAjustar},
+		{Metodo: http.MethodGet, Patron: urls.Sesiones, Accion: permisos.VerSesiones, manejador: (*handler).sesionesListar},
+		{Metodo: http.MethodPost, Patron: urls.Sesiones, Accion: permisos.GestionarSesiones, manejador: (*handler).sesionConvocar},
+		{Metodo: http.MethodGet, Patron: urls.Quorum, Accion: permisos.ConfigurarQuorum, manejador: (*handler).sesionesListar},
+		{Metodo: http.MethodPost, Patron: urls.Quorum, Accion: permisos.ConfigurarQuorum, manejador: (*handler).quorumFijar},
+		{Metodo: http.MethodGet, Patron: urls.PatronSesion, Accion: permisos.VerSesiones, manejador: (*handler).sesionMostrar},
+		{Metodo: http.MethodPost, Patron: urls.PatronAsistencia, Accion: permisos.GestionarSesiones, manejador: (*handler).sesionAsistencia},
+		{Metodo: http.MethodPost, Patron: urls.PatronOrden, Accion: permisos.GestionarSesiones, manejador: (*handler).sesionOrden},
+		{Metodo: http.MethodPost, Patron: urls.PatronAplazar, Accion: permisos.GestionarSesiones, manejador: (*handler).sesionAplazar},
+		{Metodo: http.MethodPost, Patron: urls.PatronAplazarCaso, Accion: permisos.GestionarSesiones, manejador: (*handler).sesionAplazarCaso},
+		{Metodo: http.MethodGet, Patron: urls.PatronConcepto, Accion: permisos.RegistrarConcepto, manejador: (*handler).conceptoFormulario},
+		{Metodo: http.MethodPost, Patron: urls.PatronConcepto, Accion: permisos.RegistrarConcepto, manejador: (*handler).conceptoEnviar},
+		{Metodo: http.MethodPost, Patron: urls.PatronActas, Accion: permisos.GestionarSesiones, manejador: (*handler).actaEmitir},
+		{Metodo: http.MethodGet, Patron: urls.PatronActa, Accion: permisos.VerSesiones, manejador: (*handler).actaDescargar},
+		{Metodo: http.MethodGet, Patron: urls.PatronCasoCierre, Accion: permisos.CerrarCaso, manejador: (*handler).casosCierreFormulario},
+		{Metodo: http.MethodPost, Patron: urls.PatronCasoCierre, Accion: permisos.CerrarCaso, manejador: (*handler).casosCierre},
+		{Metodo: http.MethodGet, Patron: urls.PatronCasoLiquidar, Accion: permisos.VerLiquidacionCaso, manejador: (*handler).casoLiquidacion},
+		{Metodo: http.MethodPost, Patron: urls.PatronCasoAjustes, Accion: permisos.AjustarCuentaCaso, manejador: (*handler).casoLiquidacionAjustar},
 
 		// Tamizaje de todos los usuarios: pantalla y exportaciones (GET: no cambian nada)
-		{Metodo: http.MethodGet, Patron: "/tamizaje", Accion: VerTamizaje, manejador: (*handler).tamizajeMostrar},
-		{Metodo: http.MethodGet, Patron: "/tamizaje/exportar.csv", Accion: VerTamizaje, manejador: (*handler).tamizajeExportarCSV},
-		{Metodo: http.MethodGet, Patron: "/tamizaje/exportar.xlsx", Accion: VerTamizaje, manejador: (*handler).tamizajeExportarXLSX},
+		{Metodo: http.MethodGet, Patron: urls.Tamizaje, Accion: permisos.VerTamizaje, manejador: (*handler).tamizajeMostrar},
+		{Metodo: http.MethodGet, Patron: urls.TamizajeCSV, Accion: permisos.VerTamizaje, manejador: (*handler).tamizajeExportarCSV},
+		{Metodo: http.MethodGet, Patron: urls.TamizajeXLSX, Accion: permisos.VerTamizaje, manejador: (*handler).tamizajeExportarXLSX},
 
 		// Reporte de cobertura: usuarios con actos que cuentan en un año y sin sus operaciones (GET)
-		{Metodo: http.MethodGet, Patron: "/cobertura", Accion: VerCobertura, manejador: (*handler).coberturaMostrar},
+		{Metodo: http.MethodGet, Patron: urls.Cobertura, Accion: permisos.VerCobertura, manejador: (*handler).coberturaMostrar},
 	}
 }
 
@@ -149,34 +152,34 @@ var tablaRutas = Rutas()
 // itemNav is one entry of the navigation bar; it shows only to roles allowed its action.
 type itemNav struct {
 	ruta, texto, clave string
-	accion             Accion
+	accion             permisos.Accion
 }
 
 var navegacion = []itemNav{
-	{"/", "Inicio", "inicio", VerInicio},
-	{"/pendientes", "Mis pendientes", "pendientes", VerPendientes},
-	{"/casos", "Casos", "casos", VerCasos},
-	{"/sesiones", "Sesiones", "sesiones", VerSesiones},
-	{"/usuarios", "Usuarios aduaneros", "usuarios", VerUsuarios},
-	{"/tamizaje", "Tamizaje", "tamizaje", VerTamizaje},
-	{"/importar", "Importar", "importar", ImportarDatos},
-	{"/liquidacion", "Liquidación", "liquidacion", CalcularLiquidacion},
-	{"/auditoria", "Auditoría", "auditoria", VerAuditoria},
-	{"/admin/cuentas", "Cuentas", "cuentas", VerCuentas},
-	{"/admin/dias-inhabiles", "Días inhábiles", "dias", VerDiasInhabiles},
-	{"/admin/seccionales", "Seccionales", "seccionales", GestionarSeccionales},
-	{"/admin/uvt", "UVT", "uvt", GestionarUVT},
-	{"/admin/respaldos", "Respaldos", "respaldos", VerRespaldos},
-	{"/admin/terminos", "Términos internos", "terminos", GestionarTerminos},
-	{"/sesiones/quorum", "Quórum", "quorum", ConfigurarQuorum},
-	{"/cuenta/calendario", "Calendario", "calendario", GestionarCalendario},
+	{urls.Inicio, "Inicio", "inicio", permisos.VerInicio},
+	{urls.Pendientes, "Mis pendientes", "pendientes", permisos.VerPendientes},
+	{urls.Casos, "Casos", "casos", permisos.VerCasos},
+	{urls.Sesiones, "Sesiones", "sesiones", permisos.VerSesiones},
+	{urls.Usuarios, "Usuarios aduaneros", "usuarios", permisos.VerUsuarios},
+	{urls.Tamizaje, "Tamizaje", "tamizaje", permisos.VerTamizaje},
+	{urls.Importar, "Importar", "importar", permisos.ImportarDatos},
+	{urls.Liquidacion, "Liquidación", "liquidacion", permisos.CalcularLiquidacion},
+	{urls.Auditoria, "Auditoría", "auditoria", permisos.VerAuditoria},
+	{urls.Cuentas, "Cuentas", "cuentas", permisos.VerCuentas},
+	{urls.DiasInhabiles, "Días inhábiles", "dias", permisos.VerDiasInhabiles},
+	{urls.Seccionales, "Seccionales", "seccionales", permisos.GestionarSeccionales},
+	{urls.UVT, "UVT", "uvt", permisos.GestionarUVT},
+	{urls.Respaldos, "Respaldos", "respaldos", permisos.VerRespaldos},
+	{urls.Terminos, "Términos internos", "terminos", permisos.GestionarTerminos},
+	{urls.Quorum, "Quórum", "quorum", permisos.ConfigurarQuorum},
+	{urls.Calendario, "Calendario", "calendario", permisos.GestionarCalendario},
 }
 
 // montar registers every route of the table with its permission check.
 func (h *handler) montar(e *echo.Echo) {
 	for _, r := range tablaRutas {
 		var mw []echo.MiddlewareFunc
-		if r.Accion != AccionPublica {
+		if r.Accion != permisos.Publica {
 			mw = append(mw, h.requiere(r.Accion))
 		}
 		f := r.manejador
@@ -187,7 +190,7 @@ func (h *handler) montar(e *echo.Echo) {
 // rutaPublica says whether a matched route pattern is in the public allowlist.
 func rutaPublica(metodo, patron string) bool {
 	for _, r := range tablaRutas {
-		if r.Accion == AccionPublica && r.Patron == patron && (r.Metodo == metodo || (metodo == http.MethodHead && r.Metodo == http.MethodGet)) {
+		if r.Accion == permisos.Publica && r.Patron == patron && (r.Metodo == metodo || (metodo == http.MethodHead && r.Metodo == http.MethodGet)) {
 			return true
 		}
 	}

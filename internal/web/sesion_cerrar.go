@@ -2,6 +2,8 @@ package web
 
 import (
 	"github.com/labstack/echo/v4"
+
+	"comite/internal/web/urls"
 )
 
 // sesionCerrar ends the session on the server and clears the cookie.
@@ -12,5 +14,5 @@ func (h *handler) sesionCerrar(c echo.Context) error {
 		}
 	}
 	h.borrarCookie(c, cookieSesion)
-	return redirigir(c, "/login?salio=1")
+	return redirigir(c, urls.Login+"?salio=1")
 }

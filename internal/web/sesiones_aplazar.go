@@ -5,11 +5,13 @@ package web
 // confirm each change to a session.
 
 import (
-	"comite/internal/dominio"
 	"errors"
 	"net/http"
 	"strconv"
 	"strings"
+
+	"comite/internal/dominio"
+	"comite/internal/web/urls"
 
 	"comite/internal/db"
 	"comite/internal/fecha"
@@ -17,20 +19,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 )
-
-func init() {
-	for k, v := range map[string]string{
-		"sesion_convocada":    "Sesión convocada. Agregue los casos al orden del día y, el día de la sesión, registre la asistencia.",
-		"quorum_guardado":     "Quórum del Comité guardado. Rige desde ahora; el valor anterior queda en la auditoría.",
-		"asistencia_guardada": "Asistencia guardada.",
-		"caso_en_orden":       "Caso agregado al orden del día.",
-		"acta_emitida":        "Acta emitida. Su SHA-256 quedó registrado.",
-		"sesion_aplazada":     "Sesión aplazada. La fecha anterior y el motivo quedan registrados.",
-		"caso_aplazado":       "Caso aplazado con su motivo: sigue presentado al Comité para una sesión posterior.",
-	} {
-		avisos[k] = v
-	}
-}
 
 // sesionAplazar moves the session to a later date and time.
 func (h *handler) sesionAplazar(c echo.Context) error {
@@ -54,7 +42,7 @@ func (h *handler) sesionAplazar(c echo.Context) error {
 		err = h.x.AplazarSesion(c.Request().Context(), s.ID, nueva, hora, motivo, actorCaso(c))
 	}
 	if err == nil {
-		return redirigir(c, "/sesiones/"+strconv.FormatInt(s.ID, 10)+"?aviso=sesion_aplazada")
+		return redirigir(c, urls.Sesion(s.ID)+"?aviso=sesion_aplazada")
 	}
 	msg, campos, otro := errorDeCaso(err)
 	if otro != nil {

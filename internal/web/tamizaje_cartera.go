@@ -1,28 +1,21 @@
 package web
 
 import (
-	"comite/internal/dominio"
-	"comite/internal/permisos"
+	"context"
+	"strconv"
 	"strings"
 
+	"comite/internal/dominio"
 	"comite/internal/etiquetas"
 	"comite/internal/formato"
 	"comite/internal/graficos"
 	"comite/internal/importar"
+	"comite/internal/permisos"
 	"comite/internal/reincidencia"
 	"comite/internal/tamizaje"
+	"comite/internal/web/urls"
 	"comite/web/templates"
-	"context"
-	"encoding/json"
-	"fmt"
-	"strconv"
-
-	"github.com/go-echarts/go-echarts/v2/charts"
-	"github.com/go-echarts/go-echarts/v2/opts"
 )
-
-// IDGraficoCartera is the fixed id of the portfolio chart on Inicio.
-const IDGraficoCartera = "grafico-cartera"
 
 // aniosCartera is how many years the portfolio shows.
 const aniosCartera = 5
@@ -104,12 +97,12 @@ func (h *handler) calcularCartera(ctx context.Context, hasta int) (*cartera, err
 // the computation: when the data changed since the last one, the panel says
 // it is being computed (in the background) and Inicio stays fast.
 func (h *handler) carteraInicio(ctx context.Context, cu *dominio.Cuenta) templates.CarteraVista {
-	v := templates.CarteraVista{Ver: cu != nil && Puede(cu.Rol, VerTamizaje)}
+	v := templates.CarteraVista{Ver: cu != nil && permisos.Puede(cu.Rol, permisos.VerTamizaje)}
 	if !v.Ver {
 		return v
 	}
 	hasta := h.d.Hoy().Anio()
-	v.Ruta = "/tamizaje?anio=" + strconv.Itoa(hasta)
+	v.Ruta = urls.Tamizaje + "?anio=" + strconv.Itoa(hasta)
 	if cu.Rol == permisos.RolSeccional {
 		v.Seccional = h.nombreSeccional(ctx, cu.DireccionSeccional)
 	}
@@ -138,7 +131,7 @@ func (h *handler) carteraInicio(ctx context.Context, cu *dominio.Cuenta) templat
 		return v
 	}
 	vc := x.(templates.CarteraVista)
-	vc.VerCobertura = Puede(cu.Rol, VerCobertura)
+	vc.VerCobertura = permisos.Puede(cu.Rol, permisos.VerCobertura)
 	return vc
 }
 
@@ -173,7 +166,7 @@ func (h *handler) vistaCartera(k *cartera, filtro string, v templates.CarteraVis
 		v.Anios = append(v.Anios, strconv.Itoa(a))
 	}
 	var total [aniosCartera]int
-	var series []serieCartera
+	var series []graficos.SerieCartera
 	for _, tipo := range importar.TiposUsuario {
 		c := porTipo[tipo]
 		fila := templates.FilaCartera{Clave: tipo, Tipo: etiquetas.TipoUsuario(tipo)}
@@ -182,7 +175,7 @@ func (h *handler) vistaCartera(k *cartera, filtro string, v templates.CarteraVis
 			total[i] += c[i]
 		}
 		v.Filas = append(v.Filas, fila)
-		series = append(series, serieCartera{etiquetas.TipoUsuario(tipo), c})
+		series = append(series, graficos.SerieCartera{Nombre: etiquetas.TipoUsuario(tipo), Cifras: c[:]})
 	}
 	v.Total = templates.FilaCartera{Clave: "total", Tipo: "Total"}
 	for i := range total {
@@ -203,57 +196,13 @@ func (h *handler) vistaCartera(k *cartera, filtro string, v templates.CarteraVis
 	if n := inc[len(inc)-1]; n > 0 {
 		ref := k.anios[len(k.anios)-1] - 1
 		v.AvisoIncompletos = formato.Entero(int64(n)) + " usuarios con " + strings.ToLower(reincidencia.TextoDatosIncompletos(ref)[:1]) + reincidencia.TextoDatosIncompletos(ref)[1:] + "."
-		v.RutaCobertura = "/cobertura?anio=" + strconv.Itoa(ref)
+		v.RutaCobertura = urls.Cobertura + "?anio=" + strconv.Itoa(ref)
 	}
-	g, err := graficoCartera(k.anios, series)
+	g, err := graficos.Cartera(k.anios, series)
 	if err != nil {
 		h.log.Warn("gráfico de la cartera", "error", err.Error())
 	} else {
 		v.Grafico = &g
 	}
 	return v
-}
-
-type serieCartera struct {
-	nombre string
-	cifras [aniosCartera]int
-}
-
-// coloresCartera tell the user types apart (also in grey when printed).
-var coloresCartera = []string{"#0b4f8a", "#e0a030", "#2e8b57", "#a3161b", "#7f8c8d", "#6a4c93", "#8fb3d9"}
-
-// graficoCartera draws the portfolio as stacked bars, one stack per year and
-// one colour per user type, as the other charts do: go-echarts builds the
-// option, only its JSON reaches the page (templ.JSONScript) and app.js draws
-// it. Labels are the years and the fixed names of the user types.
-func graficoCartera(anios []int, series []serieCartera) (graficos.Grafico, error) {
-	bar := charts.NewBar()
-	bar.SetGlobalOptions(
-		charts.WithInitializationOpts(opts.Initialization{ChartID: IDGraficoCartera}),
-		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Bottom: "0"}),
-		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis"}),
-		charts.WithGridOpts(opts.Grid{Left: "2%", Right: "3%", Top: "12%", Bottom: "22%", ContainLabel: opts.Bool(true)}),
-		charts.WithYAxisOpts(opts.YAxis{Name: "Usuarios", Type: "value", MinInterval: 1}),
-		charts.WithXAxisOpts(opts.XAxis{Type: "category"}),
-	)
-	x := make([]string, len(anios))
-	for i, a := range anios {
-		x[i] = strconv.Itoa(a)
-	}
-	bar.SetXAxis(x)
-	for i, s := range series {
-		datos := make([]opts.BarData, len(anios))
-		for j := range anios {
-			datos[j] = opts.BarData{Value: s.cifras[j]}
-		}
-		bar.AddSeries(s.nombre, datos,
-			charts.WithBarChartOpts(opts.BarChart{Stack: "cartera"}),
-			charts.WithItemStyleOpts(opts.ItemStyle{Color: coloresCartera[i%len(coloresCartera)]}))
-	}
-	bar.Validate()
-	b, err := json.Marshal(bar.JSON())
-	if err != nil {
-		return graficos.Grafico{}, fmt.Errorf("gráfico de la cartera: %w", err)
-	}
-	return graficos.Grafico{ID: IDGraficoCartera, Titulo: "Usuarios para los que procedería el Comité, por año y tipo de usuario", Opcion: b}, nil
 }

@@ -2,8 +2,6 @@ package web
 
 import (
 	"cmp"
-	"comite/internal/dominio"
-	"comite/internal/permisos"
 	"context"
 	"io"
 	"net/http"
@@ -13,10 +11,13 @@ import (
 	"strings"
 
 	"comite/internal/db"
+	"comite/internal/dominio"
 	"comite/internal/etiquetas"
 	"comite/internal/formato"
+	"comite/internal/permisos"
 	"comite/internal/reincidencia"
 	"comite/internal/tamizaje"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/a-h/templ"
@@ -38,7 +39,7 @@ func (h *handler) tamizajeMostrar(c echo.Context) error {
 	cu := cuentaDe(c)
 	k := claveTamizajePagina{
 		consulta: h.leerConsultaTamizaje(c), hoy: h.d.Hoy().Anio(),
-		verUsuario: Puede(cu.Rol, VerUsuarios), reportar: Puede(cu.Rol, ReportarCaso), verCobertura: Puede(cu.Rol, VerCobertura),
+		verUsuario: permisos.Puede(cu.Rol, permisos.VerUsuarios), reportar: permisos.Puede(cu.Rol, permisos.ReportarCaso), verCobertura: permisos.Puede(cu.Rol, permisos.VerCobertura),
 		esSeccional: cu.Rol == permisos.RolSeccional,
 	}
 	if k.esSeccional {
@@ -107,7 +108,7 @@ func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (tem
 		Anio: strconv.Itoa(q.anio), AnioReferencia: strconv.Itoa(q.anio - 1), AnioAnterior: strconv.Itoa(q.anio - 2),
 		ErrorAnio: q.errAnio, Tipos: opcionesTipoTamizaje(q.tipo), EligeSeccional: !k.esSeccional,
 		MinimoActos: strconv.Itoa(p.MinimoActos),
-		Filtrado:    q.tipo != "" || q.seccional != "" || q.datos != "", QuitarFiltros: "/tamizaje?anio=" + strconv.Itoa(q.anio),
+		Filtrado:    q.tipo != "" || q.seccional != "" || q.datos != "", QuitarFiltros: urls.Tamizaje + "?anio=" + strconv.Itoa(q.anio),
 	}
 	if k.esSeccional {
 		v.Seccional = db.NombreSeccional(cat, k.seccional)
@@ -138,14 +139,14 @@ func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (tem
 		{Valor: datosIncompletos, Texto: "Datos incompletos", Seleccionada: q.datos == datosIncompletos},
 	}
 	if resumen.DatosIncompletos > 0 {
-		v.RutaCobertura = "/cobertura?anio=" + strconv.Itoa(q.anio-1)
+		v.RutaCobertura = urls.Cobertura + "?anio=" + strconv.Itoa(q.anio-1)
 		v.VerCobertura = k.verCobertura
 	}
 
 	v.Columnas, v.OrdenTexto = columnasTamizaje(q)
 	params := q.parametros()
-	v.RutaCSV = "/tamizaje/exportar.csv?" + params.Encode()
-	v.RutaXLSX = "/tamizaje/exportar.xlsx?" + params.Encode()
+	v.RutaCSV = urls.TamizajeCSV + "?" + params.Encode()
+	v.RutaXLSX = urls.TamizajeXLSX + "?" + params.Encode()
 	v.Total = formato.Entero(int64(n))
 	v.Paginas = max(1, (n+filasTamizajePorPagina-1)/filasTamizajePorPagina)
 	v.Pagina = min(q.pagina, v.Paginas)
@@ -157,7 +158,7 @@ func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (tem
 	pagina := func(n int) string {
 		x := q.parametrosConOrden()
 		x.Set("pagina", strconv.Itoa(n))
-		return "/tamizaje?" + x.Encode()
+		return urls.Tamizaje + "?" + x.Encode()
 	}
 	if v.Pagina > 1 {
 		v.Anterior = pagina(v.Pagina - 1)
@@ -243,7 +244,7 @@ func filaTamizajeVista(f *tamizaje.Fila, verUsuario, reportar bool) templates.Fi
 		x.RutaPerfil = rutaUsuario(f.Usuario.NIT)
 	}
 	if reportar {
-		x.RutaCaso = "/casos/nuevo?" + url.Values{"nit": {f.Usuario.NIT}}.Encode()
+		x.RutaCaso = urls.CasoNuevo + "?" + url.Values{"nit": {f.Usuario.NIT}}.Encode()
 	}
 	if f.Participacion != nil {
 		x.Participacion = f.ParticipacionTexto
@@ -386,7 +387,7 @@ func columnasTamizaje(q consultaTamizaje) ([]templates.ColumnaOrden, string) {
 		if x.orden == "posicion" && !x.desc {
 			x.orden = ""
 		}
-		col.Ruta = "/tamizaje?" + x.parametrosConOrden().Encode()
+		col.Ruta = urls.Tamizaje + "?" + x.parametrosConOrden().Encode()
 		out = append(out, col)
 	}
 	return out, texto

@@ -2,7 +2,6 @@ package web
 
 import (
 	"bytes"
-	"comite/internal/dominio"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -18,7 +17,9 @@ import (
 	"time"
 
 	"comite/internal/db"
+	"comite/internal/dominio"
 	"comite/internal/fecha"
+	"comite/internal/graficos"
 	"comite/internal/nit"
 	"comite/internal/sancion"
 	"comite/internal/tamizaje"
@@ -258,7 +259,7 @@ func TestTamizaje_seccionalSoloLaPropia(t *testing.T) {
 		if testid(doc, "resumen-usuarios").Find("strong").Text() != "2" {
 			t.Fatal("el resumen cuenta solo su Seccional")
 		}
-		// From a row the seccional may open the user and report a case (VerUsuarios, ReportarCaso).
+		// From a row the seccional may open the user and report a case (permisos.VerUsuarios, permisos.ReportarCaso).
 		if testid(doc, "tamizaje-"+nitEjemplo).Find(`[data-testid="iniciar-caso"]`).Length() != 1 {
 			t.Fatal("la seccional puede reportar un caso desde la fila")
 		}
@@ -539,7 +540,7 @@ func TestCartera_enInicioPorTipoYSeccional(t *testing.T) {
 			t.Errorf("cartera %s = %q, quiere %q", clave, got, quiere)
 		}
 	}
-	g := testid(doc, IDGraficoCartera)
+	g := testid(doc, graficos.IDCartera)
 	datos := doc.Find(`script#` + g.AttrOr("data-grafico", "x"))
 	if g.Length() != 1 || datos.Length() != 1 || doc.Find(`script[src*="echarts.min.js"]`).Length() != 1 {
 		t.Fatal("falta el gráfico de la cartera o ECharts")

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"comite/internal/fallo"
+	"comite/internal/web/urls"
 
 	"github.com/labstack/echo/v4"
 )
@@ -62,7 +63,7 @@ func enTurno(req *http.Request) bool {
 		return false
 	}
 	p := req.URL.Path
-	return !strings.HasPrefix(p, "/static/") && p != "/healthz"
+	return !strings.HasPrefix(p, urls.PrefijoEstatico) && p != urls.Salud
 }
 
 // errSinTurno: no turn came within esperaTurno.

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"comite/internal/permisos"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -10,6 +9,8 @@ import (
 	"comite/internal/db"
 	"comite/internal/etiquetas"
 	"comite/internal/formato"
+	"comite/internal/permisos"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -35,7 +36,7 @@ func (h *handler) usuariosBuscar(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v := templates.BusquedaUsuarios{Q: q, Buscado: q != "", Pagina: pagina, PuedeEditar: Puede(cu.Rol, EditarDatos)}
+	v := templates.BusquedaUsuarios{Q: q, Buscado: q != "", Pagina: pagina, PuedeEditar: permisos.Puede(cu.Rol, permisos.EditarDatos)}
 	cat, err := h.catalogo(c.Request().Context())
 	if err != nil {
 		return err
@@ -59,7 +60,7 @@ func (h *handler) usuariosBuscar(c echo.Context) error {
 			u.Set("q", q)
 		}
 		u.Set("pagina", strconv.Itoa(p))
-		return "/usuarios?" + u.Encode()
+		return urls.Usuarios + "?" + u.Encode()
 	}
 	if pagina > 1 {
 		v.Anterior = enlace(min(pagina-1, max(v.Paginas, 1)))

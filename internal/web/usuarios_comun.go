@@ -9,7 +9,6 @@ import (
 	"comite/internal/dominio"
 	"errors"
 	"net/http"
-	"net/url"
 	"strings"
 
 	"comite/internal/db"
@@ -19,31 +18,12 @@ import (
 	"comite/internal/formato"
 	"comite/internal/importar"
 	"comite/internal/sancion"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
 	"github.com/shopspring/decimal"
 )
-
-func init() {
-	// Messages after a redirect of the data screens (the catalogue is in handler.go).
-	for k, v := range map[string]string{
-		"usuario_creado":          "Usuario registrado. Registre ahora su autorización, habilitación o registro.",
-		"usuario_corregido":       "Datos del usuario corregidos. La auditoría guarda los valores anteriores.",
-		"usuario_sin_cambios":     "No había nada que cambiar: los datos ya eran esos.",
-		"registro_guardado":       "Autorización guardada.",
-		"registro_corregido":      "Vigencia corregida. La auditoría guarda la fecha anterior.",
-		"acto_creado":             "Acto sancionatorio registrado.",
-		"acto_corregido":          "Acto corregido. La auditoría guarda los valores anteriores.",
-		"operaciones_guardadas":   "Operaciones del año registradas.",
-		"operaciones_corregidas":  "Operaciones corregidas. La auditoría guarda los valores anteriores.",
-		"importacion_descartada":  "Importación descartada: no se escribió nada.",
-		"importacion_no_vigente":  "Esa vista previa ya no está disponible (venció o se descartó). Suba el archivo de nuevo.",
-		"importacion_ya_aplicada": "Ese archivo ya se importó.",
-	} {
-		avisos[k] = v
-	}
-}
 
 func opcionesTipo(sel string) []templates.Opcion {
 	out := []templates.Opcion{{Valor: "", Texto: "Elija el tipo…", Seleccionada: sel == ""}}
@@ -63,7 +43,7 @@ func opcionesClase(sel string) []templates.Opcion {
 
 func opcionesGravedad(sel string) []templates.Opcion {
 	out := []templates.Opcion{{Valor: "", Texto: "Elija la gravedad…", Seleccionada: sel == ""}}
-	for _, g := range []sancion.Gravedad{sancion.Leve, sancion.Grave, sancion.Gravisima} {
+	for _, g := range sancion.Gravedades() {
 		out = append(out, templates.Opcion{Valor: string(g), Texto: etiquetas.Gravedad(string(g)), Seleccionada: string(g) == sel})
 	}
 	return out
@@ -71,14 +51,14 @@ func opcionesGravedad(sel string) []templates.Opcion {
 
 func opcionesSancion(sel string) []templates.Opcion {
 	out := []templates.Opcion{{Valor: "", Texto: "Elija la sanción…", Seleccionada: sel == ""}}
-	for _, t := range []sancion.Tipo{sancion.Multa, sancion.Amonestacion, sancion.Suspension, sancion.Cancelacion} {
+	for _, t := range sancion.Tipos() {
 		out = append(out, templates.Opcion{Valor: string(t), Texto: etiquetas.Sancion(string(t)), Seleccionada: string(t) == sel})
 	}
 	return out
 }
 
 // rutaUsuario is the profile URL of a NIT (canonical form).
-func rutaUsuario(nitCanon string) string { return "/usuarios/" + url.PathEscape(nitCanon) }
+func rutaUsuario(nitCanon string) string { return urls.Usuario(nitCanon) }
 
 // usuarioDeRuta loads the customs user named by the route's :nit with its
 // registros. A NIT that does not parse, a user that does not exist and a

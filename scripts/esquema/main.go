@@ -9,12 +9,13 @@
 package main
 
 import (
-	"comite/internal/dominio"
-	"comite/internal/permisos"
-	"comite/internal/validar"
 	"context"
 	"fmt"
 	"os"
+
+	"comite/internal/dominio"
+	"comite/internal/permisos"
+	"comite/internal/validar"
 
 	"comite/internal/db"
 	"comite/internal/expediente"
@@ -78,7 +79,7 @@ func completar(ctx context.Context, ruta string) error {
 			return fmt.Errorf("importar %s: %w", x.ruta, err)
 		}
 	}
-	quien := dominio.ActorCaso{Actor: sec, Rol: flujo.RolSecretaria}
+	quien := dominio.ActorCaso{Actor: sec, Rol: permisos.RolSecretaria}
 	x := expediente.Nuevo(d)
 	var reportado int64
 	if err := d.QueryRowContext(ctx, "SELECT id FROM casos WHERE estado = 'reportado' ORDER BY id LIMIT 1").Scan(&reportado); err != nil {

@@ -203,13 +203,6 @@ func datosGuion(s string) string {
 	return s
 }
 
-func datosSiNo(b bool) string {
-	if b {
-		return "Sí"
-	}
-	return "No"
-}
-
 func datosCumple(b bool) string {
 	if b {
 		return "Se cumple"

@@ -1,15 +1,16 @@
 package navegador
 
 import (
-	"comite/internal/dominio"
 	"context"
 	"strings"
 	"testing"
 
 	"comite/internal/db"
+	"comite/internal/dominio"
 	"comite/internal/expediente"
 	"comite/internal/fecha"
 	"comite/internal/flujo"
+	"comite/internal/permisos"
 	"comite/internal/sancion"
 
 	"github.com/chromedp/chromedp"
@@ -22,9 +23,9 @@ func casosPresentados(t *testing.T, d *db.DB) []string {
 	t.Helper()
 	ctx := context.Background()
 	sembrarCaso(t, d)
-	sec := dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "seccional"}, Rol: flujo.RolSeccional, Seccional: "CARTAGENA"}
-	st := dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "secretaria"}, Rol: flujo.RolSecretaria}
-	if err := expediente.Nuevo(d).FijarQuorum(ctx, 3, dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "admin"}, Rol: flujo.RolAdmin}); err != nil {
+	sec := dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "seccional"}, Rol: permisos.RolSeccional, Seccional: "CARTAGENA"}
+	st := dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "secretaria"}, Rol: permisos.RolSecretaria}
+	if err := expediente.Nuevo(d).FijarQuorum(ctx, 3, dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "admin"}, Rol: permisos.RolAdmin}); err != nil {
 		t.Fatal(err)
 	}
 	var numeros []string

@@ -1,20 +1,21 @@
 package navegador
 
 import (
-	"comite/internal/dominio"
-	"comite/internal/permisos"
 	"context"
 	"fmt"
 	"strings"
 	"testing"
 	"time"
 
+	"comite/internal/dominio"
+	"comite/internal/graficos"
+	"comite/internal/permisos"
+
 	"comite/internal/db"
 	"comite/internal/fecha"
 	"comite/internal/importar"
 	"comite/internal/nit"
 	"comite/internal/sancion"
-	"comite/internal/web"
 
 	"github.com/chromedp/chromedp"
 	"github.com/shopspring/decimal"
@@ -87,7 +88,7 @@ func TestNavegador_tamizajeYCartera(t *testing.T) {
 	listo := false
 	for limite := time.Now().Add(limitePaso); !listo && time.Now().Before(limite); {
 		p.ir("/")
-		n, err := correr(p, chromedp.Evaluate[int](`document.querySelectorAll('#`+web.IDGraficoCartera+`').length`))
+		n, err := correr(p, chromedp.Evaluate[int](`document.querySelectorAll('#`+graficos.IDCartera+`').length`))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -99,7 +100,7 @@ func TestNavegador_tamizajeYCartera(t *testing.T) {
 	if !listo {
 		t.Fatal("la cartera no apareció en Inicio")
 	}
-	if n := p.pintado(web.IDGraficoCartera); n == 0 {
+	if n := p.pintado(graficos.IDCartera); n == 0 {
 		t.Fatal("el gráfico de la cartera no se pintó")
 	}
 	if total := p.texto(sel("cartera-total")); !strings.Contains(total, "Total") {

@@ -14,41 +14,6 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// actoNuevo shows the form to register a sanction act of the user.
-func (h *handler) actoNuevo(c echo.Context) error {
-	u, err := h.usuarioDeRuta(c)
-	if err != nil {
-		return err
-	}
-	f := formActoVacio(u)
-	f.Gravedades, f.Sanciones = opcionesGravedad(""), opcionesSancion("")
-	return h.render(c, http.StatusOK, templates.ActoFormPagina(h.pagina(c, "Registrar acto sancionatorio", "usuarios"), f))
-}
-
-func formActoVacio(u db.UsuarioAduanero) templates.FormActo {
-	ruta := rutaUsuario(u.NIT)
-	return templates.FormActo{Accion: ruta + "/actos", Volver: ruta, NIT: u.NIT, RazonSocial: u.RazonSocial, Errores: templates.Errores{}}
-}
-
-// actoEditar shows the act form filled with the stored act (?numero=).
-func (h *handler) actoEditar(c echo.Context) error {
-	u, err := h.usuarioDeRuta(c)
-	if err != nil {
-		return err
-	}
-	a, err := h.d.ActoPorNumero(c.Request().Context(), u.NIT, c.QueryParam("numero"))
-	if errors.Is(err, db.ErrActoNoExiste) {
-		return echo.NewHTTPError(http.StatusNotFound)
-	} else if err != nil {
-		return err
-	}
-	f := formActoVacio(u)
-	f.Corrigiendo, f.Numero, f.Infraccion, f.Allanamiento = true, a.NumeroActo, a.Infraccion, a.Allanamiento
-	f.Expedicion, f.Firmeza, f.Valor = textoFechaCampo(a.FechaExpedicion), textoFechaCampo(a.FechaFirmeza), textoMontoCampo(a.Valor)
-	f.Gravedades, f.Sanciones = opcionesGravedad(string(a.Gravedad)), opcionesSancion(string(a.Sancion))
-	return h.render(c, http.StatusOK, templates.ActoFormPagina(h.pagina(c, "Corregir acto sancionatorio", "usuarios"), f))
-}
-
 // actoGuardar registers a new act or (corregir=si) corrects the stored act
 // with that number. A new act with a number the user already has is refused
 // beside the field, so a typo never overwrites another act silently.

@@ -8,7 +8,6 @@ package web
 // audited) and does not see cases. Every rule is checked again in the store.
 
 import (
-	"comite/internal/dominio"
 	"errors"
 	"fmt"
 	"net/http"
@@ -16,9 +15,11 @@ import (
 	"strings"
 
 	"comite/internal/db"
-	"comite/internal/fecha"
+	"comite/internal/dominio"
 	"comite/internal/flujo"
 	"comite/internal/formato"
+	"comite/internal/permisos"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -49,13 +50,13 @@ func enSesion(f *templates.FormConcepto, s *dominio.SesionComite) {
 	if s == nil {
 		return
 	}
-	base := "/sesiones/" + strconv.FormatInt(s.ID, 10)
+	base := urls.Sesion(s.ID)
 	f.EnSesion = "Sesión " + s.Numero + " del " + s.Sesion.Fecha.DMA() + ", " + s.Sesion.Hora
 	f.MiembrosSesion = nil
 	for _, m := range s.Sesion.Miembros {
 		f.MiembrosSesion = append(f.MiembrosSesion, m.Texto())
 	}
-	f.Accion = base + "/casos/" + strconv.FormatInt(f.CasoID, 10) + "/concepto"
+	f.Accion = urls.Concepto(s.ID, f.CasoID)
 	f.Volver = base
 }
 
@@ -94,7 +95,7 @@ func (h *handler) textoQuorum(c echo.Context) (string, error) {
 func (h *handler) sesionesPagina(c echo.Context, status int, f templates.FormSesion, msg string) error {
 	ctx := c.Request().Context()
 	cu := cuentaDe(c)
-	v := templates.SesionesVista{Gestiona: Puede(cu.Rol, GestionarSesiones), Configura: Puede(cu.Rol, ConfigurarQuorum), Form: f, MensajeErr: msg}
+	v := templates.SesionesVista{Gestiona: permisos.Puede(cu.Rol, permisos.GestionarSesiones), Configura: permisos.Puede(cu.Rol, permisos.ConfigurarQuorum), Form: f, MensajeErr: msg}
 	if v.Form.Errores == nil {
 		v.Form.Errores = templates.Errores{}
 	}
@@ -105,7 +106,7 @@ func (h *handler) sesionesPagina(c echo.Context, status int, f templates.FormSes
 	if v.Quorum, err = h.textoQuorum(c); err != nil {
 		return err
 	}
-	if Puede(cu.Rol, VerSesiones) {
+	if permisos.Puede(cu.Rol, permisos.VerSesiones) {
 		ss, err := h.d.SesionesComite(ctx)
 		if err != nil {
 			return err
@@ -120,67 +121,12 @@ func (h *handler) sesionesPagina(c echo.Context, status int, f templates.FormSes
 	return h.render(c, status, templates.SesionesPagina(h.pagina(c, "Sesiones del Comité", "sesiones"), v))
 }
 
-// sesionesListar shows the sessions (and the quorum form to the administrator).
-func (h *handler) sesionesListar(c echo.Context) error {
-	return h.sesionesPagina(c, http.StatusOK, templates.FormSesion{Modalidad: "presencial"}, "")
-}
-
-// sesionConvocar records a new session.
-func (h *handler) sesionConvocar(c echo.Context) error {
-	f := templates.FormSesion{Fecha: strings.TrimSpace(c.FormValue("fecha")), Hora: strings.TrimSpace(c.FormValue("hora")), Modalidad: c.FormValue("modalidad"),
-		Lugar: c.FormValue("lugar"), Preside: c.FormValue("preside"), Secretario: c.FormValue("secretario"), Miembros: c.FormValue("miembros"), Errores: templates.Errores{}}
-	if len(f.Miembros) > 12000 || len(f.Lugar) > 1200 || len(f.Preside) > 800 || len(f.Secretario) > 800 {
-		return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
-	}
-	s := flujo.Sesion{Hora: f.Hora, Modalidad: f.Modalidad, Lugar: f.Lugar, Preside: f.Preside, Secretario: f.Secretario, Miembros: leerMiembros(f.Miembros)}
-	if f.Fecha != "" {
-		d, err := fecha.Parse(f.Fecha)
-		if err != nil {
-			f.Errores["fecha"] = "Fecha inválida «" + f.Fecha + "»: use el calendario o escriba DD/MM/AAAA."
-			return h.sesionesPagina(c, http.StatusUnprocessableEntity, f, "Revise los campos marcados.")
-		}
-		s.Fecha = d
-	}
-	nueva, err := h.x.ConvocarSesion(c.Request().Context(), s, actorCaso(c))
-	if err != nil {
-		msg, campos, otro := errorDeCaso(err)
-		if otro != nil {
-			return otro
-		}
-		for k, m := range campos {
-			f.Errores[k] = m
-		}
-		status := http.StatusConflict
-		if campos != nil {
-			status = http.StatusUnprocessableEntity
-		}
-		return h.sesionesPagina(c, status, f, msg)
-	}
-	return redirigir(c, "/sesiones/"+strconv.FormatInt(nueva.ID, 10)+"?aviso=sesion_convocada")
-}
-
-// quorumFijar records the quorum (administrator).
-func (h *handler) quorumFijar(c echo.Context) error {
-	n, err := strconv.Atoi(strings.TrimSpace(c.FormValue("quorum")))
-	if err != nil {
-		n = 0
-	}
-	if err := h.x.FijarQuorum(c.Request().Context(), n, actorCaso(c)); err != nil {
-		msg, campos, otro := errorDeCaso(err)
-		if otro != nil {
-			return otro
-		}
-		return h.sesionesPagina(c, http.StatusUnprocessableEntity, templates.FormSesion{Errores: templates.Errores(campos)}, msg)
-	}
-	return redirigir(c, "/sesiones?aviso=quorum_guardado")
-}
-
 func (h *handler) mostrarSesion(c echo.Context, s dominio.SesionComite, status int, msg string, errs map[string]string, formMiembros string) error {
 	ctx := c.Request().Context()
 	cu := cuentaDe(c)
 	v := templates.SesionVista{ID: s.ID, Numero: s.Numero, Fecha: s.Sesion.Fecha.DMA() + ", " + s.Sesion.Hora + " (hora de Colombia)",
 		Modalidad: flujo.EtiquetaModalidad(s.Sesion.Modalidad), Lugar: s.Sesion.Lugar, Preside: s.Sesion.Preside, Secretario: s.Sesion.Secretario,
-		Quorum: s.TextoQuoro, HayQuorum: s.HayQuorum, Gestiona: Puede(cu.Rol, GestionarSesiones), AsistenciaFija: s.Conceptos > 0,
+		Quorum: s.TextoQuoro, HayQuorum: s.HayQuorum, Gestiona: permisos.Puede(cu.Rol, permisos.GestionarSesiones), AsistenciaFija: s.Conceptos > 0,
 		MiembrosTexto: textoMiembros(s.Sesion.Miembros), PresideForm: s.Sesion.Preside, SecretarioForm: s.Sesion.Secretario,
 		Errores: templates.Errores{}, Mensaje: msg}
 	if formMiembros != "" {
@@ -206,7 +152,7 @@ func (h *handler) mostrarSesion(c echo.Context, s dominio.SesionComite, status i
 		case p.Aplazado != "":
 			pv.Aplazado = p.Aplazado
 		default:
-			pv.Registrar = Puede(cu.Rol, RegistrarConcepto) && p.Estado == flujo.EnComite && s.HayQuorum && flujo.Celebrada(s.Sesion.Fecha, hoy)
+			pv.Registrar = permisos.Puede(cu.Rol, permisos.RegistrarConcepto) && p.Estado == flujo.EnComite && s.HayQuorum && flujo.Celebrada(s.Sesion.Fecha, hoy)
 			pv.Aplazar = v.Gestiona && p.Estado == flujo.EnComite
 		}
 		v.Orden = append(v.Orden, pv)
@@ -246,15 +192,6 @@ func (h *handler) mostrarSesion(c echo.Context, s dominio.SesionComite, status i
 	return h.render(c, status, templates.SesionPagina(h.pagina(c, "Sesión "+s.Numero, "sesiones"), v))
 }
 
-// sesionMostrar shows a session.
-func (h *handler) sesionMostrar(c echo.Context) error {
-	s, err := h.sesionDeRuta(c)
-	if err != nil {
-		return err
-	}
-	return h.mostrarSesion(c, *s, http.StatusOK, "", nil, "")
-}
-
 // pasoSesion runs a change on a session and shows the session again.
 func (h *handler) pasoSesion(c echo.Context, f func(s *dominio.SesionComite) error, formMiembros, aviso string) error {
 	s, err := h.sesionDeRuta(c)
@@ -276,33 +213,7 @@ func (h *handler) pasoSesion(c echo.Context, f func(s *dominio.SesionComite) err
 		}
 		return h.mostrarSesion(c, actual, status, msg, campos, formMiembros)
 	}
-	return redirigir(c, "/sesiones/"+strconv.FormatInt(s.ID, 10)+"?aviso="+aviso)
-}
-
-// sesionAsistencia records who attends, presides and acts as secretary.
-func (h *handler) sesionAsistencia(c echo.Context) error {
-	texto := c.FormValue("miembros")
-	if len(texto) > 12000 {
-		return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
-	}
-	return h.pasoSesion(c, func(s *dominio.SesionComite) error {
-		return h.x.RegistrarAsistencia(c.Request().Context(), s.ID, c.FormValue("preside"), c.FormValue("secretario"), leerMiembros(texto), actorCaso(c))
-	}, texto, "asistencia_guardada")
-}
-
-// sesionOrden puts a case en_comite on the agenda.
-func (h *handler) sesionOrden(c echo.Context) error {
-	return h.pasoSesion(c, func(s *dominio.SesionComite) error {
-		id, err := strconv.ParseInt(c.FormValue("caso"), 10, 64)
-		if err != nil || id <= 0 {
-			return &flujo.ErrPaso{Mensaje: "Elija un caso presentado al Comité."}
-		}
-		if err := h.x.AgregarAlOrden(c.Request().Context(), s.ID, id, actorCaso(c)); errors.Is(err, db.ErrCasoNoExiste) {
-			return &flujo.ErrPaso{Mensaje: "Ese caso no existe."}
-		} else {
-			return err
-		}
-	}, "", "caso_en_orden")
+	return redirigir(c, urls.Sesion(s.ID)+"?aviso="+aviso)
 }
 
 // actaEmitir issues a new version of the acta (signed when configured).

@@ -1,52 +1,22 @@
 package web
 
 import (
-	"comite/internal/dominio"
-	"comite/internal/formato"
-	"comite/internal/validar"
-	"comite/web/templates"
 	"errors"
 	"net/http"
 	"regexp"
 	"strconv"
 	"strings"
 
+	"comite/internal/dominio"
+	"comite/internal/formato"
+	"comite/internal/validar"
+	"comite/web/templates"
+
+	"comite/internal/web/urls"
+
 	"github.com/labstack/echo/v4"
 	"github.com/shopspring/decimal"
 )
-
-// uvtListar shows the UVT table and, for the administrator, the form to add
-// the year DIAN publishes.
-func (h *handler) uvtListar(c echo.Context) error {
-	v, err := h.vistaUVT(c, templates.UVTPagina{Errores: templates.Errores{}})
-	if err != nil {
-		return err
-	}
-	return h.render(c, http.StatusOK, templates.UVTTablaPagina(h.pagina(c, "UVT", "uvt"), v))
-}
-
-func (h *handler) vistaUVT(c echo.Context, v templates.UVTPagina) (templates.UVTPagina, error) {
-	filas, err := h.d.ListarUVT(c.Request().Context())
-	if err != nil {
-		return v, err
-	}
-	v.PuedeGestionar = Puede(cuentaDe(c).Rol, GestionarUVT)
-	v.Filas = nil
-	for _, f := range filas {
-		uso := "sin usar"
-		if f.Usos == 1 {
-			uso = "usada en 1 cálculo guardado"
-		} else if f.Usos > 1 {
-			uso = "usada en " + formato.Entero(int64(f.Usos)) + " cálculos guardados"
-		}
-		v.Filas = append(v.Filas, templates.UVTFila{Anio: strconv.Itoa(f.Anio), Valor: formato.Pesos(f.Valor), Resolucion: f.Resolucion,
-			RegistradoPor: f.RegistradoPor, RegistradoEn: formato.InstanteTexto(f.RegistradoEn), Uso: uso})
-	}
-	if n := len(filas); n > 0 {
-		v.Siguiente = strconv.Itoa(filas[n-1].Anio + 1)
-	}
-	return v, nil
-}
 
 // pesosEnteros is a whole peso amount as people write it: 52374, 52.374 or
 // $ 52.374 (dots group thousands in threes).
@@ -79,7 +49,7 @@ func (h *handler) uvtGuardar(c echo.Context) error {
 		case err != nil:
 			return err
 		default:
-			return redirigir(c, "/admin/uvt?aviso=uvt_guardada")
+			return redirigir(c, urls.UVT+"?aviso=uvt_guardada")
 		}
 	}
 	v, err := h.vistaUVT(c, v)

@@ -2,7 +2,6 @@ package web
 
 import (
 	"net/http"
-	"net/url"
 
 	"comite/web/templates"
 
@@ -18,29 +17,6 @@ func (h *handler) calendarioMostrar(c echo.Context) error {
 		return err
 	}
 	return h.render(c, http.StatusOK, templates.CalendarioPagina(h.pagina(c, "Calendario de vencimientos", "calendario"), v))
-}
-
-// calendarioGenerar creates a new link (revoking the one in force) and shows it once.
-func (h *handler) calendarioGenerar(c echo.Context) error {
-	cu := cuentaDe(c)
-	token, err := h.d.GenerarTokenCalendario(c.Request().Context(), cu.ID, actor(c))
-	if err != nil {
-		return err
-	}
-	enlace := h.origen(c) + "/calendario.ics?t=" + url.QueryEscape(token)
-	v, err := h.vistaCalendario(c, enlace)
-	if err != nil {
-		return err
-	}
-	return h.render(c, http.StatusOK, templates.CalendarioPagina(h.pagina(c, "Calendario de vencimientos", "calendario"), v))
-}
-
-// calendarioRevocar revokes the link in force.
-func (h *handler) calendarioRevocar(c echo.Context) error {
-	if err := h.d.RevocarTokenCalendario(c.Request().Context(), cuentaDe(c).ID, actor(c)); err != nil {
-		return err
-	}
-	return redirigir(c, "/cuenta/calendario?aviso=calendario_revocado")
 }
 
 func (h *handler) vistaCalendario(c echo.Context, enlace string) (templates.CalendarioVista, error) {

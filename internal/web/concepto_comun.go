@@ -1,16 +1,16 @@
 package web
 
 import (
-	"comite/internal/dominio"
 	"errors"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 
 	"comite/internal/db"
+	"comite/internal/dominio"
 	"comite/internal/flujo"
 	"comite/internal/formato"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -51,10 +51,10 @@ func (h *handler) formConcepto(caso dominio.Caso, k flujo.Concepto, correccion b
 	f := templates.FormConcepto{
 		CasoID: caso.ID, Numero: caso.Numero, Usuario: caso.RazonSocial + " · " + caso.NIT, Correccion: correccion,
 		Miembros: strings.Join(k.Miembros, "\n"), Decision: string(k.Decision), MotivoCorreccion: motivo,
-		Errores: templates.Errores{}, Volver: "/casos/" + strconv.FormatInt(caso.ID, 10),
+		Errores: templates.Errores{}, Volver: urls.Caso(caso.ID),
 	}
 	if correccion {
-		f.Accion = f.Volver + "/concepto/correccion"
+		f.Accion = urls.CasoCorreccion(caso.ID)
 	}
 	if !k.FechaSesion.IsZero() {
 		f.FechaSesion = formato.Fecha(k.FechaSesion)
@@ -104,16 +104,6 @@ func (h *handler) sesionFija(c echo.Context, casoID int64, f *templates.FormConc
 	return nil
 }
 
-// conceptoFormulario shows the concepto form (or the correction form).
-func (h *handler) conceptoFormulario(c echo.Context) error {
-	return h.conceptoPagina(c, false)
-}
-
-// conceptoCorreccionFormulario shows the correction form, prefilled with the concepto in force.
-func (h *handler) conceptoCorreccionFormulario(c echo.Context) error {
-	return h.conceptoPagina(c, true)
-}
-
 func (h *handler) conceptoPagina(c echo.Context, correccion bool) error {
 	ctx := c.Request().Context()
 	caso, err := h.cargarCaso(c)
@@ -161,13 +151,6 @@ func (h *handler) conceptoPagina(c echo.Context, correccion bool) error {
 	}
 	return h.render(c, http.StatusOK, templates.ConceptoFormPagina(h.pagina(c, "Concepto del Comité · "+caso.Numero, "casos"), f))
 }
-
-// conceptoEnviar: paso=revisar validates and shows the confirmation;
-// paso=editar goes back to the form with what was written; paso=confirmar records.
-func (h *handler) conceptoEnviar(c echo.Context) error { return h.conceptoPost(c, false) }
-
-// conceptoCorreccionEnviar is the same for a correction.
-func (h *handler) conceptoCorreccionEnviar(c echo.Context) error { return h.conceptoPost(c, true) }
 
 func (h *handler) conceptoPost(c echo.Context, correccion bool) error {
 	ctx := c.Request().Context()
@@ -235,11 +218,11 @@ func (h *handler) conceptoPost(c echo.Context, correccion bool) error {
 		default:
 			_, err = h.x.RegistrarConceptoEnSesion(ctx, ses.ID, caso.ID, k, actorCaso(c))
 			if err == nil {
-				return redirigir(c, "/sesiones/"+strconv.FormatInt(ses.ID, 10)+"?aviso=concepto_registrado")
+				return redirigir(c, urls.Sesion(ses.ID)+"?aviso=concepto_registrado")
 			}
 		}
 		if err == nil {
-			return redirigir(c, "/casos/"+strconv.FormatInt(caso.ID, 10)+"?aviso="+aviso)
+			return redirigir(c, urls.Caso(caso.ID)+"?aviso="+aviso)
 		}
 		var ec *db.ErrConcepto
 		if errors.As(err, &ec) {

@@ -3,7 +3,6 @@ package web
 import (
 	"errors"
 	"net/http"
-	"strconv"
 	"strings"
 
 	"comite/internal/db"
@@ -13,25 +12,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 )
-
-// operacionNueva shows the form to register one year of operations.
-func (h *handler) operacionNueva(c echo.Context) error {
-	u, err := h.usuarioDeRuta(c)
-	if err != nil {
-		return err
-	}
-	f := formOperacionVacio(u)
-	// From the coverage report: the year to load comes prefilled.
-	if a, err := importar.ParseAnio(strings.TrimSpace(c.QueryParam("anio"))); err == nil {
-		f.Anio = strconv.Itoa(a)
-	}
-	return h.render(c, http.StatusOK, templates.OperacionFormPagina(h.pagina(c, "Registrar operaciones", "usuarios"), f))
-}
-
-func formOperacionVacio(u db.UsuarioAduanero) templates.FormOperacion {
-	ruta := rutaUsuario(u.NIT)
-	return templates.FormOperacion{Accion: ruta + "/operaciones", Volver: ruta, NIT: u.NIT, RazonSocial: u.RazonSocial, Errores: templates.Errores{}}
-}
 
 // operacionesDelAnio returns the stored operations of one year, if any.
 func (h *handler) operacionesDelAnio(c echo.Context, nitUsuario string, anio int) (*db.OperacionesAnio, error) {
@@ -45,28 +25,6 @@ func (h *handler) operacionesDelAnio(c echo.Context, nitUsuario string, anio int
 		}
 	}
 	return nil, nil
-}
-
-// operacionEditar shows the yearly total of the route's year, to correct it.
-func (h *handler) operacionEditar(c echo.Context) error {
-	u, err := h.usuarioDeRuta(c)
-	if err != nil {
-		return err
-	}
-	anio, err := strconv.Atoi(c.Param("anio"))
-	if err != nil {
-		return echo.NewHTTPError(http.StatusNotFound)
-	}
-	o, err := h.operacionesDelAnio(c, u.NIT, anio)
-	if err != nil {
-		return err
-	}
-	if o == nil || o.Origen != "anual" {
-		return echo.NewHTTPError(http.StatusNotFound)
-	}
-	f := formOperacionVacio(u)
-	f.Corrigiendo, f.Anio, f.Valor, f.Numero = true, strconv.Itoa(anio), textoMontoCampo(o.Valor), formato.Entero(o.Numero)
-	return h.render(c, http.StatusOK, templates.OperacionFormPagina(h.pagina(c, "Corregir operaciones", "usuarios"), f))
 }
 
 // operacionGuardar registers a year of operations or (corregir=si) corrects
