@@ -17,8 +17,7 @@ import (
 // pages out in the order of the writes, and the load writes in the same
 // order every time, so any instant, hash or document that came from the
 // wall clock or from chance shows up as a differing byte. The actas are
-// unsigned here (Generar): a signed acta carries the signing library's own
-// wall-clock time and a random nonce.
+// unsigned here (Generar); cmd/comite checks the signed load the same way.
 func TestGenerarMismaSemillaMismoArchivo(t *testing.T) {
 	o := Opciones{Usuarios: MinUsuarios, Anios: 2, Semilla: 11}
 	// Each load runs in its own new directory with the same relative name,
