@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"comite/internal/dominio"
 	"context"
 	"crypto/sha256"
 	"fmt"
@@ -32,7 +33,7 @@ func baseConSesion(t *testing.T) string {
 	d.Now = func() time.Time { return time.Date(2026, 3, 17, 15, 0, 0, 0, time.UTC) }
 	_, err = expediente.Nuevo(d).ConvocarSesion(context.Background(), flujo.Sesion{Fecha: fecha.Debe(2026, 3, 17), Hora: "09:30", Modalidad: "presencial", Lugar: "Sala 5, Nivel Central",
 		Preside: "Ana María Rojas", Secretario: "Jorge Díaz", Miembros: []flujo.MiembroSesion{{Nombre: "Ana María Rojas", Cargo: "Directora de Gestión de Fiscalización"}}},
-		db.ActorCaso{Actor: db.Actor{Cuenta: "secretaria"}, Rol: flujo.RolSecretaria})
+		dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "secretaria"}, Rol: flujo.RolSecretaria})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"errors"
 	"fmt"
@@ -132,7 +133,7 @@ func cmdAuditoria(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "cabeza del registro de auditoría: %s\n", c.Texto())
 		return 0
 	case "rotar-clave":
-		n, err := d.RotarClaveAuditoria(ctx, db.Actor{Cuenta: "sistema", IP: "línea de comandos"})
+		n, err := d.RotarClaveAuditoria(ctx, dominio.Actor{Cuenta: "sistema", IP: "línea de comandos"})
 		if err != nil {
 			fmt.Fprintln(stderr, "comite auditoria:", err)
 			return 1
@@ -144,7 +145,7 @@ func cmdAuditoria(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if aceptarNueva {
 		var perdida *db.ErrAnclaPerdida
 		if err := d.ComprobarAncla(ctx); errors.As(err, &perdida) {
-			if err := d.AceptarAnclaNueva(ctx, db.Actor{Cuenta: "sistema", IP: "línea de comandos"}); err != nil {
+			if err := d.AceptarAnclaNueva(ctx, dominio.Actor{Cuenta: "sistema", IP: "línea de comandos"}); err != nil {
 				fmt.Fprintln(stderr, "comite auditoria: no se pudo empezar el ancla nueva:", err)
 				return 1
 			}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"errors"
 	"fmt"
@@ -133,7 +134,7 @@ func cmdImportar(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fuente, err := importar.Preparar(ctx, clase, filepath.Base(archivo), f, op.Lectura)
 	var r db.Resumen
 	if err == nil {
-		r, err = d.ImportarFuente(ctx, fuente, db.Actor{Cuenta: "cli:" + usuario}, op)
+		r, err = d.ImportarFuente(ctx, fuente, dominio.Actor{Cuenta: "cli:" + usuario}, op)
 	}
 	if err != nil {
 		var ei *db.ErrImportacion

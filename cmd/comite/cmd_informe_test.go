@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"comite/internal/dominio"
 	"comite/internal/pruebas"
 	"context"
 	"crypto/sha256"
@@ -27,7 +28,7 @@ import (
 
 // casoInforme writes a database with the worked example of docs/reglas.md §2 and
 // one reported case.
-func casoInforme(t *testing.T) (string, db.Caso) {
+func casoInforme(t *testing.T) (string, dominio.Caso) {
 	t.Helper()
 	ruta := filepath.Join(t.TempDir(), "comite.db")
 	d, err := db.Open(context.Background(), ruta)
@@ -48,9 +49,9 @@ func casoInforme(t *testing.T) (string, db.Caso) {
 			t.Fatal(err)
 		}
 	}
-	c, err := expediente.Nuevo(d).AbrirCaso(context.Background(), db.NuevoCaso{NIT: "800191045-1", FechaComision: fecha.Debe(2026, 2, 10), FechaVerificacion: fecha.Debe(2026, 3, 2),
+	c, err := expediente.Nuevo(d).AbrirCaso(context.Background(), dominio.NuevoCaso{NIT: "800191045-1", FechaComision: fecha.Debe(2026, 2, 10), FechaVerificacion: fecha.Debe(2026, 3, 2),
 		FechaExpediente: fecha.Debe(2026, 3, 13), Gravedad: sancion.Gravisima, Sancion: sancion.Multa, SancionPrevista: decimal.NewFromInt(10475000)},
-		db.ActorCaso{Actor: db.Actor{Cuenta: "seccional"}, Rol: flujo.RolSeccional, Seccional: "Dirección Seccional de Aduanas de Cartagena"})
+		dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "seccional"}, Rol: flujo.RolSeccional, Seccional: "Dirección Seccional de Aduanas de Cartagena"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"crypto/rand"
 	"encoding/base64"
@@ -161,7 +162,7 @@ func servir(ctx context.Context, o opcionesServe, stdout, stderr io.Writer) int 
 			fmt.Fprintln(stderr, "comite serve:", err)
 			return 1
 		}
-		if err := d.AceptarAnclaNueva(ctx, db.Actor{Cuenta: "sistema", IP: "arranque del servidor"}); err != nil {
+		if err := d.AceptarAnclaNueva(ctx, dominio.Actor{Cuenta: "sistema", IP: "arranque del servidor"}); err != nil {
 			fmt.Fprintln(stderr, "comite serve: no se pudo empezar el ancla nueva:", err)
 			return 1
 		}

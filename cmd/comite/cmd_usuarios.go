@@ -2,14 +2,14 @@ package main
 
 import (
 	"bufio"
+	"comite/internal/dominio"
+	"comite/internal/permisos"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"strings"
-
-	"comite/internal/db"
 )
 
 func init() {
@@ -49,7 +49,7 @@ func cmdUsuarios(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "comite usuarios crear: --usuario y --rol son obligatorios")
 		return 2
 	}
-	r, err := db.ParseRol(*rol)
+	r, err := permisos.ParseRol(*rol)
 	if err != nil {
 		fmt.Fprintln(stderr, "comite usuarios crear: --rol:", err)
 		return 2
@@ -71,9 +71,9 @@ func cmdUsuarios(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer d.Close()
-	c, err := d.CrearCuenta(ctx, db.NuevaCuenta{Usuario: *usuario, Nombre: *nombre, Rol: r, DireccionSeccional: *seccional, Clave: clave},
-		db.Actor{Cuenta: "sistema", IP: "línea de comandos"})
-	var ev *db.ErrValidacion
+	c, err := d.CrearCuenta(ctx, dominio.NuevaCuenta{Usuario: *usuario, Nombre: *nombre, Rol: r, DireccionSeccional: *seccional, Clave: clave},
+		dominio.Actor{Cuenta: "sistema", IP: "línea de comandos"})
+	var ev *dominio.ErrValidacion
 	switch {
 	case errors.As(err, &ev):
 		campo := "--" + ev.Campo
@@ -123,7 +123,7 @@ func cmdRestablecerClave(args []string, stdout, stderr io.Writer) int {
 	}
 	for _, c := range cuentas {
 		if strings.EqualFold(c.Usuario, strings.TrimSpace(*usuario)) {
-			temporal, err := d.RestablecerClave(ctx, c.ID, db.Actor{Cuenta: "sistema", IP: "línea de comandos"})
+			temporal, err := d.RestablecerClave(ctx, c.ID, dominio.Actor{Cuenta: "sistema", IP: "línea de comandos"})
 			if err != nil {
 				fmt.Fprintln(stderr, "comite usuarios restablecer-clave:", err)
 				return 1

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"comite/internal/permisos"
 	"context"
 	"io"
 	"net/http"
@@ -49,7 +50,7 @@ func TestUsuariosCrear(t *testing.T) {
 	}
 	defer d.Close()
 	c, res, err := d.Ingresar(context.Background(), "ana", "una-clave-larga", "127.0.0.1")
-	if err != nil || res != db.IngresoCorrecto || c.Rol != db.RolAdmin || c.Nombre != "Ana Admin" {
+	if err != nil || res != db.IngresoCorrecto || c.Rol != permisos.RolAdmin || c.Nombre != "Ana Admin" {
 		t.Fatalf("la cuenta creada no ingresa: %v %v %+v", res, err, c)
 	}
 	// Only the first line is the password.

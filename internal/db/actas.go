@@ -9,6 +9,7 @@ package db
 // content. Without a certificate the document is issued unsigned and says so.
 
 import (
+	"comite/internal/dominio"
 	"comite/internal/fallo"
 	"context"
 	"database/sql"
@@ -72,7 +73,7 @@ func marcaSesion(ctx context.Context, q consultor, id int64) (string, error) {
 
 // FuenteActa is what the acta of a session is built from, as stored.
 type FuenteActa struct {
-	Sesion   SesionComite
+	Sesion   dominio.SesionComite
 	Actas    []ActaEmitida // issued versions, oldest first
 	Marca    string
 	Personas map[string]string // login → the person's name, cargo and role
@@ -122,7 +123,7 @@ type ActaNueva struct {
 // transaction it checks that the session still is what the acta was built
 // from (else ErrDocumentoDesactualizado and nothing is written), then
 // records the version and the audit row.
-func (d *DB) GuardarActa(ctx context.Context, n ActaNueva, quien ActorCaso) (ActaEmitida, error) {
+func (d *DB) GuardarActa(ctx context.Context, n ActaNueva, quien dominio.ActorCaso) (ActaEmitida, error) {
 	var id int64
 	err := d.EnTx(ctx, func(tx *sql.Tx) error {
 		s, err := sesionEn(ctx, tx, n.SesionID)

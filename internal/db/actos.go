@@ -1,6 +1,7 @@
 package db
 
 import (
+	"comite/internal/dominio"
 	"comite/internal/fallo"
 	"context"
 	"database/sql"
@@ -47,7 +48,7 @@ func FechaFutura(campo, que string, f, hoy fecha.Fecha) error {
 	if f.IsZero() || !f.Despues(hoy) {
 		return nil
 	}
-	return &ErrValidacion{campo, fmt.Sprintf("%s (%s) es posterior a hoy (%s): revise el día, el mes y el año; lo que aún no ha ocurrido se registra cuando ocurra", que, f.DMA(), hoy.DMA())}
+	return &dominio.ErrValidacion{Campo: campo, Mensaje: fmt.Sprintf("%s (%s) es posterior a hoy (%s): revise el día, el mes y el año; lo que aún no ha ocurrido se registra cuando ocurra", que, f.DMA(), hoy.DMA())}
 }
 
 // validarActo checks an act as entered on hoy: its dates already happened
@@ -55,26 +56,26 @@ func FechaFutura(campo, que string, f, hoy fecha.Fecha) error {
 func validarActo(a *ActoSancion, hoy fecha.Fecha) (int64, error) {
 	n, err := nit.Parse(a.NIT)
 	if err != nil {
-		return 0, &ErrValidacion{"nit", err.Error()}
+		return 0, &dominio.ErrValidacion{Campo: "nit", Mensaje: err.Error()}
 	}
 	a.NIT = n.String()
 	a.NumeroActo = strings.TrimSpace(a.NumeroActo)
 	if a.NumeroActo == "" {
-		return 0, &ErrValidacion{"numero_acto", "escriba el número del acto"}
+		return 0, &dominio.ErrValidacion{Campo: "numero_acto", Mensaje: "escriba el número del acto"}
 	}
 	// One act, one key: as the import reads it.
 	if a.NumeroActo, err = filas.ParseClave(a.NumeroActo); err != nil {
-		return 0, &ErrValidacion{"numero_acto", err.Error()}
+		return 0, &dominio.ErrValidacion{Campo: "numero_acto", Mensaje: err.Error()}
 	}
 	if _, err := sancion.ParseGravedad(string(a.Gravedad)); err != nil {
-		return 0, &ErrValidacion{"gravedad", err.Error()}
+		return 0, &dominio.ErrValidacion{Campo: "gravedad", Mensaje: err.Error()}
 	}
 	if _, err := sancion.ParseTipo(string(a.Sancion)); err != nil {
-		return 0, &ErrValidacion{"sancion", err.Error()}
+		return 0, &dominio.ErrValidacion{Campo: "sancion", Mensaje: err.Error()}
 	}
 	c, err := CentavosDe(a.Valor)
 	if err != nil {
-		return 0, &ErrValidacion{"valor", err.Error()}
+		return 0, &dominio.ErrValidacion{Campo: "valor", Mensaje: err.Error()}
 	}
 	if err := FechaFutura("fecha_expedicion", "la expedición", a.FechaExpedicion, hoy); err != nil {
 		return 0, err
@@ -83,7 +84,7 @@ func validarActo(a *ActoSancion, hoy fecha.Fecha) (int64, error) {
 		return 0, err
 	}
 	if !a.FechaExpedicion.IsZero() && !a.FechaFirmeza.IsZero() && a.FechaFirmeza.Antes(a.FechaExpedicion) {
-		return 0, &ErrValidacion{"fecha_firmeza", fmt.Sprintf("la firmeza (%s) es anterior a la expedición (%s): un acto queda en firme después de expedido; revise las dos fechas", a.FechaFirmeza.DMA(), a.FechaExpedicion.DMA())}
+		return 0, &dominio.ErrValidacion{Campo: "fecha_firmeza", Mensaje: fmt.Sprintf("la firmeza (%s) es anterior a la expedición (%s): un acto queda en firme después de expedido; revise las dos fechas", a.FechaFirmeza.DMA(), a.FechaExpedicion.DMA())}
 	}
 	return c, nil
 }
@@ -91,7 +92,7 @@ func validarActo(a *ActoSancion, hoy fecha.Fecha) (int64, error) {
 // GuardarActo creates the act or updates it (same NIT and número de acto),
 // auditing the change with before and after in the same transaction. The
 // user must be registered.
-func (d *DB) GuardarActo(ctx context.Context, a ActoSancion, quien Actor) (Cambio, error) {
+func (d *DB) GuardarActo(ctx context.Context, a ActoSancion, quien dominio.Actor) (Cambio, error) {
 	c, err := validarActo(&a, d.Hoy())
 	if err != nil {
 		return SinCambios, err
@@ -307,7 +308,7 @@ func escanearActo(s interface{ Scan(...any) error }) (ActoSancion, error) {
 func (d *DB) ActosDeUsuario(ctx context.Context, nitUsuario string) ([]ActoSancion, error) {
 	n, err := nit.Parse(nitUsuario)
 	if err != nil {
-		return nil, &ErrValidacion{"nit", err.Error()}
+		return nil, &dominio.ErrValidacion{Campo: "nit", Mensaje: err.Error()}
 	}
 	var uid int64
 	if err := d.QueryRowContext(ctx, `SELECT id FROM usuarios_aduaneros WHERE nit = ?`, n.String()).Scan(&uid); err != nil {
@@ -341,7 +342,7 @@ func actosDe(ctx context.Context, q consultor, uid int64) ([]ActoSancion, error)
 func (d *DB) ActoPorNumero(ctx context.Context, nitUsuario, numero string) (ActoSancion, error) {
 	n, err := nit.Parse(nitUsuario)
 	if err != nil {
-		return ActoSancion{}, &ErrValidacion{"nit", err.Error()}
+		return ActoSancion{}, &dominio.ErrValidacion{Campo: "nit", Mensaje: err.Error()}
 	}
 	a, err := escanearActo(d.QueryRowContext(ctx, `SELECT `+columnasActo+` FROM actos a JOIN usuarios_aduaneros u ON u.id = a.usuario_id
 		WHERE u.nit = ? AND a.numero_acto = ?`, n.String(), strings.TrimSpace(numero)))

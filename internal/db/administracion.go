@@ -5,6 +5,7 @@ package db
 // for the Inicio page.
 
 import (
+	"comite/internal/dominio"
 	"comite/internal/fallo"
 	"context"
 	"database/sql"
@@ -52,16 +53,16 @@ func (d *DB) ListarDiasInhabiles(ctx context.Context) ([]DiaInhabil, error) {
 }
 
 // AgregarDiaInhabil records a non-business day with its reason.
-func (d *DB) AgregarDiaInhabil(ctx context.Context, f fecha.Fecha, motivo string, quien Actor) error {
+func (d *DB) AgregarDiaInhabil(ctx context.Context, f fecha.Fecha, motivo string, quien dominio.Actor) error {
 	motivo = strings.TrimSpace(motivo)
 	if f.IsZero() {
-		return &ErrValidacion{"fecha", "escriba la fecha (DD/MM/AAAA)"}
+		return &dominio.ErrValidacion{Campo: "fecha", Mensaje: "escriba la fecha (DD/MM/AAAA)"}
 	}
 	if motivo == "" {
-		return &ErrValidacion{"motivo", "escriba el motivo (por ejemplo, la resolución que cerró la entidad)"}
+		return &dominio.ErrValidacion{Campo: "motivo", Mensaje: "escriba el motivo (por ejemplo, la resolución que cerró la entidad)"}
 	}
 	if len(motivo) > 500 {
-		return &ErrValidacion{"motivo", "use como máximo 500 caracteres"}
+		return &dominio.ErrValidacion{Campo: "motivo", Mensaje: "use como máximo 500 caracteres"}
 	}
 	return d.EnTx(ctx, func(tx *sql.Tx) error {
 		var n int
@@ -81,7 +82,7 @@ func (d *DB) AgregarDiaInhabil(ctx context.Context, f fecha.Fecha, motivo string
 }
 
 // QuitarDiaInhabil removes a non-business day.
-func (d *DB) QuitarDiaInhabil(ctx context.Context, f fecha.Fecha, quien Actor) error {
+func (d *DB) QuitarDiaInhabil(ctx context.Context, f fecha.Fecha, quien dominio.Actor) error {
 	return d.EnTx(ctx, func(tx *sql.Tx) error {
 		var motivo string
 		err := tx.QueryRowContext(ctx, `SELECT motivo FROM dias_inhabiles WHERE fecha = ?`, f.String()).Scan(&motivo)

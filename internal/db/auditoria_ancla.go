@@ -1,6 +1,7 @@
 package db
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"database/sql"
 	"errors"
@@ -137,7 +138,7 @@ func comprobarAnclaContra(r AnclaRegistrada, ruta string) error {
 // AceptarAnclaNueva starts the anchor anew when the one the database
 // recorded is gone: a row in the audit log names the publication recorded
 // and the anchor in use, and the head (that row) is published to it.
-func (d *DB) AceptarAnclaNueva(ctx context.Context, quien Actor) error {
+func (d *DB) AceptarAnclaNueva(ctx context.Context, quien dominio.Actor) error {
 	a := d.aud
 	if a == nil || a.rutaAncla == "" {
 		return errors.New("no hay ancla de auditoría que aceptar")

@@ -2,6 +2,7 @@ package db
 
 import (
 	"bufio"
+	"comite/internal/dominio"
 	"context"
 	"crypto/hmac"
 	"crypto/rand"
@@ -729,7 +730,7 @@ func (d *DB) CargarAuditoria(ctx context.Context, opciones ...OpcionAuditoria) e
 // RotarClaveAuditoria adds a new audit key (number one above the current)
 // to the key file; new rows are signed with it from the row that records the
 // rotation on. Old keys stay in the file: they verify the rows they signed.
-func (d *DB) RotarClaveAuditoria(ctx context.Context, quien Actor) (int64, error) {
+func (d *DB) RotarClaveAuditoria(ctx context.Context, quien dominio.Actor) (int64, error) {
 	a := d.aud
 	if a == nil || a.actual == 0 {
 		return 0, ErrSinClaveAuditoria

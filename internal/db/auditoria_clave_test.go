@@ -1,6 +1,8 @@
 package db
 
 import (
+	"comite/internal/dominio"
+	"comite/internal/permisos"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -19,7 +21,7 @@ func auditoriaDePrueba(t *testing.T) *DB {
 	clavesBaratas(t)
 	d := abrirTemporal(t)
 	for i := 0; i < 6; i++ {
-		if _, err := d.CrearCuenta(context.Background(), NuevaCuenta{Usuario: "cuenta" + strconv.Itoa(i), Rol: RolAuditor, Clave: "tres tigres comen trigo"}, Actor{Cuenta: "sistema"}); err != nil {
+		if _, err := d.CrearCuenta(context.Background(), dominio.NuevaCuenta{Usuario: "cuenta" + strconv.Itoa(i), Rol: permisos.RolAuditor, Clave: "tres tigres comen trigo"}, dominio.Actor{Cuenta: "sistema"}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -180,7 +182,7 @@ func TestAuditoria_FilasSinClaveSiguenVerificando(t *testing.T) {
 	if texto, _ := os.ReadFile(RutaClaveAuditoria(ruta)); !strings.Contains(string(texto), "sellado 3\n") {
 		t.Fatalf("la clave no registra el sellado:\n%s", texto)
 	}
-	if _, err := d.CrearCuenta(ctx, NuevaCuenta{Usuario: "nueva", Rol: RolAuditor, Clave: "tres tigres comen trigo"}, Actor{Cuenta: "sistema"}); err != nil {
+	if _, err := d.CrearCuenta(ctx, dominio.NuevaCuenta{Usuario: "nueva", Rol: permisos.RolAuditor, Clave: "tres tigres comen trigo"}, dominio.Actor{Cuenta: "sistema"}); err != nil {
 		t.Fatal(err)
 	}
 	if n, err := d.VerificarAuditoria(ctx); err != nil || n != 4 {
@@ -234,7 +236,7 @@ func TestAuditoria_ClaveFueraDeLaBase(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer d.Close()
-		d.CrearCuenta(ctx, NuevaCuenta{Usuario: "nueva", Rol: RolAuditor, Clave: "tres tigres comen trigo"}, Actor{Cuenta: "sistema"})
+		d.CrearCuenta(ctx, dominio.NuevaCuenta{Usuario: "nueva", Rol: permisos.RolAuditor, Clave: "tres tigres comen trigo"}, dominio.Actor{Cuenta: "sistema"})
 		if _, err := os.Stat(RutaClaveAuditoria(ruta)); !errors.Is(err, os.ErrNotExist) {
 			t.Fatal("con la variable no debe crearse el archivo de la clave")
 		}
@@ -259,11 +261,11 @@ func TestAuditoria_ClaveFueraDeLaBase(t *testing.T) {
 func TestAuditoria_RotarLaClave(t *testing.T) {
 	d := auditoriaDePrueba(t)
 	ctx := context.Background()
-	nueva, err := d.RotarClaveAuditoria(ctx, Actor{Cuenta: "sistema", IP: "línea de comandos"})
+	nueva, err := d.RotarClaveAuditoria(ctx, dominio.Actor{Cuenta: "sistema", IP: "línea de comandos"})
 	if err != nil || nueva != 2 {
 		t.Fatalf("rotar: %d, %v", nueva, err)
 	}
-	d.CrearCuenta(ctx, NuevaCuenta{Usuario: "tras-rotar", Rol: RolAuditor, Clave: "tres tigres comen trigo"}, Actor{Cuenta: "sistema"})
+	d.CrearCuenta(ctx, dominio.NuevaCuenta{Usuario: "tras-rotar", Rol: permisos.RolAuditor, Clave: "tres tigres comen trigo"}, dominio.Actor{Cuenta: "sistema"})
 	var v1, v2 int
 	d.QueryRow(`SELECT count(*) FILTER (WHERE clave_id = 1), count(*) FILTER (WHERE clave_id = 2) FROM auditoria`).Scan(&v1, &v2)
 	if v1 != 6 || v2 != 2 {

@@ -1,6 +1,7 @@
 package db
 
 import (
+	"comite/internal/dominio"
 	"comite/internal/fallo"
 	"context"
 	"database/sql"
@@ -69,7 +70,7 @@ func (d *DB) EstadoTokenCalendario(ctx context.Context, cuentaID int64) (TokenCa
 // At most MaxTokensCalendario are created per VentanaTokensCalendario
 // (*ErrDemasiadas beyond); the account's links revoked before that window
 // are purged.
-func (d *DB) GenerarTokenCalendario(ctx context.Context, cuentaID int64, quien Actor) (string, error) {
+func (d *DB) GenerarTokenCalendario(ctx context.Context, cuentaID int64, quien dominio.Actor) (string, error) {
 	token, err := tokenAleatorio()
 	if err != nil {
 		return "", err
@@ -115,7 +116,7 @@ func (d *DB) GenerarTokenCalendario(ctx context.Context, cuentaID int64, quien A
 
 // RevocarTokenCalendario revokes the account's token in force (nothing to
 // do, and nothing audited, when there is none).
-func (d *DB) RevocarTokenCalendario(ctx context.Context, cuentaID int64, quien Actor) error {
+func (d *DB) RevocarTokenCalendario(ctx context.Context, cuentaID int64, quien dominio.Actor) error {
 	return d.EnTx(ctx, func(tx *sql.Tx) error {
 		rs, err := tx.ExecContext(ctx, `UPDATE calendario_tokens SET revocado_en = ? WHERE cuenta_id = ? AND revocado_en IS NULL`, d.Ahora(), cuentaID)
 		if err != nil {
@@ -130,21 +131,21 @@ func (d *DB) RevocarTokenCalendario(ctx context.Context, cuentaID int64, quien A
 
 // CuentaPorTokenCalendario returns the active account whose token in force
 // is token, or ErrTokenCalendario.
-func (d *DB) CuentaPorTokenCalendario(ctx context.Context, token string) (Cuenta, error) {
+func (d *DB) CuentaPorTokenCalendario(ctx context.Context, token string) (dominio.Cuenta, error) {
 	if token == "" || len(token) > 100 {
-		return Cuenta{}, ErrTokenCalendario
+		return dominio.Cuenta{}, ErrTokenCalendario
 	}
 	var id int64
 	err := d.QueryRowContext(ctx, `SELECT cuenta_id FROM calendario_tokens WHERE token_hash = ? AND revocado_en IS NULL`, hashToken(token)).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
-		return Cuenta{}, ErrTokenCalendario
+		return dominio.Cuenta{}, ErrTokenCalendario
 	}
 	if err != nil {
-		return Cuenta{}, fmt.Errorf("leer token de calendario: %w", err)
+		return dominio.Cuenta{}, fmt.Errorf("leer token de calendario: %w", err)
 	}
 	c, err := d.CuentaPorID(ctx, id)
 	if errors.Is(err, ErrCuentaNoExiste) || (err == nil && !c.Activa) {
-		return Cuenta{}, ErrTokenCalendario
+		return dominio.Cuenta{}, ErrTokenCalendario
 	}
 	return c, err
 }

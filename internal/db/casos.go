@@ -10,6 +10,7 @@ package db
 // stored as an insert-only snapshot (contrato's JSON).
 
 import (
+	"comite/internal/dominio"
 	"comite/internal/fallo"
 	"context"
 	"database/sql"
@@ -27,17 +28,7 @@ import (
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
 	"comite/internal/valores"
-
-	"github.com/shopspring/decimal"
 )
-
-// ActorCaso is who takes a step on a case: the account, its role, its
-// Dirección Seccional (for rol seccional) and the address it came from.
-type ActorCaso struct {
-	Actor
-	Rol       Rol
-	Seccional string // the account's Dirección Seccional (rol seccional)
-}
 
 // ErrCasoNoExiste is returned for an unknown case, and for a case of another
 // Dirección Seccional asked by a seccional account (its existence is not revealed).
@@ -63,25 +54,6 @@ func (e *ErrFormulario) Error() string {
 // "today" of the application (fecha.DeTiempo holds the one zone of Bogotá).
 func (d *DB) Hoy() fecha.Fecha { return fecha.DeTiempo(d.Now()) }
 
-// NuevoCaso is what a Dirección Seccional (or the Secretaría) reports.
-type NuevoCaso struct {
-	NIT                string
-	DireccionSeccional string // only the Secretaría chooses it; "" = the user's
-	FechaComision      fecha.Fecha
-	FechaVerificacion  fecha.Fecha
-	FechaExpediente    fecha.Fecha // zero: the verification date
-	FechaRequerimiento fecha.Fecha // zero: no REA yet
-	Gravedad           sancion.Gravedad
-	Sancion            sancion.Tipo
-	SancionPrevista    decimal.Decimal
-	PermiteCancelacion bool
-	Anclaje            reincidencia.Anclaje
-	Descripcion        string
-	// ConfirmarDuplicado: the reporter confirms that this is another fact,
-	// though an open case of the same NIT has the same commission date.
-	ConfirmarDuplicado bool
-}
-
 // ErrCasoDuplicado is a report refused because a case of the same NIT, open
 // or closed, has the same commission date: it may be the same fact reported
 // twice. The reporter can look at the first and confirm that it is another fact.
@@ -104,83 +76,6 @@ func (e *ErrCasoDuplicado) Error() string {
 	return fmt.Sprintf("Ya hay un caso abierto de este NIT con la misma fecha de comisión: %s (%s). Si es el mismo hecho, no lo reporte de nuevo; "+
 		"si es otro hecho, confírmelo al reportar.", e.Numero, e.Estado.Etiqueta())
 }
-
-// Caso is a stored case.
-type Caso struct {
-	ID                 int64
-	Numero             string
-	UsuarioID          int64
-	NIT                string
-	RazonSocial        string
-	TipoUsuario        string
-	DireccionSeccional string // the catalogue code
-	NombreSeccional    string // its official name (the code when it is not in the catalogue)
-	Estado             flujo.Estado
-	FechaComision      fecha.Fecha
-	FechaVerificacion  fecha.Fecha
-	FechaExpediente    fecha.Fecha
-	FechaRequerimiento fecha.Fecha
-	FechaReporte       fecha.Fecha
-	Gravedad           sancion.Gravedad
-	Sancion            sancion.Tipo
-	SancionPrevista    decimal.Decimal
-	PermiteCancelacion bool
-	Anclaje            reincidencia.Anclaje
-	Descripcion        string
-	Criterios          map[string]string
-	CreadoPor          string
-	CreadoEn           string
-}
-
-// Evaluacion is a stored snapshot of the committee test of a case.
-type Evaluacion struct {
-	ID             int64
-	CasoID         int64
-	Version        int
-	ConjuntoReglas string
-	EntradaJSON    string
-	ResultadoJSON  string
-	ValoresJSON    string
-	Motivo         string
-	CreadoPor      string
-	CreadoEn       string
-}
-
-// Resultado reads the stored output back (contrato's JSON).
-//
-// A snapshot stored by the first version of the rules is re-read by the core
-// when the rules of today disagree with it on the same stored input
-// (contrato.ReleerVersion1): every screen, step and informe reads it here.
-func (e Evaluacion) Resultado(ref valores.Referencia) (contrato.EvaluacionJSON, error) {
-	r, err := contrato.LeerResultado([]byte(e.ResultadoJSON))
-	if err != nil {
-		return r, err
-	}
-	return contrato.ReleerVersion1(r, []byte(e.EntradaJSON), ref), nil
-}
-
-// Entrada reads the stored input back (contrato's JSON).
-func (e Evaluacion) Entrada() (reincidencia.Entrada, error) {
-	return contrato.LeerEntradaGuardada([]byte(e.EntradaJSON))
-}
-
-// EventoCaso is one row of a case's history.
-type EventoCaso struct {
-	ID                int64
-	DeEstado          flujo.Estado // "" at creation
-	AEstado           flujo.Estado
-	Accion            flujo.Accion // or "criterios", "informe"
-	Texto             string       // what happened, for people
-	EvaluacionID      int64        // 0: none
-	EvaluacionVersion int
-	Cuenta            string
-	IP                string
-	En                string // RFC 3339, UTC
-}
-
-// Instante parses En, which the store checked when it read the row
-// (comprobarInstante in historiaDe).
-func (e EventoCaso) Instante() time.Time { return instanteComprobado(e.En) }
 
 type detalleEvento struct {
 	Accion string `json:"accion"`
@@ -254,7 +149,7 @@ func insertarEvaluacion(ctx context.Context, tx *sql.Tx, casoID int64, version i
 	return rs.LastInsertId()
 }
 
-func insertarEvento(ctx context.Context, tx *sql.Tx, casoID int64, de, a flujo.Estado, accion flujo.Accion, texto string, evaluacionID int64, quien ActorCaso, ahora string) error {
+func insertarEvento(ctx context.Context, tx *sql.Tx, casoID int64, de, a flujo.Estado, accion flujo.Accion, texto string, evaluacionID int64, quien dominio.ActorCaso, ahora string) error {
 	det, _ := json.Marshal(detalleEvento{string(accion), texto})
 	var deEstado any
 	if de != "" {
@@ -279,8 +174,8 @@ const columnasCaso = `c.id, c.numero, c.usuario_id, u.nit, u.razon_social, u.tip
 	c.fecha_verificacion, c.fecha_expediente, c.fecha_requerimiento, c.fecha_reporte, c.gravedad, c.sancion,
 	c.sancion_prevista_centavos, c.sancion_prevista_cop, c.permite_cancelacion, c.anclaje, c.descripcion, c.criterios_json, c.creado_por, c.creado_en`
 
-func escanearCaso(s interface{ Scan(...any) error }) (Caso, error) {
-	var c Caso
+func escanearCaso(s interface{ Scan(...any) error }) (dominio.Caso, error) {
+	var c dominio.Caso
 	var estado, com, ver, rep, grav, sanc, anc, crit string
 	var exp, req sql.NullString
 	var prevista int64
@@ -313,11 +208,11 @@ func escanearCaso(s interface{ Scan(...any) error }) (Caso, error) {
 }
 
 // Caso reads one case by id.
-func (d *DB) Caso(ctx context.Context, id int64) (Caso, error) {
+func (d *DB) Caso(ctx context.Context, id int64) (dominio.Caso, error) {
 	return casoEn(ctx, d, id)
 }
 
-func casoEn(ctx context.Context, q consultor, id int64) (Caso, error) {
+func casoEn(ctx context.Context, q consultor, id int64) (dominio.Caso, error) {
 	c, err := escanearCaso(q.QueryRowContext(ctx, `SELECT `+columnasCaso+fromCasos+` WHERE c.id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return c, ErrCasoNoExiste
@@ -326,7 +221,7 @@ func casoEn(ctx context.Context, q consultor, id int64) (Caso, error) {
 }
 
 // CasoPorReferencia reads a case by its number (CF-2026-0001) or numeric id.
-func (d *DB) CasoPorReferencia(ctx context.Context, ref string) (Caso, error) {
+func (d *DB) CasoPorReferencia(ctx context.Context, ref string) (dominio.Caso, error) {
 	ref = strings.TrimSpace(ref)
 	if id, err := strconv.ParseInt(ref, 10, 64); err == nil {
 		return d.Caso(ctx, id)
@@ -346,7 +241,7 @@ type FiltroCasos struct {
 }
 
 // ListarCasos lists cases, newest first.
-func (d *DB) ListarCasos(ctx context.Context, f FiltroCasos) ([]Caso, error) {
+func (d *DB) ListarCasos(ctx context.Context, f FiltroCasos) ([]dominio.Caso, error) {
 	q := `SELECT ` + columnasCaso + fromCasos + ` WHERE 1=1`
 	var args []any
 	if f.Seccional != "" {
@@ -367,7 +262,7 @@ func (d *DB) ListarCasos(ctx context.Context, f FiltroCasos) ([]Caso, error) {
 		return nil, fmt.Errorf("listar casos: %w", err)
 	}
 	defer rows.Close()
-	var out []Caso
+	var out []dominio.Caso
 	for rows.Next() {
 		c, err := escanearCaso(rows)
 		if err != nil {
@@ -380,8 +275,8 @@ func (d *DB) ListarCasos(ctx context.Context, f FiltroCasos) ([]Caso, error) {
 
 const columnasEvaluacion = `id, caso_id, version, conjunto_reglas, entrada_json, resultado_json, valores_json, motivo, creado_por, creado_en`
 
-func escanearEvaluacion(s interface{ Scan(...any) error }) (Evaluacion, error) {
-	var e Evaluacion
+func escanearEvaluacion(s interface{ Scan(...any) error }) (dominio.Evaluacion, error) {
+	var e dominio.Evaluacion
 	err := s.Scan(&e.ID, &e.CasoID, &e.Version, &e.ConjuntoReglas, &e.EntradaJSON, &e.ResultadoJSON, &e.ValoresJSON, &e.Motivo, &e.CreadoPor, &e.CreadoEn)
 	if err == nil {
 		err = comprobarInstante("evaluaciones.creado_en", e.CreadoEn)
@@ -390,17 +285,17 @@ func escanearEvaluacion(s interface{ Scan(...any) error }) (Evaluacion, error) {
 }
 
 // Evaluaciones lists the stored snapshots of a case, oldest first.
-func (d *DB) Evaluaciones(ctx context.Context, casoID int64) ([]Evaluacion, error) {
+func (d *DB) Evaluaciones(ctx context.Context, casoID int64) ([]dominio.Evaluacion, error) {
 	return evaluacionesDe(ctx, d, casoID)
 }
 
-func evaluacionesDe(ctx context.Context, q consultor, casoID int64) ([]Evaluacion, error) {
+func evaluacionesDe(ctx context.Context, q consultor, casoID int64) ([]dominio.Evaluacion, error) {
 	rows, err := q.QueryContext(ctx, `SELECT `+columnasEvaluacion+` FROM evaluaciones WHERE caso_id = ? ORDER BY version`, casoID)
 	if err != nil {
 		return nil, fmt.Errorf("leer evaluaciones: %w", err)
 	}
 	defer rows.Close()
-	var out []Evaluacion
+	var out []dominio.Evaluacion
 	for rows.Next() {
 		e, err := escanearEvaluacion(rows)
 		if err != nil {
@@ -411,7 +306,7 @@ func evaluacionesDe(ctx context.Context, q consultor, casoID int64) ([]Evaluacio
 	return out, rows.Err()
 }
 
-func ultimaEvaluacion(ctx context.Context, q consultor, casoID int64) (Evaluacion, error) {
+func ultimaEvaluacion(ctx context.Context, q consultor, casoID int64) (dominio.Evaluacion, error) {
 	e, err := escanearEvaluacion(q.QueryRowContext(ctx, `SELECT `+columnasEvaluacion+` FROM evaluaciones WHERE caso_id = ? ORDER BY version DESC LIMIT 1`, casoID))
 	if errors.Is(err, sql.ErrNoRows) {
 		return e, fmt.Errorf("el caso %d no tiene evaluación guardada", casoID)
@@ -420,25 +315,25 @@ func ultimaEvaluacion(ctx context.Context, q consultor, casoID int64) (Evaluacio
 }
 
 // UltimaEvaluacion is the latest snapshot of a case (the one in force).
-func (d *DB) UltimaEvaluacion(ctx context.Context, casoID int64) (Evaluacion, error) {
+func (d *DB) UltimaEvaluacion(ctx context.Context, casoID int64) (dominio.Evaluacion, error) {
 	return ultimaEvaluacion(ctx, d, casoID)
 }
 
 // Historia lists the history of a case in the order it happened.
-func (d *DB) Historia(ctx context.Context, casoID int64) ([]EventoCaso, error) {
+func (d *DB) Historia(ctx context.Context, casoID int64) ([]dominio.EventoCaso, error) {
 	return historiaDe(ctx, d, casoID)
 }
 
-func historiaDe(ctx context.Context, q consultor, casoID int64) ([]EventoCaso, error) {
+func historiaDe(ctx context.Context, q consultor, casoID int64) ([]dominio.EventoCaso, error) {
 	rows, err := q.QueryContext(ctx, `SELECT e.id, e.de_estado, e.a_estado, e.evaluacion_id, coalesce(v.version, 0), e.cuenta, e.ip, e.en, e.detalle_json
 		FROM caso_eventos e LEFT JOIN evaluaciones v ON v.id = e.evaluacion_id WHERE e.caso_id = ? ORDER BY e.id`, casoID)
 	if err != nil {
 		return nil, fmt.Errorf("leer la historia: %w", err)
 	}
 	defer rows.Close()
-	var out []EventoCaso
+	var out []dominio.EventoCaso
 	for rows.Next() {
-		var ev EventoCaso
+		var ev dominio.EventoCaso
 		var de sql.NullString
 		var evID sql.NullInt64
 		var a, det string
@@ -459,7 +354,7 @@ func historiaDe(ctx context.Context, q consultor, casoID int64) ([]EventoCaso, e
 }
 
 // contexto is what flujo needs to know about a case, read inside tx.
-func contexto(ctx context.Context, q consultor, c Caso) (flujo.Contexto, Evaluacion, error) {
+func contexto(ctx context.Context, q consultor, c dominio.Caso) (flujo.Contexto, dominio.Evaluacion, error) {
 	ev, err := ultimaEvaluacion(ctx, q, c.ID)
 	if err != nil {
 		return flujo.Contexto{}, ev, err
@@ -468,7 +363,7 @@ func contexto(ctx context.Context, q consultor, c Caso) (flujo.Contexto, Evaluac
 	if err != nil {
 		return flujo.Contexto{}, ev, err
 	}
-	r, err := ev.Resultado(ref)
+	r, err := contrato.ResultadoDe(ev, ref)
 	if err != nil {
 		return flujo.Contexto{}, ev, err
 	}
@@ -484,7 +379,7 @@ func contexto(ctx context.Context, q consultor, c Caso) (flujo.Contexto, Evaluac
 }
 
 // Contexto is the case's flujo.Contexto now (for the screens: flujo.Siguientes).
-func (d *DB) Contexto(ctx context.Context, c Caso) (flujo.Contexto, error) {
+func (d *DB) Contexto(ctx context.Context, c dominio.Caso) (flujo.Contexto, error) {
 	cx, _, err := contexto(ctx, d, c)
 	return cx, err
 }

@@ -1,6 +1,7 @@
 package db
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"database/sql"
 	"fmt"
@@ -40,7 +41,7 @@ const (
 
 // FilaCaso is a case of the list with what the columns and the filters show.
 type FilaCaso struct {
-	Caso
+	dominio.Caso
 	PlazoReporte fecha.Fecha
 	// Evaluado says the case has a stored evaluation; without one its
 	// result is not "datos incompletos" but not evaluated at all.
@@ -151,7 +152,7 @@ func (d *DB) BuscarCasos(ctx context.Context, q ConsultaCasos) (ResultadoCasos, 
 		donde = append(donde, `(SELECT k.decision FROM conceptos k WHERE k.caso_id = c.id ORDER BY k.id DESC LIMIT 1) = ?`)
 		args = append(args, q.Ruta)
 	default:
-		return res, &ErrValidacion{"ruta", "ruta desconocida"}
+		return res, &dominio.ErrValidacion{Campo: "ruta", Mensaje: "ruta desconocida"}
 	}
 	switch q.Resultado {
 	case "":
@@ -167,7 +168,7 @@ func (d *DB) BuscarCasos(ctx context.Context, q ConsultaCasos) (ResultadoCasos, 
 		// reference year not loaded).
 		donde = append(donde, `(SELECT json_type(e.resultado_json, '$.procede_comite') FROM evaluaciones e WHERE e.caso_id = c.id ORDER BY e.version DESC LIMIT 1) = 'null'`)
 	default:
-		return res, &ErrValidacion{"resultado", "resultado desconocido"}
+		return res, &dominio.ErrValidacion{Campo: "resultado", Mensaje: "resultado desconocido"}
 	}
 	if !q.Desde.IsZero() {
 		donde, args = append(donde, `c.fecha_reporte >= ?`), append(args, q.Desde.String())
@@ -254,7 +255,7 @@ func ordenCasos(col string, asc bool) (clave, dir string, err error) {
 	case "vence":
 		clave = `coalesce((SELECT json_extract(e.resultado_json, '$.plazo_reporte') FROM evaluaciones e WHERE e.caso_id = c.id ORDER BY e.version DESC LIMIT 1), '')`
 	default:
-		return "", "", &ErrValidacion{"orden", "columna de orden desconocida"}
+		return "", "", &dominio.ErrValidacion{Campo: "orden", Mensaje: "columna de orden desconocida"}
 	}
 	return clave, dir, nil
 }

@@ -2,6 +2,7 @@ package db
 
 import (
 	"bufio"
+	"comite/internal/dominio"
 	"comite/internal/fallo"
 	"comite/internal/texto"
 	"context"
@@ -46,28 +47,28 @@ func EsClaveComun(clave string) bool { return clavesComunes[strings.ToLower(stri
 func ValidarClave(usuario, clave string) error {
 	switch {
 	case !utf8.ValidString(clave):
-		return &ErrValidacion{"clave", "la clave tiene caracteres inválidos"}
+		return &dominio.ErrValidacion{Campo: "clave", Mensaje: "la clave tiene caracteres inválidos"}
 	case utf8.RuneCountInString(clave) < LongitudMinimaClave:
-		return &ErrValidacion{"clave", fmt.Sprintf("la clave debe tener al menos %d caracteres", LongitudMinimaClave)}
+		return &dominio.ErrValidacion{Campo: "clave", Mensaje: fmt.Sprintf("la clave debe tener al menos %d caracteres", LongitudMinimaClave)}
 	case len(clave) > 1024:
-		return &ErrValidacion{"clave", "la clave es demasiado larga (máximo 1024 bytes)"}
+		return &dominio.ErrValidacion{Campo: "clave", Mensaje: "la clave es demasiado larga (máximo 1024 bytes)"}
 	case strings.IndexFunc(clave, func(r rune) bool { return unicode.IsControl(r) }) >= 0:
-		return &ErrValidacion{"clave", "la clave no puede tener caracteres de control"}
+		return &dominio.ErrValidacion{Campo: "clave", Mensaje: "la clave no puede tener caracteres de control"}
 	}
 	// The user name may not be the password nor a part of it (names of fewer
 	// than four characters only as the whole password: "ana" would refuse "banana…").
 	u, c := texto.ClaveCuenta(usuario), texto.ClaveCuenta(clave)
 	if u != "" && (c == u || (utf8.RuneCountInString(u) >= 4 && strings.Contains(c, u))) {
-		return &ErrValidacion{"clave", "la clave no puede contener el nombre de usuario"}
+		return &dominio.ErrValidacion{Campo: "clave", Mensaje: "la clave no puede contener el nombre de usuario"}
 	}
 	if EsClaveComun(clave) {
-		return &ErrValidacion{"clave", "esa clave es demasiado común; elija otra (por ejemplo, varias palabras que solo usted asocie)"}
+		return &dominio.ErrValidacion{Campo: "clave", Mensaje: "esa clave es demasiado común; elija otra (por ejemplo, varias palabras que solo usted asocie)"}
 	}
 	if unCaracter(c) {
-		return &ErrValidacion{"clave", "la clave no puede ser un solo carácter repetido"}
+		return &dominio.ErrValidacion{Campo: "clave", Mensaje: "la clave no puede ser un solo carácter repetido"}
 	}
 	if esSecuenciaTeclado(c) {
-		return &ErrValidacion{"clave", "la clave no puede ser una secuencia del teclado o del alfabeto (como «qwertyuiop» o «123456789012»)"}
+		return &dominio.ErrValidacion{Campo: "clave", Mensaje: "la clave no puede ser una secuencia del teclado o del alfabeto (como «qwertyuiop» o «123456789012»)"}
 	}
 	return nil
 }
@@ -121,25 +122,25 @@ func esSecuenciaTeclado(s string) bool {
 func validarNombreCuenta(u string) error {
 	switch {
 	case u == "":
-		return &ErrValidacion{"usuario", "escriba el nombre de usuario"}
+		return &dominio.ErrValidacion{Campo: "usuario", Mensaje: "escriba el nombre de usuario"}
 	case len(u) > 64:
-		return &ErrValidacion{"usuario", "use como máximo 64 caracteres"}
+		return &dominio.ErrValidacion{Campo: "usuario", Mensaje: "use como máximo 64 caracteres"}
 	case !utf8.ValidString(u):
-		return &ErrValidacion{"usuario", "el nombre de usuario tiene caracteres inválidos"}
+		return &dominio.ErrValidacion{Campo: "usuario", Mensaje: "el nombre de usuario tiene caracteres inválidos"}
 	}
 	for _, r := range u {
 		if unicode.IsControl(r) || texto.ProhibidaEnLinea(r) {
-			return &ErrValidacion{"usuario", "el nombre de usuario no puede tener caracteres de control ni de formato"}
+			return &dominio.ErrValidacion{Campo: "usuario", Mensaje: "el nombre de usuario no puede tener caracteres de control ni de formato"}
 		}
 		if unicode.IsSpace(r) || strings.ContainsRune("/\\:", r) {
-			return &ErrValidacion{"usuario", "use letras, números, punto, guion o guion bajo, sin espacios"}
+			return &dominio.ErrValidacion{Campo: "usuario", Mensaje: "use letras, números, punto, guion o guion bajo, sin espacios"}
 		}
 	}
 	return nil
 }
 
 // ErrClaveActual is returned when the current password given to change it is wrong.
-var ErrClaveActual = &ErrValidacion{"actual", "la clave actual no es correcta"}
+var ErrClaveActual = &dominio.ErrValidacion{Campo: "actual", Mensaje: "la clave actual no es correcta"}
 
 // ErrOcupado is returned when every argon2 slot is busy: try again in a moment.
 var ErrOcupado = fallo.Nuevo(fallo.Ocupado, "el servidor está ocupado verificando otras claves; intente de nuevo en unos segundos")
@@ -149,7 +150,7 @@ var ErrOcupado = fallo.Nuevo(fallo.Ocupado, "el servidor está ocupado verifican
 // account ends (the caller opens a new one for the browser that made the
 // change), the obligation to change it is cleared, and the audit log records
 // the change (never the password). A wrong current password is recorded too.
-func (d *DB) CambiarClave(ctx context.Context, cuentaID int64, actual, nueva string, quien Actor) error {
+func (d *DB) CambiarClave(ctx context.Context, cuentaID int64, actual, nueva string, quien dominio.Actor) error {
 	var usuario, hash string
 	err := d.QueryRowContext(ctx, `SELECT usuario, clave_hash FROM cuentas WHERE id = ? AND activa = 1`, cuentaID).Scan(&usuario, &hash)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -194,7 +195,7 @@ func (d *DB) CambiarClave(ctx context.Context, cuentaID int64, actual, nueva str
 		return err
 	}
 	if nueva == actual {
-		return &ErrValidacion{"clave", "la clave nueva debe ser distinta de la actual"}
+		return &dominio.ErrValidacion{Campo: "clave", Mensaje: "la clave nueva debe ser distinta de la actual"}
 	}
 	nuevoHash, err := HashClave(nueva)
 	if err != nil {
@@ -221,7 +222,7 @@ func (d *DB) CambiarClave(ctx context.Context, cuentaID int64, actual, nueva str
 // the administrator hands over by a safe channel; the person must choose a
 // new one at the next login. Every session of the account ends. The
 // temporary password is returned once and never stored in clear.
-func (d *DB) RestablecerClave(ctx context.Context, cuentaID int64, quien Actor) (string, error) {
+func (d *DB) RestablecerClave(ctx context.Context, cuentaID int64, quien dominio.Actor) (string, error) {
 	temporal, err := claveTemporal()
 	if err != nil {
 		return "", err

@@ -1,6 +1,8 @@
 package db
 
 import (
+	"comite/internal/dominio"
+	"comite/internal/permisos"
 	"context"
 	"errors"
 	"strings"
@@ -39,7 +41,7 @@ func TestClaves_ValidarClave(t *testing.T) {
 	for _, c := range casos {
 		t.Run(c.nombre, func(t *testing.T) {
 			err := ValidarClave(c.usuario, c.clave)
-			var ev *ErrValidacion
+			var ev *dominio.ErrValidacion
 			if c.valida && err != nil {
 				t.Fatalf("rechazada: %v", err)
 			}
@@ -73,8 +75,8 @@ func TestCuentas_UsuarioSinCaracteresDeControl(t *testing.T) {
 		"espacio_no_separable": "ana\u00a0x",
 	} {
 		t.Run(nombre, func(t *testing.T) {
-			_, err := d.CrearCuenta(context.Background(), NuevaCuenta{Usuario: u, Rol: RolAdmin, Clave: "tres tigres comen trigo"}, Actor{Cuenta: "sistema"})
-			var ev *ErrValidacion
+			_, err := d.CrearCuenta(context.Background(), dominio.NuevaCuenta{Usuario: u, Rol: permisos.RolAdmin, Clave: "tres tigres comen trigo"}, dominio.Actor{Cuenta: "sistema"})
+			var ev *dominio.ErrValidacion
 			if !errors.As(err, &ev) || ev.Campo != "usuario" {
 				t.Fatalf("usuario %q: %v", u, err)
 			}
@@ -88,20 +90,20 @@ func TestClaves_CambiarClaveCierraLasSesiones(t *testing.T) {
 	clavesBaratas(t)
 	d := abrirTemporal(t)
 	ctx := context.Background()
-	c, err := d.CrearCuenta(ctx, NuevaCuenta{Usuario: "mlopez", Rol: RolComite, Clave: "clave-inicial-larga"}, Actor{Cuenta: "sistema"})
+	c, err := d.CrearCuenta(ctx, dominio.NuevaCuenta{Usuario: "mlopez", Rol: permisos.RolComite, Clave: "clave-inicial-larga"}, dominio.Actor{Cuenta: "sistema"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	tok1, _, _ := d.CrearSesion(ctx, c.ID, "10.0.0.1")
 	tok2, _, _ := d.CrearSesion(ctx, c.ID, "10.0.0.2")
-	quien := Actor{Cuenta: "mlopez", IP: "10.0.0.1"}
+	quien := dominio.Actor{Cuenta: "mlopez", IP: "10.0.0.1"}
 	if err := d.CambiarClave(ctx, c.ID, "no-es-la-actual", "nueva-clave-muy-larga", quien); !errors.Is(err, ErrClaveActual) {
 		t.Fatalf("clave actual equivocada: %v", err)
 	}
 	if n, _ := d.ContarSesiones(ctx, c.ID); n != 2 {
 		t.Fatalf("un intento fallido cerró sesiones: %d", n)
 	}
-	var ev *ErrValidacion
+	var ev *dominio.ErrValidacion
 	if err := d.CambiarClave(ctx, c.ID, "clave-inicial-larga", "corta", quien); !errors.As(err, &ev) || ev.Campo != "clave" {
 		t.Fatalf("clave nueva corta: %v", err)
 	}
@@ -137,9 +139,9 @@ func TestClaves_RestablecerObligaACambiar(t *testing.T) {
 	d := abrirTemporal(t)
 	ctx := context.Background()
 	relojFijo(d, time.Date(2026, 3, 2, 15, 0, 0, 0, time.UTC))
-	c, _ := d.CrearCuenta(ctx, NuevaCuenta{Usuario: "mlopez", Rol: RolComite, Clave: "clave-olvidada-larga"}, Actor{Cuenta: "sistema"})
+	c, _ := d.CrearCuenta(ctx, dominio.NuevaCuenta{Usuario: "mlopez", Rol: permisos.RolComite, Clave: "clave-olvidada-larga"}, dominio.Actor{Cuenta: "sistema"})
 	tok, _, _ := d.CrearSesion(ctx, c.ID, "10.0.0.1")
-	temporal, err := d.RestablecerClave(ctx, c.ID, Actor{Cuenta: "admin", IP: "10.0.0.5"})
+	temporal, err := d.RestablecerClave(ctx, c.ID, dominio.Actor{Cuenta: "admin", IP: "10.0.0.5"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +155,7 @@ func TestClaves_RestablecerObligaACambiar(t *testing.T) {
 	if err != nil || r.Resultado != IngresoCorrecto || !r.Cuenta.DebeCambiarClave {
 		t.Fatalf("ingreso con la temporal: %+v %v", r, err)
 	}
-	if err := d.CambiarClave(ctx, c.ID, temporal, "mi-clave-elegida-2026", Actor{Cuenta: "mlopez"}); err != nil {
+	if err := d.CambiarClave(ctx, c.ID, temporal, "mi-clave-elegida-2026", dominio.Actor{Cuenta: "mlopez"}); err != nil {
 		t.Fatal(err)
 	}
 	if cu, _ := d.CuentaPorID(ctx, c.ID); cu.DebeCambiarClave {

@@ -7,12 +7,12 @@ package db
 // with corrige_id and its reason, and the original stays visible.
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"time"
 
 	"comite/internal/fecha"
 	"comite/internal/flujo"
@@ -20,23 +20,6 @@ import (
 
 	"github.com/shopspring/decimal"
 )
-
-// ConceptoGuardado is one recorded concepto (the original, or a correction).
-type ConceptoGuardado struct {
-	ID               int64
-	CasoID           int64
-	Concepto         flujo.Concepto
-	EvaluacionID     int64
-	CorrigeID        int64 // 0: the original
-	SesionID         int64 // the session it was recorded in (0: outside a session)
-	MotivoCorreccion string
-	RegistradoPor    string
-	RegistradoEn     string
-}
-
-// Instante parses RegistradoEn, which the store checked when it read the row
-// (comprobarInstante in escanearConcepto).
-func (c ConceptoGuardado) Instante() time.Time { return instanteComprobado(c.RegistradoEn) }
 
 // ErrConcepto carries the problems of a concepto by field (flujo.ValidarConcepto).
 type ErrConcepto struct{ Campos map[string]string }
@@ -65,8 +48,8 @@ func insertarConcepto(ctx context.Context, tx *sql.Tx, casoID int64, c flujo.Con
 
 const columnasConcepto = `id, caso_id, fecha_sesion, miembros, decision, motivacion_json, criterios_cancelacion, evaluacion_id, corrige_id, motivo_correccion, registrado_por, registrado_en, coalesce(sesion_id, 0)`
 
-func escanearConcepto(s interface{ Scan(...any) error }) (ConceptoGuardado, error) {
-	var c ConceptoGuardado
+func escanearConcepto(s interface{ Scan(...any) error }) (dominio.ConceptoGuardado, error) {
+	var c dominio.ConceptoGuardado
 	var ses, miembros, dec, mot, crit string
 	var corrige sql.NullInt64
 	if err := s.Scan(&c.ID, &c.CasoID, &ses, &miembros, &dec, &mot, &crit, &c.EvaluacionID, &corrige, &c.MotivoCorreccion, &c.RegistradoPor, &c.RegistradoEn, &c.SesionID); err != nil {
@@ -92,17 +75,17 @@ func escanearConcepto(s interface{ Scan(...any) error }) (ConceptoGuardado, erro
 	return c, nil
 }
 
-func conceptoPorID(ctx context.Context, q consultor, id int64) (ConceptoGuardado, error) {
+func conceptoPorID(ctx context.Context, q consultor, id int64) (dominio.ConceptoGuardado, error) {
 	return escanearConcepto(q.QueryRowContext(ctx, `SELECT `+columnasConcepto+` FROM conceptos WHERE id = ?`, id))
 }
 
-func conceptosDe(ctx context.Context, q consultor, casoID int64) ([]ConceptoGuardado, error) {
+func conceptosDe(ctx context.Context, q consultor, casoID int64) ([]dominio.ConceptoGuardado, error) {
 	rows, err := q.QueryContext(ctx, `SELECT `+columnasConcepto+` FROM conceptos WHERE caso_id = ? ORDER BY id`, casoID)
 	if err != nil {
 		return nil, fmt.Errorf("leer conceptos: %w", err)
 	}
 	defer rows.Close()
-	var out []ConceptoGuardado
+	var out []dominio.ConceptoGuardado
 	for rows.Next() {
 		c, err := escanearConcepto(rows)
 		if err != nil {
@@ -115,30 +98,17 @@ func conceptosDe(ctx context.Context, q consultor, casoID int64) ([]ConceptoGuar
 
 // Conceptos lists the concepto of a case and its corrections, oldest first:
 // [0] is the original; the last one is in force.
-func (d *DB) Conceptos(ctx context.Context, casoID int64) ([]ConceptoGuardado, error) {
+func (d *DB) Conceptos(ctx context.Context, casoID int64) ([]dominio.ConceptoGuardado, error) {
 	return conceptosDe(ctx, d, casoID)
 }
 
-// PropuestaREA is the proposal recorded when a case closes.
-type PropuestaREA struct {
-	ID            int64
-	CasoID        int64
-	ConceptoID    int64
-	Propuesta     flujo.Decision
-	FechaREA      fecha.Fecha
-	Incremento    *reincidencia.SancionIncrementada // nil for cancelación or no increment
-	Total         *decimal.Decimal                  // nil for cancelación
-	RegistradoPor string
-	RegistradoEn  string
-}
-
 // PropuestaDe reads the recorded REA proposal of a case (nil: none yet).
-func (d *DB) PropuestaDe(ctx context.Context, casoID int64) (*PropuestaREA, error) {
+func (d *DB) PropuestaDe(ctx context.Context, casoID int64) (*dominio.PropuestaREA, error) {
 	return propuestaDe(ctx, d, casoID)
 }
 
-func propuestaDe(ctx context.Context, q consultor, casoID int64) (*PropuestaREA, error) {
-	var p PropuestaREA
+func propuestaDe(ctx context.Context, q consultor, casoID int64) (*dominio.PropuestaREA, error) {
+	var p dominio.PropuestaREA
 	var prop, f string
 	var uvtAnio, uvtValor, total sql.NullInt64
 	var totalExacto sql.NullString

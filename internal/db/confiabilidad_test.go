@@ -2,6 +2,7 @@ package db
 
 import (
 	"bufio"
+	"comite/internal/dominio"
 	"errors"
 	"fmt"
 	"os"
@@ -162,7 +163,7 @@ func hijoImportar(arg string) {
 		fmt.Fprintln(os.Stderr, ps[0])
 		os.Exit(3)
 	}
-	_, err = d.Importar(fondo, lote, Actor{Cuenta: "hijo"}, OpcionesImportacion{Progreso: func(hechas, total int) {
+	_, err = d.Importar(fondo, lote, dominio.Actor{Cuenta: "hijo"}, OpcionesImportacion{Progreso: func(hechas, total int) {
 		if hechas >= 50000 && hechas < total {
 			fmt.Printf("progreso %d/%d\n", hechas, total)
 			os.Stdout.Sync()

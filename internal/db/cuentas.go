@@ -1,6 +1,7 @@
 package db
 
 import (
+	"comite/internal/dominio"
 	"comite/internal/fallo"
 	"comite/internal/permisos"
 	"comite/internal/texto"
@@ -18,53 +19,6 @@ import (
 	"golang.org/x/crypto/argon2"
 )
 
-// Rol is the role of an application account (internal/permisos: one
-// type, and one table of what each role may do).
-type Rol = permisos.Rol
-
-const (
-	RolSeccional  = permisos.RolSeccional
-	RolSecretaria = permisos.RolSecretaria
-	RolComite     = permisos.RolComite
-	RolAuditor    = permisos.RolAuditor
-	RolAdmin      = permisos.RolAdmin
-)
-
-// Roles lists every role, in the order screens show them.
-var Roles = permisos.Roles
-
-// ParseRol reads a role name (exact, lower case).
-func ParseRol(s string) (Rol, error) { return permisos.ParseRol(s) }
-
-// Cuenta is one account of the application.
-type Cuenta struct {
-	ID                 int64
-	Usuario            string
-	Nombre             string
-	Rol                Rol
-	DireccionSeccional string
-	Activa             bool
-	CreadaEn           string
-	// DebeCambiarClave is set by an administrator's reset: until the person
-	// chooses a new password, the session reaches only that form.
-	DebeCambiarClave bool
-}
-
-// NuevaCuenta is what creating an account needs.
-type NuevaCuenta struct {
-	Usuario            string
-	Nombre             string
-	Rol                Rol
-	DireccionSeccional string
-	Clave              string
-}
-
-// Actor is who makes a change and from where, for the audit log.
-type Actor struct {
-	Cuenta string
-	IP     string
-}
-
 // ErrCuentaExiste is returned when the account name is taken (names compare
 // NFKC-normalised and case-folded: texto.ClaveCuenta).
 var ErrCuentaExiste = fallo.Nuevo(fallo.Conflicto, "ya existe una cuenta con ese nombre de usuario")
@@ -72,47 +26,39 @@ var ErrCuentaExiste = fallo.Nuevo(fallo.Conflicto, "ya existe una cuenta con ese
 // ErrCuentaNoExiste is returned for an unknown account id or name.
 var ErrCuentaNoExiste = fallo.Nuevo(fallo.NoEncontrado, "la cuenta no existe")
 
-// ErrValidacion carries a message for one field of a form or command.
-type ErrValidacion struct {
-	Campo   string
-	Mensaje string
-}
-
-func (e *ErrValidacion) Error() string { return e.Campo + ": " + e.Mensaje }
-
 // ValidarNuevaCuenta checks a new account; the error names the field.
-func ValidarNuevaCuenta(n NuevaCuenta) error {
+func ValidarNuevaCuenta(n dominio.NuevaCuenta) error {
 	u := strings.TrimSpace(n.Usuario)
 	if err := validarNombreCuenta(u); err != nil {
 		return err
 	}
-	if _, err := ParseRol(string(n.Rol)); err != nil {
-		return &ErrValidacion{"rol", "elija uno de los roles de la lista"}
+	if _, err := permisos.ParseRol(string(n.Rol)); err != nil {
+		return &dominio.ErrValidacion{Campo: "rol", Mensaje: "elija uno de los roles de la lista"}
 	}
-	if n.Rol == RolSeccional && strings.TrimSpace(n.DireccionSeccional) == "" {
-		return &ErrValidacion{"seccional", "una cuenta de rol seccional necesita su Dirección Seccional"}
+	if n.Rol == permisos.RolSeccional && strings.TrimSpace(n.DireccionSeccional) == "" {
+		return &dominio.ErrValidacion{Campo: "seccional", Mensaje: "una cuenta de rol seccional necesita su Dirección Seccional"}
 	}
 	return ValidarClave(u, n.Clave)
 }
 
 // CrearCuenta validates, hashes the password and inserts the account, with its
 // audit row in the same transaction.
-func (d *DB) CrearCuenta(ctx context.Context, n NuevaCuenta, quien Actor) (Cuenta, error) {
+func (d *DB) CrearCuenta(ctx context.Context, n dominio.NuevaCuenta, quien dominio.Actor) (dominio.Cuenta, error) {
 	n.Usuario = texto.ClaveCuenta(n.Usuario)
 	n.Nombre = strings.TrimSpace(n.Nombre)
 	n.DireccionSeccional = strings.TrimSpace(n.DireccionSeccional)
 	if err := ValidarNuevaCuenta(n); err != nil {
-		return Cuenta{}, err
+		return dominio.Cuenta{}, err
 	}
 	var err error
 	if n.DireccionSeccional, err = d.seccionalCuenta(ctx, n.DireccionSeccional); err != nil {
-		return Cuenta{}, err
+		return dominio.Cuenta{}, err
 	}
 	hash, err := HashClave(n.Clave)
 	if err != nil {
-		return Cuenta{}, err
+		return dominio.Cuenta{}, err
 	}
-	c := Cuenta{Usuario: n.Usuario, Nombre: n.Nombre, Rol: n.Rol, DireccionSeccional: n.DireccionSeccional, Activa: true, CreadaEn: d.Ahora()}
+	c := dominio.Cuenta{Usuario: n.Usuario, Nombre: n.Nombre, Rol: n.Rol, DireccionSeccional: n.DireccionSeccional, Activa: true, CreadaEn: d.Ahora()}
 	err = d.EnTx(ctx, func(tx *sql.Tx) error {
 		// Names are unique once normalised (texto.ClaveCuenta); names stored
 		// before that rule are compared in the same form.
@@ -147,43 +93,43 @@ func (d *DB) CrearCuenta(ctx context.Context, n NuevaCuenta, quien Actor) (Cuent
 	})
 	if err != nil {
 		if errors.Is(err, ErrCuentaExiste) {
-			return Cuenta{}, err
+			return dominio.Cuenta{}, err
 		}
-		return Cuenta{}, fmt.Errorf("crear la cuenta %s: %w", n.Usuario, err)
+		return dominio.Cuenta{}, fmt.Errorf("crear la cuenta %s: %w", n.Usuario, err)
 	}
 	return c, nil
 }
 
 const columnasCuenta = `id, usuario, nombre, rol, direccion_seccional, activa, creada_en, debe_cambiar_clave`
 
-func escanearCuenta(s interface{ Scan(...any) error }) (Cuenta, error) {
-	var c Cuenta
+func escanearCuenta(s interface{ Scan(...any) error }) (dominio.Cuenta, error) {
+	var c dominio.Cuenta
 	var rol string
 	var activa, debeCambiar int
 	if err := s.Scan(&c.ID, &c.Usuario, &c.Nombre, &rol, &c.DireccionSeccional, &activa, &c.CreadaEn, &debeCambiar); err != nil {
-		return Cuenta{}, err
+		return dominio.Cuenta{}, err
 	}
-	c.Rol, c.Activa, c.DebeCambiarClave = Rol(rol), activa == 1, debeCambiar == 1
+	c.Rol, c.Activa, c.DebeCambiarClave = permisos.Rol(rol), activa == 1, debeCambiar == 1
 	return c, nil
 }
 
 // CuentaPorID reads one account.
-func (d *DB) CuentaPorID(ctx context.Context, id int64) (Cuenta, error) {
+func (d *DB) CuentaPorID(ctx context.Context, id int64) (dominio.Cuenta, error) {
 	c, err := escanearCuenta(d.QueryRowContext(ctx, `SELECT `+columnasCuenta+` FROM cuentas WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return Cuenta{}, ErrCuentaNoExiste
+		return dominio.Cuenta{}, ErrCuentaNoExiste
 	}
 	return c, err
 }
 
 // ListarCuentas returns every account ordered by name.
-func (d *DB) ListarCuentas(ctx context.Context) ([]Cuenta, error) {
+func (d *DB) ListarCuentas(ctx context.Context) ([]dominio.Cuenta, error) {
 	rows, err := d.QueryContext(ctx, `SELECT `+columnasCuenta+` FROM cuentas ORDER BY usuario COLLATE NOCASE`)
 	if err != nil {
 		return nil, fmt.Errorf("listar cuentas: %w", err)
 	}
 	defer rows.Close()
-	var out []Cuenta
+	var out []dominio.Cuenta
 	for rows.Next() {
 		c, err := escanearCuenta(rows)
 		if err != nil {
@@ -204,15 +150,15 @@ func (d *DB) ContarCuentas(ctx context.Context) (int, error) {
 // CambiarRol changes an account's role (and Dirección Seccional, required for
 // rol seccional). Its open sessions end, so the new role applies at once,
 // and its calendar link is revoked.
-func (d *DB) CambiarRol(ctx context.Context, id int64, rol Rol, seccional string, quien Actor) error {
-	if _, err := ParseRol(string(rol)); err != nil {
-		return &ErrValidacion{"rol", "elija uno de los roles de la lista"}
+func (d *DB) CambiarRol(ctx context.Context, id int64, rol permisos.Rol, seccional string, quien dominio.Actor) error {
+	if _, err := permisos.ParseRol(string(rol)); err != nil {
+		return &dominio.ErrValidacion{Campo: "rol", Mensaje: "elija uno de los roles de la lista"}
 	}
 	seccional = strings.TrimSpace(seccional)
-	if rol == RolSeccional && seccional == "" {
-		return &ErrValidacion{"seccional", "una cuenta de rol seccional necesita su Dirección Seccional"}
+	if rol == permisos.RolSeccional && seccional == "" {
+		return &dominio.ErrValidacion{Campo: "seccional", Mensaje: "una cuenta de rol seccional necesita su Dirección Seccional"}
 	}
-	if rol != RolSeccional {
+	if rol != permisos.RolSeccional {
 		seccional = ""
 	}
 	var err error
@@ -247,7 +193,7 @@ func (d *DB) CambiarRol(ctx context.Context, id int64, rol Rol, seccional string
 
 // CambiarEstadoCuenta enables or disables an account. Disabling ends all its
 // sessions and revokes its calendar link.
-func (d *DB) CambiarEstadoCuenta(ctx context.Context, id int64, activa bool, quien Actor) error {
+func (d *DB) CambiarEstadoCuenta(ctx context.Context, id int64, activa bool, quien dominio.Actor) error {
 	return d.EnTx(ctx, func(tx *sql.Tx) error {
 		var usuario string
 		err := tx.QueryRowContext(ctx, `SELECT usuario FROM cuentas WHERE id = ?`, id).Scan(&usuario)

@@ -1,6 +1,8 @@
 package db
 
 import (
+	"comite/internal/dominio"
+	"comite/internal/permisos"
 	"context"
 	"errors"
 	"strings"
@@ -64,38 +66,38 @@ func TestCuentas_CrearValidaYAudita(t *testing.T) {
 	clavesBaratas(t)
 	d := abrirTemporal(t)
 	ctx := context.Background()
-	quien := Actor{Cuenta: "admin", IP: "127.0.0.1"}
+	quien := dominio.Actor{Cuenta: "admin", IP: "127.0.0.1"}
 	casos := []struct {
 		nombre string
-		n      NuevaCuenta
+		n      dominio.NuevaCuenta
 		campo  string
 	}{
-		{"sin_usuario", NuevaCuenta{Rol: RolAdmin, Clave: "0123456789ab"}, "usuario"},
-		{"usuario_con_espacio", NuevaCuenta{Usuario: "a b", Rol: RolAdmin, Clave: "0123456789ab"}, "usuario"},
-		{"rol_desconocido", NuevaCuenta{Usuario: "x", Rol: "jefe", Clave: "0123456789ab"}, "rol"},
-		{"seccional_sin_direccion", NuevaCuenta{Usuario: "x", Rol: RolSeccional, Clave: "0123456789ab"}, "seccional"},
-		{"clave_de_once_caracteres", NuevaCuenta{Usuario: "x", Rol: RolAdmin, Clave: "0123456789a"}, "clave"},
-		{"usuario_con_espacio_de_ancho_cero", NuevaCuenta{Usuario: "a\u200bb", Rol: RolAdmin, Clave: "0123456789ab"}, "usuario"},
-		{"usuario_con_separador_de_linea", NuevaCuenta{Usuario: "a\u2028b", Rol: RolAdmin, Clave: "0123456789ab"}, "usuario"},
-		{"usuario_de_uso_privado", NuevaCuenta{Usuario: "a\ue000b", Rol: RolAdmin, Clave: "0123456789ab"}, "usuario"},
+		{"sin_usuario", dominio.NuevaCuenta{Rol: permisos.RolAdmin, Clave: "0123456789ab"}, "usuario"},
+		{"usuario_con_espacio", dominio.NuevaCuenta{Usuario: "a b", Rol: permisos.RolAdmin, Clave: "0123456789ab"}, "usuario"},
+		{"rol_desconocido", dominio.NuevaCuenta{Usuario: "x", Rol: "jefe", Clave: "0123456789ab"}, "rol"},
+		{"seccional_sin_direccion", dominio.NuevaCuenta{Usuario: "x", Rol: permisos.RolSeccional, Clave: "0123456789ab"}, "seccional"},
+		{"clave_de_once_caracteres", dominio.NuevaCuenta{Usuario: "x", Rol: permisos.RolAdmin, Clave: "0123456789a"}, "clave"},
+		{"usuario_con_espacio_de_ancho_cero", dominio.NuevaCuenta{Usuario: "a\u200bb", Rol: permisos.RolAdmin, Clave: "0123456789ab"}, "usuario"},
+		{"usuario_con_separador_de_linea", dominio.NuevaCuenta{Usuario: "a\u2028b", Rol: permisos.RolAdmin, Clave: "0123456789ab"}, "usuario"},
+		{"usuario_de_uso_privado", dominio.NuevaCuenta{Usuario: "a\ue000b", Rol: permisos.RolAdmin, Clave: "0123456789ab"}, "usuario"},
 	}
 	for _, c := range casos {
 		t.Run(c.nombre, func(t *testing.T) {
 			_, err := d.CrearCuenta(ctx, c.n, quien)
-			var ev *ErrValidacion
+			var ev *dominio.ErrValidacion
 			if !errors.As(err, &ev) || ev.Campo != c.campo {
 				t.Fatalf("error = %v, quiere campo %s", err, c.campo)
 			}
 		})
 	}
-	c, err := d.CrearCuenta(ctx, NuevaCuenta{Usuario: "Ana", Nombre: "Ana Pérez", Rol: RolSeccional, DireccionSeccional: "Dirección Seccional de Aduanas de Cartagena", Clave: "0123456789ab"}, quien)
+	c, err := d.CrearCuenta(ctx, dominio.NuevaCuenta{Usuario: "Ana", Nombre: "Ana Pérez", Rol: permisos.RolSeccional, DireccionSeccional: "Dirección Seccional de Aduanas de Cartagena", Clave: "0123456789ab"}, quien)
 	if err != nil {
 		t.Fatalf("clave de doce caracteres: %v", err)
 	}
-	if c.ID == 0 || !c.Activa || c.Rol != RolSeccional {
+	if c.ID == 0 || !c.Activa || c.Rol != permisos.RolSeccional {
 		t.Fatalf("cuenta = %+v", c)
 	}
-	if _, err := d.CrearCuenta(ctx, NuevaCuenta{Usuario: "ANA", Rol: RolAdmin, Clave: "0123456789ab"}, quien); !errors.Is(err, ErrCuentaExiste) {
+	if _, err := d.CrearCuenta(ctx, dominio.NuevaCuenta{Usuario: "ANA", Rol: permisos.RolAdmin, Clave: "0123456789ab"}, quien); !errors.Is(err, ErrCuentaExiste) {
 		t.Fatalf("nombre repetido sin distinguir mayúsculas: %v", err)
 	}
 	var n int
@@ -104,7 +106,7 @@ func TestCuentas_CrearValidaYAudita(t *testing.T) {
 	}
 	// Full-width letters and other compatibility forms are the same name.
 	for _, igual := range []string{"ａｎａ", "ＡＮＡ", " Ana "} {
-		if _, err := d.CrearCuenta(ctx, NuevaCuenta{Usuario: igual, Rol: RolAdmin, Clave: "0123456789ab"}, quien); !errors.Is(err, ErrCuentaExiste) {
+		if _, err := d.CrearCuenta(ctx, dominio.NuevaCuenta{Usuario: igual, Rol: permisos.RolAdmin, Clave: "0123456789ab"}, quien); !errors.Is(err, ErrCuentaExiste) {
 			t.Fatalf("%q junto a ana: %v", igual, err)
 		}
 	}
@@ -122,7 +124,7 @@ func TestCuentas_IngresarRegistraCadaIntento(t *testing.T) {
 	d := abrirTemporal(t)
 	ctx := context.Background()
 	relojFijo(d, time.Date(2026, 3, 2, 15, 0, 0, 0, time.UTC))
-	c, _ := d.CrearCuenta(ctx, NuevaCuenta{Usuario: "sec", Rol: RolSecretaria, Clave: "clave-secreta-1"}, Actor{Cuenta: "sistema"})
+	c, _ := d.CrearCuenta(ctx, dominio.NuevaCuenta{Usuario: "sec", Rol: permisos.RolSecretaria, Clave: "clave-secreta-1"}, dominio.Actor{Cuenta: "sistema"})
 	casos := []struct {
 		nombre, usuario, clave string
 		quiere                 ResultadoIngreso
@@ -143,7 +145,7 @@ func TestCuentas_IngresarRegistraCadaIntento(t *testing.T) {
 			}
 		})
 	}
-	if err := d.CambiarEstadoCuenta(ctx, c.ID, false, Actor{Cuenta: "admin"}); err != nil {
+	if err := d.CambiarEstadoCuenta(ctx, c.ID, false, dominio.Actor{Cuenta: "admin"}); err != nil {
 		t.Fatal(err)
 	}
 	if _, r, _ := d.Ingresar(ctx, "sec", "clave-secreta-1", "10.0.0.1"); r != IngresoFallido {
@@ -163,7 +165,7 @@ func TestSesiones_VencenPorInactividadYDuracionMaxima(t *testing.T) {
 	ctx := context.Background()
 	t0 := time.Date(2026, 3, 2, 13, 0, 0, 0, time.UTC)
 	ahora := relojFijo(d, t0)
-	c, _ := d.CrearCuenta(ctx, NuevaCuenta{Usuario: "aud", Rol: RolAuditor, Clave: "clave-secreta-1"}, Actor{})
+	c, _ := d.CrearCuenta(ctx, dominio.NuevaCuenta{Usuario: "aud", Rol: permisos.RolAuditor, Clave: "clave-secreta-1"}, dominio.Actor{})
 
 	casos := []struct {
 		nombre  string
@@ -209,7 +211,7 @@ func TestSesiones_TokenNuevoSoloHashYCierre(t *testing.T) {
 	clavesBaratas(t)
 	d := abrirTemporal(t)
 	ctx := context.Background()
-	c, _ := d.CrearCuenta(ctx, NuevaCuenta{Usuario: "adm", Rol: RolAdmin, Clave: "clave-secreta-1"}, Actor{})
+	c, _ := d.CrearCuenta(ctx, dominio.NuevaCuenta{Usuario: "adm", Rol: permisos.RolAdmin, Clave: "clave-secreta-1"}, dominio.Actor{})
 	t1, s1, _ := d.CrearSesion(ctx, c.ID, "ip")
 	t2, s2, _ := d.CrearSesion(ctx, c.ID, "ip")
 	if t1 == t2 || s1.CSRF == s2.CSRF || len(t1) < 40 {
@@ -226,7 +228,7 @@ func TestSesiones_TokenNuevoSoloHashYCierre(t *testing.T) {
 	if _, _, err := d.SesionVigente(ctx, t1+"x"); !errors.Is(err, ErrSinSesion) {
 		t.Fatalf("token alterado: %v", err)
 	}
-	if err := d.CerrarSesion(ctx, t1, Actor{Cuenta: "adm"}); err != nil {
+	if err := d.CerrarSesion(ctx, t1, dominio.Actor{Cuenta: "adm"}); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := d.SesionVigente(ctx, t1); !errors.Is(err, ErrSinSesion) {
@@ -236,7 +238,7 @@ func TestSesiones_TokenNuevoSoloHashYCierre(t *testing.T) {
 		t.Fatalf("cerrar una sesión cerró otra: %v", err)
 	}
 	// Disabling the account ends its sessions.
-	if err := d.CambiarEstadoCuenta(ctx, c.ID, false, Actor{Cuenta: "otro"}); err != nil {
+	if err := d.CambiarEstadoCuenta(ctx, c.ID, false, dominio.Actor{Cuenta: "otro"}); err != nil {
 		t.Fatal(err)
 	}
 	if k, _ := d.ContarSesiones(ctx, c.ID); k != 0 {
@@ -251,7 +253,7 @@ func TestAdministracion_DiasInhabilesYAuditoriaFiltrada(t *testing.T) {
 	d := abrirTemporal(t)
 	ctx := context.Background()
 	relojFijo(d, time.Date(2026, 3, 2, 15, 0, 0, 0, time.UTC))
-	q := Actor{Cuenta: "adm", IP: "1.2.3.4"}
+	q := dominio.Actor{Cuenta: "adm", IP: "1.2.3.4"}
 	f := fecha.Debe(2026, 4, 6)
 	if err := d.AgregarDiaInhabil(ctx, f, "Resolución 0001 de 2026", q); err != nil {
 		t.Fatal(err)
@@ -259,7 +261,7 @@ func TestAdministracion_DiasInhabilesYAuditoriaFiltrada(t *testing.T) {
 	if err := d.AgregarDiaInhabil(ctx, f, "otra vez", q); !errors.Is(err, ErrDiaInhabilExiste) {
 		t.Fatalf("fecha repetida: %v", err)
 	}
-	var ev *ErrValidacion
+	var ev *dominio.ErrValidacion
 	if err := d.AgregarDiaInhabil(ctx, fecha.Debe(2026, 4, 7), " ", q); !errors.As(err, &ev) || ev.Campo != "motivo" {
 		t.Fatalf("sin motivo: %v", err)
 	}

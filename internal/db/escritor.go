@@ -1,6 +1,7 @@
 package db
 
 import (
+	"comite/internal/dominio"
 	"comite/internal/seccionales"
 	"context"
 	"database/sql"
@@ -41,7 +42,7 @@ type escritor struct {
 	d     *DB
 	ctx   context.Context
 	tx    *sql.Tx
-	quien Actor
+	quien dominio.Actor
 	ahora string
 	// altas: audit every insert (single-row methods). An import records its
 	// inserts in one event (file, SHA-256, counts) and audits each update.
@@ -53,7 +54,7 @@ type escritor struct {
 	seccionales *seccionales.Catalogo
 }
 
-func (d *DB) nuevoEscritor(ctx context.Context, tx *sql.Tx, quien Actor) *escritor {
+func (d *DB) nuevoEscritor(ctx context.Context, tx *sql.Tx, quien dominio.Actor) *escritor {
 	return &escritor{d: d, ctx: ctx, tx: tx, quien: quien, ahora: d.Ahora(), altas: true, stmts: map[string]*sql.Stmt{}}
 }
 

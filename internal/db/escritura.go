@@ -10,6 +10,7 @@ package db
 // here, inside the same transaction, so what it checked is what it writes.
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -42,16 +43,16 @@ func (w *Escritura) Ahora() string { return w.d.Ahora() }
 func (w *Escritura) Hoy() fecha.Fecha { return w.d.Hoy() }
 
 // Caso reads a case (ErrCasoNoExiste when there is none).
-func (w *Escritura) Caso(id int64) (Caso, error) { return casoEn(w.ctx, w.tx, id) }
+func (w *Escritura) Caso(id int64) (dominio.Caso, error) { return casoEn(w.ctx, w.tx, id) }
 
 // Contexto is what flujo needs to know about the case, and its latest
 // evaluation snapshot.
-func (w *Escritura) Contexto(c Caso) (flujo.Contexto, Evaluacion, error) {
+func (w *Escritura) Contexto(c dominio.Caso) (flujo.Contexto, dominio.Evaluacion, error) {
 	return contexto(w.ctx, w.tx, c)
 }
 
 // UltimaEvaluacion is the case's latest evaluation snapshot.
-func (w *Escritura) UltimaEvaluacion(casoID int64) (Evaluacion, error) {
+func (w *Escritura) UltimaEvaluacion(casoID int64) (dominio.Evaluacion, error) {
 	return ultimaEvaluacion(w.ctx, w.tx, casoID)
 }
 
@@ -64,12 +65,12 @@ func (w *Escritura) FechaPresentacion(casoID int64) (fecha.Fecha, error) {
 }
 
 // Conceptos lists the case's concepto and its corrections, oldest first.
-func (w *Escritura) Conceptos(casoID int64) ([]ConceptoGuardado, error) {
+func (w *Escritura) Conceptos(casoID int64) ([]dominio.ConceptoGuardado, error) {
 	return conceptosDe(w.ctx, w.tx, casoID)
 }
 
 // Sesion reads a session of the Comité with its attendance and agenda.
-func (w *Escritura) Sesion(id int64) (SesionComite, error) { return sesionEn(w.ctx, w.tx, id) }
+func (w *Escritura) Sesion(id int64) (dominio.SesionComite, error) { return sesionEn(w.ctx, w.tx, id) }
 
 // EnOrden says whether the case is on the session's orden del día.
 func (w *Escritura) EnOrden(sesionID, casoID int64) (bool, error) {
@@ -83,13 +84,13 @@ func (w *Escritura) Quorum() (minimo int, ok bool, err error) { return quorumEn(
 
 // CasosIguales are the cases of the user with the same commission date,
 // open or closed: the open ones first, each group oldest first.
-func (w *Escritura) CasosIguales(usuarioID int64, comision fecha.Fecha) ([]Caso, error) {
+func (w *Escritura) CasosIguales(usuarioID int64, comision fecha.Fecha) ([]dominio.Caso, error) {
 	ids, err := leerIDs(w.ctx, w.tx, `SELECT c.id FROM casos c WHERE c.usuario_id = ? AND c.fecha_comision = ? ORDER BY c.estado IN ('cerrado','no_procede'), c.id`,
 		usuarioID, comision.String())
 	if err != nil {
 		return nil, fmt.Errorf("buscar casos abiertos del mismo hecho: %w", err)
 	}
-	var out []Caso
+	var out []dominio.Caso
 	for _, id := range ids {
 		c, err := casoEn(w.ctx, w.tx, id)
 		if err != nil {
@@ -111,7 +112,7 @@ func (w *Escritura) NombreSeccional(codigo string) string {
 
 // CasoNuevo is the row of a case being opened.
 type CasoNuevo struct {
-	Caso      NuevoCaso
+	Caso      dominio.NuevoCaso
 	UsuarioID int64
 	Seccional string // the code of the Dirección Seccional that reports
 	Reporte   fecha.Fecha
@@ -149,14 +150,14 @@ func (w *Escritura) InsertarEvaluacion(casoID int64, version int, conjunto strin
 }
 
 // InsertarEvento writes a row of the case's history.
-func (w *Escritura) InsertarEvento(casoID int64, de, a flujo.Estado, accion flujo.Accion, texto string, evaluacionID int64, quien ActorCaso) error {
+func (w *Escritura) InsertarEvento(casoID int64, de, a flujo.Estado, accion flujo.Accion, texto string, evaluacionID int64, quien dominio.ActorCaso) error {
 	return insertarEvento(w.ctx, w.tx, casoID, de, a, accion, texto, evaluacionID, quien, w.Ahora())
 }
 
 // RegistrarPaso writes a step the application allowed: the history row,
 // the state change (only from the state c was read in: ErrEstadoCambiado
 // otherwise) and the audit row "caso.<accion>" with detalle.
-func (w *Escritura) RegistrarPaso(c Caso, hasta flujo.Estado, accion flujo.Accion, texto string, ev Evaluacion, quien ActorCaso, detalle map[string]any) error {
+func (w *Escritura) RegistrarPaso(c dominio.Caso, hasta flujo.Estado, accion flujo.Accion, texto string, ev dominio.Evaluacion, quien dominio.ActorCaso, detalle map[string]any) error {
 	if err := w.InsertarEvento(c.ID, c.Estado, hasta, accion, texto, ev.ID, quien); err != nil {
 		return err
 	}
@@ -195,7 +196,7 @@ func (w *Escritura) InsertarConcepto(casoID int64, c flujo.Concepto, evaluacionI
 }
 
 // InsertarPropuesta writes the REA proposal of a case and its REA date.
-func (w *Escritura) InsertarPropuesta(p PropuestaREA, cuenta string) error {
+func (w *Escritura) InsertarPropuesta(p dominio.PropuestaREA, cuenta string) error {
 	var uvtAnio, uvtValor, total, totalExacto any
 	if p.Incremento != nil {
 		uvtAnio, uvtValor = p.Incremento.UVTAnio, p.Incremento.UVTValor.IntPart()
@@ -222,7 +223,7 @@ func (w *Escritura) InsertarPropuesta(p PropuestaREA, cuenta string) error {
 func (w *Escritura) Auditar(e Evento) error { return w.d.Auditar(w.ctx, w.tx, e) }
 
 // ConceptoPorID reads one recorded concepto.
-func (d *DB) ConceptoPorID(ctx context.Context, id int64) (ConceptoGuardado, error) {
+func (d *DB) ConceptoPorID(ctx context.Context, id int64) (dominio.ConceptoGuardado, error) {
 	c, err := conceptoPorID(ctx, d, id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return c, fmt.Errorf("el concepto %d no existe", id)

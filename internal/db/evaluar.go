@@ -1,6 +1,7 @@
 package db
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"database/sql"
 	"fmt"
@@ -20,7 +21,7 @@ import (
 func (d *DB) EntradaEvaluacion(ctx context.Context, nitUsuario string, nueva reincidencia.NuevaInfraccion, anclaje reincidencia.Anclaje) (reincidencia.Entrada, error) {
 	n, err := nit.Parse(nitUsuario)
 	if err != nil {
-		return reincidencia.Entrada{}, &ErrValidacion{"nit", err.Error()}
+		return reincidencia.Entrada{}, &dominio.ErrValidacion{Campo: "nit", Mensaje: err.Error()}
 	}
 	tx, err := d.BeginTx(ctx, &sql.TxOptions{ReadOnly: true}) // a deferred read: does not wait for writers (WAL)
 	if err != nil {

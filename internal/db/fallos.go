@@ -23,11 +23,6 @@ func (e *ErrConcepto) As(target any) bool {
 	return fallo.Como(target, fallo.DeCampos(e.Campos))
 }
 
-// As makes a one-field validation a fallo.Invalido naming the field.
-func (e *ErrValidacion) As(target any) bool {
-	return fallo.Como(target, fallo.Campo(e.Campo, e.Mensaje))
-}
-
 // As makes a duplicate report a fallo.Conflicto (the page links the first case).
 func (e *ErrCasoDuplicado) As(target any) bool {
 	return fallo.Como(target, fallo.Nuevo(fallo.Conflicto, e.Error()))

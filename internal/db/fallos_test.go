@@ -1,6 +1,7 @@
 package db
 
 import (
+	"comite/internal/dominio"
 	"fmt"
 	"testing"
 
@@ -60,7 +61,7 @@ func TestFallos_camposPorFila(t *testing.T) {
 	if fmt.Sprint(e.Campos) != fmt.Sprint(want) {
 		t.Fatalf("campos %v, quería %v", e.Campos, want)
 	}
-	v := fallo.De(&ErrValidacion{"rol", "elija uno"})
+	v := fallo.De(&dominio.ErrValidacion{Campo: "rol", Mensaje: "elija uno"})
 	if v.Campos["rol"] != "elija uno" {
 		t.Fatalf("campos %v", v.Campos)
 	}

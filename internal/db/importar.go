@@ -1,6 +1,7 @@
 package db
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"database/sql"
 	"database/sql/driver"
@@ -81,7 +82,7 @@ var precargaActos = 20
 // Rows of a NIT that is not registered are an error naming the row (a
 // usuarios file creates its users). Every such problem is reported, as
 // *ErrImportacion, and nothing is written.
-func (d *DB) Importar(ctx context.Context, lote *filas.Lote, quien Actor, o OpcionesImportacion) (Resumen, error) {
+func (d *DB) Importar(ctx context.Context, lote *filas.Lote, quien dominio.Actor, o OpcionesImportacion) (Resumen, error) {
 	// The rows go to the writer in parts, as a file read alongside.
 	return d.ImportarFuente(ctx, filas.FuenteDeLote(lote), quien, o)
 }
@@ -93,7 +94,7 @@ func (d *DB) Importar(ctx context.Context, lote *filas.Lote, quien Actor, o Opci
 // the database is reported, in row order, as *ErrImportacion, and then
 // nothing is written. o.Lectura, when set, is called every 10.000 rows
 // read; it and o.Progreso are never called at the same time.
-func (d *DB) ImportarFuente(ctx context.Context, f filas.Fuente, quien Actor, o OpcionesImportacion) (Resumen, error) {
+func (d *DB) ImportarFuente(ctx context.Context, f filas.Fuente, quien dominio.Actor, o OpcionesImportacion) (Resumen, error) {
 	if _, err := filas.ParseClase(string(f.Clase)); err != nil {
 		return Resumen{}, err
 	}
@@ -120,7 +121,7 @@ type fuenteFilas func(parte func(*filas.Lote) bool) (*filas.Lote, []filas.Proble
 // importar runs the source in its own goroutine and writes each part as it
 // arrives, in one transaction that is committed only when neither the file
 // nor the database found any problem.
-func (d *DB) importar(ctx context.Context, clase filas.Clase, quien Actor, o OpcionesImportacion, fuente fuenteFilas) (Resumen, error) {
+func (d *DB) importar(ctx context.Context, clase filas.Clase, quien dominio.Actor, o OpcionesImportacion, fuente fuenteFilas) (Resumen, error) {
 	r := Resumen{Clase: clase, Simulado: o.Simular}
 	sinFK := clase == filas.Sanciones && importarSinFK
 	err := d.enTxImportacion(ctx, sinFK, func(conn *sql.Conn, tx *sql.Tx) error {

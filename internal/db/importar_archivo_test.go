@@ -2,6 +2,7 @@ package db
 
 import (
 	"bytes"
+	"comite/internal/dominio"
 	"context"
 	"errors"
 	"fmt"
@@ -18,7 +19,7 @@ import (
 
 // importarArchivo reads a file with internal/importar and writes it with
 // ImportarFuente, as the command and the web do.
-func importarArchivo(d *DB, ctx context.Context, clase importar.Clase, nombre string, r io.Reader, quien Actor, o OpcionesImportacion) (Resumen, error) {
+func importarArchivo(d *DB, ctx context.Context, clase importar.Clase, nombre string, r io.Reader, quien dominio.Actor, o OpcionesImportacion) (Resumen, error) {
 	f, err := importar.Preparar(ctx, clase, nombre, r, o.Lectura)
 	if err != nil {
 		return Resumen{}, err

@@ -1,6 +1,7 @@
 package db
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -21,7 +22,7 @@ import (
 
 var fondo = context.Background()
 
-var actorPrueba = Actor{Cuenta: "admin", IP: "127.0.0.1"}
+var actorPrueba = dominio.Actor{Cuenta: "admin", IP: "127.0.0.1"}
 
 const dirEjemplos = "../../testdata/importar"
 
@@ -134,7 +135,7 @@ func filaCambiada(t *testing.T) {
 	if len(ps) > 0 {
 		t.Fatal(ps)
 	}
-	r, err := d.Importar(fondo, l, Actor{Cuenta: "secretaria1", IP: "10.0.0.7"}, OpcionesImportacion{})
+	r, err := d.Importar(fondo, l, dominio.Actor{Cuenta: "secretaria1", IP: "10.0.0.7"}, OpcionesImportacion{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -285,7 +286,7 @@ func TestGuardar_usuarioRegistroActoOperacionesAuditados(t *testing.T) {
 		t.Fatalf("acto con allanamiento = %v", c)
 	}
 	acto.Valor = montoPrueba("1.005")
-	var ev *ErrValidacion
+	var ev *dominio.ErrValidacion
 	if _, err := d.GuardarActo(fondo, acto, actorPrueba); !errors.As(err, &ev) || ev.Campo != "valor" || !strings.Contains(ev.Mensaje, "más de dos decimales") {
 		t.Fatalf("tres decimales = %v", err)
 	}
@@ -329,7 +330,7 @@ func TestGuardar_usuarioRegistroActoOperacionesAuditados(t *testing.T) {
 		t.Fatalf("el mismo acto sin puntos = %v %v; quiere sin cambios", c, err)
 	}
 	mismo.NumeroActo = "2,02501E+11"
-	var evc *ErrValidacion
+	var evc *dominio.ErrValidacion
 	if _, err := d.GuardarActo(fondo, mismo, actorPrueba); !errors.As(err, &evc) || evc.Campo != "numero_acto" || !strings.Contains(evc.Mensaje, "notación científica") {
 		t.Fatalf("acto en notación científica = %v", err)
 	}

@@ -11,6 +11,7 @@ package db
 // and the earlier ones stay retrievable.
 
 import (
+	"comite/internal/dominio"
 	"comite/internal/fallo"
 	"context"
 	"database/sql"
@@ -78,12 +79,12 @@ var ErrDocumentoDesactualizado = &flujo.ErrPaso{Mensaje: "El caso o la sesión c
 
 // FuenteInforme is what the informe of a case is built from, as stored.
 type FuenteInforme struct {
-	Caso       Caso
-	Evaluacion Evaluacion // the latest snapshot
+	Caso       dominio.Caso
+	Evaluacion dominio.Evaluacion // the latest snapshot
 	Referencia valores.Referencia
-	Historia   []EventoCaso
-	Conceptos  []ConceptoGuardado
-	Propuesta  *PropuestaREA
+	Historia   []dominio.EventoCaso
+	Conceptos  []dominio.ConceptoGuardado
+	Propuesta  *dominio.PropuestaREA
 	Informes   []InformeEmitido // issued versions, oldest first
 	Cabeza     Cabeza           // head of the audit chain when read
 	Marca      MarcaCaso
@@ -156,7 +157,7 @@ func fuenteInforme(ctx context.Context, q consultor, casoID int64) (FuenteInform
 }
 
 // EvaluacionPorID reads one stored snapshot.
-func (d *DB) EvaluacionPorID(ctx context.Context, id int64) (Evaluacion, error) {
+func (d *DB) EvaluacionPorID(ctx context.Context, id int64) (dominio.Evaluacion, error) {
 	return escanearEvaluacion(d.QueryRowContext(ctx, `SELECT `+columnasEvaluacion+` FROM evaluaciones WHERE id = ?`, id))
 }
 
@@ -181,7 +182,7 @@ type InformeNuevo struct {
 // transaction it checks that the case still is what the informe was built
 // from (n.Marca; else ErrDocumentoDesactualizado and nothing is written),
 // then records the version, the step in the case's history and the audit row.
-func (d *DB) GuardarInforme(ctx context.Context, n InformeNuevo, quien ActorCaso) (InformeEmitido, error) {
+func (d *DB) GuardarInforme(ctx context.Context, n InformeNuevo, quien dominio.ActorCaso) (InformeEmitido, error) {
 	var id int64
 	err := d.EnTx(ctx, func(tx *sql.Tx) error {
 		c, err := casoEn(ctx, tx, n.CasoID)

@@ -8,6 +8,7 @@ package db
 // its data.
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -17,11 +18,11 @@ import (
 // CriteriosAl are the Secretaría's criteria of a case as they stood at
 // instante: the text before the first change recorded after that instant,
 // or the current text when none was.
-func (d *DB) CriteriosAl(ctx context.Context, c Caso, instante time.Time) (map[string]string, error) {
+func (d *DB) CriteriosAl(ctx context.Context, c dominio.Caso, instante time.Time) (map[string]string, error) {
 	return criteriosEn(ctx, d, c, instante)
 }
 
-func criteriosEn(ctx context.Context, q consultor, c Caso, instante time.Time) (map[string]string, error) {
+func criteriosEn(ctx context.Context, q consultor, c dominio.Caso, instante time.Time) (map[string]string, error) {
 	rows, err := q.QueryContext(ctx, `SELECT en, detalle_json FROM auditoria WHERE objeto = ? AND accion = 'caso.criterios' ORDER BY id`, "caso:"+c.Numero)
 	if err != nil {
 		return nil, fmt.Errorf("leer los cambios de criterios: %w", err)

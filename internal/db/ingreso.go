@@ -1,6 +1,8 @@
 package db
 
 import (
+	"comite/internal/dominio"
+	"comite/internal/permisos"
 	"comite/internal/texto"
 	"context"
 	"database/sql"
@@ -62,12 +64,12 @@ const (
 // Ingreso is the answer to a login attempt.
 type Ingreso struct {
 	Resultado ResultadoIngreso
-	Cuenta    Cuenta        // with IngresoCorrecto
-	Espera    time.Duration // with IngresoBloqueado: time until the next check of this pair
+	Cuenta    dominio.Cuenta // with IngresoCorrecto
+	Espera    time.Duration  // with IngresoBloqueado: time until the next check of this pair
 }
 
 // Ingresar checks a login attempt (see IntentarIngreso).
-func (d *DB) Ingresar(ctx context.Context, usuario, clave, ip string) (Cuenta, ResultadoIngreso, error) {
+func (d *DB) Ingresar(ctx context.Context, usuario, clave, ip string) (dominio.Cuenta, ResultadoIngreso, error) {
 	r, err := d.IntentarIngreso(ctx, usuario, clave, ip)
 	return r.Cuenta, r.Resultado, err
 }
@@ -112,13 +114,13 @@ func (d *DB) IntentarIngreso(ctx context.Context, usuario, clave, ip string) (In
 	}
 
 	resultado, motivo := IngresoFallido, ""
-	var c Cuenta
+	var c dominio.Cuenta
 	var hash string
 	var rol string
 	var activa, debeCambiar int
 	err = d.QueryRowContext(ctx, `SELECT id, usuario, nombre, rol, direccion_seccional, activa, creada_en, clave_hash, debe_cambiar_clave FROM cuentas WHERE usuario = ?`, usuario).
 		Scan(&c.ID, &c.Usuario, &c.Nombre, &rol, &c.DireccionSeccional, &activa, &c.CreadaEn, &hash, &debeCambiar)
-	c.Rol, c.Activa, c.DebeCambiarClave = Rol(rol), activa == 1, debeCambiar == 1
+	c.Rol, c.Activa, c.DebeCambiarClave = permisos.Rol(rol), activa == 1, debeCambiar == 1
 	verificacionesDeClave.Add(1)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):

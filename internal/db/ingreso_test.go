@@ -1,6 +1,8 @@
 package db
 
 import (
+	"comite/internal/dominio"
+	"comite/internal/permisos"
 	"context"
 	"encoding/json"
 	"strconv"
@@ -15,7 +17,7 @@ func ingresoDePrueba(t *testing.T) (*DB, *time.Time) {
 	clavesBaratas(t)
 	d := abrirTemporal(t)
 	ahora := relojFijo(d, time.Date(2026, 3, 2, 15, 0, 0, 0, time.UTC))
-	if _, err := d.CrearCuenta(context.Background(), NuevaCuenta{Usuario: "admin", Rol: RolAdmin, Clave: "clave-correcta-de-ana"}, Actor{Cuenta: "sistema"}); err != nil {
+	if _, err := d.CrearCuenta(context.Background(), dominio.NuevaCuenta{Usuario: "admin", Rol: permisos.RolAdmin, Clave: "clave-correcta-de-ana"}, dominio.Actor{Cuenta: "sistema"}); err != nil {
 		t.Fatal(err)
 	}
 	return d, ahora
@@ -138,7 +140,7 @@ func TestIngreso_LimitePorDireccion(t *testing.T) {
 	if r := intentar(t, d, ahora, 0, "admin", "clave-correcta-de-ana", "10.0.0.66"); r.Resultado != IngresoCorrecto {
 		t.Fatal(r.Resultado)
 	}
-	if _, err := d.CrearCuenta(context.Background(), NuevaCuenta{Usuario: "otra", Rol: RolAdmin, Clave: "clave-buena-de-berta"}, Actor{Cuenta: "sistema"}); err != nil {
+	if _, err := d.CrearCuenta(context.Background(), dominio.NuevaCuenta{Usuario: "otra", Rol: permisos.RolAdmin, Clave: "clave-buena-de-berta"}, dominio.Actor{Cuenta: "sistema"}); err != nil {
 		t.Fatal(err)
 	}
 	for i := 0; i < MaxFallosIP; i++ {

@@ -4,6 +4,7 @@ package db
 // does not show. They select rows only; every rule stays in internal/reincidencia.
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -105,7 +106,7 @@ func (c conPreparadas) QueryRowContext(ctx context.Context, q string, args ...an
 }
 
 // CasoWeb is Caso for the web pages: the same read, as a prepared statement.
-func (d *DB) CasoWeb(ctx context.Context, id int64) (Caso, error) {
+func (d *DB) CasoWeb(ctx context.Context, id int64) (dominio.Caso, error) {
 	return casoEn(ctx, conPreparadas{d: d}, id)
 }
 
@@ -136,12 +137,12 @@ type LecturaPerfil struct {
 // LeerPerfil reads, in one read snapshot and four queries, the user with its
 // registros, its acts and its operations by year — what UsuarioPorNIT,
 // ActosDeUsuario and OperacionesDeUsuario read one by one (each finding the
-// user again). Errors as UsuarioPorNIT: ErrValidacion for a bad NIT,
+// user again). Errors as UsuarioPorNIT: dominio.ErrValidacion for a bad NIT,
 // ErrUsuarioNoRegistrado when no user has it.
 func (d *DB) LeerPerfil(ctx context.Context, nitUsuario string) (LecturaPerfil, error) {
 	n, err := nit.Parse(nitUsuario)
 	if err != nil {
-		return LecturaPerfil{}, &ErrValidacion{"nit", err.Error()}
+		return LecturaPerfil{}, &dominio.ErrValidacion{Campo: "nit", Mensaje: err.Error()}
 	}
 	tx, err := d.BeginTx(ctx, &sql.TxOptions{ReadOnly: true}) // a deferred read: does not wait for writers (WAL)
 	if err != nil {
@@ -194,18 +195,18 @@ func (l LecturaPerfil) Entrada(nueva reincidencia.NuevaInfraccion, anclaje reinc
 // conceptos, the REA proposal, the non-business days, and whether an informe
 // was issued on the latest evaluation (flujo.Contexto.InformeEmitido).
 type LecturaCaso struct {
-	Evaluaciones       []Evaluacion // oldest first; at least one
-	Historia           []EventoCaso
+	Evaluaciones       []dominio.Evaluacion // oldest first; at least one
+	Historia           []dominio.EventoCaso
 	Informes           []InformeEmitido
-	Conceptos          []ConceptoGuardado
-	Propuesta          *PropuestaREA
+	Conceptos          []dominio.ConceptoGuardado
+	Propuesta          *dominio.PropuestaREA
 	DiasInhabiles      []fecha.Fecha
 	InformeSobreUltima bool
 	NormaAplicable     *NormaAplicable // the decision on the applicable norm (nil: none)
 }
 
 // LeerCaso reads a case's page data in one read transaction.
-func (d *DB) LeerCaso(ctx context.Context, c Caso) (LecturaCaso, error) {
+func (d *DB) LeerCaso(ctx context.Context, c dominio.Caso) (LecturaCaso, error) {
 	var l LecturaCaso
 	tx, err := d.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
@@ -262,7 +263,7 @@ func (d *DB) LeerCaso(ctx context.Context, c Caso) (LecturaCaso, error) {
 // stored evaluation (whether it procede — yes, no or unknown —, by which
 // route) and whether an informe was issued on it (the one assembly of
 // flujo.Contexto: contexto calls it too).
-func ContextoCon(c Caso, r contrato.EvaluacionJSON, informeEmitido, normaRegistrada bool) flujo.Contexto {
+func ContextoCon(c dominio.Caso, r contrato.EvaluacionJSON, informeEmitido, normaRegistrada bool) flujo.Contexto {
 	segunda := EsSegundaRuta(r)
 	procede := r.Procede()
 	return flujo.Contexto{

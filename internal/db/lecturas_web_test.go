@@ -1,6 +1,8 @@
 package db_test
 
 import (
+	"comite/internal/contrato"
+	"comite/internal/dominio"
 	"context"
 	"errors"
 	"os"
@@ -82,7 +84,7 @@ func TestLeerPerfil_igualALasLecturasSueltas(t *testing.T) {
 			t.Fatalf("%s: la entrada del perfil difiere de EntradaEvaluacion", n)
 		}
 	}
-	var ev *db.ErrValidacion
+	var ev *dominio.ErrValidacion
 	if _, err := d.LeerPerfil(ctx, "800191045-2"); !errors.As(err, &ev) {
 		t.Fatalf("NIT con dígito errado: %v", err)
 	}
@@ -115,7 +117,7 @@ func TestLeerCaso_igualALasLecturasSueltas(t *testing.T) {
 			!reflect.DeepEqual(l.Conceptos, cs) || !reflect.DeepEqual(l.Propuesta, pr) || len(l.DiasInhabiles) != len(dias) {
 			t.Fatalf("caso %s: LeerCaso difiere de las lecturas sueltas", c.Numero)
 		}
-		r, err := l.Evaluaciones[len(l.Evaluaciones)-1].Resultado(d.Referencia())
+		r, err := contrato.ResultadoDe(l.Evaluaciones[len(l.Evaluaciones)-1], d.Referencia())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package db
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -37,14 +38,14 @@ const (
 	maxInfraccion  = 60
 )
 
-func objetoCaso(c Caso) string { return "caso:" + c.Numero }
+func objetoCaso(c dominio.Caso) string { return "caso:" + c.Numero }
 
 // AjustarCuentaLiquidacion records an adjusted count of a case, with its
 // reason, in the audit log. Refused with the field named: an unknown count, a
 // value outside 0–1.000, a reason shorter than 10 or longer than 500
 // characters, an infraction code missing where the count depends on it, and
 // a case already closed.
-func (d *DB) AjustarCuentaLiquidacion(ctx context.Context, casoID int64, a AjusteCuenta, quien Actor) (AjusteCuenta, error) {
+func (d *DB) AjustarCuentaLiquidacion(ctx context.Context, casoID int64, a AjusteCuenta, quien dominio.Actor) (AjusteCuenta, error) {
 	a.Razon = strings.TrimSpace(a.Razon)
 	a.Infraccion = strings.TrimSpace(a.Infraccion)
 	campos := map[string]string{}
@@ -91,7 +92,7 @@ func (d *DB) AjustarCuentaLiquidacion(ctx context.Context, casoID int64, a Ajust
 }
 
 // AjustesCuentaLiquidacion returns the recorded adjustments of a case, oldest first.
-func (d *DB) AjustesCuentaLiquidacion(ctx context.Context, c Caso) ([]AjusteCuenta, error) {
+func (d *DB) AjustesCuentaLiquidacion(ctx context.Context, c dominio.Caso) ([]AjusteCuenta, error) {
 	rows, err := d.QueryContext(ctx, `SELECT cuenta, en, detalle_json FROM auditoria WHERE objeto = ? AND accion = ? ORDER BY id`, objetoCaso(c), AccionAjusteCuenta)
 	if err != nil {
 		return nil, fmt.Errorf("ajustes de %s: %w", c.Numero, err)

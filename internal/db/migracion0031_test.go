@@ -1,6 +1,7 @@
 package db
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"database/sql"
 	"path/filepath"
@@ -128,7 +129,7 @@ func TestMigracion0030y0031_desdeUnaBaseDeLaVersionAnterior(t *testing.T) {
 	// The administrator adds the unknown value as a name of a Seccional:
 	// the rows that kept it become its code and leave the list.
 	if err := d.GuardarSeccional(ctx, seccionales.Seccional{Codigo: "MEDELLIN", Nombre: "Dirección Seccional de Aduanas de Medellín",
-		Cortos: []string{"Medellín", "Seccional Inventada"}}, Actor{Cuenta: "admin"}); err != nil {
+		Cortos: []string{"Medellín", "Seccional Inventada"}}, dominio.Actor{Cuenta: "admin"}); err != nil {
 		t.Fatal(err)
 	}
 	var s string

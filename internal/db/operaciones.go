@@ -1,6 +1,7 @@
 package db
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"database/sql"
 	"errors"
@@ -72,24 +73,24 @@ func detalleDeclaracion(o Declaracion, cent int64) map[string]any {
 }
 
 // GuardarOperacionAnual creates or updates the yearly total of a user.
-func (d *DB) GuardarOperacionAnual(ctx context.Context, o OperacionAnual, quien Actor) (Cambio, error) {
+func (d *DB) GuardarOperacionAnual(ctx context.Context, o OperacionAnual, quien dominio.Actor) (Cambio, error) {
 	n, err := nit.Parse(o.NIT)
 	if err != nil {
-		return SinCambios, &ErrValidacion{"nit", err.Error()}
+		return SinCambios, &dominio.ErrValidacion{Campo: "nit", Mensaje: err.Error()}
 	}
 	o.NIT = n.String()
 	if o.Anio < 1900 || o.Anio > 2200 {
-		return SinCambios, &ErrValidacion{"anio", fmt.Sprintf("año %d fuera de rango (1900 a 2200)", o.Anio)}
+		return SinCambios, &dominio.ErrValidacion{Campo: "anio", Mensaje: fmt.Sprintf("año %d fuera de rango (1900 a 2200)", o.Anio)}
 	}
 	if hoy := d.Hoy(); o.Anio > hoy.Anio() {
-		return SinCambios, &ErrValidacion{"anio", fmt.Sprintf("el año %d aún no ha empezado (hoy es %s): las operaciones de un año se registran cuando ya se realizaron", o.Anio, hoy.DMA())}
+		return SinCambios, &dominio.ErrValidacion{Campo: "anio", Mensaje: fmt.Sprintf("el año %d aún no ha empezado (hoy es %s): las operaciones de un año se registran cuando ya se realizaron", o.Anio, hoy.DMA())}
 	}
 	if o.Numero < 0 {
-		return SinCambios, &ErrValidacion{"numero_operaciones", "el número de operaciones es cero o positivo"}
+		return SinCambios, &dominio.ErrValidacion{Campo: "numero_operaciones", Mensaje: "el número de operaciones es cero o positivo"}
 	}
 	cent, err := CentavosDe(o.Valor)
 	if err != nil {
-		return SinCambios, &ErrValidacion{"valor", err.Error()}
+		return SinCambios, &dominio.ErrValidacion{Campo: "valor", Mensaje: err.Error()}
 	}
 	var c Cambio
 	err = d.EnTx(ctx, func(tx *sql.Tx) error {
@@ -152,29 +153,29 @@ func (e *escritor) operacionAnual(uid int64, o OperacionAnual, cent int64, fila 
 }
 
 // GuardarDeclaracion creates or updates one customs declaration of a user.
-func (d *DB) GuardarDeclaracion(ctx context.Context, o Declaracion, quien Actor) (Cambio, error) {
+func (d *DB) GuardarDeclaracion(ctx context.Context, o Declaracion, quien dominio.Actor) (Cambio, error) {
 	n, err := nit.Parse(o.NIT)
 	if err != nil {
-		return SinCambios, &ErrValidacion{"nit", err.Error()}
+		return SinCambios, &dominio.ErrValidacion{Campo: "nit", Mensaje: err.Error()}
 	}
 	o.NIT = n.String()
 	o.Numero = strings.TrimSpace(o.Numero)
 	if o.Numero == "" {
-		return SinCambios, &ErrValidacion{"numero_declaracion", "escriba el número de la declaración"}
+		return SinCambios, &dominio.ErrValidacion{Campo: "numero_declaracion", Mensaje: "escriba el número de la declaración"}
 	}
 	// One declaration, one key: as the import reads it.
 	if o.Numero, err = filas.ParseClave(o.Numero); err != nil {
-		return SinCambios, &ErrValidacion{"numero_declaracion", err.Error()}
+		return SinCambios, &dominio.ErrValidacion{Campo: "numero_declaracion", Mensaje: err.Error()}
 	}
 	if o.Fecha.IsZero() {
-		return SinCambios, &ErrValidacion{"fecha", "escriba la fecha de la declaración (DD/MM/AAAA)"}
+		return SinCambios, &dominio.ErrValidacion{Campo: "fecha", Mensaje: "escriba la fecha de la declaración (DD/MM/AAAA)"}
 	}
 	if err := FechaFutura("fecha", "la fecha de la declaración", o.Fecha, d.Hoy()); err != nil {
 		return SinCambios, err
 	}
 	cent, err := CentavosDe(o.Valor)
 	if err != nil {
-		return SinCambios, &ErrValidacion{"valor", err.Error()}
+		return SinCambios, &dominio.ErrValidacion{Campo: "valor", Mensaje: err.Error()}
 	}
 	var c Cambio
 	err = d.EnTx(ctx, func(tx *sql.Tx) error {
@@ -245,7 +246,7 @@ func (e *escritor) declaracion(uid int64, o Declaracion, cent int64, fila int) (
 func (d *DB) OperacionesDeUsuario(ctx context.Context, nitUsuario string) ([]OperacionesAnio, error) {
 	n, err := nit.Parse(nitUsuario)
 	if err != nil {
-		return nil, &ErrValidacion{"nit", err.Error()}
+		return nil, &dominio.ErrValidacion{Campo: "nit", Mensaje: err.Error()}
 	}
 	var uid int64
 	if err := d.QueryRowContext(ctx, `SELECT id FROM usuarios_aduaneros WHERE nit = ?`, n.String()).Scan(&uid); err != nil {

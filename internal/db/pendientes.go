@@ -1,6 +1,7 @@
 package db
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"database/sql"
 	"fmt"
@@ -70,18 +71,18 @@ func (d *DB) DiasPorEtapa(ctx context.Context) (map[plazos.Etapa]int, error) {
 // FijarTerminosInternos sets the internal terms of the given stages in one
 // transaction, each change with its audit row (the value before and after):
 // all land or none does. A stage whose term does not change is left alone.
-func (d *DB) FijarTerminosInternos(ctx context.Context, dias map[plazos.Etapa]int, quien Actor) error {
+func (d *DB) FijarTerminosInternos(ctx context.Context, dias map[plazos.Etapa]int, quien dominio.Actor) error {
 	for _, e := range plazos.Etapas {
 		if n, ok := dias[e]; ok {
 			if err := plazos.Validar(e, n); err != nil {
-				return &ErrValidacion{"dias_" + string(e), err.Error()}
+				return &dominio.ErrValidacion{Campo: "dias_" + string(e), Mensaje: err.Error()}
 			}
 		}
 	}
 	if len(dias) != 0 {
 		for e := range dias {
 			if _, ok := plazos.Predeterminados[e]; !ok {
-				return &ErrValidacion{"etapa", "etapa desconocida"}
+				return &dominio.ErrValidacion{Campo: "etapa", Mensaje: "etapa desconocida"}
 			}
 		}
 	}

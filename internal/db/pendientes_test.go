@@ -1,6 +1,8 @@
 package db
 
 import (
+	"comite/internal/dominio"
+	"comite/internal/permisos"
 	"context"
 	"errors"
 	"testing"
@@ -16,18 +18,18 @@ func TestTerminosInternos_predeterminadosYFijadosConAuditoria(t *testing.T) {
 	if err != nil || len(ts) != 3 || !ts[0].Predeterminado || ts[0].Dias != plazos.Predeterminados[plazos.EtapaEvaluacion] {
 		t.Fatalf("%v %+v", err, ts)
 	}
-	var ev *ErrValidacion
-	if err := d.FijarTerminosInternos(ctx, map[plazos.Etapa]int{plazos.EtapaREA: 8, plazos.EtapaComite: 0}, Actor{Cuenta: "admin"}); !errors.As(err, &ev) || ev.Campo != "dias_comite" {
+	var ev *dominio.ErrValidacion
+	if err := d.FijarTerminosInternos(ctx, map[plazos.Etapa]int{plazos.EtapaREA: 8, plazos.EtapaComite: 0}, dominio.Actor{Cuenta: "admin"}); !errors.As(err, &ev) || ev.Campo != "dias_comite" {
 		t.Fatalf("un término de 0 días: %v", err)
 	}
 	if n := contarFilas(t, d, `terminos_internos`); n != 0 {
 		t.Fatal("se escribió a medias")
 	}
-	if err := d.FijarTerminosInternos(ctx, map[plazos.Etapa]int{plazos.EtapaREA: 8}, Actor{Cuenta: "admin"}); err != nil {
+	if err := d.FijarTerminosInternos(ctx, map[plazos.Etapa]int{plazos.EtapaREA: 8}, dominio.Actor{Cuenta: "admin"}); err != nil {
 		t.Fatal(err)
 	}
 	// The same value again writes nothing and audits nothing.
-	if err := d.FijarTerminosInternos(ctx, map[plazos.Etapa]int{plazos.EtapaREA: 8}, Actor{Cuenta: "admin"}); err != nil {
+	if err := d.FijarTerminosInternos(ctx, map[plazos.Etapa]int{plazos.EtapaREA: 8}, dominio.Actor{Cuenta: "admin"}); err != nil {
 		t.Fatal(err)
 	}
 	if n := contarFilas(t, d, `auditoria WHERE accion = 'termino_interno.fijar'`); n != 1 {
@@ -42,11 +44,11 @@ func TestTerminosInternos_predeterminadosYFijadosConAuditoria(t *testing.T) {
 func TestTokenCalendario_soloHashRevocableYRegenerable(t *testing.T) {
 	d, reloj := baseCasos(t)
 	ctx := context.Background()
-	c, err := d.CrearCuenta(ctx, NuevaCuenta{Usuario: "sara", Rol: RolSecretaria, Clave: "clave-larga-de-prueba"}, Actor{Cuenta: "sistema"})
+	c, err := d.CrearCuenta(ctx, dominio.NuevaCuenta{Usuario: "sara", Rol: permisos.RolSecretaria, Clave: "clave-larga-de-prueba"}, dominio.Actor{Cuenta: "sistema"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	t1, err := d.GenerarTokenCalendario(ctx, c.ID, Actor{Cuenta: "sara"})
+	t1, err := d.GenerarTokenCalendario(ctx, c.ID, dominio.Actor{Cuenta: "sara"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,14 +59,14 @@ func TestTokenCalendario_soloHashRevocableYRegenerable(t *testing.T) {
 		t.Fatal("el token se guardó en claro")
 	}
 	*reloj = reloj.Add(time.Minute)
-	t2, err := d.GenerarTokenCalendario(ctx, c.ID, Actor{Cuenta: "sara"})
+	t2, err := d.GenerarTokenCalendario(ctx, c.ID, dominio.Actor{Cuenta: "sara"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := d.CuentaPorTokenCalendario(ctx, t1); !errors.Is(err, ErrTokenCalendario) {
 		t.Fatal("el token anterior sigue vigente")
 	}
-	if err := d.RevocarTokenCalendario(ctx, c.ID, Actor{Cuenta: "sara"}); err != nil {
+	if err := d.RevocarTokenCalendario(ctx, c.ID, dominio.Actor{Cuenta: "sara"}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := d.CuentaPorTokenCalendario(ctx, t2); !errors.Is(err, ErrTokenCalendario) {

@@ -1,6 +1,7 @@
 package db
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"database/sql"
 	"errors"
@@ -92,16 +93,16 @@ func personasEn(ctx context.Context, q consultor) (map[string]string, error) {
 const MaxLargoCargo = 200
 
 // FijarCargo records the cargo of the person behind an account (audited).
-func (d *DB) FijarCargo(ctx context.Context, usuario, cargo string, quien Actor) error {
+func (d *DB) FijarCargo(ctx context.Context, usuario, cargo string, quien dominio.Actor) error {
 	cargo = strings.Join(strings.Fields(cargo), " ")
 	if len([]rune(cargo)) > MaxLargoCargo {
-		return &ErrValidacion{"cargo", "el cargo admite hasta 200 caracteres"}
+		return &dominio.ErrValidacion{Campo: "cargo", Mensaje: "el cargo admite hasta 200 caracteres"}
 	}
 	return d.EnTx(ctx, func(tx *sql.Tx) error {
 		var antes string
 		if err := tx.QueryRowContext(ctx, `SELECT cargo FROM cuentas WHERE usuario = ?`, usuario).Scan(&antes); err != nil {
 			if errors.Is(err, sql.ErrNoRows) {
-				return &ErrValidacion{"usuario", "la cuenta no existe"}
+				return &dominio.ErrValidacion{Campo: "usuario", Mensaje: "la cuenta no existe"}
 			}
 			return err
 		}

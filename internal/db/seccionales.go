@@ -6,6 +6,7 @@ package db
 // into the code every table stores.
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -54,7 +55,7 @@ func listaSeccionales(ctx context.Context, q consultor) ([]seccionales.Seccional
 }
 
 // CodigoSeccional resolves a name written by a person to its code; an
-// unknown name is an ErrValidacion of the field direccion_seccional that
+// unknown name is an dominio.ErrValidacion of the field direccion_seccional that
 // lists the accepted names. "" stays "".
 func (d *DB) CodigoSeccional(ctx context.Context, nombre string) (string, error) {
 	return codigoSeccional(ctx, d, nombre)
@@ -70,7 +71,7 @@ func codigoSeccional(ctx context.Context, q consultor, nombre string) (string, e
 	}
 	cod, err := cat.Codigo(nombre)
 	if err != nil {
-		return "", &ErrValidacion{"direccion_seccional", err.Error()}
+		return "", &dominio.ErrValidacion{Campo: "direccion_seccional", Mensaje: err.Error()}
 	}
 	return cod, nil
 }
@@ -89,7 +90,7 @@ func NombreSeccional(cat *seccionales.Catalogo, codigo string) string {
 // GuardarSeccional adds a Dirección Seccional or changes the name and short
 // names of one (the code does not change: it is what the tables store). The
 // whole catalogue must stay unambiguous. Audited with before and after.
-func (d *DB) GuardarSeccional(ctx context.Context, s seccionales.Seccional, quien Actor) error {
+func (d *DB) GuardarSeccional(ctx context.Context, s seccionales.Seccional, quien dominio.Actor) error {
 	s.Codigo = strings.ToUpper(strings.TrimSpace(s.Codigo))
 	s.Nombre = strings.Join(strings.Fields(s.Nombre), " ")
 	var cortos []string
@@ -103,13 +104,13 @@ func (d *DB) GuardarSeccional(ctx context.Context, s seccionales.Seccional, quie
 	}
 	s.Cortos = cortos
 	if err := seccionales.ValidarCodigo(s.Codigo); err != nil {
-		return &ErrValidacion{"codigo", err.Error()}
+		return &dominio.ErrValidacion{Campo: "codigo", Mensaje: err.Error()}
 	}
 	if s.Nombre == "" || len([]rune(s.Nombre)) > 200 {
-		return &ErrValidacion{"nombre", "escriba el nombre oficial (hasta 200 caracteres)"}
+		return &dominio.ErrValidacion{Campo: "nombre", Mensaje: "escriba el nombre oficial (hasta 200 caracteres)"}
 	}
 	if len(s.Cortos) > 20 {
-		return &ErrValidacion{"nombres_cortos", "a lo sumo 20 nombres cortos"}
+		return &dominio.ErrValidacion{Campo: "nombres_cortos", Mensaje: "a lo sumo 20 nombres cortos"}
 	}
 	return d.EnTx(ctx, func(tx *sql.Tx) error {
 		l, err := listaSeccionales(ctx, tx)
@@ -127,7 +128,7 @@ func (d *DB) GuardarSeccional(ctx context.Context, s seccionales.Seccional, quie
 		}
 		cat, err := seccionales.NuevoCatalogo(append(nueva, s))
 		if err != nil {
-			return &ErrValidacion{"nombres_cortos", err.Error()}
+			return &dominio.ErrValidacion{Campo: "nombres_cortos", Mensaje: err.Error()}
 		}
 		cj, _ := json.Marshal(s.Cortos)
 		if s.Cortos == nil {
@@ -303,9 +304,9 @@ func problemasSeccionalLote(ctx context.Context, q consultor, lote *filas.Lote) 
 // field is "seccional" in the account forms).
 func (d *DB) seccionalCuenta(ctx context.Context, nombre string) (string, error) {
 	cod, err := codigoSeccional(ctx, d, nombre)
-	var ev *ErrValidacion
+	var ev *dominio.ErrValidacion
 	if errors.As(err, &ev) {
-		return "", &ErrValidacion{"seccional", ev.Mensaje}
+		return "", &dominio.ErrValidacion{Campo: "seccional", Mensaje: ev.Mensaje}
 	}
 	return cod, err
 }

@@ -1,7 +1,9 @@
 package db
 
 import (
+	"comite/internal/dominio"
 	"comite/internal/fallo"
+	"comite/internal/permisos"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -73,47 +75,47 @@ func (d *DB) CrearSesion(ctx context.Context, cuentaID int64, ip string) (string
 // a session past its idle or absolute limit, and refuses one whose account is
 // disabled. A valid session has its last use moved to now (written at most
 // once a minute, to spare the database).
-func (d *DB) SesionVigente(ctx context.Context, token string) (Sesion, Cuenta, error) {
+func (d *DB) SesionVigente(ctx context.Context, token string) (Sesion, dominio.Cuenta, error) {
 	if token == "" || len(token) > 100 {
-		return Sesion{}, Cuenta{}, ErrSinSesion
+		return Sesion{}, dominio.Cuenta{}, ErrSinSesion
 	}
 	th := hashToken(token)
 	var s Sesion
 	var creada, uso, rol string
-	var c Cuenta
+	var c dominio.Cuenta
 	var activa, debeCambiar int
 	// Every request reads its session: a prepared statement (lecturas_web.go).
 	st, err := d.preparada(ctx, `SELECT s.cuenta_id, s.csrf, s.creada_en, s.ultimo_uso, s.ip,
 			c.id, c.usuario, c.nombre, c.rol, c.direccion_seccional, c.activa, c.creada_en, c.debe_cambiar_clave
 		FROM sesiones s JOIN cuentas c ON c.id = s.cuenta_id WHERE s.token_hash = ?`)
 	if err != nil {
-		return Sesion{}, Cuenta{}, fmt.Errorf("leer la sesión: %w", err)
+		return Sesion{}, dominio.Cuenta{}, fmt.Errorf("leer la sesión: %w", err)
 	}
 	err = st.QueryRowContext(ctx, th).
 		Scan(&s.CuentaID, &s.CSRF, &creada, &uso, &s.IP, &c.ID, &c.Usuario, &c.Nombre, &rol, &c.DireccionSeccional, &activa, &c.CreadaEn, &debeCambiar)
 	if errors.Is(err, sql.ErrNoRows) {
-		return Sesion{}, Cuenta{}, ErrSinSesion
+		return Sesion{}, dominio.Cuenta{}, ErrSinSesion
 	}
 	if err != nil {
-		return Sesion{}, Cuenta{}, fmt.Errorf("leer la sesión: %w", err)
+		return Sesion{}, dominio.Cuenta{}, fmt.Errorf("leer la sesión: %w", err)
 	}
-	c.Rol, c.Activa, c.DebeCambiarClave = Rol(rol), activa == 1, debeCambiar == 1
+	c.Rol, c.Activa, c.DebeCambiarClave = permisos.Rol(rol), activa == 1, debeCambiar == 1
 	if s.CreadaEn, err = time.Parse(time.RFC3339Nano, creada); err != nil {
-		return Sesion{}, Cuenta{}, fmt.Errorf("sesión con fecha inválida: %w", err)
+		return Sesion{}, dominio.Cuenta{}, fmt.Errorf("sesión con fecha inválida: %w", err)
 	}
 	if s.UltimoUso, err = time.Parse(time.RFC3339Nano, uso); err != nil {
-		return Sesion{}, Cuenta{}, fmt.Errorf("sesión con fecha inválida: %w", err)
+		return Sesion{}, dominio.Cuenta{}, fmt.Errorf("sesión con fecha inválida: %w", err)
 	}
 	ahora := d.Now().UTC()
 	if !c.Activa || ahora.Sub(s.UltimoUso) >= InactividadSesion || ahora.Sub(s.CreadaEn) >= DuracionMaximaSesion {
 		if _, err := d.ExecContext(ctx, `DELETE FROM sesiones WHERE token_hash = ?`, th); err != nil {
-			return Sesion{}, Cuenta{}, fmt.Errorf("cerrar la sesión vencida: %w", err)
+			return Sesion{}, dominio.Cuenta{}, fmt.Errorf("cerrar la sesión vencida: %w", err)
 		}
-		return Sesion{}, Cuenta{}, ErrSinSesion
+		return Sesion{}, dominio.Cuenta{}, ErrSinSesion
 	}
 	if ahora.Sub(s.UltimoUso) >= time.Minute {
 		if _, err := d.ExecContext(ctx, `UPDATE sesiones SET ultimo_uso = ? WHERE token_hash = ?`, instanteFijo(ahora), th); err != nil {
-			return Sesion{}, Cuenta{}, fmt.Errorf("actualizar la sesión: %w", err)
+			return Sesion{}, dominio.Cuenta{}, fmt.Errorf("actualizar la sesión: %w", err)
 		}
 		s.UltimoUso = ahora
 	}
@@ -121,7 +123,7 @@ func (d *DB) SesionVigente(ctx context.Context, token string) (Sesion, Cuenta, e
 }
 
 // CerrarSesion ends a session on the server (logout), with its audit row.
-func (d *DB) CerrarSesion(ctx context.Context, token string, quien Actor) error {
+func (d *DB) CerrarSesion(ctx context.Context, token string, quien dominio.Actor) error {
 	return d.EnTx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `DELETE FROM sesiones WHERE token_hash = ?`, hashToken(token))
 		if err != nil {

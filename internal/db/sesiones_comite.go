@@ -8,67 +8,16 @@ package db
 // the administrator configured, inside the transaction that records.
 
 import (
+	"comite/internal/contrato"
+	"comite/internal/dominio"
 	"comite/internal/fallo"
+	"comite/internal/fecha"
+	"comite/internal/flujo"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
-
-	"comite/internal/contrato"
-	"comite/internal/fecha"
-	"comite/internal/flujo"
-
-	"github.com/shopspring/decimal"
 )
-
-// SesionComite is a stored session with its attendance and agenda.
-type SesionComite struct {
-	ID         int64
-	Numero     string // SC-2026-001
-	Sesion     flujo.Sesion
-	CreadaPor  string
-	CreadaEn   string
-	Orden      []PuntoOrden
-	Conceptos  int // conceptos recorded in the session (originals)
-	QuorumMin  int // quorum in force now (0 with QuorumSet false: not configured)
-	QuorumSet  bool
-	HayQuorum  bool
-	TextoQuoro string
-	// Aplazamientos of the session, oldest first.
-	Aplazamientos []Aplazamiento
-}
-
-// PuntoOrden is one case of the orden del día.
-type PuntoOrden struct {
-	Posicion    int
-	CasoID      int64
-	Numero      string
-	RazonSocial string
-	NIT         string
-	Estado      flujo.Estado
-	SegundaRuta bool
-	Concepto    *ConceptoGuardado // the original recorded in this session (nil: not yet)
-	Vigente     *ConceptoGuardado // the one in force (last correction), when there is a concepto
-	Correccion  []ConceptoGuardado
-	Aplazado    string // the reason it was postponed ("" when it was not)
-	// SancionPrevista and Incremento are what the decision results in: the
-	// fine foreseen for the infraction and, on the first route, the 1.000
-	// UVT increment of its latest evaluation (nil when there is none).
-	SancionPrevista decimal.Decimal
-	Incremento      *contrato.IncrementadaJSON
-}
-
-// Aplazamiento is a postponement of a session: from its earlier date and
-// time to the new one, with the reason.
-type Aplazamiento struct {
-	FechaAnterior fecha.Fecha
-	HoraAnterior  string
-	Fecha         fecha.Fecha
-	Hora          string
-	Motivo        string
-	Por           string
-	En            string
-}
 
 // ErrSesionNoExiste is returned for an unknown session.
 var ErrSesionNoExiste = fallo.Nuevo(fallo.NoEncontrado, "la sesión del Comité no existe")
@@ -114,12 +63,12 @@ func conceptosEnSesion(ctx context.Context, q consultor, id int64) (int, error) 
 }
 
 // SesionComite reads a session with its attendance, agenda and quorum.
-func (d *DB) SesionComite(ctx context.Context, id int64) (SesionComite, error) {
+func (d *DB) SesionComite(ctx context.Context, id int64) (dominio.SesionComite, error) {
 	return sesionEn(ctx, d, id)
 }
 
-func sesionEn(ctx context.Context, q consultor, id int64) (SesionComite, error) {
-	var s SesionComite
+func sesionEn(ctx context.Context, q consultor, id int64) (dominio.SesionComite, error) {
+	var s dominio.SesionComite
 	var f string
 	err := q.QueryRowContext(ctx, `SELECT id, numero, fecha, hora, modalidad, lugar, preside, secretario, creada_por, creada_en FROM sesiones_comite WHERE id = ?`, id).
 		Scan(&s.ID, &s.Numero, &f, &s.Sesion.Hora, &s.Sesion.Modalidad, &s.Sesion.Lugar, &s.Sesion.Preside, &s.Sesion.Secretario, &s.CreadaPor, &s.CreadaEn)
@@ -155,9 +104,9 @@ func sesionEn(ctx context.Context, q consultor, id int64) (SesionComite, error) 
 	if err != nil {
 		return s, err
 	}
-	var puntos []PuntoOrden
+	var puntos []dominio.PuntoOrden
 	for rows.Next() {
-		var p PuntoOrden
+		var p dominio.PuntoOrden
 		if err := rows.Scan(&p.Posicion, &p.CasoID, &p.Aplazado); err != nil {
 			rows.Close()
 			return s, err
@@ -174,8 +123,8 @@ func sesionEn(ctx context.Context, q consultor, id int64) (SesionComite, error) 
 		if cx, ev, err := contexto(ctx, q, c); err == nil {
 			p.SegundaRuta = cx.SegundaRuta
 			if ref, err := referenciaEn(ctx, q); err == nil {
-				if r, err := ev.Resultado(ref); err == nil {
-					p.Incremento = r.SancionIncrementada
+				if r, err := contrato.ResultadoDe(ev, ref); err == nil {
+					p.Incremento = contrato.IncrementoDe(r)
 				}
 			}
 		}
@@ -203,22 +152,22 @@ func sesionEn(ctx context.Context, q consultor, id int64) (SesionComite, error) 
 }
 
 // SesionesComite lists every session, newest first (without agenda detail).
-func (d *DB) SesionesComite(ctx context.Context) ([]SesionComite, error) {
+func (d *DB) SesionesComite(ctx context.Context) ([]dominio.SesionComite, error) {
 	return d.listarSesiones(ctx, `SELECT id FROM sesiones_comite ORDER BY fecha DESC, hora DESC, id DESC`)
 }
 
 // SesionesProximas lists the sessions on or after desde, soonest first: for
 // "Mis pendientes" and the iCalendar feed of each account.
-func (d *DB) SesionesProximas(ctx context.Context, desde fecha.Fecha) ([]SesionComite, error) {
+func (d *DB) SesionesProximas(ctx context.Context, desde fecha.Fecha) ([]dominio.SesionComite, error) {
 	return d.listarSesiones(ctx, `SELECT id FROM sesiones_comite WHERE fecha >= ? ORDER BY fecha, hora, id`, desde.String())
 }
 
-func (d *DB) listarSesiones(ctx context.Context, q string, args ...any) ([]SesionComite, error) {
+func (d *DB) listarSesiones(ctx context.Context, q string, args ...any) ([]dominio.SesionComite, error) {
 	ids, err := leerIDs(ctx, d, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("leer sesiones: %w", err)
 	}
-	var out []SesionComite
+	var out []dominio.SesionComite
 	for _, id := range ids {
 		s, err := d.SesionComite(ctx, id)
 		if err != nil {
@@ -230,38 +179,30 @@ func (d *DB) listarSesiones(ctx context.Context, q string, args ...any) ([]Sesio
 }
 
 // SesionPorReferencia finds a session by its number (SC-2026-001) or id.
-func (d *DB) SesionPorReferencia(ctx context.Context, ref string) (SesionComite, error) {
+func (d *DB) SesionPorReferencia(ctx context.Context, ref string) (dominio.SesionComite, error) {
 	var id int64
 	err := d.QueryRowContext(ctx, `SELECT id FROM sesiones_comite WHERE numero = ? COLLATE NOCASE OR CAST(id AS TEXT) = ?`, ref, ref).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
-		return SesionComite{}, ErrSesionNoExiste
+		return dominio.SesionComite{}, ErrSesionNoExiste
 	}
 	if err != nil {
-		return SesionComite{}, err
+		return dominio.SesionComite{}, err
 	}
 	return d.SesionComite(ctx, id)
 }
 
-// SesionDeCaso is a session whose orden del día includes a case.
-type SesionDeCaso struct {
-	ID     int64
-	Numero string
-	Fecha  fecha.Fecha
-	Hora   string
-}
-
 // SesionesDelCaso lists the sessions whose orden del día includes the case,
 // newest first: where its concepto is (or was) recorded.
-func (d *DB) SesionesDelCaso(ctx context.Context, casoID int64) ([]SesionDeCaso, error) {
+func (d *DB) SesionesDelCaso(ctx context.Context, casoID int64) ([]dominio.SesionDeCaso, error) {
 	rows, err := d.QueryContext(ctx, `SELECT s.id, s.numero, s.fecha, s.hora FROM sesion_orden o JOIN sesiones_comite s ON s.id = o.sesion_id
 		WHERE o.caso_id = ? ORDER BY s.fecha DESC, s.hora DESC, s.id DESC`, casoID)
 	if err != nil {
 		return nil, fmt.Errorf("leer las sesiones del caso: %w", err)
 	}
 	defer rows.Close()
-	var out []SesionDeCaso
+	var out []dominio.SesionDeCaso
 	for rows.Next() {
-		var s SesionDeCaso
+		var s dominio.SesionDeCaso
 		var f string
 		if err := rows.Scan(&s.ID, &s.Numero, &f, &s.Hora); err != nil {
 			return nil, err
@@ -274,15 +215,15 @@ func (d *DB) SesionesDelCaso(ctx context.Context, casoID int64) ([]SesionDeCaso,
 	return out, rows.Err()
 }
 
-func aplazamientosEn(ctx context.Context, q consultor, id int64) ([]Aplazamiento, error) {
+func aplazamientosEn(ctx context.Context, q consultor, id int64) ([]dominio.Aplazamiento, error) {
 	rows, err := q.QueryContext(ctx, `SELECT fecha_anterior, hora_anterior, fecha, hora, motivo, registrado_por, registrado_en FROM sesion_aplazamientos WHERE sesion_id = ? ORDER BY id`, id)
 	if err != nil {
 		return nil, fmt.Errorf("leer los aplazamientos de la sesión: %w", err)
 	}
 	defer rows.Close()
-	var out []Aplazamiento
+	var out []dominio.Aplazamiento
 	for rows.Next() {
-		var a Aplazamiento
+		var a dominio.Aplazamiento
 		var antes, nueva string
 		if err := rows.Scan(&antes, &a.HoraAnterior, &nueva, &a.Hora, &a.Motivo, &a.Por, &a.En); err != nil {
 			return nil, err
@@ -296,17 +237,6 @@ func aplazamientosEn(ctx context.Context, q consultor, id int64) ([]Aplazamiento
 		out = append(out, a)
 	}
 	return out, rows.Err()
-}
-
-// PuntosPendientes summarises the agenda of a session for its acta
-// (flujo.ProblemaActa).
-func (s SesionComite) PuntosPendientes() []flujo.PuntoPendiente {
-	var out []flujo.PuntoPendiente
-	for _, p := range s.Orden {
-		out = append(out, flujo.PuntoPendiente{Numero: p.Numero, Concepto: p.Concepto != nil, Aplazado: p.Aplazado != "",
-			Terminado: p.Concepto == nil && p.Estado != flujo.EnComite})
-	}
-	return out
 }
 
 // AplazarSesion moves a session to a new date and time, keeping the earlier

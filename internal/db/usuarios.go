@@ -1,6 +1,7 @@
 package db
 
 import (
+	"comite/internal/dominio"
 	"comite/internal/fallo"
 	"context"
 	"database/sql"
@@ -59,16 +60,16 @@ var clasesRegistro = map[string]bool{"autorizacion": true, "habilitacion": true,
 func validarUsuario(u *UsuarioAduanero) error {
 	n, err := nit.Parse(u.NIT)
 	if err != nil {
-		return &ErrValidacion{"nit", err.Error()}
+		return &dominio.ErrValidacion{Campo: "nit", Mensaje: err.Error()}
 	}
 	u.NIT = n.String()
 	u.RazonSocial = strings.TrimSpace(u.RazonSocial)
 	if u.RazonSocial == "" {
-		return &ErrValidacion{"razon_social", "escriba la razón social"}
+		return &dominio.ErrValidacion{Campo: "razon_social", Mensaje: "escriba la razón social"}
 	}
 	t, err := filas.ParseTipoUsuario(u.Tipo)
 	if err != nil {
-		return &ErrValidacion{"tipo", err.Error()}
+		return &dominio.ErrValidacion{Campo: "tipo", Mensaje: err.Error()}
 	}
 	u.Tipo = t
 	u.DireccionSeccional = strings.TrimSpace(u.DireccionSeccional)
@@ -82,7 +83,7 @@ func detalleUsuario(u UsuarioAduanero) map[string]any {
 // GuardarUsuario creates the user, or updates its razón social, tipo and
 // Dirección Seccional (the NIT is the key). Registros are written with
 // GuardarRegistro. The change is audited in the same transaction.
-func (d *DB) GuardarUsuario(ctx context.Context, u UsuarioAduanero, quien Actor) (int64, Cambio, error) {
+func (d *DB) GuardarUsuario(ctx context.Context, u UsuarioAduanero, quien dominio.Actor) (int64, Cambio, error) {
 	if err := validarUsuario(&u); err != nil {
 		return 0, SinCambios, err
 	}
@@ -154,22 +155,22 @@ func detalleRegistro(nit string, r RegistroUsuario) map[string]any {
 
 // GuardarRegistro creates or updates (its end date) an autorización,
 // habilitación or registro of a user, keyed by clase, número and start date.
-func (d *DB) GuardarRegistro(ctx context.Context, nitUsuario string, r RegistroUsuario, quien Actor) (Cambio, error) {
+func (d *DB) GuardarRegistro(ctx context.Context, nitUsuario string, r RegistroUsuario, quien dominio.Actor) (Cambio, error) {
 	n, err := nit.Parse(nitUsuario)
 	if err != nil {
-		return SinCambios, &ErrValidacion{"nit", err.Error()}
+		return SinCambios, &dominio.ErrValidacion{Campo: "nit", Mensaje: err.Error()}
 	}
 	if r.Clase == "" {
 		r.Clase = "registro"
 	}
 	if !clasesRegistro[r.Clase] {
-		return SinCambios, &ErrValidacion{"clase", fmt.Sprintf("clase %q desconocida (use autorizacion, habilitacion o registro)", r.Clase)}
+		return SinCambios, &dominio.ErrValidacion{Campo: "clase", Mensaje: fmt.Sprintf("clase %q desconocida (use autorizacion, habilitacion o registro)", r.Clase)}
 	}
 	if r.VigenteDesde.IsZero() {
-		return SinCambios, &ErrValidacion{"vigente_desde", "escriba desde cuándo está vigente (DD/MM/AAAA)"}
+		return SinCambios, &dominio.ErrValidacion{Campo: "vigente_desde", Mensaje: "escriba desde cuándo está vigente (DD/MM/AAAA)"}
 	}
 	if !r.VigenteHasta.IsZero() && r.VigenteHasta.Antes(r.VigenteDesde) {
-		return SinCambios, &ErrValidacion{"vigente_hasta", "la fecha final es anterior a la inicial"}
+		return SinCambios, &dominio.ErrValidacion{Campo: "vigente_hasta", Mensaje: "la fecha final es anterior a la inicial"}
 	}
 	var c Cambio
 	err = d.EnTx(ctx, func(tx *sql.Tx) error {
@@ -283,7 +284,7 @@ type consultor interface {
 func (d *DB) UsuarioPorNIT(ctx context.Context, nitUsuario string) (UsuarioAduanero, error) {
 	n, err := nit.Parse(nitUsuario)
 	if err != nil {
-		return UsuarioAduanero{}, &ErrValidacion{"nit", err.Error()}
+		return UsuarioAduanero{}, &dominio.ErrValidacion{Campo: "nit", Mensaje: err.Error()}
 	}
 	return usuarioPorNIT(ctx, d.DB, n.String())
 }
@@ -417,7 +418,7 @@ func (e *escritor) seccionalDe(nombre string) (string, error) {
 	}
 	cod, err := e.seccionales.Codigo(nombre)
 	if err != nil {
-		return "", &ErrValidacion{"direccion_seccional", err.Error()}
+		return "", &dominio.ErrValidacion{Campo: "direccion_seccional", Mensaje: err.Error()}
 	}
 	return cod, nil
 }

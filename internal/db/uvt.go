@@ -6,6 +6,7 @@ package db
 // write of the table.
 
 import (
+	"comite/internal/dominio"
 	"comite/internal/fallo"
 	"context"
 	"database/sql"
@@ -173,22 +174,22 @@ func (d *DB) ListarUVT(ctx context.Context) ([]FilaUVT, error) { return filasUVT
 // the table or a missing year between the first and the last; the value is a
 // whole number of pesos, greater than the previous year's and smaller than
 // the next one's; the resolution is required. Audited with before and after.
-func (d *DB) GuardarUVT(ctx context.Context, anio int, valor decimal.Decimal, resolucion string, quien Actor) error {
+func (d *DB) GuardarUVT(ctx context.Context, anio int, valor decimal.Decimal, resolucion string, quien dominio.Actor) error {
 	resolucion = strings.TrimSpace(resolucion)
 	if anio < anioUVTMinimo || anio > anioUVTMaximo {
-		return &ErrValidacion{"anio", fmt.Sprintf("escriba un año entre %d y %d", anioUVTMinimo, anioUVTMaximo)}
+		return &dominio.ErrValidacion{Campo: "anio", Mensaje: fmt.Sprintf("escriba un año entre %d y %d", anioUVTMinimo, anioUVTMaximo)}
 	}
 	if !valor.IsPositive() {
-		return &ErrValidacion{"valor", "la UVT debe ser mayor que cero"}
+		return &dominio.ErrValidacion{Campo: "valor", Mensaje: "la UVT debe ser mayor que cero"}
 	}
 	if !valor.Equal(valor.Truncate(0)) || len(valor.Truncate(0).String()) > maxValorUVTDigitos {
-		return &ErrValidacion{"valor", "escriba la UVT en pesos enteros (por ejemplo, 52.374)"}
+		return &dominio.ErrValidacion{Campo: "valor", Mensaje: "escriba la UVT en pesos enteros (por ejemplo, 52.374)"}
 	}
 	if resolucion == "" {
-		return &ErrValidacion{"resolucion", errUVTSinResolucion}
+		return &dominio.ErrValidacion{Campo: "resolucion", Mensaje: errUVTSinResolucion}
 	}
 	if utf8.RuneCountInString(resolucion) > maxResolucionUVT {
-		return &ErrValidacion{"resolucion", fmt.Sprintf("use como máximo %d caracteres", maxResolucionUVT)}
+		return &dominio.ErrValidacion{Campo: "resolucion", Mensaje: fmt.Sprintf("use como máximo %d caracteres", maxResolucionUVT)}
 	}
 	err := d.EnTx(ctx, func(tx *sql.Tx) error {
 		filas, err := filasUVT(ctx, tx)
@@ -208,28 +209,28 @@ func (d *DB) GuardarUVT(ctx context.Context, anio int, valor decimal.Decimal, re
 			}
 		}
 		if antes != nil && antes.Usos > 0 {
-			return &ErrValidacion{"anio", fmt.Sprintf(errUVTUsadaMensaje, anio, antes.Usos)}
+			return &dominio.ErrValidacion{Campo: "anio", Mensaje: fmt.Sprintf(errUVTUsadaMensaje, anio, antes.Usos)}
 		}
 		if antes == nil && len(filas) > 0 {
 			primero, ultimo := filas[0].Anio, filas[len(filas)-1].Anio
 			if anio != ultimo+1 && (anio < primero || anio > ultimo) {
-				return &ErrValidacion{"anio", fmt.Sprintf(errUVTNoSiguiente, ultimo, primero, ultimo)}
+				return &dominio.ErrValidacion{Campo: "anio", Mensaje: fmt.Sprintf(errUVTNoSiguiente, ultimo, primero, ultimo)}
 			}
 		}
 		if previa != nil && !valor.GreaterThan(previa.Valor) {
-			return &ErrValidacion{"valor", fmt.Sprintf(errUVTNoMayor, anio, previa.Anio, formato.Pesos(previa.Valor))}
+			return &dominio.ErrValidacion{Campo: "valor", Mensaje: fmt.Sprintf(errUVTNoMayor, anio, previa.Anio, formato.Pesos(previa.Valor))}
 		}
 		if siguiente != nil && !valor.LessThan(siguiente.Valor) {
-			return &ErrValidacion{"valor", fmt.Sprintf(errUVTNoMenor, anio, siguiente.Anio, formato.Pesos(siguiente.Valor))}
+			return &dominio.ErrValidacion{Campo: "valor", Mensaje: fmt.Sprintf(errUVTNoMenor, anio, siguiente.Anio, formato.Pesos(siguiente.Valor))}
 		}
 		// From one year to the next the UVT follows inflation: a value
 		// that jumps more than saltoMaximoUVT from its neighbour is a typo
 		// (the first year of the table has no year before it to compare).
 		if siguiente != nil && valor.Mul(saltoMaximoUVT).LessThan(siguiente.Valor) {
-			return &ErrValidacion{"valor", fmt.Sprintf(errUVTSalto, anio, siguiente.Anio, formato.Pesos(siguiente.Valor))}
+			return &dominio.ErrValidacion{Campo: "valor", Mensaje: fmt.Sprintf(errUVTSalto, anio, siguiente.Anio, formato.Pesos(siguiente.Valor))}
 		}
 		if previa != nil && previa.Valor.Mul(saltoMaximoUVT).LessThan(valor) {
-			return &ErrValidacion{"valor", fmt.Sprintf(errUVTSalto, anio, previa.Anio, formato.Pesos(previa.Valor))}
+			return &dominio.ErrValidacion{Campo: "valor", Mensaje: fmt.Sprintf(errUVTSalto, anio, previa.Anio, formato.Pesos(previa.Valor))}
 		}
 		despues := map[string]string{"anio": fmt.Sprint(anio), "valor_cop": valor.String(), "resolucion": resolucion}
 		accion := accionUVTAgregar

@@ -1,6 +1,7 @@
 package db
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -12,7 +13,7 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-var adminUVT = Actor{Cuenta: "admin", IP: "10.0.0.9"}
+var adminUVT = dominio.Actor{Cuenta: "admin", IP: "10.0.0.9"}
 
 // detalleAuditoriaUVT reads the before/after of the last audit row of accion.
 func detalleAuditoriaUVT(t *testing.T, d *DB, accion string) (objeto string, antes, despues map[string]string) {
@@ -125,7 +126,7 @@ func TestUVT_ET868_rechazos(t *testing.T) {
 	} {
 		t.Run(c.nombre, func(t *testing.T) {
 			err := d.GuardarUVT(ctx, c.anio, decimal.NewFromInt(c.valor), c.resolucion, adminUVT)
-			var ev *ErrValidacion
+			var ev *dominio.ErrValidacion
 			if !errors.As(err, &ev) || ev.Campo != c.campo || !strings.Contains(ev.Mensaje, c.quiere) {
 				t.Fatalf("err = %v; quiere %s: …%s…", err, c.campo, c.quiere)
 			}

@@ -1,6 +1,8 @@
 package db_test
 
 import (
+	"comite/internal/dominio"
+	"comite/internal/permisos"
 	"context"
 	"sort"
 	"strings"
@@ -25,7 +27,7 @@ func TestVersionDatos_cadaEscrituraLaMueveYUnaLecturaNo(t *testing.T) {
 	d := demoChica(t)
 	ctx := context.Background()
 	nit := nitsDe(t, d, 1)[0]
-	admin := db.Actor{Cuenta: "admin"}
+	admin := dominio.Actor{Cuenta: "admin"}
 	otra, err := db.Open(ctx, d.Ruta)
 	if err != nil {
 		t.Fatal(err)
@@ -48,7 +50,7 @@ func TestVersionDatos_cadaEscrituraLaMueveYUnaLecturaNo(t *testing.T) {
 			return err
 		}, false, false},
 		{"cuenta nueva", func() error {
-			_, err := d.CrearCuenta(ctx, db.NuevaCuenta{Usuario: "nueva", Rol: db.RolAuditor, Clave: "una-clave-larga-1"}, admin)
+			_, err := d.CrearCuenta(ctx, dominio.NuevaCuenta{Usuario: "nueva", Rol: permisos.RolAuditor, Clave: "una-clave-larga-1"}, admin)
 			return err
 		}, false, true},
 		{"ingreso (sesión, intentos)", func() error { _, _, err := d.Ingresar(ctx, "nueva", "una-clave-larga-1", "127.0.0.1"); return err }, false, false},
@@ -57,7 +59,7 @@ func TestVersionDatos_cadaEscrituraLaMueveYUnaLecturaNo(t *testing.T) {
 			return d.FijarTerminosInternos(ctx, map[plazos.Etapa]int{plazos.EtapaEvaluacion: 7}, admin)
 		}, false, true},
 		{"quórum del Comité", func() error {
-			return expediente.Nuevo(d).FijarQuorum(ctx, 3, db.ActorCaso{Actor: admin, Rol: flujo.RolAdmin})
+			return expediente.Nuevo(d).FijarQuorum(ctx, 3, dominio.ActorCaso{Actor: admin, Rol: flujo.RolAdmin})
 		}, false, true},
 		{"caso (cualquier escritura de la tabla)", func() error {
 			_, err := d.Exec(`UPDATE casos SET descripcion = descripcion || ' ' WHERE id = (SELECT min(id) FROM casos)`)
@@ -202,7 +204,7 @@ func TestReferencia_sigueLaUVTDeOtroProceso(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer otra.Close()
-	if err := otra.GuardarUVT(ctx, 2027, decimal.NewFromInt(54000), "Resolución 000123 de 2026", db.Actor{Cuenta: "admin"}); err != nil {
+	if err := otra.GuardarUVT(ctx, 2027, decimal.NewFromInt(54000), "Resolución 000123 de 2026", dominio.Actor{Cuenta: "admin"}); err != nil {
 		t.Fatal(err)
 	}
 	if u, err := d.Referencia().UVTDe(2027); err != nil || !u.Valor.Equal(decimal.NewFromInt(54000)) {
@@ -219,7 +221,7 @@ func TestVersionDatos_importacionDeActosLaMueveUnaVezYDejaLosDisparadores(t *tes
 	d := demoChica(t)
 	ctx := context.Background()
 	nit := nitsDe(t, d, 1)[0]
-	admin := db.Actor{Cuenta: "admin"}
+	admin := dominio.Actor{Cuenta: "admin"}
 	disparadores := func() string {
 		var s string
 		if err := d.QueryRow(`SELECT group_concat(name || ': ' || sql, char(10)) FROM (SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = 'actos' ORDER BY name)`).Scan(&s); err != nil {

@@ -9,6 +9,7 @@ package demo
 // dates are those of the story and the load is deterministic.
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"time"
 
@@ -44,28 +45,28 @@ func nuevaAplicacion(ctx context.Context, d *db.DB, inicio time.Time) (*aplicaci
 // en moves the story's clock to t.
 func (a *aplicacion) en(t time.Time) { a.ahora = t }
 
-func (a *aplicacion) fijarQuorum(minimo int, quien db.ActorCaso) error {
+func (a *aplicacion) fijarQuorum(minimo int, quien dominio.ActorCaso) error {
 	return a.x.FijarQuorum(a.ctx, minimo, quien)
 }
 
 // terminos sets the internal term (business days) of each stage.
-func (a *aplicacion) terminos(dias map[plazos.Etapa]int, quien db.ActorCaso) error {
+func (a *aplicacion) terminos(dias map[plazos.Etapa]int, quien dominio.ActorCaso) error {
 	return a.d.FijarTerminosInternos(a.ctx, dias, quien.Actor)
 }
 
-func (a *aplicacion) reportar(n db.NuevoCaso, quien db.ActorCaso) (db.Caso, error) {
+func (a *aplicacion) reportar(n dominio.NuevoCaso, quien dominio.ActorCaso) (dominio.Caso, error) {
 	return a.x.AbrirCaso(a.ctx, n, quien)
 }
 
 // transicion: iniciar_evaluacion, presentar or declarar_no_procede.
-func (a *aplicacion) transicion(caso int64, accion wf.Accion, nota string, quien db.ActorCaso) error {
+func (a *aplicacion) transicion(caso int64, accion wf.Accion, nota string, quien dominio.ActorCaso) error {
 	_, err := a.x.Transicion(a.ctx, caso, accion, nota, quien)
 	return err
 }
 
 // normaSiHaceFalta records, before presenting, the Secretaría's decision on
 // the applicable norm of a case whose facts fall outside every validity.
-func (a *aplicacion) normaSiHaceFalta(caso int64, quien db.ActorCaso) error {
+func (a *aplicacion) normaSiHaceFalta(caso int64, quien dominio.ActorCaso) error {
 	c, err := a.d.Caso(a.ctx, caso)
 	if err != nil {
 		return err
@@ -77,57 +78,57 @@ func (a *aplicacion) normaSiHaceFalta(caso int64, quien db.ActorCaso) error {
 	return a.x.RegistrarNormaAplicable(a.ctx, caso, "Se aplica el conjunto de reglas DL920-2023, el último que la aplicación conoce, mientras no se expida la norma que lo sustituya: los hechos son posteriores a su vigencia diferida.", quien)
 }
 
-func (a *aplicacion) criterios(caso int64, c map[string]string, quien db.ActorCaso) error {
+func (a *aplicacion) criterios(caso int64, c map[string]string, quien dominio.ActorCaso) error {
 	return a.x.GuardarCriterios(a.ctx, caso, c, quien)
 }
 
-func (a *aplicacion) emitirInforme(caso int64, quien db.ActorCaso) error {
+func (a *aplicacion) emitirInforme(caso int64, quien dominio.ActorCaso) error {
 	_, err := a.x.EmitirInforme(a.ctx, caso, quien)
 	return err
 }
 
-func (a *aplicacion) convocar(s wf.Sesion, quien db.ActorCaso) (int64, error) {
+func (a *aplicacion) convocar(s wf.Sesion, quien dominio.ActorCaso) (int64, error) {
 	sc, err := a.x.ConvocarSesion(a.ctx, s, quien)
 	return sc.ID, err
 }
 
-func (a *aplicacion) asistencia(sesion int64, preside, secretario string, ms []wf.MiembroSesion, quien db.ActorCaso) error {
+func (a *aplicacion) asistencia(sesion int64, preside, secretario string, ms []wf.MiembroSesion, quien dominio.ActorCaso) error {
 	return a.x.RegistrarAsistencia(a.ctx, sesion, preside, secretario, ms, quien)
 }
 
-func (a *aplicacion) agregarAlOrden(sesion, caso int64, quien db.ActorCaso) error {
+func (a *aplicacion) agregarAlOrden(sesion, caso int64, quien dominio.ActorCaso) error {
 	return a.x.AgregarAlOrden(a.ctx, sesion, caso, quien)
 }
 
 // concepto records the Comité's concepto inside the session (its date and
 // members come from the session).
-func (a *aplicacion) concepto(sesion, caso int64, c wf.Concepto, quien db.ActorCaso) error {
+func (a *aplicacion) concepto(sesion, caso int64, c wf.Concepto, quien dominio.ActorCaso) error {
 	_, err := a.x.RegistrarConceptoEnSesion(a.ctx, sesion, caso, c, quien)
 	return err
 }
 
 // vigente is the concepto in force of a case (the last record).
-func (a *aplicacion) vigente(caso int64) (db.ConceptoGuardado, error) {
+func (a *aplicacion) vigente(caso int64) (dominio.ConceptoGuardado, error) {
 	cs, err := a.d.Conceptos(a.ctx, caso)
 	if err != nil || len(cs) == 0 {
-		return db.ConceptoGuardado{}, err
+		return dominio.ConceptoGuardado{}, err
 	}
 	return cs[len(cs)-1], nil
 }
 
-func (a *aplicacion) corregir(caso int64, c wf.Concepto, motivo string, quien db.ActorCaso) error {
+func (a *aplicacion) corregir(caso int64, c wf.Concepto, motivo string, quien dominio.ActorCaso) error {
 	_, err := a.x.CorregirConcepto(a.ctx, caso, c, motivo, quien)
 	return err
 }
 
 // cerrar records the REA proposal that follows the concepto.
-func (a *aplicacion) cerrar(caso int64, rea fecha.Fecha, quien db.ActorCaso) error {
+func (a *aplicacion) cerrar(caso int64, rea fecha.Fecha, quien dominio.ActorCaso) error {
 	_, err := a.x.CerrarCaso(a.ctx, caso, rea, quien)
 	return err
 }
 
 // emitirActa issues the acta of a session, signed when firmaActas is set.
-func (a *aplicacion) emitirActa(sesion int64, quien db.ActorCaso) error {
+func (a *aplicacion) emitirActa(sesion int64, quien dominio.ActorCaso) error {
 	antes := a.d.Firma
 	defer func() { a.d.Firma = antes }()
 	a.d.Firma = a.firmaActas

@@ -12,6 +12,8 @@ package demo
 // application can produce.
 
 import (
+	"comite/internal/dominio"
+	"comite/internal/permisos"
 	"context"
 	"fmt"
 	"sort"
@@ -121,12 +123,12 @@ const (
 
 // Cuentas are the demo accounts, one per role: the actors of the story and
 // the accounts «comite serve --demo» creates (with the password it prints).
-var Cuentas = []db.NuevaCuenta{
-	{Usuario: "secretaria", Nombre: "Jorge Eliécer Díaz", Rol: db.RolSecretaria},
-	{Usuario: "comite", Nombre: "Marta Lucía Ríos", Rol: db.RolComite},
-	{Usuario: "seccional", Nombre: "Luis Alberto Pérez", Rol: db.RolSeccional, DireccionSeccional: "Dirección Seccional de Aduanas de Cartagena"},
-	{Usuario: "auditor", Nombre: "Ana María Beltrán", Rol: db.RolAuditor},
-	{Usuario: "admin", Nombre: "Carlos Andrés Rojas", Rol: db.RolAdmin},
+var Cuentas = []dominio.NuevaCuenta{
+	{Usuario: "secretaria", Nombre: "Jorge Eliécer Díaz", Rol: permisos.RolSecretaria},
+	{Usuario: "comite", Nombre: "Marta Lucía Ríos", Rol: permisos.RolComite},
+	{Usuario: "seccional", Nombre: "Luis Alberto Pérez", Rol: permisos.RolSeccional, DireccionSeccional: "Dirección Seccional de Aduanas de Cartagena"},
+	{Usuario: "auditor", Nombre: "Ana María Beltrán", Rol: permisos.RolAuditor},
+	{Usuario: "admin", Nombre: "Carlos Andrés Rojas", Rol: permisos.RolAdmin},
 }
 
 // CargosDemo are the cargos of the people behind the demo accounts: the
@@ -140,11 +142,11 @@ var CargosDemo = map[string]string{
 }
 
 // CrearCuentaDemo creates a demo account with its cargo.
-func CrearCuentaDemo(ctx context.Context, d *db.DB, c db.NuevaCuenta) error {
-	if _, err := d.CrearCuenta(ctx, c, db.Actor{Cuenta: "sistema"}); err != nil {
+func CrearCuentaDemo(ctx context.Context, d *db.DB, c dominio.NuevaCuenta) error {
+	if _, err := d.CrearCuenta(ctx, c, dominio.Actor{Cuenta: "sistema"}); err != nil {
 		return err
 	}
-	return d.FijarCargo(ctx, c.Usuario, CargosDemo[c.Usuario], db.Actor{Cuenta: "sistema"})
+	return d.FijarCargo(ctx, c.Usuario, CargosDemo[c.Usuario], dominio.Actor{Cuenta: "sistema"})
 }
 
 // catalogoDemo is the catalogue of Direcciones Seccionales of a new database.
@@ -152,10 +154,10 @@ var catalogoDemo = seccionales.DebeCatalogo(seccionales.Semilla)
 
 // actor is the demo account named usuario taking a step, with its role and
 // the code of its Dirección Seccional.
-func actor(usuario string) db.ActorCaso {
+func actor(usuario string) dominio.ActorCaso {
 	for _, c := range Cuentas {
 		if c.Usuario == usuario {
-			a := db.ActorCaso{Actor: db.Actor{Cuenta: c.Usuario, IP: ipDemo}, Rol: c.Rol}
+			a := dominio.ActorCaso{Actor: dominio.Actor{Cuenta: c.Usuario, IP: ipDemo}, Rol: c.Rol}
 			if c.DireccionSeccional != "" {
 				a.Seccional = catalogoDemo.Nombre(c.DireccionSeccional)
 				if cod, err := catalogoDemo.Codigo(c.DireccionSeccional); err == nil {
@@ -172,7 +174,7 @@ func actor(usuario string) db.ActorCaso {
 // case: the demo seccional account for users of its own Dirección
 // Seccional; for the others the Secretaría Técnica records the report it
 // received from their Seccional, which has no account in the demo.
-func seccionalDe(u *usuario) db.ActorCaso {
+func seccionalDe(u *usuario) dominio.ActorCaso {
 	if s := actor("seccional"); s.Seccional == u.seccional {
 		return s
 	}
@@ -301,7 +303,7 @@ func (g *generador) historiaCaso(a *aplicacion, cal *calendario.Calendario, pone
 	}
 	rep := g.fecha(cd.reporte)
 	poner(enBogota(rep, 10, i), que+": reportar", func() error {
-		c, err := a.reportar(db.NuevoCaso{
+		c, err := a.reportar(dominio.NuevoCaso{
 			NIT: u.nit, FechaComision: g.fecha(cd.comision), FechaVerificacion: g.fecha(cd.verificacion), FechaExpediente: g.fecha(cd.expediente),
 			Gravedad: cd.gravedad, Sancion: sancion.Multa, SancionPrevista: decimal.NewFromInt(cd.prevista), PermiteCancelacion: cd.permite,
 			Anclaje: reincidencia.AnclajeComision, Descripcion: cd.descripcion,

@@ -1,6 +1,7 @@
 package demo
 
 import (
+	"comite/internal/contrato"
 	"context"
 	"crypto/sha256"
 	"database/sql"
@@ -590,7 +591,7 @@ func TestGenerar_art25UltimoInciso_casoDeSegundaRuta(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, _ := ev.Resultado(d.Referencia())
+	r, _ := contrato.ResultadoDe(ev, d.Referencia())
 	if !db.EsSegundaRuta(r) || !r.Procede().EsSi() {
 		t.Fatalf("ruta %s procede %v", r.Ruta, r.ProcedeComite)
 	}

@@ -1,6 +1,7 @@
 package demo
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"crypto/sha256"
 	"database/sql"
@@ -74,7 +75,7 @@ func TestGenerar_filasMasivasQueLaAplicacionAcepta(t *testing.T) {
 	origen, _ := generar(t, Opciones{Usuarios: MinUsuarios + 6, Anios: 3})
 	destino := abrir(t)
 	ctx := context.Background()
-	quien := db.Actor{Cuenta: "secretaria"}
+	quien := dominio.Actor{Cuenta: "secretaria"}
 	consulta := func(q string, f func(r *sql.Rows)) {
 		t.Helper()
 		rows, err := origen.Query(q)

@@ -1,6 +1,7 @@
 package demo
 
 import (
+	"comite/internal/permisos"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -71,7 +72,7 @@ func eventosDe(t *testing.T, d *db.DB) (map[int64][]eventoLeido, map[int64]strin
 }
 
 // rolDemo is the role of a demo account ("" when the account is not one).
-func rolDemo(cuenta string) db.Rol {
+func rolDemo(cuenta string) permisos.Rol {
 	for _, c := range Cuentas {
 		if c.Usuario == cuenta {
 			return c.Rol

@@ -1,6 +1,7 @@
 package demo
 
 import (
+	"comite/internal/permisos"
 	"context"
 	"testing"
 
@@ -28,9 +29,9 @@ func TestGenerar_cadaRolTienePendientes(t *testing.T) {
 		rol, seccional string
 		minimo         int
 	}{
-		{string(db.RolSecretaria), "", 3},
-		{string(db.RolComite), "", 1},
-		{string(db.RolSeccional), cartagena, 1},
+		{string(permisos.RolSecretaria), "", 3},
+		{string(permisos.RolComite), "", 1},
+		{string(permisos.RolSeccional), cartagena, 1},
 	}
 	for _, c := range casos {
 		ps, err := d.CasosPendientes(context.Background(), db.FiltroPendientes{Estados: plazos.Cola(c.rol), Seccional: c.seccional})

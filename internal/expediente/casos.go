@@ -10,6 +10,7 @@ package expediente
 // the concepto — before writing what they allow.
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -29,19 +30,19 @@ import (
 // puedeVer is the object-level rule for cases: a seccional account sees
 // only its own Dirección Seccional's cases; the other roles see all
 // (seccionales.Accede).
-func puedeVer(quien db.ActorCaso, c db.Caso) bool {
+func puedeVer(quien dominio.ActorCaso, c dominio.Caso) bool {
 	return seccionales.Accede(quien.Rol == flujo.RolSeccional, quien.Seccional, c.DireccionSeccional)
 }
 
 // casoPara reads a case inside w for a step by quien: another Dirección
 // Seccional's case answers exactly like one that does not exist.
-func casoPara(w *db.Escritura, id int64, quien db.ActorCaso) (db.Caso, error) {
+func casoPara(w *db.Escritura, id int64, quien dominio.ActorCaso) (dominio.Caso, error) {
 	c, err := w.Caso(id)
 	if err != nil {
 		return c, err
 	}
 	if !puedeVer(quien, c) {
-		return db.Caso{}, db.ErrCasoNoExiste
+		return dominio.Caso{}, db.ErrCasoNoExiste
 	}
 	return c, nil
 }
@@ -49,10 +50,10 @@ func casoPara(w *db.Escritura, id int64, quien db.ActorCaso) (db.Caso, error) {
 // paraPaso reads a case inside w for quien and checks with flujo that quien
 // may take accion on it now: the case, its flujo context and its latest
 // evaluation, read in the same transaction that will write.
-func paraPaso(w *db.Escritura, id int64, accion flujo.Accion, quien db.ActorCaso) (db.Caso, flujo.Contexto, db.Evaluacion, error) {
+func paraPaso(w *db.Escritura, id int64, accion flujo.Accion, quien dominio.ActorCaso) (dominio.Caso, flujo.Contexto, dominio.Evaluacion, error) {
 	c, err := casoPara(w, id, quien)
 	if err != nil {
-		return c, flujo.Contexto{}, db.Evaluacion{}, err
+		return c, flujo.Contexto{}, dominio.Evaluacion{}, err
 	}
 	cx, ev, err := w.Contexto(c)
 	if err != nil {
@@ -64,7 +65,7 @@ func paraPaso(w *db.Escritura, id int64, accion flujo.Accion, quien db.ActorCaso
 
 // paso checks an action with flujo against the facts read in w and, when
 // allowed, records the history row, the state change and the audit row.
-func paso(w *db.Escritura, c db.Caso, accion flujo.Accion, quien db.ActorCaso, texto string, detalle map[string]any) (flujo.Estado, db.Evaluacion, error) {
+func paso(w *db.Escritura, c dominio.Caso, accion flujo.Accion, quien dominio.ActorCaso, texto string, detalle map[string]any) (flujo.Estado, dominio.Evaluacion, error) {
 	cx, ev, err := w.Contexto(c)
 	if err != nil {
 		return "", ev, err
@@ -82,7 +83,7 @@ func futura(que string, f, hoy fecha.Fecha) string {
 	return que + " (" + f.DMA() + ") es posterior a hoy (" + hoy.DMA() + "): revise el día, el mes y el año; el reporte solo lleva hechos que ya ocurrieron."
 }
 
-func validarNuevoCaso(n *db.NuevoCaso, hoy fecha.Fecha) map[string]string {
+func validarNuevoCaso(n *dominio.NuevoCaso, hoy fecha.Fecha) map[string]string {
 	p := map[string]string{}
 	if strings.TrimSpace(n.NIT) == "" {
 		p["nit"] = "Indique el NIT del usuario aduanero con su dígito de verificación (por ejemplo 800191045-1)."
@@ -183,17 +184,17 @@ func procedeAuditoria(cx flujo.Contexto) *bool {
 // seccional account reports for its own Dirección Seccional only. An open
 // case of the same user and commission date that quien may see makes it a
 // *db.ErrCasoDuplicado unless n.ConfirmarDuplicado says it is another fact.
-func (x *Expediente) AbrirCaso(ctx context.Context, n db.NuevoCaso, quien db.ActorCaso) (db.Caso, error) {
+func (x *Expediente) AbrirCaso(ctx context.Context, n dominio.NuevoCaso, quien dominio.ActorCaso) (dominio.Caso, error) {
 	if _, err := flujo.Validar(flujo.Reportar, quien.Rol, flujo.Contexto{}); err != nil {
-		return db.Caso{}, err
+		return dominio.Caso{}, err
 	}
 	hoy := x.d.Hoy()
 	if p := validarNuevoCaso(&n, hoy); len(p) > 0 {
-		return db.Caso{}, &db.ErrFormulario{Campos: p}
+		return dominio.Caso{}, &db.ErrFormulario{Campos: p}
 	}
 	esSeccional := quien.Rol == flujo.RolSeccional
 	if esSeccional && strings.TrimSpace(quien.Seccional) == "" {
-		return db.Caso{}, &flujo.ErrPaso{Mensaje: "Su cuenta no tiene una Dirección Seccional: pida al administrador que la asigne."}
+		return dominio.Caso{}, &flujo.ErrPaso{Mensaje: "Su cuenta no tiene una Dirección Seccional: pida al administrador que la asigne."}
 	}
 	// A Dirección Seccional reports only for users of its own Seccional; for
 	// a NIT of another one the answer is the same as for an unregistered NIT,
@@ -204,12 +205,12 @@ func (x *Expediente) AbrirCaso(ctx context.Context, n db.NuevoCaso, quien db.Act
 	}
 	u, err := x.d.UsuarioPorNIT(ctx, n.NIT)
 	if errors.Is(err, db.ErrUsuarioNoRegistrado) {
-		return db.Caso{}, noEsta
+		return dominio.Caso{}, noEsta
 	} else if err != nil {
-		return db.Caso{}, err
+		return dominio.Caso{}, err
 	}
 	if !seccionales.Accede(esSeccional, quien.Seccional, u.DireccionSeccional) {
-		return db.Caso{}, noEsta
+		return dominio.Caso{}, noEsta
 	}
 	seccional := strings.TrimSpace(n.DireccionSeccional)
 	switch {
@@ -219,16 +220,16 @@ func (x *Expediente) AbrirCaso(ctx context.Context, n db.NuevoCaso, quien db.Act
 		seccional = u.DireccionSeccional
 	default:
 		cod, err := x.d.CodigoSeccional(ctx, seccional)
-		var ev *db.ErrValidacion
+		var ev *dominio.ErrValidacion
 		if errors.As(err, &ev) {
-			return db.Caso{}, &db.ErrFormulario{Campos: map[string]string{"direccion_seccional": formato.MayusculaInicial(ev.Mensaje) + "."}}
+			return dominio.Caso{}, &db.ErrFormulario{Campos: map[string]string{"direccion_seccional": formato.MayusculaInicial(ev.Mensaje) + "."}}
 		} else if err != nil {
-			return db.Caso{}, err
+			return dominio.Caso{}, err
 		}
 		seccional = cod
 	}
 	if seccional == "" {
-		return db.Caso{}, &db.ErrFormulario{Campos: map[string]string{"direccion_seccional": "Indique la Dirección Seccional que reporta el caso."}}
+		return dominio.Caso{}, &db.ErrFormulario{Campos: map[string]string{"direccion_seccional": "Indique la Dirección Seccional que reporta el caso."}}
 	}
 	nueva := reincidencia.NuevaInfraccion{
 		FechaComision: n.FechaComision, FechaVerificacion: n.FechaVerificacion, FechaExpediente: n.FechaExpediente,
@@ -237,11 +238,11 @@ func (x *Expediente) AbrirCaso(ctx context.Context, n db.NuevoCaso, quien db.Act
 	}
 	ent, res, val, r, err := x.evaluar(ctx, n.NIT, nueva, n.Anclaje)
 	if err != nil {
-		return db.Caso{}, err
+		return dominio.Caso{}, err
 	}
 	// Kept exactly as entered, cents and finer included, as the rules use it.
 	if _, _, err := db.MontoExacto(n.SancionPrevista); err != nil {
-		return db.Caso{}, &db.ErrFormulario{Campos: map[string]string{"sancion_prevista": formato.MayusculaInicial(err.Error()) + "."}}
+		return dominio.Caso{}, &db.ErrFormulario{Campos: map[string]string{"sancion_prevista": formato.MayusculaInicial(err.Error()) + "."}}
 	}
 	var id int64
 	err = x.d.EnEscritura(ctx, func(w *db.Escritura) error {
@@ -288,7 +289,7 @@ func (x *Expediente) AbrirCaso(ctx context.Context, n db.NuevoCaso, quien db.Act
 		}})
 	})
 	if err != nil {
-		return db.Caso{}, err
+		return dominio.Caso{}, err
 	}
 	return x.d.Caso(ctx, id)
 }
@@ -296,15 +297,15 @@ func (x *Expediente) AbrirCaso(ctx context.Context, n db.NuevoCaso, quien db.Act
 // Transicion takes a step that needs nothing but the case and a note:
 // iniciar_evaluacion, presentar, declarar_no_procede. flujo decides whether
 // the role may take it now.
-func (x *Expediente) Transicion(ctx context.Context, id int64, accion flujo.Accion, nota string, quien db.ActorCaso) (db.Caso, error) {
+func (x *Expediente) Transicion(ctx context.Context, id int64, accion flujo.Accion, nota string, quien dominio.ActorCaso) (dominio.Caso, error) {
 	switch accion {
 	case flujo.IniciarEvaluacion, flujo.Presentar, flujo.DeclararNoProcede:
 	default:
-		return db.Caso{}, &flujo.ErrPaso{Mensaje: fmt.Sprintf("«%s» no se registra con este formulario.", accion)}
+		return dominio.Caso{}, &flujo.ErrPaso{Mensaje: fmt.Sprintf("«%s» no se registra con este formulario.", accion)}
 	}
 	nota = strings.TrimSpace(nota)
 	if len(nota) > 2000 {
-		return db.Caso{}, &db.ErrFormulario{Campos: map[string]string{"nota": "La nota admite hasta 2.000 caracteres."}}
+		return dominio.Caso{}, &db.ErrFormulario{Campos: map[string]string{"nota": "La nota admite hasta 2.000 caracteres."}}
 	}
 	err := x.d.EnEscritura(ctx, func(w *db.Escritura) error {
 		c, err := casoPara(w, id, quien)
@@ -320,7 +321,7 @@ func (x *Expediente) Transicion(ctx context.Context, id int64, accion flujo.Acci
 		return err
 	})
 	if err != nil {
-		return db.Caso{}, err
+		return dominio.Caso{}, err
 	}
 	return x.d.Caso(ctx, id)
 }
@@ -328,17 +329,17 @@ func (x *Expediente) Transicion(ctx context.Context, id int64, accion flujo.Acci
 // Reevaluar computes the evaluation again with the data as stored now (after
 // a correction) and stores it as a new snapshot version with its reason; the
 // earlier versions stay. Never a silent change.
-func (x *Expediente) Reevaluar(ctx context.Context, id int64, motivo string, quien db.ActorCaso) (db.Evaluacion, error) {
+func (x *Expediente) Reevaluar(ctx context.Context, id int64, motivo string, quien dominio.ActorCaso) (dominio.Evaluacion, error) {
 	motivo = strings.TrimSpace(motivo)
 	if motivo == "" {
-		return db.Evaluacion{}, &db.ErrFormulario{Campos: map[string]string{"motivo": "Diga por qué se recalcula la evaluación (por ejemplo, qué dato se corrigió)."}}
+		return dominio.Evaluacion{}, &db.ErrFormulario{Campos: map[string]string{"motivo": "Diga por qué se recalcula la evaluación (por ejemplo, qué dato se corrigió)."}}
 	}
 	c, err := x.d.Caso(ctx, id)
 	if err != nil {
-		return db.Evaluacion{}, err
+		return dominio.Evaluacion{}, err
 	}
 	if !puedeVer(quien, c) {
-		return db.Evaluacion{}, db.ErrCasoNoExiste
+		return dominio.Evaluacion{}, db.ErrCasoNoExiste
 	}
 	nueva := reincidencia.NuevaInfraccion{
 		FechaComision: c.FechaComision, FechaVerificacion: c.FechaVerificacion, FechaExpediente: c.FechaExpediente,
@@ -347,7 +348,7 @@ func (x *Expediente) Reevaluar(ctx context.Context, id int64, motivo string, qui
 	}
 	ent, res, val, r, err := x.evaluar(ctx, c.NIT, nueva, c.Anclaje)
 	if err != nil {
-		return db.Evaluacion{}, err
+		return dominio.Evaluacion{}, err
 	}
 	err = x.d.EnEscritura(ctx, func(w *db.Escritura) error {
 		c, cx, ant, err := paraPaso(w, id, flujo.Reevaluar, quien)
@@ -373,7 +374,7 @@ func (x *Expediente) Reevaluar(ctx context.Context, id int64, motivo string, qui
 		}})
 	})
 	if err != nil {
-		return db.Evaluacion{}, err
+		return dominio.Evaluacion{}, err
 	}
 	return x.d.UltimaEvaluacion(ctx, id)
 }
@@ -381,7 +382,7 @@ func (x *Expediente) Reevaluar(ctx context.Context, id int64, motivo string, qui
 // GuardarCriterios writes the Secretaría's qualitative criteria
 // (flujo.CriteriosSecretaria) while the case is under evaluation; the audit
 // row keeps the text before and after.
-func (x *Expediente) GuardarCriterios(ctx context.Context, id int64, criterios map[string]string, quien db.ActorCaso) error {
+func (x *Expediente) GuardarCriterios(ctx context.Context, id int64, criterios map[string]string, quien dominio.ActorCaso) error {
 	limpio := map[string]string{}
 	p := map[string]string{}
 	for k, v := range criterios {

@@ -1,7 +1,9 @@
 package expediente
 
 import (
+	"comite/internal/contrato"
 	"comite/internal/db"
+	"comite/internal/dominio"
 	"comite/internal/fecha"
 	"comite/internal/flujo"
 	"comite/internal/permisos"
@@ -35,7 +37,7 @@ func TestCaso_dominio3_reportarGuardaInstantaneaHistoriaYAuditoria(t *testing.T)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := ev.Resultado(d.Referencia())
+	r, err := contrato.ResultadoDe(ev, d.Referencia())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,12 +72,15 @@ func TestCaso_art25_reportarRechazaLoQueElNucleo(t *testing.T) {
 	d, _ := baseCasos(t)
 	casos := []struct {
 		nombre       string
-		cambiar      func(*db.NuevoCaso)
+		cambiar      func(*dominio.NuevoCaso)
 		campo, texto string // "" = accepted
 	}{
-		{"art25_expediente_antes_de_la_verificacion_se_admite", func(n *db.NuevoCaso) { n.FechaExpediente = fecha.Debe(2026, 3, 1) }, "", ""},
-		{"art25_multa_prevista_cero_se_admite", func(n *db.NuevoCaso) { n.SancionPrevista = decimal.Zero; n.FechaComision = fecha.Debe(2026, 2, 11) }, "", ""},
-		{"art25_verificacion_antes_de_la_comision_con_las_palabras_del_nucleo", func(n *db.NuevoCaso) { n.FechaVerificacion = fecha.Debe(2026, 2, 9) },
+		{"art25_expediente_antes_de_la_verificacion_se_admite", func(n *dominio.NuevoCaso) { n.FechaExpediente = fecha.Debe(2026, 3, 1) }, "", ""},
+		{"art25_multa_prevista_cero_se_admite", func(n *dominio.NuevoCaso) {
+			n.SancionPrevista = decimal.Zero
+			n.FechaComision = fecha.Debe(2026, 2, 11)
+		}, "", ""},
+		{"art25_verificacion_antes_de_la_comision_con_las_palabras_del_nucleo", func(n *dominio.NuevoCaso) { n.FechaVerificacion = fecha.Debe(2026, 2, 9) },
 			"fecha_verificacion", "La verificación de los hechos (09/02/2026) no puede ser anterior a la comisión de la infracción (10/02/2026)."},
 	}
 	for _, c := range casos {
@@ -106,18 +111,18 @@ func TestCaso_dominio3_reportarValidaCadaCampo(t *testing.T) {
 	d, _ := baseCasos(t)
 	casos := []struct {
 		nombre, campo string
-		cambiar       func(*db.NuevoCaso)
+		cambiar       func(*dominio.NuevoCaso)
 	}{
-		{"nit_con_dv_errado", "nit", func(n *db.NuevoCaso) { n.NIT = "800191045-2" }},
-		{"nit_no_registrado", "nit", func(n *db.NuevoCaso) { n.NIT = "800197268-4" }},
-		{"comision_futura", "fecha_comision", func(n *db.NuevoCaso) { n.FechaComision = fecha.Debe(2026, 3, 18) }},
-		{"verificacion_antes_de_comision", "fecha_verificacion", func(n *db.NuevoCaso) { n.FechaVerificacion = fecha.Debe(2026, 2, 9) }},
-		{"art25_expediente_antes_de_la_comision", "fecha_expediente", func(n *db.NuevoCaso) { n.FechaExpediente = fecha.Debe(2026, 2, 9) }},
-		{"art25_requerimiento_antes_de_la_verificacion", "fecha_requerimiento", func(n *db.NuevoCaso) { n.FechaRequerimiento = fecha.Debe(2026, 3, 1) }},
-		{"art25_gravisima_con_amonestacion", "sancion", func(n *db.NuevoCaso) { n.Sancion = sancion.Amonestacion }},
-		{"gravedad_desconocida", "gravedad", func(n *db.NuevoCaso) { n.Gravedad = "muy_grave" }},
-		{"multa_negativa", "sancion_prevista", func(n *db.NuevoCaso) { n.SancionPrevista = decimal.RequireFromString("-0.001") }},
-		{"anclaje_desconocido", "anclaje", func(n *db.NuevoCaso) { n.Anclaje = "expediente" }},
+		{"nit_con_dv_errado", "nit", func(n *dominio.NuevoCaso) { n.NIT = "800191045-2" }},
+		{"nit_no_registrado", "nit", func(n *dominio.NuevoCaso) { n.NIT = "800197268-4" }},
+		{"comision_futura", "fecha_comision", func(n *dominio.NuevoCaso) { n.FechaComision = fecha.Debe(2026, 3, 18) }},
+		{"verificacion_antes_de_comision", "fecha_verificacion", func(n *dominio.NuevoCaso) { n.FechaVerificacion = fecha.Debe(2026, 2, 9) }},
+		{"art25_expediente_antes_de_la_comision", "fecha_expediente", func(n *dominio.NuevoCaso) { n.FechaExpediente = fecha.Debe(2026, 2, 9) }},
+		{"art25_requerimiento_antes_de_la_verificacion", "fecha_requerimiento", func(n *dominio.NuevoCaso) { n.FechaRequerimiento = fecha.Debe(2026, 3, 1) }},
+		{"art25_gravisima_con_amonestacion", "sancion", func(n *dominio.NuevoCaso) { n.Sancion = sancion.Amonestacion }},
+		{"gravedad_desconocida", "gravedad", func(n *dominio.NuevoCaso) { n.Gravedad = "muy_grave" }},
+		{"multa_negativa", "sancion_prevista", func(n *dominio.NuevoCaso) { n.SancionPrevista = decimal.RequireFromString("-0.001") }},
+		{"anclaje_desconocido", "anclaje", func(n *dominio.NuevoCaso) { n.Anclaje = "expediente" }},
 	}
 	for _, c := range casos {
 		t.Run(c.nombre, func(t *testing.T) {
@@ -135,7 +140,7 @@ func TestCaso_dominio3_reportarValidaCadaCampo(t *testing.T) {
 	if n != 0 {
 		t.Fatalf("se guardaron %d casos inválidos", n)
 	}
-	for _, q := range []db.ActorCaso{sComite, sAuditor, sAdmin} {
+	for _, q := range []dominio.ActorCaso{sComite, sAuditor, sAdmin} {
 		if _, err := Nuevo(d).AbrirCaso(context.Background(), nuevoEjemplo(nitEjemplo), q); !esPaso(err) {
 			t.Errorf("%s pudo reportar: %v", q.Rol, err)
 		}
@@ -167,7 +172,7 @@ func TestCaso_multaConTresDecimalesSeGuardaExacta(t *testing.T) {
 }
 
 // accionEn tries one action on a case as quien.
-func accionEn(d *db.DB, id int64, a flujo.Accion, quien db.ActorCaso) error {
+func accionEn(d *db.DB, id int64, a flujo.Accion, quien dominio.ActorCaso) error {
 	ctx := context.Background()
 	var err error
 	switch a {
@@ -273,7 +278,7 @@ func TestFlujo_dominio3_noProcedeSoloSiLaEvaluacionFalla(t *testing.T) {
 		t.Fatalf("un caso que procede se cerró como no procede: %v", err)
 	}
 	debajo := abrir(t, d, nitDebajo, sSeccional)
-	for _, q := range []db.ActorCaso{sSeccional, sComite, sAuditor, sAdmin} {
+	for _, q := range []dominio.ActorCaso{sSeccional, sComite, sAuditor, sAdmin} {
 		if _, err := Nuevo(d).Transicion(ctx, debajo.ID, flujo.DeclararNoProcede, "", q); !esPaso(err) {
 			t.Errorf("%s declaró no procede: %v", q.Rol, err)
 		}
@@ -359,8 +364,8 @@ func TestReevaluar_nuevaVersionConMotivoNuncaCambioSilencioso(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r1, _ := v1.Resultado(d.Referencia())
-	r2, _ := v2.Resultado(d.Referencia())
+	r1, _ := contrato.ResultadoDe(v1, d.Referencia())
+	r2, _ := contrato.ResultadoDe(v2, d.Referencia())
 	if v2.Version != 2 || r1.SumaSancionesCOP != "77000000" || r2.SumaSancionesCOP != "79000000" || v2.Motivo != "el acto RS-1-C se corrigió" {
 		t.Fatalf("v%d S1=%s S2=%s motivo=%q", v2.Version, r1.SumaSancionesCOP, r2.SumaSancionesCOP, v2.Motivo)
 	}

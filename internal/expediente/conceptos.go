@@ -5,6 +5,7 @@ package expediente
 // the Comité, its corrections, and the closing REA proposal (§2.9, §3 step 5).
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"fmt"
 
@@ -60,7 +61,7 @@ func (x *Expediente) ValidarCorreccionCaso(ctx context.Context, casoID int64, c 
 		return nil, err
 	}
 	ultimo := cs[len(cs)-1]
-	var s *db.SesionComite
+	var s *dominio.SesionComite
 	if ultimo.SesionID != 0 {
 		ses, err := x.d.SesionComite(ctx, ultimo.SesionID)
 		if err != nil {
@@ -81,7 +82,7 @@ func (x *Expediente) ValidarCorreccionCaso(ctx context.Context, casoID int64, c 
 // session s, flujo.ValidarCorreccionEnSesion (a correction without a date
 // keeps the session's). A concepto recorded before sessions existed keeps at
 // least the quorum in force.
-func problemasCorreccion(ultimo db.ConceptoGuardado, c *flujo.Concepto, motivo string, s *db.SesionComite, minimo int, ok bool, hoy, pres fecha.Fecha, segundaRuta bool) map[string]string {
+func problemasCorreccion(ultimo dominio.ConceptoGuardado, c *flujo.Concepto, motivo string, s *dominio.SesionComite, minimo int, ok bool, hoy, pres fecha.Fecha, segundaRuta bool) map[string]string {
 	if s != nil && c.FechaSesion.IsZero() {
 		c.FechaSesion = s.Sesion.Fecha
 	}
@@ -106,7 +107,7 @@ func problemasCorreccion(ultimo db.ConceptoGuardado, c *flujo.Concepto, motivo s
 // about them is ignored. A session without quorum, or whose quorum was never
 // configured, records nothing. It is final: nothing in the application
 // changes or deletes it afterwards (a correction is a new linked row).
-func (x *Expediente) RegistrarConceptoEnSesion(ctx context.Context, sesionID, casoID int64, c flujo.Concepto, quien db.ActorCaso) (db.ConceptoGuardado, error) {
+func (x *Expediente) RegistrarConceptoEnSesion(ctx context.Context, sesionID, casoID int64, c flujo.Concepto, quien dominio.ActorCaso) (dominio.ConceptoGuardado, error) {
 	var id int64
 	err := x.d.EnEscritura(ctx, func(w *db.Escritura) error {
 		s, err := w.Sesion(sesionID)
@@ -160,7 +161,7 @@ func (x *Expediente) RegistrarConceptoEnSesion(ctx context.Context, sesionID, ca
 		return err
 	})
 	if err != nil {
-		return db.ConceptoGuardado{}, err
+		return dominio.ConceptoGuardado{}, err
 	}
 	return x.d.ConceptoPorID(ctx, id)
 }
@@ -170,7 +171,7 @@ func (x *Expediente) RegistrarConceptoEnSesion(ctx context.Context, sesionID, ca
 // (the database would refuse it) and stays visible. Only while the case is
 // concepto_emitido (flujo), never with another decision, never with a session
 // date before the presentation (flujo.ValidarCorreccion).
-func (x *Expediente) CorregirConcepto(ctx context.Context, casoID int64, c flujo.Concepto, motivo string, quien db.ActorCaso) (db.ConceptoGuardado, error) {
+func (x *Expediente) CorregirConcepto(ctx context.Context, casoID int64, c flujo.Concepto, motivo string, quien dominio.ActorCaso) (dominio.ConceptoGuardado, error) {
 	c = flujo.NormalizarConcepto(c)
 	var id int64
 	err := x.d.EnEscritura(ctx, func(w *db.Escritura) error {
@@ -190,7 +191,7 @@ func (x *Expediente) CorregirConcepto(ctx context.Context, casoID int64, c flujo
 		if err != nil {
 			return err
 		}
-		var s *db.SesionComite
+		var s *dominio.SesionComite
 		if ultimo.SesionID != 0 {
 			ses, err := w.Sesion(ultimo.SesionID)
 			if err != nil {
@@ -217,7 +218,7 @@ func (x *Expediente) CorregirConcepto(ctx context.Context, casoID int64, c flujo
 		return w.Auditar(db.Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "caso.corregir_concepto", Objeto: "caso:" + caso.Numero, Detalle: det})
 	})
 	if err != nil {
-		return db.ConceptoGuardado{}, err
+		return dominio.ConceptoGuardado{}, err
 	}
 	return x.d.ConceptoPorID(ctx, id)
 }
@@ -230,8 +231,8 @@ func (x *Expediente) CorregirConcepto(ctx context.Context, casoID int64, c flujo
 // when the infraction's own sanction is not a multa; on the second route
 // without visto bueno, the foreseen fine without the increment (art. 25 last
 // paragraph by position).
-func proponer(caso db.Caso, cs []db.ConceptoGuardado, ev db.Evaluacion, ref valores.Referencia, fechaREA fecha.Fecha) (db.PropuestaREA, error) {
-	p := db.PropuestaREA{CasoID: caso.ID, FechaREA: fechaREA}
+func proponer(caso dominio.Caso, cs []dominio.ConceptoGuardado, ev dominio.Evaluacion, ref valores.Referencia, fechaREA fecha.Fecha) (dominio.PropuestaREA, error) {
+	p := dominio.PropuestaREA{CasoID: caso.ID, FechaREA: fechaREA}
 	if len(cs) == 0 {
 		return p, &flujo.ErrPaso{Mensaje: "El caso no tiene concepto del Comité: la propuesta del REA se registra después del concepto."}
 	}
@@ -265,24 +266,24 @@ func proponer(caso db.Caso, cs []db.ConceptoGuardado, ev db.Evaluacion, ref valo
 
 // ProponerREA computes, without recording, the proposal the case would
 // close with for an REA date (proponer).
-func (x *Expediente) ProponerREA(ctx context.Context, casoID int64, fechaREA fecha.Fecha) (db.PropuestaREA, error) {
+func (x *Expediente) ProponerREA(ctx context.Context, casoID int64, fechaREA fecha.Fecha) (dominio.PropuestaREA, error) {
 	caso, err := x.d.Caso(ctx, casoID)
 	if err != nil {
-		return db.PropuestaREA{CasoID: casoID, FechaREA: fechaREA}, err
+		return dominio.PropuestaREA{CasoID: casoID, FechaREA: fechaREA}, err
 	}
 	cs, err := x.d.Conceptos(ctx, casoID)
 	if err != nil {
-		return db.PropuestaREA{CasoID: casoID, FechaREA: fechaREA}, err
+		return dominio.PropuestaREA{CasoID: casoID, FechaREA: fechaREA}, err
 	}
 	ev, err := x.d.UltimaEvaluacion(ctx, casoID)
 	if err != nil {
-		return db.PropuestaREA{CasoID: casoID, FechaREA: fechaREA}, err
+		return dominio.PropuestaREA{CasoID: casoID, FechaREA: fechaREA}, err
 	}
 	return proponer(caso, cs, ev, x.d.Referencia(), fechaREA)
 }
 
 // CerrarCaso records the REA proposal (concepto_emitido → cerrado).
-func (x *Expediente) CerrarCaso(ctx context.Context, casoID int64, fechaREA fecha.Fecha, quien db.ActorCaso) (db.PropuestaREA, error) {
+func (x *Expediente) CerrarCaso(ctx context.Context, casoID int64, fechaREA fecha.Fecha, quien dominio.ActorCaso) (dominio.PropuestaREA, error) {
 	err := x.d.EnEscritura(ctx, func(w *db.Escritura) error {
 		caso, _, ev, err := paraPaso(w, casoID, flujo.Cerrar, quien)
 		if err != nil {
@@ -315,11 +316,11 @@ func (x *Expediente) CerrarCaso(ctx context.Context, casoID int64, fechaREA fech
 		return w.InsertarPropuesta(p, quien.Cuenta)
 	})
 	if err != nil {
-		return db.PropuestaREA{}, err
+		return dominio.PropuestaREA{}, err
 	}
 	p, err := x.d.PropuestaDe(ctx, casoID)
 	if err != nil || p == nil {
-		return db.PropuestaREA{}, err
+		return dominio.PropuestaREA{}, err
 	}
 	return *p, nil
 }

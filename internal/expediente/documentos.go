@@ -13,6 +13,8 @@
 package expediente
 
 import (
+	"comite/internal/contrato"
+	"comite/internal/dominio"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -73,7 +75,7 @@ func nombre(personas map[string]string, login string) string {
 }
 
 // conceptos turns stored conceptos into the informe's, naming people.
-func conceptos(cs []db.ConceptoGuardado, personas map[string]string) []informe.ConceptoGuardado {
+func conceptos(cs []dominio.ConceptoGuardado, personas map[string]string) []informe.ConceptoGuardado {
 	var out []informe.ConceptoGuardado
 	for _, c := range cs {
 		out = append(out, informe.ConceptoGuardado{Concepto: c.Concepto, RegistradoPor: nombre(personas, c.RegistradoPor), RegistradoEn: c.Instante(), MotivoCorreccion: c.MotivoCorreccion})
@@ -83,12 +85,12 @@ func conceptos(cs []db.ConceptoGuardado, personas map[string]string) []informe.C
 
 // fuente turns what the store read into the informe's plain values, with
 // the Secretaría's criteria as they stood at the issue.
-func fuente(f db.FuenteInforme, ev db.Evaluacion, criterios map[string]string) (informe.Fuente, error) {
-	ent, err := ev.Entrada()
+func fuente(f db.FuenteInforme, ev dominio.Evaluacion, criterios map[string]string) (informe.Fuente, error) {
+	ent, err := contrato.EntradaDe(ev)
 	if err != nil {
 		return informe.Fuente{}, fmt.Errorf("entrada guardada de la evaluación v%d ilegible: %w", ev.Version, err)
 	}
-	res, err := ev.Resultado(f.Referencia)
+	res, err := contrato.ResultadoDe(ev, f.Referencia)
 	if err != nil {
 		return informe.Fuente{}, err
 	}
@@ -221,7 +223,7 @@ func (x *Expediente) PDFInforme(ctx context.Context, casoID int64) ([]byte, bool
 // is en_evaluacion (flujo.EmitirInforme): what the Comité receives. The PDF
 // is built and signed outside the write transaction and stored only if the
 // case did not change meanwhile (db.ErrDocumentoDesactualizado otherwise).
-func (x *Expediente) EmitirInforme(ctx context.Context, casoID int64, quien db.ActorCaso) (db.InformeEmitido, error) {
+func (x *Expediente) EmitirInforme(ctx context.Context, casoID int64, quien dominio.ActorCaso) (db.InformeEmitido, error) {
 	f, err := x.d.FuenteInforme(ctx, casoID)
 	if err != nil {
 		return db.InformeEmitido{}, err
@@ -324,13 +326,13 @@ func (x *Expediente) ReproducirInforme(ctx context.Context, casoID int64, versio
 }
 
 // fuenteActa turns the stored session into the acta's plain values.
-func fuenteActa(s db.SesionComite, personas map[string]string) informe.FuenteActa {
+func fuenteActa(s dominio.SesionComite, personas map[string]string) informe.FuenteActa {
 	f := informe.FuenteActa{Numero: s.Numero, Sesion: s.Sesion, QuorumConfigurado: s.QuorumSet, QuorumMinimo: s.QuorumMin, TextoQuorum: s.TextoQuoro}
 	for _, p := range s.Orden {
 		pf := informe.PuntoFuente{Posicion: p.Posicion, Caso: p.Numero, RazonSocial: p.RazonSocial, NIT: p.NIT, Estado: p.Estado, Aplazado: p.Aplazado,
-			SancionPrevista: p.SancionPrevista, Incremento: p.Incremento}
+			SancionPrevista: p.SancionPrevista, Incremento: (*contrato.IncrementadaJSON)(p.Incremento)}
 		if p.Concepto != nil {
-			pf.Conceptos = conceptos(append([]db.ConceptoGuardado{*p.Concepto}, p.Correccion...), personas)
+			pf.Conceptos = conceptos(append([]dominio.ConceptoGuardado{*p.Concepto}, p.Correccion...), personas)
 		}
 		f.Puntos = append(f.Puntos, pf)
 	}
@@ -408,7 +410,7 @@ func (x *Expediente) PDFActa(ctx context.Context, sesionID int64) ([]byte, error
 // the Secretaría), signed when a certificate is configured; built outside
 // the write transaction and stored only if the session did not change
 // meanwhile (db.ErrDocumentoDesactualizado otherwise).
-func (x *Expediente) EmitirActa(ctx context.Context, sesionID int64, quien db.ActorCaso) (db.ActaEmitida, error) {
+func (x *Expediente) EmitirActa(ctx context.Context, sesionID int64, quien dominio.ActorCaso) (db.ActaEmitida, error) {
 	if quien.Rol != flujo.RolComite && quien.Rol != flujo.RolSecretaria {
 		return db.ActaEmitida{}, db.ErrSesionRol
 	}

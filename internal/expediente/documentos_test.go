@@ -6,6 +6,7 @@ package expediente
 
 import (
 	"bytes"
+	"comite/internal/contrato"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -106,7 +107,7 @@ func TestSegundaRuta_art25UltimoInciso_deReporteACierreSinVistoBueno(t *testing.
 		t.Fatal(err)
 	}
 	ev, _ := d.UltimaEvaluacion(ctx, c.ID)
-	r, _ := ev.Resultado(d.Referencia())
+	r, _ := contrato.ResultadoDe(ev, d.Referencia())
 	if !db.EsSegundaRuta(r) || !r.Procede().EsSi() {
 		t.Fatalf("ruta %q procede %v", r.Ruta, r.ProcedeComite)
 	}

@@ -2,6 +2,8 @@ package expediente
 
 import (
 	"bytes"
+	"comite/internal/dominio"
+	"comite/internal/permisos"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -47,8 +49,8 @@ func TestInforme_emitidoLlevaLaEvaluacionGuardadaYSusFirmantes(t *testing.T) {
 	antes := db.Argon2
 	db.Argon2 = db.ParametrosArgon2{MemoriaKiB: 1024, Pasadas: 1, Hilos: 1}
 	t.Cleanup(func() { db.Argon2 = antes })
-	for _, n := range []db.NuevaCuenta{{Usuario: "secretaria", Nombre: "Sara Ruiz Gómez", Rol: db.RolSecretaria},
-		{Usuario: "seccional", Nombre: "Luis Pérez", Rol: db.RolSeccional, DireccionSeccional: secCartagena}} {
+	for _, n := range []dominio.NuevaCuenta{{Usuario: "secretaria", Nombre: "Sara Ruiz Gómez", Rol: permisos.RolSecretaria},
+		{Usuario: "seccional", Nombre: "Luis Pérez", Rol: permisos.RolSeccional, DireccionSeccional: secCartagena}} {
 		n.Clave = "una clave de prueba larga 7"
 		if _, err := d.CrearCuenta(ctx, n, sAdmin.Actor); err != nil {
 			t.Fatal(err)

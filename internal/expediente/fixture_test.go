@@ -6,6 +6,7 @@ package expediente
 // along its workflow through the application.
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"errors"
 	"fmt"
@@ -32,14 +33,14 @@ const (
 )
 
 var (
-	sSeccional  = db.ActorCaso{Actor: db.Actor{Cuenta: "seccional", IP: "10.0.0.7"}, Rol: flujo.RolSeccional, Seccional: secCartagena}
-	sSecretaria = db.ActorCaso{Actor: db.Actor{Cuenta: "secretaria", IP: "10.0.0.2"}, Rol: flujo.RolSecretaria}
-	sComite     = db.ActorCaso{Actor: db.Actor{Cuenta: "comite", IP: "10.0.0.3"}, Rol: flujo.RolComite}
-	sAuditor    = db.ActorCaso{Actor: db.Actor{Cuenta: "auditor", IP: "10.0.0.4"}, Rol: flujo.RolAuditor}
-	sAdmin      = db.ActorCaso{Actor: db.Actor{Cuenta: "admin", IP: "10.0.0.5"}, Rol: flujo.RolAdmin}
-	sOtra       = db.ActorCaso{Actor: db.Actor{Cuenta: "seccional-bog", IP: "10.0.0.8"}, Rol: flujo.RolSeccional, Seccional: secBogota}
+	sSeccional  = dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "seccional", IP: "10.0.0.7"}, Rol: flujo.RolSeccional, Seccional: secCartagena}
+	sSecretaria = dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "secretaria", IP: "10.0.0.2"}, Rol: flujo.RolSecretaria}
+	sComite     = dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "comite", IP: "10.0.0.3"}, Rol: flujo.RolComite}
+	sAuditor    = dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "auditor", IP: "10.0.0.4"}, Rol: flujo.RolAuditor}
+	sAdmin      = dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "admin", IP: "10.0.0.5"}, Rol: flujo.RolAdmin}
+	sOtra       = dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "seccional-bog", IP: "10.0.0.8"}, Rol: flujo.RolSeccional, Seccional: secBogota}
 
-	actoresTodos = []db.ActorCaso{sSeccional, sSecretaria, sComite, sAuditor, sAdmin}
+	actoresTodos = []dominio.ActorCaso{sSeccional, sSecretaria, sComite, sAuditor, sAdmin}
 )
 
 // baseCasos is a fresh store with the worked example's user (Cartagena) and
@@ -88,14 +89,14 @@ func sembrarEjemplo(t testing.TB, d *db.DB, id int64, n, seccional string, ops i
 	}
 }
 
-func nuevoEjemplo(n string) db.NuevoCaso {
-	return db.NuevoCaso{
+func nuevoEjemplo(n string) dominio.NuevoCaso {
+	return dominio.NuevoCaso{
 		NIT: n, FechaComision: fecha.Debe(2026, 2, 10), FechaVerificacion: fecha.Debe(2026, 3, 2), FechaExpediente: fecha.Debe(2026, 3, 13),
 		Gravedad: sancion.Gravisima, Sancion: sancion.Multa, SancionPrevista: decimal.NewFromInt(10475000), Descripcion: "Nueva infracción de prueba",
 	}
 }
 
-func abrir(t testing.TB, d *db.DB, n string, quien db.ActorCaso) db.Caso {
+func abrir(t testing.TB, d *db.DB, n string, quien dominio.ActorCaso) dominio.Caso {
 	t.Helper()
 	x := nuevoEjemplo(n)
 	x.ConfirmarDuplicado = true // the tests open many cases of the same fact
@@ -136,13 +137,13 @@ func conceptoMulta() flujo.Concepto {
 // of the Comité: convened by the Secretaría on k's date with k's members
 // present, the case on its orden del día and, when none was configured, a
 // quorum of one.
-func conceptoEnSesion(d *db.DB, casoID int64, k flujo.Concepto, quien db.ActorCaso) (db.ConceptoGuardado, error) {
+func conceptoEnSesion(d *db.DB, casoID int64, k flujo.Concepto, quien dominio.ActorCaso) (dominio.ConceptoGuardado, error) {
 	ctx := context.Background()
 	if _, ok, err := d.ParametroQuorum(ctx); err != nil {
-		return db.ConceptoGuardado{}, err
+		return dominio.ConceptoGuardado{}, err
 	} else if !ok {
 		if err := Nuevo(d).FijarQuorum(ctx, 1, sAdmin); err != nil {
-			return db.ConceptoGuardado{}, err
+			return dominio.ConceptoGuardado{}, err
 		}
 	}
 	ses := flujo.Sesion{Fecha: k.FechaSesion, Hora: "09:30", Modalidad: "presencial", Lugar: "Sala del Comité, Nivel Central, Bogotá",
@@ -152,10 +153,10 @@ func conceptoEnSesion(d *db.DB, casoID int64, k flujo.Concepto, quien db.ActorCa
 	}
 	s, err := Nuevo(d).ConvocarSesion(ctx, ses, sSecretaria)
 	if err != nil {
-		return db.ConceptoGuardado{}, err
+		return dominio.ConceptoGuardado{}, err
 	}
 	if err := Nuevo(d).AgregarAlOrden(ctx, s.ID, casoID, sSecretaria); err != nil {
-		return db.ConceptoGuardado{}, err
+		return dominio.ConceptoGuardado{}, err
 	}
 	return Nuevo(d).RegistrarConceptoEnSesion(ctx, s.ID, casoID, k, quien)
 }
@@ -226,14 +227,14 @@ func sesionEjemplo(miembros int) flujo.Sesion {
 }
 
 // sesionConCasos convenes a session with n cases en_comite on its agenda.
-func sesionConCasos(t *testing.T, d *db.DB, miembros, n int) (db.SesionComite, []db.Caso) {
+func sesionConCasos(t *testing.T, d *db.DB, miembros, n int) (dominio.SesionComite, []dominio.Caso) {
 	t.Helper()
 	ctx := context.Background()
 	s, err := Nuevo(d).ConvocarSesion(ctx, sesionEjemplo(miembros), sSecretaria)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var cs []db.Caso
+	var cs []dominio.Caso
 	for range n {
 		c := abrir(t, d, nitEjemplo, sSeccional)
 		llevar(t, d, c.ID, flujo.EnComite)
@@ -246,4 +247,4 @@ func sesionConCasos(t *testing.T, d *db.DB, miembros, n int) (db.SesionComite, [
 }
 
 // adminUVT is the administrator who records UVT rows.
-var adminUVT = db.Actor{Cuenta: "admin", IP: "10.0.0.9"}
+var adminUVT = dominio.Actor{Cuenta: "admin", IP: "10.0.0.9"}

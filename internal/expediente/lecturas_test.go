@@ -7,6 +7,7 @@ package expediente
 
 import (
 	"comite/internal/db"
+	"comite/internal/dominio"
 	"comite/internal/fecha"
 	"comite/internal/flujo"
 	"comite/internal/liquidacion"
@@ -94,7 +95,7 @@ func TestUVT_art25_filaUsadaNoSeCorrige(t *testing.T) {
 		t.Fatalf("usos de 2026 = %+v", f)
 	}
 	err := d.GuardarUVT(ctx, 2026, decimal.NewFromInt(52000), "Resolución DIAN 000238 de 2025", adminUVT)
-	var ev *db.ErrValidacion
+	var ev *dominio.ErrValidacion
 	if !errors.As(err, &ev) || ev.Campo != "anio" || !strings.Contains(ev.Mensaje, "ya se usó en 1 evaluaciones o propuestas guardadas") {
 		t.Fatalf("corregir la UVT usada: %v", err)
 	}

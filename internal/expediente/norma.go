@@ -9,6 +9,8 @@ package expediente
 // recorded the case is not presented to the Comité (flujo.Validar).
 
 import (
+	"comite/internal/contrato"
+	"comite/internal/dominio"
 	"context"
 	"strings"
 
@@ -23,7 +25,7 @@ const MaxLargoNorma = 4000
 // RegistrarNormaAplicable records the Secretaría's decision on the norm that
 // applies to a case whose evaluation warns it is outside every validity. A
 // later decision replaces it in force; the earlier stays in the history.
-func (x *Expediente) RegistrarNormaAplicable(ctx context.Context, casoID int64, texto string, quien db.ActorCaso) error {
+func (x *Expediente) RegistrarNormaAplicable(ctx context.Context, casoID int64, texto string, quien dominio.ActorCaso) error {
 	if !permisos.Puede(quien.Rol, permisos.EvaluarCaso) {
 		return &flujo.ErrPaso{Mensaje: "La norma aplicable la registra la Secretaría Técnica."}
 	}
@@ -50,7 +52,7 @@ func (x *Expediente) RegistrarNormaAplicable(ctx context.Context, casoID int64, 
 		if err != nil {
 			return err
 		}
-		r, err := ev.Resultado(ref)
+		r, err := contrato.ResultadoDe(ev, ref)
 		if err != nil {
 			return err
 		}

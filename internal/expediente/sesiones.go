@@ -6,6 +6,7 @@ package expediente
 // again what it checks; the store writes the rows.
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"fmt"
 	"strings"
@@ -16,7 +17,7 @@ import (
 	"comite/internal/permisos"
 )
 
-func gestionaSesiones(quien db.ActorCaso) error {
+func gestionaSesiones(quien dominio.ActorCaso) error {
 	if !permisos.Puede(quien.Rol, permisos.GestionarSesiones) {
 		return db.ErrSesionRol
 	}
@@ -30,7 +31,7 @@ func detalleSesion(s flujo.Sesion) map[string]any {
 
 // sesionSinConceptos reads a session that must not have recorded any
 // concepto yet (else the step is refused with mensaje).
-func sesionSinConceptos(w *db.Escritura, id int64, mensaje string) (db.SesionComite, error) {
+func sesionSinConceptos(w *db.Escritura, id int64, mensaje string) (dominio.SesionComite, error) {
 	s, err := w.Sesion(id)
 	if err != nil {
 		return s, err
@@ -46,13 +47,13 @@ func sesionSinConceptos(w *db.Escritura, id int64, mensaje string) (db.SesionCom
 }
 
 // ConvocarSesion records a new session.
-func (x *Expediente) ConvocarSesion(ctx context.Context, s flujo.Sesion, quien db.ActorCaso) (db.SesionComite, error) {
+func (x *Expediente) ConvocarSesion(ctx context.Context, s flujo.Sesion, quien dominio.ActorCaso) (dominio.SesionComite, error) {
 	if err := gestionaSesiones(quien); err != nil {
-		return db.SesionComite{}, err
+		return dominio.SesionComite{}, err
 	}
 	s = flujo.NormalizarSesion(s)
 	if p := flujo.ValidarSesion(s); len(p) > 0 {
-		return db.SesionComite{}, &db.ErrFormulario{Campos: p}
+		return dominio.SesionComite{}, &db.ErrFormulario{Campos: p}
 	}
 	var id int64
 	err := x.d.EnEscritura(ctx, func(w *db.Escritura) error {
@@ -64,7 +65,7 @@ func (x *Expediente) ConvocarSesion(ctx context.Context, s flujo.Sesion, quien d
 		return w.Auditar(db.Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "sesion.convocar", Objeto: "sesion:" + numero, Detalle: detalleSesion(s)})
 	})
 	if err != nil {
-		return db.SesionComite{}, err
+		return dominio.SesionComite{}, err
 	}
 	return x.d.SesionComite(ctx, id)
 }
@@ -72,7 +73,7 @@ func (x *Expediente) ConvocarSesion(ctx context.Context, s flujo.Sesion, quien d
 // RegistrarAsistencia records the members present (with their cargo) and
 // who presides and acts as secretary. Once the session recorded a concepto
 // its attendance is final: the conceptos carry it.
-func (x *Expediente) RegistrarAsistencia(ctx context.Context, id int64, preside, secretario string, ms []flujo.MiembroSesion, quien db.ActorCaso) error {
+func (x *Expediente) RegistrarAsistencia(ctx context.Context, id int64, preside, secretario string, ms []flujo.MiembroSesion, quien dominio.ActorCaso) error {
 	if err := gestionaSesiones(quien); err != nil {
 		return err
 	}
@@ -95,7 +96,7 @@ func (x *Expediente) RegistrarAsistencia(ctx context.Context, id int64, preside,
 }
 
 // AgregarAlOrden puts a case en_comite on the session's orden del día.
-func (x *Expediente) AgregarAlOrden(ctx context.Context, sesionID, casoID int64, quien db.ActorCaso) error {
+func (x *Expediente) AgregarAlOrden(ctx context.Context, sesionID, casoID int64, quien dominio.ActorCaso) error {
 	if err := gestionaSesiones(quien); err != nil {
 		return err
 	}
@@ -129,7 +130,7 @@ func (x *Expediente) AgregarAlOrden(ctx context.Context, sesionID, casoID int64,
 
 // FijarQuorum records a new minimum number of members present for the
 // Comité to decide (the administrator; audited; earlier values stay).
-func (x *Expediente) FijarQuorum(ctx context.Context, minimo int, quien db.ActorCaso) error {
+func (x *Expediente) FijarQuorum(ctx context.Context, minimo int, quien dominio.ActorCaso) error {
 	if !permisos.Puede(quien.Rol, permisos.ConfigurarQuorum) {
 		return &flujo.ErrPaso{Mensaje: "Solo el administrador configura el quórum del Comité."}
 	}
@@ -168,7 +169,7 @@ func motivoAplazamiento(motivo string) (string, map[string]string) {
 
 // AplazarSesion moves a session that has not decided anything to a later
 // date and time (not before today), keeping the earlier one and the reason.
-func (x *Expediente) AplazarSesion(ctx context.Context, id int64, nueva fecha.Fecha, hora, motivo string, quien db.ActorCaso) error {
+func (x *Expediente) AplazarSesion(ctx context.Context, id int64, nueva fecha.Fecha, hora, motivo string, quien dominio.ActorCaso) error {
 	if err := gestionaSesiones(quien); err != nil {
 		return err
 	}
@@ -209,7 +210,7 @@ func (x *Expediente) AplazarSesion(ctx context.Context, id int64, nueva fecha.Fe
 
 // AplazarCaso records why a case of the orden del día is not decided in the
 // session (it stays presented to the Comité for a later one).
-func (x *Expediente) AplazarCaso(ctx context.Context, sesionID, casoID int64, motivo string, quien db.ActorCaso) error {
+func (x *Expediente) AplazarCaso(ctx context.Context, sesionID, casoID int64, motivo string, quien dominio.ActorCaso) error {
 	if err := gestionaSesiones(quien); err != nil {
 		return err
 	}

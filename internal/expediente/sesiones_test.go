@@ -2,6 +2,7 @@ package expediente
 
 import (
 	"comite/internal/db"
+	"comite/internal/dominio"
 	"comite/internal/fecha"
 	"comite/internal/flujo"
 	"context"
@@ -98,7 +99,7 @@ func TestSesion_art25_conceptoEnSesionLlevaSuFechaYMiembros(t *testing.T) {
 func TestSesion_gestionPorRolYOrdenSoloConCasosEnComite(t *testing.T) {
 	d, _ := baseCasos(t)
 	ctx := context.Background()
-	for _, q := range []db.ActorCaso{sSeccional, sAuditor, sAdmin} {
+	for _, q := range []dominio.ActorCaso{sSeccional, sAuditor, sAdmin} {
 		if _, err := Nuevo(d).ConvocarSesion(ctx, sesionEjemplo(2), q); !errors.Is(err, db.ErrSesionRol) {
 			t.Errorf("%s convocó una sesión: %v", q.Rol, err)
 		}

@@ -1,6 +1,8 @@
 package respaldo
 
 import (
+	"comite/internal/dominio"
+	"comite/internal/permisos"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -16,7 +18,7 @@ import (
 // cuentaNueva writes one audited change to d (a new account).
 func cuentaNueva(t testing.TB, d *db.DB, usuario string) {
 	t.Helper()
-	if _, err := d.CrearCuenta(fondo, db.NuevaCuenta{Usuario: usuario, Rol: db.RolAuditor, Clave: "una-clave-suficientemente-larga"}, db.Actor{Cuenta: "sistema"}); err != nil {
+	if _, err := d.CrearCuenta(fondo, dominio.NuevaCuenta{Usuario: usuario, Rol: permisos.RolAuditor, Clave: "una-clave-suficientemente-larga"}, dominio.Actor{Cuenta: "sistema"}); err != nil {
 		t.Fatal(err)
 	}
 }

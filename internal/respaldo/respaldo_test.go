@@ -2,6 +2,8 @@ package respaldo
 
 import (
 	"bufio"
+	"comite/internal/dominio"
+	"comite/internal/permisos"
 	"context"
 	"errors"
 	"fmt"
@@ -112,7 +114,7 @@ func TestRespaldo_bajoCargaDeEscrituraYRestauracion(t *testing.T) {
 					errs <- err
 					return
 				}
-				if _, err := d.ImportarFuente(ctx, fuente, db.Actor{Cuenta: "carga"}, db.OpcionesImportacion{}); err != nil {
+				if _, err := d.ImportarFuente(ctx, fuente, dominio.Actor{Cuenta: "carga"}, db.OpcionesImportacion{}); err != nil {
 					if ctx.Err() == nil {
 						errs <- fmt.Errorf("importación %d/%d: %w", g, i, err)
 					}
@@ -126,9 +128,9 @@ func TestRespaldo_bajoCargaDeEscrituraYRestauracion(t *testing.T) {
 	wg.Add(1)
 	go func() { // case steps: report, then start the evaluation
 		defer wg.Done()
-		quien := db.ActorCaso{Actor: db.Actor{Cuenta: "secretaria"}, Rol: flujo.RolSecretaria}
+		quien := dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "secretaria"}, Rol: flujo.RolSecretaria}
 		for i := 0; ctx.Err() == nil; i++ {
-			c, err := expediente.Nuevo(d).AbrirCaso(ctx, db.NuevoCaso{NIT: nits[i%len(nits)], DireccionSeccional: "Dirección Seccional de Aduanas de Bogotá",
+			c, err := expediente.Nuevo(d).AbrirCaso(ctx, dominio.NuevoCaso{NIT: nits[i%len(nits)], DireccionSeccional: "Dirección Seccional de Aduanas de Bogotá",
 				FechaComision: fecha.Debe(2026, 2, 10), FechaVerificacion: fecha.Debe(2026, 3, 2), Gravedad: sancion.Grave,
 				Sancion: sancion.Multa, SancionPrevista: decimal.NewFromInt(5000000), Descripcion: "caso de la prueba de carga", ConfirmarDuplicado: true}, quien) // the same fact, many times
 			if err != nil {
@@ -574,7 +576,7 @@ func TestRestaurar_reemplazaGuardandoLaAnterior(t *testing.T) {
 	d := baseDemo(t, dir)
 	bueno := respaldoDe(t, d, t.TempDir())
 	// A change after the backup, left in the WAL of the database to replace.
-	if _, err := d.CrearCuenta(fondo, db.NuevaCuenta{Usuario: "despues", Rol: db.RolAuditor, Clave: "una-clave-suficientemente-larga"}, db.Actor{Cuenta: "sistema"}); err != nil {
+	if _, err := d.CrearCuenta(fondo, dominio.NuevaCuenta{Usuario: "despues", Rol: permisos.RolAuditor, Clave: "una-clave-suficientemente-larga"}, dominio.Actor{Cuenta: "sistema"}); err != nil {
 		t.Fatal(err)
 	}
 	d.Close()

@@ -1,6 +1,11 @@
 package web
 
 import (
+	"comite/internal/dominio"
+	"comite/internal/expediente"
+	"comite/internal/fecha"
+	"comite/internal/flujo"
+	"comite/internal/ical"
 	"context"
 	"net/http"
 	"net/http/httptest"
@@ -8,12 +13,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"comite/internal/db"
-	"comite/internal/expediente"
-	"comite/internal/fecha"
-	"comite/internal/flujo"
-	"comite/internal/ical"
 )
 
 // tokenDe creates the account's calendar link through the web and returns its token.
@@ -144,8 +143,8 @@ func TestCalendario_limiteDeSolicitudesPorDireccion(t *testing.T) {
 func TestCalendario_sesionesDelComiteEnElFeed(t *testing.T) {
 	e := nuevoEntorno(t)
 	ctx := context.Background()
-	sec := db.ActorCaso{Actor: db.Actor{Cuenta: "secretaria"}, Rol: flujo.RolSecretaria}
-	convocar := func(f fecha.Fecha, hora string) db.SesionComite {
+	sec := dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "secretaria"}, Rol: flujo.RolSecretaria}
+	convocar := func(f fecha.Fecha, hora string) dominio.SesionComite {
 		t.Helper()
 		s, err := expediente.Nuevo(e.d).ConvocarSesion(ctx, flujo.Sesion{Fecha: f, Hora: hora, Modalidad: "virtual", Lugar: "Sala virtual del Nivel Central",
 			Preside: "Ana María Rojas", Secretario: "Jorge Díaz", Miembros: []flujo.MiembroSesion{{Nombre: "Ana María Rojas", Cargo: "Directora"}}}, sec)

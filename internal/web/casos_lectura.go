@@ -2,7 +2,7 @@ package web
 
 import (
 	"comite/internal/contrato"
-	"comite/internal/db"
+	"comite/internal/dominio"
 	"comite/internal/graficos"
 	"comite/internal/reincidencia"
 	"comite/web/templates"
@@ -23,7 +23,7 @@ type evaluacionLeida struct {
 }
 
 // evaluacion parses a stored evaluation, or takes it from memoria.
-func (m *memoria) evaluacion(ev db.Evaluacion) (*evaluacionLeida, error) {
+func (m *memoria) evaluacion(ev dominio.Evaluacion) (*evaluacionLeida, error) {
 	m.mu.Lock()
 	x := m.evaluaciones[ev.ID]
 	m.mu.Unlock()
@@ -34,11 +34,11 @@ func (m *memoria) evaluacion(ev db.Evaluacion) (*evaluacionLeida, error) {
 		return x, nil
 	}
 	ref := m.d.Referencia()
-	r, err := ev.Resultado(ref)
+	r, err := contrato.ResultadoDe(ev, ref)
 	if err != nil {
 		return nil, err
 	}
-	ent, err := ev.Entrada()
+	ent, err := contrato.EntradaDe(ev)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"comite/internal/permisos"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -32,7 +33,7 @@ func (h *handler) casosListar(c echo.Context) error {
 	if err := h.opcionesLista(c, &v, q); err != nil {
 		return err
 	}
-	if cu.Rol == db.RolSeccional {
+	if cu.Rol == permisos.RolSeccional {
 		v.Seccional = h.nombreSeccional(ctx, cu.DireccionSeccional)
 	}
 	v.PuedeReportar = Puede(cu.Rol, ReportarCaso)
@@ -83,7 +84,7 @@ func consultaLista(c echo.Context) (db.ConsultaCasos, templates.ListaCasos) {
 		texto = ""
 	}
 	q.Texto, v.Texto = texto, texto
-	if cu.Rol != db.RolSeccional {
+	if cu.Rol != permisos.RolSeccional {
 		q.Elegida = strings.TrimSpace(c.QueryParam("seccional"))
 	}
 	if e := flujo.Estado(c.QueryParam("estado")); e != "" {

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"comite/internal/dominio"
+	"comite/internal/permisos"
 	"errors"
 	"net/http"
 	"strconv"
@@ -35,7 +37,7 @@ func opcionesCaso(f *templates.FormCaso) {
 
 func (h *handler) formCaso(c echo.Context, f templates.FormCaso) templates.FormCaso {
 	cu := cuentaDe(c)
-	f.EligeSeccional = cu.Rol != db.RolSeccional
+	f.EligeSeccional = cu.Rol != permisos.RolSeccional
 	f.SeccionalPropia = h.nombreSeccional(c.Request().Context(), cu.DireccionSeccional)
 	if f.Errores == nil {
 		f.Errores = templates.Errores{}
@@ -61,7 +63,7 @@ func (h *handler) casosCrear(c echo.Context) error {
 		Anclaje: c.FormValue("anclaje"), Descripcion: c.FormValue("descripcion"), PermiteCancelacion: c.FormValue("permite_cancelacion") != "",
 		Errores: templates.Errores{},
 	}
-	n := db.NuevoCaso{NIT: f.NIT, DireccionSeccional: f.Seccional, Gravedad: sancion.Gravedad(f.Gravedad), Sancion: sancion.Tipo(f.Sancion),
+	n := dominio.NuevoCaso{NIT: f.NIT, DireccionSeccional: f.Seccional, Gravedad: sancion.Gravedad(f.Gravedad), Sancion: sancion.Tipo(f.Sancion),
 		PermiteCancelacion: f.PermiteCancelacion, Anclaje: reincidencia.Anclaje(f.Anclaje), Descripcion: f.Descripcion,
 		ConfirmarDuplicado: c.FormValue("confirmar_duplicado") != ""}
 	leerFecha := func(campo, s string, destino *fecha.Fecha) {
@@ -87,7 +89,7 @@ func (h *handler) casosCrear(c echo.Context) error {
 	} else {
 		n.SancionPrevista = m
 	}
-	var caso db.Caso
+	var caso dominio.Caso
 	var err error
 	if len(f.Errores) == 0 && n.Gravedad == sancion.Leve && c.FormValue("confirmar_leve") != "si" {
 		// Said before saving: the Comité acts only on grave and gravísima infractions.

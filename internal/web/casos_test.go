@@ -1,6 +1,13 @@
 package web
 
 import (
+	"comite/internal/dominio"
+	"comite/internal/expediente"
+	"comite/internal/fecha"
+	"comite/internal/flujo"
+	"comite/internal/permisos"
+	"comite/internal/reincidencia"
+	"comite/internal/sancion"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -11,13 +18,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"comite/internal/db"
-	"comite/internal/expediente"
-	"comite/internal/fecha"
-	"comite/internal/flujo"
-	"comite/internal/reincidencia"
-	"comite/internal/sancion"
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/shopspring/decimal"
@@ -73,11 +73,11 @@ func (e *entorno) casoMatriz() string {
 		return strconv.FormatInt(id, 10)
 	}
 	e.sembrarUsuarioCaso(nitCaso, seccionalCartagena)
-	c, err := expediente.Nuevo(e.d).AbrirCaso(context.Background(), db.NuevoCaso{
+	c, err := expediente.Nuevo(e.d).AbrirCaso(context.Background(), dominio.NuevoCaso{
 		NIT: nitCaso, FechaComision: fecha.Debe(2026, 2, 10), FechaVerificacion: fecha.Debe(2026, 3, 2),
 		Gravedad: sancion.Gravisima, Sancion: sancion.Multa, SancionPrevista: decimal.NewFromInt(10475000),
 		Anclaje: reincidencia.AnclajeComision, Descripcion: descripcionMatriz, ConfirmarDuplicado: true,
-	}, db.ActorCaso{Actor: db.Actor{Cuenta: "seccional"}, Rol: flujo.RolSeccional, Seccional: seccionalCartagena})
+	}, dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "seccional"}, Rol: flujo.RolSeccional, Seccional: seccionalCartagena})
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -339,7 +339,7 @@ func TestFlujo_dominio3_cadaPasoPorCadaRolPorHTTP(t *testing.T) {
 					rec := e.pedir("POST", destino, &s, p.form())
 					despues := e.contar(`SELECT count(*) FROM caso_eventos WHERE caso_id = ?`, id)
 					switch {
-					case !Puede(db.Rol(rol), rutaAccion[p.accion]):
+					case !Puede(permisos.Rol(rol), rutaAccion[p.accion]):
 						if rec.Code != http.StatusForbidden || despues != antes {
 							t.Fatalf("quiere 403 sin cambios; %d", rec.Code)
 						}
@@ -369,7 +369,7 @@ func TestCasos_otraSeccionalRecibe404SinRevelarNada(t *testing.T) {
 	idAjeno := strings.TrimPrefix(ajeno, "/casos/")
 	s := e.ingresar("seccional")
 	for _, r := range Rutas() {
-		if !strings.HasPrefix(r.Patron, "/casos/:id") || !Puede(db.RolSeccional, r.Accion) {
+		if !strings.HasPrefix(r.Patron, "/casos/:id") || !Puede(permisos.RolSeccional, r.Accion) {
 			continue
 		}
 		t.Run(r.Metodo+" "+r.Patron, func(t *testing.T) {

@@ -5,6 +5,8 @@ package web
 // flujo.Siguientes, deadlines from internal/calendario.
 
 import (
+	"comite/internal/dominio"
+	"comite/internal/permisos"
 	"context"
 	"encoding/json"
 	"errors"
@@ -33,8 +35,8 @@ import (
 )
 
 // actorCaso is the signed-in account as the store's workflow needs it.
-func actorCaso(c echo.Context) db.ActorCaso {
-	a := db.ActorCaso{Actor: actor(c)}
+func actorCaso(c echo.Context) dominio.ActorCaso {
+	a := dominio.ActorCaso{Actor: actor(c)}
 	if cu := cuentaDe(c); cu != nil {
 		a.Rol, a.Seccional = cu.Rol, cu.DireccionSeccional
 	}
@@ -43,12 +45,12 @@ func actorCaso(c echo.Context) db.ActorCaso {
 
 // cargarCaso reads the case of the route's :id; another Dirección Seccional's
 // case is answered with 404, exactly like a case that does not exist.
-func (h *handler) cargarCaso(c echo.Context) (db.Caso, error) {
+func (h *handler) cargarCaso(c echo.Context) (dominio.Caso, error) {
 	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
 	if err != nil || id <= 0 {
-		return db.Caso{}, echo.NewHTTPError(http.StatusNotFound)
+		return dominio.Caso{}, echo.NewHTTPError(http.StatusNotFound)
 	}
-	caso, err := h.d.CasoWeb(c.Request().Context(), id) // db.Caso as a prepared statement
+	caso, err := h.d.CasoWeb(c.Request().Context(), id) // dominio.Caso as a prepared statement
 	if errors.Is(err, db.ErrCasoNoExiste) {
 		return caso, echo.NewHTTPError(http.StatusNotFound)
 	}
@@ -126,7 +128,7 @@ var nombresRequisitos = []struct{ clave, nombre string }{
 }
 
 // vistaEvaluacion shows a stored snapshot step by step.
-func vistaEvaluacion(ev db.Evaluacion, r contrato.EvaluacionJSON, ent reincidencia.Entrada, ref valores.Referencia) templates.EvaluacionVista {
+func vistaEvaluacion(ev dominio.Evaluacion, r contrato.EvaluacionJSON, ent reincidencia.Entrada, ref valores.Referencia) templates.EvaluacionVista {
 	v := templates.EvaluacionVista{
 		ID: ev.ID, Version: ev.Version, Creada: formato.InstanteTexto(ev.CreadoEn), CreadaPor: ev.CreadoPor, Motivo: ev.Motivo,
 		Reglas:      ev.ConjuntoReglas,
@@ -280,7 +282,7 @@ func graficosCaso(r contrato.EvaluacionJSON, ent reincidencia.Entrada, ref valor
 	return out, nil
 }
 
-func vistaConcepto(c db.ConceptoGuardado, versiones map[int64]int) templates.ConceptoVista {
+func vistaConcepto(c dominio.ConceptoGuardado, versiones map[int64]int) templates.ConceptoVista {
 	v := templates.ConceptoVista{
 		ID: c.ID, FechaSesion: formato.Fecha(c.Concepto.FechaSesion), Miembros: c.Concepto.Miembros, Decision: c.Concepto.Decision.Etiqueta(),
 		RegistradoPor: c.RegistradoPor, RegistradoEn: formato.InstanteTexto(c.RegistradoEn), CorrigeID: c.CorrigeID, MotivoCorreccion: c.MotivoCorreccion,
@@ -303,7 +305,7 @@ func vistaConcepto(c db.ConceptoGuardado, versiones map[int64]int) templates.Con
 	return v
 }
 
-func vistaPropuesta(p db.PropuestaREA, prevista decimal.Decimal) templates.PropuestaVista {
+func vistaPropuesta(p dominio.PropuestaREA, prevista decimal.Decimal) templates.PropuestaVista {
 	v := templates.PropuestaVista{
 		FechaREA: formato.Fecha(p.FechaREA), FechaREAISO: p.FechaREA.String(), Propuesta: p.Propuesta.Etiqueta(),
 		RegistradoPor: p.RegistradoPor, Fundamento: normas.De(normas.IncrementoMilUVT).Referencia(),
@@ -328,7 +330,7 @@ func vistaPropuesta(p db.PropuestaREA, prevista decimal.Decimal) templates.Propu
 }
 
 // vistaCaso builds the whole case page for the signed-in role.
-func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle, error) {
+func (h *handler) vistaCaso(c echo.Context, caso dominio.Caso) (templates.CasoDetalle, error) {
 	ctx := c.Request().Context()
 	cu := cuentaDe(c)
 	v := templates.CasoDetalle{
@@ -458,7 +460,7 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 	}
 	// The Secretaría may still add to the first-step actions ("presentar" is
 	// only offered when flujo allows it); tell what is missing.
-	if cu.Rol == db.RolSecretaria && caso.Estado == flujo.EnEvaluacion {
+	if cu.Rol == permisos.RolSecretaria && caso.Estado == flujo.EnEvaluacion {
 		if _, err := flujo.Validar(flujo.Presentar, cu.Rol, cx); err != nil {
 			v.Pendiente = "Para presentar al Comité: " + strings.TrimSuffix(err.Error(), ".") + "."
 		}
@@ -522,7 +524,7 @@ func (h *handler) vistaCaso(c echo.Context, caso db.Caso) (templates.CasoDetalle
 }
 
 // mostrarCaso renders the case page, with a message and field errors when a step was refused.
-func (h *handler) mostrarCaso(c echo.Context, caso db.Caso, status int, mensaje string, campos map[string]string) error {
+func (h *handler) mostrarCaso(c echo.Context, caso dominio.Caso, status int, mensaje string, campos map[string]string) error {
 	v, err := h.vistaCaso(c, caso)
 	if err != nil {
 		return err
@@ -540,7 +542,7 @@ func (h *handler) mostrarCaso(c echo.Context, caso db.Caso, status int, mensaje 
 
 // pasoNoPermitido is flujo's message when the account may not take the step
 // now ("" when it may).
-func pasoNoPermitido(cu *db.Cuenta, a flujo.Accion, cx flujo.Contexto) string {
+func pasoNoPermitido(cu *dominio.Cuenta, a flujo.Accion, cx flujo.Contexto) string {
 	if cu == nil {
 		return "Debe ingresar."
 	}

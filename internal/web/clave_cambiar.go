@@ -1,6 +1,7 @@
 package web
 
 import (
+	"comite/internal/dominio"
 	"errors"
 	"net/http"
 
@@ -38,7 +39,7 @@ func (h *handler) claveCambiar(c echo.Context) error {
 		return h.render(c, http.StatusUnprocessableEntity, templates.CambiarClavePagina(h.pagina(c, "Cambiar mi clave", ""), h.vistaClave(c, errs)))
 	}
 	err := h.d.CambiarClave(ctx, cu.ID, c.FormValue("actual"), nueva, actor(c))
-	var ev *db.ErrValidacion
+	var ev *dominio.ErrValidacion
 	var ed *db.ErrDemasiadas
 	switch {
 	case errors.As(err, &ed):

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"comite/internal/dominio"
 	"errors"
 	"net/http"
 	"net/url"
@@ -46,7 +47,7 @@ func leerConcepto(c echo.Context) (flujo.Concepto, url.Values, map[string]string
 	return k, form, errs
 }
 
-func (h *handler) formConcepto(caso db.Caso, k flujo.Concepto, correccion bool, motivo string, errs map[string]string, segundaRuta bool) templates.FormConcepto {
+func (h *handler) formConcepto(caso dominio.Caso, k flujo.Concepto, correccion bool, motivo string, errs map[string]string, segundaRuta bool) templates.FormConcepto {
 	f := templates.FormConcepto{
 		CasoID: caso.ID, Numero: caso.Numero, Usuario: caso.RazonSocial + " · " + caso.NIT, Correccion: correccion,
 		Miembros: strings.Join(k.Miembros, "\n"), Decision: string(k.Decision), MotivoCorreccion: motivo,
@@ -279,7 +280,7 @@ func (h *handler) conceptoPost(c echo.Context, correccion bool) error {
 			return err
 		}
 	}
-	vista := vistaConcepto(db.ConceptoGuardado{Concepto: k}, nil)
+	vista := vistaConcepto(dominio.ConceptoGuardado{Concepto: k}, nil)
 	var ocultos []templates.Par
 	ocultos = append(ocultos, templates.Par{Etiqueta: "fecha_sesion", Valor: k.FechaSesion.String()},
 		templates.Par{Etiqueta: "miembros", Valor: strings.Join(k.Miembros, "\n")},

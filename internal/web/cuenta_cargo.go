@@ -4,12 +4,11 @@ package web
 // blocks, the histories and the audit name people by name and cargo.
 
 import (
-	"errors"
-	"net/http"
-
-	"comite/internal/db"
+	"comite/internal/dominio"
 	"comite/internal/formato"
 	"comite/web/templates"
+	"errors"
+	"net/http"
 
 	"github.com/labstack/echo/v4"
 )
@@ -29,7 +28,7 @@ func (h *handler) cuentaCargo(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
 	}
 	err = h.d.FijarCargo(c.Request().Context(), cu.Usuario, cargo, actor(c))
-	var ev *db.ErrValidacion
+	var ev *dominio.ErrValidacion
 	switch {
 	case errors.As(err, &ev):
 		v := h.vistaCuenta(c, cu, templates.Errores{"cargo": formato.MayusculaInicial(ev.Mensaje) + "."})

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"comite/internal/dominio"
+	"comite/internal/permisos"
 	"errors"
 	"net/http"
 
@@ -20,8 +22,8 @@ func (h *handler) cuentaCrear(c echo.Context) error {
 		Seccional: c.FormValue("seccional"),
 		Errores:   templates.Errores{},
 	}
-	_, err := h.d.CrearCuenta(c.Request().Context(), db.NuevaCuenta{
-		Usuario: f.Usuario, Nombre: f.Nombre, Rol: db.Rol(f.Rol), DireccionSeccional: f.Seccional, Clave: c.FormValue("clave"),
+	_, err := h.d.CrearCuenta(c.Request().Context(), dominio.NuevaCuenta{
+		Usuario: f.Usuario, Nombre: f.Nombre, Rol: permisos.Rol(f.Rol), DireccionSeccional: f.Seccional, Clave: c.FormValue("clave"),
 	}, actor(c))
 	switch {
 	case errorDeCampo(f.Errores, err, nil):

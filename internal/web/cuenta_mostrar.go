@@ -1,10 +1,10 @@
 package web
 
 import (
+	"comite/internal/dominio"
 	"net/http"
 	"strconv"
 
-	"comite/internal/db"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -19,7 +19,7 @@ func (h *handler) cuentaMostrar(c echo.Context) error {
 	return h.render(c, http.StatusOK, templates.CuentaDetallePagina(h.pagina(c, "Cuenta "+cu.Usuario, "cuentas"), h.vistaCuenta(c, cu, templates.Errores{})))
 }
 
-func (h *handler) vistaCuenta(c echo.Context, cu db.Cuenta, errs templates.Errores) templates.CuentaDetalle {
+func (h *handler) vistaCuenta(c echo.Context, cu dominio.Cuenta, errs templates.Errores) templates.CuentaDetalle {
 	v := templates.CuentaDetalle{Cuenta: filaCuenta(cu), Rol: string(cu.Rol), Seccional: cu.DireccionSeccional,
 		Roles: opcionesRol(string(cu.Rol)), Errores: errs, EsPropia: cu.ID == cuentaDe(c).ID}
 	if f, err := h.d.Firmante(c.Request().Context(), cu.Usuario); err == nil {
@@ -29,10 +29,10 @@ func (h *handler) vistaCuenta(c echo.Context, cu db.Cuenta, errs templates.Error
 }
 
 // cuentaDeRuta reads the account named by :id (404 when it does not exist).
-func (h *handler) cuentaDeRuta(c echo.Context) (db.Cuenta, error) {
+func (h *handler) cuentaDeRuta(c echo.Context) (dominio.Cuenta, error) {
 	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
 	if err != nil || id <= 0 {
-		return db.Cuenta{}, echo.NewHTTPError(http.StatusNotFound)
+		return dominio.Cuenta{}, echo.NewHTTPError(http.StatusNotFound)
 	}
 	// An unknown account is db.ErrCuentaNoExiste: answered 404 by its code.
 	return h.d.CuentaPorID(c.Request().Context(), id)

@@ -1,12 +1,12 @@
 package web
 
 import (
+	"comite/internal/dominio"
+	"comite/internal/formato"
+	"comite/internal/permisos"
+	"comite/web/templates"
 	"errors"
 	"net/http"
-
-	"comite/internal/db"
-	"comite/internal/formato"
-	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
 )
@@ -20,11 +20,11 @@ func (h *handler) cuentaRolCambiar(c echo.Context) error {
 	}
 	rol, seccional := c.FormValue("rol"), c.FormValue("seccional")
 	errs := templates.Errores{}
-	if cu.ID == cuentaDe(c).ID && rol != string(db.RolAdmin) {
+	if cu.ID == cuentaDe(c).ID && rol != string(permisos.RolAdmin) {
 		errs["rol"] = "No puede quitarse el rol de administración; pídaselo a otro administrador."
 	} else {
-		err = h.d.CambiarRol(c.Request().Context(), cu.ID, db.Rol(rol), seccional, actor(c))
-		var ev *db.ErrValidacion
+		err = h.d.CambiarRol(c.Request().Context(), cu.ID, permisos.Rol(rol), seccional, actor(c))
+		var ev *dominio.ErrValidacion
 		switch {
 		case errors.As(err, &ev):
 			errs[ev.Campo] = formato.MayusculaInicial(ev.Mensaje) + "."

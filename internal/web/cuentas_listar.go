@@ -1,11 +1,11 @@
 package web
 
 import (
-	"net/http"
-
-	"comite/internal/db"
+	"comite/internal/dominio"
 	"comite/internal/formato"
+	"comite/internal/permisos"
 	"comite/web/templates"
+	"net/http"
 
 	"github.com/labstack/echo/v4"
 )
@@ -23,7 +23,7 @@ func (h *handler) cuentasListar(c echo.Context) error {
 	return h.render(c, http.StatusOK, templates.CuentasPagina(h.pagina(c, "Cuentas", "cuentas"), v))
 }
 
-func filaCuenta(cu db.Cuenta) templates.CuentaFila {
+func filaCuenta(cu dominio.Cuenta) templates.CuentaFila {
 	return templates.CuentaFila{ID: cu.ID, Usuario: cu.Usuario, Nombre: cu.Nombre, RolEtiqueta: cu.Rol.Etiqueta(),
 		Seccional: cu.DireccionSeccional, Activa: cu.Activa, CreadaEn: formato.InstanteTexto(cu.CreadaEn)}
 }
@@ -31,7 +31,7 @@ func filaCuenta(cu db.Cuenta) templates.CuentaFila {
 // opcionesRol lists the roles for a select, with one selected.
 func opcionesRol(seleccionado string) []templates.Opcion {
 	out := []templates.Opcion{{Valor: "", Texto: "— Elija un rol —", Seleccionada: seleccionado == ""}}
-	for _, r := range db.Roles {
+	for _, r := range permisos.Roles {
 		out = append(out, templates.Opcion{Valor: string(r), Texto: r.Etiqueta() + " (" + string(r) + ")", Seleccionada: string(r) == seleccionado})
 	}
 	return out

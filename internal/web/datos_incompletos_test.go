@@ -1,6 +1,8 @@
 package web
 
 import (
+	"comite/internal/dominio"
+	"comite/internal/permisos"
 	"context"
 	"encoding/csv"
 	"net/http"
@@ -26,7 +28,7 @@ const textoIncompleto = "Datos incompletos: cargue las operaciones de 2025"
 func (e *entorno) sembrarSinOperaciones() {
 	e.t.Helper()
 	e.sembrarTamizaje()
-	ctx, a := context.Background(), db.Actor{Cuenta: "sistema", IP: "127.0.0.1"}
+	ctx, a := context.Background(), dominio.Actor{Cuenta: "sistema", IP: "127.0.0.1"}
 	u := db.UsuarioAduanero{NIT: nitSinOps, RazonSocial: "Sin Operaciones Cargadas S.A.S.", Tipo: "declarante", DireccionSeccional: seccionalCartagena}
 	if _, _, err := e.d.GuardarUsuario(ctx, u, a); err != nil {
 		e.t.Fatal(err)
@@ -158,7 +160,7 @@ func TestCobertura_art25_listaCargaYSale(t *testing.T) {
 	if testid(e.tamizaje(&secc, "/cobertura?anio=2025"), "cobertura-"+nitSinOps).Length() != 1 {
 		t.Error("la seccional de Cartagena debe ver a su usuario")
 	}
-	bog, err := e.d.CrearCuenta(context.Background(), db.NuevaCuenta{Usuario: "bogota", Nombre: "Bogotá", Rol: db.RolSeccional, DireccionSeccional: seccionalBogota, Clave: claveTest}, db.Actor{Cuenta: "sistema"})
+	bog, err := e.d.CrearCuenta(context.Background(), dominio.NuevaCuenta{Usuario: "bogota", Nombre: "Bogotá", Rol: permisos.RolSeccional, DireccionSeccional: seccionalBogota, Clave: claveTest}, dominio.Actor{Cuenta: "sistema"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"comite/internal/dominio"
+	"comite/internal/permisos"
 	"context"
 	"io"
 	"log/slog"
@@ -27,7 +29,7 @@ type entorno struct {
 	d       *db.DB
 	app     *echo.Echo
 	ahora   *time.Time
-	cuentas map[string]db.Cuenta // by user name
+	cuentas map[string]dominio.Cuenta // by user name
 }
 
 const claveTest = "clave-de-prueba-1"
@@ -47,17 +49,17 @@ func nuevoEntorno(t testing.TB) *entorno {
 	t.Cleanup(func() { d.Close() })
 	ahora := time.Date(2026, 3, 2, 15, 0, 0, 0, time.UTC)
 	d.Now = func() time.Time { return ahora }
-	e := &entorno{t: t, d: d, ahora: &ahora, cuentas: map[string]db.Cuenta{}}
-	for _, n := range []db.NuevaCuenta{
-		{Usuario: "secretaria", Nombre: "Sara Secretaría", Rol: db.RolSecretaria},
-		{Usuario: "comite", Nombre: "Carlos Comité", Rol: db.RolComite},
-		{Usuario: "seccional", Nombre: "Sonia Seccional", Rol: db.RolSeccional, DireccionSeccional: seccionalCartagena},
-		{Usuario: "auditor", Nombre: "Aura Auditora", Rol: db.RolAuditor},
-		{Usuario: "admin", Nombre: "Ana Admin", Rol: db.RolAdmin},
-		{Usuario: "admin2", Nombre: "Otro Admin", Rol: db.RolAdmin},
+	e := &entorno{t: t, d: d, ahora: &ahora, cuentas: map[string]dominio.Cuenta{}}
+	for _, n := range []dominio.NuevaCuenta{
+		{Usuario: "secretaria", Nombre: "Sara Secretaría", Rol: permisos.RolSecretaria},
+		{Usuario: "comite", Nombre: "Carlos Comité", Rol: permisos.RolComite},
+		{Usuario: "seccional", Nombre: "Sonia Seccional", Rol: permisos.RolSeccional, DireccionSeccional: seccionalCartagena},
+		{Usuario: "auditor", Nombre: "Aura Auditora", Rol: permisos.RolAuditor},
+		{Usuario: "admin", Nombre: "Ana Admin", Rol: permisos.RolAdmin},
+		{Usuario: "admin2", Nombre: "Otro Admin", Rol: permisos.RolAdmin},
 	} {
 		n.Clave = claveTest
-		c, err := d.CrearCuenta(context.Background(), n, db.Actor{Cuenta: "sistema"})
+		c, err := d.CrearCuenta(context.Background(), n, dominio.Actor{Cuenta: "sistema"})
 		if err != nil {
 			t.Fatal(err)
 		}

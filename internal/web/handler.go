@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"comite/internal/dominio"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -55,8 +56,8 @@ func (h *handler) render(c echo.Context, status int, comp templ.Component) error
 var buferes = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // actor is who makes a change and from where, for the audit log.
-func actor(c echo.Context) db.Actor {
-	a := db.Actor{IP: c.RealIP()}
+func actor(c echo.Context) dominio.Actor {
+	a := dominio.Actor{IP: c.RealIP()}
 	if cu := cuentaDe(c); cu != nil {
 		a.Cuenta = cu.Usuario
 	}

@@ -2,13 +2,12 @@ package web
 
 import (
 	"comite/internal/formato"
+	"comite/internal/graficos"
+	"comite/internal/permisos"
+	"comite/web/templates"
 	"context"
 	"net/http"
 	"strconv"
-
-	"comite/internal/db"
-	"comite/internal/graficos"
-	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
 )
@@ -53,25 +52,25 @@ func (h *handler) inicioMostrar(c echo.Context) error {
 		return t
 	}
 	switch cu.Rol {
-	case db.RolSecretaria:
+	case permisos.RolSecretaria:
 		v.Tarjetas = append(v.Tarjetas,
 			tarjetaCasos("por-evaluar", "Casos por evaluar", []string{"reportado", "en_evaluacion"}, [2]string{"caso reportado por una Dirección Seccional espera evaluación.", "casos reportados por las Direcciones Seccionales esperan evaluación."}, "Sin casos pendientes de evaluación."),
 			tarjetaCasos("en-comite", "Casos presentados al Comité", []string{"en_comite"}, [2]string{"caso espera el concepto del Comité.", "casos esperan el concepto del Comité."}, "Sin casos en el Comité."),
 			tarjetaCasos("por-cerrar", "Conceptos por cerrar", []string{"concepto_emitido"}, [2]string{"caso con concepto espera el registro de la propuesta del requerimiento especial aduanero.", "casos con concepto esperan el registro de la propuesta del requerimiento especial aduanero."}, "Sin conceptos pendientes de cierre."),
 			templates.Tarjeta{Clave: "dias", Titulo: "Días inhábiles", Texto: "Registre los días que la entidad declaró inhábiles: cuentan en los plazos.", Enlaces: []templates.Enlace{{Ruta: "/admin/dias-inhabiles", Texto: "Ver días inhábiles"}}},
 		)
-	case db.RolComite:
+	case permisos.RolComite:
 		v.Tarjetas = append(v.Tarjetas,
 			tarjetaCasos("en-comite", "Casos para el Comité", []string{"en_comite"}, [2]string{"caso espera su concepto.", "casos esperan su concepto."}, "Sin casos pendientes de concepto."))
-	case db.RolSeccional:
+	case permisos.RolSeccional:
 		v.Tarjetas = append(v.Tarjetas,
 			tarjetaCasos("seccional", "Casos de su Dirección Seccional", []string{"reportado", "en_evaluacion", "en_comite", "concepto_emitido"}, [2]string{"caso abierto de " + h.nombreSeccional(ctx, cu.DireccionSeccional) + ".", "casos abiertos de " + h.nombreSeccional(ctx, cu.DireccionSeccional) + "."}, "Sin casos abiertos de "+h.nombreSeccional(ctx, cu.DireccionSeccional)+"."))
-	case db.RolAuditor:
+	case permisos.RolAuditor:
 		v.Tarjetas = append(v.Tarjetas,
 			templates.Tarjeta{Clave: "auditoria", Titulo: "Registro de auditoría", Texto: "Consulte quién cambió qué y cuándo, y verifique que la cadena del registro está íntegra.",
 				Enlaces: []templates.Enlace{{Ruta: "/auditoria", Texto: "Ver el registro"}, {Ruta: "/auditoria/verificar", Texto: "Verificar cadena"}}},
 			tarjetaCasos("casos", "Casos abiertos", []string{"reportado", "en_evaluacion", "en_comite", "concepto_emitido"}, [2]string{"caso abierto en todas las Seccionales.", "casos abiertos en todas las Seccionales."}, "Sin casos abiertos."))
-	case db.RolAdmin:
+	case permisos.RolAdmin:
 		cuentas, err := h.d.ContarCuentas(ctx)
 		if err != nil {
 			return err

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"comite/internal/dominio"
 	"errors"
 	"net/http"
 	"net/url"
@@ -36,7 +37,7 @@ type datosHistoria struct {
 // the one whose year gives the UVT of the sanction proposed in the REA: the
 // REA date, else the verification date, and then it is provisional
 // (reincidencia.FechaUVTIncremento, the rule the REA proposal follows too).
-func (h *handler) leerDatosHistoria(c echo.Context, caso db.Caso) datosHistoria {
+func (h *handler) leerDatosHistoria(c echo.Context, caso dominio.Caso) datosHistoria {
 	d := datosHistoria{
 		infraccion: strings.TrimSpace(c.FormValue("infraccion")),
 		regimen:    liquidacion.Regimen(c.FormValue("regimen")),
@@ -77,7 +78,7 @@ func anteriores(actos []db.ActoSancion) []liquidacion.ActoAnterior {
 // historiaCaso reads the user's acts and the recorded adjustments, and
 // counts (liquidacion.CuentasDeHistoria); the adjustments in force (the
 // latest of each count for this infraction) replace the counts.
-func (h *handler) historiaCaso(c echo.Context, caso db.Caso, d datosHistoria) (liquidacion.Historia, liquidacion.HechosCaso, map[string]db.AjusteCuenta, []db.AjusteCuenta, error) {
+func (h *handler) historiaCaso(c echo.Context, caso dominio.Caso, d datosHistoria) (liquidacion.Historia, liquidacion.HechosCaso, map[string]db.AjusteCuenta, []db.AjusteCuenta, error) {
 	ctx := c.Request().Context()
 	hechos := liquidacion.HechosCaso{Infraccion: d.infraccion, FechaComision: caso.FechaComision, FechaRequerimiento: caso.FechaRequerimiento}
 	if f, err := importar.ParseFecha(d.fecha, false); err != nil {
@@ -219,7 +220,7 @@ func vistaActo(a liquidacion.ActoAnterior, motivo string) templates.ActoHistoria
 // liquidation of the case's sanction with the counts the régimen uses, the
 // Comité's increment when the concepto in force ordered it, and the rule set
 // stored with the evaluation.
-func (h *handler) vistaLiquidacionCaso(c echo.Context, caso db.Caso, d datosHistoria) (templates.LiquidacionCaso, error) {
+func (h *handler) vistaLiquidacionCaso(c echo.Context, caso dominio.Caso, d datosHistoria) (templates.LiquidacionCaso, error) {
 	ctx := c.Request().Context()
 	v := templates.LiquidacionCaso{CasoID: caso.ID, Numero: caso.Numero, NIT: caso.NIT, RazonSocial: caso.RazonSocial,
 		Infraccion: d.infraccion, Fecha: d.fecha, Errores: d.errores}

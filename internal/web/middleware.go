@@ -1,6 +1,7 @@
 package web
 
 import (
+	"comite/internal/dominio"
 	"crypto/rand"
 	"crypto/subtle"
 	"encoding/base64"
@@ -33,8 +34,8 @@ const (
 // from other origins (charts are drawn by /static/app.js from inert JSON).
 const politicaContenido = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
-func cuentaDe(c echo.Context) *db.Cuenta {
-	cu, _ := c.Get(claveCuenta).(*db.Cuenta)
+func cuentaDe(c echo.Context) *dominio.Cuenta {
+	cu, _ := c.Get(claveCuenta).(*dominio.Cuenta)
 	return cu
 }
 

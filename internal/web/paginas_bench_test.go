@@ -1,6 +1,8 @@
 package web
 
 import (
+	"comite/internal/dominio"
+	"comite/internal/permisos"
 	"context"
 	"fmt"
 	"io"
@@ -44,7 +46,7 @@ func BenchmarkPaginas(b *testing.B) {
 	defer d.Close()
 	var cuentaID int64
 	if err := d.QueryRow(`SELECT id FROM cuentas WHERE usuario = 'bench'`).Scan(&cuentaID); err != nil {
-		cu, err := d.CrearCuenta(ctx, db.NuevaCuenta{Usuario: "bench", Rol: db.RolSecretaria, Clave: claveTest}, db.Actor{Cuenta: "sistema"})
+		cu, err := d.CrearCuenta(ctx, dominio.NuevaCuenta{Usuario: "bench", Rol: permisos.RolSecretaria, Clave: claveTest}, dominio.Actor{Cuenta: "sistema"})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"comite/internal/permisos"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -107,7 +108,7 @@ func TestCuentas_cambiarRolYDeshabilitarCierranSesiones(t *testing.T) {
 		t.Fatal("la sesión sigue abierta tras cambiar el rol")
 	}
 	c, _ := e.d.CuentaPorID(t.Context(), e.cuentas["comite"].ID)
-	if c.Rol != db.RolAuditor {
+	if c.Rol != permisos.RolAuditor {
 		t.Fatalf("rol = %s", c.Rol)
 	}
 

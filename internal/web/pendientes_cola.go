@@ -1,6 +1,7 @@
 package web
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"strconv"
 
@@ -29,7 +30,7 @@ type pendiente struct {
 // colaDe is the work waiting for an account: the open cases in the states
 // whose next step the role gives (plazos.Cola, read from the workflow),
 // limited to what the account may see, oldest in its state first.
-func (h *handler) colaDe(ctx context.Context, cu *db.Cuenta) ([]pendiente, *calendario.Calendario, error) {
+func (h *handler) colaDe(ctx context.Context, cu *dominio.Cuenta) ([]pendiente, *calendario.Calendario, error) {
 	if cu == nil || !Puede(cu.Rol, VerCasos) {
 		return nil, nil, nil
 	}
@@ -133,7 +134,7 @@ func accionPendiente(e flujo.Estado) string {
 }
 
 // vistaPendientes is the queue of an account as the page shows it.
-func (h *handler) vistaPendientes(ctx context.Context, cu *db.Cuenta) (templates.Pendientes, error) {
+func (h *handler) vistaPendientes(ctx context.Context, cu *dominio.Cuenta) (templates.Pendientes, error) {
 	v := templates.Pendientes{Explicacion: plazos.Explicacion, Ver: cu != nil && Puede(cu.Rol, VerCasos),
 		SinCola: "Su rol no da ningún paso del caso: no tiene casos pendientes."}
 	ts, err := h.d.TerminosInternos(ctx)

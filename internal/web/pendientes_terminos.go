@@ -1,15 +1,14 @@
 package web
 
 import (
+	"comite/internal/dominio"
+	"comite/internal/formato"
+	"comite/internal/plazos"
+	"comite/web/templates"
 	"errors"
 	"net/http"
 	"strconv"
 	"strings"
-
-	"comite/internal/db"
-	"comite/internal/formato"
-	"comite/internal/plazos"
-	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
 )
@@ -47,7 +46,7 @@ func (h *handler) terminosGuardar(c echo.Context) error {
 	}
 	if len(errs) == 0 {
 		err := h.d.FijarTerminosInternos(ctx, valores, actor(c))
-		var ev *db.ErrValidacion
+		var ev *dominio.ErrValidacion
 		switch {
 		case errors.As(err, &ev):
 			errs[ev.Campo] = formato.MayusculaInicial(ev.Mensaje) + "."

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"comite/internal/dominio"
+	"comite/internal/permisos"
 	"context"
 	"io"
 	"log/slog"
@@ -28,7 +30,7 @@ func BenchmarkPerfil(b *testing.B) {
 	d.Now = func() time.Time { return ahora }
 	e := &entorno{t: &testing.T{}, d: d}
 	e.sembrarDatos()
-	cu, err := d.CrearCuenta(context.Background(), db.NuevaCuenta{Usuario: "secretaria", Rol: db.RolSecretaria, Clave: claveTest}, db.Actor{Cuenta: "sistema"})
+	cu, err := d.CrearCuenta(context.Background(), dominio.NuevaCuenta{Usuario: "secretaria", Rol: permisos.RolSecretaria, Clave: claveTest}, dominio.Actor{Cuenta: "sistema"})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"errors"
 	"net/http"
@@ -43,7 +44,7 @@ func (h *handler) perfilMostrar(c echo.Context) error {
 	x, err := h.memo.obtener(ctx, k, func(ctx context.Context) (any, error) {
 		return h.perfilVista(ctx, k.nit, hoy, k.editar, k.paginaActos)
 	})
-	var ev *db.ErrValidacion
+	var ev *dominio.ErrValidacion
 	switch {
 	case errors.As(err, &ev), errors.Is(err, db.ErrUsuarioNoRegistrado):
 		return echo.NewHTTPError(http.StatusNotFound)

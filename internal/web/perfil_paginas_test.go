@@ -1,6 +1,7 @@
 package web
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"fmt"
 	"net/http"
@@ -21,7 +22,7 @@ import (
 // page beyond the last shows the last.
 func TestPerfil_actosEnPaginasDe50(t *testing.T) {
 	e := nuevoEntorno(t)
-	ctx, a := context.Background(), db.Actor{Cuenta: "sistema", IP: "127.0.0.1"}
+	ctx, a := context.Background(), dominio.Actor{Cuenta: "sistema", IP: "127.0.0.1"}
 	const nitMuchos = "800197268-4"
 	u := db.UsuarioAduanero{NIT: nitMuchos, RazonSocial: "Muchos Actos S.A.S.", Tipo: "declarante", DireccionSeccional: seccionalCartagena}
 	if _, _, err := e.d.GuardarUsuario(ctx, u, a); err != nil {

@@ -6,6 +6,7 @@ package web
 // row there, and its rows to the access-control matrix test.
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"net/http"
 	"strings"
@@ -65,7 +66,7 @@ const (
 
 // Puede says whether a role may perform an action (permisos.Puede). An
 // action missing from the table is refused to everyone.
-func Puede(rol db.Rol, a Accion) bool { return permisos.Puede(rol, a) }
+func Puede(rol permisos.Rol, a Accion) bool { return permisos.Puede(rol, a) }
 
 // requiere is the middleware of every non-public route: the signed-in
 // account's role must be allowed the action, or the answer is 403.
@@ -94,17 +95,17 @@ func (h *handler) requiere(a Accion) echo.MiddlewareFunc {
 // pages, profiles, tamizaje rows and exports) and answer 404 (not 403) when
 // it is false, so the object's existence is not revealed; lists filter by
 // FiltroSeccional, the same code compared the same way in SQL.
-func VeSeccional(cu *db.Cuenta, seccional string) bool {
+func VeSeccional(cu *dominio.Cuenta, seccional string) bool {
 	if cu == nil {
 		return false
 	}
-	return seccionales.Accede(cu.Rol == db.RolSeccional, cu.DireccionSeccional, seccional)
+	return seccionales.Accede(cu.Rol == permisos.RolSeccional, cu.DireccionSeccional, seccional)
 }
 
 // FiltroSeccional is the Dirección Seccional a list must be limited to for
 // this account ("" = no limit).
-func FiltroSeccional(cu *db.Cuenta) string {
-	if cu != nil && cu.Rol == db.RolSeccional {
+func FiltroSeccional(cu *dominio.Cuenta) string {
+	if cu != nil && cu.Rol == permisos.RolSeccional {
 		if cu.DireccionSeccional == "" {
 			return "\x00sin seccional" // matches nothing
 		}

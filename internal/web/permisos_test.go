@@ -1,14 +1,13 @@
 package web
 
 import (
+	"comite/internal/dominio"
+	"comite/internal/permisos"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
 	"testing"
-
-	"comite/internal/db"
-	"comite/internal/permisos"
 
 	"github.com/PuerkitoBio/goquery"
 )
@@ -295,19 +294,19 @@ func TestMatriz_navegacionSegunRol(t *testing.T) {
 }
 
 func TestVeSeccional_soloLaPropia(t *testing.T) {
-	sec := &db.Cuenta{Rol: db.RolSeccional, DireccionSeccional: seccionalCartagena}
+	sec := &dominio.Cuenta{Rol: permisos.RolSeccional, DireccionSeccional: seccionalCartagena}
 	casos := []struct {
 		nombre    string
-		cuenta    *db.Cuenta
+		cuenta    *dominio.Cuenta
 		seccional string
 		quiere    bool
 	}{
 		{"seccional_propia", sec, seccionalCartagena, true},
 		{"seccional_propia_sin_distinguir_mayusculas", sec, strings.ToUpper(seccionalCartagena), true},
 		{"seccional_ajena", sec, "Dirección Seccional de Aduanas de Bogotá", false},
-		{"seccional_sin_direccion_no_ve_nada", &db.Cuenta{Rol: db.RolSeccional}, "", false},
-		{"secretaria_ve_todas", &db.Cuenta{Rol: db.RolSecretaria}, "Dirección Seccional de Aduanas de Bogotá", true},
-		{"auditor_ve_todas", &db.Cuenta{Rol: db.RolAuditor}, "cualquiera", true},
+		{"seccional_sin_direccion_no_ve_nada", &dominio.Cuenta{Rol: permisos.RolSeccional}, "", false},
+		{"secretaria_ve_todas", &dominio.Cuenta{Rol: permisos.RolSecretaria}, "Dirección Seccional de Aduanas de Bogotá", true},
+		{"auditor_ve_todas", &dominio.Cuenta{Rol: permisos.RolAuditor}, "cualquiera", true},
 		{"sin_cuenta", nil, seccionalCartagena, false},
 	}
 	for _, c := range casos {
@@ -317,7 +316,7 @@ func TestVeSeccional_soloLaPropia(t *testing.T) {
 			}
 		})
 	}
-	if FiltroSeccional(sec) != seccionalCartagena || FiltroSeccional(&db.Cuenta{Rol: db.RolComite}) != "" {
+	if FiltroSeccional(sec) != seccionalCartagena || FiltroSeccional(&dominio.Cuenta{Rol: permisos.RolComite}) != "" {
 		t.Fatal("FiltroSeccional")
 	}
 }

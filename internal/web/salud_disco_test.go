@@ -4,6 +4,8 @@ package web
 
 import (
 	"bytes"
+	"comite/internal/dominio"
+	"comite/internal/permisos"
 	"context"
 	"errors"
 	"fmt"
@@ -45,7 +47,7 @@ func TestDiscoLleno_507YSaludDegradadaYVuelve(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer d.Close()
-	c, err := d.CrearCuenta(context.Background(), db.NuevaCuenta{Usuario: "admin", Nombre: "Ana Admin", Rol: db.RolAdmin, Clave: claveTest}, db.Actor{Cuenta: "sistema"})
+	c, err := d.CrearCuenta(context.Background(), dominio.NuevaCuenta{Usuario: "admin", Nombre: "Ana Admin", Rol: permisos.RolAdmin, Clave: claveTest}, dominio.Actor{Cuenta: "sistema"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +153,7 @@ func TestDiscoLleno_IngresosYAuditoriaPendiente(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer d.Close()
-	if _, err := d.CrearCuenta(context.Background(), db.NuevaCuenta{Usuario: "admin", Nombre: "Ana Admin", Rol: db.RolAdmin, Clave: claveTest}, db.Actor{Cuenta: "sistema"}); err != nil {
+	if _, err := d.CrearCuenta(context.Background(), dominio.NuevaCuenta{Usuario: "admin", Nombre: "Ana Admin", Rol: permisos.RolAdmin, Clave: claveTest}, dominio.Actor{Cuenta: "sistema"}); err != nil {
 		t.Fatal(err)
 	}
 	var registro bytes.Buffer

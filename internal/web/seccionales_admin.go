@@ -1,15 +1,14 @@
 package web
 
 import (
+	"comite/internal/dominio"
+	"comite/internal/formato"
+	"comite/internal/seccionales"
+	"comite/web/templates"
 	"errors"
 	"net/http"
 	"strconv"
 	"strings"
-
-	"comite/internal/db"
-	"comite/internal/formato"
-	"comite/internal/seccionales"
-	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
 )
@@ -36,7 +35,7 @@ func (h *handler) seccionalGuardar(c echo.Context) error {
 		}
 	}
 	err := h.d.GuardarSeccional(c.Request().Context(), s, actor(c))
-	var ev *db.ErrValidacion
+	var ev *dominio.ErrValidacion
 	switch {
 	case errors.As(err, &ev):
 		f.Errores[ev.Campo] = formato.MayusculaInicial(ev.Mensaje) + "."

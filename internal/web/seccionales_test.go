@@ -1,6 +1,8 @@
 package web
 
 import (
+	"comite/internal/dominio"
+	"comite/internal/permisos"
 	"context"
 	"errors"
 	"net/http"
@@ -32,7 +34,7 @@ func (e *entorno) sembrarSeccionales() {
 		e.t.Fatal(err)
 	}
 	// A second account of Cartagena, created with a short name in lower case.
-	c, err := e.d.CrearCuenta(context.Background(), db.NuevaCuenta{Usuario: "seccional2", Rol: db.RolSeccional, DireccionSeccional: "cartagena de indias", Clave: claveTest}, db.Actor{Cuenta: "admin"})
+	c, err := e.d.CrearCuenta(context.Background(), dominio.NuevaCuenta{Usuario: "seccional2", Rol: permisos.RolSeccional, DireccionSeccional: "cartagena de indias", Clave: claveTest}, dominio.Actor{Cuenta: "admin"})
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -174,5 +176,5 @@ func importarCSV(d *db.DB, clase importar.Clase, csv string) (db.Resumen, error)
 	if err != nil {
 		return db.Resumen{}, err
 	}
-	return d.ImportarFuente(context.Background(), f, db.Actor{Cuenta: "secretaria"}, db.OpcionesImportacion{})
+	return d.ImportarFuente(context.Background(), f, dominio.Actor{Cuenta: "secretaria"}, db.OpcionesImportacion{})
 }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"comite/internal/dominio"
 	"io"
 	"log/slog"
 	"net/http"
@@ -237,7 +238,7 @@ func TestIngreso_mensajeUnicoYRegistro(t *testing.T) {
 		})
 	}
 	// A disabled account gets the same message.
-	if err := e.d.CambiarEstadoCuenta(t.Context(), e.cuentas["comite"].ID, false, db.Actor{Cuenta: "admin"}); err != nil {
+	if err := e.d.CambiarEstadoCuenta(t.Context(), e.cuentas["comite"].ID, false, dominio.Actor{Cuenta: "admin"}); err != nil {
 		t.Fatal(err)
 	}
 	if rec := e.navegador().login("comite", claveTest); !strings.Contains(rec.Body.String(), "Usuario o clave incorrectos.") {

@@ -5,6 +5,7 @@ package web
 // confirm each change to a session.
 
 import (
+	"comite/internal/dominio"
 	"errors"
 	"net/http"
 	"strconv"
@@ -79,7 +80,7 @@ func (h *handler) sesionAplazarCaso(c echo.Context) error {
 	if len(motivo) > 8000 {
 		return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
 	}
-	return h.pasoSesion(c, func(s *db.SesionComite) error {
+	return h.pasoSesion(c, func(s *dominio.SesionComite) error {
 		id, err := strconv.ParseInt(c.Param("id"), 10, 64)
 		if err != nil || id <= 0 {
 			return echo.NewHTTPError(http.StatusNotFound)

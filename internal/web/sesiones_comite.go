@@ -8,6 +8,7 @@ package web
 // audited) and does not see cases. Every rule is checked again in the store.
 
 import (
+	"comite/internal/dominio"
 	"errors"
 	"fmt"
 	"net/http"
@@ -24,7 +25,7 @@ import (
 )
 
 // sesionDeRuta reads the session named by :sesion (nil when the route has none).
-func (h *handler) sesionDeRuta(c echo.Context) (*db.SesionComite, error) {
+func (h *handler) sesionDeRuta(c echo.Context) (*dominio.SesionComite, error) {
 	p := c.Param("sesion")
 	if p == "" {
 		return nil, nil
@@ -44,7 +45,7 @@ func (h *handler) sesionDeRuta(c echo.Context) (*db.SesionComite, error) {
 }
 
 // enSesion fills the concepto form of a case recorded inside a session.
-func enSesion(f *templates.FormConcepto, s *db.SesionComite) {
+func enSesion(f *templates.FormConcepto, s *dominio.SesionComite) {
 	if s == nil {
 		return
 	}
@@ -174,7 +175,7 @@ func (h *handler) quorumFijar(c echo.Context) error {
 	return redirigir(c, "/sesiones?aviso=quorum_guardado")
 }
 
-func (h *handler) mostrarSesion(c echo.Context, s db.SesionComite, status int, msg string, errs map[string]string, formMiembros string) error {
+func (h *handler) mostrarSesion(c echo.Context, s dominio.SesionComite, status int, msg string, errs map[string]string, formMiembros string) error {
 	ctx := c.Request().Context()
 	cu := cuentaDe(c)
 	v := templates.SesionVista{ID: s.ID, Numero: s.Numero, Fecha: s.Sesion.Fecha.DMA() + ", " + s.Sesion.Hora + " (hora de Colombia)",
@@ -255,7 +256,7 @@ func (h *handler) sesionMostrar(c echo.Context) error {
 }
 
 // pasoSesion runs a change on a session and shows the session again.
-func (h *handler) pasoSesion(c echo.Context, f func(s *db.SesionComite) error, formMiembros, aviso string) error {
+func (h *handler) pasoSesion(c echo.Context, f func(s *dominio.SesionComite) error, formMiembros, aviso string) error {
 	s, err := h.sesionDeRuta(c)
 	if err != nil {
 		return err
@@ -284,14 +285,14 @@ func (h *handler) sesionAsistencia(c echo.Context) error {
 	if len(texto) > 12000 {
 		return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
 	}
-	return h.pasoSesion(c, func(s *db.SesionComite) error {
+	return h.pasoSesion(c, func(s *dominio.SesionComite) error {
 		return h.x.RegistrarAsistencia(c.Request().Context(), s.ID, c.FormValue("preside"), c.FormValue("secretario"), leerMiembros(texto), actorCaso(c))
 	}, texto, "asistencia_guardada")
 }
 
 // sesionOrden puts a case en_comite on the agenda.
 func (h *handler) sesionOrden(c echo.Context) error {
-	return h.pasoSesion(c, func(s *db.SesionComite) error {
+	return h.pasoSesion(c, func(s *dominio.SesionComite) error {
 		id, err := strconv.ParseInt(c.FormValue("caso"), 10, 64)
 		if err != nil || id <= 0 {
 			return &flujo.ErrPaso{Mensaje: "Elija un caso presentado al Comité."}
@@ -306,7 +307,7 @@ func (h *handler) sesionOrden(c echo.Context) error {
 
 // actaEmitir issues a new version of the acta (signed when configured).
 func (h *handler) actaEmitir(c echo.Context) error {
-	return h.pasoSesion(c, func(s *db.SesionComite) error {
+	return h.pasoSesion(c, func(s *dominio.SesionComite) error {
 		_, err := h.x.EmitirActa(c.Request().Context(), s.ID, actorCaso(c))
 		return err
 	}, "", "acta_emitida")

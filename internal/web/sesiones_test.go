@@ -1,6 +1,10 @@
 package web
 
 import (
+	"comite/internal/dominio"
+	"comite/internal/expediente"
+	"comite/internal/fecha"
+	"comite/internal/flujo"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -9,11 +13,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"comite/internal/db"
-	"comite/internal/expediente"
-	"comite/internal/fecha"
-	"comite/internal/flujo"
 )
 
 // sesionMatriz is a convened session (SC-2026-001) for the access matrix.
@@ -25,7 +24,7 @@ func (e *entorno) sesionMatriz() string {
 	}
 	// Convened through the application by the Secretaría, as the form does.
 	s, err := expediente.Nuevo(e.d).ConvocarSesion(context.Background(), flujo.Sesion{Fecha: fecha.Debe(2026, 3, 2), Hora: "09:00", Modalidad: "presencial",
-		Lugar: "Sala 5", Preside: "Ana María Rojas", Secretario: "Jorge Díaz"}, db.ActorCaso{Actor: db.Actor{Cuenta: "secretaria"}, Rol: flujo.RolSecretaria})
+		Lugar: "Sala 5", Preside: "Ana María Rojas", Secretario: "Jorge Díaz"}, dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "secretaria"}, Rol: flujo.RolSecretaria})
 	if err != nil {
 		e.t.Fatal(err)
 	}

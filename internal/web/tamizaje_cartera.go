@@ -1,21 +1,21 @@
 package web
 
 import (
+	"comite/internal/dominio"
+	"comite/internal/permisos"
 	"strings"
 
-	"comite/internal/reincidencia"
-	"context"
-	"encoding/json"
-	"fmt"
-	"strconv"
-
-	"comite/internal/db"
 	"comite/internal/etiquetas"
 	"comite/internal/formato"
 	"comite/internal/graficos"
 	"comite/internal/importar"
+	"comite/internal/reincidencia"
 	"comite/internal/tamizaje"
 	"comite/web/templates"
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
@@ -103,14 +103,14 @@ func (h *handler) calcularCartera(ctx context.Context, hasta int) (*cartera, err
 // carteraInicio is the portfolio panel for this account. It never waits for
 // the computation: when the data changed since the last one, the panel says
 // it is being computed (in the background) and Inicio stays fast.
-func (h *handler) carteraInicio(ctx context.Context, cu *db.Cuenta) templates.CarteraVista {
+func (h *handler) carteraInicio(ctx context.Context, cu *dominio.Cuenta) templates.CarteraVista {
 	v := templates.CarteraVista{Ver: cu != nil && Puede(cu.Rol, VerTamizaje)}
 	if !v.Ver {
 		return v
 	}
 	hasta := h.d.Hoy().Anio()
 	v.Ruta = "/tamizaje?anio=" + strconv.Itoa(hasta)
-	if cu.Rol == db.RolSeccional {
+	if cu.Rol == permisos.RolSeccional {
 		v.Seccional = h.nombreSeccional(ctx, cu.DireccionSeccional)
 	}
 	valor, listo, err := h.memo.consultar(ctx, claveCartera{hasta}, func(ctx context.Context) (any, error) {
@@ -153,7 +153,7 @@ type claveCarteraVista struct {
 func (h *handler) vistaCartera(k *cartera, filtro string, v templates.CarteraVista) templates.CarteraVista {
 	ve := func(s string) bool { return true }
 	if filtro != "" {
-		cu := &db.Cuenta{Rol: db.RolSeccional, DireccionSeccional: filtro}
+		cu := &dominio.Cuenta{Rol: permisos.RolSeccional, DireccionSeccional: filtro}
 		ve = func(s string) bool { return VeSeccional(cu, s) }
 	}
 	porTipo := map[string][aniosCartera]int{}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -26,7 +27,7 @@ func TestTamizaje_filasCompactasIgualAFilasCompletas(t *testing.T) {
 		if i%3 == 0 {
 			sec = seccionalBogota
 		}
-		if _, _, err := e.d.GuardarUsuario(ctx, db.UsuarioAduanero{NIT: n, RazonSocial: "Relleno " + n, Tipo: tipos[i%len(tipos)], DireccionSeccional: sec}, db.Actor{Cuenta: "sistema"}); err != nil {
+		if _, _, err := e.d.GuardarUsuario(ctx, db.UsuarioAduanero{NIT: n, RazonSocial: "Relleno " + n, Tipo: tipos[i%len(tipos)], DireccionSeccional: sec}, dominio.Actor{Cuenta: "sistema"}); err != nil {
 			t.Fatal(err)
 		}
 	}

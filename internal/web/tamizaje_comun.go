@@ -1,18 +1,18 @@
 package web
 
 import (
+	"comite/internal/dominio"
+	"comite/internal/etiquetas"
+	"comite/internal/importar"
+	"comite/internal/permisos"
+	"comite/internal/tamizaje"
+	"comite/web/templates"
 	"context"
 	"net/url"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
-
-	"comite/internal/db"
-	"comite/internal/etiquetas"
-	"comite/internal/importar"
-	"comite/internal/tamizaje"
-	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
 )
@@ -103,7 +103,7 @@ func (h *handler) leerConsultaTamizaje(c echo.Context) consultaTamizaje {
 			q.tipo = canon
 		}
 	}
-	if cu := cuentaDe(c); cu == nil || cu.Rol != db.RolSeccional {
+	if cu := cuentaDe(c); cu == nil || cu.Rol != permisos.RolSeccional {
 		q.seccional = strings.TrimSpace(c.QueryParam("seccional"))
 		// The rows store catalogue codes: «bogota», «Bogotá» or the official
 		// name filter the same code.
@@ -183,8 +183,8 @@ func (q consultaTamizaje) parametrosConOrden() url.Values {
 // Seccional (VeSeccional, the rule of every other screen), numbered within
 // it: the national rank would tell how many users of other Seccionales are
 // ahead. The stored rows are never modified (positions are set on copies).
-func filasVisibles(cu *db.Cuenta, t *tamizajeCalculado, q consultaTamizaje) []tamizaje.Fila {
-	if cu != nil && cu.Rol == db.RolSeccional {
+func filasVisibles(cu *dominio.Cuenta, t *tamizajeCalculado, q consultaTamizaje) []tamizaje.Fila {
+	if cu != nil && cu.Rol == permisos.RolSeccional {
 		var out []tamizaje.Fila
 		todas := t.todas()
 		for i := range todas {

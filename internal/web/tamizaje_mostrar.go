@@ -2,6 +2,8 @@ package web
 
 import (
 	"cmp"
+	"comite/internal/dominio"
+	"comite/internal/permisos"
 	"context"
 	"io"
 	"net/http"
@@ -37,7 +39,7 @@ func (h *handler) tamizajeMostrar(c echo.Context) error {
 	k := claveTamizajePagina{
 		consulta: h.leerConsultaTamizaje(c), hoy: h.d.Hoy().Anio(),
 		verUsuario: Puede(cu.Rol, VerUsuarios), reportar: Puede(cu.Rol, ReportarCaso), verCobertura: Puede(cu.Rol, VerCobertura),
-		esSeccional: cu.Rol == db.RolSeccional,
+		esSeccional: cu.Rol == permisos.RolSeccional,
 	}
 	if k.esSeccional {
 		k.seccional = cu.DireccionSeccional
@@ -88,9 +90,9 @@ func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (tem
 	if err != nil {
 		return templates.TamizajeVista{}, err
 	}
-	var cu *db.Cuenta
+	var cu *dominio.Cuenta
 	if k.esSeccional {
-		cu = &db.Cuenta{Rol: db.RolSeccional, DireccionSeccional: k.seccional}
+		cu = &dominio.Cuenta{Rol: permisos.RolSeccional, DireccionSeccional: k.seccional}
 	}
 	filas, resumen := filasDeVista(t, cu, q, cu == nil && q.datos == "" && q.orden == "")
 	n := filas.Len()
@@ -187,7 +189,7 @@ func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (tem
 // rows serve, filtered by tipo and Seccional as Filtrar does, and only the
 // rows of the page are made; otherwise every row is made (filasVisibles).
 // Both give the same rows.
-func filasDeVista(t *tamizajeCalculado, cu *db.Cuenta, q consultaTamizaje, compactas bool) (filasTamizaje, tamizaje.Resumen) {
+func filasDeVista(t *tamizajeCalculado, cu *dominio.Cuenta, q consultaTamizaje, compactas bool) (filasTamizaje, tamizaje.Resumen) {
 	if compactas {
 		tz := t.tamizado.Filtrar(tamizaje.Filtro{Tipo: q.tipo, Seccional: q.seccional})
 		if tz.Len() == t.tamizado.Len() {

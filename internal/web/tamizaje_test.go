@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"comite/internal/dominio"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -64,7 +65,7 @@ func nitCon(base string) string {
 func (e *entorno) sembrarTamizaje() {
 	e.t.Helper()
 	e.sembrarDatos()
-	ctx, a := context.Background(), db.Actor{Cuenta: "sistema", IP: "127.0.0.1"}
+	ctx, a := context.Background(), dominio.Actor{Cuenta: "sistema", IP: "127.0.0.1"}
 	dec := func(s string) decimal.Decimal { return decimal.RequireFromString(s) }
 	for _, u := range []db.UsuarioAduanero{
 		{NIT: nitDosActos, RazonSocial: "Dos Actos S.A.S.", Tipo: "agencia_de_aduanas", DireccionSeccional: seccionalCartagena},
@@ -334,7 +335,7 @@ func TestTamizaje_paginacion(t *testing.T) {
 	e.sembrarTamizaje()
 	for i := 0; i < 60; i++ {
 		n := nitCon(fmt.Sprintf("9011%05d", i))
-		if _, _, err := e.d.GuardarUsuario(context.Background(), db.UsuarioAduanero{NIT: n, RazonSocial: "Relleno " + n, Tipo: "otro"}, db.Actor{Cuenta: "sistema"}); err != nil {
+		if _, _, err := e.d.GuardarUsuario(context.Background(), db.UsuarioAduanero{NIT: n, RazonSocial: "Relleno " + n, Tipo: "otro"}, dominio.Actor{Cuenta: "sistema"}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -369,7 +370,7 @@ func TestTamizaje_memoriaSeInvalidaConLosDatos(t *testing.T) {
 	}
 	// The third act, through the application (audited).
 	if _, err := e.d.GuardarActo(context.Background(), db.ActoSancion{NIT: nitDosActos, NumeroActo: "D3", FechaFirmeza: fecha.Debe(2025, 9, 9),
-		FechaExpedicion: fecha.Debe(2025, 8, 20), Gravedad: sancion.Gravisima, Sancion: sancion.Multa, Valor: decimal.NewFromInt(1000)}, db.Actor{Cuenta: "secretaria"}); err != nil {
+		FechaExpedicion: fecha.Debe(2025, 8, 20), Gravedad: sancion.Gravisima, Sancion: sancion.Multa, Valor: decimal.NewFromInt(1000)}, dominio.Actor{Cuenta: "secretaria"}); err != nil {
 		t.Fatal(err)
 	}
 	doc = e.tamizaje(&s, "/tamizaje")
@@ -421,12 +422,12 @@ func TestMemoria_versionDeLosDatos(t *testing.T) {
 			}
 		}, 1},
 		{"un_dia_inhabil_no_cambia_el_test", func() {
-			if err := e.d.AgregarDiaInhabil(ctx, fecha.Debe(2026, 4, 6), "prueba", db.Actor{Cuenta: "admin"}); err != nil {
+			if err := e.d.AgregarDiaInhabil(ctx, fecha.Debe(2026, 4, 6), "prueba", dominio.Actor{Cuenta: "admin"}); err != nil {
 				t.Fatal(err)
 			}
 		}, 1},
 		{"corregir_operaciones_recalcula", func() {
-			if _, err := e.d.GuardarOperacionAnual(ctx, db.OperacionAnual{NIT: nitEjemplo, Anio: 2025, Valor: decimal.RequireFromString("15500000000"), Numero: 1600}, db.Actor{Cuenta: "secretaria"}); err != nil {
+			if _, err := e.d.GuardarOperacionAnual(ctx, db.OperacionAnual{NIT: nitEjemplo, Anio: 2025, Valor: decimal.RequireFromString("15500000000"), Numero: 1600}, dominio.Actor{Cuenta: "secretaria"}); err != nil {
 				t.Fatal(err)
 			}
 		}, 2},
@@ -434,7 +435,7 @@ func TestMemoria_versionDeLosDatos(t *testing.T) {
 		{"una_fila_de_auditoria_sola_no_es_un_cambio", func() { auditarSinCambio(t, e.d) }, 2},
 		{"una_escritura_sql_directa_invalida", func() { escribirPorSQL(t, e.d) }, 3},
 		{"corregir_un_usuario_recalcula", func() {
-			if _, _, err := e.d.GuardarUsuario(ctx, db.UsuarioAduanero{NIT: nitDeposito, RazonSocial: "Depósito Renombrado Ltda.", Tipo: "deposito_habilitado", DireccionSeccional: seccionalBogota}, db.Actor{Cuenta: "secretaria"}); err != nil {
+			if _, _, err := e.d.GuardarUsuario(ctx, db.UsuarioAduanero{NIT: nitDeposito, RazonSocial: "Depósito Renombrado Ltda.", Tipo: "deposito_habilitado", DireccionSeccional: seccionalBogota}, dominio.Actor{Cuenta: "secretaria"}); err != nil {
 				t.Fatal(err)
 			}
 		}, 4},
@@ -567,7 +568,7 @@ func TestCartera_enInicioPorTipoYSeccional(t *testing.T) {
 	}
 	// A data change: the next Inicio does not show the old figures.
 	if _, err := e.d.GuardarActo(context.Background(), db.ActoSancion{NIT: nitDosActos, NumeroActo: "D3", FechaFirmeza: fecha.Debe(2025, 9, 9),
-		FechaExpedicion: fecha.Debe(2025, 8, 20), Gravedad: sancion.Grave, Sancion: sancion.Multa, Valor: decimal.NewFromInt(1000)}, db.Actor{Cuenta: "secretaria"}); err != nil {
+		FechaExpedicion: fecha.Debe(2025, 8, 20), Gravedad: sancion.Grave, Sancion: sancion.Multa, Valor: decimal.NewFromInt(1000)}, dominio.Actor{Cuenta: "secretaria"}); err != nil {
 		t.Fatal(err)
 	}
 	doc = documento(t, e.pedir("GET", "/", &s, nil))
@@ -587,7 +588,7 @@ func TestTamizaje_columnasOrdenables(t *testing.T) {
 	e.sembrarTamizaje()
 	for i := 0; i < 55; i++ {
 		n := nitCon(fmt.Sprintf("9012%05d", i))
-		if _, _, err := e.d.GuardarUsuario(context.Background(), db.UsuarioAduanero{NIT: n, RazonSocial: "Relleno " + n, Tipo: "otro"}, db.Actor{Cuenta: "sistema"}); err != nil {
+		if _, _, err := e.d.GuardarUsuario(context.Background(), db.UsuarioAduanero{NIT: n, RazonSocial: "Relleno " + n, Tipo: "otro"}, dominio.Actor{Cuenta: "sistema"}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"comite/internal/permisos"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -39,7 +40,7 @@ func (h *handler) usuariosBuscar(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if cu.Rol == db.RolSeccional {
+	if cu.Rol == permisos.RolSeccional {
 		v.Seccional = db.NombreSeccional(cat, cu.DireccionSeccional)
 	}
 	v.Paginas = (total + porPaginaUsuarios - 1) / porPaginaUsuarios

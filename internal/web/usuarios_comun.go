@@ -6,6 +6,7 @@ package web
 // redirect.
 
 import (
+	"comite/internal/dominio"
 	"errors"
 	"net/http"
 	"net/url"
@@ -85,7 +86,7 @@ func rutaUsuario(nitCanon string) string { return "/usuarios/" + url.PathEscape(
 // so the page does not reveal which users exist elsewhere.
 func (h *handler) usuarioDeRuta(c echo.Context) (db.UsuarioAduanero, error) {
 	u, err := h.d.UsuarioPorNIT(c.Request().Context(), c.Param("nit"))
-	var ev *db.ErrValidacion
+	var ev *dominio.ErrValidacion
 	switch {
 	case errors.As(err, &ev), errors.Is(err, db.ErrUsuarioNoRegistrado):
 		return u, echo.NewHTTPError(http.StatusNotFound)
@@ -99,7 +100,7 @@ func (h *handler) usuarioDeRuta(c echo.Context) (db.UsuarioAduanero, error) {
 }
 
 // errorDeCampo puts the field messages of an invalid input (a fallo.Invalido
-// from the store or a core: db.ErrValidacion, db.ErrFormulario…) beside
+// from the store or a core: dominio.ErrValidacion, db.ErrFormulario…) beside
 // their fields, renamed to the form's field when they differ.
 func errorDeCampo(errs templates.Errores, err error, renombrar map[string]string) bool {
 	fe := fallo.De(err)

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"encoding/json"
 	"net/http"
@@ -28,7 +29,7 @@ var seccionalBogota = "BOGOTA"
 // user of Bogotá. The entorno's clock is 2026-03-02: reference year 2025.
 func (e *entorno) sembrarDatos() {
 	e.t.Helper()
-	ctx, a := context.Background(), db.Actor{Cuenta: "sistema", IP: "127.0.0.1"}
+	ctx, a := context.Background(), dominio.Actor{Cuenta: "sistema", IP: "127.0.0.1"}
 	dec := func(s string) decimal.Decimal { return decimal.RequireFromString(s) }
 	for _, u := range []db.UsuarioAduanero{
 		{NIT: nitEjemplo, RazonSocial: "Agencia Ejemplo S.A.S.", Tipo: "agencia_de_aduanas", DireccionSeccional: seccionalCartagena},

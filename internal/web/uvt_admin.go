@@ -1,15 +1,14 @@
 package web
 
 import (
+	"comite/internal/dominio"
+	"comite/internal/formato"
+	"comite/web/templates"
 	"errors"
 	"net/http"
 	"regexp"
 	"strconv"
 	"strings"
-
-	"comite/internal/db"
-	"comite/internal/formato"
-	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
 	"github.com/shopspring/decimal"
@@ -69,7 +68,7 @@ func (h *handler) uvtGuardar(c echo.Context) error {
 	}
 	if len(v.Errores) == 0 {
 		err := h.d.GuardarUVT(c.Request().Context(), anio, valor, v.Resolucion, actor(c))
-		var ev *db.ErrValidacion
+		var ev *dominio.ErrValidacion
 		switch {
 		case errors.As(err, &ev):
 			v.Errores[ev.Campo] = formato.MayusculaInicial(ev.Mensaje) + "."

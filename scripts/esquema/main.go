@@ -9,6 +9,8 @@
 package main
 
 import (
+	"comite/internal/dominio"
+	"comite/internal/permisos"
 	"context"
 	"fmt"
 	"os"
@@ -40,17 +42,17 @@ func completar(ctx context.Context, ruta string) error {
 		return err
 	}
 	defer d.Close()
-	sistema := db.Actor{Cuenta: "sistema", IP: "127.0.0.1"}
-	for _, c := range []db.NuevaCuenta{
-		{Usuario: "secretaria", Nombre: "Secretaría (base guardada)", Rol: db.RolSecretaria, Clave: ClaveCuentas},
-		{Usuario: "admin", Nombre: "Administración (base guardada)", Rol: db.RolAdmin, Clave: ClaveCuentas},
-		{Usuario: "auditor", Nombre: "Auditoría (base guardada)", Rol: db.RolAuditor, Clave: ClaveCuentas},
+	sistema := dominio.Actor{Cuenta: "sistema", IP: "127.0.0.1"}
+	for _, c := range []dominio.NuevaCuenta{
+		{Usuario: "secretaria", Nombre: "Secretaría (base guardada)", Rol: permisos.RolSecretaria, Clave: ClaveCuentas},
+		{Usuario: "admin", Nombre: "Administración (base guardada)", Rol: permisos.RolAdmin, Clave: ClaveCuentas},
+		{Usuario: "auditor", Nombre: "Auditoría (base guardada)", Rol: permisos.RolAuditor, Clave: ClaveCuentas},
 	} {
 		if _, err := d.CrearCuenta(ctx, c, sistema); err != nil {
 			return fmt.Errorf("cuenta %s: %w", c.Usuario, err)
 		}
 	}
-	sec := db.Actor{Cuenta: "secretaria", IP: "10.0.0.7"}
+	sec := dominio.Actor{Cuenta: "secretaria", IP: "10.0.0.7"}
 	for _, x := range []struct {
 		clase importar.Clase
 		ruta  string
@@ -72,7 +74,7 @@ func completar(ctx context.Context, ruta string) error {
 			return fmt.Errorf("importar %s: %w", x.ruta, err)
 		}
 	}
-	quien := db.ActorCaso{Actor: sec, Rol: flujo.RolSecretaria}
+	quien := dominio.ActorCaso{Actor: sec, Rol: flujo.RolSecretaria}
 	x := expediente.Nuevo(d)
 	var reportado int64
 	if err := d.QueryRowContext(ctx, "SELECT id FROM casos WHERE estado = 'reportado' ORDER BY id LIMIT 1").Scan(&reportado); err != nil {

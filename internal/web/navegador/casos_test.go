@@ -1,6 +1,8 @@
 package navegador
 
 import (
+	"comite/internal/dominio"
+	"comite/internal/permisos"
 	"context"
 	"strings"
 	"testing"
@@ -15,13 +17,13 @@ import (
 // Cartagena with the acts of the worked example of docs/reglas.md §2.
 func sembrarCaso(t *testing.T, d *db.DB) {
 	t.Helper()
-	for _, n := range []db.NuevaCuenta{
-		{Usuario: "seccional", Nombre: "Sonia Seccional", Rol: db.RolSeccional, DireccionSeccional: "Dirección Seccional de Aduanas de Cartagena"},
-		{Usuario: "secretaria", Nombre: "Sara Secretaría", Rol: db.RolSecretaria},
-		{Usuario: "comite", Nombre: "Carlos Comité", Rol: db.RolComite},
+	for _, n := range []dominio.NuevaCuenta{
+		{Usuario: "seccional", Nombre: "Sonia Seccional", Rol: permisos.RolSeccional, DireccionSeccional: "Dirección Seccional de Aduanas de Cartagena"},
+		{Usuario: "secretaria", Nombre: "Sara Secretaría", Rol: permisos.RolSecretaria},
+		{Usuario: "comite", Nombre: "Carlos Comité", Rol: permisos.RolComite},
 	} {
 		n.Clave = clave
-		if _, err := d.CrearCuenta(context.Background(), n, db.Actor{Cuenta: "sistema"}); err != nil {
+		if _, err := d.CrearCuenta(context.Background(), n, dominio.Actor{Cuenta: "sistema"}); err != nil {
 			t.Fatal(err)
 		}
 	}

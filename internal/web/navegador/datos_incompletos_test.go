@@ -1,6 +1,8 @@
 package navegador
 
 import (
+	"comite/internal/dominio"
+	"comite/internal/permisos"
 	"context"
 	"strconv"
 	"strings"
@@ -20,8 +22,8 @@ import (
 // caso» from its row still works, and the case says the same.
 func TestNavegador_usuarioImportadoSinOperaciones(t *testing.T) {
 	p := iniciar(t)
-	ctx, sis := context.Background(), db.Actor{Cuenta: "sistema"}
-	if _, err := p.d.CrearCuenta(ctx, db.NuevaCuenta{Usuario: "secretaria", Nombre: "Sara Secretaría", Rol: db.RolSecretaria, Clave: clave}, sis); err != nil {
+	ctx, sis := context.Background(), dominio.Actor{Cuenta: "sistema"}
+	if _, err := p.d.CrearCuenta(ctx, dominio.NuevaCuenta{Usuario: "secretaria", Nombre: "Sara Secretaría", Rol: permisos.RolSecretaria, Clave: clave}, sis); err != nil {
 		t.Fatal(err)
 	}
 	hoy := fecha.DeTiempo(time.Now())

@@ -1,6 +1,8 @@
 package navegador
 
 import (
+	"comite/internal/dominio"
+	"comite/internal/permisos"
 	"context"
 	"net/http"
 	"os"
@@ -40,8 +42,8 @@ func (p *prueba) pintado(id string) int {
 // liquidation calculator. Then an auditor cannot reach a form that changes data.
 func TestNavegador_secretariaImportaYVePerfil(t *testing.T) {
 	p := iniciar(t)
-	ctx, sis := context.Background(), db.Actor{Cuenta: "sistema"}
-	if _, err := p.d.CrearCuenta(ctx, db.NuevaCuenta{Usuario: "secretaria", Nombre: "Sara Secretaría", Rol: db.RolSecretaria, Clave: clave}, sis); err != nil {
+	ctx, sis := context.Background(), dominio.Actor{Cuenta: "sistema"}
+	if _, err := p.d.CrearCuenta(ctx, dominio.NuevaCuenta{Usuario: "secretaria", Nombre: "Sara Secretaría", Rol: permisos.RolSecretaria, Clave: clave}, sis); err != nil {
 		t.Fatal(err)
 	}
 	const nit = "800191045-1"

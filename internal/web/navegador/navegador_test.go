@@ -6,6 +6,8 @@
 package navegador
 
 import (
+	"comite/internal/dominio"
+	"comite/internal/permisos"
 	"comite/internal/pruebas"
 	"context"
 	"errors"
@@ -83,12 +85,12 @@ func iniciar(t *testing.T) *prueba {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { d.Close() })
-	for _, n := range []db.NuevaCuenta{
-		{Usuario: "admin", Nombre: "Ana Administradora", Rol: db.RolAdmin},
-		{Usuario: "auditor", Nombre: "Aura Auditora", Rol: db.RolAuditor},
+	for _, n := range []dominio.NuevaCuenta{
+		{Usuario: "admin", Nombre: "Ana Administradora", Rol: permisos.RolAdmin},
+		{Usuario: "auditor", Nombre: "Aura Auditora", Rol: permisos.RolAuditor},
 	} {
 		n.Clave = clave
-		if _, err := d.CrearCuenta(context.Background(), n, db.Actor{Cuenta: "sistema"}); err != nil {
+		if _, err := d.CrearCuenta(context.Background(), n, dominio.Actor{Cuenta: "sistema"}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -1,6 +1,7 @@
 package navegador
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"strings"
 	"testing"
@@ -21,14 +22,14 @@ func casosPresentados(t *testing.T, d *db.DB) []string {
 	t.Helper()
 	ctx := context.Background()
 	sembrarCaso(t, d)
-	sec := db.ActorCaso{Actor: db.Actor{Cuenta: "seccional"}, Rol: flujo.RolSeccional, Seccional: "CARTAGENA"}
-	st := db.ActorCaso{Actor: db.Actor{Cuenta: "secretaria"}, Rol: flujo.RolSecretaria}
-	if err := expediente.Nuevo(d).FijarQuorum(ctx, 3, db.ActorCaso{Actor: db.Actor{Cuenta: "admin"}, Rol: flujo.RolAdmin}); err != nil {
+	sec := dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "seccional"}, Rol: flujo.RolSeccional, Seccional: "CARTAGENA"}
+	st := dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "secretaria"}, Rol: flujo.RolSecretaria}
+	if err := expediente.Nuevo(d).FijarQuorum(ctx, 3, dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "admin"}, Rol: flujo.RolAdmin}); err != nil {
 		t.Fatal(err)
 	}
 	var numeros []string
 	for i := range 2 {
-		c, err := expediente.Nuevo(d).AbrirCaso(ctx, db.NuevoCaso{NIT: "800197268-4", FechaComision: fecha.Debe(2026, 2, 10+i), FechaVerificacion: fecha.Debe(2026, 3, 2),
+		c, err := expediente.Nuevo(d).AbrirCaso(ctx, dominio.NuevoCaso{NIT: "800197268-4", FechaComision: fecha.Debe(2026, 2, 10+i), FechaVerificacion: fecha.Debe(2026, 3, 2),
 			FechaExpediente: fecha.Debe(2026, 3, 13), Gravedad: sancion.Gravisima, Sancion: sancion.Multa, SancionPrevista: decimal.NewFromInt(10475000),
 			Descripcion: "Declaraciones con información inexacta.", ConfirmarDuplicado: true}, sec)
 		if err != nil {
@@ -58,7 +59,7 @@ func casosPresentados(t *testing.T, d *db.DB) []string {
 
 // normaSiHaceFalta records the applicable norm when the test runs on a day
 // after every rule set's validity (the browser tests use the real clock).
-func normaSiHaceFalta(ctx context.Context, d *db.DB, id int64, st db.ActorCaso) error {
+func normaSiHaceFalta(ctx context.Context, d *db.DB, id int64, st dominio.ActorCaso) error {
 	c, err := d.Caso(ctx, id)
 	if err != nil {
 		return err

@@ -1,6 +1,7 @@
 package navegador
 
 import (
+	"comite/internal/dominio"
 	"context"
 	"strconv"
 	"strings"
@@ -24,11 +25,11 @@ func sesionParaCaso(t *testing.T, d *db.DB, ruta string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := db.ActorCaso{Actor: db.Actor{Cuenta: "secretaria"}, Rol: flujo.RolSecretaria}
+	st := dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "secretaria"}, Rol: flujo.RolSecretaria}
 	if _, ok, err := d.ParametroQuorum(ctx); err != nil {
 		t.Fatal(err)
 	} else if !ok {
-		if err := expediente.Nuevo(d).FijarQuorum(ctx, 2, db.ActorCaso{Actor: db.Actor{Cuenta: "admin"}, Rol: flujo.RolAdmin}); err != nil {
+		if err := expediente.Nuevo(d).FijarQuorum(ctx, 2, dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "admin"}, Rol: flujo.RolAdmin}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -51,7 +52,7 @@ func sembrarSesion(t *testing.T, d *db.DB) (string, []string) {
 	t.Helper()
 	ctx := context.Background()
 	numeros := casosPresentados(t, d)
-	st := db.ActorCaso{Actor: db.Actor{Cuenta: "secretaria"}, Rol: flujo.RolSecretaria}
+	st := dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "secretaria"}, Rol: flujo.RolSecretaria}
 	s, err := expediente.Nuevo(d).ConvocarSesion(ctx, flujo.Sesion{Fecha: d.Hoy(), Hora: "09:00", Modalidad: "mixta", Lugar: "Sala de juntas, Nivel Central",
 		Preside: "Marta Lucía Ríos", Secretario: "Jorge Díaz", Miembros: []flujo.MiembroSesion{
 			{Nombre: "Marta Lucía Ríos", Cargo: "Directora de Gestión de Fiscalización"},

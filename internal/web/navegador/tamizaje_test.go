@@ -1,6 +1,8 @@
 package navegador
 
 import (
+	"comite/internal/dominio"
+	"comite/internal/permisos"
 	"context"
 	"fmt"
 	"strings"
@@ -24,7 +26,7 @@ import (
 // are close to it.
 func sembrarTamizaje(t *testing.T, d *db.DB) (primero string) {
 	t.Helper()
-	ctx, sis := context.Background(), db.Actor{Cuenta: "sistema"}
+	ctx, sis := context.Background(), dominio.Actor{Cuenta: "sistema"}
 	hoy := fecha.DeTiempo(time.Now())
 	seccionales := []string{"Dirección Seccional de Aduanas de Cartagena", "Dirección Seccional de Aduanas de Bogotá", "Dirección Seccional de Aduanas de Barranquilla"}
 	for i := 0; i < 14; i++ {
@@ -74,7 +76,7 @@ func sembrarTamizaje(t *testing.T, d *db.DB) (primero string) {
 // user's profile and to report a case.
 func TestNavegador_tamizajeYCartera(t *testing.T) {
 	p := iniciar(t)
-	if _, err := p.d.CrearCuenta(context.Background(), db.NuevaCuenta{Usuario: "secretaria", Nombre: "Sara Secretaría", Rol: db.RolSecretaria, Clave: clave}, db.Actor{Cuenta: "sistema"}); err != nil {
+	if _, err := p.d.CrearCuenta(context.Background(), dominio.NuevaCuenta{Usuario: "secretaria", Nombre: "Sara Secretaría", Rol: permisos.RolSecretaria, Clave: clave}, dominio.Actor{Cuenta: "sistema"}); err != nil {
 		t.Fatal(err)
 	}
 	primero := sembrarTamizaje(t, p.d)
