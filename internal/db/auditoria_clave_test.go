@@ -18,7 +18,6 @@ import (
 // and anchor next to it.
 func auditoriaDePrueba(t *testing.T) *DB {
 	t.Helper()
-	clavesBaratas(t)
 	d := abrirTemporal(t)
 	for i := 0; i < 6; i++ {
 		if _, err := d.CrearCuenta(context.Background(), dominio.NuevaCuenta{Usuario: "cuenta" + strconv.Itoa(i), Rol: permisos.RolAuditor, Clave: "tres tigres comen trigo"}, dominio.Actor{Cuenta: "sistema"}); err != nil {
@@ -148,7 +147,6 @@ func TestAuditoria_CadenaConClave(t *testing.T) {
 // Rows written before the audit key existed (plain SHA-256) keep verifying;
 // the key created at the next start seals them, and later rows are keyed.
 func TestAuditoria_FilasSinClaveSiguenVerificando(t *testing.T) {
-	clavesBaratas(t)
 	ctx := context.Background()
 	ruta := filepath.Join(t.TempDir(), "comite.db")
 	vieja, err := Open(ctx, ruta, SinCrearClaveAuditoria())
@@ -170,7 +168,7 @@ func TestAuditoria_FilasSinClaveSiguenVerificando(t *testing.T) {
 	}
 	vieja.Close()
 
-	d, err := Open(ctx, ruta) // first start with keys: creates the key, sealing rows 1–3
+	d, err := Open(ctx, ruta, ConArgon2(argon2Barato)) // first start with keys: creates the key, sealing rows 1–3
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,9 +227,8 @@ func TestAuditoria_ClaveFueraDeLaBase(t *testing.T) {
 	t.Run("clave_en_la_variable_de_entorno", func(t *testing.T) {
 		k := sha256.Sum256([]byte("clave de la variable"))
 		t.Setenv(VariableClaveAuditoria, "sellado 0; 1 "+hex.EncodeToString(k[:]))
-		clavesBaratas(t)
 		ruta := filepath.Join(t.TempDir(), "comite.db")
-		d, err := Open(ctx, ruta)
+		d, err := Open(ctx, ruta, ConArgon2(argon2Barato))
 		if err != nil {
 			t.Fatal(err)
 		}

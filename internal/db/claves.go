@@ -197,7 +197,7 @@ func (d *DB) CambiarClave(ctx context.Context, cuentaID int64, actual, nueva str
 	if nueva == actual {
 		return &dominio.ErrValidacion{Campo: "clave", Mensaje: "la clave nueva debe ser distinta de la actual"}
 	}
-	nuevoHash, err := HashClave(nueva)
+	nuevoHash, err := d.hashClave(nueva)
 	if err != nil {
 		return err
 	}
@@ -227,7 +227,7 @@ func (d *DB) RestablecerClave(ctx context.Context, cuentaID int64, quien dominio
 	if err != nil {
 		return "", err
 	}
-	hash, err := HashClave(temporal)
+	hash, err := d.hashClave(temporal)
 	if err != nil {
 		return "", err
 	}

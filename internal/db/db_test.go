@@ -11,14 +11,15 @@ import (
 // opens, so two databases fed the same data have the same audit hashes.
 const claveAuditoriaDePrueba = "sellado 0\n1 000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f\n"
 
-// abrirTemporal opens a fresh database in a temporary directory.
+// abrirTemporal opens a fresh database in a temporary directory, with cheap
+// password hashing.
 func abrirTemporal(t testing.TB) *DB {
 	t.Helper()
 	ruta := filepath.Join(t.TempDir(), "comite.db")
 	if err := os.WriteFile(RutaClaveAuditoria(ruta), []byte(claveAuditoriaDePrueba), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	d, err := Open(context.Background(), ruta)
+	d, err := Open(context.Background(), ruta, ConArgon2(argon2Barato))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,6 @@ import (
 // the test moves.
 func ingresoDePrueba(t *testing.T) (*DB, *time.Time) {
 	t.Helper()
-	clavesBaratas(t)
 	d := abrirTemporal(t)
 	ahora := relojFijo(d, time.Date(2026, 3, 2, 15, 0, 0, 0, time.UTC))
 	if _, err := d.CrearCuenta(context.Background(), dominio.NuevaCuenta{Usuario: "admin", Rol: permisos.RolAdmin, Clave: "clave-correcta-de-ana"}, dominio.Actor{Cuenta: "sistema"}); err != nil {
