@@ -69,6 +69,7 @@ func TestGenerarMismaSemillaMismoArchivo(t *testing.T) {
 // seed writes the same two files, another seed other ones, and the key
 // loads as a signer.
 func TestCertificadoDemoDeLaSemilla(t *testing.T) {
+	t.Parallel()
 	desde := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	escribir := func(semilla int64) (cert, clave []byte) {
 		ruta := filepath.Join(t.TempDir(), "demo.db")
