@@ -27,6 +27,8 @@ import (
 	"github.com/shopspring/decimal"
 )
 
+func TestMain(m *testing.M) { os.Exit(pruebas.ConPlantillas(m)) }
+
 // abrir opens a fresh database file with a fixed clock (the audit row's
 // instant) and a fixed audit key (the audit row's hash).
 func abrir(t testing.TB) *db.DB {

@@ -26,8 +26,8 @@ var (
 
 // CopiaDePlantilla copies into dir the files that construir writes into a
 // folder of its own. construir runs once per nombre and process, the first
-// time a test asks for it; its files stay until BorrarPlantillas (call it
-// from TestMain after m.Run). A failure of construir fails every test that
+// time a test asks for it; its files stay until BorrarPlantillas (see
+// ConPlantillas). A failure of construir fails every test that
 // asks for that plantilla.
 func CopiaDePlantilla(t testing.TB, nombre, dir string, construir func(dir string) error) {
 	t.Helper()
@@ -67,6 +67,14 @@ func CopiaDePlantilla(t testing.TB, nombre, dir string, construir func(dir strin
 			t.Fatal(err)
 		}
 	}
+}
+
+// ConPlantillas runs the tests of a package that uses plantillas and then
+// removes them: its TestMain is os.Exit(pruebas.ConPlantillas(m)).
+func ConPlantillas(m *testing.M) int {
+	c := m.Run()
+	BorrarPlantillas()
+	return c
 }
 
 // BorrarPlantillas removes every plantilla built by this process.

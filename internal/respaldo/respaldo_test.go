@@ -31,6 +31,8 @@ import (
 
 var fondo = context.Background()
 
+func TestMain(m *testing.M) { os.Exit(pruebas.ConPlantillas(m)) }
+
 // baseDemo is a small demo database (users, acts, cases in every state,
 // informes and audit rows) with a fixed clock, at dir/comite.db, with its
 // audit key and anchor beside it. The demo is generated once per test
