@@ -71,6 +71,7 @@ func recalcular(t *testing.T, d *DB, desde int64, hash func(id int64, en, cuenta
 }
 
 func TestAuditoria_CadenaConClave(t *testing.T) {
+	t.Parallel()
 	casos := []struct {
 		nombre string
 		atacar func(t *testing.T, d *DB)
@@ -147,6 +148,7 @@ func TestAuditoria_CadenaConClave(t *testing.T) {
 // Rows written before the audit key existed (plain SHA-256) keep verifying;
 // the key created at the next start seals them, and later rows are keyed.
 func TestAuditoria_FilasSinClaveSiguenVerificando(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	ruta := filepath.Join(t.TempDir(), "comite.db")
 	vieja, err := Open(ctx, ruta, SinCrearClaveAuditoria())
@@ -256,6 +258,7 @@ func TestAuditoria_ClaveFueraDeLaBase(t *testing.T) {
 // Rotating the key: a new key signs the rows from the rotation on; the old
 // one stays in the file and still verifies the rows it signed.
 func TestAuditoria_RotarLaClave(t *testing.T) {
+	t.Parallel()
 	d := auditoriaDePrueba(t)
 	ctx := context.Background()
 	nueva, err := d.RotarClaveAuditoria(ctx, dominio.Actor{Cuenta: "sistema", IP: "línea de comandos"})

@@ -11,6 +11,7 @@ import (
 )
 
 func TestClaves_ValidarClave(t *testing.T) {
+	t.Parallel()
 	casos := []struct {
 		nombre, usuario, clave string
 		valida                 bool
@@ -62,6 +63,7 @@ func TestClaves_ValidarClave(t *testing.T) {
 
 // User names with control, format (bidi) or whitespace characters are refused.
 func TestCuentas_UsuarioSinCaracteresDeControl(t *testing.T) {
+	t.Parallel()
 	d := abrirTemporal(t)
 	for nombre, u := range map[string]string{
 		"nul":                  "ana\x00",
@@ -86,6 +88,7 @@ func TestCuentas_UsuarioSinCaracteresDeControl(t *testing.T) {
 // Changing one's password needs the current one, ends every session of the
 // account, and is recorded (without the password).
 func TestClaves_CambiarClaveCierraLasSesiones(t *testing.T) {
+	t.Parallel()
 	d := abrirTemporal(t)
 	ctx := context.Background()
 	c, err := d.CrearCuenta(ctx, dominio.NuevaCuenta{Usuario: "mlopez", Rol: permisos.RolComite, Clave: "clave-inicial-larga"}, dominio.Actor{Cuenta: "sistema"})
@@ -133,6 +136,7 @@ func TestClaves_CambiarClaveCierraLasSesiones(t *testing.T) {
 // An administrator's reset gives a temporary password, ends the sessions and
 // obliges a change at the next login.
 func TestClaves_RestablecerObligaACambiar(t *testing.T) {
+	t.Parallel()
 	d := abrirTemporal(t)
 	ctx := context.Background()
 	relojFijo(d, time.Date(2026, 3, 2, 15, 0, 0, 0, time.UTC))

@@ -24,6 +24,7 @@ func relojFijo(d *DB, t0 time.Time) *time.Time {
 }
 
 func TestCuentas_HashClave_formatoPHCyVerificacion(t *testing.T) {
+	t.Parallel()
 	h, err := HashClave(argon2Barato, "una clave larga")
 	if err != nil {
 		t.Fatal(err)
@@ -58,6 +59,7 @@ func TestCuentas_HashClave_formatoPHCyVerificacion(t *testing.T) {
 }
 
 func TestCuentas_CrearValidaYAudita(t *testing.T) {
+	t.Parallel()
 	d := abrirTemporal(t)
 	ctx := context.Background()
 	quien := dominio.Actor{Cuenta: "admin", IP: "127.0.0.1"}
@@ -114,6 +116,7 @@ func TestCuentas_CrearValidaYAudita(t *testing.T) {
 }
 
 func TestCuentas_IngresarRegistraCadaIntento(t *testing.T) {
+	t.Parallel()
 	d := abrirTemporal(t)
 	ctx := context.Background()
 	relojFijo(d, time.Date(2026, 3, 2, 15, 0, 0, 0, time.UTC))
@@ -153,6 +156,7 @@ func TestCuentas_IngresarRegistraCadaIntento(t *testing.T) {
 }
 
 func TestSesiones_VencenPorInactividadYDuracionMaxima(t *testing.T) {
+	t.Parallel()
 	d := abrirTemporal(t)
 	ctx := context.Background()
 	t0 := time.Date(2026, 3, 2, 13, 0, 0, 0, time.UTC)
@@ -200,6 +204,7 @@ func pasosCada(paso, total time.Duration) []time.Duration {
 }
 
 func TestSesiones_TokenNuevoSoloHashYCierre(t *testing.T) {
+	t.Parallel()
 	d := abrirTemporal(t)
 	ctx := context.Background()
 	c, _ := d.CrearCuenta(ctx, dominio.NuevaCuenta{Usuario: "adm", Rol: permisos.RolAdmin, Clave: "clave-secreta-1"}, dominio.Actor{})
@@ -241,6 +246,7 @@ func TestSesiones_TokenNuevoSoloHashYCierre(t *testing.T) {
 }
 
 func TestAdministracion_DiasInhabilesYAuditoriaFiltrada(t *testing.T) {
+	t.Parallel()
 	d := abrirTemporal(t)
 	ctx := context.Background()
 	relojFijo(d, time.Date(2026, 3, 2, 15, 0, 0, 0, time.UTC))

@@ -28,6 +28,7 @@ func abrirTemporal(t testing.TB) *DB {
 }
 
 func TestOpen_aplicaMigracionesYPragmas(t *testing.T) {
+	t.Parallel()
 	d := abrirTemporal(t)
 	var fk int
 	var modo string
@@ -51,6 +52,7 @@ func TestOpen_aplicaMigracionesYPragmas(t *testing.T) {
 
 // A path with characters that mean something in a URI opens that very file.
 func TestOpen_rutaConCaracteresDeURI(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, nombre := range []string{"a#1.db", "b?x=1.db", "c%20.db"} {
 		ruta := filepath.Join(dir, nombre)
