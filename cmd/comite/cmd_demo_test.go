@@ -16,6 +16,7 @@ func correrDemo(args ...string) (int, string, string) {
 }
 
 func TestCmdDemo(t *testing.T) {
+	t.Parallel()
 	ruta := filepath.Join(t.TempDir(), "demo.db")
 	rc, out, errs := correrDemo("--db", ruta, "--usuarios", "40", "--anios", "3", "--semilla", "7")
 	if rc != 0 {
