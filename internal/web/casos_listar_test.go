@@ -60,6 +60,7 @@ func numerosDe(doc *goquery.Document) []string {
 }
 
 func TestListaCasos_busquedaSinTildesFiltrosOrdenYPaginasMasAllaDe500(t *testing.T) {
+	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarListaGrande()
 	s := e.ingresar("secretaria")
@@ -137,6 +138,7 @@ func TestListaCasos_busquedaSinTildesFiltrosOrdenYPaginasMasAllaDe500(t *testing
 }
 
 func TestListaCasos_laSeccionalSoloVeLaSuya(t *testing.T) {
+	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarListaGrande()
 	s := e.ingresar("seccional")
@@ -151,6 +153,7 @@ func TestListaCasos_laSeccionalSoloVeLaSuya(t *testing.T) {
 }
 
 func TestListaCasos_exportacionConEtiquetas(t *testing.T) {
+	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarListaGrande()
 	if _, err := e.d.Exec(`UPDATE usuarios_aduaneros SET razon_social = '=HYPERLINK("x") Ñandú' WHERE nit = ?`, nitBogota); err != nil {

@@ -10,6 +10,7 @@ import (
 // Every date field of the forms reads what the import reads (DD/MM/AAAA, day
 // first, or AAAA-MM-DD) and names the problem otherwise.
 func TestLeerFechaFormulario_comoLaImportacion(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		nombre, entrada string
 		want            fecha.Fecha
@@ -41,6 +42,7 @@ func TestLeerFechaFormulario_comoLaImportacion(t *testing.T) {
 // back beside its field, tied to it (aria-describedby), in the summary of
 // errors, and the field is a text field, not the browser's date picker.
 func TestReportarCaso_fechasDDMMAAAA(t *testing.T) {
+	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarUsuarioCaso(nitCaso, seccionalCartagena)
 	f := formCaso(nitCaso)

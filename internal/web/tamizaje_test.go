@@ -128,6 +128,7 @@ func (e *entorno) tamizaje(s *sesion, ruta string) *goquery.Document {
 // to the committee test, shows S, O, N, participación against 0,5 %, acts
 // against 3, the warnings and the change against the previous year.
 func TestTamizaje_art25_ordenCifrasYAlertas(t *testing.T) {
+	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarTamizaje()
 	s := e.ingresar("secretaria")
@@ -183,6 +184,7 @@ func TestTamizaje_art25_ordenCifrasYAlertas(t *testing.T) {
 
 // The same ranking as `comite tamizaje` (tamizaje.Nacional through the core).
 func TestTamizaje_mismoOrdenQueElNucleo(t *testing.T) {
+	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarTamizaje()
 	filas, err := tamizaje.Filas(context.Background(), e.d, 2026)
@@ -200,6 +202,7 @@ func TestTamizaje_mismoOrdenQueElNucleo(t *testing.T) {
 }
 
 func TestTamizaje_filtrosYAnio(t *testing.T) {
+	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarTamizaje()
 	s := e.ingresar("comite")
@@ -242,6 +245,7 @@ func TestTamizaje_filtrosYAnio(t *testing.T) {
 // A seccional account sees only the users of its own Dirección Seccional,
 // numbered within it, whatever the query asks, on the screen and in the exports.
 func TestTamizaje_seccionalSoloLaPropia(t *testing.T) {
+	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarTamizaje()
 	s := e.ingresar("seccional")
@@ -275,6 +279,7 @@ func TestTamizaje_seccionalSoloLaPropia(t *testing.T) {
 }
 
 func TestTamizaje_exportaciones(t *testing.T) {
+	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarTamizaje()
 	s := e.ingresar("secretaria")
@@ -331,6 +336,7 @@ func TestTamizaje_exportaciones(t *testing.T) {
 }
 
 func TestTamizaje_paginacion(t *testing.T) {
+	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarTamizaje()
 	for i := 0; i < 60; i++ {
@@ -361,6 +367,7 @@ func TestTamizaje_paginacion(t *testing.T) {
 // a login, which writes only a session row to the audit log, does not make
 // the screening be computed again.
 func TestTamizaje_memoriaSeInvalidaConLosDatos(t *testing.T) {
+	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarTamizaje()
 	s := e.ingresar("secretaria")
@@ -395,6 +402,7 @@ func auditarSinCambio(t *testing.T, d *db.DB) {
 }
 
 func TestMemoria_versionDeLosDatos(t *testing.T) {
+	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarDatos()
 	ctx := context.Background()
@@ -463,6 +471,7 @@ func TestMemoria_versionDeLosDatos(t *testing.T) {
 // year) count the same as five separate screenings, both those for whom the
 // Comité would proceed and those with incomplete data.
 func TestCartera_igualACincoTamizajes(t *testing.T) {
+	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarTamizaje()
 	ctx := context.Background()
@@ -528,6 +537,7 @@ func filaCartera(doc *goquery.Document, clave string) string {
 }
 
 func TestCartera_enInicioPorTipoYSeccional(t *testing.T) {
+	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarTamizaje()
 	s := e.ingresar("secretaria")
@@ -584,6 +594,7 @@ func TestCartera_enInicioPorTipoYSeccional(t *testing.T) {
 // by acts, the most first; by razón social ignoring accents; the current
 // column says so with aria-sort; the next page keeps the order.
 func TestTamizaje_columnasOrdenables(t *testing.T) {
+	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarTamizaje()
 	for i := 0; i < 55; i++ {
