@@ -38,7 +38,6 @@ func (e *entorno) feed(token string) *httptest.ResponseRecorder {
 }
 
 func TestCalendario_feedConLosVencimientosDeLaCuenta(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	n := e.colaDePrueba()
 	tokSec := e.tokenDe("secretaria")
@@ -88,7 +87,6 @@ func TestCalendario_feedConLosVencimientosDeLaCuenta(t *testing.T) {
 }
 
 func TestCalendario_tokenRevocadoRegeneradoOInvalidoDa404(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	viejo := e.tokenDe("secretaria")
 	nuevo := e.tokenDe("secretaria") // regenerate: the old one stops working
@@ -126,7 +124,6 @@ func TestCalendario_tokenRevocadoRegeneradoOInvalidoDa404(t *testing.T) {
 }
 
 func TestCalendario_limiteDeSolicitudesPorDireccion(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	for i := 0; i < limitePorMinutoCalendario; i++ {
 		if c := e.feed("adivinanza").Code; c != http.StatusNotFound {
@@ -144,7 +141,6 @@ func TestCalendario_limiteDeSolicitudesPorDireccion(t *testing.T) {
 // on their number; a session held more than diasSesionesPasadas ago has left
 // the feed, and a seccional account's feed has none.
 func TestCalendario_sesionesDelComiteEnElFeed(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	ctx := context.Background()
 	sec := dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "secretaria"}, Rol: flujo.RolSecretaria}

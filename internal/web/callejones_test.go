@@ -12,7 +12,6 @@ import (
 // The same fact as a closed case is warned too, with its link and saying it
 // is closed; confirming that it is another fact records it.
 func TestReportar_duplicadoDeUnCasoCerrado(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarUsuarioCaso(nitCaso, seccionalCartagena)
 	primero := e.reportar("secretaria", formCaso(nitCaso))
@@ -36,7 +35,6 @@ func TestReportar_duplicadoDeUnCasoCerrado(t *testing.T) {
 
 // A leve infraction is warned before saving; confirmed, it is saved.
 func TestReportar_leveAvisaAntesDeGuardar(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarUsuarioCaso(nitCaso, seccionalCartagena)
 	s := e.ingresar("seccional")
@@ -58,7 +56,6 @@ func TestReportar_leveAvisaAntesDeGuardar(t *testing.T) {
 // A step the state does not allow is not offered; the informe waits for
 // every criterion, naming the missing ones; each change says what it did.
 func TestCaso_pasosNoPermitidosNoSeOfrecen(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarUsuarioCaso(nitCaso, seccionalCartagena)
 	ruta := e.reportar("secretaria", formCaso(nitCaso))

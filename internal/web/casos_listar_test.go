@@ -60,7 +60,6 @@ func numerosDe(doc *goquery.Document) []string {
 }
 
 func TestListaCasos_busquedaSinTildesFiltrosOrdenYPaginasMasAllaDe500(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarListaGrande()
 	s := e.ingresar("secretaria")
@@ -138,7 +137,6 @@ func TestListaCasos_busquedaSinTildesFiltrosOrdenYPaginasMasAllaDe500(t *testing
 }
 
 func TestListaCasos_laSeccionalSoloVeLaSuya(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarListaGrande()
 	s := e.ingresar("seccional")
@@ -153,7 +151,6 @@ func TestListaCasos_laSeccionalSoloVeLaSuya(t *testing.T) {
 }
 
 func TestListaCasos_exportacionConEtiquetas(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarListaGrande()
 	if _, err := e.d.Exec(`UPDATE usuarios_aduaneros SET razon_social = '=HYPERLINK("x") Ñandú' WHERE nit = ?`, nitBogota); err != nil {

@@ -16,7 +16,6 @@ import (
 // `comite evaluar` refuses, with the core's words, and accepts what it
 // accepts; the stored evaluation is what the core gives for the stored input.
 func TestCasos_art25_formularioYNucleoDicenLoMismo(t *testing.T) {
-	t.Parallel()
 	cases := []struct {
 		name, campo, valor string
 		error              string // the core's line for the field, "" = accepted
@@ -75,7 +74,6 @@ func TestCasos_art25_formularioYNucleoDicenLoMismo(t *testing.T) {
 // form takes a multa with three decimals as the core does, the case keeps it
 // as entered, and the stored evaluation is what the core gives for it.
 func TestCasos_multaConTresDecimalesComoElNucleo(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarUsuarioCaso(nitCaso, seccionalCartagena)
 	s := e.ingresar("secretaria")

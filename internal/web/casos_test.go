@@ -189,7 +189,6 @@ func (e *entorno) llevarHTTP(ruta string, hasta flujo.Estado) {
 }
 
 func TestCasos_dominio3_recorridoCompletoPorHTTP(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarUsuarioCaso(nitCaso, seccionalCartagena)
 	// A field error comes back beside its field.
@@ -266,7 +265,6 @@ func (e *entorno) contar(q string, args ...any) int {
 }
 
 func TestCierre_art25_propuestaMostradaAntesDeRegistrar(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarUsuarioCaso(nitCaso, seccionalCartagena)
 	ruta := e.reportar("secretaria", formCaso(nitCaso))
@@ -290,7 +288,6 @@ func sufijo(s string) func(string) string { return func(caso string) string { re
 // is not for; otherwise flujo decides — the step happens (303) or the case
 // page says why not (409) and nothing changes.
 func TestFlujo_dominio3_cadaPasoPorCadaRolPorHTTP(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarUsuarioCaso(nitCaso, seccionalCartagena)
 	pasos := []struct {
@@ -366,7 +363,6 @@ var reIDSolicitud = regexp.MustCompile(`[0-9a-f]{16}`)
 // Another Dirección Seccional's case answers exactly like a case that does not
 // exist (404), on every case route, and does not appear in lists or counts.
 func TestCasos_otraSeccionalRecibe404SinRevelarNada(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarUsuarioCaso(nitBogota, seccionalBog)
 	ajeno := e.reportar("secretaria", formCaso(nitBogota))
@@ -417,7 +413,6 @@ func cloneValues(v url.Values) url.Values {
 // deletes it; posting a new one is refused; the correction is a new linked
 // record and the original stays visible.
 func TestConcepto_dominio3_noSeModificaPorLaAplicacion(t *testing.T) {
-	t.Parallel()
 	for _, r := range Rutas() {
 		if strings.Contains(r.Patron, "concepto") && r.Metodo != http.MethodGet && r.Metodo != http.MethodPost {
 			t.Errorf("ruta %s %s sobre el concepto", r.Metodo, r.Patron)
@@ -475,7 +470,6 @@ func TestConcepto_dominio3_noSeModificaPorLaAplicacion(t *testing.T) {
 }
 
 func TestInforme_emitidoSeDescargaConLosMismosBytesYSuHash(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarUsuarioCaso(nitCaso, seccionalCartagena)
 	ruta := e.reportar("seccional", formCaso(nitCaso))
@@ -516,7 +510,6 @@ func TestInforme_emitidoSeDescargaConLosMismosBytesYSuHash(t *testing.T) {
 // deadline already met by the report is not listed as work (a case reported
 // late is marked red in the list of cases instead).
 func TestInicio_conteosYPendientesSinPlazosDeReportePasados(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarUsuarioCaso(nitCaso, seccionalCartagena)
 	e.reportar("seccional", formCaso(nitCaso))

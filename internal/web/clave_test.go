@@ -12,7 +12,6 @@ import (
 // checked, and on success every other session of the account ends while this
 // browser continues with a new session.
 func TestClave_cambiarMiClave(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	n := e.navegador()
 	if rec := n.login("comite", claveTest); rec.Code != http.StatusSeeOther {
@@ -69,7 +68,6 @@ func TestClave_cambiarMiClave(t *testing.T) {
 // account's sessions end, and at its next login the person can only choose a
 // new password (or leave) until it does.
 func TestClave_restablecimientoObligaACambiarla(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	vieja := e.ingresar("comite")
 	admin := e.ingresar("admin")
@@ -117,7 +115,6 @@ func TestClave_restablecimientoObligaACambiarla(t *testing.T) {
 
 // The login page no longer sends people to ask for a password nobody can give.
 func TestClave_paginaDeIngresoDiceComoRecuperarla(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	doc := documento(t, e.navegador().pedir("GET", "/login", nil))
 	ayuda := testid(doc, "ayuda-clave").Text()

@@ -13,7 +13,6 @@ import (
 // A client that closes the connection before its page is built is not an
 // error of the server: the log says so at INFO/WARN, never ERROR nor 500.
 func TestClienteSeFue_noEsError(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	var registro bytes.Buffer
 	e.app = Nuevo(Config{DB: e.d, Logger: slog.New(slog.NewTextHandler(&registro, nil))})

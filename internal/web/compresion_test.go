@@ -44,7 +44,6 @@ func descomprimir(t *testing.T, b []byte) string {
 // gzip, with Vary, and decompress to the same body sent without
 // Accept-Encoding; HEAD has the headers of the GET and no body.
 func TestCompresion_paginasYCSV(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarListaGrande()
 	s := e.ingresar("secretaria")
@@ -92,7 +91,6 @@ func TestCompresion_paginasYCSV(t *testing.T) {
 // ETag changes for its compressed form; a body larger than the turn's
 // buffer, sent as it is written, goes compressed whole.
 func TestCompresion_queSeComprime(t *testing.T) {
-	t.Parallel()
 	grande := strings.Repeat("caso;fecha;monto\n", 2*maxEnTurno/17)
 	srv := servidorDeTurnos(t, 1, time.Second, func(e *echo.Echo) {
 		e.GET("/chica", func(c echo.Context) error { return c.HTML(http.StatusOK, "<p>hola</p>") })
@@ -151,7 +149,6 @@ func TestCompresion_queSeComprime(t *testing.T) {
 }
 
 func TestCompresion_aceptaGzip(t *testing.T) {
-	t.Parallel()
 	for v, quiere := range map[string]bool{
 		"":                     false,
 		"gzip":                 true,

@@ -10,7 +10,6 @@ import (
 // body, through the same gate (without a session a private page redirects,
 // as its GET does).
 func TestConvencionesHTTP_head(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	s := e.ingresar("secretaria")
 	for _, c := range []struct {
@@ -45,7 +44,6 @@ func TestConvencionesHTTP_head(t *testing.T) {
 // OPTIONS says the methods of the path, without a session and without a
 // redirect to the login; a path that does not exist is 404.
 func TestConvencionesHTTP_options(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	for _, c := range []struct {
 		ruta, allow string
@@ -69,7 +67,6 @@ func TestConvencionesHTTP_options(t *testing.T) {
 // The gzip form of a static file has its own ETag: a cache never serves one
 // representation for the other; each revalidates with its own.
 func TestConvencionesHTTP_etagPorRepresentacion(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	pedir := func(gzip bool, siNo string) *httptest.ResponseRecorder {
 		req := httptest.NewRequest(http.MethodGet, "/static/app.js", nil)

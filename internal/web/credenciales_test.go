@@ -15,7 +15,6 @@ import (
 // change, an administrator's reset, disabling (and enabling again) the
 // account, a change of role or of Seccional.
 func TestCalendario_tokenMuereConLaCredencial(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	admin := e.ingresar("admin")
 	idDe := func(u string) string { return strconv.FormatInt(e.cuentas[u].ID, 10) }
@@ -66,7 +65,6 @@ func TestCalendario_tokenMuereConLaCredencial(t *testing.T) {
 // hour, 429 with Retry-After and a page that says so); the revoked ones are
 // purged once they no longer count.
 func TestCalendario_generarTieneLimiteYLosRevocadosSePurgan(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	s := e.ingresar("seccional")
 	for i := range db.MaxTokensCalendario {
@@ -108,7 +106,6 @@ func TestCalendario_generarTieneLimiteYLosRevocadosSePurgan(t *testing.T) {
 // wrong guesses count toward the same throttle, and past it the password is
 // not even checked (429 with Retry-After).
 func TestClave_claveActualCuentaParaElLimiteDeIngreso(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	s := e.ingresar("seccional")
 	nueva := "otra-clave-muy-larga-7"

@@ -53,7 +53,6 @@ func (e *entorno) sembrarSinOperaciones() {
 // year to load, never "Sí" in "Procede"; the group can be filtered, and the
 // export carries the reason.
 func TestTamizaje_art25_datosIncompletosGrupoAparteFiltrableYExportado(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarSinOperaciones()
 	s := e.ingresar("secretaria")
@@ -102,7 +101,6 @@ func TestTamizaje_art25_datosIncompletosGrupoAparteFiltrableYExportado(t *testin
 
 // The profile says which year to load instead of a result.
 func TestPerfil_art25_datosIncompletos(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarSinOperaciones()
 	s := e.ingresar("comite")
@@ -132,7 +130,6 @@ func TestPerfil_art25_datosIncompletos(t *testing.T) {
 // sees its own Dirección Seccional only; once the year is loaded (even in
 // zero) the user leaves the report and the screening knows the result.
 func TestCobertura_art25_listaCargaYSale(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarSinOperaciones()
 	sec := e.ingresar("secretaria")
@@ -191,7 +188,6 @@ func TestCobertura_art25_listaCargaYSale(t *testing.T) {
 // informe page and in the Inicio portfolio, never "procede"; it cannot be
 // presented nor closed as «no procede» until the year is loaded.
 func TestCaso_art25_datosIncompletosEnCasoInformeEInicio(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarSinOperaciones()
 	ruta := e.reportar("seccional", formCaso(nitSinOps))
@@ -226,7 +222,6 @@ func TestCaso_art25_datosIncompletosEnCasoInformeEInicio(t *testing.T) {
 // The Inicio portfolio counts the unknown results apart, never among those
 // for whom the Comité would proceed, and points to the coverage report.
 func TestCartera_datosIncompletosAparte(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarSinOperaciones()
 	s := e.ingresar("secretaria")
@@ -253,7 +248,6 @@ func TestCartera_datosIncompletosAparte(t *testing.T) {
 // rules read the same stored input today: datos incompletos, with a notice,
 // and it cannot be presented.
 func TestCaso_art25_instantaneaVersion1ReleidaPorElNucleo(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarSinOperaciones()
 	ruta := e.reportar("seccional", formCaso(nitSinOps))
@@ -292,7 +286,6 @@ func TestCaso_art25_instantaneaVersion1ReleidaPorElNucleo(t *testing.T) {
 // could not decide (art. 25: the operations of the reference year were never
 // loaded) from a case never evaluated, and filters the first ones apart.
 func TestListaCasos_art25_datosIncompletosNoEsSinEvaluacion(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarSinOperaciones()
 	ruta := e.reportar("seccional", formCaso(nitSinOps))

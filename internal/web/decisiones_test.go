@@ -13,7 +13,6 @@ import (
 // commission date is not recorded at once: the form warns and links to the
 // first; confirming that it is another fact records it, and the history says so.
 func TestReportar_casoAbiertoDuplicado(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarUsuarioCaso(nitCaso, seccionalCartagena)
 	primero := e.reportar("seccional", formCaso(nitCaso))
@@ -50,7 +49,6 @@ func TestReportar_casoAbiertoDuplicado(t *testing.T) {
 // the second route's decisions, and closes with the foreseen fine without
 // the 1.000 UVT increment; page and informe agree.
 func TestSegundaRuta_porHTTP_sinVistoBuenoCierraConLaMultaPrevista(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarUsuarioCaso(nitCaso, seccionalCartagena)
 	f := formCaso(nitCaso)

@@ -17,7 +17,6 @@ import (
 // returned it (store, core, form), and the page of a conflict or of invalid
 // input says the error's message; an unclassified error says nothing of itself.
 func TestManejarError_codigoAEstado(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	casos := []struct {
 		nombre string

@@ -11,7 +11,6 @@ import (
 // field and saying what to do; the same data with a possible date is saved.
 // Today is 02/03/2026 in the test store.
 func TestFechas_imposiblesSeRechazanDondeSeEscriben(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarDatos()
 	s := e.ingresar("secretaria")
@@ -45,7 +44,6 @@ func TestFechas_imposiblesSeRechazanDondeSeEscriben(t *testing.T) {
 }
 
 func TestFechas_reporteDeCasoSinFechasFuturas(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarUsuarioCaso(nitCaso, seccionalCartagena)
 	s := e.ingresar("seccional")

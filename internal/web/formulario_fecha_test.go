@@ -10,7 +10,6 @@ import (
 // Every date field of the forms reads what the import reads (DD/MM/AAAA, day
 // first, or AAAA-MM-DD) and names the problem otherwise.
 func TestLeerFechaFormulario_comoLaImportacion(t *testing.T) {
-	t.Parallel()
 	for _, c := range []struct {
 		nombre, entrada string
 		want            fecha.Fecha
@@ -42,7 +41,6 @@ func TestLeerFechaFormulario_comoLaImportacion(t *testing.T) {
 // back beside its field, tied to it (aria-describedby), in the summary of
 // errors, and the field is a text field, not the browser's date picker.
 func TestReportarCaso_fechasDDMMAAAA(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarUsuarioCaso(nitCaso, seccionalCartagena)
 	f := formCaso(nitCaso)

@@ -10,7 +10,6 @@ import (
 // Every text area of the templates admits line breaks: a textarea whose name
 // the form filter does not know would refuse what the person typed.
 func TestTextoFormularios_todaAreaDeTextoEsMultilinea(t *testing.T) {
-	t.Parallel()
 	archivos, err := filepath.Glob(filepath.Join("..", "..", "web", "templates", "*.templ"))
 	if err != nil || len(archivos) == 0 {
 		t.Fatalf("sin plantillas: %v", err)

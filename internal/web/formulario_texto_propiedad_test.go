@@ -16,7 +16,6 @@ import (
 // use), wherever it is in the value: the page names the field and the
 // position, and nothing is written.
 func TestFormularios_camposDeUnaLineaRechazanCfZlZpCo(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarDatos()
 	s := e.ingresar("secretaria")

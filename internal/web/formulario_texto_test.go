@@ -15,7 +15,6 @@ import (
 // Control characters and bidi overrides typed or pasted in a form are
 // refused naming the field, and nothing is written.
 func TestFormularios_caracteresDeControlSeRechazanNombrandoElCampo(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarDatos()
 	s := e.ingresar("secretaria")
@@ -56,7 +55,6 @@ func TestFormularios_caracteresDeControlSeRechazanNombrandoElCampo(t *testing.T)
 // Textareas keep line breaks and tabs; single-line fields do not; the
 // other refused characters are refused in both.
 func TestTextoFormularios_multilinea(t *testing.T) {
-	t.Parallel()
 	h := &handler{}
 	app := echo.New()
 	app.Use(func(next echo.HandlerFunc) echo.HandlerFunc {

@@ -12,7 +12,6 @@ import (
 // signing in with it reaches the same account (and the same throttle).
 // Weak passwords (one repeated character, a keyboard run) are refused.
 func TestCuentas_nombreNormalizadoYClavesDebiles(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	admin := e.ingresar("admin")
 	crear := func(usuario, clave string) *http.Response {

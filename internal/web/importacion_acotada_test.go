@@ -54,7 +54,6 @@ func tamanoPendientes(t testing.TB, dir string) (total int64, archivos int) {
 // MaxProblemas problems and the count of the rest by column and kind: the
 // pending file stays small, holds no rows, and the preview is bounded.
 func TestImportacion_millonDeFilasMalasGuardaProblemasAcotados(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarDatos()
 	s := e.ingresar("secretaria")
@@ -133,7 +132,6 @@ func mensajes(ps []importar.Problema) []string {
 // Each account keeps at most maxPendientesCuenta uploads waiting: a new
 // one expires the oldest, and the others stay usable.
 func TestImportacion_tresPendientesPorCuenta(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarDatos()
 	s := e.ingresar("secretaria")

@@ -21,7 +21,6 @@ import (
 // database (mode 0700, files 0600, random names), never in the shared
 // temporary directory where other local users could read or plant them.
 func TestImportacion_pendientesEnDirectorioPrivadoJuntoALaBase(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarDatos()
 	s := e.ingresar("secretaria")
@@ -70,7 +69,6 @@ func TestImportacion_pendientesEnDirectorioPrivadoJuntoALaBase(t *testing.T) {
 // An existing directory with a loose mode is closed to 0700; a symbolic
 // link or a file in its place is refused.
 func TestPrepararDirPrivado(t *testing.T) {
-	t.Parallel()
 	base := t.TempDir()
 	abierto := filepath.Join(base, "abierto")
 	os.Mkdir(abierto, 0o777)
@@ -97,7 +95,6 @@ func TestPrepararDirPrivado(t *testing.T) {
 // after the data it was compared with changed, and reading the preview
 // again does not read or simulate again.
 func TestImportacion_seAnalizaUnaSolaVezAlSubir(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarDatos()
 	s := e.ingresar("secretaria")
@@ -166,7 +163,6 @@ func zipDeclarado(t *testing.T, declarado uint64) []byte {
 // A 6 KB file that declares 15 GiB is refused at upload with a Spanish
 // message naming the limit, without expanding it.
 func TestImportacion_bombaXLSXSeRechazaAlSubir(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	s := e.ingresar("secretaria")
 	bomba := zipDeclarado(t, 15<<30)
@@ -197,7 +193,6 @@ func TestImportacion_bombaXLSXSeRechazaAlSubir(t *testing.T) {
 // An ESC in an uploaded cell is refused naming row and field; nothing of it
 // is stored.
 func TestImportacion_caracterDeControlNombraFilaYCampo(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarDatos()
 	s := e.ingresar("secretaria")

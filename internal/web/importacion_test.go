@@ -57,7 +57,6 @@ const csvSancionesBien = "nit;numero_acto;fecha_firmeza;gravedad;sancion;valor;a
 // An upload with bad rows: the preview names every row and field, and
 // nothing is written (nor audited).
 func TestImportacion_vistaPreviaConErroresNombraFilaYCampoYNoEscribe(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarDatos()
 	s := e.ingresar("secretaria")
@@ -110,7 +109,6 @@ func TestImportacion_vistaPreviaConErroresNombraFilaYCampoYNoEscribe(t *testing.
 // A clean file: the preview counts new/updated rows without writing; the
 // confirmation writes them once, audited with the file's SHA-256.
 func TestImportacion_confirmarEscribeUnaVez(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarDatos()
 	s := e.ingresar("secretaria")
@@ -155,7 +153,6 @@ func TestImportacion_confirmarEscribeUnaVez(t *testing.T) {
 
 // The uploaded file is bound to the session that uploaded it.
 func TestImportacion_tokenDeOtraSesionEs404(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarDatos()
 	s := e.ingresar("secretaria")
@@ -185,7 +182,6 @@ func TestImportacion_tokenDeOtraSesionEs404(t *testing.T) {
 }
 
 func TestImportacion_soloCSVoXLSXYCampoObligatorio(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	s := e.ingresar("secretaria")
 	casos := []struct {
@@ -213,7 +209,6 @@ func TestImportacion_soloCSVoXLSXYCampoObligatorio(t *testing.T) {
 
 // The XLSX path: the usuarios template itself imports (its two users).
 func TestImportacion_xlsxDeUsuarios(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	s := e.ingresar("secretaria")
 	xlsx, err := importar.Plantilla("usuarios", "xlsx")
@@ -235,7 +230,6 @@ func TestImportacion_xlsxDeUsuarios(t *testing.T) {
 }
 
 func TestImportacion_plantillasYAyuda(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	s := e.ingresar("secretaria")
 	doc := documento(t, e.pedir("GET", "/importar", &s, nil))
@@ -262,7 +256,6 @@ func TestImportacion_plantillasYAyuda(t *testing.T) {
 }
 
 func TestImportacion_limiteDeTamano(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	s := e.ingresar("secretaria")
 	grande := bytes.Repeat([]byte("x"), LimiteImportacion+1)
@@ -276,7 +269,6 @@ func TestImportacion_limiteDeTamano(t *testing.T) {
 // the database can reject (row 4, a NIT with a valid check digit that is not
 // registered) appear together, in file order, on the first upload.
 func TestImportacion_erroresDelArchivoYDeLaBaseALaVez(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarDatos()
 	s := e.ingresar("secretaria")

@@ -13,7 +13,6 @@ import (
 // Retry-After and a page in Spanish that says which limit; nothing is
 // written; other accounts are not touched; the window passes.
 func TestLimites_porCuentaEnCadaPOST(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	s := e.ingresar("seccional")
 	general := limitesPorCuenta[""]
@@ -60,7 +59,6 @@ func TestLimites_porCuentaEnCadaPOST(t *testing.T) {
 }
 
 func TestTextoVentana(t *testing.T) {
-	t.Parallel()
 	for w, quiere := range map[time.Duration]string{time.Minute: "minuto", 10 * time.Minute: "10 minutos", time.Hour: "hora", 2 * time.Hour: "2 horas"} {
 		if got := textoVentana(w); got != quiere {
 			t.Errorf("%v: %q", w, got)

@@ -24,7 +24,6 @@ func (e *entorno) sembrarAmonestaciones() {
 // acts that make it up, the ones left out with the reason, and its window
 // (Decreto Ley 920 de 2023, art. 22 num. 4: the exact first day counts).
 func TestLiquidacionCaso_art22_num4_cuentasDesdeLaHistoria(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	caso := "/casos/" + e.casoMatriz()
 	e.sembrarAmonestaciones()
@@ -103,7 +102,6 @@ func TestLiquidacionCaso_art22_num4_cuentasDesdeLaHistoria(t *testing.T) {
 // The official adjusts a count with a reason that is recorded (audit log);
 // the adjustment then replaces the count, and is listed with who and why.
 func TestLiquidacionCaso_ajusteConRazonAuditado(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	caso := "/casos/" + e.casoMatriz()
 	e.sembrarAmonestaciones()

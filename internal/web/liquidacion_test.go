@@ -10,7 +10,6 @@ import (
 // The worked example of `comite liquidar`: 20.000.000 COP and
 // 150 UVT, concurrence, allanamiento before the REA → $ 4.800.000.
 func TestLiquidacion_ejemploDelContrato(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	for _, rol := range []string{"secretaria", "comite", "seccional", "auditor"} {
 		t.Run(rol, func(t *testing.T) {
@@ -48,7 +47,6 @@ func TestLiquidacion_ejemploDelContrato(t *testing.T) {
 }
 
 func TestLiquidacion_erroresJuntoAlCampo(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	s := e.ingresar("secretaria")
 	casos := []struct {
@@ -93,7 +91,6 @@ func TestLiquidacion_erroresJuntoAlCampo(t *testing.T) {
 
 // Version 2 of the core, as the calculator shows it.
 func TestLiquidacion_version2(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	s := e.ingresar("secretaria")
 	base := func(extra url.Values) url.Values {

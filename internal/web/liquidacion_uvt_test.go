@@ -12,7 +12,6 @@ import (
 // provisional. The case's liquidation page takes that date by default, not
 // today's, so it and the REA proposal give the same +1.000 UVT.
 func TestLiquidacionCaso_art25_fechaDeLaUVTComoLaPropuestaDelREA(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	*e.ahora = time.Date(2027, 1, 15, 15, 0, 0, 0, time.UTC) // a year later: today's UVT would be another
 	s := e.ingresar("secretaria")

@@ -13,7 +13,6 @@ import (
 // to the Comité asks for it; once recorded, the page says who and when, and
 // the history and the audit keep it.
 func TestNormaAplicable_decisionRegistradaAntesDePresentar(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	ruta := e.reportarFueraDeVigencia()
 	e.postOK("secretaria", ruta+"/iniciar", url.Values{"nota": {"datos revisados"}})

@@ -19,7 +19,6 @@ import (
 // in Spanish, not 500; nothing of it is written, and reading pages keeps
 // working meanwhile (WAL).
 func TestBaseOcupada_503ConRetryAfterYPaginaEnEspanol(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarDatos()
 	s := e.ingresar("secretaria")
@@ -95,7 +94,6 @@ func TestBaseOcupada_503ConRetryAfterYPaginaEnEspanol(t *testing.T) {
 }
 
 func TestEsOcupada(t *testing.T) {
-	t.Parallel()
 	if db.EsOcupada(nil) || db.EsOcupada(io.EOF) {
 		t.Fatal("errores que no son de base ocupada")
 	}

@@ -14,7 +14,6 @@ import (
 // origin, whatever Host and X-Forwarded-Proto say; a request for another
 // Host is 421 with a page in Spanish; /healthz answers at any address.
 func TestURLPublica_unicoOrigenEnEnlacesYHostComprobado(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	publica, err := ParseURLPublica("https://Comite.Example/")
 	if err != nil || publica != "https://comite.example" {
@@ -70,7 +69,6 @@ func TestURLPublica_unicoOrigenEnEnlacesYHostComprobado(t *testing.T) {
 // Without --url-publica, X-Forwarded-Proto is not read: the scheme is the
 // connection's.
 func TestURLPublica_sinElla_noSeLeeXForwardedProto(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	s := e.ingresar("secretaria")
 	form := url.Values{"_csrf": {s.csrf}}

@@ -19,7 +19,6 @@ import (
 )
 
 func TestCuentas_crearConErroresJuntoAlCampoYLuegoCorrecta(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	s := e.ingresar("admin")
 	doc := documento(t, e.pedir("GET", "/admin/cuentas/nueva", &s, nil))
@@ -80,7 +79,6 @@ func TestCuentas_crearConErroresJuntoAlCampoYLuegoCorrecta(t *testing.T) {
 }
 
 func TestCuentas_auditorVeLaListaSinFormularios(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	s := e.ingresar("auditor")
 	doc := documento(t, e.pedir("GET", "/admin/cuentas", &s, nil))
@@ -93,7 +91,6 @@ func TestCuentas_auditorVeLaListaSinFormularios(t *testing.T) {
 }
 
 func TestCuentas_cambiarRolYDeshabilitarCierranSesiones(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	s := e.ingresar("admin")
 	victima := e.ingresar("comite")
@@ -136,7 +133,6 @@ func TestCuentas_cambiarRolYDeshabilitarCierranSesiones(t *testing.T) {
 }
 
 func TestCuentas_adminNoSeBloqueaASiMismo(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	s := e.ingresar("admin")
 	id := strconv.FormatInt(e.cuentas["admin"].ID, 10)
@@ -153,7 +149,6 @@ func TestCuentas_adminNoSeBloqueaASiMismo(t *testing.T) {
 }
 
 func TestDiasInhabiles_agregarQuitarYErrores(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	s := e.ingresar("secretaria")
 	casos := []struct {
@@ -202,7 +197,6 @@ func TestDiasInhabiles_agregarQuitarYErrores(t *testing.T) {
 }
 
 func TestAuditoria_filtrosPaginacionYVerificacion(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	s := e.ingresar("auditor")
 	// The fixture wrote 6 cuenta.crear rows; add 60 more changes.
@@ -252,7 +246,6 @@ func TestAuditoria_filtrosPaginacionYVerificacion(t *testing.T) {
 
 // Inicio: honest empty states, and the chart of acts by gravedad from the data.
 func TestInicio_tarjetasYGrafico(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	s := e.ingresar("secretaria")
 	doc := documento(t, e.pedir("GET", "/", &s, nil))
@@ -330,7 +323,6 @@ func sembrarActos(t *testing.T, d *db.DB) {
 // The counts of Inicio are links to the list they count, and the sentence
 // agrees in number: «1 cuenta registrada.», «2 cuentas registradas.».
 func TestInicio_conteosSonEnlacesYConcuerdan(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	s := e.ingresar("admin")
 	doc := documento(t, e.pedir("GET", "/", &s, nil))

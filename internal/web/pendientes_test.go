@@ -39,7 +39,6 @@ func (e *entorno) colaDePrueba() map[string]string {
 }
 
 func TestPendientes_cadaRolVeExactamenteSuTrabajo(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	n := e.colaDePrueba()
 	quiere := map[string][]string{
@@ -94,7 +93,6 @@ func TestPendientes_cadaRolVeExactamenteSuTrabajo(t *testing.T) {
 // de 1983). A closed day declared on 18/03 moves it to 25/03 (Ley 4 de 1913,
 // art. 62). The lights change at the boundaries.
 func TestPendientes_semaforoEnLasFronterasDeDiasHabiles(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarUsuarioCaso(nitCaso, seccionalCartagena)
 	ruta := e.reportar("seccional", formCaso(nitCaso))
@@ -141,7 +139,6 @@ func TestPendientes_semaforoEnLasFronterasDeDiasHabiles(t *testing.T) {
 }
 
 func TestTerminos_elAdministradorLosFijaYQuedanAuditados(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	s := e.ingresar("admin")
 	doc := documento(t, e.pedir("GET", "/admin/terminos", &s, nil))

@@ -21,7 +21,6 @@ import (
 // every act (art. 25 inc. 1: all the acts firm in the reference year), and a
 // page beyond the last shows the last.
 func TestPerfil_actosEnPaginasDe50(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	ctx, a := context.Background(), dominio.Actor{Cuenta: "sistema", IP: "127.0.0.1"}
 	const nitMuchos = "800197268-4"

@@ -11,7 +11,6 @@ import (
 // confirmed in force. The profile's quick evaluation says so as prominently
 // as the case page does (an alert, data-testid aviso-vigencia).
 func TestPerfil_c072_avisoDeVigenciaEnLaEvaluacionRapida(t *testing.T) {
-	t.Parallel()
 	cases := []struct {
 		name  string
 		hoy   time.Time

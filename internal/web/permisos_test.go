@@ -198,7 +198,6 @@ func (f filaMatriz) rutaCon(e *entorno) string {
 
 // Every route of the site map has a row, and every row is a route.
 func TestMatriz_cubreTodasLasRutas(t *testing.T) {
-	t.Parallel()
 	filas := map[string]bool{}
 	for _, f := range matriz() {
 		filas[f.metodo+" "+f.patron] = true
@@ -231,7 +230,6 @@ func TestMatriz_cubreTodasLasRutas(t *testing.T) {
 // refused → 403 with the Spanish page; no session → redirect to /login,
 // except the public allowlist.
 func TestMatriz_rolPorRuta(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	for _, f := range matriz() {
 		if f.form == nil {
@@ -271,7 +269,6 @@ func TestMatriz_rolPorRuta(t *testing.T) {
 
 // The navigation shows exactly the screens the role may use.
 func TestMatriz_navegacionSegunRol(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	quiere := map[string][]string{
 		"seccional":  {"inicio", "pendientes", "casos", "usuarios", "tamizaje", "liquidacion", "calendario"},
@@ -297,7 +294,6 @@ func TestMatriz_navegacionSegunRol(t *testing.T) {
 }
 
 func TestVeSeccional_soloLaPropia(t *testing.T) {
-	t.Parallel()
 	sec := &dominio.Cuenta{Rol: permisos.RolSeccional, DireccionSeccional: seccionalCartagena}
 	casos := []struct {
 		nombre    string

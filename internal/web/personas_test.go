@@ -84,7 +84,6 @@ func codigosEn(texto string, codigos []*regexp.Regexp) []string {
 // (etiquetas.Codigos: agencia_de_aduanas, sin_operaciones,
 // umbral_cero_cinco, en_evaluacion, caso.reportar, valor_cop…).
 func TestPersonasNoCodigos_demoSinCodigosEnPantallasExportacionesNiAuditoria(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	ctx := context.Background()
 	if _, err := demo.Generar(ctx, e.d, demo.Opciones{Usuarios: 40}); err != nil {

@@ -20,7 +20,6 @@ import (
 // with its size, SHA-256 and check, and warns again once it is older than
 // its period.
 func TestRespaldos_paginaDelAdministrador(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	s := e.ingresar("admin")
 	doc := documento(t, e.pedir("GET", "/admin/respaldos", &s, nil))
@@ -70,7 +69,6 @@ func TestRespaldos_paginaDelAdministrador(t *testing.T) {
 }
 
 func TestDuracionTexto(t *testing.T) {
-	t.Parallel()
 	for _, c := range []struct {
 		d    time.Duration
 		dice string

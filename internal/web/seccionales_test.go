@@ -48,7 +48,6 @@ func (e *entorno) sembrarSeccionales() {
 // that does not exist), and reporting a case for it gets the same answer as
 // an unregistered NIT.
 func TestSeccional_art25_unaSolaRespuestaEnTodasPartes(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarSeccionales()
 	var guardadas []string
@@ -120,7 +119,6 @@ func TestSeccional_art25_unaSolaRespuestaEnTodasPartes(t *testing.T) {
 // TestSeccional_importacionConNombreDesconocido: an unknown name is an
 // error of its row and field that lists the accepted names; nothing is written.
 func TestSeccional_importacionConNombreDesconocido(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	csv := "nit;razon_social;tipo;direccion_seccional;registro_vigente_desde\n" +
 		nitsCartagena[0] + ";A;Agencia de aduanas;Cartagena;01/01/2015\n" +
@@ -140,7 +138,6 @@ func TestSeccional_importacionConNombreDesconocido(t *testing.T) {
 // name; from then on it is accepted; the change is audited; other roles
 // cannot change the catalogue.
 func TestSeccional_catalogoEditableYAuditado(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	s := e.ingresar("admin")
 	doc := documento(t, e.pedir("GET", "/admin/seccionales", &s, nil))

@@ -20,7 +20,6 @@ import (
 // Every state-changing route refuses a request without a valid CSRF token,
 // and changes nothing.
 func TestCSRF_todaRutaQueCambiaExigeToken(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	otra := e.ingresar("admin2")
 	for _, f := range matriz() {
@@ -74,7 +73,6 @@ func TestCSRF_todaRutaQueCambiaExigeToken(t *testing.T) {
 
 // A valid token in the X-CSRF-Token header is accepted (for scripts of later screens).
 func TestCSRF_tokenEnCabeceraValido(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	s := e.ingresar("admin")
 	req := httptest.NewRequest("POST", "/logout", nil)
@@ -89,7 +87,6 @@ func TestCSRF_tokenEnCabeceraValido(t *testing.T) {
 
 // A POST from another origin is refused even with the right token.
 func TestCSRF_origenAjeno(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	s := e.ingresar("admin")
 	req := httptest.NewRequest("POST", "/logout", strings.NewReader("_csrf="+url.QueryEscape(s.csrf)))
@@ -157,7 +154,6 @@ func (n *navegador) login(usuario, clave string) *httptest.ResponseRecorder {
 }
 
 func TestIngreso_formularioYSesionNueva(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	n := e.navegador()
 	rec := n.pedir("GET", "/login", nil)
@@ -219,7 +215,6 @@ func TestIngreso_formularioYSesionNueva(t *testing.T) {
 }
 
 func TestIngreso_mensajeUnicoYRegistro(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	casos := []struct{ nombre, usuario, clave string }{
 		{"clave_incorrecta", "secretaria", "otra-clave-larga"},
@@ -255,7 +250,6 @@ func TestIngreso_mensajeUnicoYRegistro(t *testing.T) {
 }
 
 func TestIngreso_bloqueoTrasCincoFallos(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	n := e.navegador()
 	for i := 0; i < db.MaxFallosPar; i++ {
@@ -282,7 +276,6 @@ func TestIngreso_bloqueoTrasCincoFallos(t *testing.T) {
 }
 
 func TestIngreso_redireccionSoloLocal(t *testing.T) {
-	t.Parallel()
 	casos := map[string]string{
 		"/auditoria?pagina=2":  "/auditoria?pagina=2",
 		"//evil.example/x":     "/",
@@ -312,7 +305,6 @@ func TestIngreso_redireccionSoloLocal(t *testing.T) {
 }
 
 func TestIngreso_sinCookieCSRFPrevia(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	n := e.navegador()
 	rec := n.pedir("POST", "/login", url.Values{"_csrf": {"inventado-inventado-inventado-inventado"}, "usuario": {"admin"}, "clave": {claveTest}})
@@ -325,7 +317,6 @@ func TestIngreso_sinCookieCSRFPrevia(t *testing.T) {
 }
 
 func TestSesion_venceEnLaWeb(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	casos := []struct {
 		nombre  string
@@ -363,7 +354,6 @@ func TestSesion_venceEnLaWeb(t *testing.T) {
 }
 
 func TestCabeceras_deSeguridadEnTodaRespuesta(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	s := e.ingresar("admin")
 	rutas := []struct {
@@ -420,7 +410,6 @@ func TestCabeceras_deSeguridadEnTodaRespuesta(t *testing.T) {
 }
 
 func TestEstaticos_hashYCache(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	rec := e.pedir("GET", static.URL("app.js"), nil, nil)
 	if rec.Code != 200 || !strings.Contains(rec.Header().Get("Content-Type"), "javascript") {
@@ -453,7 +442,6 @@ func TestEstaticos_hashYCache(t *testing.T) {
 }
 
 func TestLimiteDeCuerpo(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	s := e.ingresar("admin")
 	grande := url.Values{"motivo": {strings.Repeat("x", limiteCuerpoNormal+1)}, "fecha": {"06/04/2026"}}
@@ -477,7 +465,6 @@ func TestLimiteDeCuerpo(t *testing.T) {
 }
 
 func TestPaginasDeError_enEspanol(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	s := e.ingresar("auditor")
 	casos := []struct {
@@ -512,7 +499,6 @@ func TestPaginasDeError_enEspanol(t *testing.T) {
 
 // A panic in a handler becomes the Spanish 500 page with the request id.
 func TestPanico_pagina500(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.app.GET("/prueba-panico", func(c echo.Context) error { panic("fallo de prueba") })
 	s := e.ingresar("admin")

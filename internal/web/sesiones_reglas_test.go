@@ -53,7 +53,6 @@ func (e *entorno) numeroCaso(id string) string {
 // not concluded; once held, its acta needs the quorum and every case of the
 // agenda decided or postponed with its reason.
 func TestSesion_actaSoloDeSesionCelebradaConQuorumYOrdenResuelto(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	casos := e.dosCasosEnComite()
 	e.postOK("admin", "/sesiones/quorum", url.Values{"quorum": {"3"}})
@@ -143,7 +142,6 @@ func TestSesion_actaSoloDeSesionCelebradaConQuorumYOrdenResuelto(t *testing.T) {
 // A correction fixes a material error of the session's record: never moves
 // the concepto to another date, adds members or leaves it without quorum.
 func TestCorreccion_soloErrorMaterialDeLaSesion(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	casos := e.dosCasosEnComite()
 	e.postOK("admin", "/sesiones/quorum", url.Values{"quorum": {"3"}})

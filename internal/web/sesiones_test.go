@@ -41,7 +41,6 @@ func formSesion() url.Values {
 // en_comite, conceptos recorded inside it (with its date and members; none
 // without quorum), the acta issued and downloaded as recorded.
 func TestSesion_dominio3_porHTTP_quorumConceptosYActa(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	casos := e.dosCasosEnComite()
 	sec := e.ingresar("secretaria")

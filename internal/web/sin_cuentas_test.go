@@ -38,7 +38,6 @@ func (e *entorno) sinCuentasNiCodigos(donde, texto string) {
 // No page of a case, a session or the audit, and no document, names a
 // person by login or shows an internal field name.
 func TestPersonas_ningunDocumentoNiAuditoriaMuestraCuentasNiCodigos(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarUsuarioCaso(nitCaso, seccionalCartagena)
 	ruta := e.reportar("seccional", formCaso(nitCaso))
@@ -81,7 +80,6 @@ func TestPersonas_ningunDocumentoNiAuditoriaMuestraCuentasNiCodigos(t *testing.T
 // The administrator records the cargo of an account; the documents issued
 // afterwards carry it in the signature block.
 func TestCuenta_cargoEnElBloqueDeFirmas(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	adm := e.ingresar("admin")
 	ruta := "/admin/cuentas/" + strconv.FormatInt(e.cuentas["secretaria"].ID, 10)

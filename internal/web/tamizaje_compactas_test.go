@@ -17,7 +17,6 @@ import (
 // rows, in the same order, with the same national positions and figures, and
 // the same headline.
 func TestTamizaje_filasCompactasIgualAFilasCompletas(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarTamizaje()
 	ctx := context.Background()

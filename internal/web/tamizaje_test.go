@@ -128,7 +128,6 @@ func (e *entorno) tamizaje(s *sesion, ruta string) *goquery.Document {
 // to the committee test, shows S, O, N, participación against 0,5 %, acts
 // against 3, the warnings and the change against the previous year.
 func TestTamizaje_art25_ordenCifrasYAlertas(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarTamizaje()
 	s := e.ingresar("secretaria")
@@ -184,7 +183,6 @@ func TestTamizaje_art25_ordenCifrasYAlertas(t *testing.T) {
 
 // The same ranking as `comite tamizaje` (tamizaje.Nacional through the core).
 func TestTamizaje_mismoOrdenQueElNucleo(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarTamizaje()
 	filas, err := tamizaje.Filas(context.Background(), e.d, 2026)
@@ -202,7 +200,6 @@ func TestTamizaje_mismoOrdenQueElNucleo(t *testing.T) {
 }
 
 func TestTamizaje_filtrosYAnio(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarTamizaje()
 	s := e.ingresar("comite")
@@ -245,7 +242,6 @@ func TestTamizaje_filtrosYAnio(t *testing.T) {
 // A seccional account sees only the users of its own Dirección Seccional,
 // numbered within it, whatever the query asks, on the screen and in the exports.
 func TestTamizaje_seccionalSoloLaPropia(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarTamizaje()
 	s := e.ingresar("seccional")
@@ -279,7 +275,6 @@ func TestTamizaje_seccionalSoloLaPropia(t *testing.T) {
 }
 
 func TestTamizaje_exportaciones(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarTamizaje()
 	s := e.ingresar("secretaria")
@@ -336,7 +331,6 @@ func TestTamizaje_exportaciones(t *testing.T) {
 }
 
 func TestTamizaje_paginacion(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarTamizaje()
 	for i := 0; i < 60; i++ {
@@ -367,7 +361,6 @@ func TestTamizaje_paginacion(t *testing.T) {
 // a login, which writes only a session row to the audit log, does not make
 // the screening be computed again.
 func TestTamizaje_memoriaSeInvalidaConLosDatos(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarTamizaje()
 	s := e.ingresar("secretaria")
@@ -402,7 +395,6 @@ func auditarSinCambio(t *testing.T, d *db.DB) {
 }
 
 func TestMemoria_versionDeLosDatos(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarDatos()
 	ctx := context.Background()
@@ -471,7 +463,6 @@ func TestMemoria_versionDeLosDatos(t *testing.T) {
 // year) count the same as five separate screenings, both those for whom the
 // Comité would proceed and those with incomplete data.
 func TestCartera_igualACincoTamizajes(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarTamizaje()
 	ctx := context.Background()
@@ -537,7 +528,6 @@ func filaCartera(doc *goquery.Document, clave string) string {
 }
 
 func TestCartera_enInicioPorTipoYSeccional(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarTamizaje()
 	s := e.ingresar("secretaria")
@@ -594,7 +584,6 @@ func TestCartera_enInicioPorTipoYSeccional(t *testing.T) {
 // by acts, the most first; by razón social ignoring accents; the current
 // column says so with aria-sort; the next page keeps the order.
 func TestTamizaje_columnasOrdenables(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarTamizaje()
 	for i := 0; i < 55; i++ {

@@ -48,7 +48,6 @@ func pedir(t *testing.T, metodo, url string) (*http.Response, string) {
 // With one turn, two GET pages are never built at once, and both are served
 // whole.
 func TestTurnos_nuncaDosPaginasALaVez(t *testing.T) {
-	t.Parallel()
 	var dentro, maximo atomic.Int32
 	srv := servidorDeTurnos(t, 1, time.Minute, func(e *echo.Echo) {
 		e.GET("/pagina", func(c echo.Context) error {
@@ -81,7 +80,6 @@ func TestTurnos_nuncaDosPaginasALaVez(t *testing.T) {
 // client) and the static files are still served; another GET waits, and
 // past the wait gets 503 with Retry-After.
 func TestTurnos_postYEstaticosSinTurno_esperaLimitada(t *testing.T) {
-	t.Parallel()
 	soltar, adentro := make(chan struct{}), make(chan struct{})
 	srv := servidorDeTurnos(t, 1, 50*time.Millisecond, func(e *echo.Echo) {
 		e.GET("/lenta", func(c echo.Context) error {
@@ -129,7 +127,6 @@ func TestTurnos_postYEstaticosSinTurno_esperaLimitada(t *testing.T) {
 // that size: a client that reads an export slowly (here: not at all until
 // the end) does not keep the next page from being built.
 func TestTurnos_cuerpoGrandeDevuelveElTurno(t *testing.T) {
-	t.Parallel()
 	escrito, soltar := make(chan struct{}), make(chan struct{})
 	grande := strings.Repeat("x", maxEnTurno+1)
 	srv := servidorDeTurnos(t, 1, 5*time.Second, func(e *echo.Echo) {
@@ -168,7 +165,6 @@ func TestTurnos_cuerpoGrandeDevuelveElTurno(t *testing.T) {
 // the waiting page is served once the computation ends. The computation,
 // in its own goroutine, never gets the request's turn.
 func TestTurnos_esperarUnCalculoDevuelveElTurno(t *testing.T) {
-	t.Parallel()
 	soltar := make(chan struct{})
 	liberar := sync.OnceFunc(func() { close(soltar) })
 	var m *memoria
@@ -218,7 +214,6 @@ func TestTurnos_esperarUnCalculoDevuelveElTurno(t *testing.T) {
 // security headers (the turn is taken after they are set), says what to do,
 // and a panic while building a page sends no half page.
 func TestTurnos_enLaAplicacion_503ConCabecerasYPanicoSinMediaPagina(t *testing.T) {
-	t.Parallel()
 	en := nuevoEntorno(t)
 	app, h := nuevo(Config{DB: en.d, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Turnos: 1})
 	h.turnos.espera = 20 * time.Millisecond

@@ -67,7 +67,6 @@ func (e *entorno) sembrarDatos() {
 }
 
 func TestUsuarios_buscarPorNITYPorRazonSocial(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarDatos()
 	s := e.ingresar("secretaria")
@@ -111,7 +110,6 @@ func TestUsuarios_buscarPorNITYPorRazonSocial(t *testing.T) {
 // A seccional account sees only the users of its Dirección Seccional; the
 // profile of another Seccional's user is 404 (its existence is not revealed).
 func TestUsuarios_seccionalSoloLaSuya(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarDatos()
 	s := e.ingresar("seccional")
@@ -134,7 +132,6 @@ func TestUsuarios_seccionalSoloLaSuya(t *testing.T) {
 // The profile shows the acts, the registros with their validity, the quick
 // evaluation of docs/reglas.md §2's worked example and the three charts' JSON.
 func TestPerfil_actosEvaluacionYGraficos(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarDatos()
 	s := e.ingresar("comite")
@@ -218,7 +215,6 @@ func TestPerfil_actosEvaluacionYGraficos(t *testing.T) {
 }
 
 func TestFormUsuario_NITConDigitoEquivocadoDiceElCorrecto(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	s := e.ingresar("secretaria")
 	doc := documento(t, e.pedir("GET", "/usuarios/nuevo", &s, nil))
@@ -293,7 +289,6 @@ func TestFormUsuario_NITConDigitoEquivocadoDiceElCorrecto(t *testing.T) {
 }
 
 func TestFormRegistro_registrarYCorregirVigencia(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarDatos()
 	s := e.ingresar("secretaria")
@@ -330,7 +325,6 @@ func TestFormRegistro_registrarYCorregirVigencia(t *testing.T) {
 }
 
 func TestFormActo_registrarMontoColombianoYCorregir(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarDatos()
 	s := e.ingresar("secretaria")
@@ -407,7 +401,6 @@ func TestFormActo_registrarMontoColombianoYCorregir(t *testing.T) {
 }
 
 func TestFormOperaciones_registrarYCorregirUnAnio(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarDatos()
 	s := e.ingresar("secretaria")

@@ -13,7 +13,6 @@ import (
 // The UVT table page: every reader sees the seed rows with their DIAN
 // resolution; only the administrator gets the form.
 func TestUVT_ET868_pantallaMuestraLaTablaYElFormularioSoloAlAdministrador(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	for _, c := range []struct {
 		usuario    string
@@ -37,7 +36,6 @@ func TestUVT_ET868_pantallaMuestraLaTablaYElFormularioSoloAlAdministrador(t *tes
 
 // A POST without the CSRF token is refused and writes nothing.
 func TestUVT_sinCSRFNoSeGuarda(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	s := e.ingresar("admin")
 	rec := e.pedir("POST", "/admin/uvt", &s, url.Values{"_csrf": {"otro-token"}, "anio": {"2027"}, "valor": {"55.000"}, "resolucion": {"Resolución DIAN de prueba"}})
@@ -51,7 +49,6 @@ func TestUVT_sinCSRFNoSeGuarda(t *testing.T) {
 
 // Field errors come back beside their field and nothing is written.
 func TestUVT_erroresJuntoAlCampo(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	s := e.ingresar("admin")
 	for _, c := range []struct {
@@ -82,7 +79,6 @@ func TestUVT_erroresJuntoAlCampo(t *testing.T) {
 // screen, the same case computes the increment with it, no release needed;
 // and the row, once used, can no longer be corrected.
 func TestUVT_art25_2027DesdeLaPantallaSinRecompilar(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	e.sembrarUsuarioCaso(nitCaso, seccionalCartagena)
 	ruta := e.reportar("secretaria", formCaso(nitCaso))
@@ -129,7 +125,6 @@ func TestUVT_art25_2027DesdeLaPantallaSinRecompilar(t *testing.T) {
 // page and the informe say prominently that the law applicable must be
 // confirmed (norma_sin_vigencia_confirmada).
 func TestVigencia_C072_avisoDestacadoEnElCasoYElInforme(t *testing.T) {
-	t.Parallel()
 	e := nuevoEntorno(t)
 	ruta := e.reportarFueraDeVigencia()
 	s := e.ingresar("secretaria")
