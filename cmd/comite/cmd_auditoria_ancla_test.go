@@ -18,6 +18,7 @@ import (
 // anchor that command would start is refused and verificar fails naming
 // both; a shorter anchor too. --aceptar-ancla-nueva starts one, audited.
 func TestAncla_borradaConLaColaNoPasaInadvertida(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	base := iniciada(t, filepath.Join(dir, "comite.db"))
 	for _, u := range []string{"ana", "beto", "carla", "dario"} {

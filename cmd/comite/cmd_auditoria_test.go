@@ -21,6 +21,7 @@ func audCorrer(args ...string) (int, string, string) {
 // verificar` names the first missing row (from the anchor next to the base);
 // with the key moved away it cannot verify, and says so.
 func TestCmdAuditoria_colaBorradaYClaveAusente(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	base := iniciada(t, filepath.Join(dir, "comite.db"))
 	if code, _, errs := impCorrer("importar", "usuarios", filepath.Join(impEjemplos, "usuarios.csv"), "--db", base); code != 0 {
@@ -66,6 +67,7 @@ func TestCmdAuditoria_colaBorradaYClaveAusente(t *testing.T) {
 
 // rotar-clave adds key 2; the chain still verifies.
 func TestCmdAuditoria_rotarClave(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	base := iniciada(t, filepath.Join(dir, "comite.db"))
 	if code, _, errs := impCorrer("importar", "usuarios", filepath.Join(impEjemplos, "usuarios.csv"), "--db", base); code != 0 {

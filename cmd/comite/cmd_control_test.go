@@ -17,6 +17,7 @@ import (
 // An ESC in an imported razón social is refused naming row and field, so
 // `comite tamizaje` can never print it: it is never stored.
 func TestImportar_ESCNoSeGuardaYTamizajeNoLoImprime(t *testing.T) {
+	t.Parallel()
 	ruta, _ := baseTamizaje(t)
 	archivo := filepath.Join(t.TempDir(), "usuarios.csv")
 	contenido := "nit;razon_social;tipo;registro_vigente_desde\n" +
@@ -47,6 +48,7 @@ func TestImportar_ESCNoSeGuardaYTamizajeNoLoImprime(t *testing.T) {
 // Text stored before these checks existed (written by SQL here) is shown
 // with its control characters as codes, never raw.
 func TestTamizaje_datosAntiguosConControlesSeEscapanEnLaTerminal(t *testing.T) {
+	t.Parallel()
 	ruta, res := baseTamizaje(t)
 	d, err := db.Open(context.Background(), ruta)
 	if err != nil {
@@ -73,6 +75,7 @@ func TestTamizaje_datosAntiguosConControlesSeEscapanEnLaTerminal(t *testing.T) {
 // file that declares 15 GiB is refused at once, saying which limit, and
 // nothing is written.
 func TestImportar_bombaXLSXSeRechazaConElLimite(t *testing.T) {
+	t.Parallel()
 	ruta := filepath.Join(t.TempDir(), "c.db")
 	var b bytes.Buffer
 	w := zip.NewWriter(&b)

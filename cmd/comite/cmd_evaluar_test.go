@@ -23,6 +23,7 @@ func correrCon(t testing.TB, entrada string, args ...string) (int, string, strin
 // (operations not loaded or declared in zero, the second route, a missing
 // UVT, a commission after the validity of the rule sets).
 func TestEvaluar_art25_doradosDeTestdata(t *testing.T) {
+	t.Parallel()
 	entradas, err := filepath.Glob("../../testdata/evaluar/*.json")
 	if err != nil {
 		t.Fatal(err)
@@ -53,6 +54,7 @@ func TestEvaluar_art25_doradosDeTestdata(t *testing.T) {
 }
 
 func TestEvaluar_art25_ejemploDominioDorado(t *testing.T) {
+	t.Parallel()
 	want, err := os.ReadFile("../../testdata/evaluar/ejemplo_dominio.salida.json")
 	if err != nil {
 		t.Fatal(err)
@@ -100,6 +102,7 @@ func evaluarMapa(t *testing.T, m map[string]any) (int, map[string]any, string) {
 }
 
 func TestEvaluar_contrato_erroresNombranElCampo(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name   string
 		cambio func(m map[string]any)
@@ -156,6 +159,7 @@ func TestEvaluar_contrato_erroresNombranElCampo(t *testing.T) {
 }
 
 func TestEvaluar_contrato_variosErroresUnaLineaCadaUno(t *testing.T) {
+	t.Parallel()
 	m := base(t)
 	m["sanciones"].([]any)[0].(map[string]any)["gravedad"] = "media"
 	m["sanciones"].([]any)[1].(map[string]any)["valor_cop"] = "abc"
@@ -167,6 +171,7 @@ func TestEvaluar_contrato_variosErroresUnaLineaCadaUno(t *testing.T) {
 }
 
 func TestEvaluar_contrato_opcionales(t *testing.T) {
+	t.Parallel()
 	m := base(t)
 	ni := m["nueva_infraccion"].(map[string]any)
 	delete(ni, "fecha_expediente")
@@ -200,6 +205,7 @@ func TestEvaluar_contrato_opcionales(t *testing.T) {
 // met by the Secretaría's criterion, alert sin_operaciones); with S = 0 and no
 // row the threshold is false.
 func TestEvaluar_contrato_operacionesNoCargadasYEnCero(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name                  string
 		ops                   []any
@@ -246,6 +252,7 @@ func TestEvaluar_contrato_operacionesNoCargadasYEnCero(t *testing.T) {
 // Art. 25 inc. 3: the second route waives only the 0,5 % limit; with two
 // acts it does not proceed.
 func TestEvaluar_contrato_segundaRutaExigeTresActos(t *testing.T) {
+	t.Parallel()
 	m := base(t)
 	m["nueva_infraccion"].(map[string]any)["permite_cancelacion"] = true
 	m["sanciones"] = m["sanciones"].([]any)[:2]
@@ -259,6 +266,7 @@ func TestEvaluar_contrato_segundaRutaExigeTresActos(t *testing.T) {
 // REA's year the evaluation completes, the increment is null and the alert
 // names it; the text names the year.
 func TestEvaluar_contrato_uvtNoDisponibleNoFallaLaEvaluacion(t *testing.T) {
+	t.Parallel()
 	m := base(t)
 	m["nueva_infraccion"].(map[string]any)["fecha_requerimiento"] = "2031-01-05"
 	code, res, errs := evaluarMapa(t, m)
@@ -277,6 +285,7 @@ func TestEvaluar_contrato_uvtNoDisponibleNoFallaLaEvaluacion(t *testing.T) {
 // computed with DL920-2023 and the alert norma_sin_vigencia_confirmada; the
 // output names the rule set and its validity.
 func TestEvaluar_contrato_conjuntoDeReglasPorFecha(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		comision, estado string
 		alerta           bool
@@ -306,6 +315,7 @@ func TestEvaluar_contrato_conjuntoDeReglasPorFecha(t *testing.T) {
 // No citation names a document of this project, and articles known only by
 // position say so.
 func TestEvaluar_contrato_fundamentosCitanSoloTextosLegales(t *testing.T) {
+	t.Parallel()
 	for _, in := range []string{"ejemplo_dominio", "operaciones_declaradas_en_cero", "faltan_operaciones", "segunda_ruta_umbral_informativo"} {
 		code, out, errs := correrCon(t, "", "evaluar", "../../testdata/evaluar/"+in+".json")
 		if code != 0 {
@@ -330,6 +340,7 @@ func TestEvaluar_contrato_fundamentosCitanSoloTextosLegales(t *testing.T) {
 // A key repeated inside any object is refused, naming it: a decoder would
 // silently keep the last value (a second "registro_vigente": true).
 func TestEvaluar_contrato_claveRepetidaEsError(t *testing.T) {
+	t.Parallel()
 	in, err := os.ReadFile("../../testdata/evaluar/ejemplo_dominio.json")
 	if err != nil {
 		t.Fatal(err)
@@ -354,6 +365,7 @@ func TestEvaluar_contrato_claveRepetidaEsError(t *testing.T) {
 }
 
 func TestEvaluar_contrato_entradasNoObjeto(t *testing.T) {
+	t.Parallel()
 	for _, in := range []string{"", "null", "[]", "{", `{"a":1} {"b":2}`, "42", `"x"`} {
 		code, out, errs := correrCon(t, in, "evaluar")
 		if code != 2 || out != "" || errs == "" {
@@ -394,6 +406,7 @@ func FuzzEvaluar(f *testing.F) {
 // The stored snapshot of an evaluation is the contract's input: writing an
 // Entrada and evaluating it again gives the same result.
 func TestEvaluar_instantaneaIdaYVuelta(t *testing.T) {
+	t.Parallel()
 	in, _ := os.ReadFile("../../testdata/evaluar/ejemplo_dominio.json")
 	ent, err := contrato.LeerEvaluacion(in)
 	if err != nil {
@@ -426,6 +439,7 @@ func mustFecha(t *testing.T, s string) fecha.Fecha {
 }
 
 func TestEvaluar_contrato_numeroEntreComillasEsError(t *testing.T) {
+	t.Parallel()
 	m := base(t)
 	m["operaciones"].([]any)[0].(map[string]any)["numero"] = "1600"
 	if code, _, errs := evaluarMapa(t, m); code != 2 || !strings.Contains(errs, "operaciones[0].numero") {
@@ -434,6 +448,7 @@ func TestEvaluar_contrato_numeroEntreComillasEsError(t *testing.T) {
 }
 
 func TestEvaluar_contrato_fechasFueraDelCalendario(t *testing.T) {
+	t.Parallel()
 	for _, f := range []string{"1000-01-01", "2101-01-01", "1983-12-31"} {
 		m := base(t)
 		m["nueva_infraccion"].(map[string]any)["fecha_comision"] = f

@@ -38,6 +38,7 @@ func impContar(t *testing.T, ruta, tabla string) int {
 // written; exit 1 with every bad row and field on stderr and nothing written;
 // exit 2 for usage errors. The same file twice writes nothing new.
 func TestCmdImportar(t *testing.T) {
+	t.Parallel()
 	base := iniciada(t, filepath.Join(t.TempDir(), "comite.db"))
 	ej := func(n string) string { return filepath.Join(impEjemplos, n) }
 	pasos := []struct {
@@ -108,6 +109,7 @@ func TestCmdImportar(t *testing.T) {
 }
 
 func TestCmdImportar_progresoEnArchivosGrandes(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	base := iniciada(t, filepath.Join(dir, "comite.db"))
 	var u, s strings.Builder
@@ -135,6 +137,7 @@ func TestCmdImportar_progresoEnArchivosGrandes(t *testing.T) {
 // docs/contrato-cli.md: comite auditoria verificar --db F — exit 0, or exit 1 naming
 // the first row that does not match.
 func TestCmdAuditoriaVerificar(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	base := iniciada(t, filepath.Join(dir, "comite.db"))
 	if code, _, errs := impCorrer("importar", "usuarios", filepath.Join(impEjemplos, "usuarios.csv"), "--db", base); code != 0 {

@@ -31,6 +31,7 @@ func existe(ruta string) bool { _, err := os.Stat(ruta); return err == nil }
 // directory), named once to «comite iniciar»: every later command, run
 // without options or variables, signs with that key, and none makes another.
 func TestIniciar_unaConfiguracionParaTodosLosComandos(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	base := filepath.Join(dir, "datos", "comite.db")
 	os.MkdirAll(filepath.Dir(base), 0o700)
@@ -117,6 +118,7 @@ func TestSinClave_ningunComandoLaCreaNiEscribe(t *testing.T) {
 
 // A misspelt line of the configuration file is refused, naming the settings.
 func TestConfiguracion_ajusteDesconocido(t *testing.T) {
+	t.Parallel()
 	base := iniciada(t, filepath.Join(t.TempDir(), "comite.db"))
 	f, _ := os.OpenFile(base+".conf", os.O_APPEND|os.O_WRONLY, 0)
 	f.WriteString("clave-auditria = /otra\n")
@@ -130,6 +132,7 @@ func TestConfiguracion_ajusteDesconocido(t *testing.T) {
 // Read-only commands on a database of an older release neither migrate it
 // nor create any file: they say to run «comite migrar», which does.
 func TestSoloLectura_noMigraNiCreaArchivos(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	base := filepath.Join(dir, "comite.db")
 	b, err := os.ReadFile("../../testdata/esquemas/0002.db")

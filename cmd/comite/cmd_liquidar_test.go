@@ -41,6 +41,7 @@ type liqSalida struct {
 // file argument and from standard input, and compares with its .salida.json.
 // Regenerate with: go test ./cmd/comite -run Liquidar_dorados -actualizar-liquidar
 func TestLiquidar_dorados(t *testing.T) {
+	t.Parallel()
 	entradas, err := filepath.Glob(filepath.Join(dirLiquidar, "*.entrada.json"))
 	if err != nil || len(entradas) == 0 {
 		t.Fatalf("no hay ejemplos en %s: %v", dirLiquidar, err)
@@ -76,6 +77,7 @@ func TestLiquidar_dorados(t *testing.T) {
 // The totals of the examples, computed by hand (so the golden files are not
 // only checked against themselves).
 func TestLiquidar_doradosTotales(t *testing.T) {
+	t.Parallel()
 	totales := map[string]string{
 		"01_contrato_ejemplo":                     "4800000",  // worked example of the contract: 24.000.000 × 20 %
 		"02_cancelacion_prevalece":                "",         // art. 22 num. 1: cancelación, no amount
@@ -115,6 +117,7 @@ func TestLiquidar_doradosTotales(t *testing.T) {
 }
 
 func TestLiquidar_contrato_ejemploYForma(t *testing.T) {
+	t.Parallel()
 	in, err := os.ReadFile(filepath.Join(dirLiquidar, "01_contrato_ejemplo.entrada.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -153,6 +156,7 @@ func TestLiquidar_contrato_ejemploYForma(t *testing.T) {
 }
 
 func TestLiquidar_contrato_entradaInvalidaSale2(t *testing.T) {
+	t.Parallel()
 	valida := `{"regimen":"aduanero","fecha_liquidacion":"2026-05-04","infracciones":[{"codigo":"a","sancion":"multa","valor_cop":"1000000"}]}`
 	casos := []struct {
 		nombre  string
@@ -209,6 +213,7 @@ func TestLiquidar_contrato_entradaInvalidaSale2(t *testing.T) {
 }
 
 func TestLiquidar_contrato_usoYArchivo(t *testing.T) {
+	t.Parallel()
 	if code, out, errs := liqCorrer(t, "", "a.json", "b.json"); code != 2 || out != "" || errs == "" {
 		t.Errorf("dos archivos: exit %d", code)
 	}

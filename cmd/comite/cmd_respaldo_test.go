@@ -32,6 +32,7 @@ func baseDePrueba(t *testing.T, dir string) string {
 }
 
 func TestCmdRespaldoYRestaurar(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ruta := baseDePrueba(t, dir)
 	destino := filepath.Join(dir, "respaldo.db")
@@ -100,6 +101,7 @@ func TestCmdRespaldoYRestaurar(t *testing.T) {
 // writing after the backup; restoring it over that database leaves the
 // anchor ahead, and «comite auditoria verificar» passes and explains it.
 func TestCmdRestaurar_sobreSuBaseConElAnclaDelante(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ruta := baseDePrueba(t, dir)
 	destino := filepath.Join(t.TempDir(), "respaldo.db")
@@ -124,6 +126,7 @@ func TestCmdRestaurar_sobreSuBaseConElAnclaDelante(t *testing.T) {
 
 // The refusals of the commands, in Spanish, with their exit status.
 func TestCmdRespaldoYRestaurar_negativas(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ruta := baseDePrueba(t, dir)
 	bueno := filepath.Join(dir, "bueno.db")
@@ -182,6 +185,7 @@ func TestCmdRespaldoYRestaurar_negativas(t *testing.T) {
 }
 
 func TestCmdVersion(t *testing.T) {
+	t.Parallel()
 	rc, out, errs := correrCmd("version")
 	if rc != 0 {
 		t.Fatal(errs)
@@ -202,6 +206,7 @@ func TestCmdVersion(t *testing.T) {
 // its first backup at start, logs it, and while it runs a restore over its
 // database is refused.
 func TestServe_respaldosProgramadosYBloqueo(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ruta := filepath.Join(dir, "comite.db")
 	d, err := db.Open(context.Background(), ruta)
@@ -270,6 +275,7 @@ func claveAjena(t *testing.T) string {
 // flag gives the key: the missing key is recognised by its error, through
 // the backup's error chain, not by its text.
 func TestCmdRespaldoVerificar_sinLaClaveDiceQueOpcionUsar(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ruta := baseDePrueba(t, dir)
 	destino := filepath.Join(dir, "respaldo.db")

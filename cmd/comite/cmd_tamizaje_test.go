@@ -40,6 +40,7 @@ func baseTamizaje(t *testing.T) (string, demo.Resumen) {
 }
 
 func TestCmdTamizaje_json(t *testing.T) {
+	t.Parallel()
 	ruta, res := baseTamizaje(t)
 	rc, out, errs := correrTamizaje("--anio", "2026", "--db", ruta, "--json")
 	if rc != 0 {
@@ -92,6 +93,7 @@ func TestCmdTamizaje_json(t *testing.T) {
 }
 
 func TestCmdTamizaje_tablaFiltrosYArchivos(t *testing.T) {
+	t.Parallel()
 	ruta, res := baseTamizaje(t)
 	rc, out, errs := correrTamizaje("--anio", "2026", "--db", ruta)
 	if rc != 0 {
@@ -135,6 +137,7 @@ func TestCmdTamizaje_tablaFiltrosYArchivos(t *testing.T) {
 }
 
 func TestCmdTamizaje_opcionesInvalidas(t *testing.T) {
+	t.Parallel()
 	ruta, _ := baseTamizaje(t)
 	for _, c := range []struct {
 		nombre string
@@ -168,6 +171,7 @@ func TestCmdTamizaje_opcionesInvalidas(t *testing.T) {
 // which year to load, and it comes after every known result. A user imported
 // from the example files without operations behaves the same.
 func TestCmdTamizaje_json_operacionesNoCargadasSonNulas(t *testing.T) {
+	t.Parallel()
 	ruta, res := baseTamizaje(t)
 	for _, args := range [][]string{
 		{"importar", "usuarios", "../../testdata/importar/usuarios_sin_operaciones.csv", "--db", ruta},

@@ -18,6 +18,7 @@ import (
 )
 
 func TestUsuariosCrear(t *testing.T) {
+	t.Parallel()
 	ruta := iniciada(t, filepath.Join(t.TempDir(), "comite.db"))
 	casos := []struct {
 		nombre string
@@ -142,6 +143,7 @@ func TestServeDemo_saludYCuentas(t *testing.T) {
 
 // The operator resets a forgotten administrator password from the command line.
 func TestUsuariosRestablecerClave(t *testing.T) {
+	t.Parallel()
 	ruta := iniciada(t, filepath.Join(t.TempDir(), "comite.db"))
 	var out, errb bytes.Buffer
 	if got := correr([]string{"usuarios", "crear", "--usuario", "ana", "--rol", "admin", "--db", ruta}, strings.NewReader("una-clave-larga\n"), &out, &errb); got != 0 {

@@ -53,6 +53,7 @@ func comandosDelManual(t *testing.T, texto string) []string {
 // systemctl and chattr, are the system's). Each must succeed, and the last
 // is «comite auditoria verificar».
 func TestManualDelOperador_seSigueAlPieDeLaLetra(t *testing.T) {
+	t.Parallel()
 	texto, err := os.ReadFile("../../docs/operacion.md")
 	if err != nil {
 		t.Fatal(err)

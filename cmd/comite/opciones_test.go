@@ -8,6 +8,7 @@ import (
 )
 
 func TestParsearOpciones(t *testing.T) {
+	t.Parallel()
 	nuevo := func() *flag.FlagSet {
 		fs := flag.NewFlagSet("prueba", flag.ContinueOnError)
 		fs.SetOutput(io.Discard)

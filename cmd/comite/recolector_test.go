@@ -4,6 +4,7 @@ import "testing"
 
 // The server's collector settings yield to the environment's, each one on its own.
 func TestRecolectorServidor_elEntornoManda(t *testing.T) {
+	t.Parallel()
 	casos := []struct {
 		nombre             string
 		entorno            map[string]string

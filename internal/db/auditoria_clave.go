@@ -65,6 +65,7 @@ type configAuditoria struct {
 	registro         *slog.Logger
 	espera           time.Duration    // busy_timeout of every connection
 	reloj            func() time.Time // DB.Now from the start (ConReloj); nil: time.Now
+	argon2           ParametrosArgon2 // ConArgon2; zero: the production costs
 }
 
 // ConClaveAuditoria reads the audit key from this file instead of the default.

@@ -18,7 +18,6 @@ import (
 // and anchor next to it.
 func auditoriaDePrueba(t *testing.T) *DB {
 	t.Helper()
-	clavesBaratas(t)
 	d := abrirTemporal(t)
 	for i := 0; i < 6; i++ {
 		if _, err := d.CrearCuenta(context.Background(), dominio.NuevaCuenta{Usuario: "cuenta" + strconv.Itoa(i), Rol: permisos.RolAuditor, Clave: "tres tigres comen trigo"}, dominio.Actor{Cuenta: "sistema"}); err != nil {
@@ -72,6 +71,7 @@ func recalcular(t *testing.T, d *DB, desde int64, hash func(id int64, en, cuenta
 }
 
 func TestAuditoria_CadenaConClave(t *testing.T) {
+	t.Parallel()
 	casos := []struct {
 		nombre string
 		atacar func(t *testing.T, d *DB)
@@ -148,7 +148,7 @@ func TestAuditoria_CadenaConClave(t *testing.T) {
 // Rows written before the audit key existed (plain SHA-256) keep verifying;
 // the key created at the next start seals them, and later rows are keyed.
 func TestAuditoria_FilasSinClaveSiguenVerificando(t *testing.T) {
-	clavesBaratas(t)
+	t.Parallel()
 	ctx := context.Background()
 	ruta := filepath.Join(t.TempDir(), "comite.db")
 	vieja, err := Open(ctx, ruta, SinCrearClaveAuditoria())
@@ -170,7 +170,7 @@ func TestAuditoria_FilasSinClaveSiguenVerificando(t *testing.T) {
 	}
 	vieja.Close()
 
-	d, err := Open(ctx, ruta) // first start with keys: creates the key, sealing rows 1–3
+	d, err := Open(ctx, ruta, ConArgon2(argon2Barato)) // first start with keys: creates the key, sealing rows 1–3
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,9 +229,8 @@ func TestAuditoria_ClaveFueraDeLaBase(t *testing.T) {
 	t.Run("clave_en_la_variable_de_entorno", func(t *testing.T) {
 		k := sha256.Sum256([]byte("clave de la variable"))
 		t.Setenv(VariableClaveAuditoria, "sellado 0; 1 "+hex.EncodeToString(k[:]))
-		clavesBaratas(t)
 		ruta := filepath.Join(t.TempDir(), "comite.db")
-		d, err := Open(ctx, ruta)
+		d, err := Open(ctx, ruta, ConArgon2(argon2Barato))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -259,6 +258,7 @@ func TestAuditoria_ClaveFueraDeLaBase(t *testing.T) {
 // Rotating the key: a new key signs the rows from the rotation on; the old
 // one stays in the file and still verifies the rows it signed.
 func TestAuditoria_RotarLaClave(t *testing.T) {
+	t.Parallel()
 	d := auditoriaDePrueba(t)
 	ctx := context.Background()
 	nueva, err := d.RotarClaveAuditoria(ctx, dominio.Actor{Cuenta: "sistema", IP: "línea de comandos"})

@@ -5,6 +5,7 @@ import (
 )
 
 func TestSinTildes_pliegaMayusculasYTildes(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ entrada, want string }{
 		{"Logística", "logistica"}, {"CÚCUTA", "cucuta"}, {"Año", "ano"}, {"Pingüino", "pinguino"},
 		{"  Agencia S.A.S. ", "agencia s.a.s."}, {"", ""},
@@ -18,6 +19,7 @@ func TestSinTildes_pliegaMayusculasYTildes(t *testing.T) {
 // «logistica» finds «Logística»; «cucuta» finds «Cúcuta»; «LOGÍSTICA» too;
 // the audit filter by object ignores accents the same way.
 func TestBuscarUsuarios_sinMayusculasNiTildes(t *testing.T) {
+	t.Parallel()
 	d := abrirTemporal(t)
 	for i, s := range []string{
 		`INSERT INTO usuarios_aduaneros(id, nit, razon_social, tipo, direccion_seccional, creado_en, actualizado_en) VALUES (1, '800191045-1', 'Logística Integral S.A.S.', 'agencia_de_aduanas', 'Cúcuta', 'x', 'x')`,

@@ -29,6 +29,7 @@ func sembrarCasosSQL(t testing.TB, d *DB, n int) {
 // The search text is data, never SQL nor a LIKE pattern: % and _ match
 // themselves, quotes do nothing, and accents and case are folded.
 func TestBuscarCasos_textoSinComodinesNiTildes(t *testing.T) {
+	t.Parallel()
 	d, _ := baseCasos(t)
 	sembrarCasosSQL(t, d, 30)
 	if _, err := d.Exec(`UPDATE usuarios_aduaneros SET razon_social = 'Agencia Peñón Ángel S.A.S.' WHERE id = 1`); err != nil {
@@ -100,6 +101,7 @@ func BenchmarkBuscarCasos(b *testing.B) {
 // another user, so the order is the folded name's (accents and case aside)
 // with the case id breaking ties, in both directions.
 func TestBuscarCasos_ordenPorRazonSocialSigueAlUsuario(t *testing.T) {
+	t.Parallel()
 	d, _ := baseCasos(t)
 	ctx := context.Background()
 	if _, err := d.Exec(`UPDATE usuarios_aduaneros SET razon_social = 'Ñandú Zona Franca S.A.S.' WHERE id = 1`); err != nil {

@@ -68,7 +68,7 @@ func (d *DB) CambiarClave(ctx context.Context, cuentaID int64, actual, nueva str
 	if err := comprobar(usuario); err != nil {
 		return err
 	}
-	nuevoHash, err := HashClave(nueva)
+	nuevoHash, err := d.hashClave(nueva)
 	if err != nil {
 		return err
 	}
@@ -98,7 +98,7 @@ func (d *DB) RestablecerClave(ctx context.Context, cuentaID int64, quien dominio
 	if err != nil {
 		return "", err
 	}
-	hash, err := HashClave(temporal)
+	hash, err := d.hashClave(temporal)
 	if err != nil {
 		return "", err
 	}

@@ -13,7 +13,7 @@ import (
 
 // User names with control, format (bidi) or whitespace characters are refused.
 func TestCuentas_UsuarioSinCaracteresDeControl(t *testing.T) {
-	clavesBaratas(t)
+	t.Parallel()
 	d := abrirTemporal(t)
 	for nombre, u := range map[string]string{
 		"nul":                  "ana\x00",
@@ -42,7 +42,7 @@ func TestCuentas_UsuarioSinCaracteresDeControl(t *testing.T) {
 // Changing one's password needs the current one, ends every session of the
 // account, and is recorded (without the password).
 func TestClaves_CambiarClaveCierraLasSesiones(t *testing.T) {
-	clavesBaratas(t)
+	t.Parallel()
 	d := abrirTemporal(t)
 	ctx := context.Background()
 	c, err := d.CrearCuenta(ctx, dominio.NuevaCuenta{Usuario: "mlopez", Rol: permisos.RolComite, Clave: "clave-inicial-larga"}, dominio.Actor{Cuenta: "sistema"})
@@ -90,7 +90,7 @@ func TestClaves_CambiarClaveCierraLasSesiones(t *testing.T) {
 // An administrator's reset gives a temporary password, ends the sessions and
 // obliges a change at the next login.
 func TestClaves_RestablecerObligaACambiar(t *testing.T) {
-	clavesBaratas(t)
+	t.Parallel()
 	d := abrirTemporal(t)
 	ctx := context.Background()
 	relojFijo(d, time.Date(2026, 3, 2, 15, 0, 0, 0, time.UTC))

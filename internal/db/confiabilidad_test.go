@@ -24,6 +24,7 @@ import (
 // at the same time, insert-only tables, a tamper-evident audit log.
 
 func TestImportar_unaFilaMalaEntre100000NoImportaNadaYLaNombra(t *testing.T) {
+	t.Parallel()
 	d := abrirTemporal(t)
 	nits := crearUsuariosMasivo(t, d, 500)
 	ruta := archivoSanciones(t, t.TempDir(), nits, 100000, 73412)
@@ -79,6 +80,7 @@ const envHijo = "COMITE_PRUEBA_IMPORTACION_HIJO"
 // middle of the transaction) the parent kills it with SIGKILL. The database
 // is then exactly as before and PRAGMA integrity_check says ok.
 func TestImportar_matadoConSIGKILLNoDejaNada(t *testing.T) {
+	t.Parallel()
 	if v := os.Getenv(envHijo); v != "" {
 		hijoImportar(v)
 		return
@@ -179,6 +181,7 @@ func hijoImportar(arg string) {
 // (WAL: readers never wait for the writer). A second writer would wait for
 // the import's transaction up to busy_timeout (10 s in db.DSN).
 func TestImportar_conLectoresConcurrentesSinSQLITE_BUSY(t *testing.T) {
+	t.Parallel()
 	d := abrirTemporal(t)
 	nits := crearUsuariosMasivo(t, d, 500)
 	lote := leerRuta(t, importar.Sanciones, archivoSanciones(t, t.TempDir(), nits, 50000, 0))
@@ -227,6 +230,7 @@ func TestImportar_conLectoresConcurrentesSinSQLITE_BUSY(t *testing.T) {
 // TestVerificarAuditoria_detectaFilaAlterada: with the triggers dropped (what
 // someone with the file in hand could do), an edited or deleted row is named.
 func TestVerificarAuditoria_detectaFilaAlterada(t *testing.T) {
+	t.Parallel()
 	casos := []struct {
 		nombre, trigger, sql string
 		fila                 int64

@@ -36,7 +36,7 @@ func (d *DB) CrearCuenta(ctx context.Context, n dominio.NuevaCuenta, quien domin
 	if n.DireccionSeccional, err = d.seccionalCuenta(ctx, n.DireccionSeccional); err != nil {
 		return dominio.Cuenta{}, err
 	}
-	hash, err := HashClave(n.Clave)
+	hash, err := d.hashClave(n.Clave)
 	if err != nil {
 		return dominio.Cuenta{}, err
 	}
@@ -207,25 +207,27 @@ func (d *DB) CambiarEstadoCuenta(ctx context.Context, id int64, activa bool, qui
 
 // ---- Passwords: argon2id in a PHC-style string ----
 
-// ParametrosArgon2 are the argon2id costs. The defaults follow the OWASP
-// recommendation (19 MiB, 2 passes, 1 lane); tests may lower them.
+// ParametrosArgon2 are the argon2id costs. The production ones follow the
+// OWASP recommendation (19 MiB, 2 passes, 1 lane); a test lowers them for
+// its own store (ConArgon2).
 type ParametrosArgon2 struct {
 	MemoriaKiB uint32
 	Pasadas    uint32
 	Hilos      uint8
 }
 
-// Argon2 holds the costs used for new hashes. Verification reads the costs
-// stored in each hash, so raising them later keeps old hashes valid.
-var Argon2 = ParametrosArgon2{MemoriaKiB: 19 * 1024, Pasadas: 2, Hilos: 1}
+// argon2Produccion holds the costs used for new hashes unless the store is
+// opened with others (ConArgon2). Verification reads the costs stored in
+// each hash, so raising them later keeps old hashes valid.
+var argon2Produccion = ParametrosArgon2{MemoriaKiB: 19 * 1024, Pasadas: 2, Hilos: 1}
 
-// HashClave returns "$argon2id$v=19$m=…,t=…,p=…$salt$hash" (base64 without padding).
-func HashClave(clave string) (string, error) {
+// HashClave returns "$argon2id$v=19$m=…,t=…,p=…$salt$hash" (base64 without
+// padding), with the costs p.
+func HashClave(p ParametrosArgon2, clave string) (string, error) {
 	sal := make([]byte, 16)
 	if _, err := rand.Read(sal); err != nil {
 		return "", err
 	}
-	p := Argon2
 	h := argon2.IDKey([]byte(clave), sal, p.Pasadas, p.MemoriaKiB, p.Hilos, 32)
 	b64 := base64.RawStdEncoding
 	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, p.MemoriaKiB, p.Pasadas, p.Hilos, b64.EncodeToString(sal), b64.EncodeToString(h)), nil
@@ -257,23 +259,22 @@ func VerificarClave(clave, codificado string) bool {
 }
 
 var (
-	hashFicticioMu     sync.Mutex
-	hashFicticio       string
-	hashFicticioCostos ParametrosArgon2
+	hashFicticioMu sync.Mutex
+	hashFicticio   = map[ParametrosArgon2]string{} // one per costs in use
 )
 
-// verificarFicticio spends the same work as a real verification, so an unknown
-// user name takes as long to refuse as a wrong password. The fictitious hash
-// is made again when the costs change.
-func verificarFicticio(clave string) {
+// verificarFicticio spends the same work as a real verification with the
+// costs p, so an unknown user name takes as long to refuse as a wrong
+// password. The fictitious hash of each costs is made once.
+func verificarFicticio(p ParametrosArgon2, clave string) {
 	hashFicticioMu.Lock()
-	if hashFicticio == "" || hashFicticioCostos != Argon2 {
+	h, ok := hashFicticio[p]
+	if !ok {
 		b := make([]byte, 24)
 		rand.Read(b)
-		hashFicticio, _ = HashClave(base64.RawStdEncoding.EncodeToString(b))
-		hashFicticioCostos = Argon2
+		h, _ = HashClave(p, base64.RawStdEncoding.EncodeToString(b))
+		hashFicticio[p] = h
 	}
-	h := hashFicticio
 	hashFicticioMu.Unlock()
 	VerificarClave(clave, h)
 }

@@ -13,13 +13,9 @@ import (
 	"comite/internal/fecha"
 )
 
-// clavesBaratas lowers the argon2id cost for tests (hash format and checks unchanged).
-func clavesBaratas(t testing.TB) {
-	t.Helper()
-	antes := Argon2
-	Argon2 = ParametrosArgon2{MemoriaKiB: 1024, Pasadas: 1, Hilos: 1}
-	t.Cleanup(func() { Argon2 = antes })
-}
+// argon2Barato is the argon2id cost of the test stores (hash format and
+// checks unchanged); abrirTemporal opens with it.
+var argon2Barato = ParametrosArgon2{MemoriaKiB: 1024, Pasadas: 1, Hilos: 1}
 
 // relojFijo makes d.Now a clock the test moves.
 func relojFijo(d *DB, t0 time.Time) *time.Time {
@@ -29,8 +25,8 @@ func relojFijo(d *DB, t0 time.Time) *time.Time {
 }
 
 func TestCuentas_HashClave_formatoPHCyVerificacion(t *testing.T) {
-	clavesBaratas(t)
-	h, err := HashClave("una clave larga")
+	t.Parallel()
+	h, err := HashClave(argon2Barato, "una clave larga")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,14 +53,14 @@ func TestCuentas_HashClave_formatoPHCyVerificacion(t *testing.T) {
 			t.Fatalf("hash inválido %q verificó", malo)
 		}
 	}
-	h2, _ := HashClave("una clave larga")
+	h2, _ := HashClave(argon2Barato, "una clave larga")
 	if h == h2 {
 		t.Fatal("dos hashes de la misma clave son iguales: falta la sal aleatoria")
 	}
 }
 
 func TestCuentas_CrearValidaYAudita(t *testing.T) {
-	clavesBaratas(t)
+	t.Parallel()
 	d := abrirTemporal(t)
 	ctx := context.Background()
 	quien := dominio.Actor{Cuenta: "admin", IP: "127.0.0.1"}
@@ -124,7 +120,7 @@ func TestCuentas_CrearValidaYAudita(t *testing.T) {
 }
 
 func TestCuentas_IngresarRegistraCadaIntento(t *testing.T) {
-	clavesBaratas(t)
+	t.Parallel()
 	d := abrirTemporal(t)
 	ctx := context.Background()
 	relojFijo(d, time.Date(2026, 3, 2, 15, 0, 0, 0, time.UTC))
@@ -164,7 +160,7 @@ func TestCuentas_IngresarRegistraCadaIntento(t *testing.T) {
 }
 
 func TestSesiones_VencenPorInactividadYDuracionMaxima(t *testing.T) {
-	clavesBaratas(t)
+	t.Parallel()
 	d := abrirTemporal(t)
 	ctx := context.Background()
 	t0 := time.Date(2026, 3, 2, 13, 0, 0, 0, time.UTC)
@@ -212,7 +208,7 @@ func pasosCada(paso, total time.Duration) []time.Duration {
 }
 
 func TestSesiones_TokenNuevoSoloHashYCierre(t *testing.T) {
-	clavesBaratas(t)
+	t.Parallel()
 	d := abrirTemporal(t)
 	ctx := context.Background()
 	c, _ := d.CrearCuenta(ctx, dominio.NuevaCuenta{Usuario: "adm", Rol: permisos.RolAdmin, Clave: "clave-secreta-1"}, dominio.Actor{})
@@ -254,6 +250,7 @@ func TestSesiones_TokenNuevoSoloHashYCierre(t *testing.T) {
 }
 
 func TestAdministracion_DiasInhabilesYAuditoriaFiltrada(t *testing.T) {
+	t.Parallel()
 	d := abrirTemporal(t)
 	ctx := context.Background()
 	relojFijo(d, time.Date(2026, 3, 2, 15, 0, 0, 0, time.UTC))

@@ -46,6 +46,9 @@ type DB struct {
 	// instantes holds the one instant of each open write transaction
 	// (*sql.Tx → RFC 3339 text, fijarInstante).
 	instantes sync.Map
+	// argon2 are the costs of the passwords it hashes (ConArgon2); zero:
+	// the production costs.
+	argon2 ParametrosArgon2
 }
 
 // EsperaPredeterminada is how long a connection waits for the write lock
@@ -181,7 +184,7 @@ func Open(ctx context.Context, ruta string, opciones ...Opcion) (*DB, error) {
 	// busy timeout as before. The number open is not limited (a limit could
 	// deadlock code that holds a transaction while it reads through the pool).
 	sqldb.SetMaxIdleConns(ConexionesInactivas)
-	d := &DB{DB: sqldb, Ruta: ruta, Now: time.Now}
+	d := &DB{DB: sqldb, Ruta: ruta, Now: time.Now, argon2: cfg.argon2}
 	if cfg.reloj != nil {
 		d.Now = cfg.reloj
 	}

@@ -11,14 +11,15 @@ import (
 // opens, so two databases fed the same data have the same audit hashes.
 const claveAuditoriaDePrueba = "sellado 0\n1 000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f\n"
 
-// abrirTemporal opens a fresh database in a temporary directory.
+// abrirTemporal opens a fresh database in a temporary directory, with cheap
+// password hashing.
 func abrirTemporal(t testing.TB) *DB {
 	t.Helper()
 	ruta := filepath.Join(t.TempDir(), "comite.db")
 	if err := os.WriteFile(RutaClaveAuditoria(ruta), []byte(claveAuditoriaDePrueba), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	d, err := Open(context.Background(), ruta)
+	d, err := Open(context.Background(), ruta, ConArgon2(argon2Barato))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,6 +28,7 @@ func abrirTemporal(t testing.TB) *DB {
 }
 
 func TestOpen_aplicaMigracionesYPragmas(t *testing.T) {
+	t.Parallel()
 	d := abrirTemporal(t)
 	var fk int
 	var modo string
@@ -50,6 +52,7 @@ func TestOpen_aplicaMigracionesYPragmas(t *testing.T) {
 
 // A path with characters that mean something in a URI opens that very file.
 func TestOpen_rutaConCaracteresDeURI(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, nombre := range []string{"a#1.db", "b?x=1.db", "c%20.db"} {
 		ruta := filepath.Join(dir, nombre)

@@ -13,6 +13,7 @@ import (
 // Every error of the store says its kind by code (the web maps the code to
 // a status once), keeping its name and fields for the callers that read them.
 func TestFallos_codigoDeCadaErrorDelAlmacen(t *testing.T) {
+	t.Parallel()
 	casos := []struct {
 		nombre string
 		err    error
@@ -51,6 +52,7 @@ func TestFallos_codigoDeCadaErrorDelAlmacen(t *testing.T) {
 }
 
 func TestFallos_camposPorFila(t *testing.T) {
+	t.Parallel()
 	e := fallo.De(&ErrImportacion{Problemas: []importar.Problema{
 		{Fila: 3, Campo: "nit", Mensaje: "no registrado"},
 		{Fila: 3, Campo: "nit", Mensaje: "repetido"},
@@ -68,6 +70,7 @@ func TestFallos_camposPorFila(t *testing.T) {
 }
 
 func TestUnaFila(t *testing.T) {
+	t.Parallel()
 	d := abrirTemporal(t)
 	otro := fallo.Nuevo(fallo.NoEncontrado, "no")
 	if _, err := d.Exec(`INSERT INTO dias_inhabiles(fecha, motivo, creado_por, creado_en) VALUES ('2026-04-06', 'x', 'x', 'x')`); err != nil {

@@ -67,6 +67,7 @@ func volcado(t *testing.T, d *DB, consulta string) string {
 }
 
 func TestImportarArchivo_mismoResultadoQueLeerEImportar(t *testing.T) {
+	t.Parallel()
 	pasos := []struct {
 		clase  importar.Clase
 		nombre string
@@ -125,6 +126,7 @@ func archivoGrande(t *testing.T, nits []string, n int, cambiar func(i int, fila 
 }
 
 func TestImportarArchivo_problemasDelArchivoYDeLaBaseJuntosYNadaEscrito(t *testing.T) {
+	t.Parallel()
 	d := abrirTemporal(t)
 	nits := crearUsuariosMasivo(t, d, 300)
 	const n = 3*importar.FilasPorParte + 100
@@ -155,6 +157,7 @@ func TestImportarArchivo_problemasDelArchivoYDeLaBaseJuntosYNadaEscrito(t *testi
 }
 
 func TestImportarArchivo_variasPartesIdempotenteYCambiosAuditados(t *testing.T) {
+	t.Parallel()
 	d := abrirTemporal(t)
 	nits := crearUsuariosMasivo(t, d, 500)
 	const n = 2*importar.FilasPorParte + 777
@@ -202,6 +205,7 @@ func TestImportarArchivo_variasPartesIdempotenteYCambiosAuditados(t *testing.T) 
 // keys off): they are restored before it goes back to the pool, after a
 // good import and after a failed one.
 func TestImportar_conexionVuelveConSusAjustes(t *testing.T) {
+	t.Parallel()
 	d := abrirTemporal(t)
 	d.SetMaxOpenConns(1) // every statement uses the import's connection
 	nits := crearUsuariosMasivo(t, d, 10)
@@ -233,6 +237,7 @@ func TestImportar_conexionVuelveConSusAjustes(t *testing.T) {
 // A Lote built by a program (not by importar.Leer) may break what the reader
 // checks: the database refuses it and the import writes nothing.
 func TestImportar_loteInvalidoSinLectorNoEscribeNada(t *testing.T) {
+	t.Parallel()
 	d := abrirTemporal(t)
 	nits := crearUsuariosMasivo(t, d, 10)
 	base := leerRuta(t, importar.Sanciones, archivoSanciones(t, t.TempDir(), nits, importar.FilasPorParte+200, 0))
@@ -267,6 +272,7 @@ func TestImportar_loteInvalidoSinLectorNoEscribeNada(t *testing.T) {
 // every multiple of 10.000 rows is reported by both, the writer against the
 // file's line count.
 func TestImportarArchivo_progresoDeLecturaYEscrituraSinCarreras(t *testing.T) {
+	t.Parallel()
 	d := abrirTemporal(t)
 	nits := crearUsuariosMasivo(t, d, 100)
 	const n = 45000

@@ -40,6 +40,7 @@ func xlsxSanciones(t *testing.T, n int, mala bool) []byte {
 // holds the lock the answer is the file's problems, not a busy database.
 // A busy database, when the file is good, is an error EsOcupada knows.
 func TestImportarArchivo_xlsxSeValidaAntesDelBloqueo(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	base := abrirTemporal(t)
 	d, err := Open(ctx, base.Ruta, EsperaOcupada(50*time.Millisecond))

@@ -71,6 +71,7 @@ func dbConEjemplo(t testing.TB) *DB {
 }
 
 func TestImportar_ejemplosYIdempotencia(t *testing.T) {
+	t.Parallel()
 	d := abrirTemporal(t)
 	r := importarEjemplo(t, d, importar.Usuarios, "usuarios.csv")
 	if r.Filas != 4 || r.Insertadas != 4 || r.UsuariosNuevos != 3 {
@@ -116,6 +117,7 @@ func TestImportar_ejemplosYIdempotencia(t *testing.T) {
 }
 
 func TestImportar_filaCambiadaEsActualizacionAuditada(t *testing.T) {
+	t.Parallel()
 	for _, precarga := range []int{20, 0} {
 		t.Run(fmt.Sprintf("precarga_%d", precarga), func(t *testing.T) {
 			defer func(v int) { precargaActos = v }(precargaActos)
@@ -170,6 +172,7 @@ func filaCambiada(t *testing.T) {
 }
 
 func TestImportar_nitNoRegistradoNombraFilaYNoEscribe(t *testing.T) {
+	t.Parallel()
 	d := abrirTemporal(t)
 	importarEjemplo(t, d, importar.Usuarios, "usuarios.csv")
 	auditAntes := contarFilas(t, d, "auditoria")
@@ -187,6 +190,7 @@ func TestImportar_nitNoRegistradoNombraFilaYNoEscribe(t *testing.T) {
 }
 
 func TestImportar_simularNoEscribe(t *testing.T) {
+	t.Parallel()
 	d := abrirTemporal(t)
 	importarEjemplo(t, d, importar.Usuarios, "usuarios.csv")
 	audit := contarFilas(t, d, "auditoria")
@@ -206,6 +210,7 @@ func TestImportar_simularNoEscribe(t *testing.T) {
 }
 
 func TestImportar_operacionesNoMezclaFormasEnUnAnio(t *testing.T) {
+	t.Parallel()
 	d := dbConEjemplo(t)
 	// 800197268-4 has declarations in 2025: a yearly total for 2025 is refused.
 	l, ps := importar.Leer(importar.Operaciones, "o.csv", strings.NewReader("nit;anio;valor;numero_operaciones\n800197268-4;2025;1;1\n800197268-4;2024;1;1\n"))
@@ -237,6 +242,7 @@ func TestImportar_operacionesNoMezclaFormasEnUnAnio(t *testing.T) {
 }
 
 func TestGuardar_usuarioRegistroActoOperacionesAuditados(t *testing.T) {
+	t.Parallel()
 	d := abrirTemporal(t)
 	d.Now = func() time.Time { return time.Date(2026, 3, 2, 15, 0, 0, 0, time.UTC) }
 	id, c, err := d.GuardarUsuario(fondo, UsuarioAduanero{NIT: "800.191.045-1", RazonSocial: " Agencia Uno ", Tipo: "Agencia de aduanas"}, actorPrueba)
@@ -337,6 +343,7 @@ func TestGuardar_usuarioRegistroActoOperacionesAuditados(t *testing.T) {
 }
 
 func TestBuscarUsuarios_porNITYRazonSocialPaginado(t *testing.T) {
+	t.Parallel()
 	d := dbConEjemplo(t)
 	casos := []struct {
 		nombre string
@@ -366,6 +373,7 @@ func TestBuscarUsuarios_porNITYRazonSocialPaginado(t *testing.T) {
 }
 
 func TestCentavosDe(t *testing.T) {
+	t.Parallel()
 	for in, quiere := range map[string]int64{"0": 0, "1": 100, "1.5": 150, "1.05": 105, "1.050": 105, "14800000000": 1480000000000, "999999999999999.99": 99999999999999999} {
 		if c, err := CentavosDe(montoPrueba(in)); err != nil || c != quiere {
 			t.Errorf("CentavosDe(%s) = %d, %v; quiere %d", in, c, err, quiere)
@@ -383,6 +391,7 @@ func TestCentavosDe(t *testing.T) {
 
 // docs/reglas.md §2, worked example, straight from the database through reincidencia.Evaluar.
 func TestEvaluarUsuario_ejemploDominio2(t *testing.T) {
+	t.Parallel()
 	d := dbConEjemplo(t)
 	nueva := reincidencia.NuevaInfraccion{
 		FechaComision: fecha.Debe(2026, 2, 10), FechaVerificacion: fecha.Debe(2026, 3, 2), FechaExpediente: fecha.Debe(2026, 3, 13),

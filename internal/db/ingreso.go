@@ -124,7 +124,7 @@ func (d *DB) IntentarIngreso(ctx context.Context, usuario, clave, ip string) (In
 	verificacionesDeClave.Add(1)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
-		verificarFicticio(clave)
+		verificarFicticio(d.costosArgon2(), clave)
 		motivo = "usuario_desconocido"
 	case err != nil:
 		return Ingreso{Resultado: IngresoFallido}, err
@@ -386,10 +386,31 @@ func (d *DB) PurgarIntentos(ctx context.Context) (int64, error) {
 	return total, nil
 }
 
+// ---- The argon2id costs of a store ----
+
+// ConArgon2 sets the argon2id costs of the passwords this store hashes: new
+// accounts, changed and reset passwords, and the fictitious hash an unknown
+// user name is checked against. Without it the store uses the production
+// costs (argon2Produccion); tests lower them, each for its own store.
+func ConArgon2(p ParametrosArgon2) Opcion {
+	return func(c *configAuditoria) { c.argon2 = p }
+}
+
+// costosArgon2 are the store's argon2id costs.
+func (d *DB) costosArgon2() ParametrosArgon2 {
+	if d.argon2 == (ParametrosArgon2{}) {
+		return argon2Produccion
+	}
+	return d.argon2
+}
+
+// hashClave hashes a password with the store's costs.
+func (d *DB) hashClave(clave string) (string, error) { return HashClave(d.costosArgon2(), clave) }
+
 // ---- A bound on concurrent argon2 computations ----
 
 // MaxArgon2Concurrentes is how many password hashes may be computed at once
-// (each takes Argon2.MemoriaKiB of memory). Beyond it a login is answered
+// (each takes the store's argon2 MemoriaKiB of memory). Beyond it a login is answered
 // "busy" at once instead of queueing memory.
 const MaxArgon2Concurrentes = 4
 

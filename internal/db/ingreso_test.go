@@ -14,7 +14,6 @@ import (
 // the test moves.
 func ingresoDePrueba(t *testing.T) (*DB, *time.Time) {
 	t.Helper()
-	clavesBaratas(t)
 	d := abrirTemporal(t)
 	ahora := relojFijo(d, time.Date(2026, 3, 2, 15, 0, 0, 0, time.UTC))
 	if _, err := d.CrearCuenta(context.Background(), dominio.NuevaCuenta{Usuario: "admin", Rol: permisos.RolAdmin, Clave: "clave-correcta-de-ana"}, dominio.Actor{Cuenta: "sistema"}); err != nil {
@@ -36,6 +35,7 @@ func intentar(t *testing.T, d *DB, ahora *time.Time, paso time.Duration, usuario
 // Failures from one address never block a correct password from another
 // address without failures: no one can lock the administrator out.
 func TestIngreso_FallosDeOtraDireccionNoBloqueanAlAdministrador(t *testing.T) {
+	t.Parallel()
 	d, ahora := ingresoDePrueba(t)
 	for i := 0; i < 200; i++ { // far beyond every limit, from one address
 		intentar(t, d, ahora, time.Second, "admin", "adivinanza-"+strconv.Itoa(i), "203.0.113.7")
@@ -50,6 +50,7 @@ func TestIngreso_FallosDeOtraDireccionNoBloqueanAlAdministrador(t *testing.T) {
 
 // The pair (account, address) waits growing delays after MaxFallosPar failures.
 func TestIngreso_DemorasCrecientesPorCuentaYDireccion(t *testing.T) {
+	t.Parallel()
 	d, ahora := ingresoDePrueba(t)
 	const ip = "10.0.0.1"
 	for i := 0; i < MaxFallosPar; i++ {
@@ -98,6 +99,7 @@ func TestIngreso_DemorasCrecientesPorCuentaYDireccion(t *testing.T) {
 // failures every address, with or without failures, waits DemoraCuenta after
 // the account's last checked attempt, and then its password is checked.
 func TestIngreso_TechoPorCuentaRalentizaSinBloquear(t *testing.T) {
+	t.Parallel()
 	d, ahora := ingresoDePrueba(t)
 	ipDe := func(i int) string { return "198.51.100." + strconv.Itoa(i) }
 	for i := 0; i < TechoFallosCuenta; i++ {
@@ -121,6 +123,7 @@ func TestIngreso_TechoPorCuentaRalentizaSinBloquear(t *testing.T) {
 
 // The account's delay grows with its failures and has a ceiling.
 func TestDemoraCuenta(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		n    int
 		want time.Duration
@@ -136,6 +139,7 @@ func TestDemoraCuenta(t *testing.T) {
 // every IntervaloTecho: slowed, not blocked; an account that signed in from
 // it is not slowed, and other addresses are not touched.
 func TestIngreso_LimitePorDireccion(t *testing.T) {
+	t.Parallel()
 	d, ahora := ingresoDePrueba(t)
 	if r := intentar(t, d, ahora, 0, "admin", "clave-correcta-de-ana", "10.0.0.66"); r.Resultado != IngresoCorrecto {
 		t.Fatal(r.Resultado)
@@ -168,6 +172,7 @@ func TestIngreso_LimitePorDireccion(t *testing.T) {
 // address, with the number of attempts kept in bloqueos_ingreso; the next
 // window's row carries the previous window's total.
 func TestIngreso_RechazosAgregadosUnaFilaPorVentana(t *testing.T) {
+	t.Parallel()
 	d, ahora := ingresoDePrueba(t)
 	const ip = "203.0.113.9"
 	for i := 0; i < MaxFallosPar; i++ {
@@ -221,6 +226,7 @@ func TestIngreso_RechazosAgregadosUnaFilaPorVentana(t *testing.T) {
 
 // Old attempts are purged; recent ones (still needed by the throttle) stay.
 func TestIngreso_PurgaDeIntentosViejos(t *testing.T) {
+	t.Parallel()
 	d, ahora := ingresoDePrueba(t)
 	intentar(t, d, ahora, 0, "admin", "mala", "10.0.0.1")
 	*ahora = ahora.Add(max(RetencionIntentos, VentanaPar) + time.Minute)
@@ -238,6 +244,7 @@ func TestIngreso_PurgaDeIntentosViejos(t *testing.T) {
 
 // Each count of the throttle is served by an index of intentos_ingreso.
 func TestIngreso_ConsultasDelLimiteUsanIndices(t *testing.T) {
+	t.Parallel()
 	d, _ := ingresoDePrueba(t)
 	for _, q := range []string{
 		`SELECT count(*) FROM intentos_ingreso WHERE usuario = 'a' AND ip = 'b' AND exito = 0 AND en >= ''`,

@@ -6,6 +6,7 @@ import (
 )
 
 func TestComprobarInstante(t *testing.T) {
+	t.Parallel()
 	if err := comprobarInstante("informes.emitido_en", "2026-03-02T15:00:00.123Z"); err != nil {
 		t.Fatalf("instante válido rechazado: %v", err)
 	}

@@ -54,6 +54,7 @@ func nitsDe(t testing.TB, d *db.DB, limite int) []string {
 // The profile's one read gives exactly what the three separate reads give,
 // and the same committee-test input as EntradaEvaluacion.
 func TestLeerPerfil_igualALasLecturasSueltas(t *testing.T) {
+	t.Parallel()
 	d := demoChica(t)
 	ctx := context.Background()
 	nueva := reincidencia.NuevaInfraccion{FechaComision: fecha.Debe(2026, 3, 2), FechaVerificacion: fecha.Debe(2026, 3, 2), Gravedad: sancion.Grave}
@@ -97,6 +98,7 @@ func TestLeerPerfil_igualALasLecturasSueltas(t *testing.T) {
 // The case page's one read gives what the separate reads give, and the
 // flujo context built from it is expediente.Contexto's.
 func TestLeerCaso_igualALasLecturasSueltas(t *testing.T) {
+	t.Parallel()
 	d := demoChica(t)
 	ctx := context.Background()
 	casos, err := d.ListarCasos(ctx, db.FiltroCasos{})

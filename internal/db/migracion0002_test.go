@@ -10,6 +10,7 @@ import (
 // TestMigracion0002_conservaActosYRestricciones: rebuilding actos keeps its
 // rows, its key, its index and every CHECK (same accepted values).
 func TestMigracion0002_conservaActosYRestricciones(t *testing.T) {
+	t.Parallel()
 	sqldb, err := sql.Open("sqlite", DSN(filepath.Join(t.TempDir(), "vieja.db")))
 	if err != nil {
 		t.Fatal(err)

@@ -21,6 +21,7 @@ import (
 // concepto and the proposal keep their rows, links and insert-only triggers,
 // and the second route's decisions are accepted.
 func TestMigracion0030y0031_desdeUnaBaseDeLaVersionAnterior(t *testing.T) {
+	t.Parallel()
 	ruta := filepath.Join(t.TempDir(), "vieja.db")
 	sqldb, err := sql.Open("sqlite", DSN(ruta))
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 // now kept as a decimal string, and a case reported afterwards keeps every
 // decimal entered.
 func TestMigracion0119_multaExacta(t *testing.T) {
+	t.Parallel()
 	// A base with every migration, then taken back to before 0119.
 	ruta := filepath.Join(t.TempDir(), "vieja.db")
 	ctx := context.Background()

@@ -13,6 +13,7 @@ import (
 // both had stays as the kept user has it), and 00800191045-1, alone, is only
 // renamed. nits_fusionados lists both.
 func TestMigracion0150_nitsSinCeros(t *testing.T) {
+	t.Parallel()
 	// A base with every migration, then taken back to before 0150 (and 0151).
 	ruta := filepath.Join(t.TempDir(), "vieja.db")
 	d, err := Open(context.Background(), ruta)

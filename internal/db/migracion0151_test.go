@@ -19,6 +19,7 @@ import (
 // grouped as the import reads them (RS-1.234, 12.34, 1.2345, 1.234,567,
 // 1234.567) stays as it was. claves_fusionadas lists every rename and merge.
 func TestMigracion0151_clavesSinSeparadores(t *testing.T) {
+	t.Parallel()
 	// A base with every migration, then taken back to before 0151.
 	ruta := filepath.Join(t.TempDir(), "vieja.db")
 	d, err := Open(context.Background(), ruta)
@@ -85,6 +86,7 @@ func TestMigracion0151_clavesSinSeparadores(t *testing.T) {
 // spelling, stored by a user of its own, ends as the import would store it
 // when it is digits grouped in thousands, and as it was otherwise.
 func TestMigracion0151_comoLaImportacion(t *testing.T) {
+	t.Parallel()
 	claves := []string{"1.234", "12.345.678", "1,234", "1 234", "1\u00a0234", "1\u202f234", "\t1.234 ", "1234", "1.23", "1.2345",
 		"1234.567", ".123", "1.", "1..234", "1.234,567", "1. 234", "a.234", "1.23a", "RS-1.234", "1 234 5678", "١.٢٣٤", "1.234.56", "000.001"}
 	ruta := filepath.Join(t.TempDir(), "vieja.db")

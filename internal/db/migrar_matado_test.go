@@ -33,6 +33,7 @@ func hijoMigrar(ruta string) {
 // old schema intact: no migration recorded, the schema that release had;
 // the next start migrates it whole.
 func TestMigrar_matadoConSIGKILLDejaElEsquemaAnterior(t *testing.T) {
+	t.Parallel()
 	if v := os.Getenv(envHijoMigracion); v != "" {
 		hijoMigrar(v)
 		return

@@ -16,6 +16,7 @@ import (
 // for 2025 stores a row, and the test is then known (met, with the
 // Secretaría's criterion and its alert).
 func TestOperaciones_art25_anioNoCargadoFrenteACeroDeclarado(t *testing.T) {
+	t.Parallel()
 	d := abrirTemporal(t)
 	importarEjemplo(t, d, importar.Usuarios, "usuarios_sin_operaciones.csv")
 	importarEjemplo(t, d, importar.Sanciones, "sanciones_sin_operaciones.csv")

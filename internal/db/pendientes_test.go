@@ -12,6 +12,7 @@ import (
 )
 
 func TestTerminosInternos_predeterminadosYFijadosConAuditoria(t *testing.T) {
+	t.Parallel()
 	d, _ := baseCasos(t)
 	ctx := context.Background()
 	ts, err := d.TerminosInternos(ctx)
@@ -42,6 +43,7 @@ func TestTerminosInternos_predeterminadosYFijadosConAuditoria(t *testing.T) {
 }
 
 func TestTokenCalendario_soloHashRevocableYRegenerable(t *testing.T) {
+	t.Parallel()
 	d, reloj := baseCasos(t)
 	ctx := context.Background()
 	c, err := d.CrearCuenta(ctx, dominio.NuevaCuenta{Usuario: "sara", Rol: permisos.RolSecretaria, Clave: "clave-larga-de-prueba"}, dominio.Actor{Cuenta: "sistema"})

@@ -9,6 +9,7 @@ import (
 // plan of each shape the pages use (the case list, the queues, the sessions,
 // the audit log) has no full SCAN of the table it filters.
 func TestPlanes_filtrosUsanIndices(t *testing.T) {
+	t.Parallel()
 	d := abrirTemporal(t)
 	casos := []struct {
 		nombre, tabla, sql string
@@ -63,6 +64,7 @@ func TestPlanes_filtrosUsanIndices(t *testing.T) {
 // same expression (migration 0118), in each query that shows it: the stored
 // result, ≈ 12 KB of JSON per case, is not parsed on every page.
 func TestPlanes_plazoDeLaEvaluacionDesdeElIndice(t *testing.T) {
+	t.Parallel()
 	d := abrirTemporal(t)
 	for _, q := range []string{
 		`SELECT c.id, coalesce((SELECT json_extract(e.resultado_json, '$.plazo_reporte') FROM evaluaciones e WHERE e.caso_id = c.id ORDER BY e.version DESC LIMIT 1), '') FROM casos c`,

@@ -36,6 +36,7 @@ func detalleAuditoriaUVT(t *testing.T, d *DB, accion string) (objeto string, ant
 // The migration seeds the table with the built-in rows 2015–2026, each with
 // its DIAN resolution, and the application's reference is built from it.
 func TestUVT_ET868_siembraConLasFilasIntegradas(t *testing.T) {
+	t.Parallel()
 	d := abrirTemporal(t)
 	filas, err := d.ListarUVT(context.Background())
 	if err != nil {
@@ -63,6 +64,7 @@ func TestUVT_ET868_siembraConLasFilasIntegradas(t *testing.T) {
 // Adding the year DIAN publishes: the reference of the application has it at
 // once (the cache follows the table) and the audit log has before and after.
 func TestUVT_agregarElAnioSiguienteAuditadoYEnLaReferencia(t *testing.T) {
+	t.Parallel()
 	d := abrirTemporal(t)
 	ctx := context.Background()
 	_ = d.Referencia() // the cache is filled before the write
@@ -96,6 +98,7 @@ func TestUVT_agregarElAnioSiguienteAuditadoYEnLaReferencia(t *testing.T) {
 
 // What the form refuses, field by field; nothing is written.
 func TestUVT_ET868_rechazos(t *testing.T) {
+	t.Parallel()
 	d := abrirTemporal(t)
 	ctx := context.Background()
 	// A missing year in the middle (a gap) can be filled.

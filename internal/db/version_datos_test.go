@@ -25,6 +25,7 @@ import (
 // one — and a read or a login moves neither. A write by another connection
 // (as `comite importar` in another process) is seen too.
 func TestVersionDatos_cadaEscrituraLaMueveYUnaLecturaNo(t *testing.T) {
+	t.Parallel()
 	d := demoChica(t)
 	ctx := context.Background()
 	nit := nitsDe(t, d, 1)[0]
@@ -125,6 +126,7 @@ func TestVersionDatos_cadaEscrituraLaMueveYUnaLecturaNo(t *testing.T) {
 // Every table gets the triggers of the data version, except those no cached
 // page reads. A table added later without them fails here.
 func TestVersionDatos_cadaTablaTieneSusDisparadores(t *testing.T) {
+	t.Parallel()
 	d := demoChica(t)
 	sinVersion := map[string]bool{"auditoria": true, "sesiones": true, "intentos_ingreso": true, "bloqueos_ingreso": true,
 		"calendario_tokens": true, "migraciones": true, "version_datos": true, "ancla_publicada": true, "nits_fusionados": true, "claves_fusionadas": true}
@@ -163,6 +165,7 @@ func TestVersionDatos_cadaTablaTieneSusDisparadores(t *testing.T) {
 // PlazosReporte reads the deadline of the latest evaluation of exactly the
 // cases asked: the same as reading each case, and nothing for an unknown id.
 func TestPlazosReporte_soloLosCasosPedidos(t *testing.T) {
+	t.Parallel()
 	d := demoChica(t)
 	ctx := context.Background()
 	casos, err := d.ListarCasos(ctx, db.FiltroCasos{})
@@ -195,6 +198,7 @@ func TestPlazosReporte_soloLosCasosPedidos(t *testing.T) {
 // A UVT row written by another process is seen by the next Referencia of this
 // one: its cache follows the data version, not only its own writes.
 func TestReferencia_sigueLaUVTDeOtroProceso(t *testing.T) {
+	t.Parallel()
 	d := demoChica(t)
 	ctx := context.Background()
 	if _, err := d.Referencia().UVTDe(2027); err == nil {
@@ -219,6 +223,7 @@ func TestReferencia_sigueLaUVTDeOtroProceso(t *testing.T) {
 // triggers come back exactly as stored, whatever the import ends in, and the
 // version moves only when the import wrote something.
 func TestVersionDatos_importacionDeActosLaMueveUnaVezYDejaLosDisparadores(t *testing.T) {
+	t.Parallel()
 	d := demoChica(t)
 	ctx := context.Background()
 	nit := nitsDe(t, d, 1)[0]

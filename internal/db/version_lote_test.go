@@ -9,6 +9,7 @@ import (
 // bulk write runs once in its place; a trigger written otherwise would make
 // the import fail rather than leave the version unmoved.
 func TestCuerpoTrigger_cadaDisparadorDeVersion(t *testing.T) {
+	t.Parallel()
 	d := abrirTemporal(t)
 	filas, err := d.QueryContext(context.Background(), `SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND name LIKE 'version\_datos\_%' ESCAPE '\'`)
 	if err != nil {

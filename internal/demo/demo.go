@@ -10,11 +10,10 @@
 // store's clock is the story's, never the wall clock's. A file opened with
 // Abrir has that clock from its first write (the migrations, the UVT seed)
 // and an audit key derived from the seed, so the same options give the same
-// file byte for byte — up to the first signed acta (GenerarFirmado): the
-// signing library stamps the signature with its own wall-clock signing time
-// and a random nonce, so that acta, and every hash that chains from it,
-// differ from run to run. A step added at the end of pasos does not change
-// the rows of the steps before it.
+// file byte for byte, signed actas included (GenerarFirmado signs at the
+// story's instant, with RFC 6979 nonces, with a certificate derived from
+// the seed). A step added at the end of pasos does not change the rows of
+// the steps before it.
 //
 // Two kinds of writes, kept apart:
 //   - the data an import would write with no workflow (usuarios aduaneros,

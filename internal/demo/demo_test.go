@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -18,6 +19,7 @@ import (
 	"comite/internal/fecha"
 	wf "comite/internal/flujo"
 	"comite/internal/nit"
+	"comite/internal/pruebas"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
 	"comite/internal/valores"
@@ -25,25 +27,40 @@ import (
 	"github.com/shopspring/decimal"
 )
 
+func TestMain(m *testing.M) { os.Exit(pruebas.ConPlantillas(m)) }
+
 // abrir opens a fresh database file with a fixed clock (the audit row's
 // instant) and a fixed audit key (the audit row's hash).
 func abrir(t testing.TB) *db.DB {
 	t.Helper()
-	ruta := filepath.Join(t.TempDir(), "demo.db")
-	clave := "sellado 0\n1 " + strings.Repeat("5a", 32) + "\n"
-	if err := os.WriteFile(db.RutaClaveAuditoria(ruta), []byte(clave), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	d, err := db.Open(context.Background(), ruta)
+	d, err := abrirEn(t.TempDir(), true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	d.Now = func() time.Time { return time.Date(2026, 11, 29, 10, 0, 0, 0, time.UTC) }
 	t.Cleanup(func() { d.Close() })
 	return d
 }
 
-func generar(t testing.TB, o Opciones) (*db.DB, Resumen) {
+// abrirEn opens dir/demo.db with the fixed clock, writing the fixed audit
+// key first when conClave (a copy of a plantilla brings its own).
+func abrirEn(dir string, conClave bool) (*db.DB, error) {
+	ruta := filepath.Join(dir, "demo.db")
+	clave := "sellado 0\n1 " + strings.Repeat("5a", 32) + "\n"
+	if conClave {
+		if err := os.WriteFile(db.RutaClaveAuditoria(ruta), []byte(clave), 0o600); err != nil {
+			return nil, err
+		}
+	}
+	d, err := db.Open(context.Background(), ruta)
+	if err != nil {
+		return nil, err
+	}
+	d.Now = func() time.Time { return time.Date(2026, 11, 29, 10, 0, 0, 0, time.UTC) }
+	return d, nil
+}
+
+// generarNueva loads the demo of o into a new file (abrir).
+func generarNueva(t testing.TB, o Opciones) (*db.DB, Resumen) {
 	t.Helper()
 	d := abrir(t)
 	res, err := Generar(context.Background(), d, o)
@@ -51,6 +68,39 @@ func generar(t testing.TB, o Opciones) (*db.DB, Resumen) {
 		t.Fatal(err)
 	}
 	return d, res
+}
+
+// resumenes holds the summary of each plantilla's load, by its name.
+var resumenes sync.Map
+
+// generar is the demo of o as generarNueva writes it, loaded once per test
+// binary and options (a plantilla) and copied into a new folder for each
+// test: the tests that only read it, or write on their own copy, run in
+// parallel without loading the same demo again.
+func generar(t testing.TB, o Opciones) (*db.DB, Resumen) {
+	t.Helper()
+	nombre := fmt.Sprintf("%+v", o)
+	dir := t.TempDir()
+	pruebas.CopiaDePlantilla(t, nombre, dir, func(dir string) error {
+		d, err := abrirEn(dir, true)
+		if err != nil {
+			return err
+		}
+		res, err := Generar(context.Background(), d, o)
+		if err != nil {
+			d.Close()
+			return err
+		}
+		resumenes.Store(nombre, res)
+		return d.Close()
+	})
+	d, err := abrirEn(dir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	res, _ := resumenes.Load(nombre)
+	return d, res.(Resumen)
 }
 
 // huella is a SHA-256 over every row of the demo tables, the audit log and
@@ -108,9 +158,10 @@ func huella(t testing.TB, d *db.DB) string {
 }
 
 func TestGenerar_determinista(t *testing.T) {
-	d1, r1 := generar(t, Opciones{Usuarios: 300, Semilla: 42})
-	d2, r2 := generar(t, Opciones{Usuarios: 300, Semilla: 42})
-	d3, _ := generar(t, Opciones{Usuarios: 300, Semilla: 43})
+	t.Parallel()
+	d1, r1 := generarNueva(t, Opciones{Usuarios: 300, Semilla: 42})
+	d2, r2 := generarNueva(t, Opciones{Usuarios: 300, Semilla: 42})
+	d3, _ := generarNueva(t, Opciones{Usuarios: 300, Semilla: 43})
 	h1, h2, h3 := huella(t, d1), huella(t, d2), huella(t, d3)
 	if h1 != h2 {
 		t.Errorf("la misma semilla dio datos distintos: %s ≠ %s", h1, h2)
@@ -124,6 +175,7 @@ func TestGenerar_determinista(t *testing.T) {
 }
 
 func TestGenerar_resumenCuentaLasFilas(t *testing.T) {
+	t.Parallel()
 	d, res := generar(t, Opciones{})
 	for _, c := range []struct {
 		tabla string
@@ -173,6 +225,7 @@ func TestGenerar_resumenCuentaLasFilas(t *testing.T) {
 
 // The NIT check digit of docs/reglas.md §7 (internal/nit): every stored NIT is canonical and valid.
 func TestGenerar_nitsConDigitoDeVerificacionValido(t *testing.T) {
+	t.Parallel()
 	d, _ := generar(t, Opciones{Usuarios: 2000, Semilla: 9})
 	rows, err := d.Query(`SELECT nit FROM usuarios_aduaneros`)
 	if err != nil {
@@ -201,6 +254,7 @@ func TestGenerar_nitsConDigitoDeVerificacionValido(t *testing.T) {
 // Amounts are exact, non-negative INTEGER centavos (docs/reglas.md §6), and the
 // other fields are what the import would accept.
 func TestGenerar_importesYFechasPlausibles(t *testing.T) {
+	t.Parallel()
 	d, _ := generar(t, Opciones{Usuarios: 1000, Semilla: 5})
 	for _, c := range []struct{ nombre, sql string }{
 		{"importes no enteros o negativos", `SELECT count(*) FROM (
@@ -372,6 +426,7 @@ func entradaDesdeBase(t *testing.T, d *db.DB, nitUsuario string, y int) reincide
 // computed in SQL and compared exactly (Decreto Ley 920 de 2023 art. 25 by
 // position; docs/reglas.md §2.2–2.6), and through reincidencia.Evaluar.
 func TestGenerar_art25_destacadosAlrededorDelUmbral(t *testing.T) {
+	t.Parallel()
 	for _, semilla := range []int64{1, 2, 77, -5} {
 		t.Run(fmt.Sprintf("semilla_%d", semilla), func(t *testing.T) {
 			d, res := generar(t, Opciones{Usuarios: 60, Semilla: semilla})
@@ -480,6 +535,7 @@ func TestGenerar_art25_destacadosAlrededorDelUmbral(t *testing.T) {
 // lists D (allanamiento), E (outside the year), the leve act and the act not
 // yet firm among those left out.
 func TestGenerar_art25_primerUsuarioLlevaElEjemploDelDominio(t *testing.T) {
+	t.Parallel()
 	d, res := generar(t, Opciones{Usuarios: 20})
 	r, err := reincidencia.Evaluar(entradaDesdeBase(t, d, res.MuyPorEncima[0].NIT, 2025), valores.Integrada())
 	if err != nil {
@@ -505,6 +561,7 @@ func TestGenerar_art25_primerUsuarioLlevaElEjemploDelDominio(t *testing.T) {
 }
 
 func TestGenerar_rechazaBaseNoVacia(t *testing.T) {
+	t.Parallel()
 	d, _ := generar(t, Opciones{Usuarios: 30})
 	antes := huella(t, d)
 	_, err := Generar(context.Background(), d, Opciones{Usuarios: 30, Semilla: 2})
@@ -526,6 +583,7 @@ func TestGenerar_rechazaBaseNoVacia(t *testing.T) {
 }
 
 func TestOpciones_Validar(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		nombre string
 		o      Opciones
@@ -550,6 +608,7 @@ func TestOpciones_Validar(t *testing.T) {
 
 // Two years and the minimum number of users still place every highlighted user.
 func TestGenerar_dosAniosYMinimoDeUsuarios(t *testing.T) {
+	t.Parallel()
 	d, res := generar(t, Opciones{Usuarios: len(especiales), Anios: 2, Semilla: 3})
 	if res.AnioInicial != 2025 || res.Usuarios != int64(len(especiales)) {
 		t.Fatalf("%+v", res)
@@ -581,6 +640,7 @@ func BenchmarkGenerar50000(b *testing.B) {
 // second route, closed without visto bueno with the foreseen fine and no
 // increment, as the store would have recorded it (db.PropuestaDe reads it).
 func TestGenerar_art25UltimoInciso_casoDeSegundaRuta(t *testing.T) {
+	t.Parallel()
 	d, _ := generar(t, Opciones{Usuarios: 30})
 	ctx := context.Background()
 	var id int64
@@ -612,6 +672,7 @@ func flujoCompleto(c map[string]string) bool { return wf.CriteriosCompletos(c, t
 // that year (the other years are loaded). The core gives an unknown result,
 // never "procede" and never a zero.
 func TestGenerar_art25_usuarioSinOperacionesCargadas(t *testing.T) {
+	t.Parallel()
 	d, res := generar(t, Opciones{Usuarios: 30})
 	if len(res.OperacionesSinCargar) != 1 {
 		t.Fatalf("%d usuarios sin operaciones cargadas", len(res.OperacionesSinCargar))

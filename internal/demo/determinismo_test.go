@@ -17,8 +17,7 @@ import (
 // pages out in the order of the writes, and the load writes in the same
 // order every time, so any instant, hash or document that came from the
 // wall clock or from chance shows up as a differing byte. The actas are
-// unsigned here (Generar): a signed acta carries the signing library's own
-// wall-clock time and a random nonce.
+// unsigned here (Generar); cmd/comite checks the signed load the same way.
 func TestGenerarMismaSemillaMismoArchivo(t *testing.T) {
 	o := Opciones{Usuarios: MinUsuarios, Anios: 2, Semilla: 11}
 	// Each load runs in its own new directory with the same relative name,
@@ -70,6 +69,7 @@ func TestGenerarMismaSemillaMismoArchivo(t *testing.T) {
 // seed writes the same two files, another seed other ones, and the key
 // loads as a signer.
 func TestCertificadoDemoDeLaSemilla(t *testing.T) {
+	t.Parallel()
 	desde := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	escribir := func(semilla int64) (cert, clave []byte) {
 		ruta := filepath.Join(t.TempDir(), "demo.db")

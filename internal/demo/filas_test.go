@@ -72,6 +72,7 @@ func leerFecha(t *testing.T, s sql.NullString) fecha.Fecha {
 // operations (the ones behind the forms; the import validates the same
 // fields), is accepted and gives exactly the same data.
 func TestGenerar_filasMasivasQueLaAplicacionAcepta(t *testing.T) {
+	t.Parallel()
 	origen, _ := generar(t, Opciones{Usuarios: MinUsuarios + 6, Anios: 3})
 	destino := abrir(t)
 	ctx := context.Background()

@@ -93,8 +93,10 @@ func (f firmanteDeterminista) Sign(_ io.Reader, digest []byte, opts crypto.Signe
 
 // GenerarFirmado is Generar with a new demonstration certificate written
 // next to the database: the actas of the story's past sessions are issued
-// signed with it (the informes, unsigned, as Generar issues them). It returns the certificate's paths. On a database that is
-// not empty it writes nothing (ErrBaseNoVacia).
+// signed with it (the informes, unsigned, as Generar issues them), each at
+// the story's instant and with RFC 6979 nonces, so that the same seed
+// gives the same signed actas. It returns the certificate's paths. On a
+// database that is not empty it writes nothing (ErrBaseNoVacia).
 func GenerarFirmado(ctx context.Context, d *db.DB, o Opciones) (res Resumen, cert, clave string, err error) {
 	o = o.ConDefectos()
 	if err := o.Validar(); err != nil {
@@ -111,6 +113,6 @@ func GenerarFirmado(ctx context.Context, d *db.DB, o Opciones) (res Resumen, cer
 	if err != nil {
 		return Resumen{}, "", "", err
 	}
-	res, err = generarCon(ctx, d, o, f)
+	res, err = generarCon(ctx, d, o, f.Determinista())
 	return res, cert, clave, err
 }

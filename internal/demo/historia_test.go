@@ -148,6 +148,7 @@ func historiaValida(es []eventoLeido, estado string) error {
 // valid sequence of steps of internal/flujo taken by demo accounts with the
 // role each step needs, and the cases cover every state of the path.
 func TestGenerar_dominio3_cadaCasoEnEstadoAlcanzable(t *testing.T) {
+	t.Parallel()
 	d, _ := generar(t, Opciones{Usuarios: 60})
 	eventos, estados := eventosDe(t, d)
 	if len(estados) != len(casosDemo) {
@@ -174,6 +175,7 @@ func TestGenerar_dominio3_cadaCasoEnEstadoAlcanzable(t *testing.T) {
 
 // The check above fails on histories the application cannot produce.
 func TestHistoriaValida_dominio3_rechazaSecuenciasImposibles(t *testing.T) {
+	t.Parallel()
 	t0 := time.Date(2026, 3, 2, 15, 0, 0, 0, time.UTC)
 	ev := func(de, a, accion, cuenta string, h int) eventoLeido {
 		return eventoLeido{de: de, a: a, accion: accion, cuenta: cuenta, en: t0.Add(time.Duration(h) * time.Hour)}
@@ -231,6 +233,7 @@ func TestHistoriaValida_dominio3_rechazaSecuenciasImposibles(t *testing.T) {
 // signed when the load is signed; the upcoming one has its orden del día
 // and no attendance yet.
 func TestGenerarFirmado_dominio3_conceptosEnSesionConQuorumYActas(t *testing.T) {
+	t.Parallel()
 	d := abrir(t)
 	ctx := context.Background()
 	if _, _, _, err := GenerarFirmado(ctx, d, Opciones{Usuarios: 60}); err != nil {
@@ -339,6 +342,7 @@ func TestGenerarFirmado_dominio3_conceptosEnSesionConQuorumYActas(t *testing.T) 
 // the one in force when it was issued, and the history row of its issue
 // names that evaluation.
 func TestGenerar_cadaInformeCorrespondeAUnaEvaluacionDelCaso(t *testing.T) {
+	t.Parallel()
 	d, _ := generar(t, Opciones{Usuarios: 60})
 	rows, err := d.Query(`SELECT i.caso_id, i.version, i.evaluacion_id, i.emitido_en, v.caso_id,
 		(SELECT max(w.id) FROM evaluaciones w WHERE w.caso_id = i.caso_id AND w.creado_en <= i.emitido_en),

@@ -12,6 +12,7 @@ import (
 // Each demo account that gives a step of a case has work waiting for it
 // («Mis pendientes»), the seccional one only of its Dirección Seccional.
 func TestGenerar_cadaRolTienePendientes(t *testing.T) {
+	t.Parallel()
 	d, _ := generar(t, Opciones{Semilla: 1})
 	// The internal terms the queues use were set by the demo's administrator.
 	ts, err := d.TerminosInternos(context.Background())

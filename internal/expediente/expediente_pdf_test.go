@@ -13,7 +13,6 @@ import (
 	"strings"
 	"testing"
 
-	"comite/internal/db"
 	"comite/internal/pruebas"
 )
 
@@ -46,9 +45,6 @@ func poppler(t *testing.T, pdf []byte, prog string, args ...string) (string, str
 func TestInforme_emitidoLlevaLaEvaluacionGuardadaYSusFirmantes(t *testing.T) {
 	d, _ := baseCasos(t)
 	ctx := context.Background()
-	antes := db.Argon2
-	db.Argon2 = db.ParametrosArgon2{MemoriaKiB: 1024, Pasadas: 1, Hilos: 1}
-	t.Cleanup(func() { db.Argon2 = antes })
 	for _, n := range []dominio.NuevaCuenta{{Usuario: "secretaria", Nombre: "Sara Ruiz Gómez", Rol: permisos.RolSecretaria},
 		{Usuario: "seccional", Nombre: "Luis Pérez", Rol: permisos.RolSeccional, DireccionSeccional: secCartagena}} {
 		n.Clave = "una clave de prueba larga 7"

@@ -45,14 +45,15 @@ var (
 )
 
 // baseCasos is a fresh store with the worked example's user (Cartagena) and
-// one just under the threshold, the clock on 17/03/2026 10:00 in Bogotá.
+// one just under the threshold, the clock on 17/03/2026 10:00 in Bogotá,
+// and cheap password hashing.
 func baseCasos(t testing.TB) (*db.DB, *time.Time) {
 	t.Helper()
 	ruta := filepath.Join(t.TempDir(), "comite.db")
 	if err := os.WriteFile(db.RutaClaveAuditoria(ruta), []byte(claveAuditoriaDePrueba), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	d, err := db.Open(context.Background(), ruta)
+	d, err := db.Open(context.Background(), ruta, db.ConArgon2(db.ParametrosArgon2{MemoriaKiB: 1024, Pasadas: 1, Hilos: 1}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"math/big"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -34,7 +35,8 @@ type par struct {
 	clave crypto.Signer
 }
 
-var serie int64 = 1000
+// serie numbers the test certificates; tests run in parallel.
+var serie atomic.Int64
 
 func nuevaClave(t testing.TB, tipo string) crypto.Signer {
 	t.Helper()
@@ -60,9 +62,8 @@ func rsaClave(bits int) (*rsa.PrivateKey, error) { return rsa.GenerateKey(rand.R
 // when emisor is nil).
 func emitir(t testing.TB, sujeto pkix.Name, clave crypto.Signer, emisor *par, esCA bool, desde, hasta time.Time, uso x509.KeyUsage) par {
 	t.Helper()
-	serie++
 	plantilla := &x509.Certificate{
-		SerialNumber:          big.NewInt(serie),
+		SerialNumber:          big.NewInt(1000 + serie.Add(1)),
 		Subject:               sujeto,
 		NotBefore:             desde,
 		NotAfter:              hasta,

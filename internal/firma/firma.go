@@ -10,10 +10,13 @@
 // PAdES baseline signatures carry); no time-stamp authority is used, because
 // the application runs without network access.
 //
-// Signing is not deterministic: the CMS signing-time attribute is the clock's
-// at the moment of signing, so the same document signed twice gives different
-// bytes. The caller records the SHA-256 of the signed file as issued, beside
-// the SHA-256 of the unsigned content (which stays deterministic).
+// The CMS signing-time attribute is the instant the caller gives, the same
+// one written as /M. An ECDSA signature still draws a random nonce, so the
+// same document signed twice gives different bytes; the caller records the
+// SHA-256 of the signed file as issued, beside the SHA-256 of the unsigned
+// content (which stays deterministic). A Firmante made Determinista signs
+// with RFC 6979 nonces instead: the same document, texts and instant give
+// the same signed file (the demonstration load needs it).
 package firma
 
 import (
@@ -96,6 +99,17 @@ type Firmante struct {
 	clave        crypto.Signer
 	rutaCert     string
 	advertencias []string
+	determinista bool // sign without a random source (RFC 6979 for ECDSA)
+}
+
+// Determinista returns a copy of f whose signatures depend only on what is
+// signed: ECDSA with RFC 6979 nonces (Ed25519 and RSA PKCS #1 v1.5 are
+// deterministic already). Meant for the demonstration load, whose files
+// must be the same on every run with the same seed.
+func (f *Firmante) Determinista() *Firmante {
+	c := *f
+	c.determinista = true
+	return &c
 }
 
 // Cargar reads the signing certificate and its private key.

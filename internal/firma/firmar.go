@@ -3,7 +3,9 @@ package firma
 import (
 	"bytes"
 	"crypto"
+	"crypto/rand"
 	"crypto/x509"
+	"io"
 	"strings"
 	"time"
 	"unicode"
@@ -21,8 +23,8 @@ const maxTexto = 200
 // update that adds the signature (so the unsigned content stays, byte for
 // byte, at the start of the signed file). motivo and lugar are written in the
 // signature dictionary (/Reason, /Location); instante is the signing instant
-// written as /M and the one the certificate's validity is checked against.
-// The CMS signing-time attribute is the clock's (see the package comment).
+// written as /M and as the CMS signing time, and the one the certificate's
+// validity is checked against.
 //
 // An approval signature leaves room for further ones (the acta is signed by
 // who presided and by the secretary): a second Firmar over a signed file
@@ -76,7 +78,15 @@ func (f *Firmante) Firmar(doc []byte, motivo, lugar string, instante time.Time) 
 	if len(salida.b) <= len(doc) || !bytes.HasPrefix(salida.b, doc) {
 		return nil, errorf("", ErrDocumento, "la biblioteca de firma no devolvió el documento original seguido de la firma")
 	}
-	return salida.b, nil
+	var azar io.Reader = rand.Reader
+	if f.determinista {
+		azar = nil
+	}
+	firmado, err := fijarHora(salida.b, len(doc), instante, f.clave, datos.DigestAlgorithm, azar)
+	if err != nil {
+		return nil, errorf("", ErrDocumento, "no se pudo fijar la hora de la firma: %v", err)
+	}
+	return firmado, nil
 }
 
 // leerPDF parses the document, turning a panic of the parser on a damaged

@@ -13,6 +13,7 @@ import (
 // version from before the audit key (no clave_id column) is checked as it
 // is, without migrating it: its rows are plain SHA-256 and verify.
 func TestRespaldo_deUnaVersionSinClaveVerificaComoEsta(t *testing.T) {
+	t.Parallel()
 	probadas := 0
 	for _, archivo := range esquemasGuardados(t) {
 		if _, err := os.Stat(archivo + ".clave-auditoria"); err == nil {
@@ -47,6 +48,7 @@ func TestRespaldo_deUnaVersionSinClaveVerificaComoEsta(t *testing.T) {
 // arrived later with a lower number; compared with "every migration up to
 // 0090" it would be refused although no one touched it.
 func TestRespaldo_elEsquemaEsElDeSusMigraciones(t *testing.T) {
+	t.Parallel()
 	for _, archivo := range esquemasGuardados(t) {
 		t.Run(filepath.Base(archivo), func(t *testing.T) {
 			ruta := copiaDe(t, archivo)

@@ -267,6 +267,7 @@ func esquemasGuardados(t testing.TB) []string {
 }
 
 func TestActualizacion_desdeCadaEsquemaGuardado(t *testing.T) {
+	t.Parallel()
 	for _, archivo := range esquemasGuardados(t) {
 		t.Run(filepath.Base(archivo), func(t *testing.T) {
 			ruta := copiaDe(t, archivo)
@@ -387,6 +388,7 @@ func TestActualizacion_desdeCadaEsquemaGuardado(t *testing.T) {
 // the current one draws citations, Direcciones Seccionales and pages
 // differently, so this holds only when the PDF drawing is versioned too.
 func TestActualizacion_informesGuardadosSeReproducen(t *testing.T) {
+	t.Parallel()
 	for _, archivo := range esquemasGuardados(t) {
 		t.Run(filepath.Base(archivo), func(t *testing.T) {
 			d, err := db.Open(fondo, copiaDe(t, archivo))
@@ -442,6 +444,7 @@ func TestActualizacion_informesGuardadosSeReproducen(t *testing.T) {
 // TestActualizacion_unaMigracionQuePierdeDatosEsRechazada: the check above
 // catches a migration that drops a column, blanks one, or loses rows.
 func TestActualizacion_unaMigracionQuePierdeDatosEsRechazada(t *testing.T) {
+	t.Parallel()
 	ruta := copiaDe(t, esquemasGuardados(t)[0])
 	q := abrirCrudo(t, ruta)
 	antes := tomarInventario(t, q)

@@ -94,6 +94,7 @@ func reencadenarSinClave(t testing.TB, ruta string, desde int64, claveID int64) 
 // database with a key are HMACs; its backup verifies with the key of the
 // database it was taken from, and not without it or with another key.
 func TestRespaldo_seVerificaConLaClaveYElAnclaDeSuBase(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	d := baseDemo(t, dir)
 	cuentaNueva(t, d, "antes-del-respaldo")
@@ -127,6 +128,7 @@ func TestRespaldo_seVerificaConLaClaveYElAnclaDeSuBase(t *testing.T) {
 // the backup, so the anchor of the database publishes rows the copy does not
 // have; the copy still verifies, and its rows are those the anchor published.
 func TestRespaldo_anclaPorDelanteDeLaCopia(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	d := baseDemo(t, dir)
 	respaldo := respaldoDe(t, d, t.TempDir())
@@ -150,6 +152,7 @@ func TestRespaldo_anclaPorDelanteDeLaCopia(t *testing.T) {
 // TestRespaldo_copiaAlteradaYReencadenadaSinLaClaveFalla: someone who holds
 // the backup file but not the key edits a row and recomputes the chain.
 func TestRespaldo_copiaAlteradaYReencadenadaSinLaClaveFalla(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	d := baseDemo(t, dir)
 	cuentaNueva(t, d, "ultima")
@@ -186,6 +189,7 @@ func TestRespaldo_copiaAlteradaYReencadenadaSinLaClaveFalla(t *testing.T) {
 // restore line to the anchor; the restored database then verifies as
 // «comite auditoria verificar» checks it, and keeps verifying as it grows.
 func TestRestaurar_anclaDelanteSeRegistraYLaBaseVerifica(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	d := baseDemo(t, dir)
 	bueno := respaldoDe(t, d, t.TempDir())
@@ -263,6 +267,7 @@ func lineaRestauracion(t testing.TB, ancla []byte) string {
 // key, restored where no key is found, is refused (a key is never made up:
 // a new one would not verify the rows signed with the old).
 func TestRestaurar_enOtraRutaSinLaClaveSeNiega(t *testing.T) {
+	t.Parallel()
 	d := baseDemo(t, t.TempDir())
 	bueno := respaldoDe(t, d, t.TempDir())
 	destino := filepath.Join(t.TempDir(), "comite.db")

@@ -40,6 +40,7 @@ func sqlEn(t *testing.T, ruta string, qs ...string) {
 // without the key — each refused by verificar and by restaurar, naming what
 // differs, with nothing left at the destination. The genuine one restores.
 func TestRespaldo_falsificadoNuncaSeRestaura(t *testing.T) {
+	t.Parallel()
 	d := baseDemo(t, t.TempDir())
 	bueno := respaldoDe(t, d, t.TempDir())
 	if _, err := d.Exec(`INSERT INTO dias_inhabiles(fecha, motivo, creado_por, creado_en) VALUES ('2026-12-24', 'otro respaldo', 'prueba', '2026-01-01')`); err != nil {
@@ -128,6 +129,7 @@ func TestRespaldo_falsificadoNuncaSeRestaura(t *testing.T) {
 // A backup without a manifest is accepted on request only; restoring it
 // records so in the audit log of the restored database.
 func TestRespaldo_sinManifiestoSoloAPedidoYQuedaEnLaAuditoria(t *testing.T) {
+	t.Parallel()
 	d := baseDemo(t, t.TempDir())
 	bueno := respaldoDe(t, d, t.TempDir())
 	os.Remove(RutaManifiesto(bueno))

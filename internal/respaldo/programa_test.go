@@ -16,6 +16,7 @@ import (
 // temporary copy left by a killed process is cleared; a program restarted
 // later finds the newest one and knows whether it is older than its period.
 func TestPrograma_conservaLosMasNuevosYRegistraCadaUno(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	d := baseDemo(t, dir)
 	salida := filepath.Join(dir, "respaldos")
@@ -80,6 +81,7 @@ func TestPrograma_conservaLosMasNuevosYRegistraCadaUno(t *testing.T) {
 
 // TestPrograma_validar: the settings of --respaldos are checked at start.
 func TestPrograma_validar(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, c := range []struct {
 		nombre string

@@ -23,6 +23,7 @@ import (
 	"comite/internal/flujo"
 	"comite/internal/importar"
 	"comite/internal/permisos"
+	"comite/internal/pruebas"
 	"comite/internal/sancion"
 
 	"github.com/shopspring/decimal"
@@ -30,21 +31,37 @@ import (
 
 var fondo = context.Background()
 
+func TestMain(m *testing.M) { os.Exit(pruebas.ConPlantillas(m)) }
+
 // baseDemo is a small demo database (users, acts, cases in every state,
-// informes and audit rows) with a fixed clock, at dir/comite.db.
+// informes and audit rows) with a fixed clock, at dir/comite.db, with its
+// audit key and anchor beside it. The demo is generated once per test
+// binary; each test gets a copy of its files.
 func baseDemo(t testing.TB, dir string) *db.DB {
 	t.Helper()
+	pruebas.CopiaDePlantilla(t, "demo", dir, func(dir string) error {
+		d, err := db.Open(fondo, filepath.Join(dir, "comite.db"))
+		if err != nil {
+			return err
+		}
+		d.Now = ahoraDemo
+		if _, err := demo.Generar(fondo, d, demo.Opciones{Usuarios: demo.MinUsuarios, Anios: 2}); err != nil {
+			d.Close()
+			return err
+		}
+		return d.Close()
+	})
 	d, err := db.Open(fondo, filepath.Join(dir, "comite.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { d.Close() })
-	d.Now = func() time.Time { return time.Date(2026, 3, 20, 15, 0, 0, 0, time.UTC) }
-	if _, err := demo.Generar(fondo, d, demo.Opciones{Usuarios: demo.MinUsuarios, Anios: 2}); err != nil {
-		t.Fatal(err)
-	}
+	d.Now = ahoraDemo
 	return d
 }
+
+// ahoraDemo is the fixed clock of baseDemo.
+func ahoraDemo() time.Time { return time.Date(2026, 3, 20, 15, 0, 0, 0, time.UTC) }
 
 func nitsDe(t testing.TB, d *db.DB) []string {
 	t.Helper()
@@ -87,6 +104,7 @@ func (c *confirmados) copia() []string {
 // act and every case step whose transaction committed before the backup
 // began is in the restored database, and its audit chain verifies.
 func TestRespaldo_bajoCargaDeEscrituraYRestauracion(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	d := baseDemo(t, dir)
 	nits := nitsDe(t, d)
@@ -240,6 +258,7 @@ const envHijo = "COMITE_PRUEBA_RESPALDO_HIJO"
 // file has the backup's name, the source is intact (integrity, every row,
 // its audit chain) and a later scheduled backup clears the temporary file.
 func TestRespaldo_matadoConSIGKILLNoDejaArchivoConNombreDeRespaldo(t *testing.T) {
+	t.Parallel()
 	if v := os.Getenv(envHijo); v != "" {
 		hijoRespaldar(v)
 		return
@@ -416,6 +435,7 @@ func copiarArchivo(t testing.TB, de, a string) {
 // TestRestaurar_negativas: each refusal says why in Spanish and changes
 // nothing at the destination.
 func TestRestaurar_negativas(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	d := baseDemo(t, dir)
 	bueno := respaldoDe(t, d, t.TempDir())
@@ -527,6 +547,7 @@ const envAbierta = "COMITE_PRUEBA_BASE_ABIERTA"
 // and sits idle; the restore refuses, naming that process, and the database
 // is untouched.
 func TestRestaurar_seNiegaSiOtroProcesoTieneLaBaseAbierta(t *testing.T) {
+	t.Parallel()
 	if ruta := os.Getenv(envAbierta); ruta != "" {
 		d, err := db.Open(fondo, ruta)
 		if err != nil {
@@ -572,6 +593,7 @@ func TestRestaurar_seNiegaSiOtroProcesoTieneLaBaseAbierta(t *testing.T) {
 // database (including what is still only in its -wal file) is kept beside it
 // before the backup takes its place.
 func TestRestaurar_reemplazaGuardandoLaAnterior(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	d := baseDemo(t, dir)
 	bueno := respaldoDe(t, d, t.TempDir())
@@ -612,6 +634,7 @@ func TestRestaurar_reemplazaGuardandoLaAnterior(t *testing.T) {
 
 // TestRespaldar_negativas: a backup never overwrites a file and needs its source.
 func TestRespaldar_negativas(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	d := baseDemo(t, dir)
 	existente := filepath.Join(dir, "ya-esta.db")
@@ -635,6 +658,7 @@ func TestRespaldar_negativas(t *testing.T) {
 
 // The message for a damaged copy names the first finding, not the heading.
 func TestPrimeraLinea_saltaElEncabezadoDeIntegrityCheck(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ entrada, quiere string }{
 		{"*** in database main ***\nTree 28 page 201 cell 2: overflow list length is 1 but should be 33\nPage 5 never used", "Tree 28 page 201 cell 2: overflow list length is 1 but should be 33"},
 		{"row 3 missing from index actos_firmeza", "row 3 missing from index actos_firmeza"},

@@ -36,13 +36,15 @@ const claveTest = "clave-de-prueba-1"
 
 var seccionalCartagena = "CARTAGENA"
 
-func nuevoEntorno(t testing.TB) *entorno {
+// argon2Barato is the password hashing cost of the test stores.
+var argon2Barato = db.ConArgon2(db.ParametrosArgon2{MemoriaKiB: 1024, Pasadas: 1, Hilos: 1})
+
+// nuevoEntorno opens the store with cheap password hashing, then the given
+// options (a test that needs other costs passes its own db.ConArgon2).
+func nuevoEntorno(t testing.TB, opciones ...db.Opcion) *entorno {
 	t.Helper()
-	antes := db.Argon2
-	db.Argon2 = db.ParametrosArgon2{MemoriaKiB: 1024, Pasadas: 1, Hilos: 1}
-	t.Cleanup(func() { db.Argon2 = antes })
 	dir := dirTemporal(t)
-	d, err := db.Open(context.Background(), filepath.Join(dir, "comite.db"))
+	d, err := db.Open(context.Background(), filepath.Join(dir, "comite.db"), append([]db.Opcion{argon2Barato}, opciones...)...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,8 +33,7 @@ func picoMemoriaMiB(b *testing.B) float64 {
 //
 //	go test -run '^$' -bench Ingreso_200 -benchtime 1x ./internal/web/
 func BenchmarkIngreso_200ParalelosCostoReal(b *testing.B) {
-	e := nuevoEntorno(b)
-	db.Argon2 = db.ParametrosArgon2{MemoriaKiB: 19 * 1024, Pasadas: 2, Hilos: 1}
+	e := nuevoEntorno(b, db.ConArgon2(db.ParametrosArgon2{MemoriaKiB: 19 * 1024, Pasadas: 2, Hilos: 1}))
 	srv := httptest.NewServer(e.app)
 	defer srv.Close()
 	for i := 0; i < b.N; i++ {

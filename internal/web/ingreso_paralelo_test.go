@@ -97,8 +97,7 @@ func TestIngreso_paraleloContraUnaCuentaRespetaElLimite(t *testing.T) {
 // realistic argon2 cost: never more than MaxArgon2Concurrentes hashes at a
 // time (the rest get 503 at once), and no more than MaxFallosIP checked.
 func TestIngreso_paraleloUsuariosInexistentesNoSuperanElTopeDeArgon2(t *testing.T) {
-	e := nuevoEntorno(t)
-	db.Argon2 = db.ParametrosArgon2{MemoriaKiB: 8 * 1024, Pasadas: 2, Hilos: 1} // restored by nuevoEntorno's cleanup
+	e := nuevoEntorno(t, db.ConArgon2(db.ParametrosArgon2{MemoriaKiB: 8 * 1024, Pasadas: 2, Hilos: 1}))
 	srv := httptest.NewServer(e.app)
 	defer srv.Close()
 	var wg sync.WaitGroup

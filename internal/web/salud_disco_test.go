@@ -39,10 +39,7 @@ func TestDiscoLleno_507YSaludDegradadaYVuelve(t *testing.T) {
 		t.Fatalf("montar el tmpfs: %v", err)
 	}
 	defer syscall.Unmount(dir, syscall.MNT_DETACH)
-	antes := db.Argon2
-	db.Argon2 = db.ParametrosArgon2{MemoriaKiB: 1024, Pasadas: 1, Hilos: 1}
-	defer func() { db.Argon2 = antes }()
-	d, err := db.Open(context.Background(), filepath.Join(dir, "comite.db"))
+	d, err := db.Open(context.Background(), filepath.Join(dir, "comite.db"), argon2Barato)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,10 +142,7 @@ func TestDiscoLleno_IngresosYAuditoriaPendiente(t *testing.T) {
 		t.Fatalf("montar el tmpfs: %v", err)
 	}
 	defer syscall.Unmount(dir, syscall.MNT_DETACH)
-	antes := db.Argon2
-	db.Argon2 = db.ParametrosArgon2{MemoriaKiB: 1024, Pasadas: 1, Hilos: 1}
-	defer func() { db.Argon2 = antes }()
-	d, err := db.Open(context.Background(), filepath.Join(dir, "comite.db"))
+	d, err := db.Open(context.Background(), filepath.Join(dir, "comite.db"), argon2Barato)
 	if err != nil {
 		t.Fatal(err)
 	}

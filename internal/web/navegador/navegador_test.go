@@ -76,11 +76,7 @@ func iniciar(t *testing.T) *prueba {
 	if testing.Short() {
 		pruebas.Omitir(t, "pruebas de navegador omitidas con -short")
 	}
-	antes := db.Argon2
-	db.Argon2 = db.ParametrosArgon2{MemoriaKiB: 1024, Pasadas: 1, Hilos: 1}
-	t.Cleanup(func() { db.Argon2 = antes })
-
-	d, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "comite.db"))
+	d, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "comite.db"), db.ConArgon2(db.ParametrosArgon2{MemoriaKiB: 1024, Pasadas: 1, Hilos: 1}))
 	if err != nil {
 		t.Fatal(err)
 	}
