@@ -5,7 +5,6 @@ import (
 
 	"comite/internal/fecha"
 	"comite/internal/flujo"
-	"comite/internal/reincidencia"
 
 	"github.com/shopspring/decimal"
 )
@@ -34,8 +33,21 @@ type PropuestaREA struct {
 	ConceptoID    int64
 	Propuesta     flujo.Decision
 	FechaREA      fecha.Fecha
-	Incremento    *reincidencia.SancionIncrementada // nil for cancelación or no increment
-	Total         *decimal.Decimal                  // nil for cancelación
+	Incremento    *SancionIncrementada // nil for cancelación or no increment
+	Total         *decimal.Decimal     // nil for cancelación
 	RegistradoPor string
 	RegistradoEn  string
+}
+
+// SancionIncrementada is the fine proposed with a closing (art. 25 inc. 1):
+// the UVT row used, the increment and the total, as recorded. Its fields are
+// those of the committee test's result, which converts to it.
+type SancionIncrementada struct {
+	UVTAnio       int
+	UVTValor      decimal.Decimal
+	UVTResolucion string
+	Incremento    decimal.Decimal
+	Total         decimal.Decimal
+	// Provisional: no REA date yet, so the UVT is the verification year's.
+	Provisional bool
 }
