@@ -213,7 +213,7 @@ func BenchmarkLecturasWeb(b *testing.B) {
 			Operaciones: func(int64, int, int64, int64) error { return nil },
 		}
 		for b.Loop() {
-			if err := d.LeerTamizaje(ctx, anio-2, anio-1, reincidencia.PreseleccionActos(reincidencia.PeriodoDelAnio(anio-2), reincidencia.PeriodoDelAnio(anio-1)), l); err != nil {
+			if err := d.LeerTamizaje(ctx, anio-2, anio-1, db.FiltroActos(reincidencia.PreseleccionActos(reincidencia.PeriodoDelAnio(anio-2), reincidencia.PeriodoDelAnio(anio-1))), l); err != nil {
 				b.Fatal(err)
 			}
 		}
