@@ -33,21 +33,18 @@ type PropuestaREA struct {
 	ConceptoID    int64
 	Propuesta     flujo.Decision
 	FechaREA      fecha.Fecha
-	Incremento    *SancionIncrementada // nil for cancelación or no increment
-	Total         *decimal.Decimal     // nil for cancelación
+	Incremento    *IncrementoREA   // nil for cancelación or no increment
+	Total         *decimal.Decimal // nil for cancelación
 	RegistradoPor string
 	RegistradoEn  string
 }
 
-// SancionIncrementada is the fine proposed with a closing (art. 25 inc. 1):
-// the UVT row used, the increment and the total, as recorded. Its fields are
-// those of the committee test's result, which converts to it.
-type SancionIncrementada struct {
+// IncrementoREA is the 1.000 UVT increment of a closing's proposal (art. 25
+// inc. 1), as recorded: the UVT row used and the increment (the total is the
+// proposal's).
+type IncrementoREA struct {
 	UVTAnio       int
 	UVTValor      decimal.Decimal
 	UVTResolucion string
 	Incremento    decimal.Decimal
-	Total         decimal.Decimal
-	// Provisional: no REA date yet, so the UVT is the verification year's.
-	Provisional bool
 }
