@@ -18,6 +18,7 @@ import (
 	"comite/internal/dominio"
 	"comite/internal/fallo"
 	"comite/internal/flujo"
+	"comite/internal/valores"
 )
 
 // ActaEmitida is one issued version of an acta (without its bytes).
@@ -76,6 +77,9 @@ type FuenteActa struct {
 	Actas    []ActaEmitida // issued versions, oldest first
 	Marca    string
 	Personas map[string]dominio.Persona // login → the person behind the account
+	// Referencia is the table of values the agenda's evaluations are read
+	// with (nil when it could not be read: no increment is shown then).
+	Referencia *valores.Referencia
 }
 
 // FuenteActa reads what the acta of a session is built from, in one read
@@ -92,8 +96,13 @@ func (d *DB) FuenteActa(ctx context.Context, sesionID int64) (FuenteActa, error)
 		if f.Actas, err = versiones(ctx, q, claseActa, sesionID, escanearActa); err != nil {
 			return err
 		}
-		f.Personas, err = personasEn(ctx, q)
-		return err
+		if f.Personas, err = personasEn(ctx, q); err != nil {
+			return err
+		}
+		if ref, err := referenciaEn(ctx, q); err == nil {
+			f.Referencia = &ref
+		}
+		return nil
 	})
 	return f, err
 }

@@ -24,7 +24,6 @@ import (
 
 	"comite/internal/fecha"
 	"comite/internal/flujo"
-	"comite/internal/reincidencia"
 	"comite/internal/sancion"
 	"comite/internal/valores"
 )
@@ -156,7 +155,7 @@ func escanearCaso(s interface{ Scan(...any) error }) (dominio.Caso, error) {
 	if err != nil {
 		return c, err
 	}
-	c.Estado, c.Gravedad, c.Sancion, c.Anclaje = flujo.Estado(estado), sancion.Gravedad(grav), sancion.Tipo(sanc), reincidencia.Anclaje(anc)
+	c.Estado, c.Gravedad, c.Sancion, c.Anclaje = flujo.Estado(estado), sancion.Gravedad(grav), sancion.Tipo(sanc), sancion.Anclaje(anc)
 	if c.SancionPrevista, err = montoGuardado(previstaExacta, prevista); err != nil {
 		return c, err
 	}

@@ -16,7 +16,6 @@ import (
 
 	"comite/internal/fecha"
 	"comite/internal/flujo"
-	"comite/internal/reincidencia"
 
 	"github.com/shopspring/decimal"
 )
@@ -140,8 +139,8 @@ func propuestaDe(ctx context.Context, q consultor, casoID int64) (*dominio.Propu
 		if err != nil {
 			return nil, err
 		}
-		inc := reincidencia.SancionIncrementada{UVTAnio: int(uvtAnio.Int64), UVTValor: decimal.NewFromInt(uvtValor.Int64),
-			Incremento: p.Total.Sub(caso.SancionPrevista), Total: *p.Total}
+		inc := dominio.IncrementoREA{UVTAnio: int(uvtAnio.Int64), UVTValor: decimal.NewFromInt(uvtValor.Int64),
+			Incremento: p.Total.Sub(caso.SancionPrevista)}
 		if err := q.QueryRowContext(ctx, `SELECT resolucion FROM uvt WHERE anio = ?`, inc.UVTAnio).Scan(&inc.UVTResolucion); err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return nil, err
 		}

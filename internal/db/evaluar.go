@@ -1,42 +1,45 @@
 package db
 
 import (
-	"comite/internal/dominio"
 	"context"
 	"database/sql"
 	"fmt"
 
+	"comite/internal/dominio"
 	"comite/internal/fecha"
 	"comite/internal/nit"
-	"comite/internal/reincidencia"
 )
 
-// EntradaEvaluacion loads, in one read snapshot, what the committee test
-// needs about one user: the user and whether some
-// autorización, habilitación or registro was in force on the date of
-// commission (desde ≤ fecha ≤ hasta, or no hasta), all its acts, its
-// operations of every year (a few rows; both anchors' reference years are
-// then available), and the non-business days the authority declared. The
-// rules themselves are in internal/reincidencia.
-func (d *DB) EntradaEvaluacion(ctx context.Context, nitUsuario string, nueva reincidencia.NuevaInfraccion, anclaje reincidencia.Anclaje) (reincidencia.Entrada, error) {
+// LecturaEvaluacion is what the committee test needs about one user, read
+// in one snapshot: the user with its registros, all its acts, its operations
+// of every year (a few rows; both anchors' reference years are then
+// available), and the non-business days the authority declared. The
+// application assembles the test's input from it; the rules themselves are
+// in internal/reincidencia.
+type LecturaEvaluacion struct {
+	Perfil        LecturaPerfil
+	DiasInhabiles []fecha.Fecha
+}
+
+// LeerEvaluacion reads the LecturaEvaluacion of one user.
+func (d *DB) LeerEvaluacion(ctx context.Context, nitUsuario string) (LecturaEvaluacion, error) {
+	var l LecturaEvaluacion
 	n, err := nit.Parse(nitUsuario)
 	if err != nil {
-		return reincidencia.Entrada{}, &dominio.ErrValidacion{Campo: "nit", Mensaje: err.Error()}
+		return l, &dominio.ErrValidacion{Campo: "nit", Mensaje: err.Error()}
 	}
 	tx, err := d.BeginTx(ctx, &sql.TxOptions{ReadOnly: true}) // a deferred read: does not wait for writers (WAL)
 	if err != nil {
-		return reincidencia.Entrada{}, fmt.Errorf("evaluar %s: %w", n, err)
+		return l, fmt.Errorf("evaluar %s: %w", n, err)
 	}
 	defer tx.Rollback()
-	l, err := leerPerfilEn(ctx, tx, n.String())
-	if err != nil {
-		return reincidencia.Entrada{}, err
+	if l.Perfil, err = leerPerfilEn(ctx, tx, n.String()); err != nil {
+		return l, err
 	}
-	dias, err := fechasInhabiles(ctx, tx)
-	if err != nil {
-		return reincidencia.Entrada{}, fmt.Errorf("evaluar %s: %w", n, err)
+	if l.DiasInhabiles, err = fechasInhabiles(ctx, tx); err != nil {
+		return l, fmt.Errorf("evaluar %s: %w", n, err)
 	}
-	return l.Entrada(nueva, anclaje, dias), nil
+	return l, nil
 }
 
 func fechasInhabiles(ctx context.Context, q consultor) ([]fecha.Fecha, error) {

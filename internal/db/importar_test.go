@@ -419,11 +419,11 @@ func TestEvaluarUsuario_ejemploDominio2(t *testing.T) {
 		t.Fatalf("plazo con día inhábil = %s, %v", r.PlazoReporte, err)
 	}
 	// Registro not in force on the date of commission.
-	e, err = d.EntradaEvaluacion(fondo, "899999068-1", reincidencia.NuevaInfraccion{FechaComision: fecha.Debe(2030, 1, 15)}, "")
+	e, err = entradaEvaluacion(fondo, d, "899999068-1", reincidencia.NuevaInfraccion{FechaComision: fecha.Debe(2030, 1, 15)}, "")
 	if err != nil || e.Usuario.RegistroVigente {
 		t.Fatalf("vigencia 2030 = %+v, %v", e.Usuario, err)
 	}
-	if _, err := d.EntradaEvaluacion(fondo, "900000001-2", nueva, ""); !errors.Is(err, ErrUsuarioNoRegistrado) {
+	if _, err := entradaEvaluacion(fondo, d, "900000001-2", nueva, ""); !errors.Is(err, ErrUsuarioNoRegistrado) {
 		t.Fatalf("NIT no registrado = %v", err)
 	}
 }

@@ -13,7 +13,6 @@ import (
 
 	"comite/internal/fecha"
 	"comite/internal/nit"
-	"comite/internal/reincidencia"
 )
 
 // VersionDatos is the data version: two counters that the database's
@@ -163,28 +162,6 @@ func leerPerfilEn(ctx context.Context, q consultor, nitCanon string) (LecturaPer
 		return l, fmt.Errorf("usuario %s: %w", nitCanon, err)
 	}
 	return l, nil
-}
-
-// Entrada is the committee test's input for this user and a new infraction,
-// assembled exactly as EntradaEvaluacion does (which calls it): the registro
-// in force on the date of commission, every act, the operations of every
-// year, and the non-business days given.
-func (l LecturaPerfil) Entrada(nueva reincidencia.NuevaInfraccion, anclaje reincidencia.Anclaje, dias []fecha.Fecha) reincidencia.Entrada {
-	u := l.Usuario
-	e := reincidencia.Entrada{
-		Usuario:       reincidencia.Usuario{NIT: u.NIT, RazonSocial: u.RazonSocial, Tipo: u.Tipo, RegistroVigente: u.RegistroVigente(nueva.FechaComision)},
-		Nueva:         nueva,
-		Anclaje:       anclaje,
-		DiasInhabiles: dias,
-	}
-	e.Actos = make([]reincidencia.Acto, len(l.Actos))
-	for i, a := range l.Actos {
-		e.Actos[i] = reincidencia.Acto{Numero: a.NumeroActo, FechaFirmeza: a.FechaFirmeza, Gravedad: a.Gravedad, Sancion: a.Sancion, Valor: a.Valor, Allanamiento: a.Allanamiento}
-	}
-	for _, o := range l.Operaciones {
-		e.Operaciones = append(e.Operaciones, reincidencia.Operaciones{Anio: o.Anio, Valor: o.Valor, Numero: o.Numero})
-	}
-	return e
 }
 
 // LecturaCaso is what the case page reads besides the case row, in one read

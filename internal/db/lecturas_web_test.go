@@ -52,7 +52,7 @@ func nitsDe(t testing.TB, d *db.DB, limite int) []string {
 }
 
 // The profile's one read gives exactly what the three separate reads give,
-// and the same committee-test input as EntradaEvaluacion.
+// and the same committee-test input as LeerEvaluacion.
 func TestLeerPerfil_igualALasLecturasSueltas(t *testing.T) {
 	t.Parallel()
 	d := demoChica(t)
@@ -78,12 +78,13 @@ func TestLeerPerfil_igualALasLecturasSueltas(t *testing.T) {
 		if !reflect.DeepEqual(l.Usuario, u) || !reflect.DeepEqual(l.Actos, actos) || !reflect.DeepEqual(l.Operaciones, ops) {
 			t.Fatalf("%s: LeerPerfil difiere de las lecturas sueltas", n)
 		}
-		e, err := d.EntradaEvaluacion(ctx, n, nueva, reincidencia.AnclajeComision)
+		le, err := d.LeerEvaluacion(ctx, n)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := l.Entrada(nueva, reincidencia.AnclajeComision, e.DiasInhabiles); !reflect.DeepEqual(got, e) {
-			t.Fatalf("%s: la entrada del perfil difiere de EntradaEvaluacion", n)
+		e := expediente.Entrada(le.Perfil, nueva, reincidencia.AnclajeComision, le.DiasInhabiles)
+		if got := expediente.Entrada(l, nueva, reincidencia.AnclajeComision, le.DiasInhabiles); !reflect.DeepEqual(got, e) {
+			t.Fatalf("%s: la entrada del perfil difiere de la de LeerEvaluacion", n)
 		}
 	}
 	var ev *dominio.ErrValidacion
@@ -214,7 +215,7 @@ func BenchmarkLecturasWeb(b *testing.B) {
 			Operaciones: func(int64, int, int64, int64) error { return nil },
 		}
 		for b.Loop() {
-			if err := d.LeerTamizaje(ctx, anio-2, anio-1, reincidencia.PreseleccionActos(reincidencia.PeriodoDelAnio(anio-2), reincidencia.PeriodoDelAnio(anio-1)), l); err != nil {
+			if err := d.LeerTamizaje(ctx, anio-2, anio-1, db.FiltroActos(reincidencia.PreseleccionActos(reincidencia.PeriodoDelAnio(anio-2), reincidencia.PeriodoDelAnio(anio-1))), l); err != nil {
 				b.Fatal(err)
 			}
 		}

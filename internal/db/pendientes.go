@@ -11,90 +11,55 @@ import (
 
 	"comite/internal/fecha"
 	"comite/internal/flujo"
-	"comite/internal/plazos"
 )
 
-// TerminoInterno is the internal term of a stage: the one the administrator
-// set, or the stated default (Predeterminado true) when none was set.
-type TerminoInterno struct {
-	Etapa          plazos.Etapa
-	Dias           int
-	Predeterminado bool
-	FijadoPor      string
-	FijadoEn       string
+// TerminoFijado is the internal term (business days) an administrator set
+// for a stage, with who set it and when.
+type TerminoFijado struct {
+	Etapa     string
+	Dias      int
+	FijadoPor string
+	FijadoEn  string
 }
 
-// TerminosInternos returns the term of every stage, in workflow order.
-func (d *DB) TerminosInternos(ctx context.Context) ([]TerminoInterno, error) {
-	fijados := map[plazos.Etapa]TerminoInterno{}
+// TerminosFijados reads the terms set, by stage; a stage never set is absent
+// (the application gives it its stated default).
+func (d *DB) TerminosFijados(ctx context.Context) (map[string]TerminoFijado, error) {
+	out := map[string]TerminoFijado{}
 	rows, err := d.QueryContext(ctx, `SELECT etapa, dias_habiles, fijado_por, fijado_en FROM terminos_internos`)
 	if err != nil {
 		return nil, fmt.Errorf("leer términos internos: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var t TerminoInterno
-		var e string
-		if err := rows.Scan(&e, &t.Dias, &t.FijadoPor, &t.FijadoEn); err != nil {
+		var t TerminoFijado
+		if err := rows.Scan(&t.Etapa, &t.Dias, &t.FijadoPor, &t.FijadoEn); err != nil {
 			return nil, err
 		}
-		t.Etapa = plazos.Etapa(e)
-		fijados[t.Etapa] = t
+		out[t.Etapa] = t
 	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	out := make([]TerminoInterno, 0, len(plazos.Etapas))
-	for _, e := range plazos.Etapas {
-		t, ok := fijados[e]
-		if !ok {
-			t = TerminoInterno{Etapa: e, Dias: plazos.Predeterminados[e], Predeterminado: true}
-		}
-		out = append(out, t)
-	}
-	return out, nil
+	return out, rows.Err()
 }
 
-// DiasPorEtapa is TerminosInternos as a map.
-func (d *DB) DiasPorEtapa(ctx context.Context) (map[plazos.Etapa]int, error) {
-	ts, err := d.TerminosInternos(ctx)
-	if err != nil {
-		return nil, err
-	}
-	out := map[plazos.Etapa]int{}
-	for _, t := range ts {
-		out[t.Etapa] = t.Dias
-	}
-	return out, nil
+// CambioTermino is the new term of a stage, with the term the stage has
+// when none was set (what the audit row records as the value before).
+type CambioTermino struct {
+	Etapa          string
+	Dias           int
+	Predeterminado int
 }
 
-// FijarTerminosInternos sets the internal terms of the given stages in one
-// transaction, each change with its audit row (the value before and after):
-// all land or none does. A stage whose term does not change is left alone.
-func (d *DB) FijarTerminosInternos(ctx context.Context, dias map[plazos.Etapa]int, quien dominio.Actor) error {
-	for _, e := range plazos.Etapas {
-		if n, ok := dias[e]; ok {
-			if err := plazos.Validar(e, n); err != nil {
-				return &dominio.ErrValidacion{Campo: "dias_" + string(e), Mensaje: err.Error()}
-			}
-		}
-	}
-	if len(dias) != 0 {
-		for e := range dias {
-			if _, ok := plazos.Predeterminados[e]; !ok {
-				return &dominio.ErrValidacion{Campo: "etapa", Mensaje: "etapa desconocida"}
-			}
-		}
-	}
+// FijarTerminosInternos sets the internal terms given, in their order, in
+// one transaction, each change with its audit row (the value before and
+// after): all land or none does. A stage whose term does not change is left
+// alone. The terms were checked by the caller.
+func (d *DB) FijarTerminosInternos(ctx context.Context, cambios []CambioTermino, quien dominio.Actor) error {
 	return d.enTx(ctx, func(tx *sql.Tx) error {
-		for _, e := range plazos.Etapas {
-			n, ok := dias[e]
-			if !ok {
-				continue
-			}
-			antes := plazos.Predeterminados[e]
+		for _, c := range cambios {
+			e, n := c.Etapa, c.Dias
+			antes := c.Predeterminado
 			predeterminado := true
-			err := tx.QueryRowContext(ctx, `SELECT dias_habiles FROM terminos_internos WHERE etapa = ?`, string(e)).Scan(&antes)
+			err := tx.QueryRowContext(ctx, `SELECT dias_habiles FROM terminos_internos WHERE etapa = ?`, e).Scan(&antes)
 			switch {
 			case err == nil:
 				predeterminado = false
@@ -106,10 +71,10 @@ func (d *DB) FijarTerminosInternos(ctx context.Context, dias map[plazos.Etapa]in
 			}
 			if _, err := tx.ExecContext(ctx, `INSERT INTO terminos_internos(etapa, dias_habiles, fijado_por, fijado_en) VALUES (?,?,?,?)
 				ON CONFLICT(etapa) DO UPDATE SET dias_habiles = excluded.dias_habiles, fijado_por = excluded.fijado_por, fijado_en = excluded.fijado_en`,
-				string(e), n, quien.Cuenta, d.ahoraEn(tx)); err != nil {
+				e, n, quien.Cuenta, d.ahoraEn(tx)); err != nil {
 				return err
 			}
-			if err := d.auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "termino_interno.fijar", Objeto: "termino_interno:" + string(e),
+			if err := d.auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "termino_interno.fijar", Objeto: "termino_interno:" + e,
 				Detalle: map[string]any{"antes": antes, "antes_predeterminado": predeterminado, "despues": n}}); err != nil {
 				return err
 			}

@@ -7,40 +7,7 @@ import (
 	"errors"
 	"testing"
 	"time"
-
-	"comite/internal/plazos"
 )
-
-func TestTerminosInternos_predeterminadosYFijadosConAuditoria(t *testing.T) {
-	t.Parallel()
-	d, _ := baseCasos(t)
-	ctx := context.Background()
-	ts, err := d.TerminosInternos(ctx)
-	if err != nil || len(ts) != 3 || !ts[0].Predeterminado || ts[0].Dias != plazos.Predeterminados[plazos.EtapaEvaluacion] {
-		t.Fatalf("%v %+v", err, ts)
-	}
-	var ev *dominio.ErrValidacion
-	if err := d.FijarTerminosInternos(ctx, map[plazos.Etapa]int{plazos.EtapaREA: 8, plazos.EtapaComite: 0}, dominio.Actor{Cuenta: "admin"}); !errors.As(err, &ev) || ev.Campo != "dias_comite" {
-		t.Fatalf("un término de 0 días: %v", err)
-	}
-	if n := contarFilas(t, d, `terminos_internos`); n != 0 {
-		t.Fatal("se escribió a medias")
-	}
-	if err := d.FijarTerminosInternos(ctx, map[plazos.Etapa]int{plazos.EtapaREA: 8}, dominio.Actor{Cuenta: "admin"}); err != nil {
-		t.Fatal(err)
-	}
-	// The same value again writes nothing and audits nothing.
-	if err := d.FijarTerminosInternos(ctx, map[plazos.Etapa]int{plazos.EtapaREA: 8}, dominio.Actor{Cuenta: "admin"}); err != nil {
-		t.Fatal(err)
-	}
-	if n := contarFilas(t, d, `auditoria WHERE accion = 'termino_interno.fijar'`); n != 1 {
-		t.Fatalf("filas de auditoría = %d; quiere 1", n)
-	}
-	dias, _ := d.DiasPorEtapa(ctx)
-	if dias[plazos.EtapaREA] != 8 || dias[plazos.EtapaEvaluacion] != plazos.Predeterminados[plazos.EtapaEvaluacion] {
-		t.Fatalf("%v", dias)
-	}
-}
 
 func TestTokenCalendario_soloHashRevocableYRegenerable(t *testing.T) {
 	t.Parallel()

@@ -8,7 +8,6 @@ package db
 // the administrator configured, inside the transaction that records.
 
 import (
-	"comite/internal/contrato"
 	"comite/internal/dominio"
 	"comite/internal/fallo"
 	"comite/internal/fecha"
@@ -121,11 +120,7 @@ func sesionEn(ctx context.Context, q consultor, id int64) (dominio.SesionComite,
 		}
 		p.Numero, p.Estado, p.SancionPrevista = c.Numero, c.Estado, c.SancionPrevista
 		if ev, err := ultimaEvaluacion(ctx, q, c.ID); err == nil {
-			if ref, err := referenciaEn(ctx, q); err == nil {
-				if r, err := contrato.ResultadoDe(ev, ref); err == nil {
-					p.SegundaRuta, p.Incremento = r.EsSegundaRuta(), contrato.IncrementoDe(r)
-				}
-			}
+			p.Evaluacion = &ev
 		}
 		p.RazonSocial, p.NIT = c.RazonSocial, c.NIT
 		cs, err := conceptosDe(ctx, q, p.CasoID)

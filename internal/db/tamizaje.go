@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"comite/internal/fecha"
-	"comite/internal/reincidencia"
 	"comite/internal/sancion"
 )
 
@@ -37,6 +36,16 @@ var (
 	sancionesTamizaje  = sancion.Tipos()
 )
 
+// FiltroActos bounds the acts the screening reads, as plain values put in
+// the query: the firmeza dates (inclusive), the gravedades (empty: no act is
+// read) and whether an act with accepted allanamiento is read. The caller
+// derives it from the core (reincidencia.Preseleccion has the same fields).
+type FiltroActos struct {
+	Desde, Hasta    fecha.Fecha
+	Gravedades      []sancion.Gravedad
+	ConAllanamiento bool
+}
+
 // LeerTamizaje reads, in one read-only snapshot, what the screening of the
 // reference years anioDesde … anioHasta needs, and hands it to l row by row:
 // nothing is kept here, so the caller decides what to hold. It only selects
@@ -45,8 +54,8 @@ var (
 //
 //   - users: all of them, in id order;
 //   - registros: all;
-//   - acts: only those the core's preselection admits (actos, made by
-//     reincidencia.PreseleccionActos): fecha_firmeza from actos.Desde to
+//   - acts: only those the core's preselection admits (actos, made by the
+//     caller from reincidencia.PreseleccionActos): fecha_firmeza from actos.Desde to
 //     actos.Hasta, gravedad among actos.Gravedades, and no accepted
 //     allanamiento unless actos.ConAllanamiento. The store does not decide
 //     which act counts: it puts those values in the query as parameters, and
@@ -69,7 +78,7 @@ var (
 // refuse) or a date SQLite cannot read packs to NULL and is an error. The
 // dates were checked when they were written (importar); SQLite's date
 // reading would carry an impossible day such as 30 February into March.
-func (d *DB) LeerTamizaje(ctx context.Context, anioDesde, anioHasta int, actos reincidencia.Preseleccion, l LectorTamizaje) error {
+func (d *DB) LeerTamizaje(ctx context.Context, anioDesde, anioHasta int, actos FiltroActos, l LectorTamizaje) error {
 	tx, err := d.BeginTx(ctx, &sql.TxOptions{ReadOnly: true}) // a deferred read: does not wait for writers (WAL)
 	if err != nil {
 		return fmt.Errorf("leer el tamizaje: %w", err)
@@ -197,7 +206,7 @@ func registroInvalido(ctx context.Context, tx *sql.Tx) error {
 	return fmt.Errorf("registro del usuario %s: fechas de vigencia guardadas inválidas (%q, %q)", nit, desde, hasta.String)
 }
 
-func leerActosTamizaje(ctx context.Context, tx *sql.Tx, pre reincidencia.Preseleccion, f func(usuarioID int64, firmeza fecha.Fecha, g sancion.Gravedad, s sancion.Tipo, allanamiento bool, centavos int64) error) error {
+func leerActosTamizaje(ctx context.Context, tx *sql.Tx, pre FiltroActos, f func(usuarioID int64, firmeza fecha.Fecha, g sancion.Gravedad, s sancion.Tipo, allanamiento bool, centavos int64) error) error {
 	if len(pre.Gravedades) == 0 || pre.Desde.IsZero() || pre.Hasta.IsZero() || pre.Hasta.Antes(pre.Desde) {
 		return nil // no act can count
 	}

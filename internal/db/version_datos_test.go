@@ -58,7 +58,7 @@ func TestVersionDatos_cadaEscrituraLaMueveYUnaLecturaNo(t *testing.T) {
 		{"ingreso (sesión, intentos)", func() error { _, _, err := d.Ingresar(ctx, "nueva", "una-clave-larga-1", "127.0.0.1"); return err }, false, false},
 		{"día inhábil", func() error { return d.AgregarDiaInhabil(ctx, fecha.Debe(2026, 4, 6), "prueba", admin) }, false, true},
 		{"términos internos", func() error {
-			return d.FijarTerminosInternos(ctx, map[plazos.Etapa]int{plazos.EtapaEvaluacion: 7}, admin)
+			return expediente.Nuevo(d).FijarTerminosInternos(ctx, map[plazos.Etapa]int{plazos.EtapaEvaluacion: 7}, admin)
 		}, false, true},
 		{"quórum del Comité", func() error {
 			return expediente.Nuevo(d).FijarQuorum(ctx, 3, dominio.ActorCaso{Actor: admin, Rol: permisos.RolAdmin})

@@ -50,7 +50,7 @@ func (a *aplicacion) fijarQuorum(minimo int, quien dominio.ActorCaso) error {
 
 // terminos sets the internal term (business days) of each stage.
 func (a *aplicacion) terminos(dias map[plazos.Etapa]int, quien dominio.ActorCaso) error {
-	return a.d.FijarTerminosInternos(a.ctx, dias, quien.Actor)
+	return a.x.FijarTerminosInternos(a.ctx, dias, quien.Actor)
 }
 
 func (a *aplicacion) reportar(n dominio.NuevoCaso, quien dominio.ActorCaso) (dominio.Caso, error) {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"comite/internal/db"
+	"comite/internal/expediente"
 	"comite/internal/plazos"
 )
 
@@ -15,7 +16,7 @@ func TestGenerar_cadaRolTienePendientes(t *testing.T) {
 	t.Parallel()
 	d, _ := generar(t, Opciones{Semilla: 1})
 	// The internal terms the queues use were set by the demo's administrator.
-	ts, err := d.TerminosInternos(context.Background())
+	ts, err := expediente.Nuevo(d).TerminosInternos(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

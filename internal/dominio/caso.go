@@ -6,7 +6,6 @@ import (
 	"comite/internal/fecha"
 	"comite/internal/flujo"
 	"comite/internal/permisos"
-	"comite/internal/reincidencia"
 	"comite/internal/sancion"
 
 	"github.com/shopspring/decimal"
@@ -36,7 +35,7 @@ type NuevoCaso struct {
 	Sancion            sancion.Tipo
 	SancionPrevista    decimal.Decimal
 	PermiteCancelacion bool
-	Anclaje            reincidencia.Anclaje
+	Anclaje            sancion.Anclaje
 	Descripcion        string
 	// ConfirmarDuplicado: the reporter confirms that this is another fact,
 	// though an open case of the same NIT has the same commission date.
@@ -63,7 +62,7 @@ type Caso struct {
 	Sancion            sancion.Tipo
 	SancionPrevista    decimal.Decimal
 	PermiteCancelacion bool
-	Anclaje            reincidencia.Anclaje
+	Anclaje            sancion.Anclaje
 	Descripcion        string
 	Criterios          map[string]string
 	CreadoPor          string

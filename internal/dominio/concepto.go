@@ -5,7 +5,6 @@ import (
 
 	"comite/internal/fecha"
 	"comite/internal/flujo"
-	"comite/internal/reincidencia"
 
 	"github.com/shopspring/decimal"
 )
@@ -34,8 +33,18 @@ type PropuestaREA struct {
 	ConceptoID    int64
 	Propuesta     flujo.Decision
 	FechaREA      fecha.Fecha
-	Incremento    *reincidencia.SancionIncrementada // nil for cancelación or no increment
-	Total         *decimal.Decimal                  // nil for cancelación
+	Incremento    *IncrementoREA   // nil for cancelación or no increment
+	Total         *decimal.Decimal // nil for cancelación
 	RegistradoPor string
 	RegistradoEn  string
+}
+
+// IncrementoREA is the 1.000 UVT increment of a closing's proposal (art. 25
+// inc. 1), as recorded: the UVT row used and the increment (the total is the
+// proposal's).
+type IncrementoREA struct {
+	UVTAnio       int
+	UVTValor      decimal.Decimal
+	UVTResolucion string
+	Incremento    decimal.Decimal
 }

@@ -32,16 +32,16 @@ type PuntoOrden struct {
 	RazonSocial string
 	NIT         string
 	Estado      flujo.Estado
-	SegundaRuta bool
 	Concepto    *ConceptoGuardado // the original recorded in this session (nil: not yet)
 	Vigente     *ConceptoGuardado // the one in force (last correction), when there is a concepto
 	Correccion  []ConceptoGuardado
 	Aplazado    string // the reason it was postponed ("" when it was not)
-	// SancionPrevista and Incremento are what the decision results in: the
-	// fine foreseen for the infraction and, on the first route, the 1.000
-	// UVT increment of its latest evaluation (nil when there is none).
+	// SancionPrevista and Evaluacion are what the decision results in: the
+	// fine foreseen for the infraction and the case's latest stored
+	// evaluation (nil when there is none), whose snapshot tells the route
+	// and, on the first route, the 1.000 UVT increment.
 	SancionPrevista decimal.Decimal
-	Incremento      *Incremento
+	Evaluacion      *Evaluacion
 }
 
 // Aplazamiento is a postponement of a session: from its earlier date and

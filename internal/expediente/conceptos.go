@@ -267,7 +267,8 @@ func proponer(caso dominio.Caso, cs []dominio.ConceptoGuardado, ev dominio.Evalu
 		if err != nil {
 			return p, &db.ErrFormulario{Campos: map[string]string{"fecha_rea": formato.MayusculaInicial(err.Error()) + "."}}
 		}
-		p.Incremento, total = &inc, inc.Total
+		p.Incremento = &dominio.IncrementoREA{UVTAnio: inc.UVTAnio, UVTValor: inc.UVTValor, UVTResolucion: inc.UVTResolucion, Incremento: inc.Incremento}
+		total = inc.Total
 	}
 	p.Total = &total
 	return p, nil

@@ -31,6 +31,7 @@ import (
 	"comite/internal/formato"
 	"comite/internal/informe"
 	"comite/internal/permisos"
+	"comite/internal/valores"
 )
 
 // Expediente runs the operations of cases and sessions over a store.
@@ -382,11 +383,17 @@ func (x *Expediente) ReproducirInforme(ctx context.Context, casoID int64, versio
 }
 
 // fuenteActa turns the stored session into the acta's plain values.
-func fuenteActa(s dominio.SesionComite, personas map[string]dominio.Persona) informe.FuenteActa {
+func fuenteActa(s dominio.SesionComite, personas map[string]dominio.Persona, ref *valores.Referencia) informe.FuenteActa {
 	f := informe.FuenteActa{Numero: s.Numero, Sesion: s.Sesion, QuorumConfigurado: s.QuorumSet, QuorumMinimo: s.QuorumMin, TextoQuorum: s.TextoQuoro}
 	for _, p := range s.Orden {
 		pf := informe.PuntoFuente{Posicion: p.Posicion, Caso: p.Numero, RazonSocial: p.RazonSocial, NIT: p.NIT, Estado: p.Estado, Aplazado: p.Aplazado,
-			SancionPrevista: p.SancionPrevista, Incremento: (*contrato.IncrementadaJSON)(p.Incremento)}
+			SancionPrevista: p.SancionPrevista}
+		if p.Evaluacion != nil && ref != nil {
+			// The route and the increment as the stored snapshot says them.
+			if r, err := contrato.ResultadoDe(*p.Evaluacion, *ref); err == nil {
+				pf.Incremento = (*contrato.IncrementadaJSON)(contrato.IncrementoDe(r))
+			}
+		}
 		if p.Concepto != nil {
 			pf.Conceptos = conceptos(append([]dominio.ConceptoGuardado{*p.Concepto}, p.Correccion...), personas)
 		}
@@ -427,7 +434,7 @@ func (x *Expediente) armarActa(ctx context.Context, f db.FuenteActa, version int
 	if err != nil {
 		return informe.Acta{}, err
 	}
-	a := informe.ArmarActa(fuenteActa(f.Sesion, f.Personas), version, por, cuando)
+	a := informe.ArmarActa(fuenteActa(f.Sesion, f.Personas, f.Referencia), version, por, cuando)
 	a.FirmaSujeto = sujeto
 	if login == borradorSinEmitir {
 		return a, nil

@@ -16,6 +16,7 @@ import (
 	"comite/internal/contrato"
 	"comite/internal/db"
 	"comite/internal/dominio"
+	"comite/internal/fecha"
 	"comite/internal/flujo"
 	"comite/internal/reincidencia"
 	"comite/internal/valores"
@@ -34,7 +35,7 @@ func evaluar(w *db.Escritura, perfil db.LecturaPerfil, nueva reincidencia.NuevaI
 	if err != nil {
 		return dominio.Evaluacion{}, reincidencia.Resultado{}, err
 	}
-	e := perfil.Entrada(nueva, anclaje, dias)
+	e := Entrada(perfil, nueva, anclaje, dias)
 	r, err := reincidencia.Evaluar(e, ref)
 	if err != nil {
 		return dominio.Evaluacion{}, r, fmt.Errorf("evaluar el caso: %w", err)
@@ -129,4 +130,26 @@ func (x *Expediente) Contexto(ctx context.Context, c dominio.Caso) (flujo.Contex
 		return flujo.Contexto{}, err
 	}
 	return contextoDe(c, h)
+}
+
+// Entrada is the committee test's input for a user as the store read it
+// (db.LecturaPerfil) and a new infraction: the registro in force on the date
+// of commission, every act, the operations of every year, and the
+// non-business days given.
+func Entrada(l db.LecturaPerfil, nueva reincidencia.NuevaInfraccion, anclaje reincidencia.Anclaje, dias []fecha.Fecha) reincidencia.Entrada {
+	u := l.Usuario
+	e := reincidencia.Entrada{
+		Usuario:       reincidencia.Usuario{NIT: u.NIT, RazonSocial: u.RazonSocial, Tipo: u.Tipo, RegistroVigente: u.RegistroVigente(nueva.FechaComision)},
+		Nueva:         nueva,
+		Anclaje:       anclaje,
+		DiasInhabiles: dias,
+	}
+	e.Actos = make([]reincidencia.Acto, len(l.Actos))
+	for i, a := range l.Actos {
+		e.Actos[i] = reincidencia.Acto{Numero: a.NumeroActo, FechaFirmeza: a.FechaFirmeza, Gravedad: a.Gravedad, Sancion: a.Sancion, Valor: a.Valor, Allanamiento: a.Allanamiento}
+	}
+	for _, o := range l.Operaciones {
+		e.Operaciones = append(e.Operaciones, reincidencia.Operaciones{Anio: o.Anio, Valor: o.Valor, Numero: o.Numero})
+	}
+	return e
 }

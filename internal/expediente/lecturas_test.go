@@ -149,7 +149,7 @@ func TestAjusteCuenta_art22_num4_registradoEnAuditoria(t *testing.T) {
 	ctx := context.Background()
 	c := abrir(t, d, nitEjemplo, sSeccional)
 	dos := 2
-	a, err := d.AjustarCuentaLiquidacion(ctx, c.ID, db.AjusteCuenta{Cuenta: liquidacion.CuentaAmonestaciones, Infraccion: " D920-35-3.2 ", Calculada: &dos, Valor: 3,
+	a, err := Nuevo(d).AjustarCuentaLiquidacion(ctx, c.ID, db.AjusteCuenta{Cuenta: liquidacion.CuentaAmonestaciones, Infraccion: " D920-35-3.2 ", Calculada: &dos, Valor: 3,
 		Razon: "  El acto RS-2023-9 quedó en firme por notificación por aviso y no está en el registro.  "}, sSecretaria.Actor)
 	if err != nil {
 		t.Fatal(err)
@@ -157,7 +157,7 @@ func TestAjusteCuenta_art22_num4_registradoEnAuditoria(t *testing.T) {
 	if a.Infraccion != "D920-35-3.2" || !strings.HasPrefix(a.Razon, "El acto") {
 		t.Errorf("no se recortan los espacios: %+v", a)
 	}
-	if _, err := d.AjustarCuentaLiquidacion(ctx, c.ID, db.AjusteCuenta{Cuenta: liquidacion.CuentaAntecedentes57, Valor: 0, Razon: "Los actos de 2023 fueron revocados."}, sSeccional.Actor); err != nil {
+	if _, err := Nuevo(d).AjustarCuentaLiquidacion(ctx, c.ID, db.AjusteCuenta{Cuenta: liquidacion.CuentaAntecedentes57, Valor: 0, Razon: "Los actos de 2023 fueron revocados."}, sSeccional.Actor); err != nil {
 		t.Fatal(err)
 	}
 	as, err := d.AjustesCuentaLiquidacion(ctx, c)
@@ -189,7 +189,7 @@ func TestAjusteCuenta_art22_num4_registradoEnAuditoria(t *testing.T) {
 	}
 	for _, k := range casos {
 		t.Run(k.nombre, func(t *testing.T) {
-			_, err := d.AjustarCuentaLiquidacion(ctx, c.ID, k.a, sSecretaria.Actor)
+			_, err := Nuevo(d).AjustarCuentaLiquidacion(ctx, c.ID, k.a, sSecretaria.Actor)
 			var ef *db.ErrFormulario
 			if !errors.As(err, &ef) || ef.Campos[k.campo] == "" {
 				t.Fatalf("se esperaba un error en %s, fue %v", k.campo, err)
@@ -204,17 +204,17 @@ func TestAjusteCuenta_art22_num4_registradoEnAuditoria(t *testing.T) {
 		{Cuenta: liquidacion.CuentaAmonestaciones, Infraccion: "X", Valor: 0, Razon: strings.Repeat("é", 10)},
 		{Cuenta: liquidacion.CuentaAmonestaciones, Infraccion: "X", Valor: 1000, Razon: strings.Repeat("é", 500)},
 	} {
-		if _, err := d.AjustarCuentaLiquidacion(ctx, c.ID, a, sSecretaria.Actor); err != nil {
+		if _, err := Nuevo(d).AjustarCuentaLiquidacion(ctx, c.ID, a, sSecretaria.Actor); err != nil {
 			t.Errorf("límite rechazado: %v", err)
 		}
 	}
-	if _, err := d.AjustarCuentaLiquidacion(ctx, 999, db.AjusteCuenta{Cuenta: liquidacion.CuentaAmonestaciones, Infraccion: "X", Valor: 1, Razon: "Una razón suficiente."}, sSecretaria.Actor); !errors.Is(err, db.ErrCasoNoExiste) {
+	if _, err := Nuevo(d).AjustarCuentaLiquidacion(ctx, 999, db.AjusteCuenta{Cuenta: liquidacion.CuentaAmonestaciones, Infraccion: "X", Valor: 1, Razon: "Una razón suficiente."}, sSecretaria.Actor); !errors.Is(err, db.ErrCasoNoExiste) {
 		t.Errorf("caso inexistente: %v", err)
 	}
 
 	// A closed case is not adjusted.
 	llevar(t, d, c.ID, flujo.Cerrado)
-	_, err = d.AjustarCuentaLiquidacion(ctx, c.ID, db.AjusteCuenta{Cuenta: liquidacion.CuentaAmonestaciones, Infraccion: "X", Valor: 1, Razon: "Una razón suficiente."}, sSecretaria.Actor)
+	_, err = Nuevo(d).AjustarCuentaLiquidacion(ctx, c.ID, db.AjusteCuenta{Cuenta: liquidacion.CuentaAmonestaciones, Infraccion: "X", Valor: 1, Razon: "Una razón suficiente."}, sSecretaria.Actor)
 	var ep *flujo.ErrPaso
 	if !errors.As(err, &ep) {
 		t.Fatalf("caso cerrado: %v", err)

@@ -13,12 +13,13 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// Anclaje chooses the reference year.
-type Anclaje string
+// Anclaje chooses the reference year; the word is the law's and lives in
+// sancion, so that a stored case carries it without reaching these rules.
+type Anclaje = sancion.Anclaje
 
 const (
-	AnclajeComision     Anclaje = "comision"     // year of commission − 1 (default)
-	AnclajeVerificacion Anclaje = "verificacion" // year of verification − 1
+	AnclajeComision     = sancion.AnclajeComision     // year of commission − 1 (default)
+	AnclajeVerificacion = sancion.AnclajeVerificacion // year of verification − 1
 )
 
 // Ruta is how the case reaches the Comité.

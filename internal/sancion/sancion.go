@@ -15,6 +15,15 @@ import (
 	"golang.org/x/text/unicode/norm"
 )
 
+// Anclaje chooses the reference year of the committee test (art. 25): the
+// year before the commission or the year before the verification.
+type Anclaje string
+
+const (
+	AnclajeComision     Anclaje = "comision"     // year of commission − 1 (default)
+	AnclajeVerificacion Anclaje = "verificacion" // year of verification − 1
+)
+
 // Gravedad of an infraction.
 type Gravedad string
 

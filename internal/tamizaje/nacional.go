@@ -48,7 +48,7 @@ func Nacional(ctx context.Context, d *db.DB, anio int) (*Tamizado, error) {
 	// either reference year (reincidencia.PreseleccionActos); every act read
 	// is still judged by the core.
 	pre := reincidencia.PreseleccionActos(c.a[0].periodo, c.a[1].periodo)
-	err = d.LeerTamizaje(ctx, anio-2, anio-1, pre, db.LectorTamizaje{
+	err = d.LeerTamizaje(ctx, anio-2, anio-1, db.FiltroActos(pre), db.LectorTamizaje{
 		Usuarios: func(n int) {
 			t.usuarios = make([]Usuario, 0, n)
 			t.filas = make([]compacta, 0, n)

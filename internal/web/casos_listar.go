@@ -220,7 +220,7 @@ func (h *handler) lineasLista(c echo.Context, fs []db.FilaCaso) ([]filaLista, er
 	if err != nil {
 		return nil, err
 	}
-	dias, err := h.d.DiasPorEtapa(ctx)
+	dias, err := h.x.DiasPorEtapa(ctx)
 	if err != nil {
 		return nil, err
 	}

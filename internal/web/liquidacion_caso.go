@@ -163,7 +163,7 @@ func (h *handler) casoLiquidacionAjustar(c echo.Context) error {
 		campos[k] = m
 	}
 	if len(campos) == 0 {
-		_, err = h.d.AjustarCuentaLiquidacion(c.Request().Context(), caso.ID, a, actor(c))
+		_, err = h.x.AjustarCuentaLiquidacion(c.Request().Context(), caso.ID, a, actor(c))
 	}
 	switch {
 	case len(campos) > 0:

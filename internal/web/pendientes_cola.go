@@ -7,6 +7,7 @@ import (
 	"comite/internal/calendario"
 	"comite/internal/db"
 	"comite/internal/dominio"
+	"comite/internal/expediente"
 	"comite/internal/fecha"
 	"comite/internal/flujo"
 	"comite/internal/formato"
@@ -49,7 +50,7 @@ func (h *handler) colaDe(ctx context.Context, cu *dominio.Cuenta) ([]pendiente, 
 	if err != nil {
 		return nil, nil, err
 	}
-	dias, err := h.d.DiasPorEtapa(ctx)
+	dias, err := h.x.DiasPorEtapa(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -139,7 +140,7 @@ func accionPendiente(e flujo.Estado) string {
 func (h *handler) vistaPendientes(ctx context.Context, cu *dominio.Cuenta) (templates.Pendientes, error) {
 	v := templates.Pendientes{Explicacion: plazos.Explicacion, Ver: cu != nil && permisos.Puede(cu.Rol, permisos.VerCasos),
 		SinCola: "Su rol no da ningún paso del caso: no tiene casos pendientes."}
-	ts, err := h.d.TerminosInternos(ctx)
+	ts, err := h.x.TerminosInternos(ctx)
 	if err != nil {
 		return v, err
 	}
@@ -166,7 +167,7 @@ func (h *handler) vistaPendientes(ctx context.Context, cu *dominio.Cuenta) (temp
 	return v, nil
 }
 
-func terminoVista(t db.TerminoInterno) templates.TerminoVista {
+func terminoVista(t expediente.TerminoInterno) templates.TerminoVista {
 	v := templates.TerminoVista{Clave: string(t.Etapa), Etapa: t.Etapa.Etiqueta(), Dias: strconv.Itoa(t.Dias)}
 	if t.Predeterminado {
 		v.Origen = "Valor predeterminado de la aplicación (ningún administrador lo ha fijado)"

@@ -48,7 +48,7 @@ func (h *handler) terminosGuardar(c echo.Context) error {
 		valores[e] = n
 	}
 	if len(errs) == 0 {
-		err := h.d.FijarTerminosInternos(ctx, valores, actor(c))
+		err := h.x.FijarTerminosInternos(ctx, valores, actor(c))
 		var ev *dominio.ErrValidacion
 		switch {
 		case errors.As(err, &ev):
@@ -68,7 +68,7 @@ func (h *handler) terminosGuardar(c echo.Context) error {
 }
 
 func (h *handler) formTerminos(c echo.Context, textos, errs map[string]string) (templates.TerminosForm, error) {
-	ts, err := h.d.TerminosInternos(c.Request().Context())
+	ts, err := h.x.TerminosInternos(c.Request().Context())
 	if err != nil {
 		return templates.TerminosForm{}, err
 	}
