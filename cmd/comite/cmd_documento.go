@@ -22,7 +22,6 @@ import (
 type documentoCLI struct {
 	// nombre and resumen register the command (registrar).
 	nombre, resumen string
-	cmd             string // "comite informe"
 	opcion          string // the option naming the object: "caso", "sesion"
 	uso             string
 	// falta is said when the option is missing; noExiste, with the
