@@ -280,7 +280,7 @@ func TestGuardar_usuarioRegistroActoOperacionesAuditados(t *testing.T) {
 		}
 	}
 
-	acto := ActoSancion{NIT: "800191045-1", NumeroActo: "RS-1", FechaFirmeza: fecha.Debe(2025, 3, 4), Gravedad: sancion.Grave, Sancion: sancion.Multa, Valor: montoPrueba("40000000.5")}
+	acto := dominio.ActoSancion{NIT: "800191045-1", NumeroActo: "RS-1", FechaFirmeza: fecha.Debe(2025, 3, 4), Gravedad: sancion.Grave, Sancion: sancion.Multa, Valor: montoPrueba("40000000.5")}
 	if c, err := d.GuardarActo(fondo, acto, actorPrueba); err != nil || c != Insertado {
 		t.Fatalf("acto = %v %v", c, err)
 	}

@@ -72,7 +72,7 @@ func TestVersionDatos_cadaEscrituraLaMueveYUnaLecturaNo(t *testing.T) {
 			return err
 		}, true, true},
 		{"acto", func() error {
-			_, err := d.GuardarActo(ctx, db.ActoSancion{NIT: nit, NumeroActo: "NUEVO-1", FechaFirmeza: fecha.Debe(2025, 5, 5),
+			_, err := d.GuardarActo(ctx, dominio.ActoSancion{NIT: nit, NumeroActo: "NUEVO-1", FechaFirmeza: fecha.Debe(2025, 5, 5),
 				FechaExpedicion: fecha.Debe(2025, 4, 5), Gravedad: sancion.Grave, Sancion: sancion.Multa, Valor: decimal.NewFromInt(1000)}, admin)
 			return err
 		}, true, true},

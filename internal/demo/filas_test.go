@@ -114,7 +114,7 @@ func TestGenerar_filasMasivasQueLaAplicacionAcepta(t *testing.T) {
 	})
 	consulta(`SELECT u.nit, a.numero_acto, a.fecha_expedicion, a.fecha_firmeza, a.infraccion, a.gravedad, a.sancion, a.valor_centavos, a.allanamiento
 		FROM actos a JOIN usuarios_aduaneros u ON u.id = a.usuario_id ORDER BY a.id`, func(r *sql.Rows) {
-		var a db.ActoSancion
+		var a dominio.ActoSancion
 		var exp, firme sql.NullString
 		var grav, sanc string
 		var cent sql.NullInt64

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"comite/internal/db"
+	"comite/internal/dominio"
 	"comite/internal/formato"
 	"comite/internal/importar"
 	"comite/internal/sancion"
@@ -30,7 +31,7 @@ func (h *handler) actoGuardar(c echo.Context) error {
 	grav, tipo := c.FormValue("gravedad"), c.FormValue("sancion")
 	f.Allanamiento = c.FormValue("allanamiento") == "si"
 
-	a := db.ActoSancion{NIT: u.NIT, NumeroActo: f.Numero, Infraccion: f.Infraccion, Allanamiento: f.Allanamiento}
+	a := dominio.ActoSancion{NIT: u.NIT, NumeroActo: f.Numero, Infraccion: f.Infraccion, Allanamiento: f.Allanamiento}
 	if f.Numero == "" {
 		f.Errores["numero_acto"] = "Escriba el número del acto."
 	}

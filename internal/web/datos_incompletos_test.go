@@ -37,7 +37,7 @@ func (e *entorno) sembrarSinOperaciones() {
 		e.t.Fatal(err)
 	}
 	for i, f := range []fecha.Fecha{fecha.Debe(2025, 2, 3), fecha.Debe(2025, 5, 3), fecha.Debe(2025, 9, 3)} {
-		x := db.ActoSancion{NIT: nitSinOps, NumeroActo: "SO-" + string(rune('A'+i)), FechaFirmeza: f, FechaExpedicion: f.MasDias(-20),
+		x := dominio.ActoSancion{NIT: nitSinOps, NumeroActo: "SO-" + string(rune('A'+i)), FechaFirmeza: f, FechaExpedicion: f.MasDias(-20),
 			Gravedad: sancion.Grave, Sancion: sancion.Multa, Infraccion: "D920-38-2.1", Valor: decimal.NewFromInt(20_000_000)}
 		if _, err := e.d.GuardarActo(ctx, x, a); err != nil {
 			e.t.Fatal(err)

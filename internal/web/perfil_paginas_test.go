@@ -30,7 +30,7 @@ func TestPerfil_actosEnPaginasDe50(t *testing.T) {
 	}
 	for i := 0; i < 120; i++ {
 		f := fecha.Debe(2024, 1, 1).MasDias(i)
-		x := db.ActoSancion{NIT: nitMuchos, NumeroActo: fmt.Sprintf("M-%03d", i), FechaFirmeza: f, FechaExpedicion: f.MasDias(-20),
+		x := dominio.ActoSancion{NIT: nitMuchos, NumeroActo: fmt.Sprintf("M-%03d", i), FechaFirmeza: f, FechaExpedicion: f.MasDias(-20),
 			Gravedad: sancion.Grave, Sancion: sancion.Multa, Infraccion: "D920-38-2.1", Valor: decimal.NewFromInt(1_000_000)}
 		if _, err := e.d.GuardarActo(ctx, x, a); err != nil {
 			t.Fatal(err)

@@ -78,7 +78,7 @@ func (e *entorno) sembrarTamizaje() {
 			e.t.Fatal(err)
 		}
 	}
-	actos := []db.ActoSancion{
+	actos := []dominio.ActoSancion{
 		{NIT: nitDosActos, NumeroActo: "D1", FechaFirmeza: fecha.Debe(2025, 2, 3), Valor: dec("10000000")},
 		{NIT: nitDosActos, NumeroActo: "D2", FechaFirmeza: fecha.Debe(2025, 6, 3), Valor: dec("10000000")},
 		{NIT: nitOchenta, NumeroActo: "O1", FechaFirmeza: fecha.Debe(2025, 2, 3), Valor: dec("1500000")},
@@ -369,7 +369,7 @@ func TestTamizaje_memoriaSeInvalidaConLosDatos(t *testing.T) {
 		t.Fatal("antes: dos actos, no procede")
 	}
 	// The third act, through the application (audited).
-	if _, err := e.d.GuardarActo(context.Background(), db.ActoSancion{NIT: nitDosActos, NumeroActo: "D3", FechaFirmeza: fecha.Debe(2025, 9, 9),
+	if _, err := e.d.GuardarActo(context.Background(), dominio.ActoSancion{NIT: nitDosActos, NumeroActo: "D3", FechaFirmeza: fecha.Debe(2025, 9, 9),
 		FechaExpedicion: fecha.Debe(2025, 8, 20), Gravedad: sancion.Gravisima, Sancion: sancion.Multa, Valor: decimal.NewFromInt(1000)}, dominio.Actor{Cuenta: "secretaria"}); err != nil {
 		t.Fatal(err)
 	}
@@ -567,7 +567,7 @@ func TestCartera_enInicioPorTipoYSeccional(t *testing.T) {
 		t.Fatalf("cartera de la seccional = %q", got)
 	}
 	// A data change: the next Inicio does not show the old figures.
-	if _, err := e.d.GuardarActo(context.Background(), db.ActoSancion{NIT: nitDosActos, NumeroActo: "D3", FechaFirmeza: fecha.Debe(2025, 9, 9),
+	if _, err := e.d.GuardarActo(context.Background(), dominio.ActoSancion{NIT: nitDosActos, NumeroActo: "D3", FechaFirmeza: fecha.Debe(2025, 9, 9),
 		FechaExpedicion: fecha.Debe(2025, 8, 20), Gravedad: sancion.Grave, Sancion: sancion.Multa, Valor: decimal.NewFromInt(1000)}, dominio.Actor{Cuenta: "secretaria"}); err != nil {
 		t.Fatal(err)
 	}

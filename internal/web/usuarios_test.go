@@ -45,7 +45,7 @@ func (e *entorno) sembrarDatos() {
 	if _, err := e.d.GuardarRegistro(ctx, nitEjemplo, db.RegistroUsuario{Clase: "habilitacion", Numero: "HAB-7", VigenteDesde: fecha.Debe(2015, 1, 1), VigenteHasta: fecha.Debe(2018, 12, 31)}, a); err != nil {
 		e.t.Fatal(err)
 	}
-	actos := []db.ActoSancion{
+	actos := []dominio.ActoSancion{
 		{NumeroActo: "A", FechaFirmeza: fecha.Debe(2025, 3, 4), Gravedad: sancion.Grave, Valor: dec("40000000")},
 		{NumeroActo: "B", FechaFirmeza: fecha.Debe(2025, 7, 22), Gravedad: sancion.Gravisima, Valor: dec("25000000")},
 		{NumeroActo: "C", FechaFirmeza: fecha.Debe(2025, 11, 28), Gravedad: sancion.Grave, Valor: dec("12000000")},

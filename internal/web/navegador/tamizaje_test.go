@@ -58,7 +58,7 @@ func sembrarTamizaje(t *testing.T, d *db.DB) (primero string) {
 			}
 			for a := 0; a < actos; a++ {
 				f := fecha.Debe(anio, time.Month(2+2*a), 10)
-				x := db.ActoSancion{NIT: n, NumeroActo: fmt.Sprintf("RS-%d-%d-%d", i, anio, a), FechaExpedicion: f.MasDias(-15), FechaFirmeza: f,
+				x := dominio.ActoSancion{NIT: n, NumeroActo: fmt.Sprintf("RS-%d-%d-%d", i, anio, a), FechaExpedicion: f.MasDias(-15), FechaFirmeza: f,
 					Gravedad: sancion.Grave, Sancion: sancion.Multa, Valor: decimal.NewFromInt(int64(4_000_000 + 1_000_000*(i%4)))}
 				if _, err := d.GuardarActo(ctx, x, sis); err != nil {
 					t.Fatal(err)
