@@ -25,58 +25,11 @@ func detalleActo(a dominio.ActoSancion, centavos int64) map[string]any {
 		"sancion": string(a.Sancion), "valor_cop": PesosDeCentavos(centavos).String(), "allanamiento": a.Allanamiento}
 }
 
-// FechaFutura refuses a date after hoy for what must already have happened
-// (que names it: "la firmeza"); nil for the zero date.
-func FechaFutura(campo, que string, f, hoy fecha.Fecha) error {
-	if f.IsZero() || !f.Despues(hoy) {
-		return nil
-	}
-	return &dominio.ErrValidacion{Campo: campo, Mensaje: fmt.Sprintf("%s (%s) es posterior a hoy (%s): revise el día, el mes y el año; lo que aún no ha ocurrido se registra cuando ocurra", que, f.DMA(), hoy.DMA())}
-}
-
-// validarActo checks an act as entered on hoy: its dates already happened
-// and the firmeza is not before the expedición.
-func validarActo(a *dominio.ActoSancion, hoy fecha.Fecha) (int64, error) {
-	n, err := nit.Parse(a.NIT)
-	if err != nil {
-		return 0, &dominio.ErrValidacion{Campo: "nit", Mensaje: err.Error()}
-	}
-	a.NIT = n.String()
-	a.NumeroActo = strings.TrimSpace(a.NumeroActo)
-	if a.NumeroActo == "" {
-		return 0, &dominio.ErrValidacion{Campo: "numero_acto", Mensaje: "escriba el número del acto"}
-	}
-	// One act, one key: as the import reads it.
-	if a.NumeroActo, err = filas.ParseClave(a.NumeroActo); err != nil {
-		return 0, &dominio.ErrValidacion{Campo: "numero_acto", Mensaje: err.Error()}
-	}
-	if _, err := sancion.ParseGravedad(string(a.Gravedad)); err != nil {
-		return 0, &dominio.ErrValidacion{Campo: "gravedad", Mensaje: err.Error()}
-	}
-	if _, err := sancion.ParseTipo(string(a.Sancion)); err != nil {
-		return 0, &dominio.ErrValidacion{Campo: "sancion", Mensaje: err.Error()}
-	}
-	c, err := CentavosDe(a.Valor)
-	if err != nil {
-		return 0, &dominio.ErrValidacion{Campo: "valor", Mensaje: err.Error()}
-	}
-	if err := FechaFutura("fecha_expedicion", "la expedición", a.FechaExpedicion, hoy); err != nil {
-		return 0, err
-	}
-	if err := FechaFutura("fecha_firmeza", "la firmeza", a.FechaFirmeza, hoy); err != nil {
-		return 0, err
-	}
-	if !a.FechaExpedicion.IsZero() && !a.FechaFirmeza.IsZero() && a.FechaFirmeza.Antes(a.FechaExpedicion) {
-		return 0, &dominio.ErrValidacion{Campo: "fecha_firmeza", Mensaje: fmt.Sprintf("la firmeza (%s) es anterior a la expedición (%s): un acto queda en firme después de expedido; revise las dos fechas", a.FechaFirmeza.DMA(), a.FechaExpedicion.DMA())}
-	}
-	return c, nil
-}
-
 // GuardarActo creates the act or updates it (same NIT and número de acto),
 // auditing the change with before and after in the same transaction. The
-// user must be registered.
+// user must be registered; the act is as validar.Acto leaves it.
 func (d *DB) GuardarActo(ctx context.Context, a dominio.ActoSancion, quien dominio.Actor) (Cambio, error) {
-	c, err := validarActo(&a, d.Hoy())
+	c, err := dominio.CentavosDe(a.Valor)
 	if err != nil {
 		return SinCambios, err
 	}
@@ -393,7 +346,7 @@ func (im *importacionActos) parte(l *filas.Lote) error {
 		if !ok {
 			im.probs = append(im.probs, noRegistrado(l, s.Fila, s.NIT))
 		}
-		cent, err := CentavosDe(s.Valor)
+		cent, err := dominio.CentavosDe(s.Valor)
 		if err != nil {
 			im.probs = append(im.probs, filas.Problema{Fila: s.Fila, Campo: "valor", Mensaje: err.Error()})
 		}

@@ -430,7 +430,7 @@ func importarOperaciones(e *escritor, lote *filas.Lote, r *Resumen, p func(int, 
 			}
 			probs = append(probs, filas.Problema{Fila: o.Fila, Campo: campo, Mensaje: (&ErrFormaOperaciones{o.NIT, o.Anio, existente}).Error()})
 		}
-		if cents[i], err = CentavosDe(o.Valor); err != nil {
+		if cents[i], err = dominio.CentavosDe(o.Valor); err != nil {
 			probs = append(probs, filas.Problema{Fila: o.Fila, Campo: "valor", Mensaje: err.Error()})
 		}
 	}
@@ -440,9 +440,9 @@ func importarOperaciones(e *escritor, lote *filas.Lote, r *Resumen, p func(int, 
 	for i, o := range lote.Operaciones {
 		var c Cambio
 		if lote.PorDeclaracion {
-			c, err = e.declaracion(ids[i], Declaracion{NIT: o.NIT, Numero: o.Declaracion, Fecha: o.Fecha, Valor: o.Valor}, cents[i], o.Fila)
+			c, err = e.declaracion(ids[i], dominio.Declaracion{NIT: o.NIT, Numero: o.Declaracion, Fecha: o.Fecha, Valor: o.Valor}, cents[i], o.Fila)
 		} else {
-			c, err = e.operacionAnual(ids[i], OperacionAnual{NIT: o.NIT, Anio: o.Anio, Valor: o.Valor, Numero: o.Numero}, cents[i], o.Fila)
+			c, err = e.operacionAnual(ids[i], dominio.OperacionAnual{NIT: o.NIT, Anio: o.Anio, Valor: o.Valor, Numero: o.Numero}, cents[i], o.Fila)
 		}
 		if err != nil {
 			return fmt.Errorf("fila %d: %w", o.Fila, err)

@@ -2,6 +2,7 @@ package db
 
 import (
 	"comite/internal/dominio"
+	"comite/internal/validar"
 	"context"
 	"encoding/json"
 	"errors"
@@ -230,7 +231,7 @@ func TestImportar_operacionesNoMezclaFormasEnUnAnio(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 	// The single-row methods refuse it too.
-	_, err = d.GuardarOperacionAnual(fondo, OperacionAnual{NIT: "800197268-4", Anio: 2025, Valor: montoPrueba("1"), Numero: 1}, actorPrueba)
+	_, err = d.GuardarOperacionAnual(fondo, dominio.OperacionAnual{NIT: "800197268-4", Anio: 2025, Valor: montoPrueba("1"), Numero: 1}, actorPrueba)
 	var ef *ErrFormaOperaciones
 	if !errors.As(err, &ef) || ef.Anio != 2025 {
 		t.Fatalf("GuardarOperacionAnual = %v", err)
@@ -293,17 +294,17 @@ func TestGuardar_usuarioRegistroActoOperacionesAuditados(t *testing.T) {
 	}
 	acto.Valor = montoPrueba("1.005")
 	var ev *dominio.ErrValidacion
-	if _, err := d.GuardarActo(fondo, acto, actorPrueba); !errors.As(err, &ev) || ev.Campo != "valor" || !strings.Contains(ev.Mensaje, "más de dos decimales") {
+	if err := validar.Acto(&acto, d.Hoy()); !errors.As(err, &ev) || ev.Campo != "valor" || !strings.Contains(ev.Mensaje, "más de dos decimales") {
 		t.Fatalf("tres decimales = %v", err)
 	}
 	actos, err := d.ActosDeUsuario(fondo, "800191045-1")
 	if err != nil || len(actos) != 1 || !actos[0].Valor.Equal(montoPrueba("40000000.5")) || !actos[0].Allanamiento {
 		t.Fatalf("actos = %+v, %v", actos, err)
 	}
-	if c, err := d.GuardarOperacionAnual(fondo, OperacionAnual{NIT: "800191045-1", Anio: 2025, Valor: montoPrueba("14800000000"), Numero: 1600}, actorPrueba); err != nil || c != Insertado {
+	if c, err := d.GuardarOperacionAnual(fondo, dominio.OperacionAnual{NIT: "800191045-1", Anio: 2025, Valor: montoPrueba("14800000000"), Numero: 1600}, actorPrueba); err != nil || c != Insertado {
 		t.Fatalf("operaciones = %v %v", c, err)
 	}
-	if c, err := d.GuardarDeclaracion(fondo, Declaracion{NIT: "800191045-1", Numero: "D1", Fecha: fecha.Debe(2024, 6, 1), Valor: montoPrueba("10")}, actorPrueba); err != nil || c != Insertado {
+	if c, err := d.GuardarDeclaracion(fondo, dominio.Declaracion{NIT: "800191045-1", Numero: "D1", Fecha: fecha.Debe(2024, 6, 1), Valor: montoPrueba("10")}, actorPrueba); err != nil || c != Insertado {
 		t.Fatalf("declaración = %v %v", c, err)
 	}
 	var acciones []string
@@ -328,16 +329,22 @@ func TestGuardar_usuarioRegistroActoOperacionesAuditados(t *testing.T) {
 	// zero is the same user.
 	mismo := acto
 	mismo.NIT, mismo.NumeroActo, mismo.Valor = "0800191045-1", "202.501.000.123", montoPrueba("40000000.5")
+	if err := validar.Acto(&mismo, d.Hoy()); err != nil {
+		t.Fatalf("acto con puntos: %v", err)
+	}
 	if c, err := d.GuardarActo(fondo, mismo, actorPrueba); err != nil || c != Insertado {
 		t.Fatalf("acto con puntos = %v %v", c, err)
 	}
 	mismo.NumeroActo = "202501000123"
+	if err := validar.Acto(&mismo, d.Hoy()); err != nil {
+		t.Fatalf("el mismo acto sin puntos: %v", err)
+	}
 	if c, err := d.GuardarActo(fondo, mismo, actorPrueba); err != nil || c != SinCambios {
 		t.Fatalf("el mismo acto sin puntos = %v %v; quiere sin cambios", c, err)
 	}
 	mismo.NumeroActo = "2,02501E+11"
 	var evc *dominio.ErrValidacion
-	if _, err := d.GuardarActo(fondo, mismo, actorPrueba); !errors.As(err, &evc) || evc.Campo != "numero_acto" || !strings.Contains(evc.Mensaje, "notación científica") {
+	if err := validar.Acto(&mismo, d.Hoy()); !errors.As(err, &evc) || evc.Campo != "numero_acto" || !strings.Contains(evc.Mensaje, "notación científica") {
 		t.Fatalf("acto en notación científica = %v", err)
 	}
 }
@@ -375,13 +382,13 @@ func TestBuscarUsuarios_porNITYRazonSocialPaginado(t *testing.T) {
 func TestCentavosDe(t *testing.T) {
 	t.Parallel()
 	for in, quiere := range map[string]int64{"0": 0, "1": 100, "1.5": 150, "1.05": 105, "1.050": 105, "14800000000": 1480000000000, "999999999999999.99": 99999999999999999} {
-		if c, err := CentavosDe(montoPrueba(in)); err != nil || c != quiere {
-			t.Errorf("CentavosDe(%s) = %d, %v; quiere %d", in, c, err, quiere)
+		if c, err := dominio.CentavosDe(montoPrueba(in)); err != nil || c != quiere {
+			t.Errorf("dominio.CentavosDe(%s) = %d, %v; quiere %d", in, c, err, quiere)
 		}
 	}
 	for _, in := range []string{"1.005", "-1", "1000000000000000", "0.001"} {
-		if _, err := CentavosDe(montoPrueba(in)); err == nil {
-			t.Errorf("CentavosDe(%s) aceptado", in)
+		if _, err := dominio.CentavosDe(montoPrueba(in)); err == nil {
+			t.Errorf("dominio.CentavosDe(%s) aceptado", in)
 		}
 	}
 	if !PesosDeCentavos(105).Equal(montoPrueba("1.05")) {

@@ -77,7 +77,7 @@ func TestVersionDatos_cadaEscrituraLaMueveYUnaLecturaNo(t *testing.T) {
 			return err
 		}, true, true},
 		{"operaciones anuales", func() error {
-			_, err := d.GuardarOperacionAnual(ctx, db.OperacionAnual{NIT: nit, Anio: 2019, Valor: decimal.NewFromInt(5), Numero: 1}, admin)
+			_, err := d.GuardarOperacionAnual(ctx, dominio.OperacionAnual{NIT: nit, Anio: 2019, Valor: decimal.NewFromInt(5), Numero: 1}, admin)
 			return err
 		}, true, true},
 		{"UVT", func() error {

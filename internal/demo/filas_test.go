@@ -131,7 +131,7 @@ func TestGenerar_filasMasivasQueLaAplicacionAcepta(t *testing.T) {
 		}
 	})
 	consulta(`SELECT u.nit, o.anio, o.valor_centavos, o.numero FROM operaciones_anuales o JOIN usuarios_aduaneros u ON u.id = o.usuario_id ORDER BY 1, 2`, func(r *sql.Rows) {
-		var o db.OperacionAnual
+		var o dominio.OperacionAnual
 		var cent int64
 		if err := r.Scan(&o.NIT, &o.Anio, &cent, &o.Numero); err != nil {
 			t.Fatal(err)
@@ -142,7 +142,7 @@ func TestGenerar_filasMasivasQueLaAplicacionAcepta(t *testing.T) {
 		}
 	})
 	consulta(`SELECT u.nit, x.numero_declaracion, x.fecha, x.valor_centavos FROM declaraciones x JOIN usuarios_aduaneros u ON u.id = x.usuario_id ORDER BY x.id`, func(r *sql.Rows) {
-		var o db.Declaracion
+		var o dominio.Declaracion
 		var f sql.NullString
 		var cent int64
 		if err := r.Scan(&o.NIT, &o.Numero, &f, &cent); err != nil {

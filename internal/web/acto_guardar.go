@@ -10,6 +10,7 @@ import (
 	"comite/internal/formato"
 	"comite/internal/importar"
 	"comite/internal/sancion"
+	"comite/internal/validar"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -69,7 +70,10 @@ func (h *handler) actoGuardar(c echo.Context) error {
 		}
 	}
 	if len(f.Errores) == 0 {
-		cambio, err := h.d.GuardarActo(ctx, a, actor(c))
+		cambio, err := db.SinCambios, validar.Acto(&a, h.d.Hoy())
+		if err == nil {
+			cambio, err = h.d.GuardarActo(ctx, a, actor(c))
+		}
 		if !errorDeCampo(f.Errores, err, nil) {
 			if err != nil {
 				return err

@@ -43,7 +43,7 @@ func (e *entorno) sembrarSinOperaciones() {
 			e.t.Fatal(err)
 		}
 	}
-	if _, err := e.d.GuardarOperacionAnual(ctx, db.OperacionAnual{NIT: nitSinOps, Anio: 2024, Valor: decimal.NewFromInt(3_000_000_000), Numero: 300}, a); err != nil {
+	if _, err := e.d.GuardarOperacionAnual(ctx, dominio.OperacionAnual{NIT: nitSinOps, Anio: 2024, Valor: decimal.NewFromInt(3_000_000_000), Numero: 300}, a); err != nil {
 		e.t.Fatal(err)
 	}
 }

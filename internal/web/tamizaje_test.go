@@ -94,7 +94,7 @@ func (e *entorno) sembrarTamizaje() {
 			e.t.Fatal(err)
 		}
 	}
-	for _, o := range []db.OperacionAnual{
+	for _, o := range []dominio.OperacionAnual{
 		{NIT: nitDosActos, Anio: 2025, Valor: dec("1000000000"), Numero: 100},
 		{NIT: nitOchenta, Anio: 2025, Valor: dec("1000000000"), Numero: 100},
 		{NIT: nitOchenta, Anio: 2022, Valor: dec("1000000000"), Numero: 90},
@@ -427,7 +427,7 @@ func TestMemoria_versionDeLosDatos(t *testing.T) {
 			}
 		}, 1},
 		{"corregir_operaciones_recalcula", func() {
-			if _, err := e.d.GuardarOperacionAnual(ctx, db.OperacionAnual{NIT: nitEjemplo, Anio: 2025, Valor: decimal.RequireFromString("15500000000"), Numero: 1600}, dominio.Actor{Cuenta: "secretaria"}); err != nil {
+			if _, err := e.d.GuardarOperacionAnual(ctx, dominio.OperacionAnual{NIT: nitEjemplo, Anio: 2025, Valor: decimal.RequireFromString("15500000000"), Numero: 1600}, dominio.Actor{Cuenta: "secretaria"}); err != nil {
 				t.Fatal(err)
 			}
 		}, 2},

@@ -58,10 +58,10 @@ func (e *entorno) sembrarDatos() {
 			e.t.Fatal(err)
 		}
 	}
-	if _, err := e.d.GuardarOperacionAnual(ctx, db.OperacionAnual{NIT: nitEjemplo, Anio: 2025, Valor: dec("14800000000"), Numero: 1600}, a); err != nil {
+	if _, err := e.d.GuardarOperacionAnual(ctx, dominio.OperacionAnual{NIT: nitEjemplo, Anio: 2025, Valor: dec("14800000000"), Numero: 1600}, a); err != nil {
 		e.t.Fatal(err)
 	}
-	if _, err := e.d.GuardarOperacionAnual(ctx, db.OperacionAnual{NIT: nitEjemplo, Anio: 2024, Valor: dec("9000000000"), Numero: 1000}, a); err != nil {
+	if _, err := e.d.GuardarOperacionAnual(ctx, dominio.OperacionAnual{NIT: nitEjemplo, Anio: 2024, Valor: dec("9000000000"), Numero: 1000}, a); err != nil {
 		e.t.Fatal(err)
 	}
 }

@@ -53,7 +53,7 @@ func TestNavegador_secretariaImportaYVePerfil(t *testing.T) {
 	hoy := fecha.DeTiempo(time.Now())
 	for i, v := range []string{"1200000000", "1500000000", "1100000000", "1800000000", "1600000000"} {
 		anio := hoy.Anio() - 5 + i
-		if _, err := p.d.GuardarOperacionAnual(ctx, db.OperacionAnual{NIT: nit, Anio: anio, Valor: decimal.RequireFromString(v), Numero: int64(100 + 10*i)}, sis); err != nil {
+		if _, err := p.d.GuardarOperacionAnual(ctx, dominio.OperacionAnual{NIT: nit, Anio: anio, Valor: decimal.RequireFromString(v), Numero: int64(100 + 10*i)}, sis); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -64,7 +64,7 @@ func sembrarTamizaje(t *testing.T, d *db.DB) (primero string) {
 					t.Fatal(err)
 				}
 			}
-			if _, err := d.GuardarOperacionAnual(ctx, db.OperacionAnual{NIT: n, Anio: anio, Valor: decimal.NewFromInt(3_000_000_000), Numero: 300}, sis); err != nil {
+			if _, err := d.GuardarOperacionAnual(ctx, dominio.OperacionAnual{NIT: n, Anio: anio, Valor: decimal.NewFromInt(3_000_000_000), Numero: 300}, sis); err != nil {
 				t.Fatal(err)
 			}
 		}
