@@ -466,7 +466,7 @@ func importarUsuarios(e *escritor, lote *filas.Lote, r *Resumen, p func(int, int
 	for i, f := range lote.Usuarios {
 		id, ok := ids[f.NIT]
 		if !ok {
-			u := UsuarioAduanero{NIT: f.NIT, RazonSocial: f.RazonSocial, Tipo: f.Tipo, DireccionSeccional: f.DireccionSeccional}
+			u := dominio.UsuarioAduanero{NIT: f.NIT, RazonSocial: f.RazonSocial, Tipo: f.Tipo, DireccionSeccional: f.DireccionSeccional}
 			var c Cambio
 			var err error
 			id, c, err = e.usuario(u, conservarSeccional || f.DireccionSeccional == "", f.Fila)
@@ -481,7 +481,7 @@ func importarUsuarios(e *escritor, lote *filas.Lote, r *Resumen, p func(int, int
 				r.UsuariosActualizados++
 			}
 			// The row counts as updated when its user changed, even if its registro did not.
-			cr, err := e.registro(id, f.NIT, RegistroUsuario{Clase: "registro", VigenteDesde: f.VigenteDesde, VigenteHasta: f.VigenteHasta}, f.Fila)
+			cr, err := e.registro(id, f.NIT, dominio.RegistroUsuario{Clase: "registro", VigenteDesde: f.VigenteDesde, VigenteHasta: f.VigenteHasta}, f.Fila)
 			if err != nil {
 				return fmt.Errorf("fila %d: %w", f.Fila, err)
 			}
@@ -490,7 +490,7 @@ func importarUsuarios(e *escritor, lote *filas.Lote, r *Resumen, p func(int, int
 			}
 			contar(r, cr)
 		} else {
-			cr, err := e.registro(id, f.NIT, RegistroUsuario{Clase: "registro", VigenteDesde: f.VigenteDesde, VigenteHasta: f.VigenteHasta}, f.Fila)
+			cr, err := e.registro(id, f.NIT, dominio.RegistroUsuario{Clase: "registro", VigenteDesde: f.VigenteDesde, VigenteHasta: f.VigenteHasta}, f.Fila)
 			if err != nil {
 				return fmt.Errorf("fila %d: %w", f.Fila, err)
 			}

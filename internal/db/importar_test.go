@@ -246,20 +246,27 @@ func TestGuardar_usuarioRegistroActoOperacionesAuditados(t *testing.T) {
 	t.Parallel()
 	d := abrirTemporal(t)
 	d.Now = func() time.Time { return time.Date(2026, 3, 2, 15, 0, 0, 0, time.UTC) }
-	id, c, err := d.GuardarUsuario(fondo, UsuarioAduanero{NIT: "800.191.045-1", RazonSocial: " Agencia Uno ", Tipo: "Agencia de aduanas"}, actorPrueba)
+	// The writer's contract: validar first, then the store.
+	guardar := func(u dominio.UsuarioAduanero) (int64, Cambio, error) {
+		if err := validar.Usuario(&u); err != nil {
+			return 0, SinCambios, err
+		}
+		return d.GuardarUsuario(fondo, u, actorPrueba)
+	}
+	id, c, err := guardar(dominio.UsuarioAduanero{NIT: "800.191.045-1", RazonSocial: " Agencia Uno ", Tipo: "Agencia de aduanas"})
 	if err != nil || c != Insertado || id == 0 {
 		t.Fatalf("crear usuario = %d %v %v", id, c, err)
 	}
-	if _, c, _ = d.GuardarUsuario(fondo, UsuarioAduanero{NIT: "800191045-1", RazonSocial: "Agencia Uno", Tipo: "agencia_de_aduanas"}, actorPrueba); c != SinCambios {
+	if _, c, _ = guardar(dominio.UsuarioAduanero{NIT: "800191045-1", RazonSocial: "Agencia Uno", Tipo: "agencia_de_aduanas"}); c != SinCambios {
 		t.Fatalf("igual = %v", c)
 	}
-	if _, c, _ = d.GuardarUsuario(fondo, UsuarioAduanero{NIT: "800191045-1", RazonSocial: "Agencia Uno S.A.S.", Tipo: "agencia_de_aduanas", DireccionSeccional: "Bogotá"}, actorPrueba); c != Actualizado {
+	if _, c, _ = guardar(dominio.UsuarioAduanero{NIT: "800191045-1", RazonSocial: "Agencia Uno S.A.S.", Tipo: "agencia_de_aduanas", DireccionSeccional: "Bogotá"}); c != Actualizado {
 		t.Fatalf("cambio = %v", c)
 	}
-	if _, _, err := d.GuardarUsuario(fondo, UsuarioAduanero{NIT: "800191045-2", RazonSocial: "X", Tipo: "otro"}, actorPrueba); err == nil || !strings.Contains(err.Error(), "el correcto es 1") {
+	if _, _, err := guardar(dominio.UsuarioAduanero{NIT: "800191045-2", RazonSocial: "X", Tipo: "otro"}); err == nil || !strings.Contains(err.Error(), "el correcto es 1") {
 		t.Fatalf("DV errado = %v", err)
 	}
-	reg := RegistroUsuario{Clase: "registro", VigenteDesde: fecha.Debe(2019, 5, 2)}
+	reg := dominio.RegistroUsuario{Clase: "registro", VigenteDesde: fecha.Debe(2019, 5, 2)}
 	if c, err := d.GuardarRegistro(fondo, "800191045-1", reg, actorPrueba); err != nil || c != Insertado {
 		t.Fatalf("registro = %v %v", c, err)
 	}

@@ -68,7 +68,7 @@ func TestVersionDatos_cadaEscrituraLaMueveYUnaLecturaNo(t *testing.T) {
 			return err
 		}, false, true},
 		{"usuario aduanero", func() error {
-			_, _, err := d.GuardarUsuario(ctx, db.UsuarioAduanero{NIT: nit, RazonSocial: "Otra Razón Social S.A.S.", Tipo: "agencia_aduanas", DireccionSeccional: "CARTAGENA"}, admin)
+			_, _, err := d.GuardarUsuario(ctx, dominio.UsuarioAduanero{NIT: nit, RazonSocial: "Otra Razón Social S.A.S.", Tipo: "agencia_aduanas", DireccionSeccional: "CARTAGENA"}, admin)
 			return err
 		}, true, true},
 		{"acto", func() error {

@@ -92,7 +92,7 @@ func TestGenerar_filasMasivasQueLaAplicacionAcepta(t *testing.T) {
 		}
 	}
 	consulta(`SELECT nit, razon_social, tipo, direccion_seccional FROM usuarios_aduaneros ORDER BY id`, func(r *sql.Rows) {
-		var u db.UsuarioAduanero
+		var u dominio.UsuarioAduanero
 		if err := r.Scan(&u.NIT, &u.RazonSocial, &u.Tipo, &u.DireccionSeccional); err != nil {
 			t.Fatal(err)
 		}
@@ -102,7 +102,7 @@ func TestGenerar_filasMasivasQueLaAplicacionAcepta(t *testing.T) {
 	})
 	consulta(`SELECT u.nit, r.clase, coalesce(r.numero, ''), r.vigente_desde, r.vigente_hasta FROM registros r JOIN usuarios_aduaneros u ON u.id = r.usuario_id ORDER BY r.id`, func(r *sql.Rows) {
 		var nitU string
-		var g db.RegistroUsuario
+		var g dominio.RegistroUsuario
 		var desde, hasta sql.NullString
 		if err := r.Scan(&nitU, &g.Clase, &g.Numero, &desde, &hasta); err != nil {
 			t.Fatal(err)

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"comite/internal/db"
 	"comite/internal/fecha"
 	"comite/internal/graficos"
 	"comite/internal/sancion"
@@ -24,7 +23,7 @@ func TestPerfil_actosEnPaginasDe50(t *testing.T) {
 	e := nuevoEntorno(t)
 	ctx, a := context.Background(), dominio.Actor{Cuenta: "sistema", IP: "127.0.0.1"}
 	const nitMuchos = "800197268-4"
-	u := db.UsuarioAduanero{NIT: nitMuchos, RazonSocial: "Muchos Actos S.A.S.", Tipo: "declarante", DireccionSeccional: seccionalCartagena}
+	u := dominio.UsuarioAduanero{NIT: nitMuchos, RazonSocial: "Muchos Actos S.A.S.", Tipo: "declarante", DireccionSeccional: seccionalCartagena}
 	if _, _, err := e.d.GuardarUsuario(ctx, u, a); err != nil {
 		t.Fatal(err)
 	}

@@ -67,14 +67,14 @@ func (e *entorno) sembrarTamizaje() {
 	e.sembrarDatos()
 	ctx, a := context.Background(), dominio.Actor{Cuenta: "sistema", IP: "127.0.0.1"}
 	dec := func(s string) decimal.Decimal { return decimal.RequireFromString(s) }
-	for _, u := range []db.UsuarioAduanero{
+	for _, u := range []dominio.UsuarioAduanero{
 		{NIT: nitDosActos, RazonSocial: "Dos Actos S.A.S.", Tipo: "agencia_de_aduanas", DireccionSeccional: seccionalCartagena},
 		{NIT: nitOchenta, RazonSocial: "Ochenta Por Ciento Ltda.", Tipo: "declarante", DireccionSeccional: seccionalBogota},
 	} {
 		if _, _, err := e.d.GuardarUsuario(ctx, u, a); err != nil {
 			e.t.Fatal(err)
 		}
-		if _, err := e.d.GuardarRegistro(ctx, u.NIT, db.RegistroUsuario{Clase: "registro", Numero: "R-" + u.NIT[:4], VigenteDesde: fecha.Debe(2019, 1, 1)}, a); err != nil {
+		if _, err := e.d.GuardarRegistro(ctx, u.NIT, dominio.RegistroUsuario{Clase: "registro", Numero: "R-" + u.NIT[:4], VigenteDesde: fecha.Debe(2019, 1, 1)}, a); err != nil {
 			e.t.Fatal(err)
 		}
 	}
@@ -335,7 +335,7 @@ func TestTamizaje_paginacion(t *testing.T) {
 	e.sembrarTamizaje()
 	for i := 0; i < 60; i++ {
 		n := nitCon(fmt.Sprintf("9011%05d", i))
-		if _, _, err := e.d.GuardarUsuario(context.Background(), db.UsuarioAduanero{NIT: n, RazonSocial: "Relleno " + n, Tipo: "otro"}, dominio.Actor{Cuenta: "sistema"}); err != nil {
+		if _, _, err := e.d.GuardarUsuario(context.Background(), dominio.UsuarioAduanero{NIT: n, RazonSocial: "Relleno " + n, Tipo: "otro"}, dominio.Actor{Cuenta: "sistema"}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -435,7 +435,7 @@ func TestMemoria_versionDeLosDatos(t *testing.T) {
 		{"una_fila_de_auditoria_sola_no_es_un_cambio", func() { auditarSinCambio(t, e.d) }, 2},
 		{"una_escritura_sql_directa_invalida", func() { escribirPorSQL(t, e.d) }, 3},
 		{"corregir_un_usuario_recalcula", func() {
-			if _, _, err := e.d.GuardarUsuario(ctx, db.UsuarioAduanero{NIT: nitDeposito, RazonSocial: "Depósito Renombrado Ltda.", Tipo: "deposito_habilitado", DireccionSeccional: seccionalBogota}, dominio.Actor{Cuenta: "secretaria"}); err != nil {
+			if _, _, err := e.d.GuardarUsuario(ctx, dominio.UsuarioAduanero{NIT: nitDeposito, RazonSocial: "Depósito Renombrado Ltda.", Tipo: "deposito_habilitado", DireccionSeccional: seccionalBogota}, dominio.Actor{Cuenta: "secretaria"}); err != nil {
 				t.Fatal(err)
 			}
 		}, 4},
@@ -588,7 +588,7 @@ func TestTamizaje_columnasOrdenables(t *testing.T) {
 	e.sembrarTamizaje()
 	for i := 0; i < 55; i++ {
 		n := nitCon(fmt.Sprintf("9012%05d", i))
-		if _, _, err := e.d.GuardarUsuario(context.Background(), db.UsuarioAduanero{NIT: n, RazonSocial: "Relleno " + n, Tipo: "otro"}, dominio.Actor{Cuenta: "sistema"}); err != nil {
+		if _, _, err := e.d.GuardarUsuario(context.Background(), dominio.UsuarioAduanero{NIT: n, RazonSocial: "Relleno " + n, Tipo: "otro"}, dominio.Actor{Cuenta: "sistema"}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"comite/internal/db"
 	"comite/internal/fecha"
 	"comite/internal/graficos"
 
@@ -47,7 +46,7 @@ func TestNavegador_secretariaImportaYVePerfil(t *testing.T) {
 		t.Fatal(err)
 	}
 	const nit = "800191045-1"
-	if _, err := p.d.GuardarRegistro(ctx, nit, db.RegistroUsuario{Clase: "autorizacion", Numero: "RES-001", VigenteDesde: fecha.Debe(2019, 5, 2)}, sis); err != nil {
+	if _, err := p.d.GuardarRegistro(ctx, nit, dominio.RegistroUsuario{Clase: "autorizacion", Numero: "RES-001", VigenteDesde: fecha.Debe(2019, 5, 2)}, sis); err != nil {
 		t.Fatal(err)
 	}
 	hoy := fecha.DeTiempo(time.Now())

@@ -41,11 +41,11 @@ func sembrarTamizaje(t *testing.T, d *db.DB) (primero string) {
 			primero = n
 		}
 		tipo := importar.TiposUsuario[i%len(importar.TiposUsuario)]
-		u := db.UsuarioAduanero{NIT: n, RazonSocial: fmt.Sprintf("Usuario Tamizaje %02d S.A.S.", i+1), Tipo: tipo, DireccionSeccional: seccionales[i%len(seccionales)]}
+		u := dominio.UsuarioAduanero{NIT: n, RazonSocial: fmt.Sprintf("Usuario Tamizaje %02d S.A.S.", i+1), Tipo: tipo, DireccionSeccional: seccionales[i%len(seccionales)]}
 		if _, _, err := d.GuardarUsuario(ctx, u, sis); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := d.GuardarRegistro(ctx, n, db.RegistroUsuario{Clase: "registro", Numero: "R-" + base, VigenteDesde: fecha.Debe(2015, 1, 1)}, sis); err != nil {
+		if _, err := d.GuardarRegistro(ctx, n, dominio.RegistroUsuario{Clase: "registro", Numero: "R-" + base, VigenteDesde: fecha.Debe(2015, 1, 1)}, sis); err != nil {
 			t.Fatal(err)
 		}
 		// Five reference years; user i has (i+year) % 5 acts in a year, each
