@@ -14,86 +14,22 @@ import (
 	"comite/internal/importar/filas"
 	"comite/internal/nit"
 	"comite/internal/sancion"
-
-	"github.com/shopspring/decimal"
 )
-
-// ActoSancion is a sanction act (docs/reglas.md §6), keyed by NIT + número de acto.
-type ActoSancion struct {
-	ID              int64
-	NIT             string
-	NumeroActo      string
-	FechaExpedicion fecha.Fecha // zero: not given
-	FechaFirmeza    fecha.Fecha // zero: not firm
-	Infraccion      string
-	Gravedad        sancion.Gravedad
-	Sancion         sancion.Tipo
-	Valor           decimal.Decimal // COP as in the act, at most two decimals
-	Allanamiento    bool            // accepted allanamiento
-	ActualizadoEn   string
-}
 
 // ErrActoNoExiste is returned when the user has no act with that number.
 var ErrActoNoExiste = fallo.Nuevo(fallo.NoEncontrado, "el acto no está registrado")
 
-func detalleActo(a ActoSancion, centavos int64) map[string]any {
+func detalleActo(a dominio.ActoSancion, centavos int64) map[string]any {
 	return map[string]any{"nit": a.NIT, "numero_acto": a.NumeroActo, "fecha_expedicion": textoFecha(a.FechaExpedicion),
 		"fecha_firmeza": textoFecha(a.FechaFirmeza), "infraccion": a.Infraccion, "gravedad": string(a.Gravedad),
 		"sancion": string(a.Sancion), "valor_cop": PesosDeCentavos(centavos).String(), "allanamiento": a.Allanamiento}
 }
 
-// FechaFutura refuses a date after hoy for what must already have happened
-// (que names it: "la firmeza"); nil for the zero date.
-func FechaFutura(campo, que string, f, hoy fecha.Fecha) error {
-	if f.IsZero() || !f.Despues(hoy) {
-		return nil
-	}
-	return &dominio.ErrValidacion{Campo: campo, Mensaje: fmt.Sprintf("%s (%s) es posterior a hoy (%s): revise el día, el mes y el año; lo que aún no ha ocurrido se registra cuando ocurra", que, f.DMA(), hoy.DMA())}
-}
-
-// validarActo checks an act as entered on hoy: its dates already happened
-// and the firmeza is not before the expedición.
-func validarActo(a *ActoSancion, hoy fecha.Fecha) (int64, error) {
-	n, err := nit.Parse(a.NIT)
-	if err != nil {
-		return 0, &dominio.ErrValidacion{Campo: "nit", Mensaje: err.Error()}
-	}
-	a.NIT = n.String()
-	a.NumeroActo = strings.TrimSpace(a.NumeroActo)
-	if a.NumeroActo == "" {
-		return 0, &dominio.ErrValidacion{Campo: "numero_acto", Mensaje: "escriba el número del acto"}
-	}
-	// One act, one key: as the import reads it.
-	if a.NumeroActo, err = filas.ParseClave(a.NumeroActo); err != nil {
-		return 0, &dominio.ErrValidacion{Campo: "numero_acto", Mensaje: err.Error()}
-	}
-	if _, err := sancion.ParseGravedad(string(a.Gravedad)); err != nil {
-		return 0, &dominio.ErrValidacion{Campo: "gravedad", Mensaje: err.Error()}
-	}
-	if _, err := sancion.ParseTipo(string(a.Sancion)); err != nil {
-		return 0, &dominio.ErrValidacion{Campo: "sancion", Mensaje: err.Error()}
-	}
-	c, err := CentavosDe(a.Valor)
-	if err != nil {
-		return 0, &dominio.ErrValidacion{Campo: "valor", Mensaje: err.Error()}
-	}
-	if err := FechaFutura("fecha_expedicion", "la expedición", a.FechaExpedicion, hoy); err != nil {
-		return 0, err
-	}
-	if err := FechaFutura("fecha_firmeza", "la firmeza", a.FechaFirmeza, hoy); err != nil {
-		return 0, err
-	}
-	if !a.FechaExpedicion.IsZero() && !a.FechaFirmeza.IsZero() && a.FechaFirmeza.Antes(a.FechaExpedicion) {
-		return 0, &dominio.ErrValidacion{Campo: "fecha_firmeza", Mensaje: fmt.Sprintf("la firmeza (%s) es anterior a la expedición (%s): un acto queda en firme después de expedido; revise las dos fechas", a.FechaFirmeza.DMA(), a.FechaExpedicion.DMA())}
-	}
-	return c, nil
-}
-
 // GuardarActo creates the act or updates it (same NIT and número de acto),
 // auditing the change with before and after in the same transaction. The
-// user must be registered.
-func (d *DB) GuardarActo(ctx context.Context, a ActoSancion, quien dominio.Actor) (Cambio, error) {
-	c, err := validarActo(&a, d.Hoy())
+// user must be registered; the act is as validar.Acto leaves it.
+func (d *DB) GuardarActo(ctx context.Context, a dominio.ActoSancion, quien dominio.Actor) (Cambio, error) {
+	c, err := dominio.CentavosDe(a.Valor)
 	if err != nil {
 		return SinCambios, err
 	}
@@ -127,7 +63,7 @@ const (
 )
 
 // acto upserts one act of user uid; centavos is a.Valor already converted.
-func (e *escritor) acto(uid int64, a ActoSancion, centavos int64, cons conservarActo, fila int) (Cambio, error) {
+func (e *escritor) acto(uid int64, a dominio.ActoSancion, centavos int64, cons conservarActo, fila int) (Cambio, error) {
 	ok, err := e.insertarSinID(sqlInsertarActo, uid, a.NumeroActo, iso(a.FechaExpedicion), iso(a.FechaFirmeza), a.Infraccion,
 		string(a.Gravedad), string(a.Sancion), centavos, boolInt(a.Allanamiento), e.ahora)
 	if err != nil {
@@ -143,7 +79,7 @@ func (e *escritor) acto(uid int64, a ActoSancion, centavos int64, cons conservar
 	if err != nil {
 		return SinCambios, err
 	}
-	antes := ActoSancion{NIT: a.NIT, NumeroActo: a.NumeroActo}
+	antes := dominio.ActoSancion{NIT: a.NIT, NumeroActo: a.NumeroActo}
 	var id, centAntes int64
 	var exp, firm sql.NullString
 	var grav, sanc string
@@ -161,11 +97,11 @@ func (e *escritor) acto(uid int64, a ActoSancion, centavos int64, cons conservar
 	return e.actualizarActo(id, antes, centAntes, a, centavos, cons, fila)
 }
 
-func objetoActo(a ActoSancion) string { return "acto:" + a.NIT + "/" + a.NumeroActo }
+func objetoActo(a dominio.ActoSancion) string { return "acto:" + a.NIT + "/" + a.NumeroActo }
 
 // actualizarActo compares the stored act with the new one and, when they
 // differ, updates it and audits before and after.
-func (e *escritor) actualizarActo(id int64, antes ActoSancion, centAntes int64, a ActoSancion, centavos int64, cons conservarActo, fila int) (Cambio, error) {
+func (e *escritor) actualizarActo(id int64, antes dominio.ActoSancion, centAntes int64, a dominio.ActoSancion, centavos int64, cons conservarActo, fila int) (Cambio, error) {
 	if cons.expedicion {
 		a.FechaExpedicion = antes.FechaExpedicion
 	}
@@ -245,7 +181,7 @@ const sqlInsertarActoNuevo = `INSERT INTO actos(usuario_id, numero_acto, fecha_e
 
 // actoConocido writes one act when the stored acts are in memory: g is the
 // stored act, or nil when the key is new.
-func (e *escritor) actoConocido(uid int64, a ActoSancion, centavos int64, cons conservarActo, fila int, g *actoGuardado) (Cambio, error) {
+func (e *escritor) actoConocido(uid int64, a dominio.ActoSancion, centavos int64, cons conservarActo, fila int, g *actoGuardado) (Cambio, error) {
 	exp, firm := iso(a.FechaExpedicion), iso(a.FechaFirmeza)
 	if g == nil {
 		s, err := e.stmt(sqlInsertarActoNuevo)
@@ -270,7 +206,7 @@ func (e *escritor) actoConocido(uid int64, a ActoSancion, centavos int64, cons c
 		a.Gravedad == g.grav && a.Sancion == g.sanc && centavos == g.cent && a.Allanamiento == g.allan {
 		return SinCambios, nil
 	}
-	antes := ActoSancion{NIT: a.NIT, NumeroActo: a.NumeroActo, Infraccion: g.infr, Gravedad: g.grav, Sancion: g.sanc, Allanamiento: g.allan}
+	antes := dominio.ActoSancion{NIT: a.NIT, NumeroActo: a.NumeroActo, Infraccion: g.infr, Gravedad: g.grav, Sancion: g.sanc, Allanamiento: g.allan}
 	var err error
 	if antes.FechaExpedicion, err = leerFecha(sql.NullString{String: g.exp, Valid: g.exp != ""}, "fecha_expedicion"); err != nil {
 		return SinCambios, err
@@ -283,8 +219,8 @@ func (e *escritor) actoConocido(uid int64, a ActoSancion, centavos int64, cons c
 
 const columnasActo = `a.id, u.nit, a.numero_acto, a.fecha_expedicion, a.fecha_firmeza, a.infraccion, a.gravedad, a.sancion, a.valor_centavos, a.allanamiento, a.actualizado_en`
 
-func escanearActo(s interface{ Scan(...any) error }) (ActoSancion, error) {
-	var a ActoSancion
+func escanearActo(s interface{ Scan(...any) error }) (dominio.ActoSancion, error) {
+	var a dominio.ActoSancion
 	var exp, firm sql.NullString
 	var grav, sanc string
 	var cent int64
@@ -305,7 +241,7 @@ func escanearActo(s interface{ Scan(...any) error }) (ActoSancion, error) {
 
 // ActosDeUsuario returns every act of the user, by firmeza date (acts not
 // firm last) and number.
-func (d *DB) ActosDeUsuario(ctx context.Context, nitUsuario string) ([]ActoSancion, error) {
+func (d *DB) ActosDeUsuario(ctx context.Context, nitUsuario string) ([]dominio.ActoSancion, error) {
 	n, err := nit.Parse(nitUsuario)
 	if err != nil {
 		return nil, &dominio.ErrValidacion{Campo: "nit", Mensaje: err.Error()}
@@ -320,14 +256,14 @@ func (d *DB) ActosDeUsuario(ctx context.Context, nitUsuario string) ([]ActoSanci
 	return actosDe(ctx, d.DB, uid)
 }
 
-func actosDe(ctx context.Context, q consultor, uid int64) ([]ActoSancion, error) {
+func actosDe(ctx context.Context, q consultor, uid int64) ([]dominio.ActoSancion, error) {
 	rows, err := q.QueryContext(ctx, `SELECT `+columnasActo+` FROM actos a JOIN usuarios_aduaneros u ON u.id = a.usuario_id
 		WHERE a.usuario_id = ? ORDER BY a.fecha_firmeza IS NULL, a.fecha_firmeza, a.numero_acto`, uid)
 	if err != nil {
 		return nil, fmt.Errorf("leer actos: %w", err)
 	}
 	defer rows.Close()
-	var out []ActoSancion
+	var out []dominio.ActoSancion
 	for rows.Next() {
 		a, err := escanearActo(rows)
 		if err != nil {
@@ -339,10 +275,10 @@ func actosDe(ctx context.Context, q consultor, uid int64) ([]ActoSancion, error)
 }
 
 // ActoPorNumero returns one act of a user, or ErrActoNoExiste.
-func (d *DB) ActoPorNumero(ctx context.Context, nitUsuario, numero string) (ActoSancion, error) {
+func (d *DB) ActoPorNumero(ctx context.Context, nitUsuario, numero string) (dominio.ActoSancion, error) {
 	n, err := nit.Parse(nitUsuario)
 	if err != nil {
-		return ActoSancion{}, &dominio.ErrValidacion{Campo: "nit", Mensaje: err.Error()}
+		return dominio.ActoSancion{}, &dominio.ErrValidacion{Campo: "nit", Mensaje: err.Error()}
 	}
 	a, err := escanearActo(d.QueryRowContext(ctx, `SELECT `+columnasActo+` FROM actos a JOIN usuarios_aduaneros u ON u.id = a.usuario_id
 		WHERE u.nit = ? AND a.numero_acto = ?`, n.String(), strings.TrimSpace(numero)))
@@ -410,7 +346,7 @@ func (im *importacionActos) parte(l *filas.Lote) error {
 		if !ok {
 			im.probs = append(im.probs, noRegistrado(l, s.Fila, s.NIT))
 		}
-		cent, err := CentavosDe(s.Valor)
+		cent, err := dominio.CentavosDe(s.Valor)
 		if err != nil {
 			im.probs = append(im.probs, filas.Problema{Fila: s.Fila, Campo: "valor", Mensaje: err.Error()})
 		}
@@ -455,8 +391,8 @@ func (im *importacionActos) fin() ([]filas.Problema, error) { return im.probs, n
 
 func (im *importacionActos) cerrar() error { return im.ins.cerrar() }
 
-func actoDeFila(s *filas.FilaSancion) ActoSancion {
-	return ActoSancion{NIT: s.NIT, NumeroActo: s.NumeroActo, FechaExpedicion: s.FechaExpedicion, FechaFirmeza: s.FechaFirmeza,
+func actoDeFila(s *filas.FilaSancion) dominio.ActoSancion {
+	return dominio.ActoSancion{NIT: s.NIT, NumeroActo: s.NumeroActo, FechaExpedicion: s.FechaExpedicion, FechaFirmeza: s.FechaFirmeza,
 		Infraccion: s.Infraccion, Gravedad: s.Gravedad, Sancion: s.Sancion, Allanamiento: s.Allanamiento}
 }
 

@@ -52,18 +52,9 @@ func (d *DB) ListarDiasInhabiles(ctx context.Context) ([]DiaInhabil, error) {
 	return out, rows.Err()
 }
 
-// AgregarDiaInhabil records a non-business day with its reason.
+// AgregarDiaInhabil records a non-business day with its reason, as
+// validar.DiaInhabil leaves them.
 func (d *DB) AgregarDiaInhabil(ctx context.Context, f fecha.Fecha, motivo string, quien dominio.Actor) error {
-	motivo = strings.TrimSpace(motivo)
-	if f.IsZero() {
-		return &dominio.ErrValidacion{Campo: "fecha", Mensaje: "escriba la fecha (DD/MM/AAAA)"}
-	}
-	if motivo == "" {
-		return &dominio.ErrValidacion{Campo: "motivo", Mensaje: "escriba el motivo (por ejemplo, la resolución que cerró la entidad)"}
-	}
-	if len(motivo) > 500 {
-		return &dominio.ErrValidacion{Campo: "motivo", Mensaje: "use como máximo 500 caracteres"}
-	}
 	return d.enTx(ctx, func(tx *sql.Tx) error {
 		var n int
 		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM dias_inhabiles WHERE fecha = ?`, f.String()).Scan(&n); err != nil {

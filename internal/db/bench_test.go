@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"comite/internal/dominio"
 	"comite/internal/fecha"
 	"comite/internal/importar"
 	"comite/internal/reincidencia"
@@ -186,7 +187,7 @@ func BenchmarkInsertDirecto(b *testing.B) {
 		}
 		filas = make([]fila, len(lote.Sanciones))
 		for i, s := range lote.Sanciones {
-			c, _ := CentavosDe(s.Valor)
+			c, _ := dominio.CentavosDe(s.Valor)
 			filas[i] = fila{ids[s.NIT], c, int64(boolInt(s.Allanamiento)), s.NumeroActo, s.Infraccion, string(s.Gravedad), string(s.Sancion), iso(s.FechaExpedicion), iso(s.FechaFirmeza)}
 		}
 	}

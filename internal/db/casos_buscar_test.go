@@ -147,7 +147,7 @@ func TestBuscarCasos_ordenPorRazonSocialSigueAlUsuario(t *testing.T) {
 		t.Fatalf("descendente %s, quería %s", g, q)
 	}
 	// Renaming the user moves its cases.
-	if _, _, err := d.GuardarUsuario(ctx, UsuarioAduanero{NIT: nitDebajo, RazonSocial: "Zorzal Comercio S.A.", Tipo: "agencia_de_aduanas", DireccionSeccional: secCartagena}, dominio.Actor{Cuenta: "s"}); err != nil {
+	if _, _, err := d.GuardarUsuario(ctx, dominio.UsuarioAduanero{NIT: nitDebajo, RazonSocial: "Zorzal Comercio S.A.", Tipo: "agencia_de_aduanas", DireccionSeccional: secCartagena}, dominio.Actor{Cuenta: "s"}); err != nil {
 		t.Fatal(err)
 	}
 	copiasIguales()

@@ -92,7 +92,7 @@ func TestImportar_matadoConSIGKILLNoDejaNada(t *testing.T) {
 		t.Fatal(err)
 	}
 	nits := crearUsuariosMasivo(t, d, 1000)
-	if _, err := d.GuardarActo(fondo, ActoSancion{NIT: nits[0], NumeroActo: "PREVIO", Gravedad: sancion.Grave, Sancion: sancion.Multa, Valor: montoPrueba("5")}, actorPrueba); err != nil {
+	if _, err := d.GuardarActo(fondo, dominio.ActoSancion{NIT: nits[0], NumeroActo: "PREVIO", Gravedad: sancion.Grave, Sancion: sancion.Multa, Valor: montoPrueba("5")}, actorPrueba); err != nil {
 		t.Fatal(err)
 	}
 	antes := map[string]int{}

@@ -263,7 +263,7 @@ func TestAdministracion_DiasInhabilesYAuditoriaFiltrada(t *testing.T) {
 		t.Fatalf("fecha repetida: %v", err)
 	}
 	var ev *dominio.ErrValidacion
-	if err := d.AgregarDiaInhabil(ctx, fecha.Debe(2026, 4, 7), " ", q); !errors.As(err, &ev) || ev.Campo != "motivo" {
+	if _, err := validar.DiaInhabil(fecha.Debe(2026, 4, 7), " "); !errors.As(err, &ev) || ev.Campo != "motivo" {
 		t.Fatalf("sin motivo: %v", err)
 	}
 	dias, _ := d.ListarDiasInhabiles(ctx)

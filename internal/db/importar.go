@@ -430,7 +430,7 @@ func importarOperaciones(e *escritor, lote *filas.Lote, r *Resumen, p func(int, 
 			}
 			probs = append(probs, filas.Problema{Fila: o.Fila, Campo: campo, Mensaje: (&ErrFormaOperaciones{o.NIT, o.Anio, existente}).Error()})
 		}
-		if cents[i], err = CentavosDe(o.Valor); err != nil {
+		if cents[i], err = dominio.CentavosDe(o.Valor); err != nil {
 			probs = append(probs, filas.Problema{Fila: o.Fila, Campo: "valor", Mensaje: err.Error()})
 		}
 	}
@@ -440,9 +440,9 @@ func importarOperaciones(e *escritor, lote *filas.Lote, r *Resumen, p func(int, 
 	for i, o := range lote.Operaciones {
 		var c Cambio
 		if lote.PorDeclaracion {
-			c, err = e.declaracion(ids[i], Declaracion{NIT: o.NIT, Numero: o.Declaracion, Fecha: o.Fecha, Valor: o.Valor}, cents[i], o.Fila)
+			c, err = e.declaracion(ids[i], dominio.Declaracion{NIT: o.NIT, Numero: o.Declaracion, Fecha: o.Fecha, Valor: o.Valor}, cents[i], o.Fila)
 		} else {
-			c, err = e.operacionAnual(ids[i], OperacionAnual{NIT: o.NIT, Anio: o.Anio, Valor: o.Valor, Numero: o.Numero}, cents[i], o.Fila)
+			c, err = e.operacionAnual(ids[i], dominio.OperacionAnual{NIT: o.NIT, Anio: o.Anio, Valor: o.Valor, Numero: o.Numero}, cents[i], o.Fila)
 		}
 		if err != nil {
 			return fmt.Errorf("fila %d: %w", o.Fila, err)
@@ -466,7 +466,7 @@ func importarUsuarios(e *escritor, lote *filas.Lote, r *Resumen, p func(int, int
 	for i, f := range lote.Usuarios {
 		id, ok := ids[f.NIT]
 		if !ok {
-			u := UsuarioAduanero{NIT: f.NIT, RazonSocial: f.RazonSocial, Tipo: f.Tipo, DireccionSeccional: f.DireccionSeccional}
+			u := dominio.UsuarioAduanero{NIT: f.NIT, RazonSocial: f.RazonSocial, Tipo: f.Tipo, DireccionSeccional: f.DireccionSeccional}
 			var c Cambio
 			var err error
 			id, c, err = e.usuario(u, conservarSeccional || f.DireccionSeccional == "", f.Fila)
@@ -481,7 +481,7 @@ func importarUsuarios(e *escritor, lote *filas.Lote, r *Resumen, p func(int, int
 				r.UsuariosActualizados++
 			}
 			// The row counts as updated when its user changed, even if its registro did not.
-			cr, err := e.registro(id, f.NIT, RegistroUsuario{Clase: "registro", VigenteDesde: f.VigenteDesde, VigenteHasta: f.VigenteHasta}, f.Fila)
+			cr, err := e.registro(id, f.NIT, dominio.RegistroUsuario{Clase: "registro", VigenteDesde: f.VigenteDesde, VigenteHasta: f.VigenteHasta}, f.Fila)
 			if err != nil {
 				return fmt.Errorf("fila %d: %w", f.Fila, err)
 			}
@@ -490,7 +490,7 @@ func importarUsuarios(e *escritor, lote *filas.Lote, r *Resumen, p func(int, int
 			}
 			contar(r, cr)
 		} else {
-			cr, err := e.registro(id, f.NIT, RegistroUsuario{Clase: "registro", VigenteDesde: f.VigenteDesde, VigenteHasta: f.VigenteHasta}, f.Fila)
+			cr, err := e.registro(id, f.NIT, dominio.RegistroUsuario{Clase: "registro", VigenteDesde: f.VigenteDesde, VigenteHasta: f.VigenteHasta}, f.Fila)
 			if err != nil {
 				return fmt.Errorf("fila %d: %w", f.Fila, err)
 			}

@@ -2,6 +2,7 @@ package db
 
 import (
 	"comite/internal/dominio"
+	"comite/internal/validar"
 	"context"
 	"encoding/json"
 	"errors"
@@ -230,7 +231,7 @@ func TestImportar_operacionesNoMezclaFormasEnUnAnio(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 	// The single-row methods refuse it too.
-	_, err = d.GuardarOperacionAnual(fondo, OperacionAnual{NIT: "800197268-4", Anio: 2025, Valor: montoPrueba("1"), Numero: 1}, actorPrueba)
+	_, err = d.GuardarOperacionAnual(fondo, dominio.OperacionAnual{NIT: "800197268-4", Anio: 2025, Valor: montoPrueba("1"), Numero: 1}, actorPrueba)
 	var ef *ErrFormaOperaciones
 	if !errors.As(err, &ef) || ef.Anio != 2025 {
 		t.Fatalf("GuardarOperacionAnual = %v", err)
@@ -245,20 +246,27 @@ func TestGuardar_usuarioRegistroActoOperacionesAuditados(t *testing.T) {
 	t.Parallel()
 	d := abrirTemporal(t)
 	d.Now = func() time.Time { return time.Date(2026, 3, 2, 15, 0, 0, 0, time.UTC) }
-	id, c, err := d.GuardarUsuario(fondo, UsuarioAduanero{NIT: "800.191.045-1", RazonSocial: " Agencia Uno ", Tipo: "Agencia de aduanas"}, actorPrueba)
+	// The writer's contract: validar first, then the store.
+	guardar := func(u dominio.UsuarioAduanero) (int64, Cambio, error) {
+		if err := validar.Usuario(&u); err != nil {
+			return 0, SinCambios, err
+		}
+		return d.GuardarUsuario(fondo, u, actorPrueba)
+	}
+	id, c, err := guardar(dominio.UsuarioAduanero{NIT: "800.191.045-1", RazonSocial: " Agencia Uno ", Tipo: "Agencia de aduanas"})
 	if err != nil || c != Insertado || id == 0 {
 		t.Fatalf("crear usuario = %d %v %v", id, c, err)
 	}
-	if _, c, _ = d.GuardarUsuario(fondo, UsuarioAduanero{NIT: "800191045-1", RazonSocial: "Agencia Uno", Tipo: "agencia_de_aduanas"}, actorPrueba); c != SinCambios {
+	if _, c, _ = guardar(dominio.UsuarioAduanero{NIT: "800191045-1", RazonSocial: "Agencia Uno", Tipo: "agencia_de_aduanas"}); c != SinCambios {
 		t.Fatalf("igual = %v", c)
 	}
-	if _, c, _ = d.GuardarUsuario(fondo, UsuarioAduanero{NIT: "800191045-1", RazonSocial: "Agencia Uno S.A.S.", Tipo: "agencia_de_aduanas", DireccionSeccional: "Bogotá"}, actorPrueba); c != Actualizado {
+	if _, c, _ = guardar(dominio.UsuarioAduanero{NIT: "800191045-1", RazonSocial: "Agencia Uno S.A.S.", Tipo: "agencia_de_aduanas", DireccionSeccional: "Bogotá"}); c != Actualizado {
 		t.Fatalf("cambio = %v", c)
 	}
-	if _, _, err := d.GuardarUsuario(fondo, UsuarioAduanero{NIT: "800191045-2", RazonSocial: "X", Tipo: "otro"}, actorPrueba); err == nil || !strings.Contains(err.Error(), "el correcto es 1") {
+	if _, _, err := guardar(dominio.UsuarioAduanero{NIT: "800191045-2", RazonSocial: "X", Tipo: "otro"}); err == nil || !strings.Contains(err.Error(), "el correcto es 1") {
 		t.Fatalf("DV errado = %v", err)
 	}
-	reg := RegistroUsuario{Clase: "registro", VigenteDesde: fecha.Debe(2019, 5, 2)}
+	reg := dominio.RegistroUsuario{Clase: "registro", VigenteDesde: fecha.Debe(2019, 5, 2)}
 	if c, err := d.GuardarRegistro(fondo, "800191045-1", reg, actorPrueba); err != nil || c != Insertado {
 		t.Fatalf("registro = %v %v", c, err)
 	}
@@ -280,7 +288,7 @@ func TestGuardar_usuarioRegistroActoOperacionesAuditados(t *testing.T) {
 		}
 	}
 
-	acto := ActoSancion{NIT: "800191045-1", NumeroActo: "RS-1", FechaFirmeza: fecha.Debe(2025, 3, 4), Gravedad: sancion.Grave, Sancion: sancion.Multa, Valor: montoPrueba("40000000.5")}
+	acto := dominio.ActoSancion{NIT: "800191045-1", NumeroActo: "RS-1", FechaFirmeza: fecha.Debe(2025, 3, 4), Gravedad: sancion.Grave, Sancion: sancion.Multa, Valor: montoPrueba("40000000.5")}
 	if c, err := d.GuardarActo(fondo, acto, actorPrueba); err != nil || c != Insertado {
 		t.Fatalf("acto = %v %v", c, err)
 	}
@@ -293,17 +301,17 @@ func TestGuardar_usuarioRegistroActoOperacionesAuditados(t *testing.T) {
 	}
 	acto.Valor = montoPrueba("1.005")
 	var ev *dominio.ErrValidacion
-	if _, err := d.GuardarActo(fondo, acto, actorPrueba); !errors.As(err, &ev) || ev.Campo != "valor" || !strings.Contains(ev.Mensaje, "más de dos decimales") {
+	if err := validar.Acto(&acto, d.Hoy()); !errors.As(err, &ev) || ev.Campo != "valor" || !strings.Contains(ev.Mensaje, "más de dos decimales") {
 		t.Fatalf("tres decimales = %v", err)
 	}
 	actos, err := d.ActosDeUsuario(fondo, "800191045-1")
 	if err != nil || len(actos) != 1 || !actos[0].Valor.Equal(montoPrueba("40000000.5")) || !actos[0].Allanamiento {
 		t.Fatalf("actos = %+v, %v", actos, err)
 	}
-	if c, err := d.GuardarOperacionAnual(fondo, OperacionAnual{NIT: "800191045-1", Anio: 2025, Valor: montoPrueba("14800000000"), Numero: 1600}, actorPrueba); err != nil || c != Insertado {
+	if c, err := d.GuardarOperacionAnual(fondo, dominio.OperacionAnual{NIT: "800191045-1", Anio: 2025, Valor: montoPrueba("14800000000"), Numero: 1600}, actorPrueba); err != nil || c != Insertado {
 		t.Fatalf("operaciones = %v %v", c, err)
 	}
-	if c, err := d.GuardarDeclaracion(fondo, Declaracion{NIT: "800191045-1", Numero: "D1", Fecha: fecha.Debe(2024, 6, 1), Valor: montoPrueba("10")}, actorPrueba); err != nil || c != Insertado {
+	if c, err := d.GuardarDeclaracion(fondo, dominio.Declaracion{NIT: "800191045-1", Numero: "D1", Fecha: fecha.Debe(2024, 6, 1), Valor: montoPrueba("10")}, actorPrueba); err != nil || c != Insertado {
 		t.Fatalf("declaración = %v %v", c, err)
 	}
 	var acciones []string
@@ -328,16 +336,22 @@ func TestGuardar_usuarioRegistroActoOperacionesAuditados(t *testing.T) {
 	// zero is the same user.
 	mismo := acto
 	mismo.NIT, mismo.NumeroActo, mismo.Valor = "0800191045-1", "202.501.000.123", montoPrueba("40000000.5")
+	if err := validar.Acto(&mismo, d.Hoy()); err != nil {
+		t.Fatalf("acto con puntos: %v", err)
+	}
 	if c, err := d.GuardarActo(fondo, mismo, actorPrueba); err != nil || c != Insertado {
 		t.Fatalf("acto con puntos = %v %v", c, err)
 	}
 	mismo.NumeroActo = "202501000123"
+	if err := validar.Acto(&mismo, d.Hoy()); err != nil {
+		t.Fatalf("el mismo acto sin puntos: %v", err)
+	}
 	if c, err := d.GuardarActo(fondo, mismo, actorPrueba); err != nil || c != SinCambios {
 		t.Fatalf("el mismo acto sin puntos = %v %v; quiere sin cambios", c, err)
 	}
 	mismo.NumeroActo = "2,02501E+11"
 	var evc *dominio.ErrValidacion
-	if _, err := d.GuardarActo(fondo, mismo, actorPrueba); !errors.As(err, &evc) || evc.Campo != "numero_acto" || !strings.Contains(evc.Mensaje, "notación científica") {
+	if err := validar.Acto(&mismo, d.Hoy()); !errors.As(err, &evc) || evc.Campo != "numero_acto" || !strings.Contains(evc.Mensaje, "notación científica") {
 		t.Fatalf("acto en notación científica = %v", err)
 	}
 }
@@ -375,13 +389,13 @@ func TestBuscarUsuarios_porNITYRazonSocialPaginado(t *testing.T) {
 func TestCentavosDe(t *testing.T) {
 	t.Parallel()
 	for in, quiere := range map[string]int64{"0": 0, "1": 100, "1.5": 150, "1.05": 105, "1.050": 105, "14800000000": 1480000000000, "999999999999999.99": 99999999999999999} {
-		if c, err := CentavosDe(montoPrueba(in)); err != nil || c != quiere {
-			t.Errorf("CentavosDe(%s) = %d, %v; quiere %d", in, c, err, quiere)
+		if c, err := dominio.CentavosDe(montoPrueba(in)); err != nil || c != quiere {
+			t.Errorf("dominio.CentavosDe(%s) = %d, %v; quiere %d", in, c, err, quiere)
 		}
 	}
 	for _, in := range []string{"1.005", "-1", "1000000000000000", "0.001"} {
-		if _, err := CentavosDe(montoPrueba(in)); err == nil {
-			t.Errorf("CentavosDe(%s) aceptado", in)
+		if _, err := dominio.CentavosDe(montoPrueba(in)); err == nil {
+			t.Errorf("dominio.CentavosDe(%s) aceptado", in)
 		}
 	}
 	if !PesosDeCentavos(105).Equal(montoPrueba("1.05")) {

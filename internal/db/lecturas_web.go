@@ -126,8 +126,8 @@ func (d *DB) preparada(ctx context.Context, q string) (*sql.Stmt, error) {
 
 // LecturaPerfil is what the profile page shows about one customs user.
 type LecturaPerfil struct {
-	Usuario     UsuarioAduanero // with its registros
-	Actos       []ActoSancion
+	Usuario     dominio.UsuarioAduanero // with its registros
+	Actos       []dominio.ActoSancion
 	Operaciones []OperacionesAnio
 }
 

@@ -210,7 +210,7 @@ func BenchmarkLecturasWeb(b *testing.B) {
 	b.Run("tamizaje-lectura", func(b *testing.B) {
 		l := db.LectorTamizaje{
 			Usuario:     func(int64, string, string, string, string) error { return nil },
-			Registro:    func(int64, db.RegistroUsuario) error { return nil },
+			Registro:    func(int64, dominio.RegistroUsuario) error { return nil },
 			Acto:        func(int64, fecha.Fecha, sancion.Gravedad, sancion.Tipo, bool, int64) error { return nil },
 			Operaciones: func(int64, int, int64, int64) error { return nil },
 		}

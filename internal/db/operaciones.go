@@ -6,10 +6,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 
-	"comite/internal/fecha"
-	"comite/internal/importar/filas"
 	"comite/internal/nit"
 
 	"github.com/shopspring/decimal"
@@ -24,22 +21,6 @@ import (
 // refused with a message naming the NIT and the year, so a year is never
 // counted twice. To change the form of a year, its rows must be removed first
 // (not offered by the application: ask the administrator).
-
-// OperacionAnual is the total of one user's operations in one year.
-type OperacionAnual struct {
-	NIT    string
-	Anio   int
-	Valor  decimal.Decimal // COP
-	Numero int64
-}
-
-// Declaracion is one customs declaration of a user.
-type Declaracion struct {
-	NIT    string
-	Numero string
-	Fecha  fecha.Fecha
-	Valor  decimal.Decimal // COP
-}
 
 // OperacionesAnio is what the rules read: one year's value and number of
 // operations, from whichever form the year was loaded in.
@@ -64,33 +45,20 @@ func (e *ErrFormaOperaciones) Error() string {
 	return fmt.Sprintf("el NIT %s ya tiene un total anual cargado para %d: un año se carga por totales anuales o por declaraciones, no de ambas formas", e.NIT, e.Anio)
 }
 
-func detalleOperacion(o OperacionAnual, cent int64) map[string]any {
+func detalleOperacion(o dominio.OperacionAnual, cent int64) map[string]any {
 	return map[string]any{"nit": o.NIT, "anio": o.Anio, "valor_cop": PesosDeCentavos(cent).String(), "numero": o.Numero}
 }
 
-func detalleDeclaracion(o Declaracion, cent int64) map[string]any {
+func detalleDeclaracion(o dominio.Declaracion, cent int64) map[string]any {
 	return map[string]any{"nit": o.NIT, "numero_declaracion": o.Numero, "fecha": textoFecha(o.Fecha), "valor_cop": PesosDeCentavos(cent).String()}
 }
 
-// GuardarOperacionAnual creates or updates the yearly total of a user.
-func (d *DB) GuardarOperacionAnual(ctx context.Context, o OperacionAnual, quien dominio.Actor) (Cambio, error) {
-	n, err := nit.Parse(o.NIT)
+// GuardarOperacionAnual creates or updates the yearly total of a user, as
+// validar.OperacionAnual leaves it.
+func (d *DB) GuardarOperacionAnual(ctx context.Context, o dominio.OperacionAnual, quien dominio.Actor) (Cambio, error) {
+	cent, err := dominio.CentavosDe(o.Valor)
 	if err != nil {
-		return SinCambios, &dominio.ErrValidacion{Campo: "nit", Mensaje: err.Error()}
-	}
-	o.NIT = n.String()
-	if o.Anio < 1900 || o.Anio > 2200 {
-		return SinCambios, &dominio.ErrValidacion{Campo: "anio", Mensaje: fmt.Sprintf("año %d fuera de rango (1900 a 2200)", o.Anio)}
-	}
-	if hoy := d.Hoy(); o.Anio > hoy.Anio() {
-		return SinCambios, &dominio.ErrValidacion{Campo: "anio", Mensaje: fmt.Sprintf("el año %d aún no ha empezado (hoy es %s): las operaciones de un año se registran cuando ya se realizaron", o.Anio, hoy.DMA())}
-	}
-	if o.Numero < 0 {
-		return SinCambios, &dominio.ErrValidacion{Campo: "numero_operaciones", Mensaje: "el número de operaciones es cero o positivo"}
-	}
-	cent, err := CentavosDe(o.Valor)
-	if err != nil {
-		return SinCambios, &dominio.ErrValidacion{Campo: "valor", Mensaje: err.Error()}
+		return SinCambios, err
 	}
 	var c Cambio
 	err = d.enTx(ctx, func(tx *sql.Tx) error {
@@ -116,7 +84,7 @@ func (d *DB) GuardarOperacionAnual(ctx context.Context, o OperacionAnual, quien 
 	return c, nil
 }
 
-func (e *escritor) operacionAnual(uid int64, o OperacionAnual, cent int64, fila int) (Cambio, error) {
+func (e *escritor) operacionAnual(uid int64, o dominio.OperacionAnual, cent int64, fila int) (Cambio, error) {
 	ok, _, err := e.insertar(`INSERT INTO operaciones_anuales(usuario_id, anio, valor_centavos, numero, actualizado_en) VALUES (?,?,?,?,?)
 		ON CONFLICT(usuario_id, anio) DO NOTHING`, uid, o.Anio, cent, o.Numero, e.ahora)
 	if err != nil {
@@ -133,7 +101,7 @@ func (e *escritor) operacionAnual(uid int64, o OperacionAnual, cent int64, fila 
 	if err != nil {
 		return SinCambios, err
 	}
-	antes := OperacionAnual{NIT: o.NIT, Anio: o.Anio}
+	antes := dominio.OperacionAnual{NIT: o.NIT, Anio: o.Anio}
 	var centAntes int64
 	if err := s.QueryRowContext(e.ctx, uid, o.Anio).Scan(&centAntes, &antes.Numero); err != nil {
 		return SinCambios, err
@@ -152,30 +120,12 @@ func (e *escritor) operacionAnual(uid int64, o OperacionAnual, cent int64, fila 
 		map[string]any{"antes": detalleOperacion(antes, centAntes), "despues": detalleOperacion(o, cent)})
 }
 
-// GuardarDeclaracion creates or updates one customs declaration of a user.
-func (d *DB) GuardarDeclaracion(ctx context.Context, o Declaracion, quien dominio.Actor) (Cambio, error) {
-	n, err := nit.Parse(o.NIT)
+// GuardarDeclaracion creates or updates one customs declaration of a user,
+// as validar.Declaracion leaves it.
+func (d *DB) GuardarDeclaracion(ctx context.Context, o dominio.Declaracion, quien dominio.Actor) (Cambio, error) {
+	cent, err := dominio.CentavosDe(o.Valor)
 	if err != nil {
-		return SinCambios, &dominio.ErrValidacion{Campo: "nit", Mensaje: err.Error()}
-	}
-	o.NIT = n.String()
-	o.Numero = strings.TrimSpace(o.Numero)
-	if o.Numero == "" {
-		return SinCambios, &dominio.ErrValidacion{Campo: "numero_declaracion", Mensaje: "escriba el número de la declaración"}
-	}
-	// One declaration, one key: as the import reads it.
-	if o.Numero, err = filas.ParseClave(o.Numero); err != nil {
-		return SinCambios, &dominio.ErrValidacion{Campo: "numero_declaracion", Mensaje: err.Error()}
-	}
-	if o.Fecha.IsZero() {
-		return SinCambios, &dominio.ErrValidacion{Campo: "fecha", Mensaje: "escriba la fecha de la declaración (DD/MM/AAAA)"}
-	}
-	if err := FechaFutura("fecha", "la fecha de la declaración", o.Fecha, d.Hoy()); err != nil {
 		return SinCambios, err
-	}
-	cent, err := CentavosDe(o.Valor)
-	if err != nil {
-		return SinCambios, &dominio.ErrValidacion{Campo: "valor", Mensaje: err.Error()}
 	}
 	var c Cambio
 	err = d.enTx(ctx, func(tx *sql.Tx) error {
@@ -201,7 +151,7 @@ func (d *DB) GuardarDeclaracion(ctx context.Context, o Declaracion, quien domini
 	return c, nil
 }
 
-func (e *escritor) declaracion(uid int64, o Declaracion, cent int64, fila int) (Cambio, error) {
+func (e *escritor) declaracion(uid int64, o dominio.Declaracion, cent int64, fila int) (Cambio, error) {
 	ok, _, err := e.insertar(`INSERT INTO declaraciones(usuario_id, numero_declaracion, fecha, anio, valor_centavos, actualizado_en) VALUES (?,?,?,?,?,?)
 		ON CONFLICT(usuario_id, numero_declaracion) DO NOTHING`, uid, o.Numero, iso(o.Fecha), o.Fecha.Anio(), cent, e.ahora)
 	if err != nil {
@@ -218,7 +168,7 @@ func (e *escritor) declaracion(uid int64, o Declaracion, cent int64, fila int) (
 	if err != nil {
 		return SinCambios, err
 	}
-	antes := Declaracion{NIT: o.NIT, Numero: o.Numero}
+	antes := dominio.Declaracion{NIT: o.NIT, Numero: o.Numero}
 	var id, centAntes int64
 	var f sql.NullString
 	if err := s.QueryRowContext(e.ctx, uid, o.Numero).Scan(&id, &f, &centAntes); err != nil {

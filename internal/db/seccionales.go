@@ -89,29 +89,9 @@ func NombreSeccional(cat *seccionales.Catalogo, codigo string) string {
 
 // GuardarSeccional adds a Dirección Seccional or changes the name and short
 // names of one (the code does not change: it is what the tables store). The
-// whole catalogue must stay unambiguous. Audited with before and after.
+// whole catalogue must stay unambiguous. Audited with before and after. The
+// Seccional is as validar.Seccional leaves it.
 func (d *DB) GuardarSeccional(ctx context.Context, s seccionales.Seccional, quien dominio.Actor) error {
-	s.Codigo = strings.ToUpper(strings.TrimSpace(s.Codigo))
-	s.Nombre = strings.Join(strings.Fields(s.Nombre), " ")
-	var cortos []string
-	visto := map[string]bool{}
-	for _, c := range s.Cortos {
-		c = strings.Join(strings.Fields(c), " ")
-		if c != "" && !visto[seccionales.Clave(c)] && len([]rune(c)) <= 120 {
-			visto[seccionales.Clave(c)] = true
-			cortos = append(cortos, c)
-		}
-	}
-	s.Cortos = cortos
-	if err := seccionales.ValidarCodigo(s.Codigo); err != nil {
-		return &dominio.ErrValidacion{Campo: "codigo", Mensaje: err.Error()}
-	}
-	if s.Nombre == "" || len([]rune(s.Nombre)) > 200 {
-		return &dominio.ErrValidacion{Campo: "nombre", Mensaje: "escriba el nombre oficial (hasta 200 caracteres)"}
-	}
-	if len(s.Cortos) > 20 {
-		return &dominio.ErrValidacion{Campo: "nombres_cortos", Mensaje: "a lo sumo 20 nombres cortos"}
-	}
 	return d.enTx(ctx, func(tx *sql.Tx) error {
 		l, err := listaSeccionales(ctx, tx)
 		if err != nil {

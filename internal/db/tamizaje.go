@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"comite/internal/dominio"
 	"comite/internal/fecha"
 	"comite/internal/sancion"
 )
@@ -22,7 +23,7 @@ type LectorTamizaje struct {
 	// take a few values: equal values are the same string.
 	Usuario func(id int64, nit, razonSocial, tipo, seccional string) error
 	// Registro: every autorización, habilitación or registro, of any user.
-	Registro func(usuarioID int64, r RegistroUsuario) error
+	Registro func(usuarioID int64, r dominio.RegistroUsuario) error
 	// Acto: the acts the preselection admits, in no particular order.
 	Acto func(usuarioID int64, firmeza fecha.Fecha, g sancion.Gravedad, s sancion.Tipo, allanamiento bool, centavos int64) error
 	// Operaciones: the yearly rows of the years asked, and the declarations
@@ -145,7 +146,7 @@ func leerUsuariosTamizaje(ctx context.Context, tx *sql.Tx, f func(id int64, nit,
 	return nil
 }
 
-func leerRegistrosTamizaje(ctx context.Context, tx *sql.Tx, f func(usuarioID int64, r RegistroUsuario) error) error {
+func leerRegistrosTamizaje(ctx context.Context, tx *sql.Tx, f func(usuarioID int64, r dominio.RegistroUsuario) error) error {
 	// The dates as day numbers (two integer columns instead of three, no
 	// text to parse): user × 2¹⁷ + first day, and the last day (−1: none).
 	// A date SQLite cannot read comes as NULL and is an error.
@@ -175,7 +176,7 @@ func leerRegistrosTamizaje(ctx context.Context, tx *sql.Tx, f func(usuarioID int
 			return registroInvalido(ctx, tx)
 		}
 		uid, dia := desde.Int64>>17, desde.Int64&(1<<17-1)
-		var r RegistroUsuario
+		var r dominio.RegistroUsuario
 		if r.VigenteDesde, err = deDia(dia); err != nil {
 			return fmt.Errorf("registro del usuario %s: vigente_desde guardada inválida: %w", nitDeID(ctx, tx, uid), err)
 		}

@@ -9,84 +9,20 @@ import (
 	"fmt"
 	"strings"
 
-	"comite/internal/fecha"
-	"comite/internal/importar/filas"
 	"comite/internal/nit"
 )
-
-// UsuarioAduanero is a customs user (docs/reglas.md §1) with its autorizaciones,
-// habilitaciones and registros.
-type UsuarioAduanero struct {
-	ID                 int64
-	NIT                string // canonical "800191045-1"
-	RazonSocial        string
-	Tipo               string // one of filas.TiposUsuario
-	DireccionSeccional string
-	CreadoEn           string
-	ActualizadoEn      string
-	Registros          []RegistroUsuario // oldest first (filled by UsuarioPorNIT)
-}
-
-// RegistroUsuario is one autorización, habilitación or registro with its validity.
-type RegistroUsuario struct {
-	ID           int64
-	Clase        string // autorizacion, habilitacion, registro
-	Numero       string
-	VigenteDesde fecha.Fecha
-	VigenteHasta fecha.Fecha // zero: indefinite
-}
-
-// Vigente says whether the registro is in force on f (desde ≤ f ≤ hasta, or no hasta).
-func (r RegistroUsuario) Vigente(f fecha.Fecha) bool {
-	return !r.VigenteDesde.Despues(f) && (r.VigenteHasta.IsZero() || !r.VigenteHasta.Antes(f))
-}
-
-// RegistroVigente says whether some autorización, habilitación or registro of
-// the user is in force on f (docs/reglas.md §2.6, first requisite).
-func (u UsuarioAduanero) RegistroVigente(f fecha.Fecha) bool {
-	for _, r := range u.Registros {
-		if r.Vigente(f) {
-			return true
-		}
-	}
-	return false
-}
 
 // ErrUsuarioNoRegistrado is returned when no customs user has the NIT.
 var ErrUsuarioNoRegistrado = fallo.Nuevo(fallo.NoEncontrado, "el usuario aduanero no está registrado")
 
-var clasesRegistro = map[string]bool{"autorizacion": true, "habilitacion": true, "registro": true}
-
-func validarUsuario(u *UsuarioAduanero) error {
-	n, err := nit.Parse(u.NIT)
-	if err != nil {
-		return &dominio.ErrValidacion{Campo: "nit", Mensaje: err.Error()}
-	}
-	u.NIT = n.String()
-	u.RazonSocial = strings.TrimSpace(u.RazonSocial)
-	if u.RazonSocial == "" {
-		return &dominio.ErrValidacion{Campo: "razon_social", Mensaje: "escriba la razón social"}
-	}
-	t, err := filas.ParseTipoUsuario(u.Tipo)
-	if err != nil {
-		return &dominio.ErrValidacion{Campo: "tipo", Mensaje: err.Error()}
-	}
-	u.Tipo = t
-	u.DireccionSeccional = strings.TrimSpace(u.DireccionSeccional)
-	return nil
-}
-
-func detalleUsuario(u UsuarioAduanero) map[string]any {
+func detalleUsuario(u dominio.UsuarioAduanero) map[string]any {
 	return map[string]any{"nit": u.NIT, "razon_social": u.RazonSocial, "tipo": u.Tipo, "direccion_seccional": u.DireccionSeccional}
 }
 
 // GuardarUsuario creates the user, or updates its razón social, tipo and
-// Dirección Seccional (the NIT is the key). Registros are written with
+// Dirección Seccional (the NIT is the key), as validar.Usuario leaves it. Registros are written with
 // GuardarRegistro. The change is audited in the same transaction.
-func (d *DB) GuardarUsuario(ctx context.Context, u UsuarioAduanero, quien dominio.Actor) (int64, Cambio, error) {
-	if err := validarUsuario(&u); err != nil {
-		return 0, SinCambios, err
-	}
+func (d *DB) GuardarUsuario(ctx context.Context, u dominio.UsuarioAduanero, quien dominio.Actor) (int64, Cambio, error) {
 	var id int64
 	var c Cambio
 	err := d.enTx(ctx, func(tx *sql.Tx) error {
@@ -104,7 +40,7 @@ func (d *DB) GuardarUsuario(ctx context.Context, u UsuarioAduanero, quien domini
 
 // usuario upserts one user by NIT. conservarSeccional keeps the stored
 // Dirección Seccional (an import file without that column, or an empty cell).
-func (e *escritor) usuario(u UsuarioAduanero, conservarSeccional bool, fila int) (int64, Cambio, error) {
+func (e *escritor) usuario(u dominio.UsuarioAduanero, conservarSeccional bool, fila int) (int64, Cambio, error) {
 	// Every stored Dirección Seccional is a code of the catalogue.
 	if !conservarSeccional || u.DireccionSeccional != "" {
 		cod, err := e.seccionalDe(u.DireccionSeccional)
@@ -128,7 +64,7 @@ func (e *escritor) usuario(u UsuarioAduanero, conservarSeccional bool, fila int)
 	if err != nil {
 		return 0, SinCambios, err
 	}
-	antes := UsuarioAduanero{NIT: u.NIT}
+	antes := dominio.UsuarioAduanero{NIT: u.NIT}
 	if err := s.QueryRowContext(e.ctx, u.NIT).Scan(&antes.ID, &antes.RazonSocial, &antes.Tipo, &antes.DireccionSeccional); err != nil {
 		return 0, SinCambios, err
 	}
@@ -149,42 +85,27 @@ func (e *escritor) usuario(u UsuarioAduanero, conservarSeccional bool, fila int)
 		map[string]any{"antes": detalleUsuario(antes), "despues": detalleUsuario(u)})
 }
 
-func detalleRegistro(nit string, r RegistroUsuario) map[string]any {
+func detalleRegistro(nit string, r dominio.RegistroUsuario) map[string]any {
 	return map[string]any{"nit": nit, "clase": r.Clase, "numero": r.Numero, "vigente_desde": textoFecha(r.VigenteDesde), "vigente_hasta": textoFecha(r.VigenteHasta)}
 }
 
 // GuardarRegistro creates or updates (its end date) an autorización,
-// habilitación or registro of a user, keyed by clase, número and start date.
-func (d *DB) GuardarRegistro(ctx context.Context, nitUsuario string, r RegistroUsuario, quien dominio.Actor) (Cambio, error) {
-	n, err := nit.Parse(nitUsuario)
-	if err != nil {
-		return SinCambios, &dominio.ErrValidacion{Campo: "nit", Mensaje: err.Error()}
-	}
-	if r.Clase == "" {
-		r.Clase = "registro"
-	}
-	if !clasesRegistro[r.Clase] {
-		return SinCambios, &dominio.ErrValidacion{Campo: "clase", Mensaje: fmt.Sprintf("clase %q desconocida (use autorizacion, habilitacion o registro)", r.Clase)}
-	}
-	if r.VigenteDesde.IsZero() {
-		return SinCambios, &dominio.ErrValidacion{Campo: "vigente_desde", Mensaje: "escriba desde cuándo está vigente (DD/MM/AAAA)"}
-	}
-	if !r.VigenteHasta.IsZero() && r.VigenteHasta.Antes(r.VigenteDesde) {
-		return SinCambios, &dominio.ErrValidacion{Campo: "vigente_hasta", Mensaje: "la fecha final es anterior a la inicial"}
-	}
+// habilitación or registro of a user, keyed by clase, número and start date;
+// the NIT and the registro are as validar.Registro leaves them.
+func (d *DB) GuardarRegistro(ctx context.Context, nitUsuario string, r dominio.RegistroUsuario, quien dominio.Actor) (Cambio, error) {
 	var c Cambio
-	err = d.enTx(ctx, func(tx *sql.Tx) error {
+	err := d.enTx(ctx, func(tx *sql.Tx) error {
 		e := d.nuevoEscritor(ctx, tx, quien)
 		defer e.cerrar()
-		id, err := e.idUsuario(n.String())
+		id, err := e.idUsuario(nitUsuario)
 		if err != nil {
 			return err
 		}
-		c, err = e.registro(id, n.String(), r, 0)
+		c, err = e.registro(id, nitUsuario, r, 0)
 		return err
 	})
 	if err != nil {
-		return SinCambios, fmt.Errorf("guardar registro de %s: %w", n, err)
+		return SinCambios, fmt.Errorf("guardar registro de %s: %w", nitUsuario, err)
 	}
 	return c, nil
 }
@@ -205,7 +126,7 @@ func (e *escritor) idUsuario(nitCanon string) (int64, error) {
 	return id, nil
 }
 
-func (e *escritor) registro(uid int64, nitCanon string, r RegistroUsuario, fila int) (Cambio, error) {
+func (e *escritor) registro(uid int64, nitCanon string, r dominio.RegistroUsuario, fila int) (Cambio, error) {
 	ok, _, err := e.insertar(`INSERT INTO registros(usuario_id, clase, numero, vigente_desde, vigente_hasta) VALUES (?,?,?,?,?)
 		ON CONFLICT(usuario_id, clase, numero, vigente_desde) DO NOTHING`, uid, r.Clase, r.Numero, iso(r.VigenteDesde), iso(r.VigenteHasta))
 	if err != nil {
@@ -247,8 +168,8 @@ func (e *escritor) registro(uid int64, nitCanon string, r RegistroUsuario, fila 
 
 const columnasUsuario = `id, nit, razon_social, tipo, direccion_seccional, creado_en, actualizado_en`
 
-func escanearUsuario(s interface{ Scan(...any) error }) (UsuarioAduanero, error) {
-	var u UsuarioAduanero
+func escanearUsuario(s interface{ Scan(...any) error }) (dominio.UsuarioAduanero, error) {
+	var u dominio.UsuarioAduanero
 	err := s.Scan(&u.ID, &u.NIT, &u.RazonSocial, &u.Tipo, &u.DireccionSeccional, &u.CreadoEn, &u.ActualizadoEn)
 	return u, err
 }
@@ -281,15 +202,15 @@ type consultor interface {
 
 // UsuarioPorNIT returns the user with its registros (NIT with check digit,
 // in any accepted form). ErrUsuarioNoRegistrado when there is none.
-func (d *DB) UsuarioPorNIT(ctx context.Context, nitUsuario string) (UsuarioAduanero, error) {
+func (d *DB) UsuarioPorNIT(ctx context.Context, nitUsuario string) (dominio.UsuarioAduanero, error) {
 	n, err := nit.Parse(nitUsuario)
 	if err != nil {
-		return UsuarioAduanero{}, &dominio.ErrValidacion{Campo: "nit", Mensaje: err.Error()}
+		return dominio.UsuarioAduanero{}, &dominio.ErrValidacion{Campo: "nit", Mensaje: err.Error()}
 	}
 	return usuarioPorNIT(ctx, d.DB, n.String())
 }
 
-func usuarioPorNIT(ctx context.Context, q consultor, nitCanon string) (UsuarioAduanero, error) {
+func usuarioPorNIT(ctx context.Context, q consultor, nitCanon string) (dominio.UsuarioAduanero, error) {
 	u, err := escanearUsuario(q.QueryRowContext(ctx, `SELECT `+columnasUsuario+` FROM usuarios_aduaneros WHERE nit = ?`, nitCanon))
 	if errors.Is(err, sql.ErrNoRows) {
 		return u, fmt.Errorf("%w: NIT %s", ErrUsuarioNoRegistrado, nitCanon)
@@ -303,15 +224,15 @@ func usuarioPorNIT(ctx context.Context, q consultor, nitCanon string) (UsuarioAd
 	return u, nil
 }
 
-func registrosDe(ctx context.Context, q consultor, uid int64) ([]RegistroUsuario, error) {
+func registrosDe(ctx context.Context, q consultor, uid int64) ([]dominio.RegistroUsuario, error) {
 	rows, err := q.QueryContext(ctx, `SELECT id, clase, numero, vigente_desde, vigente_hasta FROM registros WHERE usuario_id = ? ORDER BY vigente_desde, id`, uid)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []RegistroUsuario
+	var out []dominio.RegistroUsuario
 	for rows.Next() {
-		var r RegistroUsuario
+		var r dominio.RegistroUsuario
 		var desde, hasta sql.NullString
 		if err := rows.Scan(&r.ID, &r.Clase, &r.Numero, &desde, &hasta); err != nil {
 			return nil, err
@@ -338,7 +259,7 @@ type FiltroUsuarios struct {
 
 // BuscarUsuarios returns a page of users ordered by razón social, and how
 // many match in total. Registros are not filled.
-func (d *DB) BuscarUsuarios(ctx context.Context, f FiltroUsuarios) ([]UsuarioAduanero, int, error) {
+func (d *DB) BuscarUsuarios(ctx context.Context, f FiltroUsuarios) ([]dominio.UsuarioAduanero, int, error) {
 	var cond []string
 	var args []any
 	if t := strings.TrimSpace(f.Texto); t != "" {
@@ -392,7 +313,7 @@ func (d *DB) BuscarUsuarios(ctx context.Context, f FiltroUsuarios) ([]UsuarioAdu
 		return nil, 0, fmt.Errorf("buscar usuarios: %w", err)
 	}
 	defer rows.Close()
-	var out []UsuarioAduanero
+	var out []dominio.UsuarioAduanero
 	for rows.Next() {
 		u, err := escanearUsuario(rows)
 		if err != nil {

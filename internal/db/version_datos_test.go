@@ -68,16 +68,16 @@ func TestVersionDatos_cadaEscrituraLaMueveYUnaLecturaNo(t *testing.T) {
 			return err
 		}, false, true},
 		{"usuario aduanero", func() error {
-			_, _, err := d.GuardarUsuario(ctx, db.UsuarioAduanero{NIT: nit, RazonSocial: "Otra Razón Social S.A.S.", Tipo: "agencia_aduanas", DireccionSeccional: "CARTAGENA"}, admin)
+			_, _, err := d.GuardarUsuario(ctx, dominio.UsuarioAduanero{NIT: nit, RazonSocial: "Otra Razón Social S.A.S.", Tipo: "agencia_aduanas", DireccionSeccional: "CARTAGENA"}, admin)
 			return err
 		}, true, true},
 		{"acto", func() error {
-			_, err := d.GuardarActo(ctx, db.ActoSancion{NIT: nit, NumeroActo: "NUEVO-1", FechaFirmeza: fecha.Debe(2025, 5, 5),
+			_, err := d.GuardarActo(ctx, dominio.ActoSancion{NIT: nit, NumeroActo: "NUEVO-1", FechaFirmeza: fecha.Debe(2025, 5, 5),
 				FechaExpedicion: fecha.Debe(2025, 4, 5), Gravedad: sancion.Grave, Sancion: sancion.Multa, Valor: decimal.NewFromInt(1000)}, admin)
 			return err
 		}, true, true},
 		{"operaciones anuales", func() error {
-			_, err := d.GuardarOperacionAnual(ctx, db.OperacionAnual{NIT: nit, Anio: 2019, Valor: decimal.NewFromInt(5), Numero: 1}, admin)
+			_, err := d.GuardarOperacionAnual(ctx, dominio.OperacionAnual{NIT: nit, Anio: 2019, Valor: decimal.NewFromInt(5), Numero: 1}, admin)
 			return err
 		}, true, true},
 		{"UVT", func() error {

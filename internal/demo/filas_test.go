@@ -92,7 +92,7 @@ func TestGenerar_filasMasivasQueLaAplicacionAcepta(t *testing.T) {
 		}
 	}
 	consulta(`SELECT nit, razon_social, tipo, direccion_seccional FROM usuarios_aduaneros ORDER BY id`, func(r *sql.Rows) {
-		var u db.UsuarioAduanero
+		var u dominio.UsuarioAduanero
 		if err := r.Scan(&u.NIT, &u.RazonSocial, &u.Tipo, &u.DireccionSeccional); err != nil {
 			t.Fatal(err)
 		}
@@ -102,7 +102,7 @@ func TestGenerar_filasMasivasQueLaAplicacionAcepta(t *testing.T) {
 	})
 	consulta(`SELECT u.nit, r.clase, coalesce(r.numero, ''), r.vigente_desde, r.vigente_hasta FROM registros r JOIN usuarios_aduaneros u ON u.id = r.usuario_id ORDER BY r.id`, func(r *sql.Rows) {
 		var nitU string
-		var g db.RegistroUsuario
+		var g dominio.RegistroUsuario
 		var desde, hasta sql.NullString
 		if err := r.Scan(&nitU, &g.Clase, &g.Numero, &desde, &hasta); err != nil {
 			t.Fatal(err)
@@ -114,7 +114,7 @@ func TestGenerar_filasMasivasQueLaAplicacionAcepta(t *testing.T) {
 	})
 	consulta(`SELECT u.nit, a.numero_acto, a.fecha_expedicion, a.fecha_firmeza, a.infraccion, a.gravedad, a.sancion, a.valor_centavos, a.allanamiento
 		FROM actos a JOIN usuarios_aduaneros u ON u.id = a.usuario_id ORDER BY a.id`, func(r *sql.Rows) {
-		var a db.ActoSancion
+		var a dominio.ActoSancion
 		var exp, firme sql.NullString
 		var grav, sanc string
 		var cent sql.NullInt64
@@ -131,7 +131,7 @@ func TestGenerar_filasMasivasQueLaAplicacionAcepta(t *testing.T) {
 		}
 	})
 	consulta(`SELECT u.nit, o.anio, o.valor_centavos, o.numero FROM operaciones_anuales o JOIN usuarios_aduaneros u ON u.id = o.usuario_id ORDER BY 1, 2`, func(r *sql.Rows) {
-		var o db.OperacionAnual
+		var o dominio.OperacionAnual
 		var cent int64
 		if err := r.Scan(&o.NIT, &o.Anio, &cent, &o.Numero); err != nil {
 			t.Fatal(err)
@@ -142,7 +142,7 @@ func TestGenerar_filasMasivasQueLaAplicacionAcepta(t *testing.T) {
 		}
 	})
 	consulta(`SELECT u.nit, x.numero_declaracion, x.fecha, x.valor_centavos FROM declaraciones x JOIN usuarios_aduaneros u ON u.id = x.usuario_id ORDER BY x.id`, func(r *sql.Rows) {
-		var o db.Declaracion
+		var o dominio.Declaracion
 		var f sql.NullString
 		var cent int64
 		if err := r.Scan(&o.NIT, &o.Numero, &f, &cent); err != nil {

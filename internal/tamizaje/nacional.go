@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"comite/internal/db"
+	"comite/internal/dominio"
 	"comite/internal/fecha"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
@@ -60,7 +61,7 @@ func Nacional(ctx context.Context, d *db.DB, anio int) (*Tamizado, error) {
 			t.filas = append(t.filas, compacta{usuario: int32(len(t.filas))})
 			return nil
 		},
-		Registro: func(id int64, r db.RegistroUsuario) error {
+		Registro: func(id int64, r dominio.RegistroUsuario) error {
 			if x, ok := de(id); ok {
 				c.sumarRegistro(x, r.Vigente)
 			}

@@ -6,9 +6,11 @@ import (
 	"strings"
 
 	"comite/internal/db"
+	"comite/internal/dominio"
 	"comite/internal/formato"
 	"comite/internal/importar"
 	"comite/internal/sancion"
+	"comite/internal/validar"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -30,7 +32,7 @@ func (h *handler) actoGuardar(c echo.Context) error {
 	grav, tipo := c.FormValue("gravedad"), c.FormValue("sancion")
 	f.Allanamiento = c.FormValue("allanamiento") == "si"
 
-	a := db.ActoSancion{NIT: u.NIT, NumeroActo: f.Numero, Infraccion: f.Infraccion, Allanamiento: f.Allanamiento}
+	a := dominio.ActoSancion{NIT: u.NIT, NumeroActo: f.Numero, Infraccion: f.Infraccion, Allanamiento: f.Allanamiento}
 	if f.Numero == "" {
 		f.Errores["numero_acto"] = "Escriba el número del acto."
 	}
@@ -68,7 +70,10 @@ func (h *handler) actoGuardar(c echo.Context) error {
 		}
 	}
 	if len(f.Errores) == 0 {
-		cambio, err := h.d.GuardarActo(ctx, a, actor(c))
+		cambio, err := db.SinCambios, validar.Acto(&a, h.d.Hoy())
+		if err == nil {
+			cambio, err = h.d.GuardarActo(ctx, a, actor(c))
+		}
 		if !errorDeCampo(f.Errores, err, nil) {
 			if err != nil {
 				return err

@@ -3,7 +3,7 @@ package web
 import (
 	"net/http"
 
-	"comite/internal/db"
+	"comite/internal/dominio"
 	"comite/internal/web/urls"
 	"comite/web/templates"
 
@@ -21,7 +21,7 @@ func (h *handler) actoNuevo(c echo.Context) error {
 	return h.render(c, http.StatusOK, templates.ActoFormPagina(h.pagina(c, "Registrar acto sancionatorio", "usuarios"), f))
 }
 
-func formActoVacio(u db.UsuarioAduanero) templates.FormActo {
+func formActoVacio(u dominio.UsuarioAduanero) templates.FormActo {
 	ruta := rutaUsuario(u.NIT)
 	return templates.FormActo{Accion: urls.Actos(u.NIT), Volver: ruta, NIT: u.NIT, RazonSocial: u.RazonSocial, Errores: templates.Errores{}}
 }

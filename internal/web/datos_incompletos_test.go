@@ -11,7 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"comite/internal/db"
 	"comite/internal/fecha"
 	"comite/internal/sancion"
 
@@ -29,21 +28,21 @@ func (e *entorno) sembrarSinOperaciones() {
 	e.t.Helper()
 	e.sembrarTamizaje()
 	ctx, a := context.Background(), dominio.Actor{Cuenta: "sistema", IP: "127.0.0.1"}
-	u := db.UsuarioAduanero{NIT: nitSinOps, RazonSocial: "Sin Operaciones Cargadas S.A.S.", Tipo: "declarante", DireccionSeccional: seccionalCartagena}
+	u := dominio.UsuarioAduanero{NIT: nitSinOps, RazonSocial: "Sin Operaciones Cargadas S.A.S.", Tipo: "declarante", DireccionSeccional: seccionalCartagena}
 	if _, _, err := e.d.GuardarUsuario(ctx, u, a); err != nil {
 		e.t.Fatal(err)
 	}
-	if _, err := e.d.GuardarRegistro(ctx, u.NIT, db.RegistroUsuario{Clase: "registro", Numero: "R-SO", VigenteDesde: fecha.Debe(2019, 1, 1)}, a); err != nil {
+	if _, err := e.d.GuardarRegistro(ctx, u.NIT, dominio.RegistroUsuario{Clase: "registro", Numero: "R-SO", VigenteDesde: fecha.Debe(2019, 1, 1)}, a); err != nil {
 		e.t.Fatal(err)
 	}
 	for i, f := range []fecha.Fecha{fecha.Debe(2025, 2, 3), fecha.Debe(2025, 5, 3), fecha.Debe(2025, 9, 3)} {
-		x := db.ActoSancion{NIT: nitSinOps, NumeroActo: "SO-" + string(rune('A'+i)), FechaFirmeza: f, FechaExpedicion: f.MasDias(-20),
+		x := dominio.ActoSancion{NIT: nitSinOps, NumeroActo: "SO-" + string(rune('A'+i)), FechaFirmeza: f, FechaExpedicion: f.MasDias(-20),
 			Gravedad: sancion.Grave, Sancion: sancion.Multa, Infraccion: "D920-38-2.1", Valor: decimal.NewFromInt(20_000_000)}
 		if _, err := e.d.GuardarActo(ctx, x, a); err != nil {
 			e.t.Fatal(err)
 		}
 	}
-	if _, err := e.d.GuardarOperacionAnual(ctx, db.OperacionAnual{NIT: nitSinOps, Anio: 2024, Valor: decimal.NewFromInt(3_000_000_000), Numero: 300}, a); err != nil {
+	if _, err := e.d.GuardarOperacionAnual(ctx, dominio.OperacionAnual{NIT: nitSinOps, Anio: 2024, Valor: decimal.NewFromInt(3_000_000_000), Numero: 300}, a); err != nil {
 		e.t.Fatal(err)
 	}
 }

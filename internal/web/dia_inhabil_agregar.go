@@ -7,6 +7,7 @@ import (
 
 	"comite/internal/db"
 	"comite/internal/fecha"
+	"comite/internal/validar"
 	"comite/internal/web/urls"
 	"comite/web/templates"
 
@@ -25,7 +26,9 @@ func (h *handler) diaInhabilAgregar(c echo.Context) error {
 			errs["fecha"] = "La fecha «" + texto + "» no es válida; use DD/MM/AAAA, por ejemplo 06/04/2026."
 		}
 	} else {
-		err = h.d.AgregarDiaInhabil(c.Request().Context(), f, motivo, actor(c))
+		if motivo, err = validar.DiaInhabil(f, motivo); err == nil {
+			err = h.d.AgregarDiaInhabil(c.Request().Context(), f, motivo, actor(c))
+		}
 		switch {
 		case errorDeCampo(errs, err, nil):
 		case errors.Is(err, db.ErrDiaInhabilExiste):

@@ -68,7 +68,7 @@ func (h *handler) leerDatosHistoria(c echo.Context, caso dominio.Caso) datosHist
 	return d
 }
 
-func anteriores(actos []db.ActoSancion) []liquidacion.ActoAnterior {
+func anteriores(actos []dominio.ActoSancion) []liquidacion.ActoAnterior {
 	out := make([]liquidacion.ActoAnterior, len(actos))
 	for i, a := range actos {
 		out[i] = liquidacion.ActoAnterior{Numero: a.NumeroActo, Infraccion: a.Infraccion, Gravedad: a.Gravedad, Sancion: a.Sancion,

@@ -6,8 +6,10 @@ import (
 	"strings"
 
 	"comite/internal/db"
+	"comite/internal/dominio"
 	"comite/internal/formato"
 	"comite/internal/importar"
+	"comite/internal/validar"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -37,7 +39,7 @@ func (h *handler) operacionGuardar(c echo.Context) error {
 	f := formOperacionVacio(u)
 	f.Corrigiendo = c.FormValue("corregir") == "si"
 	f.Anio, f.Valor, f.Numero = strings.TrimSpace(c.FormValue("anio")), strings.TrimSpace(c.FormValue("valor")), strings.TrimSpace(c.FormValue("numero_operaciones"))
-	o := db.OperacionAnual{NIT: u.NIT}
+	o := dominio.OperacionAnual{NIT: u.NIT}
 	if f.Anio == "" {
 		f.Errores["anio"] = "Escriba el año, por ejemplo 2025."
 	} else if a, err := importar.ParseAnio(f.Anio); err != nil {
@@ -68,7 +70,10 @@ func (h *handler) operacionGuardar(c echo.Context) error {
 		}
 	}
 	if len(f.Errores) == 0 {
-		cambio, err := h.d.GuardarOperacionAnual(c.Request().Context(), o, actor(c))
+		cambio, err := db.SinCambios, validar.OperacionAnual(&o, h.d.Hoy())
+		if err == nil {
+			cambio, err = h.d.GuardarOperacionAnual(c.Request().Context(), o, actor(c))
+		}
 		var ef *db.ErrFormaOperaciones
 		switch {
 		case errors.As(err, &ef):

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"comite/internal/db"
+	"comite/internal/dominio"
 	"comite/internal/importar"
 	"comite/internal/web/urls"
 	"comite/web/templates"
@@ -27,7 +27,7 @@ func (h *handler) operacionNueva(c echo.Context) error {
 	return h.render(c, http.StatusOK, templates.OperacionFormPagina(h.pagina(c, "Registrar operaciones", "usuarios"), f))
 }
 
-func formOperacionVacio(u db.UsuarioAduanero) templates.FormOperacion {
+func formOperacionVacio(u dominio.UsuarioAduanero) templates.FormOperacion {
 	ruta := rutaUsuario(u.NIT)
 	return templates.FormOperacion{Accion: urls.Operaciones(u.NIT), Volver: ruta, NIT: u.NIT, RazonSocial: u.RazonSocial, Errores: templates.Errores{}}
 }

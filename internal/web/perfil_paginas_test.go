@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"comite/internal/db"
 	"comite/internal/fecha"
 	"comite/internal/graficos"
 	"comite/internal/sancion"
@@ -24,13 +23,13 @@ func TestPerfil_actosEnPaginasDe50(t *testing.T) {
 	e := nuevoEntorno(t)
 	ctx, a := context.Background(), dominio.Actor{Cuenta: "sistema", IP: "127.0.0.1"}
 	const nitMuchos = "800197268-4"
-	u := db.UsuarioAduanero{NIT: nitMuchos, RazonSocial: "Muchos Actos S.A.S.", Tipo: "declarante", DireccionSeccional: seccionalCartagena}
+	u := dominio.UsuarioAduanero{NIT: nitMuchos, RazonSocial: "Muchos Actos S.A.S.", Tipo: "declarante", DireccionSeccional: seccionalCartagena}
 	if _, _, err := e.d.GuardarUsuario(ctx, u, a); err != nil {
 		t.Fatal(err)
 	}
 	for i := 0; i < 120; i++ {
 		f := fecha.Debe(2024, 1, 1).MasDias(i)
-		x := db.ActoSancion{NIT: nitMuchos, NumeroActo: fmt.Sprintf("M-%03d", i), FechaFirmeza: f, FechaExpedicion: f.MasDias(-20),
+		x := dominio.ActoSancion{NIT: nitMuchos, NumeroActo: fmt.Sprintf("M-%03d", i), FechaFirmeza: f, FechaExpedicion: f.MasDias(-20),
 			Gravedad: sancion.Grave, Sancion: sancion.Multa, Infraccion: "D920-38-2.1", Valor: decimal.NewFromInt(1_000_000)}
 		if _, err := e.d.GuardarActo(ctx, x, a); err != nil {
 			t.Fatal(err)

@@ -5,7 +5,9 @@ import (
 	"strings"
 
 	"comite/internal/db"
+	"comite/internal/dominio"
 	"comite/internal/etiquetas"
+	"comite/internal/validar"
 	"comite/internal/web/urls"
 	"comite/web/templates"
 
@@ -27,14 +29,18 @@ func (h *handler) registroGuardar(c echo.Context) error {
 	if !etiquetas.EsClaseRegistro(f.Clase) {
 		f.Errores["clase"] = "Elija autorización, habilitación o registro."
 	}
-	r := db.RegistroUsuario{Clase: f.Clase, Numero: f.Numero}
+	r := dominio.RegistroUsuario{Clase: f.Clase, Numero: f.Numero}
 	r.VigenteDesde = leerFechaCampo(f.Errores, "vigente_desde", f.Desde, true)
 	r.VigenteHasta = leerFechaCampo(f.Errores, "vigente_hasta", f.Hasta, false)
 	if f.Corrigiendo && len(f.Errores) == 0 && !tieneRegistro(u, r) {
 		f.Errores["general"] = "No se encontró esa autorización para corregir; vuelva al perfil e intente de nuevo."
 	}
 	if len(f.Errores) == 0 {
-		cambio, err := h.d.GuardarRegistro(c.Request().Context(), u.NIT, r, actor(c))
+		n, err := validar.Registro(u.NIT, &r)
+		cambio := db.SinCambios
+		if err == nil {
+			cambio, err = h.d.GuardarRegistro(c.Request().Context(), n, r, actor(c))
+		}
 		if !errorDeCampo(f.Errores, err, nil) {
 			if err != nil {
 				return err
@@ -51,7 +57,7 @@ func (h *handler) registroGuardar(c echo.Context) error {
 }
 
 // tieneRegistro says whether the user has the registro with that key.
-func tieneRegistro(u db.UsuarioAduanero, r db.RegistroUsuario) bool {
+func tieneRegistro(u dominio.UsuarioAduanero, r dominio.RegistroUsuario) bool {
 	for _, x := range u.Registros {
 		if x.Clase == r.Clase && x.Numero == r.Numero && x.VigenteDesde.Igual(r.VigenteDesde) {
 			return true

@@ -8,6 +8,7 @@ import (
 	"comite/internal/dominio"
 	"comite/internal/formato"
 	"comite/internal/seccionales"
+	"comite/internal/validar"
 	"comite/internal/web/urls"
 	"comite/web/templates"
 
@@ -23,7 +24,10 @@ func (h *handler) seccionalGuardar(c echo.Context) error {
 			s.Cortos = append(s.Cortos, x)
 		}
 	}
-	err := h.d.GuardarSeccional(c.Request().Context(), s, actor(c))
+	err := validar.Seccional(&s)
+	if err == nil {
+		err = h.d.GuardarSeccional(c.Request().Context(), s, actor(c))
+	}
 	var ev *dominio.ErrValidacion
 	switch {
 	case errors.As(err, &ev):

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"testing"
 
-	"comite/internal/db"
 	"comite/internal/tamizaje"
 )
 
@@ -27,7 +26,7 @@ func TestTamizaje_filasCompactasIgualAFilasCompletas(t *testing.T) {
 		if i%3 == 0 {
 			sec = seccionalBogota
 		}
-		if _, _, err := e.d.GuardarUsuario(ctx, db.UsuarioAduanero{NIT: n, RazonSocial: "Relleno " + n, Tipo: tipos[i%len(tipos)], DireccionSeccional: sec}, dominio.Actor{Cuenta: "sistema"}); err != nil {
+		if _, _, err := e.d.GuardarUsuario(ctx, dominio.UsuarioAduanero{NIT: n, RazonSocial: "Relleno " + n, Tipo: tipos[i%len(tipos)], DireccionSeccional: sec}, dominio.Actor{Cuenta: "sistema"}); err != nil {
 			t.Fatal(err)
 		}
 	}

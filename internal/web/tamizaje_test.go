@@ -67,18 +67,18 @@ func (e *entorno) sembrarTamizaje() {
 	e.sembrarDatos()
 	ctx, a := context.Background(), dominio.Actor{Cuenta: "sistema", IP: "127.0.0.1"}
 	dec := func(s string) decimal.Decimal { return decimal.RequireFromString(s) }
-	for _, u := range []db.UsuarioAduanero{
+	for _, u := range []dominio.UsuarioAduanero{
 		{NIT: nitDosActos, RazonSocial: "Dos Actos S.A.S.", Tipo: "agencia_de_aduanas", DireccionSeccional: seccionalCartagena},
 		{NIT: nitOchenta, RazonSocial: "Ochenta Por Ciento Ltda.", Tipo: "declarante", DireccionSeccional: seccionalBogota},
 	} {
 		if _, _, err := e.d.GuardarUsuario(ctx, u, a); err != nil {
 			e.t.Fatal(err)
 		}
-		if _, err := e.d.GuardarRegistro(ctx, u.NIT, db.RegistroUsuario{Clase: "registro", Numero: "R-" + u.NIT[:4], VigenteDesde: fecha.Debe(2019, 1, 1)}, a); err != nil {
+		if _, err := e.d.GuardarRegistro(ctx, u.NIT, dominio.RegistroUsuario{Clase: "registro", Numero: "R-" + u.NIT[:4], VigenteDesde: fecha.Debe(2019, 1, 1)}, a); err != nil {
 			e.t.Fatal(err)
 		}
 	}
-	actos := []db.ActoSancion{
+	actos := []dominio.ActoSancion{
 		{NIT: nitDosActos, NumeroActo: "D1", FechaFirmeza: fecha.Debe(2025, 2, 3), Valor: dec("10000000")},
 		{NIT: nitDosActos, NumeroActo: "D2", FechaFirmeza: fecha.Debe(2025, 6, 3), Valor: dec("10000000")},
 		{NIT: nitOchenta, NumeroActo: "O1", FechaFirmeza: fecha.Debe(2025, 2, 3), Valor: dec("1500000")},
@@ -94,7 +94,7 @@ func (e *entorno) sembrarTamizaje() {
 			e.t.Fatal(err)
 		}
 	}
-	for _, o := range []db.OperacionAnual{
+	for _, o := range []dominio.OperacionAnual{
 		{NIT: nitDosActos, Anio: 2025, Valor: dec("1000000000"), Numero: 100},
 		{NIT: nitOchenta, Anio: 2025, Valor: dec("1000000000"), Numero: 100},
 		{NIT: nitOchenta, Anio: 2022, Valor: dec("1000000000"), Numero: 90},
@@ -335,7 +335,7 @@ func TestTamizaje_paginacion(t *testing.T) {
 	e.sembrarTamizaje()
 	for i := 0; i < 60; i++ {
 		n := nitCon(fmt.Sprintf("9011%05d", i))
-		if _, _, err := e.d.GuardarUsuario(context.Background(), db.UsuarioAduanero{NIT: n, RazonSocial: "Relleno " + n, Tipo: "otro"}, dominio.Actor{Cuenta: "sistema"}); err != nil {
+		if _, _, err := e.d.GuardarUsuario(context.Background(), dominio.UsuarioAduanero{NIT: n, RazonSocial: "Relleno " + n, Tipo: "otro"}, dominio.Actor{Cuenta: "sistema"}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -369,7 +369,7 @@ func TestTamizaje_memoriaSeInvalidaConLosDatos(t *testing.T) {
 		t.Fatal("antes: dos actos, no procede")
 	}
 	// The third act, through the application (audited).
-	if _, err := e.d.GuardarActo(context.Background(), db.ActoSancion{NIT: nitDosActos, NumeroActo: "D3", FechaFirmeza: fecha.Debe(2025, 9, 9),
+	if _, err := e.d.GuardarActo(context.Background(), dominio.ActoSancion{NIT: nitDosActos, NumeroActo: "D3", FechaFirmeza: fecha.Debe(2025, 9, 9),
 		FechaExpedicion: fecha.Debe(2025, 8, 20), Gravedad: sancion.Gravisima, Sancion: sancion.Multa, Valor: decimal.NewFromInt(1000)}, dominio.Actor{Cuenta: "secretaria"}); err != nil {
 		t.Fatal(err)
 	}
@@ -427,7 +427,7 @@ func TestMemoria_versionDeLosDatos(t *testing.T) {
 			}
 		}, 1},
 		{"corregir_operaciones_recalcula", func() {
-			if _, err := e.d.GuardarOperacionAnual(ctx, db.OperacionAnual{NIT: nitEjemplo, Anio: 2025, Valor: decimal.RequireFromString("15500000000"), Numero: 1600}, dominio.Actor{Cuenta: "secretaria"}); err != nil {
+			if _, err := e.d.GuardarOperacionAnual(ctx, dominio.OperacionAnual{NIT: nitEjemplo, Anio: 2025, Valor: decimal.RequireFromString("15500000000"), Numero: 1600}, dominio.Actor{Cuenta: "secretaria"}); err != nil {
 				t.Fatal(err)
 			}
 		}, 2},
@@ -435,7 +435,7 @@ func TestMemoria_versionDeLosDatos(t *testing.T) {
 		{"una_fila_de_auditoria_sola_no_es_un_cambio", func() { auditarSinCambio(t, e.d) }, 2},
 		{"una_escritura_sql_directa_invalida", func() { escribirPorSQL(t, e.d) }, 3},
 		{"corregir_un_usuario_recalcula", func() {
-			if _, _, err := e.d.GuardarUsuario(ctx, db.UsuarioAduanero{NIT: nitDeposito, RazonSocial: "Depósito Renombrado Ltda.", Tipo: "deposito_habilitado", DireccionSeccional: seccionalBogota}, dominio.Actor{Cuenta: "secretaria"}); err != nil {
+			if _, _, err := e.d.GuardarUsuario(ctx, dominio.UsuarioAduanero{NIT: nitDeposito, RazonSocial: "Depósito Renombrado Ltda.", Tipo: "deposito_habilitado", DireccionSeccional: seccionalBogota}, dominio.Actor{Cuenta: "secretaria"}); err != nil {
 				t.Fatal(err)
 			}
 		}, 4},
@@ -567,7 +567,7 @@ func TestCartera_enInicioPorTipoYSeccional(t *testing.T) {
 		t.Fatalf("cartera de la seccional = %q", got)
 	}
 	// A data change: the next Inicio does not show the old figures.
-	if _, err := e.d.GuardarActo(context.Background(), db.ActoSancion{NIT: nitDosActos, NumeroActo: "D3", FechaFirmeza: fecha.Debe(2025, 9, 9),
+	if _, err := e.d.GuardarActo(context.Background(), dominio.ActoSancion{NIT: nitDosActos, NumeroActo: "D3", FechaFirmeza: fecha.Debe(2025, 9, 9),
 		FechaExpedicion: fecha.Debe(2025, 8, 20), Gravedad: sancion.Grave, Sancion: sancion.Multa, Valor: decimal.NewFromInt(1000)}, dominio.Actor{Cuenta: "secretaria"}); err != nil {
 		t.Fatal(err)
 	}
@@ -588,7 +588,7 @@ func TestTamizaje_columnasOrdenables(t *testing.T) {
 	e.sembrarTamizaje()
 	for i := 0; i < 55; i++ {
 		n := nitCon(fmt.Sprintf("9012%05d", i))
-		if _, _, err := e.d.GuardarUsuario(context.Background(), db.UsuarioAduanero{NIT: n, RazonSocial: "Relleno " + n, Tipo: "otro"}, dominio.Actor{Cuenta: "sistema"}); err != nil {
+		if _, _, err := e.d.GuardarUsuario(context.Background(), dominio.UsuarioAduanero{NIT: n, RazonSocial: "Relleno " + n, Tipo: "otro"}, dominio.Actor{Cuenta: "sistema"}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"net/http"
 
 	"comite/internal/db"
+	"comite/internal/dominio"
+	"comite/internal/validar"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -21,7 +23,11 @@ func (h *handler) usuarioCorregir(c echo.Context) error {
 	delete(f.Errores, "nit")
 	f.Accion, f.Volver = rutaUsuario(u.NIT), rutaUsuario(u.NIT)
 	if len(f.Errores) == 0 {
-		_, cambio, err := h.d.GuardarUsuario(c.Request().Context(), db.UsuarioAduanero{NIT: u.NIT, RazonSocial: f.RazonSocial, Tipo: f.Tipo, DireccionSeccional: f.Seccional}, actor(c))
+		corregido := dominio.UsuarioAduanero{NIT: u.NIT, RazonSocial: f.RazonSocial, Tipo: f.Tipo, DireccionSeccional: f.Seccional}
+		cambio, err := db.SinCambios, validar.Usuario(&corregido)
+		if err == nil {
+			_, cambio, err = h.d.GuardarUsuario(c.Request().Context(), corregido, actor(c))
+		}
 		if !errorDeCampo(f.Errores, err, nil) {
 			if err != nil {
 				return err

@@ -6,8 +6,10 @@ import (
 	"strings"
 
 	"comite/internal/db"
+	"comite/internal/dominio"
 	"comite/internal/formato"
 	"comite/internal/importar"
+	"comite/internal/validar"
 	"comite/internal/web/urls"
 	"comite/web/templates"
 
@@ -29,7 +31,11 @@ func (h *handler) usuarioCrear(c echo.Context) error {
 		}
 	}
 	if len(f.Errores) == 0 {
-		_, _, err := h.d.GuardarUsuario(ctx, db.UsuarioAduanero{NIT: f.NIT, RazonSocial: f.RazonSocial, Tipo: f.Tipo, DireccionSeccional: f.Seccional}, actor(c))
+		nuevo := dominio.UsuarioAduanero{NIT: f.NIT, RazonSocial: f.RazonSocial, Tipo: f.Tipo, DireccionSeccional: f.Seccional}
+		err := validar.Usuario(&nuevo)
+		if err == nil {
+			_, _, err = h.d.GuardarUsuario(ctx, nuevo, actor(c))
+		}
 		if !errorDeCampo(f.Errores, err, map[string]string{"direccion_seccional": "direccion_seccional"}) {
 			if err != nil {
 				return err

@@ -64,7 +64,7 @@ func rutaUsuario(nitCanon string) string { return urls.Usuario(nitCanon) }
 // registros. A NIT that does not parse, a user that does not exist and a
 // user of another Dirección Seccional (for a seccional account) are all 404,
 // so the page does not reveal which users exist elsewhere.
-func (h *handler) usuarioDeRuta(c echo.Context) (db.UsuarioAduanero, error) {
+func (h *handler) usuarioDeRuta(c echo.Context) (dominio.UsuarioAduanero, error) {
 	u, err := h.d.UsuarioPorNIT(c.Request().Context(), c.Param("nit"))
 	var ev *dominio.ErrValidacion
 	switch {

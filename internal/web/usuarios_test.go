@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"comite/internal/db"
 	"comite/internal/fecha"
 	"comite/internal/graficos"
 	"comite/internal/sancion"
@@ -31,21 +30,21 @@ func (e *entorno) sembrarDatos() {
 	e.t.Helper()
 	ctx, a := context.Background(), dominio.Actor{Cuenta: "sistema", IP: "127.0.0.1"}
 	dec := func(s string) decimal.Decimal { return decimal.RequireFromString(s) }
-	for _, u := range []db.UsuarioAduanero{
+	for _, u := range []dominio.UsuarioAduanero{
 		{NIT: nitEjemplo, RazonSocial: "Agencia Ejemplo S.A.S.", Tipo: "agencia_de_aduanas", DireccionSeccional: seccionalCartagena},
 		{NIT: nitDeposito, RazonSocial: "Depósito Ejemplo Ltda.", Tipo: "deposito_habilitado", DireccionSeccional: seccionalBogota},
 	} {
 		if _, _, err := e.d.GuardarUsuario(ctx, u, a); err != nil {
 			e.t.Fatal(err)
 		}
-		if _, err := e.d.GuardarRegistro(ctx, u.NIT, db.RegistroUsuario{Clase: "autorizacion", Numero: "RES-" + u.NIT[:3], VigenteDesde: fecha.Debe(2019, 5, 2)}, a); err != nil {
+		if _, err := e.d.GuardarRegistro(ctx, u.NIT, dominio.RegistroUsuario{Clase: "autorizacion", Numero: "RES-" + u.NIT[:3], VigenteDesde: fecha.Debe(2019, 5, 2)}, a); err != nil {
 			e.t.Fatal(err)
 		}
 	}
-	if _, err := e.d.GuardarRegistro(ctx, nitEjemplo, db.RegistroUsuario{Clase: "habilitacion", Numero: "HAB-7", VigenteDesde: fecha.Debe(2015, 1, 1), VigenteHasta: fecha.Debe(2018, 12, 31)}, a); err != nil {
+	if _, err := e.d.GuardarRegistro(ctx, nitEjemplo, dominio.RegistroUsuario{Clase: "habilitacion", Numero: "HAB-7", VigenteDesde: fecha.Debe(2015, 1, 1), VigenteHasta: fecha.Debe(2018, 12, 31)}, a); err != nil {
 		e.t.Fatal(err)
 	}
-	actos := []db.ActoSancion{
+	actos := []dominio.ActoSancion{
 		{NumeroActo: "A", FechaFirmeza: fecha.Debe(2025, 3, 4), Gravedad: sancion.Grave, Valor: dec("40000000")},
 		{NumeroActo: "B", FechaFirmeza: fecha.Debe(2025, 7, 22), Gravedad: sancion.Gravisima, Valor: dec("25000000")},
 		{NumeroActo: "C", FechaFirmeza: fecha.Debe(2025, 11, 28), Gravedad: sancion.Grave, Valor: dec("12000000")},
@@ -58,10 +57,10 @@ func (e *entorno) sembrarDatos() {
 			e.t.Fatal(err)
 		}
 	}
-	if _, err := e.d.GuardarOperacionAnual(ctx, db.OperacionAnual{NIT: nitEjemplo, Anio: 2025, Valor: dec("14800000000"), Numero: 1600}, a); err != nil {
+	if _, err := e.d.GuardarOperacionAnual(ctx, dominio.OperacionAnual{NIT: nitEjemplo, Anio: 2025, Valor: dec("14800000000"), Numero: 1600}, a); err != nil {
 		e.t.Fatal(err)
 	}
-	if _, err := e.d.GuardarOperacionAnual(ctx, db.OperacionAnual{NIT: nitEjemplo, Anio: 2024, Valor: dec("9000000000"), Numero: 1000}, a); err != nil {
+	if _, err := e.d.GuardarOperacionAnual(ctx, dominio.OperacionAnual{NIT: nitEjemplo, Anio: 2024, Valor: dec("9000000000"), Numero: 1000}, a); err != nil {
 		e.t.Fatal(err)
 	}
 }

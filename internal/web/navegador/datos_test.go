@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"comite/internal/db"
 	"comite/internal/fecha"
 	"comite/internal/graficos"
 
@@ -47,13 +46,13 @@ func TestNavegador_secretariaImportaYVePerfil(t *testing.T) {
 		t.Fatal(err)
 	}
 	const nit = "800191045-1"
-	if _, err := p.d.GuardarRegistro(ctx, nit, db.RegistroUsuario{Clase: "autorizacion", Numero: "RES-001", VigenteDesde: fecha.Debe(2019, 5, 2)}, sis); err != nil {
+	if _, err := p.d.GuardarRegistro(ctx, nit, dominio.RegistroUsuario{Clase: "autorizacion", Numero: "RES-001", VigenteDesde: fecha.Debe(2019, 5, 2)}, sis); err != nil {
 		t.Fatal(err)
 	}
 	hoy := fecha.DeTiempo(time.Now())
 	for i, v := range []string{"1200000000", "1500000000", "1100000000", "1800000000", "1600000000"} {
 		anio := hoy.Anio() - 5 + i
-		if _, err := p.d.GuardarOperacionAnual(ctx, db.OperacionAnual{NIT: nit, Anio: anio, Valor: decimal.RequireFromString(v), Numero: int64(100 + 10*i)}, sis); err != nil {
+		if _, err := p.d.GuardarOperacionAnual(ctx, dominio.OperacionAnual{NIT: nit, Anio: anio, Valor: decimal.RequireFromString(v), Numero: int64(100 + 10*i)}, sis); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -41,11 +41,11 @@ func sembrarTamizaje(t *testing.T, d *db.DB) (primero string) {
 			primero = n
 		}
 		tipo := importar.TiposUsuario[i%len(importar.TiposUsuario)]
-		u := db.UsuarioAduanero{NIT: n, RazonSocial: fmt.Sprintf("Usuario Tamizaje %02d S.A.S.", i+1), Tipo: tipo, DireccionSeccional: seccionales[i%len(seccionales)]}
+		u := dominio.UsuarioAduanero{NIT: n, RazonSocial: fmt.Sprintf("Usuario Tamizaje %02d S.A.S.", i+1), Tipo: tipo, DireccionSeccional: seccionales[i%len(seccionales)]}
 		if _, _, err := d.GuardarUsuario(ctx, u, sis); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := d.GuardarRegistro(ctx, n, db.RegistroUsuario{Clase: "registro", Numero: "R-" + base, VigenteDesde: fecha.Debe(2015, 1, 1)}, sis); err != nil {
+		if _, err := d.GuardarRegistro(ctx, n, dominio.RegistroUsuario{Clase: "registro", Numero: "R-" + base, VigenteDesde: fecha.Debe(2015, 1, 1)}, sis); err != nil {
 			t.Fatal(err)
 		}
 		// Five reference years; user i has (i+year) % 5 acts in a year, each
@@ -58,13 +58,13 @@ func sembrarTamizaje(t *testing.T, d *db.DB) (primero string) {
 			}
 			for a := 0; a < actos; a++ {
 				f := fecha.Debe(anio, time.Month(2+2*a), 10)
-				x := db.ActoSancion{NIT: n, NumeroActo: fmt.Sprintf("RS-%d-%d-%d", i, anio, a), FechaExpedicion: f.MasDias(-15), FechaFirmeza: f,
+				x := dominio.ActoSancion{NIT: n, NumeroActo: fmt.Sprintf("RS-%d-%d-%d", i, anio, a), FechaExpedicion: f.MasDias(-15), FechaFirmeza: f,
 					Gravedad: sancion.Grave, Sancion: sancion.Multa, Valor: decimal.NewFromInt(int64(4_000_000 + 1_000_000*(i%4)))}
 				if _, err := d.GuardarActo(ctx, x, sis); err != nil {
 					t.Fatal(err)
 				}
 			}
-			if _, err := d.GuardarOperacionAnual(ctx, db.OperacionAnual{NIT: n, Anio: anio, Valor: decimal.NewFromInt(3_000_000_000), Numero: 300}, sis); err != nil {
+			if _, err := d.GuardarOperacionAnual(ctx, dominio.OperacionAnual{NIT: n, Anio: anio, Valor: decimal.NewFromInt(3_000_000_000), Numero: 300}, sis); err != nil {
 				t.Fatal(err)
 			}
 		}
