@@ -11,7 +11,6 @@ import (
 	"strings"
 	"testing"
 
-
 	"comite/internal/db"
 	"comite/internal/dominio"
 	"comite/internal/fecha"
