@@ -45,8 +45,12 @@ var paginasError = map[int]templates.PaginaError{
 var paginaSinEspacio = templates.PaginaError{Titulo: "No se pudo guardar", Mensaje: "El servidor no tiene espacio para guardar: avise al administrador. No se guardó ningún cambio de esta solicitud."}
 
 // paginaSinTurno is the 503 of a page that waited too long for its turn to
-// be built (turnos.go).
+// be built (package turnos).
 var paginaSinTurno = templates.PaginaError{Titulo: "El servidor está ocupado", Mensaje: "El servidor está atendiendo muchas solicitudes a la vez y su página no alcanzó a prepararse. Espere unos segundos e intente de nuevo."}
+
+// errSinTurno: no turn came within the turns' wait (turnos.Turnos.Espera).
+// Its message is the one its page shows (paginaSinTurno).
+var errSinTurno = fallo.Nuevo(fallo.Ocupado, paginaSinTurno.Mensaje)
 
 var paginaCSRF = templates.PaginaError{
 	Codigo:  http.StatusForbidden,
@@ -122,8 +126,8 @@ func (h *handler) manejarError(err error, c echo.Context) {
 	case errors.As(err, &he):
 		codigo = he.Code
 	case errors.Is(err, errSinTurno):
-		// Every turn to build a page stayed taken for esperaTurno: the
-		// server is saturated, not the database (turnos.go).
+		// Every turn to build a page stayed taken for the turns' wait: the
+		// server is saturated, not the database (package turnos).
 		codigo, pe = http.StatusServiceUnavailable, paginaSinTurno
 		c.Response().Header().Set("Retry-After", strconv.Itoa(ReintentarTrasOcupada))
 		h.log.WarnContext(c.Request().Context(), "sin turno para construir la página", "id", idSolicitud(c), "ruta", c.Request().URL.Path)

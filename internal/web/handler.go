@@ -10,6 +10,7 @@ import (
 	"comite/internal/dominio"
 	"comite/internal/expediente"
 	"comite/internal/permisos"
+	"comite/internal/web/turnos"
 	"comite/web/templates"
 
 	"github.com/a-h/templ"
@@ -32,8 +33,8 @@ type handler struct {
 	limiteCalendario ventanas[string]
 	// limiteCuentas limits the POSTs of each account (limites.go).
 	limiteCuentas ventanas[claveLimite]
-	// turnos lets a few GET requests build their page at once (turnos.go).
-	turnos *turnos
+	// turnos lets a few GET requests build their page at once.
+	turnos *turnos.Turnos
 }
 
 // render writes a templ component into a buffer first, so an error while

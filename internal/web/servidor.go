@@ -18,6 +18,7 @@ import (
 	"comite/internal/db"
 	"comite/internal/expediente"
 	"comite/internal/respaldo"
+	"comite/internal/web/turnos"
 
 	"github.com/labstack/echo/v4"
 )
@@ -55,7 +56,7 @@ type Config struct {
 	// database (the screening of a year, the portfolio and the counts of
 	// Inicio) is still kept: it is the data every page reads, not a page.
 	SinCachePaginas bool
-	// Turnos is how many GET requests build their page at once (turnos.go):
+	// Turnos is how many GET requests build their page at once (package turnos):
 	// 0, two per processor; negative, no limit.
 	Turnos int
 	// ProxiesConfiables are the reverse proxies (`comite serve
@@ -120,14 +121,14 @@ func nuevo(cfg Config) (*echo.Echo, *handler) {
 	h.x.Firma = cfg.Firma
 	h.memo.sinCache = cfg.SinCachePaginas
 	if cfg.Turnos >= 0 {
-		h.turnos = nuevosTurnos(cfg.Turnos)
+		h.turnos = turnos.Nuevos(cfg.Turnos, errSinTurno)
 	}
 	e := echo.New()
 	e.HideBanner = true
 	e.HidePort = true
 	e.IPExtractor = extractorIP(cfg.ProxiesConfiables)
 	e.HTTPErrorHandler = h.manejarError
-	e.Use(h.idSolicitud, h.registrar, h.recuperar, h.cabecerasSeguridad, h.comprobarHost, h.turno, h.limitarCuerpo, h.cargarSesion, h.proteger, h.textoFormularios, h.limitarCuentas)
+	e.Use(h.idSolicitud, h.registrar, h.recuperar, h.cabecerasSeguridad, h.comprobarHost, h.turnos.Middleware, h.limitarCuerpo, h.cargarSesion, h.proteger, h.textoFormularios, h.limitarCuentas)
 	h.montar(e)
 	e.Pre(h.convencionesHTTP(e))
 	return e, h

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"comite/internal/db"
+	"comite/internal/web/turnos"
 )
 
 // memoria keeps what is expensive to compute from the whole database — the
@@ -123,7 +124,7 @@ func (m *memoria) obtener(ctx context.Context, clave any, calcular func(context.
 	}
 	// The computation runs in its own goroutine: the page's turn is given
 	// back while it waits (a screening of a million users takes seconds).
-	err = fueraDeTurno(ctx, func() error {
+	err = turnos.FueraDeTurno(ctx, func() error {
 		select {
 		case <-e.hecho:
 			return nil
@@ -183,9 +184,9 @@ func (m *memoria) entrada(ctx context.Context, clave any, nueva bool, calcular f
 	// The computation outlives the request that started it (others wait
 	// for it, or a later page shows it), so it does not take its
 	// cancellation, nor its turn: the turn is the request's, and only the
-	// request's goroutine gives it back or takes it (turnos.go).
+	// request's goroutine gives it back or takes it (package turnos).
 	go func() {
-		e.valor, e.err = calcular(sinTurno(context.WithoutCancel(ctx)))
+		e.valor, e.err = calcular(turnos.SinTurno(context.WithoutCancel(ctx)))
 		if e.err != nil {
 			m.mu.Lock()
 			if m.entradas[clave] == e {

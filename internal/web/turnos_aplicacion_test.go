@@ -12,68 +12,28 @@ import (
 	"testing"
 	"time"
 
+	"comite/internal/web/turnos"
+
 	"github.com/labstack/echo/v4"
 )
 
-// servidorDeTurnos is an echo with only the turns middleware (n turns, a
-// wait of espera) and the routes given, served on loopback.
-func servidorDeTurnos(t *testing.T, n int, espera time.Duration, rutas func(e *echo.Echo)) *httptest.Server {
-	t.Helper()
-	h := &handler{log: slog.New(slog.NewTextHandler(io.Discard, nil)), turnos: nuevosTurnos(n)}
-	h.turnos.espera = espera
+// conTurnos is an echo with only the turns middleware (n turns, a wait of
+// espera), the application's error pages and the routes given.
+func conTurnos(n int, espera time.Duration, rutas func(e *echo.Echo)) *echo.Echo {
+	h := &handler{log: slog.New(slog.NewTextHandler(io.Discard, nil)), turnos: turnos.Nuevos(n, errSinTurno)}
+	h.turnos.Espera = espera
 	e := echo.New()
 	e.HTTPErrorHandler = h.manejarError
-	e.Use(h.turno)
+	e.Use(h.turnos.Middleware)
 	rutas(e)
-	srv := httptest.NewServer(e)
-	t.Cleanup(srv.Close)
-	return srv
+	return e
 }
 
-func pedir(t *testing.T, metodo, url string) (*http.Response, string) {
-	t.Helper()
-	req, err := http.NewRequest(metodo, url, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, _ := io.ReadAll(res.Body)
-	return res, string(b)
-}
-
-// With one turn, two GET pages are never built at once, and both are served
-// whole.
-func TestTurnos_nuncaDosPaginasALaVez(t *testing.T) {
-	var dentro, maximo atomic.Int32
-	srv := servidorDeTurnos(t, 1, time.Minute, func(e *echo.Echo) {
-		e.GET("/pagina", func(c echo.Context) error {
-			n := dentro.Add(1)
-			for m := maximo.Load(); n > m && !maximo.CompareAndSwap(m, n); m = maximo.Load() {
-			}
-			time.Sleep(5 * time.Millisecond)
-			dentro.Add(-1)
-			return c.String(http.StatusOK, strings.Repeat("página ", 1000))
-		})
-	})
-	hecho := make(chan string, 8)
-	for range 8 {
-		go func() {
-			_, cuerpo := pedir(t, http.MethodGet, srv.URL+"/pagina")
-			hecho <- cuerpo
-		}()
-	}
-	for range 8 {
-		if c := <-hecho; c != strings.Repeat("página ", 1000) {
-			t.Fatalf("cuerpo incompleto: %d bytes", len(c))
-		}
-	}
-	if m := maximo.Load(); m != 1 {
-		t.Fatalf("%d páginas se construyeron a la vez con un turno", m)
-	}
+// servir answers one request without a session and gives its response and body.
+func servir(e *echo.Echo, metodo, ruta string) (*http.Response, string) {
+	rec := httptest.NewRecorder()
+	e.ServeHTTP(rec, httptest.NewRequest(metodo, ruta, nil))
+	return rec.Result(), rec.Body.String()
 }
 
 // While the only turn is held, a POST (a form, an upload: read from the
@@ -81,7 +41,7 @@ func TestTurnos_nuncaDosPaginasALaVez(t *testing.T) {
 // past the wait gets 503 with Retry-After.
 func TestTurnos_postYEstaticosSinTurno_esperaLimitada(t *testing.T) {
 	soltar, adentro := make(chan struct{}), make(chan struct{})
-	srv := servidorDeTurnos(t, 1, 50*time.Millisecond, func(e *echo.Echo) {
+	app := conTurnos(1, 50*time.Millisecond, func(e *echo.Echo) {
 		e.GET("/lenta", func(c echo.Context) error {
 			close(adentro)
 			<-soltar
@@ -93,21 +53,21 @@ func TestTurnos_postYEstaticosSinTurno_esperaLimitada(t *testing.T) {
 		e.GET("/healthz", func(c echo.Context) error { return c.String(http.StatusOK, "ok") })
 	})
 	liberar := sync.OnceFunc(func() { close(soltar) })
-	t.Cleanup(liberar) // before the server's Close, which waits for /lenta
+	t.Cleanup(liberar)
 	lenta := make(chan string)
 	go func() {
-		_, c := pedir(t, http.MethodGet, srv.URL+"/lenta")
+		_, c := servir(app, http.MethodGet, "/lenta")
 		lenta <- c
 	}()
 	<-adentro
 	for _, p := range []struct{ metodo, ruta, cuerpo string }{
 		{http.MethodPost, "/formulario", "guardado"}, {http.MethodGet, "/static/app.css", "css"}, {http.MethodGet, "/healthz", "ok"},
 	} {
-		if res, c := pedir(t, p.metodo, srv.URL+p.ruta); res.StatusCode != http.StatusOK || c != p.cuerpo {
+		if res, c := servir(app, p.metodo, p.ruta); res.StatusCode != http.StatusOK || c != p.cuerpo {
 			t.Fatalf("%s %s con el turno ocupado: %d %q", p.metodo, p.ruta, res.StatusCode, c)
 		}
 	}
-	res, cuerpo := pedir(t, http.MethodGet, srv.URL+"/otra")
+	res, cuerpo := servir(app, http.MethodGet, "/otra")
 	if res.StatusCode != http.StatusServiceUnavailable || res.Header.Get("Retry-After") == "" {
 		t.Fatalf("GET sin turno tras la espera: %d, Retry-After %q", res.StatusCode, res.Header.Get("Retry-After"))
 	}
@@ -118,44 +78,8 @@ func TestTurnos_postYEstaticosSinTurno_esperaLimitada(t *testing.T) {
 	if c := <-lenta; c != "lenta" {
 		t.Fatalf("la página lenta llegó como %q", c)
 	}
-	if res, c := pedir(t, http.MethodGet, srv.URL+"/otra"); res.StatusCode != http.StatusOK || c != "otra" {
+	if res, c := servir(app, http.MethodGet, "/otra"); res.StatusCode != http.StatusOK || c != "otra" {
 		t.Fatalf("con el turno libre: %d %q", res.StatusCode, c)
-	}
-}
-
-// A body larger than maxEnTurno gives its turn back as soon as it passes
-// that size: a client that reads an export slowly (here: not at all until
-// the end) does not keep the next page from being built.
-func TestTurnos_cuerpoGrandeDevuelveElTurno(t *testing.T) {
-	escrito, soltar := make(chan struct{}), make(chan struct{})
-	grande := strings.Repeat("x", maxEnTurno+1)
-	srv := servidorDeTurnos(t, 1, 5*time.Second, func(e *echo.Echo) {
-		e.GET("/exportar", func(c echo.Context) error {
-			c.Response().WriteHeader(http.StatusOK)
-			if _, err := io.WriteString(c.Response(), grande); err != nil {
-				return err
-			}
-			close(escrito)
-			<-soltar
-			_, err := io.WriteString(c.Response(), "fin")
-			return err
-		})
-		e.GET("/otra", func(c echo.Context) error { return c.String(http.StatusOK, "otra") })
-	})
-	liberar := sync.OnceFunc(func() { close(soltar) })
-	t.Cleanup(liberar) // before the server's Close, which waits for /exportar
-	exportado := make(chan string)
-	go func() {
-		_, c := pedir(t, http.MethodGet, srv.URL+"/exportar")
-		exportado <- c
-	}()
-	<-escrito
-	if res, c := pedir(t, http.MethodGet, srv.URL+"/otra"); res.StatusCode != http.StatusOK || c != "otra" {
-		t.Fatalf("con una exportación grande en curso: %d %q", res.StatusCode, c)
-	}
-	liberar()
-	if c := <-exportado; c != grande+"fin" {
-		t.Fatalf("la exportación llegó con %d bytes, no %d", len(c), len(grande)+3)
 	}
 }
 
@@ -169,12 +93,12 @@ func TestTurnos_esperarUnCalculoDevuelveElTurno(t *testing.T) {
 	liberar := sync.OnceFunc(func() { close(soltar) })
 	var m *memoria
 	var conTurno atomic.Bool
-	srv := servidorDeTurnos(t, 1, 5*time.Second, func(e *echo.Echo) {
+	app := conTurnos(1, 5*time.Second, func(e *echo.Echo) {
 		m = nuevaMemoria(nil)
 		e.GET("/tamizaje", func(c echo.Context) error {
 			ctx := context.WithValue(c.Request().Context(), claveVersiones{}, versionesFijas{datos: 1, todo: 1})
 			v, err := m.obtener(ctx, claveTamizaje{anio: 2026}, func(ctx context.Context) (any, error) {
-				if tt, _ := ctx.Value(claveTurno{}).(*turnoTomado); tt != nil {
+				if turnos.ConTurno(ctx) {
 					conTurno.Store(true) // the computation's goroutine must not touch the request's turn
 				}
 				<-soltar
@@ -191,12 +115,12 @@ func TestTurnos_esperarUnCalculoDevuelveElTurno(t *testing.T) {
 	tamizaje := make(chan string, 2)
 	for range 2 {
 		go func() {
-			_, c := pedir(t, http.MethodGet, srv.URL+"/tamizaje")
+			_, c := servir(app, http.MethodGet, "/tamizaje")
 			tamizaje <- c
 		}()
 	}
 	time.Sleep(50 * time.Millisecond) // both pages are waiting for the computation
-	if res, c := pedir(t, http.MethodGet, srv.URL+"/otra"); res.StatusCode != http.StatusOK || c != "otra" {
+	if res, c := servir(app, http.MethodGet, "/otra"); res.StatusCode != http.StatusOK || c != "otra" {
 		t.Fatalf("mientras dos páginas esperan el tamizaje: %d %q", res.StatusCode, c)
 	}
 	liberar()
@@ -216,8 +140,11 @@ func TestTurnos_esperarUnCalculoDevuelveElTurno(t *testing.T) {
 func TestTurnos_enLaAplicacion_503ConCabecerasYPanicoSinMediaPagina(t *testing.T) {
 	en := nuevoEntorno(t)
 	app, h := nuevo(Config{DB: en.d, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Turnos: 1})
-	h.turnos.espera = 20 * time.Millisecond
-	h.turnos.cupo <- struct{}{} // the only turn, taken
+	h.turnos.Espera = 20 * time.Millisecond
+	devolver, err := h.turnos.Tomar(context.Background()) // the only turn, taken
+	if err != nil {
+		t.Fatal(err)
+	}
 	rec := httptest.NewRecorder()
 	app.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/login", nil))
 	if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" {
@@ -231,7 +158,7 @@ func TestTurnos_enLaAplicacion_503ConCabecerasYPanicoSinMediaPagina(t *testing.T
 	if !strings.Contains(rec.Body.String(), "El servidor está ocupado") {
 		t.Fatalf("la página 503 no dice qué pasó: %q", rec.Body.String())
 	}
-	<-h.turnos.cupo
+	devolver()
 	app.GET("/prueba-panico", func(c echo.Context) error {
 		c.Response().WriteHeader(http.StatusOK)
 		io.WriteString(c.Response(), "media página")
@@ -245,7 +172,7 @@ func TestTurnos_enLaAplicacion_503ConCabecerasYPanicoSinMediaPagina(t *testing.T
 	if strings.Contains(rec.Body.String(), "media página") || !strings.Contains(rec.Body.String(), "error-500") {
 		t.Fatalf("tras un pánico a mitad de la página: %d %q", rec.Code, rec.Body.String())
 	}
-	if len(h.turnos.cupo) != 0 {
+	if h.turnos.Tomados() != 0 {
 		t.Fatal("el pánico dejó el turno tomado")
 	}
 }
