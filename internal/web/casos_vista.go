@@ -364,7 +364,7 @@ func (h *handler) vistaCaso(c echo.Context, caso dominio.Caso) (templates.CasoDe
 		return v, fmt.Errorf("leer el caso %s: %w", caso.Numero, err)
 	}
 	evs := l.Evaluaciones
-	ultima, err := h.memo.evaluacion(evs[len(evs)-1])
+	ultima, err := h.evaluacion(evs[len(evs)-1])
 	if err != nil {
 		return v, err
 	}
@@ -374,7 +374,7 @@ func (h *handler) vistaCaso(c echo.Context, caso dominio.Caso) (templates.CasoDe
 	for _, e := range evs {
 		versiones[e.ID] = e.Version
 		res := "No procede"
-		if x, err := h.memo.evaluacion(e); err == nil {
+		if x, err := h.evaluacion(e); err == nil {
 			switch x.r.Procede() {
 			case reincidencia.Si:
 				res = "Procede"

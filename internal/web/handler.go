@@ -10,6 +10,7 @@ import (
 	"comite/internal/dominio"
 	"comite/internal/expediente"
 	"comite/internal/permisos"
+	"comite/internal/web/memoria"
 	"comite/internal/web/turnos"
 	"comite/web/templates"
 
@@ -25,8 +26,10 @@ type handler struct {
 	x   *expediente.Expediente
 	log *slog.Logger
 	cfg Config
-	// memo keeps the screening and the other whole-database figures until the data change (tamizaje_memoria.go).
-	memo *memoria
+	// memo keeps the screening and the other whole-database figures until the data change.
+	memo *memoria.Memoria
+	// evaluaciones keeps the parsed stored evaluations of cases (casos_lectura.go).
+	evaluaciones *memoria.Inmutables[*evaluacionLeida]
 	// pendientes is the private directory of uploads awaiting confirmation (importacion_archivos.go).
 	pendientes dirPendientes
 	// limiteCalendario limits the calendar feed requests per address (calendario_feed.go).

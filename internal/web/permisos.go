@@ -80,7 +80,7 @@ func exigirSeccional(c echo.Context, seccional string) error {
 // nombreSeccional is the official name of a Dirección Seccional code, for
 // display (the code itself when the catalogue cannot be read or lacks it).
 func (h *handler) nombreSeccional(ctx context.Context, codigo string) string {
-	cat, err := h.catalogo(ctx)
+	cat, err := h.memo.Catalogo(ctx)
 	if err != nil {
 		return codigo
 	}

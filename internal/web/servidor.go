@@ -18,6 +18,7 @@ import (
 	"comite/internal/db"
 	"comite/internal/expediente"
 	"comite/internal/respaldo"
+	"comite/internal/web/memoria"
 	"comite/internal/web/turnos"
 
 	"github.com/labstack/echo/v4"
@@ -117,9 +118,10 @@ func nuevo(cfg Config) (*echo.Echo, *handler) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	h := &handler{d: cfg.DB, x: expediente.Nuevo(cfg.DB), log: cfg.Logger, cfg: cfg, memo: nuevaMemoria(cfg.DB)}
+	h := &handler{d: cfg.DB, x: expediente.Nuevo(cfg.DB), log: cfg.Logger, cfg: cfg, memo: memoria.Nueva(cfg.DB), evaluaciones: memoria.NuevosInmutables[*evaluacionLeida](maxEvaluaciones)}
 	h.x.Firma = cfg.Firma
-	h.memo.sinCache = cfg.SinCachePaginas
+	h.memo.SinCache = cfg.SinCachePaginas
+	h.evaluaciones.SinCache = cfg.SinCachePaginas
 	if cfg.Turnos >= 0 {
 		h.turnos = turnos.Nuevos(cfg.Turnos, errSinTurno)
 	}

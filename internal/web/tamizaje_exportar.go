@@ -43,7 +43,7 @@ func (h *handler) tamizajeExportar(c echo.Context, ext, tipo string, escribir fu
 		return err
 	}
 	filas := filasVisibles(cuentaDe(c), t, q)
-	cat, err := h.catalogo(ctx)
+	cat, err := h.memo.Catalogo(ctx)
 	if err != nil {
 		return err
 	}

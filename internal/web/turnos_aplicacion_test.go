@@ -8,7 +8,6 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -80,57 +79,6 @@ func TestTurnos_postYEstaticosSinTurno_esperaLimitada(t *testing.T) {
 	}
 	if res, c := servir(app, http.MethodGet, "/otra"); res.StatusCode != http.StatusOK || c != "otra" {
 		t.Fatalf("con el turno libre: %d %q", res.StatusCode, c)
-	}
-}
-
-// A page that waits for the screening of a year (computed once per data
-// version in its own goroutine, here held until soltar) gives its turn
-// back while it waits: with one turn, another page is built meanwhile, and
-// the waiting page is served once the computation ends. The computation,
-// in its own goroutine, never gets the request's turn.
-func TestTurnos_esperarUnCalculoDevuelveElTurno(t *testing.T) {
-	soltar := make(chan struct{})
-	liberar := sync.OnceFunc(func() { close(soltar) })
-	var m *memoria
-	var conTurno atomic.Bool
-	app := conTurnos(1, 5*time.Second, func(e *echo.Echo) {
-		m = nuevaMemoria(nil)
-		e.GET("/tamizaje", func(c echo.Context) error {
-			ctx := context.WithValue(c.Request().Context(), claveVersiones{}, versionesFijas{datos: 1, todo: 1})
-			v, err := m.obtener(ctx, claveTamizaje{anio: 2026}, func(ctx context.Context) (any, error) {
-				if turnos.ConTurno(ctx) {
-					conTurno.Store(true) // the computation's goroutine must not touch the request's turn
-				}
-				<-soltar
-				return "tamizaje de 2026", nil
-			})
-			if err != nil {
-				return err
-			}
-			return c.String(http.StatusOK, v.(string))
-		})
-		e.GET("/otra", func(c echo.Context) error { return c.String(http.StatusOK, "otra") })
-	})
-	t.Cleanup(liberar)
-	tamizaje := make(chan string, 2)
-	for range 2 {
-		go func() {
-			_, c := servir(app, http.MethodGet, "/tamizaje")
-			tamizaje <- c
-		}()
-	}
-	time.Sleep(50 * time.Millisecond) // both pages are waiting for the computation
-	if res, c := servir(app, http.MethodGet, "/otra"); res.StatusCode != http.StatusOK || c != "otra" {
-		t.Fatalf("mientras dos páginas esperan el tamizaje: %d %q", res.StatusCode, c)
-	}
-	liberar()
-	for range 2 {
-		if c := <-tamizaje; c != "tamizaje de 2026" {
-			t.Fatalf("la página que esperaba el tamizaje llegó como %q", c)
-		}
-	}
-	if conTurno.Load() {
-		t.Fatal("el cálculo en segundo plano recibió el turno de la solicitud que lo empezó")
 	}
 }
 
