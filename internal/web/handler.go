@@ -11,6 +11,7 @@ import (
 	"comite/internal/expediente"
 	"comite/internal/permisos"
 	"comite/internal/web/memoria"
+	"comite/internal/web/pendientes"
 	"comite/internal/web/turnos"
 	"comite/web/templates"
 
@@ -30,8 +31,8 @@ type handler struct {
 	memo *memoria.Memoria
 	// evaluaciones keeps the parsed stored evaluations of cases (casos_lectura.go).
 	evaluaciones *memoria.Inmutables[*evaluacionLeida]
-	// pendientes is the private directory of uploads awaiting confirmation (importacion_archivos.go).
-	pendientes dirPendientes
+	// pendientes is the private directory of uploads awaiting confirmation.
+	pendientes *pendientes.Directorio
 	// limiteCalendario limits the calendar feed requests per address (calendario_feed.go).
 	limiteCalendario ventanas[string]
 	// limiteCuentas limits the POSTs of each account (limites.go).

@@ -19,6 +19,7 @@ import (
 	"comite/internal/expediente"
 	"comite/internal/respaldo"
 	"comite/internal/web/memoria"
+	"comite/internal/web/pendientes"
 	"comite/internal/web/turnos"
 
 	"github.com/labstack/echo/v4"
@@ -119,6 +120,11 @@ func nuevo(cfg Config) (*echo.Echo, *handler) {
 		cfg.Logger = slog.Default()
 	}
 	h := &handler{d: cfg.DB, x: expediente.Nuevo(cfg.DB), log: cfg.Logger, cfg: cfg, memo: memoria.Nueva(cfg.DB), evaluaciones: memoria.NuevosInmutables[*evaluacionLeida](maxEvaluaciones)}
+	dirPendientes := cfg.DirImportaciones
+	if dirPendientes == "" && cfg.DB != nil && cfg.DB.Ruta != "" {
+		dirPendientes = cfg.DB.Ruta + ".importaciones"
+	}
+	h.pendientes = pendientes.Nuevo(dirPendientes)
 	h.x.Firma = cfg.Firma
 	h.memo.SinCache = cfg.SinCachePaginas
 	h.evaluaciones.SinCache = cfg.SinCachePaginas
