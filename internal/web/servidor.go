@@ -19,6 +19,7 @@ import (
 	"comite/internal/expediente"
 	"comite/internal/respaldo"
 	"comite/internal/web/memoria"
+	"comite/internal/web/middleware"
 	"comite/internal/web/pendientes"
 	"comite/internal/web/turnos"
 
@@ -136,7 +137,7 @@ func nuevo(cfg Config) (*echo.Echo, *handler) {
 	e.HidePort = true
 	e.IPExtractor = extractorIP(cfg.ProxiesConfiables)
 	e.HTTPErrorHandler = h.manejarError
-	e.Use(h.idSolicitud, h.registrar, h.recuperar, h.cabecerasSeguridad, h.comprobarHost, h.turnos.Middleware, h.limitarCuerpo, h.cargarSesion, h.proteger, h.textoFormularios, h.limitarCuentas)
+	e.Use(middleware.Identificar, middleware.Registrar(h.log, usuarioDe), middleware.Recuperar(h.log), middleware.Cabeceras(cfg.TLS), h.comprobarHost, h.turnos.Middleware, h.limitarCuerpo, h.cargarSesion, h.proteger, h.textoFormularios, h.limitarCuentas)
 	h.montar(e)
 	e.Pre(h.convencionesHTTP(e))
 	return e, h

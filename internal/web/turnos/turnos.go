@@ -92,7 +92,7 @@ func (t *Turnos) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
 			res.Writer = w.destino
 			if p := recover(); p != nil {
 				// Half a page is not sent: when nothing reached the client
-				// yet, the response is as new and recuperar answers the
+				// yet, the response is as new and the panic guard (package middleware) answers the
 				// panic with its 500 page.
 				if !w.enviado {
 					res.Committed, res.Status, res.Size = false, http.StatusOK, 0
