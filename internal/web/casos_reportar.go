@@ -31,8 +31,8 @@ func opcionesCaso(f *templates.FormCaso) {
 		f.Sanciones = append(f.Sanciones, templates.Opcion{Valor: s, Texto: etiquetas.Sancion(s), Seleccionada: f.Sancion == s})
 	}
 	f.Anclajes = []templates.Opcion{
-		{Valor: "comision", Texto: "Año de la comisión menos uno (lectura por defecto)", Seleccionada: f.Anclaje != "verificacion"},
-		{Valor: "verificacion", Texto: "Año de la verificación menos uno", Seleccionada: f.Anclaje == "verificacion"},
+		{Valor: "comision", Texto: etiquetas.Anclaje("comision") + " (lectura por defecto)", Seleccionada: f.Anclaje != "verificacion"},
+		{Valor: "verificacion", Texto: etiquetas.Anclaje("verificacion"), Seleccionada: f.Anclaje == "verificacion"},
 	}
 }
 
