@@ -6,13 +6,13 @@ import (
 	"strings"
 
 	"comite/internal/dominio"
+	"comite/internal/entrada"
 	"comite/internal/permisos"
 	"comite/internal/web/urls"
 
 	"comite/internal/db"
 	"comite/internal/etiquetas"
 	"comite/internal/fecha"
-	"comite/internal/importar"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
 	"comite/web/templates"
@@ -85,7 +85,7 @@ func (h *handler) casosCrear(c echo.Context) error {
 			// An empty field is a value not given, not a multa of $ 0.
 			f.Errores["sancion_prevista"] = "Indique la multa prevista para la infracción, en pesos (por ejemplo 10.475.000); si es cero, escriba 0."
 		}
-	} else if m, err := importar.ParseMontoExacto(f.SancionPrevista); err != nil {
+	} else if m, err := entrada.ParseMontoExacto(f.SancionPrevista); err != nil {
 		f.Errores["sancion_prevista"] = "Valor inválido «" + f.SancionPrevista + "»: escriba pesos como 10.475.000."
 	} else {
 		n.SancionPrevista = m

@@ -10,10 +10,10 @@ import (
 
 	"comite/internal/db"
 	"comite/internal/dominio"
+	"comite/internal/entrada"
 	"comite/internal/etiquetas"
 	"comite/internal/flujo"
 	"comite/internal/formato"
-	"comite/internal/importar"
 	"comite/internal/liquidacion"
 	"comite/internal/normas"
 	"comite/internal/permisos"
@@ -83,7 +83,7 @@ func anteriores(actos []db.ActoSancion) []liquidacion.ActoAnterior {
 func (h *handler) historiaCaso(c echo.Context, caso dominio.Caso, d datosHistoria) (liquidacion.Historia, liquidacion.HechosCaso, map[string]db.AjusteCuenta, []db.AjusteCuenta, error) {
 	ctx := c.Request().Context()
 	hechos := liquidacion.HechosCaso{Infraccion: d.infraccion, FechaComision: caso.FechaComision, FechaRequerimiento: caso.FechaRequerimiento}
-	if f, err := importar.ParseFecha(d.fecha, false); err != nil {
+	if f, err := entrada.ParseFecha(d.fecha, false); err != nil {
 		d.errores["fecha"] = formato.MayusculaInicial(err.Error()) + "."
 	} else {
 		hechos.FechaLiquidacion = f

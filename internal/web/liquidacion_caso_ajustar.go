@@ -5,8 +5,8 @@ import (
 	"net/url"
 
 	"comite/internal/db"
+	"comite/internal/entrada"
 	"comite/internal/formato"
-	"comite/internal/importar"
 	"comite/internal/web/urls"
 	"comite/web/templates"
 
@@ -31,7 +31,7 @@ func (h *handler) casoLiquidacionAjustar(c echo.Context) error {
 		a.Calculada = &n
 	}
 	campos := map[string]string{}
-	if n, err := importar.ParseEntero(c.FormValue("valor")); err != nil {
+	if n, err := entrada.ParseEntero(c.FormValue("valor")); err != nil {
 		campos["valor"] = formato.MayusculaInicial(err.Error()) + "."
 	} else if n < 0 || n > 1000 {
 		campos["valor"] = "Escriba un número entre 0 y 1.000."
