@@ -552,8 +552,8 @@ func (l *lector) fila(fila int, celdas []string) {
 	// each bad cell is named, and the row's other fields wait for the fix.
 	control := false
 	for i, n := range l.indice {
-		if n != "" && i < len(celdas) && !textoLimpio(celdas[i]) {
-			l.mal(fila, n, "%v", ValidarTexto(celdas[i], false))
+		if n != "" && i < len(celdas) && !entrada.TextoLimpio(celdas[i]) {
+			l.mal(fila, n, "%v", entrada.ValidarTexto(celdas[i], false))
 			control = true
 		}
 	}
