@@ -2,6 +2,7 @@ package main
 
 import (
 	"comite/internal/dominio"
+	"comite/internal/entrada"
 	"context"
 	"errors"
 	"fmt"
@@ -170,7 +171,7 @@ func cmdImportar(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 func impFallo(stderr io.Writer, archivo string, problemas []importar.Problema) int {
 	for _, p := range problemas {
 		// A message may quote the file's text: never raw to the terminal.
-		fmt.Fprintln(stderr, importar.ParaTerminal(p.String()))
+		fmt.Fprintln(stderr, entrada.ParaTerminal(p.String()))
 	}
 	n := len(problemas)
 	plural := "s"

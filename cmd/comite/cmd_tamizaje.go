@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 
+	"comite/internal/entrada"
 	"comite/internal/formato"
 	"comite/internal/importar"
 	"comite/internal/reincidencia"
@@ -211,10 +212,10 @@ func escribirResumenTamizaje(w io.Writer, anio int, filtro tamizaje.Filtro, fila
 	fmt.Fprintf(w, "Tamizaje del Comité de Fiscalización, año %d: año de referencia %d; nueva infracción grave supuesta el %s, con el registro vigente en esa fecha.\n",
 		anio, anio-1, formato.Fecha(tamizaje.FechaComision(anio)))
 	if filtro.Tipo != "" {
-		fmt.Fprintf(w, "Tipo de usuario: %s.\n", importar.ParaTerminal(filtro.Tipo))
+		fmt.Fprintf(w, "Tipo de usuario: %s.\n", entrada.ParaTerminal(filtro.Tipo))
 	}
 	if filtro.Seccional != "" {
-		fmt.Fprintf(w, "Dirección Seccional: %s.\n", importar.ParaTerminal(filtro.Seccional))
+		fmt.Fprintf(w, "Dirección Seccional: %s.\n", entrada.ParaTerminal(filtro.Seccional))
 	}
 	fmt.Fprintf(w, "%s usuarios; procede el Comité: %s; cumplen el umbral de 0,5 %%: %s; con tres actos o más: %s; alertas tempranas: dos actos %s, 80 %% del umbral %s; sin operaciones: %s; datos incompletos (operaciones de %d sin cargar): %s.\n",
 		formato.Entero(int64(r.Usuarios)), formato.Entero(int64(r.ProcedeComite)), formato.Entero(int64(r.CumpleUmbral)), formato.Entero(int64(r.MinimoTresActos)),
@@ -245,7 +246,7 @@ func escribirTablaTamizaje(w io.Writer, filas []tamizaje.Fila) {
 		for i, c := range cols {
 			// Stored text goes to a terminal: control characters never
 			// reach it raw (data stored before they were refused).
-			v := recortar(importar.ParaTerminal(vals[i]), max(c.ancho, 1<<20*boolInt(c.ancho == 0)))
+			v := recortar(entrada.ParaTerminal(vals[i]), max(c.ancho, 1<<20*boolInt(c.ancho == 0)))
 			relleno := strings.Repeat(" ", max(0, c.ancho-len([]rune(v))))
 			if i > 0 {
 				b.WriteString("  ")

@@ -133,6 +133,16 @@ var anclajes = map[string]string{
 // Anclaje is the reading of the reference year.
 func Anclaje(codigo string) string { return de(anclajes, codigo) }
 
+// LecturaAnclaje is the reading of the reference year a case or an
+// evaluation applies: the verification's when it says so, otherwise the
+// commission's (the default reading).
+func LecturaAnclaje(codigo string) string {
+	if codigo != "verificacion" {
+		codigo = "comision"
+	}
+	return Anclaje(codigo)
+}
+
 var motivos = map[string]string{
 	"fuera_de_periodo": "Fuera del periodo de referencia",
 	"gravedad_leve":    "Gravedad leve",

@@ -141,3 +141,17 @@ func TestDetalleAuditoria_camposDelCierreYDelAjuste(t *testing.T) {
 		"De: Concepto emitido", "A: Cerrado", "Año de la UVT: 2026", "Valor de la UVT: $ 52.374", "Incremento de 1.000 UVT: $ 52.374.000", "Total propuesto: $ 62.849.000")
 	ver(`{"cuenta":"actos","infraccion":"x","calculada":3,"valor":2,"razon":"un acto revocado"}`, "Valor ajustado: 2", "Calculada: 3")
 }
+
+// The reading of a case or an evaluation is the commission's unless it
+// says verificación.
+func TestLecturaAnclaje(t *testing.T) {
+	for codigo, quiere := range map[string]string{
+		"verificacion": "Año de la verificación menos uno",
+		"comision":     "Año de la comisión menos uno",
+		"":             "Año de la comisión menos uno",
+	} {
+		if got := LecturaAnclaje(codigo); got != quiere {
+			t.Errorf("LecturaAnclaje(%q) = %q, quiere %q", codigo, got, quiere)
+		}
+	}
+}

@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 
+	"comite/internal/entrada"
 	"comite/internal/fecha"
 	"comite/internal/formato"
 	"comite/internal/sancion"
@@ -551,8 +552,8 @@ func (l *lector) fila(fila int, celdas []string) {
 	// each bad cell is named, and the row's other fields wait for the fix.
 	control := false
 	for i, n := range l.indice {
-		if n != "" && i < len(celdas) && !textoLimpio(celdas[i]) {
-			l.mal(fila, n, "%v", ValidarTexto(celdas[i], false))
+		if n != "" && i < len(celdas) && !entrada.TextoLimpio(celdas[i]) {
+			l.mal(fila, n, "%v", entrada.ValidarTexto(celdas[i], false))
 			control = true
 		}
 	}
@@ -579,7 +580,7 @@ func (l *lector) nit(fila int, celdas []string) string {
 		}
 		return v.canon
 	}
-	canon, err := ParseNIT(raw)
+	canon, err := entrada.ParseNIT(raw)
 	v := nitLeido{canon: canon}
 	if err != nil {
 		v.err = err.Error()
@@ -616,13 +617,13 @@ func (l *lector) clave(fila int, celdas []string, col string, max int) string {
 func (l *lector) monto(fila int, celdas []string, col string) decimal.Decimal {
 	v := l.celda(celdas, col)
 	if l.xlsx {
-		v = normalizarNumeroXLSX(v)
+		v = entrada.NormalizarNumeroXLSX(v)
 	}
-	c, err := parseCentavos(v)
+	c, err := entrada.ParseCentavos(v)
 	if err != nil {
 		// A number cell is a number: what can be wrong is only its decimals
 		// (a text cell "100.125" stays ambiguous).
-		if n := decimalesNumero(v); n > 2 && l.numerica != nil && l.numerica(fila, l.pos[col]) {
+		if n := entrada.DecimalesNumero(v); n > 2 && l.numerica != nil && l.numerica(fila, l.pos[col]) {
 			l.mal(fila, col, "el número %s tiene %d decimales; los montos admiten 2: redondee la celda a centavos (=REDONDEAR(celda;2)) o corrija el valor", v, n)
 			return decimal.Decimal{}
 		}
@@ -650,9 +651,9 @@ func (l *lector) fecha(fila int, celdas []string, col string, requerida bool) fe
 // leerFecha reads a date cell as the file's kind and date system dictate.
 func (l *lector) leerFecha(s string) (fecha.Fecha, error) {
 	if l.xlsx {
-		return ParseFechaXLSX(s, l.fecha1904)
+		return entrada.ParseFechaXLSX(s, l.fecha1904)
 	}
-	return ParseFecha(s, false)
+	return entrada.ParseFecha(s, false)
 }
 
 // unica records the key of a row and reports a repeated one.
@@ -679,14 +680,14 @@ func (l *lector) filaSancion(fila int, c []string) {
 	s.FechaFirmeza = l.fecha(fila, c, "fecha_firmeza", false)
 	s.Infraccion = l.texto(fila, c, "infraccion", false, 200)
 	var err error
-	if s.Gravedad, err = memo(l.gravedades, l.celda(c, "gravedad"), ParseGravedad); err != nil {
+	if s.Gravedad, err = memo(l.gravedades, l.celda(c, "gravedad"), entrada.ParseGravedad); err != nil {
 		l.mal(fila, "gravedad", "%v", err)
 	}
-	if s.Sancion, err = memo(l.tiposSancion, l.celda(c, "sancion"), ParseSancion); err != nil {
+	if s.Sancion, err = memo(l.tiposSancion, l.celda(c, "sancion"), entrada.ParseSancion); err != nil {
 		l.mal(fila, "sancion", "%v", err)
 	}
 	s.Valor = l.monto(fila, c, "valor")
-	if s.Allanamiento, err = memo(l.siNo, l.celda(c, "allanamiento"), ParseSiNo); err != nil {
+	if s.Allanamiento, err = memo(l.siNo, l.celda(c, "allanamiento"), entrada.ParseSiNo); err != nil {
 		l.mal(fila, "allanamiento", "%v", err)
 	}
 	if !s.FechaExpedicion.IsZero() && !s.FechaFirmeza.IsZero() && s.FechaFirmeza.Antes(s.FechaExpedicion) {
@@ -702,11 +703,11 @@ func (l *lector) filaOperacionAnual(fila int, c []string) {
 	o := FilaOperacion{Fila: fila}
 	o.NIT = l.nit(fila, c)
 	var err error
-	if o.Anio, err = ParseAnio(l.celda(c, "anio")); err != nil {
+	if o.Anio, err = entrada.ParseAnio(l.celda(c, "anio")); err != nil {
 		l.mal(fila, "anio", "%v", err)
 	}
 	o.Valor = l.monto(fila, c, "valor")
-	if o.Numero, err = ParseEntero(l.celda(c, "numero_operaciones")); err != nil {
+	if o.Numero, err = entrada.ParseEntero(l.celda(c, "numero_operaciones")); err != nil {
 		l.mal(fila, "numero_operaciones", "%v", err)
 	}
 	l.unica(fila, claveFila{o.NIT, strconv.Itoa(o.Anio)}, "anio", func() string { return fmt.Sprintf("el año %d del NIT %s", o.Anio, o.NIT) })

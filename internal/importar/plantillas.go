@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"comite/internal/entrada"
 	"comite/internal/fecha"
 
 	"github.com/xuri/excelize/v2"
@@ -106,7 +107,7 @@ func plantillaXLSX(clase string, filas [][]string) ([]byte, error) {
 				if e != nil {
 					return nil, e
 				}
-				err = f.SetCellValue(hoja, celda, float64(epocaExcel.DiasHasta(d)))
+				err = f.SetCellValue(hoja, celda, float64(entrada.EpocaExcel.DiasHasta(d)))
 				if err == nil {
 					err = f.SetCellStyle(hoja, celda, celda, estFecha)
 				}

@@ -9,6 +9,8 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"comite/internal/entrada"
 )
 
 // An XLSX file is a ZIP of XML parts. A small ZIP can expand to gigabytes
@@ -57,7 +59,7 @@ func limite(formato string, args ...any) error {
 // control characters) is refused.
 func parteEsperada(nombre string) bool {
 	if nombre == "" || len(nombre) > 255 || !utf8.ValidString(nombre) || strings.ContainsAny(nombre, "\\:") ||
-		strings.HasPrefix(nombre, "/") || ValidarTexto(nombre, false) != nil {
+		strings.HasPrefix(nombre, "/") || entrada.ValidarTexto(nombre, false) != nil {
 		return false
 	}
 	for _, seg := range strings.Split(strings.TrimSuffix(nombre, "/"), "/") {

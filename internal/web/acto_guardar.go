@@ -7,8 +7,8 @@ import (
 
 	"comite/internal/db"
 	"comite/internal/dominio"
+	"comite/internal/entrada"
 	"comite/internal/formato"
-	"comite/internal/importar"
 	"comite/internal/sancion"
 	"comite/internal/validar"
 	"comite/web/templates"
@@ -40,14 +40,14 @@ func (h *handler) actoGuardar(c echo.Context) error {
 	a.FechaFirmeza = leerFechaCampo(f.Errores, "fecha_firmeza", f.Firmeza, false)
 	if grav == "" {
 		f.Errores["gravedad"] = "Elija la gravedad: leve, grave o gravísima."
-	} else if g, err := importar.ParseGravedad(grav); err != nil {
+	} else if g, err := entrada.ParseGravedad(grav); err != nil {
 		f.Errores["gravedad"] = formato.MayusculaInicial(err.Error()) + "."
 	} else {
 		a.Gravedad, grav = g, string(g)
 	}
 	if tipo == "" {
 		f.Errores["sancion"] = "Elija la sanción: multa, amonestación, suspensión o cancelación."
-	} else if t, err := importar.ParseSancion(tipo); err != nil {
+	} else if t, err := entrada.ParseSancion(tipo); err != nil {
 		f.Errores["sancion"] = formato.MayusculaInicial(err.Error()) + "."
 	} else {
 		a.Sancion, tipo = t, string(t)

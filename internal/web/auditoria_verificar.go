@@ -6,6 +6,7 @@ import (
 
 	"comite/internal/db"
 	"comite/internal/formato"
+	"comite/internal/web/middleware"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -21,7 +22,7 @@ func (h *handler) auditoriaVerificar(c echo.Context) error {
 	case errors.As(err, &rota):
 		ver.Mensaje = "La cadena NO es íntegra: " + rota.Error() + ". Avise al administrador y conserve una copia de la base de datos."
 	case err != nil:
-		h.log.ErrorContext(c.Request().Context(), "no se pudo verificar la cadena de auditoría", "id", idSolicitud(c), "error", err.Error())
+		h.log.ErrorContext(c.Request().Context(), "no se pudo verificar la cadena de auditoría", "id", middleware.ID(c), "error", err.Error())
 		ver.Mensaje = "No se pudo verificar la cadena: falta en el servidor la clave de auditoría o el archivo ancla. Avise al administrador."
 	default:
 		ver.Correcta = true

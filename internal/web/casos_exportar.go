@@ -1,7 +1,6 @@
 package web
 
 import (
-	"bytes"
 	"net/http"
 
 	"comite/internal/exportar"
@@ -39,34 +38,6 @@ func celdasCasos(filas [][]string) func(i int) []exportar.Celda {
 		}
 		return cs
 	}
-}
-
-// casosExportarCSV exports every case of the list's query (all pages) as CSV.
-func (h *handler) casosExportarCSV(c echo.Context) error {
-	filas, err := h.filasExportacion(c)
-	if err != nil {
-		return err
-	}
-	var b bytes.Buffer
-	if err := exportar.EscribirCSV(&b, tablaCasos, len(filas), celdasCasos(filas)); err != nil {
-		return err
-	}
-	c.Response().Header().Set("Content-Disposition", `attachment; filename="casos.csv"`)
-	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", b.Bytes())
-}
-
-// casosExportarXLSX exports every case of the list's query (all pages) as XLSX.
-func (h *handler) casosExportarXLSX(c echo.Context) error {
-	filas, err := h.filasExportacion(c)
-	if err != nil {
-		return err
-	}
-	var b bytes.Buffer
-	if err := exportar.EscribirXLSX(&b, tablaCasos, len(filas), celdasCasos(filas)); err != nil {
-		return err
-	}
-	c.Response().Header().Set("Content-Disposition", `attachment; filename="casos.xlsx"`)
-	return c.Blob(http.StatusOK, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", b.Bytes())
 }
 
 // filasExportacion runs the list's query without pages (up to

@@ -22,42 +22,29 @@ type evaluacionLeida struct {
 	graficos                                []graficos.Grafico
 }
 
-// evaluacion parses a stored evaluation, or takes it from memoria.
-func (m *memoria) evaluacion(ev dominio.Evaluacion) (*evaluacionLeida, error) {
-	m.mu.Lock()
-	x := m.evaluaciones[ev.ID]
-	m.mu.Unlock()
-	if m.sinCache {
-		x = nil
+// maxEvaluaciones bounds the parsed evaluations kept (h.evaluaciones).
+const maxEvaluaciones = 512
+
+// evaluacion parses a stored evaluation, or takes it from h.evaluaciones.
+func (h *handler) evaluacion(ev dominio.Evaluacion) (*evaluacionLeida, error) {
+	vigente := func(x *evaluacionLeida) bool {
+		return x.resultadoJSON == ev.ResultadoJSON && x.entradaJSON == ev.EntradaJSON && x.valoresJSON == ev.ValoresJSON
 	}
-	if x != nil && x.resultadoJSON == ev.ResultadoJSON && x.entradaJSON == ev.EntradaJSON && x.valoresJSON == ev.ValoresJSON {
-		return x, nil
-	}
-	ref := m.d.Referencia()
-	r, err := contrato.ResultadoDe(ev, ref)
-	if err != nil {
-		return nil, err
-	}
-	ent, err := contrato.EntradaDe(ev)
-	if err != nil {
-		return nil, err
-	}
-	x = &evaluacionLeida{resultadoJSON: ev.ResultadoJSON, entradaJSON: ev.EntradaJSON, valoresJSON: ev.ValoresJSON, r: r, ent: ent}
-	x.vista = vistaEvaluacion(ev, r, ent, ref)
-	if x.graficos, err = graficosCaso(r, ent, ref); err != nil {
-		return nil, err
-	}
-	if m.sinCache {
-		return x, nil
-	}
-	m.mu.Lock()
-	if len(m.evaluaciones) >= maxEvaluaciones {
-		for k := range m.evaluaciones { // any one out: they are cheap to parse again
-			delete(m.evaluaciones, k)
-			break
+	return h.evaluaciones.Obtener(ev.ID, vigente, func() (*evaluacionLeida, error) {
+		ref := h.d.Referencia()
+		r, err := contrato.ResultadoDe(ev, ref)
+		if err != nil {
+			return nil, err
 		}
-	}
-	m.evaluaciones[ev.ID] = x
-	m.mu.Unlock()
-	return x, nil
+		ent, err := contrato.EntradaDe(ev)
+		if err != nil {
+			return nil, err
+		}
+		x := &evaluacionLeida{resultadoJSON: ev.ResultadoJSON, entradaJSON: ev.EntradaJSON, valoresJSON: ev.ValoresJSON, r: r, ent: ent}
+		x.vista = vistaEvaluacion(ev, r, ent, ref)
+		if x.graficos, err = graficosCaso(r, ent, ref); err != nil {
+			return nil, err
+		}
+		return x, nil
+	})
 }

@@ -154,7 +154,7 @@ func (h *handler) opcionesLista(c echo.Context, v *templates.ListaCasos, q db.Co
 		if err != nil {
 			return err
 		}
-		cat, err := h.catalogo(c.Request().Context())
+		cat, err := h.memo.Catalogo(c.Request().Context())
 		if err != nil {
 			return err
 		}
@@ -224,7 +224,7 @@ func (h *handler) lineasLista(c echo.Context, fs []db.FilaCaso) ([]filaLista, er
 	if err != nil {
 		return nil, err
 	}
-	cat, err := h.catalogo(ctx)
+	cat, err := h.memo.Catalogo(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -6,13 +6,13 @@ import (
 	"strings"
 
 	"comite/internal/dominio"
+	"comite/internal/entrada"
 	"comite/internal/permisos"
 	"comite/internal/web/urls"
 
 	"comite/internal/db"
 	"comite/internal/etiquetas"
 	"comite/internal/fecha"
-	"comite/internal/importar"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
 	"comite/web/templates"
@@ -31,8 +31,8 @@ func opcionesCaso(f *templates.FormCaso) {
 		f.Sanciones = append(f.Sanciones, templates.Opcion{Valor: s, Texto: etiquetas.Sancion(s), Seleccionada: f.Sancion == s})
 	}
 	f.Anclajes = []templates.Opcion{
-		{Valor: "comision", Texto: "Año de la comisión menos uno (lectura por defecto)", Seleccionada: f.Anclaje != "verificacion"},
-		{Valor: "verificacion", Texto: "Año de la verificación menos uno", Seleccionada: f.Anclaje == "verificacion"},
+		{Valor: "comision", Texto: etiquetas.Anclaje("comision") + " (lectura por defecto)", Seleccionada: f.Anclaje != "verificacion"},
+		{Valor: "verificacion", Texto: etiquetas.Anclaje("verificacion"), Seleccionada: f.Anclaje == "verificacion"},
 	}
 }
 
@@ -85,7 +85,7 @@ func (h *handler) casosCrear(c echo.Context) error {
 			// An empty field is a value not given, not a multa of $ 0.
 			f.Errores["sancion_prevista"] = "Indique la multa prevista para la infracción, en pesos (por ejemplo 10.475.000); si es cero, escriba 0."
 		}
-	} else if m, err := importar.ParseMontoExacto(f.SancionPrevista); err != nil {
+	} else if m, err := entrada.ParseMontoExacto(f.SancionPrevista); err != nil {
 		f.Errores["sancion_prevista"] = "Valor inválido «" + f.SancionPrevista + "»: escriba pesos como 10.475.000."
 	} else {
 		n.SancionPrevista = m

@@ -154,11 +154,7 @@ func vistaEvaluacion(ev dominio.Evaluacion, r contrato.EvaluacionJSON, ent reinc
 	if err := jsonUnmarshal(ev.ValoresJSON, &vu); err == nil && vu.UVT != nil {
 		v.UVT = fmt.Sprintf("UVT %d: %s (%s)", vu.UVT.Anio, monto(vu.UVT.ValorCOP), vu.UVT.Resolucion)
 	}
-	if r.Periodo.Anclaje == string(reincidencia.AnclajeVerificacion) {
-		v.Anclaje = "lectura: año de la verificación menos uno"
-	} else {
-		v.Anclaje = "lectura: año de la comisión menos uno"
-	}
+	v.Anclaje = "lectura: " + strings.ToLower(etiquetas.LecturaAnclaje(r.Periodo.Anclaje))
 	for _, a := range r.Alertas {
 		switch a {
 		case string(reincidencia.AnclajeDifiere):
@@ -341,10 +337,7 @@ func (h *handler) vistaCaso(c echo.Context, caso dominio.Caso) (templates.CasoDe
 		Usuario: caso.RazonSocial, NIT: caso.NIT, TipoUsuario: etiquetas.TipoUsuario(caso.TipoUsuario),
 		Seccional: caso.NombreSeccional, Descripcion: caso.Descripcion, Errores: templates.Errores{},
 	}
-	anclaje := "Año de la comisión menos uno"
-	if caso.Anclaje == reincidencia.AnclajeVerificacion {
-		anclaje = "Año de la verificación menos uno"
-	}
+	anclaje := etiquetas.LecturaAnclaje(string(caso.Anclaje))
 	v.Datos = []templates.Par{
 		{Etiqueta: "Fecha de comisión", Valor: formato.Fecha(caso.FechaComision)},
 		{Etiqueta: "Verificación de los hechos", Valor: formato.Fecha(caso.FechaVerificacion)},
@@ -364,7 +357,7 @@ func (h *handler) vistaCaso(c echo.Context, caso dominio.Caso) (templates.CasoDe
 		return v, fmt.Errorf("leer el caso %s: %w", caso.Numero, err)
 	}
 	evs := l.Evaluaciones
-	ultima, err := h.memo.evaluacion(evs[len(evs)-1])
+	ultima, err := h.evaluacion(evs[len(evs)-1])
 	if err != nil {
 		return v, err
 	}
@@ -374,7 +367,7 @@ func (h *handler) vistaCaso(c echo.Context, caso dominio.Caso) (templates.CasoDe
 	for _, e := range evs {
 		versiones[e.ID] = e.Version
 		res := "No procede"
-		if x, err := h.memo.evaluacion(e); err == nil {
+		if x, err := h.evaluacion(e); err == nil {
 			switch x.r.Procede() {
 			case reincidencia.Si:
 				res = "Procede"

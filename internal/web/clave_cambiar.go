@@ -19,11 +19,6 @@ import (
 // chooses a new one.
 const rutaCambiarClave = urls.CambiarClave
 
-// claveFormulario shows "Cambiar mi clave".
-func (h *handler) claveFormulario(c echo.Context) error {
-	return h.render(c, http.StatusOK, templates.CambiarClavePagina(h.pagina(c, "Cambiar mi clave", ""), h.vistaClave(c, templates.Errores{})))
-}
-
 func (h *handler) vistaClave(c echo.Context, errs templates.Errores) templates.CambiarClave {
 	return templates.CambiarClave{Obligatorio: cuentaDe(c).DebeCambiarClave, Minimo: validar.LongitudMinimaClave, Errores: errs}
 }

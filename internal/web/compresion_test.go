@@ -8,9 +8,6 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/labstack/echo/v4"
 )
 
 // pedirCon sends a GET or HEAD with the session and the Accept-Encoding given.
@@ -84,88 +81,5 @@ func TestCompresion_paginasYCSV(t *testing.T) {
 	// gzip refused with q=0 is not used.
 	if rec := e.pedirCon(http.MethodGet, "/casos", &s, "gzip;q=0, identity"); rec.Header().Get("Content-Encoding") != "" {
 		t.Errorf("gzip;q=0: Content-Encoding %q", rec.Header().Get("Content-Encoding"))
-	}
-}
-
-// A small body, a PDF-like binary body and a 304 go as they are; a page's
-// ETag changes for its compressed form; a body larger than the turn's
-// buffer, sent as it is written, goes compressed whole.
-func TestCompresion_queSeComprime(t *testing.T) {
-	grande := strings.Repeat("caso;fecha;monto\n", 2*maxEnTurno/17)
-	srv := servidorDeTurnos(t, 1, time.Second, func(e *echo.Echo) {
-		e.GET("/chica", func(c echo.Context) error { return c.HTML(http.StatusOK, "<p>hola</p>") })
-		e.GET("/pdf", func(c echo.Context) error {
-			return c.Blob(http.StatusOK, "application/pdf", bytes.Repeat([]byte("%PDF"), 1000))
-		})
-		e.GET("/etiqueta", func(c echo.Context) error {
-			c.Response().Header().Set("ETag", `"v1"`)
-			return c.HTML(http.StatusOK, strings.Repeat("<p>hola</p>", 200))
-		})
-		e.GET("/grande.csv", func(c echo.Context) error {
-			c.Response().Header().Set("Content-Type", "text/csv; charset=utf-8")
-			c.Response().WriteHeader(http.StatusOK)
-			for i := 0; i < len(grande); i += 4096 {
-				if _, err := io.WriteString(c.Response(), grande[i:min(i+4096, len(grande))]); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-	})
-	pedirGzip := func(ruta string) (*http.Response, []byte) {
-		t.Helper()
-		req, _ := http.NewRequest(http.MethodGet, srv.URL+ruta, nil)
-		req.Header.Set("Accept-Encoding", "gzip") // set by hand: the client does not decompress
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
-		b, _ := io.ReadAll(res.Body)
-		return res, b
-	}
-	for _, ruta := range []string{"/chica", "/pdf"} {
-		if res, _ := pedirGzip(ruta); res.Header.Get("Content-Encoding") != "" {
-			t.Errorf("%s: Content-Encoding %q", ruta, res.Header.Get("Content-Encoding"))
-		}
-	}
-	if res, _ := pedirGzip("/pdf"); res.Header.Get("Vary") != "" {
-		t.Errorf("/pdf: Vary %q", res.Header.Get("Vary"))
-	}
-	res, b := pedirGzip("/etiqueta")
-	if res.Header.Get("Content-Encoding") != "gzip" || res.Header.Get("ETag") != `"v1-gzip"` {
-		t.Errorf("/etiqueta: Content-Encoding %q, ETag %q", res.Header.Get("Content-Encoding"), res.Header.Get("ETag"))
-	}
-	if descomprimir(t, b) != strings.Repeat("<p>hola</p>", 200) {
-		t.Error("/etiqueta: el cuerpo descomprimido difiere")
-	}
-	res, b = pedirGzip("/grande.csv")
-	if res.Header.Get("Content-Encoding") != "gzip" {
-		t.Fatalf("/grande.csv: Content-Encoding %q", res.Header.Get("Content-Encoding"))
-	}
-	if descomprimir(t, b) != grande {
-		t.Error("/grande.csv: el cuerpo descomprimido difiere")
-	}
-}
-
-func TestCompresion_aceptaGzip(t *testing.T) {
-	for v, quiere := range map[string]bool{
-		"":                     false,
-		"gzip":                 true,
-		"GZIP, deflate":        true,
-		"br;q=1.0, gzip;q=0.5": true,
-		"gzip;q=0":             false,
-		"gzip; q=0.000":        false,
-		"*":                    true,
-		"identity":             false,
-		"deflate, br":          false,
-	} {
-		req := httptest.NewRequest(http.MethodGet, "/", nil)
-		if v != "" {
-			req.Header.Set("Accept-Encoding", v)
-		}
-		if aceptaGzip(req) != quiere {
-			t.Errorf("Accept-Encoding %q: %v", v, !quiere)
-		}
 	}
 }

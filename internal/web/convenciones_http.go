@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 
+	"comite/internal/web/middleware"
+
 	"github.com/labstack/echo/v4"
 )
 
@@ -33,10 +35,10 @@ func (h *handler) convencionesHTTP(e *echo.Echo) echo.MiddlewareFunc {
 			case http.MethodOptions:
 				metodos := metodosDe(e, c, req.URL.Path)
 				if len(metodos) == 0 {
-					return h.cabecerasSeguridad(func(c echo.Context) error { return c.NoContent(http.StatusNotFound) })(c)
+					return middleware.Cabeceras(h.cfg.TLS)(func(c echo.Context) error { return c.NoContent(http.StatusNotFound) })(c)
 				}
 				c.Response().Header().Set(echo.HeaderAllow, strings.Join(metodos, ", "))
-				return h.cabecerasSeguridad(func(c echo.Context) error { return c.NoContent(http.StatusNoContent) })(c)
+				return middleware.Cabeceras(h.cfg.TLS)(func(c echo.Context) error { return c.NoContent(http.StatusNoContent) })(c)
 			}
 			return next(c)
 		}

@@ -9,6 +9,7 @@ import (
 	"comite/internal/db"
 	"comite/internal/fallo"
 	"comite/internal/formato"
+	"comite/internal/web/middleware"
 	"comite/internal/web/urls"
 
 	"comite/web/templates"
@@ -45,8 +46,12 @@ var paginasError = map[int]templates.PaginaError{
 var paginaSinEspacio = templates.PaginaError{Titulo: "No se pudo guardar", Mensaje: "El servidor no tiene espacio para guardar: avise al administrador. No se guardó ningún cambio de esta solicitud."}
 
 // paginaSinTurno is the 503 of a page that waited too long for its turn to
-// be built (turnos.go).
+// be built (package turnos).
 var paginaSinTurno = templates.PaginaError{Titulo: "El servidor está ocupado", Mensaje: "El servidor está atendiendo muchas solicitudes a la vez y su página no alcanzó a prepararse. Espere unos segundos e intente de nuevo."}
+
+// errSinTurno: no turn came within the turns' wait (turnos.Turnos.Espera).
+// Its message is the one its page shows (paginaSinTurno).
+var errSinTurno = fallo.Nuevo(fallo.Ocupado, paginaSinTurno.Mensaje)
 
 var paginaCSRF = templates.PaginaError{
 	Codigo:  http.StatusForbidden,
@@ -94,7 +99,7 @@ func (h *handler) manejarError(err error, c echo.Context) {
 	case c.Request().Context().Err() != nil:
 		// The client went away (closed the tab, the proxy gave up): not a
 		// fault of the server; nobody reads the answer.
-		h.log.InfoContext(c.Request().Context(), "el cliente cerró la conexión", "id", idSolicitud(c), "ruta", c.Request().URL.Path)
+		h.log.InfoContext(c.Request().Context(), "el cliente cerró la conexión", "id", middleware.ID(c), "ruta", c.Request().URL.Path)
 		c.Response().Status = estadoClienteSeFue
 		return
 	case db.EsErrorDeDisco(err):
@@ -104,7 +109,7 @@ func (h *handler) manejarError(err error, c echo.Context) {
 		if db.FaltaEspacio(err) {
 			codigo = http.StatusInsufficientStorage
 		}
-		h.log.ErrorContext(c.Request().Context(), "no se pudo escribir en la base de datos", "id", idSolicitud(c), "causa", causaDeDisco(err), "error", err.Error())
+		h.log.ErrorContext(c.Request().Context(), "no se pudo escribir en la base de datos", "id", middleware.ID(c), "causa", causaDeDisco(err), "error", err.Error())
 	case errors.Is(err, errHostAjeno):
 		codigo, pe = http.StatusMisdirectedRequest, paginaHostAjeno
 	case errors.As(err, &ed):
@@ -122,11 +127,11 @@ func (h *handler) manejarError(err error, c echo.Context) {
 	case errors.As(err, &he):
 		codigo = he.Code
 	case errors.Is(err, errSinTurno):
-		// Every turn to build a page stayed taken for esperaTurno: the
-		// server is saturated, not the database (turnos.go).
+		// Every turn to build a page stayed taken for the turns' wait: the
+		// server is saturated, not the database (package turnos).
 		codigo, pe = http.StatusServiceUnavailable, paginaSinTurno
 		c.Response().Header().Set("Retry-After", strconv.Itoa(ReintentarTrasOcupada))
-		h.log.WarnContext(c.Request().Context(), "sin turno para construir la página", "id", idSolicitud(c), "ruta", c.Request().URL.Path)
+		h.log.WarnContext(c.Request().Context(), "sin turno para construir la página", "id", middleware.ID(c), "ruta", c.Request().URL.Path)
 	default:
 		fc := codigoDe(err)
 		codigo = estadoDeFallo[fc]
@@ -136,7 +141,7 @@ func (h *handler) manejarError(err error, c echo.Context) {
 			// too many password checks run at once: a temporary condition,
 			// not a fault. The write was rolled back.
 			c.Response().Header().Set("Retry-After", strconv.Itoa(ReintentarTrasOcupada))
-			h.log.WarnContext(c.Request().Context(), "base de datos ocupada", "id", idSolicitud(c), "error", err.Error())
+			h.log.WarnContext(c.Request().Context(), "base de datos ocupada", "id", middleware.ID(c), "error", err.Error())
 		case fallo.Conflicto, fallo.Invalido:
 			// The message is written for people (what does not concord,
 			// which field): the page says it.
@@ -157,8 +162,8 @@ func (h *handler) manejarError(err error, c echo.Context) {
 	}
 	pe.Codigo = codigo
 	if codigo >= 500 && codigo != http.StatusServiceUnavailable && codigo != http.StatusInsufficientStorage {
-		h.log.ErrorContext(c.Request().Context(), "error", "id", idSolicitud(c), "error", err.Error())
-		pe.Mensaje += " Código de la solicitud: " + idSolicitud(c) + "."
+		h.log.ErrorContext(c.Request().Context(), "error", "id", middleware.ID(c), "error", err.Error())
+		pe.Mensaje += " Código de la solicitud: " + middleware.ID(c) + "."
 	}
 	if c.Request().Method == http.MethodHead {
 		c.NoContent(codigo)
@@ -173,7 +178,7 @@ func (h *handler) manejarError(err error, c echo.Context) {
 		pe.Enlaces = []templates.Enlace{{Ruta: urls.Login, Texto: "Ingresar"}}
 	}
 	if rerr := h.render(c, codigo, templates.Error(p, pe)); rerr != nil {
-		h.log.ErrorContext(c.Request().Context(), "no se pudo mostrar la página de error", "id", idSolicitud(c), "error", rerr.Error())
+		h.log.ErrorContext(c.Request().Context(), "no se pudo mostrar la página de error", "id", middleware.ID(c), "error", rerr.Error())
 		c.String(codigo, pe.Titulo)
 	}
 }

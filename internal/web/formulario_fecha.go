@@ -3,8 +3,8 @@ package web
 import (
 	"strings"
 
+	"comite/internal/entrada"
 	"comite/internal/fecha"
-	"comite/internal/importar"
 )
 
 // leerFechaFormulario reads the date a person typed in a form with the same
@@ -16,7 +16,7 @@ func leerFechaFormulario(s string) (fecha.Fecha, string) {
 	if s == "" {
 		return fecha.Fecha{}, ""
 	}
-	f, err := importar.ParseFecha(s, false)
+	f, err := entrada.ParseFecha(s, false)
 	if err != nil {
 		return fecha.Fecha{}, "Fecha inválida «" + s + "»: escriba el día, el mes y el año como DD/MM/AAAA (por ejemplo 04/03/2025)."
 	}

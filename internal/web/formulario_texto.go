@@ -4,15 +4,15 @@ import (
 	"net/http"
 	"strings"
 
+	"comite/internal/entrada"
 	"comite/internal/flujo"
-	"comite/internal/importar"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
 )
 
 // Every text that comes in through a form passes the same test as the
-// cells of an import file (importar.ValidarTexto): no C0 or C1 control
+// cells of an import file (entrada.ValidarTexto): no C0 or C1 control
 // characters, DEL or bidirectional overrides and isolates. One middleware
 // checks every field of every POST, so a form added later is covered too;
 // the page names the field and nothing is written.
@@ -101,7 +101,7 @@ func (h *handler) textoFormularios(next echo.HandlerFunc) echo.HandlerFunc {
 				continue
 			}
 			for _, v := range vs {
-				if err := importar.ValidarTexto(v, campoMultilinea(campo)); err != nil {
+				if err := entrada.ValidarTexto(v, campoMultilinea(campo)); err != nil {
 					return &errTextoFormulario{campo: campo, err: err}
 				}
 			}

@@ -10,6 +10,9 @@ import (
 	"comite/internal/dominio"
 	"comite/internal/expediente"
 	"comite/internal/permisos"
+	"comite/internal/web/memoria"
+	"comite/internal/web/pendientes"
+	"comite/internal/web/turnos"
 	"comite/web/templates"
 
 	"github.com/a-h/templ"
@@ -24,16 +27,18 @@ type handler struct {
 	x   *expediente.Expediente
 	log *slog.Logger
 	cfg Config
-	// memo keeps the screening and the other whole-database figures until the data change (tamizaje_memoria.go).
-	memo *memoria
-	// pendientes is the private directory of uploads awaiting confirmation (importacion_archivos.go).
-	pendientes dirPendientes
+	// memo keeps the screening and the other whole-database figures until the data change.
+	memo *memoria.Memoria
+	// evaluaciones keeps the parsed stored evaluations of cases (casos_lectura.go).
+	evaluaciones *memoria.Inmutables[*evaluacionLeida]
+	// pendientes is the private directory of uploads awaiting confirmation.
+	pendientes *pendientes.Directorio
 	// limiteCalendario limits the calendar feed requests per address (calendario_feed.go).
 	limiteCalendario ventanas[string]
 	// limiteCuentas limits the POSTs of each account (limites.go).
 	limiteCuentas ventanas[claveLimite]
-	// turnos lets a few GET requests build their page at once (turnos.go).
-	turnos *turnos
+	// turnos lets a few GET requests build their page at once.
+	turnos *turnos.Turnos
 }
 
 // render writes a templ component into a buffer first, so an error while

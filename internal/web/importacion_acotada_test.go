@@ -18,6 +18,7 @@ import (
 
 	"comite/internal/formato"
 	"comite/internal/importar"
+	"comite/internal/web/pendientes"
 )
 
 // csvMalo is a sanctions file of n rows, every one with bad cells (about
@@ -75,7 +76,7 @@ func TestImportacion_millonDeFilasMalasGuardaProblemasAcotados(t *testing.T) {
 	if len(jsons) != 1 {
 		t.Fatalf("archivos de datos: %v", jsons)
 	}
-	var m importacionPendiente
+	var m pendientes.Pendiente
 	if b, err := os.ReadFile(jsons[0]); err != nil || json.Unmarshal(b, &m) != nil {
 		t.Fatalf("leer %s: %v", jsons[0], err)
 	}
@@ -129,14 +130,14 @@ func mensajes(ps []importar.Problema) []string {
 	return out
 }
 
-// Each account keeps at most maxPendientesCuenta uploads waiting: a new
+// Each account keeps at most pendientes.MaxPorCuenta uploads waiting: a new
 // one expires the oldest, and the others stay usable.
 func TestImportacion_tresPendientesPorCuenta(t *testing.T) {
 	e := nuevoEntorno(t)
 	e.sembrarDatos()
 	s := e.ingresar("secretaria")
 	var vistas []string
-	for i := range maxPendientesCuenta + 2 {
+	for i := range pendientes.MaxPorCuenta + 2 {
 		rec := e.subir(&s, "sanciones", "sanciones.csv", []byte(csvSancionesBien))
 		if rec.Code != http.StatusSeeOther {
 			t.Fatalf("subida %d: %d", i, rec.Code)
@@ -160,12 +161,12 @@ func TestImportacion_tresPendientesPorCuenta(t *testing.T) {
 			t.Errorf("la subida %d (de las más viejas) sigue vigente: %d", i, code)
 		}
 	}
-	if vigentes != maxPendientesCuenta {
-		t.Fatalf("vigentes %d, quiere %d", vigentes, maxPendientesCuenta)
+	if vigentes != pendientes.MaxPorCuenta {
+		t.Fatalf("vigentes %d, quiere %d", vigentes, pendientes.MaxPorCuenta)
 	}
 	_, archivos := tamanoPendientes(t, e.d.Ruta+".importaciones")
-	if archivos != 2*maxPendientesCuenta {
-		t.Fatalf("%d archivos en espera, quiere %d (filas y datos de %d subidas)", archivos, 2*maxPendientesCuenta, maxPendientesCuenta)
+	if archivos != 2*pendientes.MaxPorCuenta {
+		t.Fatalf("%d archivos en espera, quiere %d (filas y datos de %d subidas)", archivos, 2*pendientes.MaxPorCuenta, pendientes.MaxPorCuenta)
 	}
 	if rec := e.pedir("POST", vistas[len(vistas)-1]+"/confirmar", &s, url.Values{}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("confirmar la última: %d", rec.Code)

@@ -26,7 +26,7 @@ func (h *handler) importacionConfirmar(c echo.Context) error {
 	if len(m.Problemas) > 0 {
 		return redirigir(c, urls.Importacion(token)) // the preview lists them
 	}
-	fuente, sha, cerrar, err := h.fuenteLote(c, token)
+	fuente, sha, cerrar, err := h.pendientes.Fuente(duenoImportacion(c), token)
 	if err != nil {
 		return err
 	}
@@ -34,13 +34,8 @@ func (h *handler) importacionConfirmar(c echo.Context) error {
 		if cerrar != nil {
 			cerrar()
 		}
-		h.borrarImportacion(c, token, true)
+		h.pendientes.Borrar(duenoImportacion(c), token, true)
 		return redirigir(c, urls.Importar+"?aviso=importacion_no_vigente")
-	}
-	dir, err := h.dirImportaciones()
-	if err != nil {
-		cerrar()
-		return err
 	}
 	r, err := h.d.ImportarFuente(c.Request().Context(), *fuente, actor(c), db.OpcionesImportacion{})
 	cerrar()
@@ -48,18 +43,18 @@ func (h *handler) importacionConfirmar(c echo.Context) error {
 	if errors.As(err, &ei) {
 		// The data changed since the preview: it lists why.
 		m.Problemas, m.Simulacion, m.Columnas, m.Muestra = importar.Acotar(ei.Problemas), nil, nil, nil
-		if err := escribirMeta(dir, nombrePendiente(c, token), m); err != nil {
+		if err := h.pendientes.Actualizar(duenoImportacion(c), token, m); err != nil {
 			return err
 		}
-		h.borrarImportacion(c, token, false)
+		h.pendientes.Borrar(duenoImportacion(c), token, false)
 		return redirigir(c, urls.Importacion(token))
 	} else if err != nil {
 		return err
 	}
 	m.Resultado = &r
-	if err := escribirMeta(dir, nombrePendiente(c, token), m); err != nil {
+	if err := h.pendientes.Actualizar(duenoImportacion(c), token, m); err != nil {
 		return err
 	}
-	h.borrarImportacion(c, token, false)
+	h.pendientes.Borrar(duenoImportacion(c), token, false)
 	return redirigir(c, urls.ImportacionResultado(token))
 }

@@ -17,6 +17,6 @@ func (h *handler) importacionDescartar(c echo.Context) error {
 	if m.Resultado != nil {
 		return redirigir(c, urls.ImportacionResultado(token)+"?aviso=importacion_ya_aplicada")
 	}
-	h.borrarImportacion(c, token, true)
+	h.pendientes.Borrar(duenoImportacion(c), token, true)
 	return redirigir(c, urls.Importar+"?aviso=importacion_descartada")
 }

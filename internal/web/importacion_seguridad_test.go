@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"comite/internal/importar"
+	"comite/internal/web/pendientes"
 )
 
 // Pending uploads live in a directory of the server's own next to the
@@ -44,7 +45,7 @@ func TestImportacion_pendientesEnDirectorioPrivadoJuntoALaBase(t *testing.T) {
 			t.Errorf("%s con modo %o, quiere 600", en.Name(), fi.Mode().Perm())
 		}
 		// The name does not reveal the token (it is a hash of it with the session).
-		if strings.Contains(en.Name(), token) || !tokenValido(token) {
+		if strings.Contains(en.Name(), token) || !pendientes.TokenValido(token) {
 			t.Errorf("el nombre %q lleva el token %q", en.Name(), token)
 		}
 		// The raw file is not kept: only the validated rows.
@@ -63,31 +64,6 @@ func TestImportacion_pendientesEnDirectorioPrivadoJuntoALaBase(t *testing.T) {
 	}
 	if m, _ := filepath.Glob(filepath.Join(dir, "*.lote")); len(m) != 0 {
 		t.Fatalf("las filas siguen guardadas tras importar: %v", m)
-	}
-}
-
-// An existing directory with a loose mode is closed to 0700; a symbolic
-// link or a file in its place is refused.
-func TestPrepararDirPrivado(t *testing.T) {
-	base := t.TempDir()
-	abierto := filepath.Join(base, "abierto")
-	os.Mkdir(abierto, 0o777)
-	os.Chmod(abierto, 0o777)
-	if _, err := prepararDirPrivado(abierto); err != nil {
-		t.Fatal(err)
-	}
-	if fi, _ := os.Stat(abierto); fi.Mode().Perm() != 0o700 {
-		t.Fatalf("modo %o", fi.Mode().Perm())
-	}
-	enlace := filepath.Join(base, "enlace")
-	os.Symlink(abierto, enlace)
-	if _, err := prepararDirPrivado(enlace); err == nil {
-		t.Fatal("aceptó un enlace simbólico")
-	}
-	archivo := filepath.Join(base, "archivo")
-	os.WriteFile(archivo, nil, 0o600)
-	if _, err := prepararDirPrivado(archivo); err == nil {
-		t.Fatal("aceptó un archivo")
 	}
 }
 

@@ -16,11 +16,16 @@ import (
 	"comite/internal/db"
 	"comite/internal/formato"
 	"comite/internal/importar"
+	"comite/internal/web/pendientes"
 	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
 )
+
+// partesEntreRecolecciones is how many parts of an upload pass between two
+// collections of the heap (see importacionSubir).
+const partesEntreRecolecciones = 4
 
 // importacionSubir receives a CSV or XLSX file (multipart, at most
 // LimiteImportacion), keeps it on the server and sends the person to its
@@ -77,27 +82,23 @@ func (h *handler) importacionSubir(c echo.Context) error {
 		return h.render(c, http.StatusUnprocessableEntity, templates.ImportacionPagina(h.pagina(c, "Importar datos", "importar"), formImportacion(clase, errs)))
 	}
 	// The file is read and validated here, once, before any transaction:
-	// the preview and the confirmation use what is kept (importacion_archivos.go).
+	// the preview and the confirmation use what is kept (package pendientes).
 	suma := sha256.Sum256(datos)
-	m := importacionPendiente{Clase: string(cl), Archivo: nombre, SHA256: hex.EncodeToString(suma[:]), Tamano: int64(len(datos)), Formato: "CSV"}
+	m := pendientes.Pendiente{Clase: string(cl), Archivo: nombre, SHA256: hex.EncodeToString(suma[:]), Tamano: int64(len(datos)), Formato: "CSV"}
 	if bytes.HasPrefix(datos, []byte("PK\x03\x04")) {
 		m.Formato = "XLSX"
 	}
 	ctx := c.Request().Context()
-	dir, err := h.dirImportaciones()
-	if err != nil {
-		return err
-	}
 	// The rows are read, validated and simulated in the database (a
 	// transaction rolled back) in parts, as `comite importar` writes them:
 	// each part goes to the pending file as it passes, so the request holds
 	// one part, not the file's rows. The database also checks the valid
 	// rows of a file with problems, so the person sees every problem at once.
-	escritor, err := nuevoEscritorLote(filepath.Join(dir, aleatorio(24)+".subida.lote"))
+	escritor, err := h.pendientes.NuevoEscritorLote()
 	if err != nil {
 		return err
 	}
-	defer escritor.descartar()
+	defer escritor.Descartar()
 	fuente, err := importar.Preparar(ctx, cl, nombre, bytes.NewReader(datos), nil)
 	if err != nil {
 		return err
@@ -111,7 +112,7 @@ func (h *handler) importacionSubir(c echo.Context) error {
 				if muestra == nil {
 					muestra = p
 				}
-				if errEscritura = escritor.escribir(p); errEscritura != nil {
+				if errEscritura = escritor.Escribir(p); errEscritura != nil {
 					return false
 				}
 				if partes++; partes%partesEntreRecolecciones == 0 {
@@ -133,9 +134,9 @@ func (h *handler) importacionSubir(c echo.Context) error {
 	var ei *db.ErrImportacion
 	guardar := ""
 	switch {
-	case errors.Is(errEscritura, errLoteGrande):
+	case errors.Is(errEscritura, pendientes.ErrLoteGrande):
 		m.Problemas = []importar.Problema{{Mensaje: "el archivo tiene demasiadas filas para dejarlas en espera de la confirmación (más de " +
-			tamanoTexto(limiteLotePendiente) + " ya validadas): divídalo en varios archivos e impórtelos uno a uno"}}
+			tamanoTexto(pendientes.LimiteLote) + " ya validadas): divídalo en varios archivos e impórtelos uno a uno"}}
 	case errEscritura != nil:
 		return errEscritura
 	case errors.As(err, &ei):
@@ -148,7 +149,7 @@ func (h *handler) importacionSubir(c echo.Context) error {
 	case err != nil:
 		return err
 	default:
-		if guardar, err = escritor.cerrar(); err != nil {
+		if guardar, err = escritor.Cerrar(); err != nil {
 			return err
 		}
 		m.Simulacion = &r
@@ -156,7 +157,7 @@ func (h *handler) importacionSubir(c echo.Context) error {
 			m.Columnas, m.Muestra = muestraLote(muestra)
 		}
 	}
-	token, err := h.guardarImportacion(c, m, guardar)
+	token, err := h.pendientes.Guardar(duenoImportacion(c), m, guardar)
 	if err != nil {
 		return err
 	}

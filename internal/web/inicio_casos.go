@@ -29,7 +29,7 @@ func (h *handler) inicioCasos(c echo.Context) (templates.InicioCasos, error) {
 		return templates.InicioCasos{}, nil
 	}
 	k := claveInicioCasos{seccional: FiltroSeccional(cu), hoy: h.d.Hoy().String()}
-	x, err := h.memo.obtener(ctx, k, func(ctx context.Context) (any, error) {
+	x, err := h.memo.Obtener(ctx, k, func(ctx context.Context) (any, error) {
 		return h.calcularInicioCasos(ctx, k.seccional)
 	})
 	if err != nil {
@@ -42,7 +42,7 @@ func (h *handler) inicioCasos(c echo.Context) (templates.InicioCasos, error) {
 // ("" = all) on one day.
 type claveInicioCasos struct{ seccional, hoy string }
 
-func (claveInicioCasos) deTodo() {}
+func (claveInicioCasos) DeTodo() {}
 
 func (h *handler) calcularInicioCasos(ctx context.Context, filtro string) (templates.InicioCasos, error) {
 	v := templates.InicioCasos{Ver: true}

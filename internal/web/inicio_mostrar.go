@@ -19,7 +19,7 @@ import (
 // honestly (no case: "Sin casos pendientes").
 func (h *handler) inicioMostrar(c echo.Context) error {
 	// Several figures below come from memoria: read the data version once.
-	ctx, err := h.memo.fijarVersiones(c.Request().Context())
+	ctx, err := h.memo.FijarVersiones(c.Request().Context())
 	if err != nil {
 		return err
 	}
@@ -127,7 +127,7 @@ type claveGravedad struct{ seccional string }
 // scans every act (≈ 0,35 s at 1.000.000 acts), so it is done once per data
 // version, not once per visit to Inicio.
 func (h *handler) actosPorGravedad(ctx context.Context, seccional string) (leve, grave, gravisima int, err error) {
-	v, err := h.memo.obtener(ctx, claveGravedad{seccional}, func(ctx context.Context) (any, error) {
+	v, err := h.memo.Obtener(ctx, claveGravedad{seccional}, func(ctx context.Context) (any, error) {
 		l, g, gg, err := h.d.ActosPorGravedad(ctx, seccional)
 		return [3]int{l, g, gg}, err
 	})

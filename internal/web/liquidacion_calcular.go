@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"comite/internal/entrada"
 	"comite/internal/formato"
-	"comite/internal/importar"
 	"comite/internal/liquidacion"
 	"comite/internal/normas"
 	"comite/internal/sancion"
@@ -103,13 +103,13 @@ func (h *handler) liquidacionCalcular(c echo.Context) error {
 		fila.Unidades = []templates.Opcion{{Valor: "cop", Texto: "Pesos", Seleccionada: unidad != "uvt"}, {Valor: "uvt", Texto: "UVT", Seleccionada: unidad == "uvt"}}
 		if enviado && tipo != "" {
 			inf := liquidacion.Infraccion{Codigo: fila.Codigo}
-			if t, err := importar.ParseSancion(tipo); err != nil {
+			if t, err := entrada.ParseSancion(tipo); err != nil {
 				fila.ErrSancion = formato.MayusculaInicial(err.Error()) + "."
 			} else {
 				inf.Sancion = t
 			}
 			if fila.Valor != "" {
-				if v, err := importar.ParseMontoExacto(fila.Valor); err != nil {
+				if v, err := entrada.ParseMontoExacto(fila.Valor); err != nil {
 					fila.ErrValor = formato.MayusculaInicial(err.Error()) + "."
 				} else if unidad == "uvt" {
 					inf.ValorUVT = &v
@@ -139,7 +139,7 @@ func (h *handler) liquidacionCalcular(c echo.Context) error {
 
 	if f.Fecha == "" {
 		f.Errores["fecha"] = "Escriba la fecha de la liquidación (DD/MM/AAAA)."
-	} else if fe, err := importar.ParseFecha(f.Fecha, false); err != nil {
+	} else if fe, err := entrada.ParseFecha(f.Fecha, false); err != nil {
 		f.Errores["fecha"] = formato.MayusculaInicial(err.Error()) + "."
 	} else {
 		s.FechaLiquidacion = fe
@@ -155,7 +155,7 @@ func (h *handler) liquidacionCalcular(c echo.Context) error {
 		f.Errores["etapa"] = "Elija la etapa del allanamiento, o desmarque «tercera vez» y «artículo 72»."
 	}
 	if f.Ingresos != "" {
-		if v, err := importar.ParseMonto(f.Ingresos); err != nil {
+		if v, err := entrada.ParseMonto(f.Ingresos); err != nil {
 			f.Errores["ingresos_brutos"] = formato.MayusculaInicial(err.Error()) + "."
 		} else {
 			s.IngresosBrutos = &v
@@ -188,7 +188,7 @@ func leerConteo(errs templates.Errores, campo, valor string) int {
 	if valor == "" {
 		return 0
 	}
-	n, err := importar.ParseEntero(valor)
+	n, err := entrada.ParseEntero(valor)
 	if err != nil {
 		errs[campo] = formato.MayusculaInicial(err.Error()) + "."
 		return 0
@@ -206,7 +206,7 @@ func conteoPropio(fila *templates.FilaInfraccion, nombre, valor string) *int {
 	if valor == "" {
 		return nil
 	}
-	n, err := importar.ParseEntero(valor)
+	n, err := entrada.ParseEntero(valor)
 	switch {
 	case err != nil:
 		fila.ErrCuentas = formato.MayusculaInicial(nombre) + ": " + err.Error() + "."

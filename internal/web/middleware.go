@@ -4,13 +4,9 @@ import (
 	"crypto/rand"
 	"crypto/subtle"
 	"encoding/base64"
-	"encoding/hex"
 	"errors"
-	"fmt"
-	"log/slog"
 	"net/http"
 	"net/url"
-	"runtime/debug"
 	"strings"
 	"time"
 
@@ -28,17 +24,20 @@ const (
 	claveCuenta  = "comite.cuenta"
 	claveSesion  = "comite.sesion"
 	claveToken   = "comite.token"
-	claveID      = "comite.id"
 	claveCSRFPre = "comite.csrf_pre"
 )
-
-// politicaContenido is the Content-Security-Policy: no inline script, nothing
-// from other origins (charts are drawn by /static/app.js from inert JSON).
-const politicaContenido = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
 func cuentaDe(c echo.Context) *dominio.Cuenta {
 	cu, _ := c.Get(claveCuenta).(*dominio.Cuenta)
 	return cu
+}
+
+// usuarioDe is the user of the request's account ("" without a session).
+func usuarioDe(c echo.Context) string {
+	if cu := cuentaDe(c); cu != nil {
+		return cu.Usuario
+	}
+	return ""
 }
 
 func sesionDe(c echo.Context) *db.Sesion {
@@ -46,105 +45,10 @@ func sesionDe(c echo.Context) *db.Sesion {
 	return s
 }
 
-func idSolicitud(c echo.Context) string {
-	id, _ := c.Get(claveID).(string)
-	return id
-}
-
 func aleatorio(n int) string {
 	b := make([]byte, n)
 	rand.Read(b)
 	return base64.RawURLEncoding.EncodeToString(b)
-}
-
-// recuperar turns a panic into a 500 page and a log line with the stack.
-func (h *handler) recuperar(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) (err error) {
-		defer func() {
-			if r := recover(); r != nil {
-				if r == http.ErrAbortHandler {
-					panic(r)
-				}
-				h.log.ErrorContext(c.Request().Context(), "pánico", "id", idSolicitud(c), "error", fmt.Sprint(r), "pila", string(debug.Stack()))
-				err = echo.NewHTTPError(http.StatusInternalServerError).SetInternal(fmt.Errorf("pánico: %v", r))
-			}
-		}()
-		return next(c)
-	}
-}
-
-// idSolicitud gives every request an id, sent back in X-Request-Id and
-// written in every log line of the request.
-func (h *handler) idSolicitud(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		b := make([]byte, 8)
-		rand.Read(b)
-		id := hex.EncodeToString(b)
-		c.Set(claveID, id)
-		c.Response().Header().Set(echo.HeaderXRequestID, id)
-		return next(c)
-	}
-}
-
-// registrar writes one structured log line per request: id, method, route,
-// status, duration, account and address. Errors are turned into their page
-// here, so the line has the status the client got.
-func (h *handler) registrar(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		inicio := time.Now()
-		err := next(c)
-		if err != nil {
-			c.Error(err)
-		}
-		req, res := c.Request(), c.Response()
-		cuenta := ""
-		if cu := cuentaDe(c); cu != nil {
-			cuenta = cu.Usuario
-		}
-		nivel := slog.LevelInfo
-		if res.Status >= 500 {
-			nivel = slog.LevelError
-		} else if res.Status >= 400 {
-			nivel = slog.LevelWarn
-		}
-		attrs := []slog.Attr{
-			slog.String("id", idSolicitud(c)),
-			slog.String("metodo", req.Method),
-			slog.String("ruta", req.URL.Path),
-			slog.Int("estado", res.Status),
-			slog.Duration("duracion", time.Since(inicio)),
-			slog.String("cuenta", cuenta),
-			slog.String("ip", c.RealIP()),
-			slog.Int64("bytes", res.Size),
-		}
-		var he *echo.HTTPError
-		if errors.As(err, &he) && he.Internal != nil {
-			attrs = append(attrs, slog.String("error", he.Internal.Error()))
-		} else if err != nil && !errors.As(err, &he) {
-			attrs = append(attrs, slog.String("error", err.Error()))
-		}
-		h.log.LogAttrs(req.Context(), nivel, "solicitud", attrs...)
-		return nil
-	}
-}
-
-// cabecerasSeguridad sets the security headers on every answer, and
-// Cache-Control: no-store (the static file handler replaces it for assets).
-func (h *handler) cabecerasSeguridad(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		hd := c.Response().Header()
-		hd.Set("Content-Security-Policy", politicaContenido)
-		hd.Set("X-Content-Type-Options", "nosniff")
-		hd.Set("Referrer-Policy", "same-origin")
-		hd.Set("X-Frame-Options", "DENY")
-		hd.Set("Cross-Origin-Opener-Policy", "same-origin")
-		hd.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
-		hd.Set("Cache-Control", "no-store")
-		if h.cfg.TLS {
-			hd.Set("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
-		}
-		return next(c)
-	}
 }
 
 // limitarCuerpo refuses bodies larger than the route allows (413).

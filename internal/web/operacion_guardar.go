@@ -7,8 +7,8 @@ import (
 
 	"comite/internal/db"
 	"comite/internal/dominio"
+	"comite/internal/entrada"
 	"comite/internal/formato"
-	"comite/internal/importar"
 	"comite/internal/validar"
 	"comite/web/templates"
 
@@ -42,7 +42,7 @@ func (h *handler) operacionGuardar(c echo.Context) error {
 	o := dominio.OperacionAnual{NIT: u.NIT}
 	if f.Anio == "" {
 		f.Errores["anio"] = "Escriba el año, por ejemplo 2025."
-	} else if a, err := importar.ParseAnio(f.Anio); err != nil {
+	} else if a, err := entrada.ParseAnio(f.Anio); err != nil {
 		f.Errores["anio"] = formato.MayusculaInicial(err.Error()) + "."
 	} else {
 		o.Anio = a
@@ -50,7 +50,7 @@ func (h *handler) operacionGuardar(c echo.Context) error {
 	o.Valor = leerMontoCampo(f.Errores, "valor", f.Valor)
 	if f.Numero == "" {
 		f.Errores["numero_operaciones"] = "Escriba el número de operaciones del año, por ejemplo 1.600."
-	} else if n, err := importar.ParseEntero(f.Numero); err != nil {
+	} else if n, err := entrada.ParseEntero(f.Numero); err != nil {
 		f.Errores["numero_operaciones"] = formato.MayusculaInicial(err.Error()) + "."
 	} else {
 		o.Numero = n

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"comite/internal/dominio"
-	"comite/internal/importar"
+	"comite/internal/entrada"
 	"comite/internal/web/urls"
 	"comite/web/templates"
 
@@ -21,7 +21,7 @@ func (h *handler) operacionNueva(c echo.Context) error {
 	}
 	f := formOperacionVacio(u)
 	// From the coverage report: the year to load comes prefilled.
-	if a, err := importar.ParseAnio(strings.TrimSpace(c.QueryParam("anio"))); err == nil {
+	if a, err := entrada.ParseAnio(strings.TrimSpace(c.QueryParam("anio"))); err == nil {
 		f.Anio = strconv.Itoa(a)
 	}
 	return h.render(c, http.StatusOK, templates.OperacionFormPagina(h.pagina(c, "Registrar operaciones", "usuarios"), f))

@@ -54,7 +54,7 @@ func (h *handler) colaDe(ctx context.Context, cu *dominio.Cuenta) ([]pendiente, 
 	if err != nil {
 		return nil, nil, err
 	}
-	cat, err := h.catalogo(ctx)
+	cat, err := h.memo.Catalogo(ctx)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -44,7 +44,7 @@ func (h *handler) perfilMostrar(c echo.Context) error {
 	hoy := h.d.Hoy()
 	pagina, _ := strconv.Atoi(c.QueryParam("actos"))
 	k := clavePerfil{nit: n.String(), hoy: hoy.String(), editar: permisos.Puede(cuentaDe(c).Rol, permisos.EditarDatos), paginaActos: max(pagina, 1)}
-	x, err := h.memo.obtener(ctx, k, func(ctx context.Context) (any, error) {
+	x, err := h.memo.Obtener(ctx, k, func(ctx context.Context) (any, error) {
 		return h.perfilVista(ctx, k.nit, hoy, k.editar, k.paginaActos)
 	})
 	var ev *dominio.ErrValidacion
@@ -77,7 +77,7 @@ type clavePerfil struct {
 // page shows 50 at a time.
 const actosPorPagina = 50
 
-func (clavePerfil) porObjeto() {}
+func (clavePerfil) PorObjeto() {}
 
 // perfilCalculado is a profile view as memoria keeps it (read only).
 type perfilCalculado struct {
@@ -95,7 +95,7 @@ func (h *handler) perfilVista(ctx context.Context, nitCanon string, hoy fecha.Fe
 	u, actos, ops := l.Usuario, l.Actos, l.Operaciones
 	ruta := rutaUsuario(u.NIT)
 	seccional := u.DireccionSeccional
-	if cat, err := h.catalogo(ctx); err == nil {
+	if cat, err := h.memo.Catalogo(ctx); err == nil {
 		seccional = db.NombreSeccional(cat, u.DireccionSeccional)
 	}
 	v := templates.PerfilUsuario{

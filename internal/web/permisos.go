@@ -14,6 +14,7 @@ import (
 	"comite/internal/dominio"
 	"comite/internal/permisos"
 	"comite/internal/seccionales"
+	"comite/internal/web/middleware"
 
 	"github.com/labstack/echo/v4"
 )
@@ -30,7 +31,7 @@ func (h *handler) requiere(a permisos.Accion) echo.MiddlewareFunc {
 			}
 			if !permisos.Puede(cu.Rol, a) {
 				h.log.WarnContext(c.Request().Context(), "acceso denegado",
-					"id", idSolicitud(c), "cuenta", cu.Usuario, "rol", string(cu.Rol), "accion", string(a), "ruta", c.Path())
+					"id", middleware.ID(c), "cuenta", cu.Usuario, "rol", string(cu.Rol), "accion", string(a), "ruta", c.Path())
 				return echo.NewHTTPError(http.StatusForbidden)
 			}
 			c.Set(claveAccionAutorizada, a)
@@ -80,7 +81,7 @@ func exigirSeccional(c echo.Context, seccional string) error {
 // nombreSeccional is the official name of a Dirección Seccional code, for
 // display (the code itself when the catalogue cannot be read or lacks it).
 func (h *handler) nombreSeccional(ctx context.Context, codigo string) string {
-	cat, err := h.catalogo(ctx)
+	cat, err := h.memo.Catalogo(ctx)
 	if err != nil {
 		return codigo
 	}

@@ -22,7 +22,7 @@ func (h *handler) seccionalesListar(c echo.Context) error {
 
 func (h *handler) vistaSeccionales(c echo.Context, v templates.SeccionalesVista) (templates.SeccionalesVista, error) {
 	ctx := c.Request().Context()
-	cat, err := h.catalogo(ctx)
+	cat, err := h.memo.Catalogo(ctx)
 	if err != nil {
 		return v, err
 	}

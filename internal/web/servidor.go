@@ -18,6 +18,10 @@ import (
 	"comite/internal/db"
 	"comite/internal/expediente"
 	"comite/internal/respaldo"
+	"comite/internal/web/memoria"
+	"comite/internal/web/middleware"
+	"comite/internal/web/pendientes"
+	"comite/internal/web/turnos"
 
 	"github.com/labstack/echo/v4"
 )
@@ -55,7 +59,7 @@ type Config struct {
 	// database (the screening of a year, the portfolio and the counts of
 	// Inicio) is still kept: it is the data every page reads, not a page.
 	SinCachePaginas bool
-	// Turnos is how many GET requests build their page at once (turnos.go):
+	// Turnos is how many GET requests build their page at once (package turnos):
 	// 0, two per processor; negative, no limit.
 	Turnos int
 	// ProxiesConfiables are the reverse proxies (`comite serve
@@ -116,18 +120,24 @@ func nuevo(cfg Config) (*echo.Echo, *handler) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	h := &handler{d: cfg.DB, x: expediente.Nuevo(cfg.DB), log: cfg.Logger, cfg: cfg, memo: nuevaMemoria(cfg.DB)}
+	h := &handler{d: cfg.DB, x: expediente.Nuevo(cfg.DB), log: cfg.Logger, cfg: cfg, memo: memoria.Nueva(cfg.DB), evaluaciones: memoria.NuevosInmutables[*evaluacionLeida](maxEvaluaciones)}
+	dirPendientes := cfg.DirImportaciones
+	if dirPendientes == "" && cfg.DB != nil && cfg.DB.Ruta != "" {
+		dirPendientes = cfg.DB.Ruta + ".importaciones"
+	}
+	h.pendientes = pendientes.Nuevo(dirPendientes)
 	h.x.Firma = cfg.Firma
-	h.memo.sinCache = cfg.SinCachePaginas
+	h.memo.SinCache = cfg.SinCachePaginas
+	h.evaluaciones.SinCache = cfg.SinCachePaginas
 	if cfg.Turnos >= 0 {
-		h.turnos = nuevosTurnos(cfg.Turnos)
+		h.turnos = turnos.Nuevos(cfg.Turnos, errSinTurno)
 	}
 	e := echo.New()
 	e.HideBanner = true
 	e.HidePort = true
 	e.IPExtractor = extractorIP(cfg.ProxiesConfiables)
 	e.HTTPErrorHandler = h.manejarError
-	e.Use(h.idSolicitud, h.registrar, h.recuperar, h.cabecerasSeguridad, h.comprobarHost, h.turno, h.limitarCuerpo, h.cargarSesion, h.proteger, h.textoFormularios, h.limitarCuentas)
+	e.Use(middleware.Identificar, middleware.Registrar(h.log, usuarioDe), middleware.Recuperar(h.log), middleware.Cabeceras(cfg.TLS), h.comprobarHost, h.turnos.Middleware, h.limitarCuerpo, h.cargarSesion, h.proteger, h.textoFormularios, h.limitarCuentas)
 	h.montar(e)
 	e.Pre(h.convencionesHTTP(e))
 	return e, h

@@ -106,7 +106,7 @@ func (h *handler) carteraInicio(ctx context.Context, cu *dominio.Cuenta) templat
 	if cu.Rol == permisos.RolSeccional {
 		v.Seccional = h.nombreSeccional(ctx, cu.DireccionSeccional)
 	}
-	valor, listo, err := h.memo.consultar(ctx, claveCartera{hasta}, func(ctx context.Context) (any, error) {
+	valor, listo, err := h.memo.Consultar(ctx, claveCartera{hasta}, func(ctx context.Context) (any, error) {
 		return h.calcularCartera(ctx, hasta)
 	})
 	switch {
@@ -122,7 +122,7 @@ func (h *handler) carteraInicio(ctx context.Context, cu *dominio.Cuenta) templat
 	// The panel (its table and chart) is built once per data version and
 	// Dirección Seccional, from the computed portfolio.
 	kv := claveCarteraVista{hasta: hasta, seccional: FiltroSeccional(cu)}
-	x, err := h.memo.obtener(ctx, kv, func(context.Context) (any, error) {
+	x, err := h.memo.Obtener(ctx, kv, func(context.Context) (any, error) {
 		return h.vistaCartera(k, kv.seccional, v), nil
 	})
 	if err != nil {

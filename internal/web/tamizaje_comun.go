@@ -6,6 +6,7 @@ import (
 	"comite/internal/importar"
 	"comite/internal/permisos"
 	"comite/internal/tamizaje"
+	"comite/internal/web/memoria"
 	"comite/web/templates"
 	"context"
 	"net/url"
@@ -45,7 +46,7 @@ func (t *tamizajeCalculado) todas() []tamizaje.Fila {
 // tamizajeDe is the ranked screening of year anio for the current data,
 // from memory or computed once.
 func (h *handler) tamizajeDe(ctx context.Context, anio int) (*tamizajeCalculado, error) {
-	v, err := h.memo.obtener(ctx, claveTamizaje{anio}, func(ctx context.Context) (any, error) {
+	v, err := h.memo.Obtener(ctx, memoria.Tamizaje{Anio: anio}, func(ctx context.Context) (any, error) {
 		tz, err := tamizaje.Nacional(ctx, h.d, anio)
 		if err != nil {
 			return nil, err
@@ -107,7 +108,7 @@ func (h *handler) leerConsultaTamizaje(c echo.Context) consultaTamizaje {
 		q.seccional = strings.TrimSpace(c.QueryParam("seccional"))
 		// The rows store catalogue codes: «bogota», «Bogotá» or the official
 		// name filter the same code.
-		if cat, err := h.catalogo(c.Request().Context()); err == nil && q.seccional != "" {
+		if cat, err := h.memo.Catalogo(c.Request().Context()); err == nil && q.seccional != "" {
 			if cod, ok := cat.Resolver(q.seccional); ok {
 				q.seccional = cod
 			}

@@ -15,23 +15,6 @@ const (
 	tipoXLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 )
 
-// tamizajeExportarCSV downloads the rows of the screen's filter (all pages)
-// as CSV for Excel in Spanish, written by tamizaje.EscribirCSV (the same
-// export as `comite tamizaje --csv`).
-func (h *handler) tamizajeExportarCSV(c echo.Context) error {
-	return h.tamizajeExportar(c, "csv", tipoCSV, func(buf *bytes.Buffer, filas []tamizaje.Fila, _ string, nombre tamizaje.NombreSeccional) error {
-		return tamizaje.EscribirCSV(buf, filas, nombre)
-	})
-}
-
-// tamizajeExportarXLSX downloads the same rows as an Excel workbook
-// (tamizaje.EscribirXLSX, as `comite tamizaje --xlsx`).
-func (h *handler) tamizajeExportarXLSX(c echo.Context) error {
-	return h.tamizajeExportar(c, "xlsx", tipoXLSX, func(buf *bytes.Buffer, filas []tamizaje.Fila, titulo string, nombre tamizaje.NombreSeccional) error {
-		return tamizaje.EscribirXLSX(buf, filas, titulo, nombre)
-	})
-}
-
 func (h *handler) tamizajeExportar(c echo.Context, ext, tipo string, escribir func(*bytes.Buffer, []tamizaje.Fila, string, tamizaje.NombreSeccional) error) error {
 	ctx := c.Request().Context()
 	q := h.leerConsultaTamizaje(c)
@@ -43,7 +26,7 @@ func (h *handler) tamizajeExportar(c echo.Context, ext, tipo string, escribir fu
 		return err
 	}
 	filas := filasVisibles(cuentaDe(c), t, q)
-	cat, err := h.catalogo(ctx)
+	cat, err := h.memo.Catalogo(ctx)
 	if err != nil {
 		return err
 	}

@@ -48,7 +48,7 @@ func (h *handler) tamizajeMostrar(c echo.Context) error {
 	// The body of the page depends only on the data and on k: it is rendered
 	// once per data version and kept (memoria); each request renders only
 	// the layout around it (the account, the navigation, the CSRF token).
-	x, err := h.memo.obtener(ctx, k, func(ctx context.Context) (any, error) {
+	x, err := h.memo.Obtener(ctx, k, func(ctx context.Context) (any, error) {
 		v, err := h.vistaTamizaje(ctx, k)
 		if err != nil {
 			return nil, err
@@ -82,7 +82,7 @@ type claveTamizajePagina struct {
 	seccional            string
 }
 
-func (claveTamizajePagina) porObjeto() {}
+func (claveTamizajePagina) PorObjeto() {}
 
 // vistaTamizaje builds the screen's view for k from the ranked screening.
 func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (templates.TamizajeVista, error) {
@@ -98,7 +98,7 @@ func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (tem
 	filas, resumen := filasDeVista(t, cu, q, cu == nil && q.datos == "" && q.orden == "")
 	n := filas.Len()
 
-	cat, err := h.catalogo(ctx)
+	cat, err := h.memo.Catalogo(ctx)
 	if err != nil {
 		return templates.TamizajeVista{}, err
 	}

@@ -23,6 +23,7 @@ import (
 	"comite/internal/nit"
 	"comite/internal/sancion"
 	"comite/internal/tamizaje"
+	"comite/internal/web/memoria"
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/shopspring/decimal"
@@ -398,12 +399,12 @@ func TestMemoria_versionDeLosDatos(t *testing.T) {
 	e := nuevoEntorno(t)
 	e.sembrarDatos()
 	ctx := context.Background()
-	m := nuevaMemoria(e.d)
+	m := memoria.Nueva(e.d)
 	var veces atomic.Int32
 	calcular := func(context.Context) (any, error) { return int(veces.Add(1)), nil }
 	leer := func() int {
 		t.Helper()
-		v, err := m.obtener(ctx, claveTamizaje{2026}, calcular)
+		v, err := m.Obtener(ctx, memoria.Tamizaje{Anio: 2026}, calcular)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -466,7 +467,7 @@ func TestCartera_igualACincoTamizajes(t *testing.T) {
 	e := nuevoEntorno(t)
 	e.sembrarTamizaje()
 	ctx := context.Background()
-	h := &handler{d: e.d, log: slog.New(slog.NewTextHandler(io.Discard, nil)), memo: nuevaMemoria(e.d)}
+	h := &handler{d: e.d, log: slog.New(slog.NewTextHandler(io.Discard, nil)), memo: memoria.Nueva(e.d)}
 	k, err := h.calcularCartera(ctx, 2026)
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 
 	"comite/internal/db"
 	"comite/internal/dominio"
+	"comite/internal/entrada"
 	"comite/internal/formato"
 	"comite/internal/importar"
 	"comite/internal/validar"
@@ -54,7 +55,7 @@ func formUsuarioDe(c echo.Context) templates.FormUsuario {
 		NIT: strings.TrimSpace(c.FormValue("nit")), RazonSocial: strings.TrimSpace(c.FormValue("razon_social")),
 		Tipo: c.FormValue("tipo"), Seccional: strings.TrimSpace(c.FormValue("direccion_seccional")), Errores: templates.Errores{},
 	}
-	if n, err := importar.ParseNIT(f.NIT); err != nil {
+	if n, err := entrada.ParseNIT(f.NIT); err != nil {
 		f.Errores["nit"] = formato.MayusculaInicial(err.Error()) + "."
 	} else {
 		f.NIT = n

@@ -37,7 +37,7 @@ func (h *handler) usuariosBuscar(c echo.Context) error {
 		return err
 	}
 	v := templates.BusquedaUsuarios{Q: q, Buscado: q != "", Pagina: pagina, PuedeEditar: permisos.Puede(cu.Rol, permisos.EditarDatos)}
-	cat, err := h.catalogo(c.Request().Context())
+	cat, err := h.memo.Catalogo(c.Request().Context())
 	if err != nil {
 		return err
 	}

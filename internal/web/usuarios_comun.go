@@ -7,6 +7,7 @@ package web
 
 import (
 	"comite/internal/dominio"
+	"comite/internal/entrada"
 	"errors"
 	"net/http"
 	"strings"
@@ -117,7 +118,7 @@ func leerFechaCampo(errs templates.Errores, campo, valor string, requerida bool)
 		}
 		return fecha.Fecha{}
 	}
-	f, err := importar.ParseFecha(valor, false)
+	f, err := entrada.ParseFecha(valor, false)
 	if err != nil {
 		errs[campo] = formato.MayusculaInicial(err.Error()) + "."
 	}
@@ -130,7 +131,7 @@ func leerMontoCampo(errs templates.Errores, campo, valor string) decimal.Decimal
 		errs[campo] = "Escriba el valor en pesos, por ejemplo 1.234.567 o $ 1.234.567,89."
 		return decimal.Zero
 	}
-	v, err := importar.ParseMonto(valor)
+	v, err := entrada.ParseMonto(valor)
 	if err != nil {
 		errs[campo] = formato.MayusculaInicial(err.Error()) + "."
 	}

@@ -1,5 +1,6 @@
-package web
-
+// Package pendientes keeps the uploads that wait between their preview and
+// their confirmation.
+//
 // An uploaded file is read and validated once, when it arrives; what waits
 // on the server between the preview and the confirmation is the result: the
 // validated rows (encoding/gob, one value per part of filas.FilasPorParte
@@ -15,19 +16,23 @@ package web
 // whose names other local users could guess or take first. Files are 0600,
 // created exclusively (O_EXCL). Their name is not the token: it is the
 // account's fingerprint and a hash of the token with the session
-// (nombrePendiente), so a token of another session or account names a file
+// (Dueno.nombre), so a token of another session or account names a file
 // that does not exist, and is 404 before anything is opened or decoded; the
-// fingerprint lets each account keep at most maxPendientesCuenta uploads
-// (the oldest expires), and the validated rows at most limiteLotePendiente.
+// fingerprint lets each account keep at most MaxPorCuenta uploads
+// (the oldest expires), and the validated rows at most LimiteLote.
 //
 // Why not send the rows back to the browser in a hidden field: the
 // confirmed rows could then differ from the previewed ones, and the page
 // would carry the whole file. Another session cannot use the token (404), and
-// a preview not confirmed is deleted after vigenciaImportacion.
+// a preview not confirmed is deleted after Vigencia.
+
+package pendientes
 
 import (
 	"bufio"
+	"crypto/rand"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/gob"
 	"encoding/hex"
 	"encoding/json"
@@ -35,7 +40,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"net/http"
 	"os"
 	"path/filepath"
 	"sort"
@@ -46,27 +50,22 @@ import (
 
 	"comite/internal/db"
 	"comite/internal/importar"
-
-	"github.com/labstack/echo/v4"
 )
 
-// vigenciaImportacion is how long an uploaded file waits for its confirmation.
-const vigenciaImportacion = 2 * time.Hour
+// Vigencia is how long an uploaded file waits for its confirmation.
+const Vigencia = 2 * time.Hour
 
 const (
-	// maxPendientesCuenta is how many uploads an account keeps waiting
+	// MaxPorCuenta is how many uploads an account keeps waiting
 	// (previewed, not yet confirmed or discarded); a new one expires the oldest.
-	maxPendientesCuenta = 3
-	// limiteLotePendiente caps the validated rows kept on disk for one upload.
-	limiteLotePendiente = 64 << 20
-	// partesEntreRecolecciones is how many parts of an upload pass between
-	// two collections of the heap (see the upload handler).
-	partesEntreRecolecciones = 4
+	MaxPorCuenta = 3
+	// LimiteLote caps the validated rows kept on disk for one upload.
+	LimiteLote = 64 << 20
 )
 
-// importacionPendiente is what the server keeps about an uploaded file
+// Pendiente is what the server keeps about an uploaded file
 // (<token>.json); its validated rows go in <token>.lote while they wait.
-type importacionPendiente struct {
+type Pendiente struct {
 	Clase   string    `json:"clase"`
 	Archivo string    `json:"archivo"`
 	SHA256  string    `json:"sha256"`
@@ -86,38 +85,36 @@ type importacionPendiente struct {
 	Resultado  *db.Resumen `json:"resultado,omitempty"`
 }
 
-// dirPendientes is the private directory, prepared once.
-type dirPendientes struct {
-	una  sync.Once
-	ruta string
-	err  error
+// Directorio is the private directory of the pending uploads, prepared
+// once, when first used.
+type Directorio struct {
+	una      sync.Once
+	nombrado string
+	ruta     string
+	err      error
 }
 
-// muImportacion serialises confirmations, so a double click imports once.
-var muImportacion sync.Mutex
+// Nuevo is the directory d ("" when none was configured and the database
+// has no file next to which to put it).
+func Nuevo(d string) *Directorio { return &Directorio{nombrado: d} }
 
-// dirImportaciones is the private directory of the pending uploads: the
-// configured one, or <base>.importaciones next to the database. It is
-// created 0700; an existing one must be a directory (not a symbolic link)
-// of this process's user, and is set back to 0700.
-func (h *handler) dirImportaciones() (string, error) {
-	h.pendientes.una.Do(func() {
-		d := h.cfg.DirImportaciones
-		if d == "" {
-			if h.d == nil || h.d.Ruta == "" {
-				h.pendientes.err = errors.New("no hay directorio para las importaciones pendientes: configure DirImportaciones")
-				return
-			}
-			d = h.d.Ruta + ".importaciones"
+// Ruta is the private directory of the pending uploads. It is created 0700;
+// an existing one must be a directory (not a symbolic link) of this
+// process's user, and is set back to 0700.
+func (dp *Directorio) Ruta() (string, error) {
+	dp.una.Do(func() {
+		if dp.nombrado == "" {
+			dp.err = errors.New("no hay directorio para las importaciones pendientes: configure DirImportaciones")
+			return
 		}
-		h.pendientes.ruta, h.pendientes.err = prepararDirPrivado(d)
+		dp.ruta, dp.err = PrepararDir(dp.nombrado)
 	})
-	return h.pendientes.ruta, h.pendientes.err
+	return dp.ruta, dp.err
 }
 
-// prepararDirPrivado creates (or checks) a directory only this user can
+// PrepararDir creates (or checks) a directory only this user can
 // enter.
-func prepararDirPrivado(d string) (string, error) {
+func PrepararDir(d string) (string, error) {
 	if err := os.Mkdir(d, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
 		return "", fmt.Errorf("crear el directorio de importaciones %s: %w", d, err)
 	}
@@ -139,9 +136,9 @@ func prepararDirPrivado(d string) (string, error) {
 	return d, nil
 }
 
-// tokenValido accepts only the tokens aleatorio(24) makes (32 base64url
+// TokenValido accepts only the tokens aleatorio(24) makes (32 base64url
 // characters), so a token can never name another path.
-func tokenValido(t string) bool {
+func TokenValido(t string) bool {
 	if len(t) != 32 {
 		return false
 	}
@@ -153,10 +150,18 @@ func tokenValido(t string) bool {
 	return true
 }
 
-func huellaSesion(c echo.Context) string {
-	t, _ := c.Get(claveToken).(string)
-	s := sha256.Sum256([]byte("importacion:" + t))
+// Dueno is who uploads: the token of the session and the account.
+type Dueno struct{ Sesion, Cuenta string }
+
+func (q Dueno) huellaSesion() string {
+	s := sha256.Sum256([]byte("importacion:" + q.Sesion))
 	return hex.EncodeToString(s[:])
+}
+
+func aleatorio(n int) string {
+	b := make([]byte, n)
+	rand.Read(b)
+	return base64.RawURLEncoding.EncodeToString(b)
 }
 
 // escribirPrivado creates a new file 0600 (it must not exist: a name taken
@@ -175,34 +180,34 @@ func escribirPrivado(ruta string, datos []byte) error {
 }
 
 // prefijoCuenta is the start of the names of an account's pending uploads.
-func prefijoCuenta(c echo.Context) string {
-	s := sha256.Sum256([]byte("importacion-cuenta:" + cuentaDe(c).Usuario))
+func (q Dueno) prefijoCuenta() string {
+	s := sha256.Sum256([]byte("importacion-cuenta:" + q.Cuenta))
 	return hex.EncodeToString(s[:8]) + "-"
 }
 
 // nombrePendiente is the base name of the files of the upload token of
 // this session and account.
-func nombrePendiente(c echo.Context, token string) string {
-	s := sha256.Sum256([]byte("importacion-archivo:" + huellaSesion(c) + ":" + token))
-	return prefijoCuenta(c) + hex.EncodeToString(s[:16])
+func (q Dueno) nombre(token string) string {
+	s := sha256.Sum256([]byte("importacion-archivo:" + q.huellaSesion() + ":" + token))
+	return q.prefijoCuenta() + hex.EncodeToString(s[:16])
 }
 
-// errLoteGrande: the validated rows would not fit in limiteLotePendiente.
-var errLoteGrande = errors.New("lote pendiente demasiado grande")
+// ErrLoteGrande: the validated rows would not fit in LimiteLote.
+var ErrLoteGrande = errors.New("lote pendiente demasiado grande")
 
-// guardarImportacion keeps what is known about an upload, and moves its
-// validated rows (filas, the file nuevoEscritorLote wrote; "" when it had
+// Guardar keeps what is known about an upload of q, and moves its
+// validated rows (filas, the file an EscritorLote wrote; "" when it had
 // problems) next to it; it returns the token.
-func (h *handler) guardarImportacion(c echo.Context, m importacionPendiente, filas string) (string, error) {
-	dir, err := h.dirImportaciones()
+func (dp *Directorio) Guardar(q Dueno, m Pendiente, filas string) (string, error) {
+	dir, err := dp.Ruta()
 	if err != nil {
 		return "", err
 	}
-	limpiarImportaciones(dir)
-	expirarPendientesCuenta(dir, prefijoCuenta(c), maxPendientesCuenta-1)
+	limpiar(dir)
+	expirarPendientesCuenta(dir, q.prefijoCuenta(), MaxPorCuenta-1)
 	token := aleatorio(24)
-	base := nombrePendiente(c, token)
-	m.Sesion, m.Cuenta, m.Creada = huellaSesion(c), cuentaDe(c).Usuario, time.Now()
+	base := q.nombre(token)
+	m.Sesion, m.Cuenta, m.Creada = q.huellaSesion(), q.Cuenta, time.Now()
 	if filas != "" {
 		if err := os.Rename(filas, filepath.Join(dir, base+".lote")); err != nil {
 			return "", err
@@ -215,29 +220,36 @@ func (h *handler) guardarImportacion(c echo.Context, m importacionPendiente, fil
 	return token, nil
 }
 
-// escritorLote writes the validated rows of an upload as they are read:
+// EscritorLote writes the validated rows of an upload as they are read:
 // one gob value per part, in a new private file of at most
-// limiteLotePendiente bytes (errLoteGrande past it).
-type escritorLote struct {
+// LimiteLote bytes (ErrLoteGrande past it).
+type EscritorLote struct {
 	ruta string
 	f    *os.File
 	w    *bufio.Writer
 	enc  *gob.Encoder
 }
 
-func nuevoEscritorLote(ruta string) (*escritorLote, error) {
+// NuevoEscritorLote starts the rows of a new upload in the directory.
+func (dp *Directorio) NuevoEscritorLote() (*EscritorLote, error) {
+	dir, err := dp.Ruta()
+	if err != nil {
+		return nil, err
+	}
+	ruta := filepath.Join(dir, aleatorio(24)+".subida.lote")
 	f, err := os.OpenFile(ruta, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return nil, err
 	}
 	w := bufio.NewWriterSize(f, 256<<10)
-	return &escritorLote{ruta: ruta, f: f, w: w, enc: gob.NewEncoder(&topeEscritura{w: w, resta: limiteLotePendiente})}, nil
+	return &EscritorLote{ruta: ruta, f: f, w: w, enc: gob.NewEncoder(&topeEscritura{w: w, resta: LimiteLote})}, nil
 }
 
-func (e *escritorLote) escribir(p *importar.Lote) error { return e.enc.Encode(p) }
+// Escribir adds one part of the rows.
+func (e *EscritorLote) Escribir(p *importar.Lote) error { return e.enc.Encode(p) }
 
-// cerrar finishes the file and returns its path.
-func (e *escritorLote) cerrar() (string, error) {
+// Cerrar finishes the file and returns its path.
+func (e *EscritorLote) Cerrar() (string, error) {
 	err := e.w.Flush()
 	if cerr := e.f.Close(); err == nil {
 		err = cerr
@@ -250,8 +262,8 @@ func (e *escritorLote) cerrar() (string, error) {
 	return e.ruta, nil
 }
 
-// descartar removes the file unless cerrar kept it (and it was moved).
-func (e *escritorLote) descartar() {
+// Descartar removes the file unless Cerrar kept it (and it was moved).
+func (e *EscritorLote) Descartar() {
 	if e.f != nil {
 		e.f.Close()
 		os.Remove(e.ruta)
@@ -266,7 +278,7 @@ type topeEscritura struct {
 
 func (t *topeEscritura) Write(p []byte) (int, error) {
 	if len(p) > t.resta {
-		return 0, errLoteGrande
+		return 0, ErrLoteGrande
 	}
 	t.resta -= len(p)
 	return t.w.Write(p)
@@ -301,7 +313,16 @@ func expirarPendientesCuenta(dir, prefijo string, quedan int) {
 	}
 }
 
-func escribirMeta(dir, base string, m importacionPendiente) error {
+// Actualizar writes again what is known about the upload token of q.
+func (dp *Directorio) Actualizar(q Dueno, token string, m Pendiente) error {
+	dir, err := dp.Ruta()
+	if err != nil {
+		return err
+	}
+	return escribirMeta(dir, q.nombre(token), m)
+}
+
+func escribirMeta(dir, base string, m Pendiente) error {
 	b, err := json.Marshal(m)
 	if err != nil {
 		return err
@@ -313,44 +334,46 @@ func escribirMeta(dir, base string, m importacionPendiente) error {
 	return os.Rename(tmp, filepath.Join(dir, base+".json"))
 }
 
-// cargarImportacion reads what is known about the pending upload of the
-// route's :token. A bad token, one of another session or account, or an
-// expired one is 404; the name of the file comes from the token, the
-// session and the account, so another's token is 404 before anything is read.
-func (h *handler) cargarImportacion(c echo.Context) (token string, m importacionPendiente, err error) {
-	token = c.Param("token")
-	if !tokenValido(token) {
-		return token, m, echo.NewHTTPError(http.StatusNotFound)
+// ErrNoExiste: no pending upload of that token for that session and account.
+var ErrNoExiste = errors.New("no hay tal importación pendiente")
+
+// Cargar reads what is known about the pending upload token of q. A bad
+// token, one of another session or account, or an expired one is
+// ErrNoExiste; the name of the file comes from the token, the session and
+// the account, so another's token is ErrNoExiste before anything is read.
+func (dp *Directorio) Cargar(q Dueno, token string) (m Pendiente, err error) {
+	if !TokenValido(token) {
+		return m, ErrNoExiste
 	}
-	dir, err := h.dirImportaciones()
+	dir, err := dp.Ruta()
 	if err != nil {
-		return token, m, err
+		return m, err
 	}
-	b, err := os.ReadFile(filepath.Join(dir, nombrePendiente(c, token)+".json"))
+	b, err := os.ReadFile(filepath.Join(dir, q.nombre(token)+".json"))
 	if errors.Is(err, fs.ErrNotExist) {
-		return token, m, echo.NewHTTPError(http.StatusNotFound)
+		return m, ErrNoExiste
 	} else if err != nil {
-		return token, m, err
+		return m, err
 	}
 	if err := json.Unmarshal(b, &m); err != nil {
-		return token, m, err
+		return m, err
 	}
-	if m.Sesion != huellaSesion(c) || m.Cuenta != cuentaDe(c).Usuario || time.Since(m.Creada) > vigenciaImportacion {
-		return token, m, echo.NewHTTPError(http.StatusNotFound)
+	if m.Sesion != q.huellaSesion() || m.Cuenta != q.Cuenta || time.Since(m.Creada) > Vigencia {
+		return m, ErrNoExiste
 	}
-	return token, m, nil
+	return m, nil
 }
 
-// fuenteLote opens the validated rows of a pending upload and hands them
+// Fuente opens the validated rows of a pending upload and hands them
 // over in their parts (filas.Fuente), one part in memory at a time; nil when
 // they were imported or discarded, or the file had problems. sha is the
 // file's SHA-256 as its first part records it; cerrar closes the file.
-func (h *handler) fuenteLote(c echo.Context, token string) (f *importar.Fuente, sha string, cerrar func(), err error) {
-	dir, err := h.dirImportaciones()
+func (dp *Directorio) Fuente(q Dueno, token string) (f *importar.Fuente, sha string, cerrar func(), err error) {
+	dir, err := dp.Ruta()
 	if err != nil {
 		return nil, "", nil, err
 	}
-	a, err := os.Open(filepath.Join(dir, nombrePendiente(c, token)+".lote"))
+	a, err := os.Open(filepath.Join(dir, q.nombre(token)+".lote"))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, "", nil, nil
 	} else if err != nil {
@@ -383,27 +406,27 @@ func (h *handler) fuenteLote(c echo.Context, token string) (f *importar.Fuente, 
 	return &fuente, primera.SHA256, func() { a.Close() }, nil
 }
 
-// borrarImportacion removes the rows (and, when todo, what is known about them).
-func (h *handler) borrarImportacion(c echo.Context, token string, todo bool) {
-	dir, err := h.dirImportaciones()
-	if err != nil || !tokenValido(token) {
+// Borrar removes the rows (and, when todo, what is known about them).
+func (dp *Directorio) Borrar(q Dueno, token string, todo bool) {
+	dir, err := dp.Ruta()
+	if err != nil || !TokenValido(token) {
 		return
 	}
-	base := nombrePendiente(c, token)
+	base := q.nombre(token)
 	os.Remove(filepath.Join(dir, base+".lote"))
 	if todo {
 		os.Remove(filepath.Join(dir, base+".json"))
 	}
 }
 
-// limpiarImportaciones deletes what is older than vigenciaImportacion.
-func limpiarImportaciones(dir string) {
+// limpiar deletes what is older than Vigencia.
+func limpiar(dir string) {
 	entradas, err := os.ReadDir(dir)
 	if err != nil {
 		return
 	}
 	for _, e := range entradas {
-		if info, err := e.Info(); err == nil && time.Since(info.ModTime()) > vigenciaImportacion &&
+		if info, err := e.Info(); err == nil && time.Since(info.ModTime()) > Vigencia &&
 			(strings.HasSuffix(e.Name(), ".lote") || strings.HasSuffix(e.Name(), ".datos") || strings.Contains(e.Name(), ".json")) {
 			os.Remove(filepath.Join(dir, e.Name()))
 		}

@@ -16,15 +16,6 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// terminosMostrar is the administrator's table of internal terms per stage.
-func (h *handler) terminosMostrar(c echo.Context) error {
-	f, err := h.formTerminos(c, nil, nil)
-	if err != nil {
-		return err
-	}
-	return h.render(c, http.StatusOK, templates.TerminosPagina(h.pagina(c, "Términos internos", "terminos"), f))
-}
-
 // terminosGuardar sets the internal terms: every field is checked first,
 // and nothing is written while one is wrong.
 func (h *handler) terminosGuardar(c echo.Context) error {
@@ -65,22 +56,4 @@ func (h *handler) terminosGuardar(c echo.Context) error {
 	}
 	f.Error = "Revise los campos marcados: no se guardó ningún término."
 	return h.render(c, http.StatusUnprocessableEntity, templates.TerminosPagina(h.pagina(c, "Términos internos", "terminos"), f))
-}
-
-func (h *handler) formTerminos(c echo.Context, textos, errs map[string]string) (templates.TerminosForm, error) {
-	ts, err := h.x.TerminosInternos(c.Request().Context())
-	if err != nil {
-		return templates.TerminosForm{}, err
-	}
-	var f templates.TerminosForm
-	for _, t := range ts {
-		v := terminoVista(t)
-		v.Origen = "Predeterminado: " + strconv.Itoa(plazos.Predeterminados[t.Etapa]) + " días hábiles. " + v.Origen + "."
-		if x, ok := textos["dias_"+v.Clave]; ok {
-			v.Dias = x
-		}
-		v.Error = errs["dias_"+v.Clave]
-		f.Terminos = append(f.Terminos, v)
-	}
-	return f, nil
 }

@@ -1,4 +1,8 @@
-package importar
+// Package entrada reads what people write in Colombian Spanish, in import
+// files and in forms alike: amounts (1.234.567,89), dates (dd/mm/aaaa),
+// integers, years, NITs, yes/no, gravedades and sanctions. Each parser
+// returns an error in Spanish that quotes the value.
+package entrada
 
 import (
 	"errors"
@@ -7,7 +11,6 @@ import (
 	"strings"
 
 	"comite/internal/fecha"
-	"comite/internal/importar/filas"
 	"comite/internal/nit"
 	"comite/internal/sancion"
 
@@ -40,7 +43,7 @@ const ayudaMonto = "use 1234567, 1234567,89, 1.234.567,89, $ 1.234.567 o $ 12.50
 //     12500: pesos are written without decimals in es-CO);
 //   - at most two decimals; no sign (amounts are zero or positive).
 func ParseMonto(s string) (decimal.Decimal, error) {
-	c, err := parseCentavos(s)
+	c, err := ParseCentavos(s)
 	if err != nil {
 		return decimal.Decimal{}, err
 	}
@@ -71,8 +74,8 @@ func ParseMontoExacto(s string) (decimal.Decimal, error) {
 // maxDecimalesExactos bounds the decimals of an amount read exactly.
 const maxDecimalesExactos = 15
 
-// parseCentavos is ParseMonto returning whole centavos.
-func parseCentavos(s string) (int64, error) {
+// ParseCentavos is ParseMonto returning whole centavos.
+func ParseCentavos(s string) (int64, error) {
 	pesos, decimales, err := partesMonto(s)
 	if err != nil {
 		return 0, err
@@ -214,9 +217,9 @@ func sinMoneda(t string) (string, bool) {
 	return t, moneda
 }
 
-// decimalesNumero counts the decimals of the raw value of a numeric XLSX
+// DecimalesNumero counts the decimals of the raw value of a numeric XLSX
 // cell ("100.125": 3); -1 when the text is not a plain decimal number.
-func decimalesNumero(t string) int {
+func DecimalesNumero(t string) int {
 	i := strings.IndexByte(t, '.')
 	if i <= 0 || i == len(t)-1 || strings.Trim(t[:i], "0123456789") != "" || strings.Trim(t[i+1:], "0123456789") != "" {
 		return -1
@@ -224,12 +227,12 @@ func decimalesNumero(t string) int {
 	return len(t) - i - 1
 }
 
-// normalizarNumeroXLSX turns the raw text of a numeric XLSX cell into a plain
+// NormalizarNumeroXLSX turns the raw text of a numeric XLSX cell into a plain
 // decimal: Excel writes doubles with up to 17 significant digits
 // ("1234567.8899999999") or in exponent form ("1.48E+10"); Excel itself keeps
 // only 15 significant digits, so the value is rounded there. Text that is not
 // such a number is returned unchanged.
-func normalizarNumeroXLSX(s string) string {
+func NormalizarNumeroXLSX(s string) string {
 	if s == "" || strings.ContainsAny(s, ",$ ") {
 		return s
 	}
@@ -292,12 +295,12 @@ func parseFechaTexto(s string) (fecha.Fecha, error) {
 	return f, nil
 }
 
-// epocaExcel is day 0 of Excel's 1900 date system as it behaves after
-// 1900-02-28 (it counts the non-existent 1900-02-29); epocaExcel1904 is day
+// EpocaExcel is day 0 of Excel's 1900 date system as it behaves after
+// 1900-02-28 (it counts the non-existent 1900-02-29); EpocaExcel1904 is day
 // 0 of the 1904 system.
 var (
-	epocaExcel     = fecha.Debe(1899, 12, 30)
-	epocaExcel1904 = fecha.Debe(1904, 1, 1)
+	EpocaExcel     = fecha.Debe(1899, 12, 30)
+	EpocaExcel1904 = fecha.Debe(1904, 1, 1)
 )
 
 // fechaSerialExcel reads a serial day number, with its fraction of a day,
@@ -334,9 +337,9 @@ func fechaSerialExcel(t string, fecha1904 bool) (f fecha.Fecha, minutos int, ok 
 	if minutos == 1440 { // 23:59:59.9 rounds to the next day's midnight
 		n, minutos = n+1, 0
 	}
-	epoca := epocaExcel
+	epoca := EpocaExcel
 	if fecha1904 {
-		epoca = epocaExcel1904
+		epoca = EpocaExcel1904
 	} else if n < 61 { // before 1900-03-01 Excel counts a day that did not exist
 		return fecha.Fecha{}, 0, false
 	}
@@ -348,20 +351,6 @@ func fechaSerialExcel(t string, fecha1904 bool) (f fecha.Fecha, minutos int, ok 
 		return fecha.Fecha{}, 0, false
 	}
 	return f, minutos, true
-}
-
-// ParseClave reads a key or identifier (act number, declaration number)
-// with filas.ParseClave (one spelling per key; scientific notation refused).
-// xlsx: the raw value of an XLSX cell, where a number cell keeps its 15
-// digits and is written out in full.
-func ParseClave(s string, xlsx bool) (string, error) {
-	t := strings.TrimSpace(s)
-	if xlsx && filas.NotacionCientifica(t) {
-		if n := normalizarNumeroXLSX(t); n != t && !strings.ContainsAny(n, ".eE") {
-			return n, nil
-		}
-	}
-	return filas.ParseClave(s)
 }
 
 // ParseNIT reads a NIT with its check digit (`800191045-1`, `800.191.045-1`).

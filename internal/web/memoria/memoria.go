@@ -1,4 +1,6 @@
-package web
+// Package memoria keeps what is expensive to compute from the whole
+// database until the data change (see Memoria).
+package memoria
 
 import (
 	"context"
@@ -6,9 +8,10 @@ import (
 	"time"
 
 	"comite/internal/db"
+	"comite/internal/web/turnos"
 )
 
-// memoria keeps what is expensive to compute from the whole database — the
+// Memoria keeps what is expensive to compute from the whole database — the
 // screening of a year (≈ 1 s of CPU at 50.000 users), the portfolio of
 // Inicio, the count of acts by gravedad (a scan of every act) — and drops it
 // as soon as the data change. It never serves a result computed before the
@@ -18,7 +21,7 @@ import (
 // triggers bump in the same transaction as every write, in this process or in
 // another one (`comite importar` on the same file). Each lookup reads them
 // (one primary-key read, tens of microseconds). The screening and the counts
-// follow the customs data (Aduaneros); keys marked deTodo also follow cases,
+// follow the customs data (Aduaneros); keys marked DeTodo also follow cases,
 // sessions, non-business days and accounts (General). A login or a read moves
 // neither. A result is stored with the version read BEFORE its computation
 // began, so a change that lands while it is computed makes the next lookup
@@ -30,39 +33,32 @@ import (
 // of 20 clients each spending a second); an error is not kept. At most
 // maxTamizajes screenings (≈ 50 MB each at 50.000 users) are kept, the least
 // recently used leaving first.
-type memoria struct {
+type Memoria struct {
 	d *db.DB
 
 	mu       sync.Mutex
 	entradas map[any]*entradaMemoria
 
-	// evaluaciones caches the parsed stored evaluations of cases. They never
-	// change (the database refuses UPDATE and DELETE on evaluaciones), so no
-	// version applies; an entry is used only when the stored JSON it was
-	// parsed from is the same.
-	evaluaciones map[int64]*evaluacionLeida
-
-	// sinCache: per-object keys (porObjeto) and evaluations are computed on
-	// every lookup and never kept (Config.SinCachePaginas).
-	sinCache bool
+	// SinCache: per-object keys (PorObjeto) are computed on every lookup
+	// and never kept (the web's Config.SinCachePaginas).
+	SinCache bool
 }
 
-// Bounds of what memoria keeps: screenings (≈ 50 MB each at 50.000 users),
-// and small per-object views (profiles, parsed evaluations).
+// Bounds of what Memoria keeps: screenings (≈ 50 MB each at 50.000 users),
+// and small per-object views (profiles).
 const (
-	maxTamizajes    = 3
-	maxPorObjeto    = 256
-	maxEvaluaciones = 512
+	maxTamizajes = 3
+	maxPorObjeto = 256
 )
 
-// porObjeto marks keys of which there can be one per customs user or case
+// PorObjeto marks keys of which there can be one per customs user or case
 // (bounded by maxPorObjeto, least recently used out first).
-type porObjeto interface{ porObjeto() }
+type PorObjeto interface{ PorObjeto() }
 
-// deTodo marks keys whose value also depends on what the customs data leave
+// DeTodo marks keys whose value also depends on what the customs data leave
 // out (cases, sessions, non-business days, accounts): they follow the general
 // counter of db.VersionDatos.
-type deTodo interface{ deTodo() }
+type DeTodo interface{ DeTodo() }
 
 type entradaMemoria struct {
 	version int64
@@ -72,11 +68,13 @@ type entradaMemoria struct {
 	usada   time.Time
 }
 
-// claveTamizaje is the screening of one year (all users, ranked).
-type claveTamizaje struct{ anio int }
+// Tamizaje is the key of the screening of one year (all users, ranked);
+// at most maxTamizajes are kept.
+type Tamizaje struct{ Anio int }
 
-func nuevaMemoria(d *db.DB) *memoria {
-	return &memoria{d: d, entradas: map[any]*entradaMemoria{}, evaluaciones: map[int64]*evaluacionLeida{}}
+// Nueva is an empty memory over the data of d.
+func Nueva(d *db.DB) *Memoria {
+	return &Memoria{d: d, entradas: map[any]*entradaMemoria{}}
 }
 
 // versionesFijas are the versions read once for a whole request (a page
@@ -85,19 +83,25 @@ type versionesFijas struct{ datos, todo int64 }
 
 type claveVersiones struct{}
 
-// fijarVersiones reads the versions now and keeps them in the context for
+// FijarVersiones reads the versions now and keeps them in the context for
 // every lookup made with it.
-func (m *memoria) fijarVersiones(ctx context.Context) (context.Context, error) {
+func (m *Memoria) FijarVersiones(ctx context.Context) (context.Context, error) {
 	d, t, err := m.versiones(ctx)
 	if err != nil {
 		return ctx, err
 	}
-	return context.WithValue(ctx, claveVersiones{}, versionesFijas{d, t}), nil
+	return ConVersiones(ctx, d, t), nil
+}
+
+// ConVersiones is ctx with the versions given fixed for every lookup made
+// with it: datos, of the customs data, and todo, the general one.
+func ConVersiones(ctx context.Context, datos, todo int64) context.Context {
+	return context.WithValue(ctx, claveVersiones{}, versionesFijas{datos, todo})
 }
 
 // versiones are the data version of the customs data and the general one
 // (db.VersionDatos).
-func (m *memoria) versiones(ctx context.Context) (datos, todo int64, err error) {
+func (m *Memoria) versiones(ctx context.Context) (datos, todo int64, err error) {
 	if v, ok := ctx.Value(claveVersiones{}).(versionesFijas); ok {
 		return v.datos, v.todo, nil
 	}
@@ -108,10 +112,10 @@ func (m *memoria) versiones(ctx context.Context) (datos, todo int64, err error) 
 	return v.Aduaneros, v.General, nil
 }
 
-// obtener returns the value of clave for the current data version, computing
+// Obtener returns the value of clave for the current data version, computing
 // it (once, whoever asks meanwhile waits) when it is missing or older.
-func (m *memoria) obtener(ctx context.Context, clave any, calcular func(context.Context) (any, error)) (any, error) {
-	if _, ok := clave.(porObjeto); ok && m.sinCache {
+func (m *Memoria) Obtener(ctx context.Context, clave any, calcular func(context.Context) (any, error)) (any, error) {
+	if _, ok := clave.(PorObjeto); ok && m.SinCache {
 		return calcular(ctx)
 	}
 	e, err := m.entrada(ctx, clave, true, calcular)
@@ -123,7 +127,7 @@ func (m *memoria) obtener(ctx context.Context, clave any, calcular func(context.
 	}
 	// The computation runs in its own goroutine: the page's turn is given
 	// back while it waits (a screening of a million users takes seconds).
-	err = fueraDeTurno(ctx, func() error {
+	err = turnos.FueraDeTurno(ctx, func() error {
 		select {
 		case <-e.hecho:
 			return nil
@@ -137,12 +141,12 @@ func (m *memoria) obtener(ctx context.Context, clave any, calcular func(context.
 	return e.valor, e.err
 }
 
-// consultar is obtener without waiting: the value when it is ready for the
+// Consultar is Obtener without waiting: the value when it is ready for the
 // current version; otherwise it starts the computation in the background and
 // answers listo = false (the page says "calculando"). While an older
 // computation of the same key still runs, it does not start another one (a
 // burst of edits does not pile up computations): a later call starts it.
-func (m *memoria) consultar(ctx context.Context, clave any, calcular func(context.Context) (any, error)) (valor any, listo bool, err error) {
+func (m *Memoria) Consultar(ctx context.Context, clave any, calcular func(context.Context) (any, error)) (valor any, listo bool, err error) {
 	e, err := m.entrada(ctx, clave, false, calcular)
 	if err != nil || e == nil {
 		return nil, false, err
@@ -158,12 +162,12 @@ func (m *memoria) consultar(ctx context.Context, clave any, calcular func(contex
 // entrada is the entry of clave for the current data version, started if
 // needed. With nueva = false it answers nil instead of starting a computation
 // while an older one of the same key is still running.
-func (m *memoria) entrada(ctx context.Context, clave any, nueva bool, calcular func(context.Context) (any, error)) (*entradaMemoria, error) {
+func (m *Memoria) entrada(ctx context.Context, clave any, nueva bool, calcular func(context.Context) (any, error)) (*entradaMemoria, error) {
 	v, todo, err := m.versiones(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if _, ok := clave.(deTodo); ok {
+	if _, ok := clave.(DeTodo); ok {
 		v = todo
 	}
 	m.mu.Lock()
@@ -183,9 +187,9 @@ func (m *memoria) entrada(ctx context.Context, clave any, nueva bool, calcular f
 	// The computation outlives the request that started it (others wait
 	// for it, or a later page shows it), so it does not take its
 	// cancellation, nor its turn: the turn is the request's, and only the
-	// request's goroutine gives it back or takes it (turnos.go).
+	// request's goroutine gives it back or takes it (package turnos).
 	go func() {
-		e.valor, e.err = calcular(sinTurno(context.WithoutCancel(ctx)))
+		e.valor, e.err = calcular(turnos.SinTurno(context.WithoutCancel(ctx)))
 		if e.err != nil {
 			m.mu.Lock()
 			if m.entradas[clave] == e {
@@ -201,28 +205,28 @@ func (m *memoria) entrada(ctx context.Context, clave any, nueva bool, calcular f
 // purgar drops the finished entries of another version than v of clave's kind,
 // and, when clave is a screening or a per-object key, the least recently used
 // of its kind beyond its bound (one is about to be added). Called with m.mu held.
-func (m *memoria) purgar(clave any, v int64) {
-	_, todo := clave.(deTodo)
+func (m *Memoria) purgar(clave any, v int64) {
+	_, todo := clave.(DeTodo)
 	for k, e := range m.entradas {
-		if _, kt := k.(deTodo); kt == todo && e.version != v && terminada(e) {
+		if _, kt := k.(DeTodo); kt == todo && e.version != v && terminada(e) {
 			delete(m.entradas, k)
 		}
 	}
 	mismaClase := func(k any) bool {
 		switch clave.(type) {
-		case claveTamizaje:
-			_, ok := k.(claveTamizaje)
+		case Tamizaje:
+			_, ok := k.(Tamizaje)
 			return ok
-		case porObjeto:
-			_, ok := k.(porObjeto)
+		case PorObjeto:
+			_, ok := k.(PorObjeto)
 			return ok
 		}
 		return false
 	}
 	limite := maxTamizajes
-	if _, ok := clave.(porObjeto); ok {
+	if _, ok := clave.(PorObjeto); ok {
 		limite = maxPorObjeto
-	} else if _, ok := clave.(claveTamizaje); !ok {
+	} else if _, ok := clave.(Tamizaje); !ok {
 		return
 	}
 	n := 0

@@ -1,4 +1,6 @@
-package web
+// Package turnos builds pages in turns: at most a few GET requests build
+// their page at once, the others wait in line (see Turnos).
+package turnos
 
 import (
 	"bytes"
@@ -11,7 +13,6 @@ import (
 	"sync"
 	"time"
 
-	"comite/internal/fallo"
 	"comite/internal/web/urls"
 
 	"github.com/labstack/echo/v4"
@@ -29,33 +30,37 @@ import (
 // went from 61 to 43 ms (README, «Páginas web bajo carga»).
 //
 // A turn is only for building: the page is kept in memory while it is
-// built (up to maxEnTurno bytes) and sent to the client after the turn is
+// built (up to MaxEnTurno bytes) and sent to the client after the turn is
 // given back, so a client that reads slowly never holds one. A larger body
 // (an export) gives its turn back as soon as it passes that size and is
 // sent as it is written. A page that waits for a computation it does not do
 // (the screening of a year that another request started) gives its turn
-// back while it waits (fueraDeTurno). Requests with a body (POST: forms and
+// back while it waits (FueraDeTurno). Requests with a body (POST: forms and
 // uploads, read from the client) take no turn, nor the embedded static
-// files and /healthz. A request that waits more than esperaTurno gets 503
+// files and /healthz. A request that waits more than EsperaTurno gets 503
 // with Retry-After (the server is saturated), or ends if its client leaves.
 // An HTML page or a CSV export goes compressed with gzip when the client
 // accepts it (comprimir), compressed after the turn is given back.
-type turnos struct {
-	cupo   chan struct{}
-	espera time.Duration
+type Turnos struct {
+	cupo chan struct{}
+	// Espera is how long a request waits for its turn (EsperaTurno).
+	Espera time.Duration
+	// sinTurno is the error of a request that waited Espera in vain.
+	sinTurno error
 }
 
 const (
-	esperaTurno = 10 * time.Second
-	maxEnTurno  = 1 << 20
+	EsperaTurno = 10 * time.Second
+	MaxEnTurno  = 1 << 20
 )
 
-// nuevosTurnos gives n turns; n <= 0: two per processor Go uses.
-func nuevosTurnos(n int) *turnos {
+// Nuevos gives n turns; n <= 0: two per processor Go uses. A request that
+// gets no turn within Espera ends with sinTurno (its page is the caller's).
+func Nuevos(n int, sinTurno error) *Turnos {
 	if n <= 0 {
 		n = 2 * runtime.GOMAXPROCS(0)
 	}
-	return &turnos{cupo: make(chan struct{}, n), espera: esperaTurno}
+	return &Turnos{cupo: make(chan struct{}, n), Espera: EsperaTurno, sinTurno: sinTurno}
 }
 
 func enTurno(req *http.Request) bool {
@@ -66,17 +71,15 @@ func enTurno(req *http.Request) bool {
 	return !strings.HasPrefix(p, urls.PrefijoEstatico) && p != urls.Salud
 }
 
-// errSinTurno: no turn came within esperaTurno.
-// Its message is the one its page shows (paginaSinTurno).
-var errSinTurno = fallo.Nuevo(fallo.Ocupado, paginaSinTurno.Mensaje)
-
-func (h *handler) turno(next echo.HandlerFunc) echo.HandlerFunc {
+// Middleware builds each GET page in a turn; with no Turnos (nil) every
+// request goes straight on.
+func (t *Turnos) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		req := c.Request()
-		if h.turnos == nil || !enTurno(req) {
+		if t == nil || !enTurno(req) {
 			return next(c)
 		}
-		tt := &turnoTomado{t: h.turnos}
+		tt := &turnoTomado{t: t}
 		if err := tt.tomar(req.Context()); err != nil {
 			return err
 		}
@@ -89,7 +92,7 @@ func (h *handler) turno(next echo.HandlerFunc) echo.HandlerFunc {
 			res.Writer = w.destino
 			if p := recover(); p != nil {
 				// Half a page is not sent: when nothing reached the client
-				// yet, the response is as new and recuperar answers the
+				// yet, the response is as new and the panic guard (package middleware) answers the
 				// panic with its 500 page.
 				if !w.enviado {
 					res.Committed, res.Status, res.Size = false, http.StatusOK, 0
@@ -109,23 +112,23 @@ func (h *handler) turno(next echo.HandlerFunc) echo.HandlerFunc {
 // turnoTomado is the turn of one request, used only by the goroutine that
 // serves it.
 type turnoTomado struct {
-	t      *turnos
+	t      *Turnos
 	tomado bool // holds a place in t.cupo
 }
 
 type claveTurno struct{}
 
-// tomar waits in line for a place: errSinTurno past the wait, or the
+// tomar waits in line for a place: the sinTurno error past the wait, or the
 // context's error when the client leaves.
 func (tt *turnoTomado) tomar(ctx context.Context) error {
-	limite := time.NewTimer(tt.t.espera)
+	limite := time.NewTimer(tt.t.Espera)
 	defer limite.Stop()
 	select {
 	case tt.t.cupo <- struct{}{}:
 		tt.tomado = true
 		return nil
 	case <-limite.C:
-		return errSinTurno
+		return tt.t.sinTurno
 	case <-ctx.Done():
 		return ctx.Err()
 	}
@@ -138,17 +141,17 @@ func (tt *turnoTomado) devolver() {
 	}
 }
 
-// sinTurno is ctx without the request's turn, for work that runs in
+// SinTurno is ctx without the request's turn, for work that runs in
 // another goroutine (a computation that outlives the request).
-func sinTurno(ctx context.Context) context.Context {
+func SinTurno(ctx context.Context) context.Context {
 	return context.WithValue(ctx, claveTurno{}, (*turnoTomado)(nil))
 }
 
-// fueraDeTurno runs esperar, a wait that builds nothing (for a computation
+// FueraDeTurno runs esperar, a wait that builds nothing (for a computation
 // another request started, such as the screening of a year after an
 // import), with the request's turn given back, and takes a turn again,
 // in line, before the page goes on. Outside a turn it just runs esperar.
-func fueraDeTurno(ctx context.Context, esperar func() error) error {
+func FueraDeTurno(ctx context.Context, esperar func() error) error {
 	tt, _ := ctx.Value(claveTurno{}).(*turnoTomado)
 	if tt == nil || !tt.tomado {
 		return esperar()
@@ -161,7 +164,7 @@ func fueraDeTurno(ctx context.Context, esperar func() error) error {
 }
 
 // escritorEnTurno keeps what the page writes while it holds its turn, its
-// status too; past maxEnTurno it gives the turn back and writes straight to
+// status too; past MaxEnTurno it gives the turn back and writes straight to
 // the client.
 type escritorEnTurno struct {
 	destino http.ResponseWriter
@@ -193,10 +196,10 @@ func (w *escritorEnTurno) Write(b []byte) (int, error) {
 	if w.directo {
 		return w.salida().Write(b)
 	}
-	if w.buf.Len()+len(b) <= maxEnTurno {
+	if w.buf.Len()+len(b) <= MaxEnTurno {
 		return w.buf.Write(b)
 	}
-	w.turno.devolver() // for good: fueraDeTurno takes no turn back for it
+	w.turno.devolver() // for good: FueraDeTurno takes no turn back for it
 	w.directo = true
 	if err := w.vaciar(); err != nil {
 		return 0, err
@@ -236,7 +239,7 @@ const minComprimir = 1024
 
 // comprimir chooses, before the status goes out, whether the body goes
 // compressed with gzip: HTML pages and CSV exports of at least
-// minComprimir bytes (or larger than maxEnTurno, sent as they are
+// minComprimir bytes (or larger than MaxEnTurno, sent as they are
 // written), when the client accepts gzip. XLSX and PDF are compressed
 // already and go as they are. These bodies vary with Accept-Encoding,
 // whatever the client asked, so caches are told so (Vary). The
@@ -319,3 +322,25 @@ func (w *escritorEnTurno) Flush() {
 
 // Unwrap lets http.ResponseController reach the connection's writer.
 func (w *escritorEnTurno) Unwrap() http.ResponseWriter { return w.destino }
+
+// ConTurno tells whether ctx carries a request's turn (taken or given back).
+func ConTurno(ctx context.Context) bool {
+	tt, _ := ctx.Value(claveTurno{}).(*turnoTomado)
+	return tt != nil
+}
+
+// Tomados is how many turns are taken now.
+func (t *Turnos) Tomados() int { return len(t.cupo) }
+
+// Tomar waits in line for a turn outside any request, as a page would, and
+// gives the function that gives it back.
+func (t *Turnos) Tomar(ctx context.Context) (devolver func(), err error) {
+	tt := &turnoTomado{t: t}
+	if err := tt.tomar(ctx); err != nil {
+		return nil, err
+	}
+	return tt.devolver, nil
+}
+
+// buferes are reused page buffers: a page is tens of kilobytes.
+var buferes = sync.Pool{New: func() any { return new(bytes.Buffer) }}

@@ -1,4 +1,4 @@
-package importar
+package entrada
 
 import (
 	"errors"
@@ -63,9 +63,9 @@ func prohibida(r rune) bool {
 	return r >= 0x80 && r <= 0x9f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069
 }
 
-// textoLimpio is the fast test of the row reader: most cells are plain
+// TextoLimpio is the fast test of the row reader: most cells are plain
 // printable ASCII and need no decoding.
-func textoLimpio(s string) bool {
+func TextoLimpio(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < 0x20 || c >= 0x7f {
 			return ValidarTexto(s, false) == nil
@@ -99,7 +99,7 @@ func errorCaracter(s string, r rune, i int) error {
 // cannot send commands to the operator's terminal. Letters, accents and
 // symbols are left as they are.
 func ParaTerminal(s string) string {
-	if textoLimpio(s) {
+	if TextoLimpio(s) {
 		return s
 	}
 	var b strings.Builder
