@@ -69,10 +69,10 @@ func LeerEvaluacion(data []byte) (reincidencia.Entrada, error) {
 		ni.Fin()
 	}
 
-	if a, p := raiz.Enum("anclaje", false, string(reincidencia.AnclajeComision), string(reincidencia.AnclajeVerificacion)); p == Presente {
-		ent.Anclaje = reincidencia.Anclaje(a)
+	if a, p := raiz.Enum("anclaje", false, string(sancion.AnclajeComision), string(sancion.AnclajeVerificacion)); p == Presente {
+		ent.Anclaje = sancion.Anclaje(a)
 	} else {
-		ent.Anclaje = reincidencia.AnclajeComision
+		ent.Anclaje = sancion.AnclajeComision
 	}
 
 	lista, _ := raiz.Lista("sanciones", true)
@@ -543,7 +543,7 @@ type entradaJSON struct {
 func EscribirEntrada(e reincidencia.Entrada) ([]byte, error) {
 	anclaje := e.Anclaje
 	if anclaje == "" {
-		anclaje = reincidencia.AnclajeComision
+		anclaje = sancion.AnclajeComision
 	}
 	out := entradaJSON{
 		Usuario: usuarioEntrada{e.Usuario.NIT, e.Usuario.RazonSocial, e.Usuario.Tipo, e.Usuario.RegistroVigente},

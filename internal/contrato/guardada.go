@@ -64,8 +64,8 @@ func leerEntradaCanonica(data []byte) (ent reincidencia.Entrada, ok bool) {
 	}
 	ni.PermiteCancelacion = j.Nueva.PermiteCancelacion
 
-	switch a := reincidencia.Anclaje(j.Anclaje); a {
-	case reincidencia.AnclajeComision, reincidencia.AnclajeVerificacion:
+	switch a := sancion.Anclaje(j.Anclaje); a {
+	case sancion.AnclajeComision, sancion.AnclajeVerificacion:
 		ent.Anclaje = a
 	default:
 		return ent, false

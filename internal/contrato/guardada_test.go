@@ -41,7 +41,7 @@ func entradaAlAzar(r *rand.Rand) reincidencia.Entrada {
 			Tipo: []string{"", "agencia_de_aduanas", "deposito_habilitado"}[r.IntN(3)], RegistroVigente: r.IntN(2) == 0},
 		Nueva: reincidencia.NuevaInfraccion{FechaComision: com, FechaVerificacion: com.MasDias(r.IntN(90)),
 			Gravedad: gravs[r.IntN(3)], Sancion: tipos[r.IntN(4)], SancionPrevista: monto(), PermiteCancelacion: r.IntN(2) == 0},
-		Anclaje: []reincidencia.Anclaje{reincidencia.AnclajeComision, reincidencia.AnclajeVerificacion}[r.IntN(2)],
+		Anclaje: []sancion.Anclaje{sancion.AnclajeComision, sancion.AnclajeVerificacion}[r.IntN(2)],
 	}
 	if e.Nueva.Gravedad.GraveOGravisima() && e.Nueva.Sancion == sancion.Amonestacion {
 		e.Nueva.Sancion = sancion.Multa // refused: amonestación is the sanction of leve infractions

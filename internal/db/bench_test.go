@@ -371,7 +371,7 @@ func BenchmarkEvaluarUsuario(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		t := time.Now()
-		_, r, err := evaluarUsuario(fondo, d, nits[rnd.IntN(len(nits))], nueva, reincidencia.AnclajeComision)
+		_, r, err := evaluarUsuario(fondo, d, nits[rnd.IntN(len(nits))], nueva, sancion.AnclajeComision)
 		tiempos = append(tiempos, time.Since(t))
 		if err != nil || r.Periodo.Anio != 2025 {
 			b.Fatal(err)

@@ -5,12 +5,13 @@ import (
 	"fmt"
 
 	"comite/internal/reincidencia"
+	"comite/internal/sancion"
 )
 
 // entradaEvaluacion is the committee test's input from what the store reads
 // (LeerEvaluacion), mapped the way the application does (expediente.Entrada,
 // which this package's tests cannot import).
-func entradaEvaluacion(ctx context.Context, d *DB, nitUsuario string, nueva reincidencia.NuevaInfraccion, anclaje reincidencia.Anclaje) (reincidencia.Entrada, error) {
+func entradaEvaluacion(ctx context.Context, d *DB, nitUsuario string, nueva reincidencia.NuevaInfraccion, anclaje sancion.Anclaje) (reincidencia.Entrada, error) {
 	l, err := d.LeerEvaluacion(ctx, nitUsuario)
 	if err != nil {
 		return reincidencia.Entrada{}, err
@@ -33,7 +34,7 @@ func entradaEvaluacion(ctx context.Context, d *DB, nitUsuario string, nueva rein
 // evaluarUsuario runs the committee test for one user from what the store
 // reads with the application's reference, through the core
 // (reincidencia.Evaluar): the store holds no rule of its own.
-func evaluarUsuario(ctx context.Context, d *DB, nitUsuario string, nueva reincidencia.NuevaInfraccion, anclaje reincidencia.Anclaje) (reincidencia.Entrada, reincidencia.Resultado, error) {
+func evaluarUsuario(ctx context.Context, d *DB, nitUsuario string, nueva reincidencia.NuevaInfraccion, anclaje sancion.Anclaje) (reincidencia.Entrada, reincidencia.Resultado, error) {
 	e, err := entradaEvaluacion(ctx, d, nitUsuario, nueva, anclaje)
 	if err != nil {
 		return e, reincidencia.Resultado{}, err

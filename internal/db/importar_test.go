@@ -411,7 +411,7 @@ func TestEvaluarUsuario_ejemploDominio2(t *testing.T) {
 		FechaComision: fecha.Debe(2026, 2, 10), FechaVerificacion: fecha.Debe(2026, 3, 2), FechaExpediente: fecha.Debe(2026, 3, 13),
 		Gravedad: sancion.Gravisima, Sancion: sancion.Multa, SancionPrevista: montoPrueba("10475000"),
 	}
-	e, r, err := evaluarUsuario(fondo, d, "800191045-1", nueva, reincidencia.AnclajeComision)
+	e, r, err := evaluarUsuario(fondo, d, "800191045-1", nueva, sancion.AnclajeComision)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -429,7 +429,7 @@ func TestEvaluarUsuario_ejemploDominio2(t *testing.T) {
 	if _, err := d.Exec(`INSERT INTO dias_inhabiles(fecha, motivo, creado_por, creado_en) VALUES ('2026-03-20', 'cierre', 'actorPrueba', '2026-03-01T00:00:00Z')`); err != nil {
 		t.Fatal(err)
 	}
-	if _, r, err = evaluarUsuario(fondo, d, "800191045-1", nueva, reincidencia.AnclajeComision); err != nil || r.PlazoReporte.String() != "2026-03-31" {
+	if _, r, err = evaluarUsuario(fondo, d, "800191045-1", nueva, sancion.AnclajeComision); err != nil || r.PlazoReporte.String() != "2026-03-31" {
 		t.Fatalf("plazo con día inhábil = %s, %v", r.PlazoReporte, err)
 	}
 	// Registro not in force on the date of commission.

@@ -82,8 +82,8 @@ func TestLeerPerfil_igualALasLecturasSueltas(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		e := expediente.Entrada(le.Perfil, nueva, reincidencia.AnclajeComision, le.DiasInhabiles)
-		if got := expediente.Entrada(l, nueva, reincidencia.AnclajeComision, le.DiasInhabiles); !reflect.DeepEqual(got, e) {
+		e := expediente.Entrada(le.Perfil, nueva, sancion.AnclajeComision, le.DiasInhabiles)
+		if got := expediente.Entrada(l, nueva, sancion.AnclajeComision, le.DiasInhabiles); !reflect.DeepEqual(got, e) {
 			t.Fatalf("%s: la entrada del perfil difiere de la de LeerEvaluacion", n)
 		}
 	}

@@ -23,7 +23,7 @@ func TestOperaciones_art25_anioNoCargadoFrenteACeroDeclarado(t *testing.T) {
 	nueva := reincidencia.NuevaInfraccion{FechaComision: fecha.Debe(2026, 2, 10), FechaVerificacion: fecha.Debe(2026, 3, 2), Gravedad: sancion.Grave}
 	const nitSin = "901234567-7"
 
-	e, r, err := evaluarUsuario(fondo, d, nitSin, nueva, reincidencia.AnclajeComision)
+	e, r, err := evaluarUsuario(fondo, d, nitSin, nueva, sancion.AnclajeComision)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +40,7 @@ func TestOperaciones_art25_anioNoCargadoFrenteACeroDeclarado(t *testing.T) {
 	if _, err := d.Importar(fondo, lote, actorPrueba, OpcionesImportacion{}); err != nil {
 		t.Fatal(err)
 	}
-	e, r, err = evaluarUsuario(fondo, d, nitSin, nueva, reincidencia.AnclajeComision)
+	e, r, err = evaluarUsuario(fondo, d, nitSin, nueva, sancion.AnclajeComision)
 	if err != nil {
 		t.Fatal(err)
 	}

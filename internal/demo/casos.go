@@ -25,7 +25,6 @@ import (
 	"comite/internal/fecha"
 	wf "comite/internal/flujo"
 	"comite/internal/plazos"
-	"comite/internal/reincidencia"
 	"comite/internal/sancion"
 	"comite/internal/seccionales"
 
@@ -313,7 +312,7 @@ func (g *generador) historiaCaso(a *aplicacion, cal *calendario.Calendario, pone
 		c, err := a.reportar(dominio.NuevoCaso{
 			NIT: u.nit, FechaComision: g.fecha(cd.comision), FechaVerificacion: g.fecha(cd.verificacion), FechaExpediente: g.fecha(cd.expediente),
 			Gravedad: cd.gravedad, Sancion: sancion.Multa, SancionPrevista: decimal.NewFromInt(cd.prevista), PermiteCancelacion: cd.permite,
-			Anclaje: reincidencia.AnclajeComision, Descripcion: cd.descripcion,
+			Anclaje: sancion.AnclajeComision, Descripcion: cd.descripcion,
 		}, seccionalDe(u))
 		casos[i] = c.ID
 		return err

@@ -109,7 +109,7 @@ func BenchmarkEvaluarPerfil(b *testing.B) {
 			Usuario: reincidencia.Usuario{NIT: nitEjemplo, RazonSocial: "Usuario de prueba", Tipo: "agencia_aduanas", RegistroVigente: true},
 			Nueva: reincidencia.NuevaInfraccion{FechaComision: fecha.Debe(2026, 2, 10), FechaVerificacion: fecha.Debe(2026, 3, 2),
 				Gravedad: sancion.Grave, Sancion: sancion.Multa, SancionPrevista: decimal.NewFromInt(10_000_000)},
-			Anclaje: reincidencia.AnclajeComision,
+			Anclaje: sancion.AnclajeComision,
 		}
 		for i := range n {
 			e.Actos = append(e.Actos, reincidencia.Acto{Numero: fmt.Sprintf("RES-%05d", i), FechaFirmeza: fecha.Debe(1996+i%30, time.Month(1+i%12), 1+i%28),

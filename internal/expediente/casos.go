@@ -148,8 +148,8 @@ func validarNuevoCaso(n *dominio.NuevoCaso, hoy fecha.Fecha) (nit.NIT, map[strin
 	}
 	switch n.Anclaje {
 	case "":
-		n.Anclaje = reincidencia.AnclajeComision
-	case reincidencia.AnclajeComision, reincidencia.AnclajeVerificacion:
+		n.Anclaje = sancion.AnclajeComision
+	case sancion.AnclajeComision, sancion.AnclajeVerificacion:
 	default:
 		p["anclaje"] = "Elija el año de referencia: el de la comisión o el de la verificación."
 	}

@@ -19,6 +19,7 @@ import (
 	"comite/internal/fecha"
 	"comite/internal/flujo"
 	"comite/internal/reincidencia"
+	"comite/internal/sancion"
 	"comite/internal/valores"
 )
 
@@ -26,7 +27,7 @@ import (
 // the facts read in w, and returns the snapshot to insert (its input,
 // output and values used; the caller sets the case, version, reason and
 // author) and the result.
-func evaluar(w *db.Escritura, perfil db.LecturaPerfil, nueva reincidencia.NuevaInfraccion, anclaje reincidencia.Anclaje) (dominio.Evaluacion, reincidencia.Resultado, error) {
+func evaluar(w *db.Escritura, perfil db.LecturaPerfil, nueva reincidencia.NuevaInfraccion, anclaje sancion.Anclaje) (dominio.Evaluacion, reincidencia.Resultado, error) {
 	dias, err := w.DiasInhabiles()
 	if err != nil {
 		return dominio.Evaluacion{}, reincidencia.Resultado{}, fmt.Errorf("evaluar %s: %w", perfil.Usuario.NIT, err)
@@ -136,7 +137,7 @@ func (x *Expediente) Contexto(ctx context.Context, c dominio.Caso) (flujo.Contex
 // (db.LecturaPerfil) and a new infraction: the registro in force on the date
 // of commission, every act, the operations of every year, and the
 // non-business days given.
-func Entrada(l db.LecturaPerfil, nueva reincidencia.NuevaInfraccion, anclaje reincidencia.Anclaje, dias []fecha.Fecha) reincidencia.Entrada {
+func Entrada(l db.LecturaPerfil, nueva reincidencia.NuevaInfraccion, anclaje sancion.Anclaje, dias []fecha.Fecha) reincidencia.Entrada {
 	u := l.Usuario
 	e := reincidencia.Entrada{
 		Usuario:       reincidencia.Usuario{NIT: u.NIT, RazonSocial: u.RazonSocial, Tipo: u.Tipo, RegistroVigente: u.RegistroVigente(nueva.FechaComision)},

@@ -122,7 +122,7 @@ func datosLargos(t testing.TB) Datos {
 			FechaRequerimiento: fecha.Debe(2026, 5, 4),
 			Gravedad:           sancion.Grave, Sancion: sancion.Multa, SancionPrevista: decimal.NewFromInt(20_000_000),
 		},
-		Anclaje: reincidencia.AnclajeComision,
+		Anclaje: sancion.AnclajeComision,
 	}
 	grav := []sancion.Gravedad{sancion.Grave, sancion.Gravisima, sancion.Leve, sancion.Grave, sancion.Grave}
 	for i := 0; i < 50; i++ {

@@ -3,6 +3,7 @@ package informe
 import (
 	"bytes"
 	"comite/internal/pruebas"
+	"comite/internal/sancion"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -404,7 +405,7 @@ func TestSeccionesOrden(t *testing.T) {
 // §2.1), the informe names the other year.
 func TestAnclajeDifiere(t *testing.T) {
 	d := datosEjemplo(t)
-	ent := reincidencia.Entrada{Usuario: d.Usuario, Nueva: d.Nueva, Anclaje: reincidencia.AnclajeComision}
+	ent := reincidencia.Entrada{Usuario: d.Usuario, Nueva: d.Nueva, Anclaje: sancion.AnclajeComision}
 	ent.Nueva.FechaComision = fecha.Debe(2025, 12, 20) // committed in 2025, verified in 2026
 	d.Nueva = ent.Nueva
 	d.Evaluacion, d.Serie = desdeEntrada(t, ent)

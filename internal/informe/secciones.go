@@ -315,7 +315,7 @@ func seccionPeriodo(d Datos) Seccion {
 	lectura := "Año de la comisión de la nueva infracción menos uno"
 	base := d.Nueva.FechaComision
 	otraLectura, otra := "año de la verificación de los hechos menos uno", d.Nueva.FechaVerificacion
-	if reincidencia.Anclaje(p.Anclaje) == reincidencia.AnclajeVerificacion {
+	if sancion.Anclaje(p.Anclaje) == sancion.AnclajeVerificacion {
 		lectura = "Año de la verificación de los hechos menos uno (opción del caso)"
 		base = d.Nueva.FechaVerificacion
 		otraLectura, otra = "año de la comisión menos uno", d.Nueva.FechaComision

@@ -1,6 +1,7 @@
 package reincidencia
 
 import (
+	"comite/internal/sancion"
 	"fmt"
 )
 
@@ -27,9 +28,9 @@ func textoAlerta(a Alerta, r Resultado) string {
 	case FaltanOperaciones:
 		return TextoDatosIncompletos(y) + ". Sin ellas no se conocen O, N, la participación ni el umbral del 0,5 %."
 	case AnclajeDifiere:
-		otro := AnclajeVerificacion
-		if r.Periodo.Anclaje == AnclajeVerificacion {
-			otro = AnclajeComision
+		otro := sancion.AnclajeVerificacion
+		if r.Periodo.Anclaje == sancion.AnclajeVerificacion {
+			otro = sancion.AnclajeComision
 		}
 		return fmt.Sprintf("Con el anclaje en la fecha de %s (%s) el año de referencia sería %d, no %d (criterio adoptado por la Secretaría Técnica: la elección del año de referencia).", nombreAnclaje(otro), r.FechaOtroAnclaje.DMA(), r.AnioOtroAnclaje, y)
 	case UVTNoDisponible:

@@ -165,12 +165,12 @@ func calcular(e Entrada, ref valores.Referencia, explicar bool) (Resultado, erro
 	// the case asks for the date of verification.
 	anclaje := e.Anclaje
 	if anclaje == "" {
-		anclaje = AnclajeComision
+		anclaje = sancion.AnclajeComision
 	}
 	anioComision := n.FechaComision.Anio() - 1
 	anioVerificacion := n.FechaVerificacion.Anio() - 1
 	anio, otro := anioComision, anioVerificacion
-	if anclaje == AnclajeVerificacion {
+	if anclaje == sancion.AnclajeVerificacion {
 		anio, otro = anioVerificacion, anioComision
 	}
 	r.Periodo = PeriodoDelAnio(anio)
@@ -178,7 +178,7 @@ func calcular(e Entrada, ref valores.Referencia, explicar bool) (Resultado, erro
 	r.Periodo.Comision = n.FechaComision
 	r.AnioOtroAnclaje = otro
 	r.FechaOtroAnclaje = n.FechaVerificacion
-	if anclaje == AnclajeVerificacion {
+	if anclaje == sancion.AnclajeVerificacion {
 		r.FechaOtroAnclaje = n.FechaComision
 	}
 	if otro != anio {
@@ -427,8 +427,8 @@ func TextoComparacionUmbral(suma, operaciones decimal.Decimal, p valores.Paramet
 }
 
 // fechaAnclaje is the date the reference year is anchored on.
-func fechaAnclaje(n NuevaInfraccion, a Anclaje) fecha.Fecha {
-	if a == AnclajeVerificacion {
+func fechaAnclaje(n NuevaInfraccion, a sancion.Anclaje) fecha.Fecha {
+	if a == sancion.AnclajeVerificacion {
 		return n.FechaVerificacion
 	}
 	return n.FechaComision
@@ -437,10 +437,10 @@ func fechaAnclaje(n NuevaInfraccion, a Anclaje) fecha.Fecha {
 // TextoOtroAnclaje names the other anchor, its date and the year it gives:
 // "con el anclaje en la fecha de verificación de los hechos (02/03/2026) el
 // año de referencia sería también 2025".
-func TextoOtroAnclaje(n NuevaInfraccion, a Anclaje) string {
-	otro := AnclajeVerificacion
-	if a == AnclajeVerificacion {
-		otro = AnclajeComision
+func TextoOtroAnclaje(n NuevaInfraccion, a sancion.Anclaje) string {
+	otro := sancion.AnclajeVerificacion
+	if a == sancion.AnclajeVerificacion {
+		otro = sancion.AnclajeComision
 	}
 	f := fechaAnclaje(n, otro)
 	y, propio := f.Anio()-1, fechaAnclaje(n, a).Anio()-1
@@ -498,8 +498,8 @@ func TextoParticipacion(suma, operaciones decimal.Decimal, p valores.Parametros)
 	return "inferior a " + formato.Numero(linea, 1) + " %"
 }
 
-func nombreAnclaje(a Anclaje) string {
-	if a == AnclajeVerificacion {
+func nombreAnclaje(a sancion.Anclaje) string {
+	if a == sancion.AnclajeVerificacion {
 		return "verificación de los hechos"
 	}
 	return "comisión de la infracción"

@@ -248,9 +248,9 @@ func TestArt25_anclajes(t *testing.T) {
 	if r.NumeroActos != 1 { // only E (2024-12-31)
 		t.Errorf("actos 2024 = %d", r.NumeroActos)
 	}
-	e.Anclaje = AnclajeVerificacion
+	e.Anclaje = sancion.AnclajeVerificacion
 	r = evaluar(t, e)
-	if r.Periodo.Anio != 2025 || r.Periodo.Anclaje != AnclajeVerificacion || r.NumeroActos != 3 || r.AnioOtroAnclaje != 2024 {
+	if r.Periodo.Anio != 2025 || r.Periodo.Anclaje != sancion.AnclajeVerificacion || r.NumeroActos != 3 || r.AnioOtroAnclaje != 2024 {
 		t.Fatalf("verificación: periodo %+v actos %d", r.Periodo, r.NumeroActos)
 	}
 	e = ejemplo()

@@ -2,6 +2,7 @@ package reincidencia
 
 import (
 	"comite/internal/fecha"
+	"comite/internal/sancion"
 	"comite/internal/valores"
 
 	"github.com/shopspring/decimal"
@@ -34,7 +35,7 @@ func Serie(e Entrada, ref valores.Referencia, desde, hasta int) ([]PuntoAnual, e
 	var out []PuntoAnual
 	for y := desde; y <= hasta; y++ {
 		c := e
-		c.Anclaje = AnclajeComision
+		c.Anclaje = sancion.AnclajeComision
 		c.Nueva.FechaComision = fecha.Debe(y+1, 1, 1)
 		c.Nueva.FechaVerificacion = c.Nueva.FechaComision
 		c.Nueva.FechaExpediente = fecha.Fecha{}

@@ -13,15 +13,6 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// Anclaje chooses the reference year; the word is the law's and lives in
-// sancion, so that a stored case carries it without reaching these rules.
-type Anclaje = sancion.Anclaje
-
-const (
-	AnclajeComision     = sancion.AnclajeComision     // year of commission − 1 (default)
-	AnclajeVerificacion = sancion.AnclajeVerificacion // year of verification − 1
-)
-
 // Ruta is how the case reaches the Comité.
 type Ruta string
 
@@ -115,7 +106,7 @@ type Operaciones struct {
 type Entrada struct {
 	Usuario     Usuario
 	Nueva       NuevaInfraccion
-	Anclaje     Anclaje // "" means comision
+	Anclaje     sancion.Anclaje // "" means comision
 	Actos       []Acto
 	Operaciones []Operaciones
 	// DiasInhabiles are extra non-business days declared by the authority
@@ -128,7 +119,7 @@ type Periodo struct {
 	Anio    int
 	Desde   fecha.Fecha
 	Hasta   fecha.Fecha
-	Anclaje Anclaje
+	Anclaje sancion.Anclaje
 	// Comision is the new infraction's commission date: an act firm after it
 	// never counts (PosteriorALaComision). Zero: not checked (the screening,
 	// whose conduct is a whole year after its reference year).

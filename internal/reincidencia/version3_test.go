@@ -29,7 +29,7 @@ func TestArt25_inc1_actoPosteriorALaComision(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			e := ejemplo()
-			e.Anclaje = AnclajeVerificacion
+			e.Anclaje = sancion.AnclajeVerificacion
 			e.Nueva.FechaVerificacion = f("2027-01-04")
 			e.Nueva.FechaExpediente = f("2027-01-04")
 			e.Actos = []Acto{c.a}

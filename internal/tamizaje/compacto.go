@@ -96,7 +96,7 @@ func nuevoContexto(anio int, ref valores.Referencia) (*contexto, error) {
 		y := anio - k
 		p, vig := ref.ConjuntoPara(FechaComision(y))
 		per := reincidencia.PeriodoDelAnio(y - 1)
-		per.Anclaje = reincidencia.AnclajeComision
+		per.Anclaje = sancion.AnclajeComision
 		c.a[k] = anioTamizaje{comision: FechaComision(y), periodo: per, p: p, vig: vig}
 	}
 	m := c.a[0].p.MinimoActos

@@ -38,7 +38,7 @@ func entradaCompleta(t *testing.T, d *db.DB, uid int64, y int) reincidencia.Entr
 	f := fecha.Debe(y, 1, 1)
 	e := reincidencia.Entrada{
 		Nueva:   reincidencia.NuevaInfraccion{FechaComision: f, FechaVerificacion: f, Gravedad: sancion.Grave, Sancion: sancion.Multa, SancionPrevista: decimal.Zero},
-		Anclaje: reincidencia.AnclajeComision,
+		Anclaje: sancion.AnclajeComision,
 	}
 	var vig int
 	if err := d.QueryRow(`SELECT nit, razon_social, tipo,

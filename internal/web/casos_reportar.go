@@ -13,7 +13,6 @@ import (
 	"comite/internal/db"
 	"comite/internal/etiquetas"
 	"comite/internal/fecha"
-	"comite/internal/reincidencia"
 	"comite/internal/sancion"
 	"comite/web/templates"
 
@@ -65,7 +64,7 @@ func (h *handler) casosCrear(c echo.Context) error {
 		Errores: templates.Errores{},
 	}
 	n := dominio.NuevoCaso{NIT: f.NIT, DireccionSeccional: f.Seccional, Gravedad: sancion.Gravedad(f.Gravedad), Sancion: sancion.Tipo(f.Sancion),
-		PermiteCancelacion: f.PermiteCancelacion, Anclaje: reincidencia.Anclaje(f.Anclaje), Descripcion: f.Descripcion,
+		PermiteCancelacion: f.PermiteCancelacion, Anclaje: sancion.Anclaje(f.Anclaje), Descripcion: f.Descripcion,
 		ConfirmarDuplicado: c.FormValue("confirmar_duplicado") != ""}
 	leerFecha := func(campo, s string, destino *fecha.Fecha) {
 		d, msg := leerFechaFormulario(s)

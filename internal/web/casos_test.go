@@ -17,7 +17,6 @@ import (
 	"comite/internal/fecha"
 	"comite/internal/flujo"
 	"comite/internal/permisos"
-	"comite/internal/reincidencia"
 	"comite/internal/sancion"
 
 	"github.com/PuerkitoBio/goquery"
@@ -77,7 +76,7 @@ func (e *entorno) casoMatriz() string {
 	c, err := expediente.Nuevo(e.d).AbrirCaso(context.Background(), dominio.NuevoCaso{
 		NIT: nitCaso, FechaComision: fecha.Debe(2026, 2, 10), FechaVerificacion: fecha.Debe(2026, 3, 2),
 		Gravedad: sancion.Gravisima, Sancion: sancion.Multa, SancionPrevista: decimal.NewFromInt(10475000),
-		Anclaje: reincidencia.AnclajeComision, Descripcion: descripcionMatriz, ConfirmarDuplicado: true,
+		Anclaje: sancion.AnclajeComision, Descripcion: descripcionMatriz, ConfirmarDuplicado: true,
 	}, dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "seccional"}, Rol: permisos.RolSeccional, Seccional: seccionalCartagena})
 	if err != nil {
 		e.t.Fatal(err)

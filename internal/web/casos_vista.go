@@ -28,6 +28,7 @@ import (
 	"comite/internal/permisos"
 	"comite/internal/plazos"
 	"comite/internal/reincidencia"
+	"comite/internal/sancion"
 	"comite/internal/valores"
 	"comite/internal/web/urls"
 	"comite/web/templates"
@@ -159,7 +160,7 @@ func vistaEvaluacion(ev dominio.Evaluacion, r contrato.EvaluacionJSON, ent reinc
 		switch a {
 		case string(reincidencia.AnclajeDifiere):
 			otro := ent.Nueva.FechaVerificacion.Anio() - 1
-			if r.Periodo.Anclaje == string(reincidencia.AnclajeVerificacion) {
+			if r.Periodo.Anclaje == string(sancion.AnclajeVerificacion) {
 				otro = ent.Nueva.FechaComision.Anio() - 1
 			}
 			v.AnclajeAviso = fmt.Sprintf("Los dos anclajes dan años distintos: con la otra lectura el año de referencia sería %d. La evaluación usa %d.", otro, r.Periodo.Anio)

@@ -160,7 +160,7 @@ func (h *handler) perfilVista(ctx context.Context, nitCanon string, hoy fecha.Fe
 
 	var serie []reincidencia.PuntoAnual
 	nueva := reincidencia.NuevaInfraccion{FechaComision: hoy, FechaVerificacion: hoy, Gravedad: sancion.Grave}
-	v.Evaluacion, serie = h.evaluacionRapida(ctx, expediente.Entrada(l, nueva, reincidencia.AnclajeComision, nil), hoy)
+	v.Evaluacion, serie = h.evaluacionRapida(ctx, expediente.Entrada(l, nueva, sancion.AnclajeComision, nil), hoy)
 	if len(serie) > 0 {
 		anios := make([]int, len(serie))
 		sumas := make([]decimal.Decimal, len(serie))
