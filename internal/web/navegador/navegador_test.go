@@ -66,9 +66,55 @@ func (c *consola) todos() []string {
 // step instead of eating the whole budget. Generous, for a loaded CI machine
 // and -race; a passing run takes a few seconds.
 const (
-	limitePrueba = 150 * time.Second
+	limitePrueba = 240 * time.Second
 	limitePaso   = 45 * time.Second
 )
+
+// The package starts Chromium once, at the first test that needs it, and
+// closes it after the last: starting a browser costs more than most tests.
+var (
+	navegadorUnaVez   sync.Once
+	navegadorCompart  context.Context
+	navegadorErr      error
+	cerrarNavegadores []context.CancelFunc
+)
+
+// compartido returns the context of the package's one browser, starting it
+// the first time.
+func compartido(chromium string) (context.Context, error) {
+	navegadorUnaVez.Do(func() {
+		dir, err := os.MkdirTemp("", "comite-chromium-")
+		if err != nil {
+			navegadorErr = err
+			return
+		}
+		opts := append(chromedp.DefaultExecAllocatorOptions[:],
+			chromedp.ExecPath(chromium),
+			chromedp.NoSandbox,
+			chromedp.DisableGPU,
+			chromedp.Flag("disable-quic", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.Flag("lang", "es-CO"),
+			chromedp.UserDataDir(dir),
+			chromedp.WindowSize(1366, 768),
+		)
+		actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+		bctx, cancelB := chromedp.NewContext(actx)
+		cerrarNavegadores = []context.CancelFunc{cancelB, cancelA, func() { os.RemoveAll(dir) }}
+		navegadorErr = chromedp.Do(bctx)
+		navegadorCompart = bctx
+	})
+	return navegadorCompart, navegadorErr
+}
+
+func TestMain(m *testing.M) {
+	codigo := m.Run()
+	for _, cerrar := range cerrarNavegadores {
+		cerrar()
+	}
+	os.Exit(codigo)
+}
 
 func iniciar(t *testing.T) *prueba {
 	t.Helper()
@@ -76,6 +122,9 @@ func iniciar(t *testing.T) *prueba {
 	if testing.Short() {
 		pruebas.Omitir(t, "pruebas de navegador omitidas con -short")
 	}
+	// The tests share one browser and each has its own server and
+	// database, so they run side by side.
+	t.Parallel()
 	d, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "comite.db"), db.ConArgon2(db.ParametrosArgon2{MemoriaKiB: 1024, Pasadas: 1, Hilos: 1}))
 	if err != nil {
 		t.Fatal(err)
@@ -101,25 +150,18 @@ func iniciar(t *testing.T) *prueba {
 	go srv.Serve(ln)
 	t.Cleanup(func() { web.Apagar(srv, 5*time.Second) })
 
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("lang", "es-CO"),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1366, 768),
-	)
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancelA)
-	tab, cancelC := chromedp.NewContext(actx)
+	navegador, err := compartido(chromium)
+	if err != nil {
+		t.Fatalf("no arrancó Chromium: %v", err)
+	}
+	// Each test gets its own tab in its own browser context (cookies and
+	// storage apart), inside the one browser the whole package shares.
+	tab, cancelC := chromedp.NewContext(navegador, chromedp.WithNewBrowserContext())
 	t.Cleanup(cancelC)
 	ctx, cancelT := context.WithTimeout(tab, limitePrueba)
 	t.Cleanup(cancelT)
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("no arrancó Chromium: %v", err)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1366, 768)); err != nil {
+		t.Fatalf("no se abrió la pestaña: %v", err)
 	}
 	p := &prueba{t: t, ctx: ctx, tab: tab, base: "http://" + ln.Addr().String(), d: d, consola: &consola{}}
 	go func() {
