@@ -33,7 +33,7 @@ func (d *DB) CambiarClave(ctx context.Context, cuentaID int64, actual, nueva str
 	if err != nil {
 		return fmt.Errorf("cambiar la clave: %w", err)
 	}
-	liberar, ok := tomarRanuraArgon2()
+	liberar, ok := d.tomarRanuraArgon2()
 	if !ok {
 		return ErrOcupado
 	}

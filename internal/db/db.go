@@ -49,6 +49,8 @@ type DB struct {
 	// argon2 are the costs of the passwords it hashes (ConArgon2); zero:
 	// the production costs.
 	argon2 ParametrosArgon2
+	// turnosArgon2 bounds the hashes computed at once (ingreso.go).
+	turnosArgon2 *turnosArgon2
 }
 
 // EsperaPredeterminada is how long a connection waits for the write lock
@@ -184,7 +186,7 @@ func Open(ctx context.Context, ruta string, opciones ...Opcion) (*DB, error) {
 	// busy timeout as before. The number open is not limited (a limit could
 	// deadlock code that holds a transaction while it reads through the pool).
 	sqldb.SetMaxIdleConns(ConexionesInactivas)
-	d := &DB{DB: sqldb, Ruta: ruta, Now: time.Now, argon2: cfg.argon2}
+	d := &DB{DB: sqldb, Ruta: ruta, Now: time.Now, argon2: cfg.argon2, turnosArgon2: nuevosTurnosArgon2()}
 	if cfg.reloj != nil {
 		d.Now = cfg.reloj
 	}

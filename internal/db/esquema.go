@@ -126,7 +126,7 @@ func EsquemaDeMigraciones(ctx context.Context, nombres []string) (map[string]Obj
 		return nil, err
 	}
 	defer sqldb.Close()
-	d := &DB{DB: sqldb, Ruta: ruta, Now: time.Now}
+	d := &DB{DB: sqldb, Ruta: ruta, Now: time.Now, turnosArgon2: nuevosTurnosArgon2()}
 	if err := d.prepararAuditoria(ctx, nil); err != nil {
 		return nil, err
 	}

@@ -93,7 +93,7 @@ func (d *DB) IntentarIngreso(ctx context.Context, usuario, clave, ip string) (In
 	if len(clave) > 1024 {
 		clave = clave[:1024]
 	}
-	liberar, ok := tomarRanuraArgon2()
+	liberar, ok := d.tomarRanuraArgon2()
 	if !ok {
 		return Ingreso{Resultado: IngresoOcupado}, nil
 	}
@@ -121,7 +121,7 @@ func (d *DB) IntentarIngreso(ctx context.Context, usuario, clave, ip string) (In
 	err = d.QueryRowContext(ctx, `SELECT id, usuario, nombre, rol, direccion_seccional, activa, creada_en, clave_hash, debe_cambiar_clave FROM cuentas WHERE usuario = ?`, usuario).
 		Scan(&c.ID, &c.Usuario, &c.Nombre, &rol, &c.DireccionSeccional, &activa, &c.CreadaEn, &hash, &debeCambiar)
 	c.Rol, c.Activa, c.DebeCambiarClave = permisos.Rol(rol), activa == 1, debeCambiar == 1
-	verificacionesDeClave.Add(1)
+	d.turnosArgon2.verificaciones.Add(1)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		verificarFicticio(d.costosArgon2(), clave)
@@ -414,36 +414,44 @@ func (d *DB) hashClave(clave string) (string, error) { return HashClave(d.costos
 // "busy" at once instead of queueing memory.
 const MaxArgon2Concurrentes = 4
 
-var (
-	ranurasArgon2         = make(chan struct{}, MaxArgon2Concurrentes)
-	argon2EnCurso         atomic.Int64
-	argon2Pico            atomic.Int64
-	verificacionesDeClave atomic.Int64
-)
+// turnosArgon2 bounds the password hashes one store computes at once and
+// counts them. Each store has its own (a process serves one store; tests
+// open many side by side).
+type turnosArgon2 struct {
+	ranuras        chan struct{}
+	enCurso        atomic.Int64
+	pico           atomic.Int64
+	verificaciones atomic.Int64
+}
+
+func nuevosTurnosArgon2() *turnosArgon2 {
+	return &turnosArgon2{ranuras: make(chan struct{}, MaxArgon2Concurrentes)}
+}
 
 // tomarRanuraArgon2 takes one slot without waiting; ok is false when all are busy.
-func tomarRanuraArgon2() (liberar func(), ok bool) {
+func (d *DB) tomarRanuraArgon2() (liberar func(), ok bool) {
+	t := d.turnosArgon2
 	select {
-	case ranurasArgon2 <- struct{}{}:
+	case t.ranuras <- struct{}{}:
 	default:
 		return nil, false
 	}
-	n := argon2EnCurso.Add(1)
+	n := t.enCurso.Add(1)
 	for {
-		p := argon2Pico.Load()
-		if n <= p || argon2Pico.CompareAndSwap(p, n) {
+		p := t.pico.Load()
+		if n <= p || t.pico.CompareAndSwap(p, n) {
 			break
 		}
 	}
 	return func() {
-		argon2EnCurso.Add(-1)
-		<-ranurasArgon2
+		t.enCurso.Add(-1)
+		<-t.ranuras
 	}, true
 }
 
 // EstadisticaArgon2 reports how many login passwords were hashed (against a
 // stored hash or, for an unknown user, a fictitious one), and the largest number of argon2 computations of logins that
-// ran at the same time, since the process started.
-func EstadisticaArgon2() (verificaciones, pico int64) {
-	return verificacionesDeClave.Load(), argon2Pico.Load()
+// ran at the same time, since the store was opened.
+func (d *DB) EstadisticaArgon2() (verificaciones, pico int64) {
+	return d.turnosArgon2.verificaciones.Load(), d.turnosArgon2.pico.Load()
 }

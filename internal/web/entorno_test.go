@@ -43,6 +43,11 @@ var argon2Barato = db.ConArgon2(db.ParametrosArgon2{MemoriaKiB: 1024, Pasadas: 1
 // options (a test that needs other costs passes its own db.ConArgon2).
 func nuevoEntorno(t testing.TB, opciones ...db.Opcion) *entorno {
 	t.Helper()
+	// Every test has its own store, clock and application: they run side
+	// by side. Benchmarks are left sequential.
+	if tt, ok := t.(*testing.T); ok {
+		tt.Parallel()
+	}
 	dir := dirTemporal(t)
 	d, err := db.Open(context.Background(), filepath.Join(dir, "comite.db"), append([]db.Opcion{argon2Barato}, opciones...)...)
 	if err != nil {

@@ -53,7 +53,7 @@ func BenchmarkIngreso_200ParalelosCostoReal(b *testing.B) {
 		wg.Wait()
 		b.Logf("respuestas: %v", cuenta)
 	}
-	_, pico := db.EstadisticaArgon2()
+	_, pico := e.d.EstadisticaArgon2()
 	b.ReportMetric(float64(pico), "argon2-simultaneos")
 	b.ReportMetric(picoMemoriaMiB(b), "MiB-pico-RSS")
 }

@@ -57,7 +57,7 @@ func TestIngreso_paraleloContraUnaCuentaRespetaElLimite(t *testing.T) {
 	e := nuevoEntorno(t)
 	srv := httptest.NewServer(e.app)
 	defer srv.Close()
-	antes, _ := db.EstadisticaArgon2()
+	antes, _ := e.d.EstadisticaArgon2()
 	var wg sync.WaitGroup
 	estados := make(chan int, 60)
 	for i := 0; i < 60; i++ {
@@ -80,7 +80,7 @@ func TestIngreso_paraleloContraUnaCuentaRespetaElLimite(t *testing.T) {
 	if cuenta[http.StatusUnauthorized]+cuenta[http.StatusTooManyRequests]+cuenta[http.StatusServiceUnavailable] != 60 {
 		t.Fatalf("estados inesperados: %v", cuenta)
 	}
-	despues, pico := db.EstadisticaArgon2()
+	despues, pico := e.d.EstadisticaArgon2()
 	if n := e.contarMotivo("clave_incorrecta"); n > db.MaxFallosPar || n != cuenta[http.StatusUnauthorized] {
 		t.Fatalf("%d claves verificadas (%d respuestas 401); el límite es %d", n, cuenta[http.StatusUnauthorized], db.MaxFallosPar)
 	}
@@ -117,7 +117,7 @@ func TestIngreso_paraleloUsuariosInexistentesNoSuperanElTopeDeArgon2(t *testing.
 		}()
 	}
 	wg.Wait()
-	_, pico := db.EstadisticaArgon2()
+	_, pico := e.d.EstadisticaArgon2()
 	if pico > db.MaxArgon2Concurrentes {
 		t.Fatalf("pico de argon2 concurrentes %d > %d", pico, db.MaxArgon2Concurrentes)
 	}
