@@ -327,6 +327,9 @@ type cuentasDemoListas struct {
 	clave string // "" when the accounts already existed
 	// claveIgnorada: COMITE_DEMO_PASSWORD was set but the accounts already existed.
 	claveIgnorada bool
+	// hay tells which demo accounts the database has (all of them when this
+	// start created them).
+	hay map[string]bool
 }
 
 // prepararDemo fills an empty database with demo data and, when the database
@@ -365,8 +368,16 @@ func prepararDemo(ctx context.Context, d *db.DB, stdout io.Writer) (cuentasDemoL
 		escribirFirmaDemo(d.Ruta, cert, claveCert, stdout)
 		creadas = clave != ""
 	}
+	r.hay = map[string]bool{}
 	if n > 0 {
 		r.claveIgnorada = os.Getenv("COMITE_DEMO_PASSWORD") != ""
+		cuentas, err := d.ListarCuentas(ctx)
+		if err != nil {
+			return r, err
+		}
+		for _, c := range cuentas {
+			r.hay[c.Usuario] = true
+		}
 		return r, nil
 	}
 	if !creadas {
@@ -376,6 +387,9 @@ func prepararDemo(ctx context.Context, d *db.DB, stdout io.Writer) (cuentasDemoL
 				return r, fmt.Errorf("cuenta de demostración %s: %w", c.Usuario, err)
 			}
 		}
+	}
+	for _, c := range cuentasDemo {
+		r.hay[c.Usuario] = true
 	}
 	r.clave = clave
 	return r, nil
@@ -390,15 +404,26 @@ func (r cuentasDemoListas) escribir(w io.Writer, url, ruta string) {
 	if r.clave != "" {
 		fmt.Fprintf(w, "  Cuentas de demostración — clave para todas: %s\n\n", r.clave)
 	} else {
-		fmt.Fprintln(w, "  Cuentas de demostración (creadas cuando se creó esta base):")
+		fmt.Fprintln(w, "  Cuentas de demostración de esta base:")
 		fmt.Fprintln(w)
 	}
+	usuario := ""
 	for _, c := range cuentasDemo {
+		if !r.hay[c.Usuario] {
+			continue
+		}
+		if usuario == "" {
+			usuario = c.Usuario
+		}
 		extra := ""
 		if c.DireccionSeccional != "" {
 			extra = " — " + c.DireccionSeccional
 		}
 		fmt.Fprintf(w, "    %-10s %s (%s)%s\n", c.Usuario, c.Nombre, c.Rol.Etiqueta(), extra)
+	}
+	if usuario == "" {
+		fmt.Fprintln(w, "    (ninguna: la base ya tenía otras cuentas y no se crearon las de demostración)")
+		usuario = "SU_CUENTA"
 	}
 	fmt.Fprintln(w)
 	if r.clave == "" {
@@ -409,8 +434,8 @@ func (r cuentasDemoListas) escribir(w io.Writer, url, ruta string) {
 			fmt.Fprintln(w, "  COMITE_DEMO_PASSWORD solo aplica cuando la base se crea.")
 		}
 		fmt.Fprintln(w, "  Para restablecerla (clave temporal, se cambia al ingresar), en otra terminal:")
-		fmt.Fprintf(w, "    go run ./cmd/comite usuarios restablecer-clave --usuario secretaria --db %s\n", ruta)
-		fmt.Fprintln(w, "  (o con --usuario comite, seccional, auditor o admin)")
+		fmt.Fprintf(w, "    go run ./cmd/comite usuarios restablecer-clave --usuario %s --db %s\n", usuario, ruta)
+		fmt.Fprintln(w, "  (con --usuario, la cuenta de la lista que quiera restablecer)")
 		fmt.Fprintln(w)
 	}
 	fmt.Fprintf(w, "  Ingrese en %slogin\n", url)

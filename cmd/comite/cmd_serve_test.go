@@ -174,3 +174,50 @@ func TestServeDemo_cuentasAlFinalYReinicio(t *testing.T) {
 		t.Errorf("restablecer-clave no dio la clave temporal: %s", out.String())
 	}
 }
+
+// The accounts box in each situation of a start with --demo: accounts just
+// created (with their password), a restart with or without
+// COMITE_DEMO_PASSWORD, and a database whose accounts are not the demo ones.
+func TestServeDemo_recuadroSegunLaBase(t *testing.T) {
+	todas := map[string]bool{}
+	for _, c := range cuentasDemo {
+		todas[c.Usuario] = true
+	}
+	casos := []struct {
+		nombre string
+		r      cuentasDemoListas
+		dice   []string
+		noDice []string
+	}{
+		{"cuentas_creadas", cuentasDemoListas{clave: "clave-larga-1", hay: todas},
+			[]string{"clave para todas: clave-larga-1", "    admin ", "Ingrese en http://x/login"}, []string{"restablecer-clave"}},
+		{"reinicio_con_la_variable", cuentasDemoListas{claveIgnorada: true, hay: todas},
+			[]string{"COMITE_DEMO_PASSWORD no se aplicó: solo aplica cuando la base se crea", "restablecer-clave --usuario secretaria --db demo.db\n", "    auditor "}, []string{"clave para todas"}},
+		{"reinicio_sin_la_variable", cuentasDemoListas{hay: todas},
+			[]string{"La clave no se guarda en claro", "COMITE_DEMO_PASSWORD solo aplica cuando la base se crea", "restablecer-clave --usuario secretaria --db demo.db\n"}, []string{"no se aplicó"}},
+		{"solo_algunas_de_demostracion", cuentasDemoListas{hay: map[string]bool{"auditor": true}},
+			[]string{"    auditor ", "restablecer-clave --usuario auditor --db demo.db\n"}, []string{"    secretaria "}},
+		{"otras_cuentas", cuentasDemoListas{hay: map[string]bool{"ana": true}},
+			[]string{"ninguna: la base ya tenía otras cuentas", "restablecer-clave --usuario SU_CUENTA --db demo.db\n"}, []string{"    admin "}},
+	}
+	for _, c := range casos {
+		t.Run(c.nombre, func(t *testing.T) {
+			var b bytes.Buffer
+			c.r.escribir(&b, "http://x/", "demo.db")
+			txt := b.String()
+			if strings.Count(txt, "\n"+bordeRecuadro) != 2 {
+				t.Errorf("sin sus dos bordes:\n%s", txt)
+			}
+			for _, f := range c.dice {
+				if !strings.Contains(txt, f) {
+					t.Errorf("no dice %q:\n%s", f, txt)
+				}
+			}
+			for _, f := range c.noDice {
+				if strings.Contains(txt, f) {
+					t.Errorf("dice %q:\n%s", f, txt)
+				}
+			}
+		})
+	}
+}
