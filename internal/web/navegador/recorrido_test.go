@@ -191,14 +191,13 @@ var guionRecorrido = map[int]func(p *prueba, e *estadoRecorrido){
 		p.mirar(e)
 	},
 	5: func(p *prueba, e *estadoRecorrido) {
-		hoy := p.d.Hoy()
 		p.clicYEspera(sel("nav-casos"), sel("reportar-caso"))
 		p.mirar(e)
 		p.clicYEspera(sel("reportar-caso"), sel("form-caso"))
 		p.hacer(
 			chromedp.SendKeys(chromedp.ID("f-nit"), "901750435-6"),
-			chromedp.SetValue(chromedp.ID("f-fecha_comision"), hoy.MasDias(-1).String()),
-			chromedp.SetValue(chromedp.ID("f-fecha_verificacion"), hoy.String()),
+			chromedp.SendKeys(chromedp.ID("f-fecha_comision"), "20/11/2026"),
+			chromedp.SendKeys(chromedp.ID("f-fecha_verificacion"), "27/11/2026"),
 			chromedp.SetValue(chromedp.ID("f-gravedad"), "grave"),
 			chromedp.SendKeys(chromedp.ID("f-sancion_prevista"), "8.000.000"),
 			chromedp.SendKeys(chromedp.ID("f-descripcion"), "Declaraciones con información inexacta sobre el valor en aduana."),
