@@ -107,6 +107,26 @@ func TestRecorrido_READMEBienFormado(t *testing.T) {
 	for _, c := range demo.Cuentas {
 		cuentas[c.Usuario] = true
 	}
+	// The README opens with its two commands; the test command is the one
+	// the CI script runs.
+	b, err := os.ReadFile(rutaREADME)
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(b)
+	if i := strings.Index(readme, "\n## "); i < 0 || !strings.HasPrefix(readme[i+1:], "## Dos comandos\n") {
+		t.Error("la primera sección del README debe ser «Dos comandos»")
+	}
+	ci, err := os.ReadFile("../../../.ci/run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`\*\*Correr las pruebas\*\*[^\n]*\n\n    ([^\n]+)\n`).FindStringSubmatch(readme)
+	if m == nil {
+		t.Error("el README no da el comando de las pruebas en un bloque tras «Correr las pruebas»")
+	} else if !regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(m[1]) + `$`).Match(ci) {
+		t.Errorf("el comando de las pruebas del README, %q, no es una línea de .ci/run", m[1])
+	}
 	for i, p := range pasos {
 		if p.numero != i+1 {
 			t.Errorf("el paso %d lleva el número %d", i+1, p.numero)
