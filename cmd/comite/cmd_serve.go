@@ -135,6 +135,11 @@ func servir(ctx context.Context, o opcionesServe, stdout, stderr io.Writer) int 
 		manejadorLog = slog.NewTextHandler(stderr, nil)
 	}
 	log := slog.New(manejadorLog)
+	// The audit chain logs each head it publishes. While the demo story is
+	// written that is one line per audit row, which would bury the demo
+	// accounts: the demo raises this logger's level until the data is ready.
+	nivelAuditoria := new(slog.LevelVar)
+	logAuditoria := slog.New(filtroNivel{manejadorLog, nivelAuditoria})
 	// Held while the server runs: a restore refuses this database meanwhile.
 	bloqueo, err := respaldo.BloquearServidor(o.ruta)
 	if err != nil {
@@ -150,7 +155,7 @@ func servir(ctx context.Context, o opcionesServe, stdout, stderr io.Writer) int 
 	}
 	// The server creates the audit key only on a database with no audit
 	// rows at all (its first start); otherwise the key must be found.
-	d, err := db.Open(ctx, o.ruta, db.EsperaOcupada(web.EsperaOcupadaWeb), db.ConClaveAuditoria(o.claveAuditoria), db.ConAnclaAuditoria(o.anclaAuditoria), db.ConRegistroAuditoria(log),
+	d, err := db.Open(ctx, o.ruta, db.EsperaOcupada(web.EsperaOcupadaWeb), db.ConClaveAuditoria(o.claveAuditoria), db.ConAnclaAuditoria(o.anclaAuditoria), db.ConRegistroAuditoria(logAuditoria),
 		db.CrearClaveSoloSinAuditoria())
 	if err != nil {
 		fmt.Fprintln(stderr, "comite serve:", err)
@@ -199,8 +204,12 @@ func servir(ctx context.Context, o opcionesServe, stdout, stderr io.Writer) int 
 	}
 	url := fmt.Sprintf("%s://%s/", esquema, ln.Addr().String())
 
+	var cuentas cuentasDemoListas
 	if o.demo {
-		if err := prepararDemo(ctx, d, url, stdout); err != nil {
+		nivelAuditoria.Set(slog.LevelWarn)
+		cuentas, err = prepararDemo(ctx, d, stdout)
+		nivelAuditoria.Set(slog.LevelInfo)
+		if err != nil {
 			ln.Close()
 			fmt.Fprintln(stderr, "comite serve:", err)
 			return 1
@@ -271,6 +280,10 @@ func servir(ctx context.Context, o opcionesServe, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stdout, "Aviso: cookies sin el atributo Secure fuera de localhost; use TLS o un proxy TLS delante.")
 	}
 	log.Info("servidor iniciado", "url", url, "db", o.ruta, "tls", tls, "cookie_segura", segura)
+	if o.demo {
+		// Last of the start-up, after the log lines, so it is not lost among them.
+		cuentas.escribir(stdout, url, o.ruta)
+	}
 
 	codigo := 0
 	select {
@@ -308,23 +321,35 @@ func esLoopback(a net.Addr) bool {
 // take the steps of the demo's story.
 var cuentasDemo = demo.Cuentas
 
+// cuentasDemoListas is what start-up tells about the demo accounts: the
+// password when this start created them, or why it cannot be shown.
+type cuentasDemoListas struct {
+	clave string // "" when the accounts already existed
+	// claveIgnorada: COMITE_DEMO_PASSWORD was set but the accounts already existed.
+	claveIgnorada bool
+	// hay tells which demo accounts the database has (all of them when this
+	// start created them).
+	hay map[string]bool
+}
+
 // prepararDemo fills an empty database with demo data and, when the database
-// has no accounts yet, creates one account per role and prints them.
-func prepararDemo(ctx context.Context, d *db.DB, url string, stdout io.Writer) error {
+// has no accounts yet, creates one account per role.
+func prepararDemo(ctx context.Context, d *db.DB, stdout io.Writer) (cuentasDemoListas, error) {
+	var r cuentasDemoListas
 	n, err := d.ContarCuentas(ctx)
 	if err != nil {
-		return err
+		return r, err
 	}
 	clave := ""
 	if n == 0 {
 		if clave = os.Getenv("COMITE_DEMO_PASSWORD"); clave == "" {
 			b := make([]byte, 12)
 			if _, err := rand.Read(b); err != nil {
-				return err
+				return r, err
 			}
 			clave = base64.RawURLEncoding.EncodeToString(b)
 		} else if len([]rune(clave)) < validar.LongitudMinimaClave {
-			return fmt.Errorf("COMITE_DEMO_PASSWORD debe tener al menos %d caracteres", validar.LongitudMinimaClave)
+			return r, fmt.Errorf("COMITE_DEMO_PASSWORD debe tener al menos %d caracteres", validar.LongitudMinimaClave)
 		}
 	}
 	// The accounts are created by the story itself, at its start, so the
@@ -336,33 +361,102 @@ func prepararDemo(ctx context.Context, d *db.DB, url string, stdout io.Writer) e
 	case errors.As(err, &noVacia):
 		fmt.Fprintln(stdout, "La base ya tiene datos: no se generan datos de demostración.")
 	case err != nil:
-		return fmt.Errorf("datos de demostración: %w", err)
+		return r, fmt.Errorf("datos de demostración: %w", err)
 	default:
 		fmt.Fprintln(stdout, "Datos de demostración generados:")
 		res.Escribir(stdout)
 		escribirFirmaDemo(d.Ruta, cert, claveCert, stdout)
 		creadas = clave != ""
 	}
+	r.hay = map[string]bool{}
 	if n > 0 {
-		fmt.Fprintln(stdout, "La base ya tiene cuentas: no se crean cuentas de demostración (cree una con «comite usuarios crear»).")
-		return nil
+		r.claveIgnorada = os.Getenv("COMITE_DEMO_PASSWORD") != ""
+		cuentas, err := d.ListarCuentas(ctx)
+		if err != nil {
+			return r, err
+		}
+		for _, c := range cuentas {
+			r.hay[c.Usuario] = true
+		}
+		return r, nil
 	}
 	if !creadas {
 		for _, c := range cuentasDemo {
 			c.Clave = clave
 			if err := demo.CrearCuentaDemo(ctx, d, c); err != nil {
-				return fmt.Errorf("cuenta de demostración %s: %w", c.Usuario, err)
+				return r, fmt.Errorf("cuenta de demostración %s: %w", c.Usuario, err)
 			}
 		}
 	}
-	fmt.Fprintf(stdout, "\nCuentas de demostración (clave para todas: %s)\n", clave)
 	for _, c := range cuentasDemo {
+		r.hay[c.Usuario] = true
+	}
+	r.clave = clave
+	return r, nil
+}
+
+// escribir prints the demo accounts in a box: with their password when this
+// start created them; otherwise, that the password is not stored in clear
+// and the exact command that resets it.
+func (r cuentasDemoListas) escribir(w io.Writer, url, ruta string) {
+	const borde = "════════════════════════════════════════════════════════════════════════════"
+	fmt.Fprintf(w, "\n%s\n", borde)
+	if r.clave != "" {
+		fmt.Fprintf(w, "  Cuentas de demostración — clave para todas: %s\n\n", r.clave)
+	} else {
+		fmt.Fprintln(w, "  Cuentas de demostración de esta base:")
+		fmt.Fprintln(w)
+	}
+	usuario := ""
+	for _, c := range cuentasDemo {
+		if !r.hay[c.Usuario] {
+			continue
+		}
+		if usuario == "" {
+			usuario = c.Usuario
+		}
 		extra := ""
 		if c.DireccionSeccional != "" {
 			extra = " — " + c.DireccionSeccional
 		}
-		fmt.Fprintf(stdout, "  %-10s %s (%s)%s\n", c.Usuario, c.Nombre, c.Rol.Etiqueta(), extra)
+		fmt.Fprintf(w, "    %-10s %s (%s)%s\n", c.Usuario, c.Nombre, c.Rol.Etiqueta(), extra)
 	}
-	fmt.Fprintf(stdout, "Ingrese en %slogin\n\n", url)
-	return nil
+	if usuario == "" {
+		fmt.Fprintln(w, "    (ninguna: la base ya tenía otras cuentas y no se crearon las de demostración)")
+		usuario = "SU_CUENTA"
+	}
+	fmt.Fprintln(w)
+	if r.clave == "" {
+		fmt.Fprintln(w, "  La clave no se guarda en claro: no se puede volver a mostrar.")
+		if r.claveIgnorada {
+			fmt.Fprintln(w, "  COMITE_DEMO_PASSWORD no se aplicó: solo aplica cuando la base se crea.")
+		} else {
+			fmt.Fprintln(w, "  COMITE_DEMO_PASSWORD solo aplica cuando la base se crea.")
+		}
+		fmt.Fprintln(w, "  Para restablecerla (clave temporal, se cambia al ingresar), en otra terminal:")
+		fmt.Fprintf(w, "    go run ./cmd/comite usuarios restablecer-clave --usuario %s --db %s\n", usuario, ruta)
+		fmt.Fprintln(w, "  (con --usuario, la cuenta de la lista que quiera restablecer)")
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "  Ingrese en %slogin\n", url)
+	fmt.Fprintf(w, "%s\n\n", borde)
+}
+
+// filtroNivel is a log handler that drops records below a level that can
+// change while the server runs.
+type filtroNivel struct {
+	slog.Handler
+	nivel slog.Leveler
+}
+
+func (f filtroNivel) Enabled(ctx context.Context, l slog.Level) bool {
+	return l >= f.nivel.Level() && f.Handler.Enabled(ctx, l)
+}
+
+func (f filtroNivel) WithAttrs(a []slog.Attr) slog.Handler {
+	return filtroNivel{f.Handler.WithAttrs(a), f.nivel}
+}
+
+func (f filtroNivel) WithGroup(g string) slog.Handler {
+	return filtroNivel{f.Handler.WithGroup(g), f.nivel}
 }

@@ -20,7 +20,7 @@ import (
 	"comite/internal/sancion"
 )
 
-// Benchmarks. Run (figures in the README):
+// Benchmarks. Run (figures in docs/rendimiento.md):
 //
 //	go test ./internal/db -run '^$' -bench 'ImportarSanciones|InsertDirecto|EvaluarUsuario' -benchtime 1x -timeout 60m
 //

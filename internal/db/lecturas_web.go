@@ -1,6 +1,6 @@
 package db
 
-// Reads shaped for the web pages that must answer fast under load (README, «Mediciones»): few queries, one read snapshot, nothing the page
+// Reads shaped for the web pages that must answer fast under load (docs/rendimiento.md): few queries, one read snapshot, nothing the page
 // does not show. They select rows only; every rule stays in internal/reincidencia.
 
 import (

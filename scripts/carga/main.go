@@ -1,4 +1,4 @@
-// Command carga is the bounded load test of the web pages (README, «Mediciones»): it logs in to a running `comite serve` on a loopback address
+// Command carga is the bounded load test of the web pages (docs/rendimiento.md): it logs in to a running `comite serve` on a loopback address
 // like a person would (the login form's CSRF token, then usuario and clave),
 // keeps the session cookie, and loads each page in turn with a fixed number of
 // concurrent clients for a fixed time, then prints p50/p90/p99 latency and

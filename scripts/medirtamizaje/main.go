@@ -1,5 +1,5 @@
-// Command medirtamizaje measures the screening of one year (README,
-// «Rendimiento») against the floor the database sets: the same rows read by a
+// Command medirtamizaje measures the screening of one year (docs/rendimiento.md,
+// «Tamizaje cerca del piso») against the floor the database sets: the same rows read by a
 // bare SQL aggregate in the same driver. Each mode runs in its own process so
 // /usr/bin/time gives its peak memory; scripts/medir-tamizaje.sh runs them all.
 //

@@ -118,6 +118,24 @@ func TestMain(m *testing.M) {
 
 func iniciar(t *testing.T) *prueba {
 	t.Helper()
+	return iniciarCon(t, func(d *db.DB) {
+		for _, n := range []dominio.NuevaCuenta{
+			{Usuario: "admin", Nombre: "Ana Administradora", Rol: permisos.RolAdmin},
+			{Usuario: "auditor", Nombre: "Aura Auditora", Rol: permisos.RolAuditor},
+		} {
+			n.Clave = clave
+			if _, err := d.CrearCuenta(context.Background(), n, dominio.Actor{Cuenta: "sistema"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		sembrar(t, d)
+	})
+}
+
+// iniciarCon is iniciar over a database that llenar fills before the
+// server starts.
+func iniciarCon(t *testing.T, llenar func(*db.DB)) *prueba {
+	t.Helper()
 	chromium := pruebas.Chromium(t)
 	if testing.Short() {
 		pruebas.Omitir(t, "pruebas de navegador omitidas con -short")
@@ -130,16 +148,7 @@ func iniciar(t *testing.T) *prueba {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { d.Close() })
-	for _, n := range []dominio.NuevaCuenta{
-		{Usuario: "admin", Nombre: "Ana Administradora", Rol: permisos.RolAdmin},
-		{Usuario: "auditor", Nombre: "Aura Auditora", Rol: permisos.RolAuditor},
-	} {
-		n.Clave = clave
-		if _, err := d.CrearCuenta(context.Background(), n, dominio.Actor{Cuenta: "sistema"}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	sembrar(t, d)
+	llenar(d)
 
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

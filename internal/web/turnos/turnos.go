@@ -27,7 +27,7 @@ import (
 // up to 50 ms in the server at p99. In turns the same work is done in the
 // order it arrived and the wait is the queue's, about the same for everyone:
 // with the same pages per second, the p99 of the case pages at 20 clients
-// went from 61 to 43 ms (README, «Páginas web bajo carga»).
+// went from 61 to 43 ms (docs/rendimiento.md, «Páginas web bajo carga»).
 //
 // A turn is only for building: the page is kept in memory while it is
 // built (up to MaxEnTurno bytes) and sent to the client after the turn is
