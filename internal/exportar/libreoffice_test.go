@@ -80,13 +80,16 @@ func TestEscribirXLSX_idaYVueltaLibreOffice(t *testing.T) {
 		{"false", `CF-2026-0001;"10/22/2026";"2025";"1234567.89";Desconocido`},
 		{"true", `CF-2026-0001;22/10/2026;2025;$ 1,234,568;Desconocido`},
 	} {
-		csv := pruebas.LibreOfficeCSV(t, b.Bytes(), "59,34,76,1,,1033,false,false,"+c.comoSeMuestra)
-		lineas := strings.Split(strings.TrimSpace(string(csv)), "\n")
-		if len(lineas) != 2 || strings.TrimSpace(lineas[0]) != "Caso;Fecha del reporte;Año de referencia;Monto;Vence" {
-			t.Fatalf("CSV de LibreOffice:\n%s", csv)
-		}
-		if got := strings.TrimSpace(lineas[1]); got != c.quiere {
-			t.Errorf("como se muestra=%s: fila releída por LibreOffice %q, quiere %q", c.comoSeMuestra, got, c.quiere)
-		}
+		t.Run("como se muestra="+c.comoSeMuestra, func(t *testing.T) {
+			t.Parallel()
+			csv := pruebas.LibreOfficeCSV(t, b.Bytes(), "59,34,76,1,,1033,false,false,"+c.comoSeMuestra)
+			lineas := strings.Split(strings.TrimSpace(string(csv)), "\n")
+			if len(lineas) != 2 || strings.TrimSpace(lineas[0]) != "Caso;Fecha del reporte;Año de referencia;Monto;Vence" {
+				t.Fatalf("CSV de LibreOffice:\n%s", csv)
+			}
+			if got := strings.TrimSpace(lineas[1]); got != c.quiere {
+				t.Errorf("como se muestra=%s: fila releída por LibreOffice %q, quiere %q", c.comoSeMuestra, got, c.quiere)
+			}
+		})
 	}
 }
