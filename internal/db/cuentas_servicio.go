@@ -11,6 +11,7 @@ import (
 	"comite/internal/fallo"
 	"comite/internal/fecha"
 	"comite/internal/permisos"
+	"comite/internal/texto"
 )
 
 // ErrTokenAPI is an unknown, revoked or expired API token: the API answers
@@ -107,8 +108,9 @@ func (d *DB) CuentasServicio(ctx context.Context) ([]dominio.CuentaServicio, err
 
 // RevocarCuentaServicio revokes the account named nombre: its token stops
 // working at once. Revoking it again changes nothing and is not audited.
+// The name is compared as account names are (texto.ClaveCuenta).
 func (d *DB) RevocarCuentaServicio(ctx context.Context, nombre string, quien dominio.Actor) error {
-	nombre = strings.TrimSpace(nombre)
+	nombre = strings.TrimSpace(texto.ClaveCuenta(nombre))
 	return d.enTx(ctx, func(tx *sql.Tx) error {
 		var id int64
 		var revocada sql.NullString

@@ -21,7 +21,7 @@ func TestCuentaServicio_tokenVigenciaYRevocacion(t *testing.T) {
 	ctx := context.Background()
 	ahora := time.Date(2026, 12, 5, 12, 0, 0, 0, time.UTC)
 	d.Now = func() time.Time { return ahora }
-	n := dominio.NuevaCuentaServicio{Nombre: "RUNT", Alcances: []permisos.Alcance{permisos.AlcanceLeer, permisos.AlcanceImportar}, Vence: fecha.Debe(2026, 12, 31)}
+	n := dominio.NuevaCuentaServicio{Nombre: "runt", Alcances: []permisos.Alcance{permisos.AlcanceLeer, permisos.AlcanceImportar}, Vence: fecha.Debe(2026, 12, 31)}
 	c, token, err := d.CrearCuentaServicio(ctx, n, dominio.Actor{Cuenta: "admin"})
 	if err != nil {
 		t.Fatal(err)
@@ -37,7 +37,7 @@ func TestCuentaServicio_tokenVigenciaYRevocacion(t *testing.T) {
 		t.Fatal("aceptó un nombre repetido")
 	}
 	got, err := d.CuentaServicioPorToken(ctx, token)
-	if err != nil || got.Nombre != "RUNT" || !got.Tiene(permisos.AlcanceImportar) || got.Tiene(permisos.AlcanceCasos) || got.UltimoUso == "" {
+	if err != nil || got.Nombre != "runt" || !got.Tiene(permisos.AlcanceImportar) || got.Tiene(permisos.AlcanceCasos) || got.UltimoUso == "" {
 		t.Fatalf("CuentaServicioPorToken = %+v, %v", got, err)
 	}
 	if _, err := d.CuentaServicioPorToken(ctx, token+"x"); !errors.Is(err, ErrTokenAPI) {
@@ -53,7 +53,7 @@ func TestCuentaServicio_tokenVigenciaYRevocacion(t *testing.T) {
 		t.Fatalf("vencido: %v", err)
 	}
 	ahora = time.Date(2026, 12, 6, 12, 0, 0, 0, time.UTC)
-	if err := d.RevocarCuentaServicio(ctx, "RUNT", dominio.Actor{Cuenta: "admin"}); err != nil {
+	if err := d.RevocarCuentaServicio(ctx, "runt", dominio.Actor{Cuenta: "admin"}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := d.CuentaServicioPorToken(ctx, token); !errors.Is(err, ErrTokenAPI) {
@@ -78,7 +78,7 @@ func TestIdempotencia_reservarYGuardar(t *testing.T) {
 	t.Parallel()
 	d := abrirTemporal(t)
 	ctx := context.Background()
-	c, _, err := d.CrearCuentaServicio(ctx, dominio.NuevaCuentaServicio{Nombre: "S", Alcances: []permisos.Alcance{permisos.AlcanceImportar}, Vence: d.Hoy().MasDias(30)}, dominio.Actor{Cuenta: "admin"})
+	c, _, err := d.CrearCuentaServicio(ctx, dominio.NuevaCuentaServicio{Nombre: "s", Alcances: []permisos.Alcance{permisos.AlcanceImportar}, Vence: d.Hoy().MasDias(30)}, dominio.Actor{Cuenta: "admin"})
 	if err != nil {
 		t.Fatal(err)
 	}
