@@ -1,6 +1,7 @@
 package validar
 
 import (
+	"slices"
 	"strings"
 
 	"comite/internal/dominio"
@@ -22,6 +23,11 @@ func CuentaServicio(n *dominio.NuevaCuentaServicio, hoy fecha.Fecha) error {
 	}
 	if _, err := permisos.ParseAlcances(permisos.UnirAlcances(n.Alcances)); err != nil {
 		return &dominio.ErrValidacion{Campo: "alcance", Mensaje: err.Error()}
+	}
+	if n.Seccional != "" && slices.Contains(n.Alcances, permisos.AlcanceImportar) {
+		// Loads are national, as the import of the Secretaría: a Seccional
+		// sees only its own, and could not see what it writes.
+		return &dominio.ErrValidacion{Campo: "alcance", Mensaje: "una cuenta limitada a una Dirección Seccional no puede importar: la carga de datos es nacional"}
 	}
 	if n.Vence.IsZero() {
 		return &dominio.ErrValidacion{Campo: "vence", Mensaje: "escriba la fecha de vencimiento (aaaa-mm-dd)"}

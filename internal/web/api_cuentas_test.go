@@ -43,7 +43,7 @@ func TestAdminAPI_crearListarRevocar(t *testing.T) {
 	if rec := e.pedir("POST", "/admin/api", &s, url.Values{"_csrf": {"otro"}, "nombre": {"runt"}, "alcance": {"leer"}, "vence": {"31/12/2027"}}); rec.Code != http.StatusForbidden {
 		t.Fatalf("sin CSRF: %d", rec.Code)
 	}
-	rec := e.pedir("POST", "/admin/api", &s, url.Values{"nombre": {"runt"}, "alcance": {"importar", "leer"}, "vence": {"31/12/2027"}, "seccional": {seccionalCartagena}})
+	rec := e.pedir("POST", "/admin/api", &s, url.Values{"nombre": {"runt"}, "alcance": {"casos", "leer"}, "vence": {"31/12/2027"}, "seccional": {seccionalCartagena}})
 	if rec.Code != http.StatusOK {
 		t.Fatalf("crear: %d %s", rec.Code, rec.Body.String())
 	}

@@ -11,6 +11,24 @@ import (
 	"strings"
 )
 
+// Addresses of the HTTP API for other systems (internal/api): its own
+// router, mounted before the web's; every one under PrefijoAPI.
+const (
+	PrefijoAPI         = "/api/v1"
+	APIDocumento       = "/api/v1/openapi.json"
+	APIEvaluar         = "/api/v1/evaluar"
+	APILiquidar        = "/api/v1/liquidar"
+	APIUsuarios        = "/api/v1/usuarios"
+	APISanciones       = "/api/v1/sanciones"
+	APIOperaciones     = "/api/v1/operaciones"
+	APICasos           = "/api/v1/casos"
+	APIPatronCaso      = "/api/v1/casos/:numero"
+	APIPatronDocumento = "/api/v1/casos/:numero/documentos/:id"
+	APIPatronTamizaje  = "/api/v1/tamizaje/:anio"
+	APIUVT             = "/api/v1/uvt"
+	APIReglas          = "/api/v1/reglas"
+)
+
 // Patterns of the routes, as the router reads them (":name" is a parameter).
 const (
 	Salud           = "/healthz"
