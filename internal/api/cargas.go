@@ -170,93 +170,87 @@ func erroresDeFilas(ps []importar.Problema, esJSON bool) []Error {
 // csvDeJSON writes a JSON array of objects as the CSV the import reads: the
 // header is every key in the order first seen; strings go as they are,
 // numbers as written, true and false as «sí» and «no», null as empty. It
-// checks the shape only: every value is read by the import.
+// checks the shape only: every value is read by the import. The array is
+// read token by token, one pass, without a map per row.
 func csvDeJSON(cuerpo []byte) ([]byte, []Error) {
 	dec := json.NewDecoder(bytes.NewReader(cuerpo))
 	dec.UseNumber()
-	var filas []json.RawMessage
-	if err := dec.Decode(&filas); err != nil {
-		return nil, []Error{{Mensaje: "el cuerpo no es un arreglo JSON: " + err.Error(), Texto: "el cuerpo no es un arreglo JSON"}}
+	mal := func(fila int, campo, m string) []Error {
+		e := Error{Campo: campo, Mensaje: m, Texto: m}
+		if fila >= 2 {
+			i := fila - 2
+			e.Fila, e.Indice = fila, &i
+			e.Texto = fmt.Sprintf("fila %d: %s", fila, m)
+			if campo != "" {
+				e.Texto = fmt.Sprintf("fila %d, %s: %s", fila, campo, m)
+			}
+		}
+		return []Error{e}
 	}
-	if dec.More() {
-		return nil, []Error{{Mensaje: "hay contenido después del arreglo JSON", Texto: "hay contenido después del arreglo JSON"}}
+	if t, err := dec.Token(); err != nil || t != json.Delim('[') {
+		return nil, mal(0, "", "el cuerpo no es un arreglo JSON")
 	}
 	var columnas []string
 	indice := map[string]int{}
-	objetos := make([]map[string]any, len(filas))
-	var errs []Error
-	for i, raw := range filas {
-		d := json.NewDecoder(bytes.NewReader(raw))
-		d.UseNumber()
-		var o map[string]any
-		if err := d.Decode(&o); err != nil || o == nil {
-			idx := i
-			errs = append(errs, Error{Fila: i + 2, Indice: &idx, Mensaje: "cada elemento debe ser un objeto", Texto: fmt.Sprintf("fila %d: cada elemento debe ser un objeto", i+2)})
-			continue
+	var filas [][]string
+	for n := 2; dec.More(); n++ {
+		if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+			return nil, mal(n, "", "cada elemento debe ser un objeto")
 		}
-		objetos[i] = o
-		for _, k := range clavesEnOrden(raw) {
-			if _, ya := indice[k]; !ya {
-				indice[k] = len(columnas)
-				columnas = append(columnas, k)
+		fila := make([]string, len(columnas))
+		for dec.More() {
+			t, err := dec.Token()
+			if err != nil {
+				return nil, mal(n, "", "JSON inválido: "+err.Error())
+			}
+			k, _ := t.(string)
+			if v, err := dec.Token(); err != nil {
+				return nil, mal(n, k, "JSON inválido: "+err.Error())
+			} else {
+				var celda string
+				switch x := v.(type) {
+				case nil:
+				case string:
+					celda = x
+				case json.Number:
+					celda = x.String()
+				case bool:
+					celda = map[bool]string{true: "sí", false: "no"}[x]
+				default:
+					return nil, mal(n, k, "el valor debe ser texto, número, verdadero/falso o null")
+				}
+				j, ya := indice[k]
+				if !ya {
+					j = len(columnas)
+					indice[k] = j
+					columnas = append(columnas, k)
+				}
+				for len(fila) <= j {
+					fila = append(fila, "")
+				}
+				fila[j] = celda
 			}
 		}
+		if _, err := dec.Token(); err != nil {
+			return nil, mal(n, "", "JSON inválido: "+err.Error())
+		}
+		filas = append(filas, fila)
 	}
-	if len(errs) > 0 {
-		return nil, errs
+	if _, err := dec.Token(); err != nil {
+		return nil, mal(0, "", "el cuerpo no es un arreglo JSON: "+err.Error())
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, mal(0, "", "hay contenido después del arreglo JSON")
 	}
 	var b bytes.Buffer
 	w := csv.NewWriter(&b)
 	w.Write(columnas)
-	fila := make([]string, len(columnas))
-	for i, o := range objetos {
-		for j := range fila {
-			fila[j] = ""
+	for _, f := range filas {
+		for len(f) < len(columnas) {
+			f = append(f, "")
 		}
-		for k, v := range o {
-			switch x := v.(type) {
-			case nil:
-			case string:
-				fila[indice[k]] = x
-			case json.Number:
-				fila[indice[k]] = x.String()
-			case bool:
-				fila[indice[k]] = map[bool]string{true: "sí", false: "no"}[x]
-			default:
-				idx := i
-				errs = append(errs, Error{Fila: i + 2, Indice: &idx, Campo: k, Mensaje: "el valor debe ser texto, número, verdadero/falso o null",
-					Texto: fmt.Sprintf("fila %d, %s: el valor debe ser texto, número, verdadero/falso o null", i+2, k)})
-			}
-		}
-		w.Write(fila)
+		w.Write(f)
 	}
 	w.Flush()
-	if len(errs) > 0 {
-		return nil, errs
-	}
 	return b.Bytes(), nil
-}
-
-// clavesEnOrden lists the keys of a JSON object in the order written.
-func clavesEnOrden(raw json.RawMessage) []string {
-	d := json.NewDecoder(bytes.NewReader(raw))
-	d.UseNumber()
-	if _, err := d.Token(); err != nil {
-		return nil
-	}
-	var out []string
-	for d.More() {
-		t, err := d.Token()
-		if err != nil {
-			return out
-		}
-		if k, ok := t.(string); ok {
-			out = append(out, k)
-		}
-		var v json.RawMessage
-		if err := d.Decode(&v); err != nil {
-			return out
-		}
-	}
-	return out
 }
