@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"comite/internal/dominio"
 	"comite/internal/fallo"
@@ -167,6 +168,10 @@ type RespuestaIdempotente struct {
 	Cuerpo     []byte
 }
 
+// RetencionIdempotencia is how long the first answer under an
+// Idempotency-Key is kept (PurgarIntentos removes it after).
+var RetencionIdempotencia = 7 * 24 * time.Hour
+
 // ReservarIdempotencia claims the key clave of the account for a request:
 // true when it was free (the caller then runs the request and stores its
 // answer with GuardarIdempotencia); false with the stored answer (Estado 0
@@ -174,7 +179,7 @@ type RespuestaIdempotente struct {
 func (d *DB) ReservarIdempotencia(ctx context.Context, cuentaID int64, clave, metodoRuta, hashCuerpo string) (bool, RespuestaIdempotente, error) {
 	var r RespuestaIdempotente
 	res, err := d.ExecContext(ctx, `INSERT INTO api_idempotencia(cuenta_servicio_id, clave, metodo_ruta, hash_cuerpo, estado, creado_en) VALUES (?,?,?,?,0,?)
-		ON CONFLICT DO NOTHING`, cuentaID, clave, metodoRuta, hashCuerpo, d.Ahora())
+		ON CONFLICT DO NOTHING`, cuentaID, clave, metodoRuta, hashCuerpo, instanteFijo(d.Now()))
 	if err != nil {
 		return false, r, fmt.Errorf("reservar la clave de idempotencia: %w", err)
 	}

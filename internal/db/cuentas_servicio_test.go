@@ -106,4 +106,22 @@ func TestIdempotencia_reservarYGuardar(t *testing.T) {
 	if libre, _, _ := d.ReservarIdempotencia(ctx, c.ID, "k2", "PUT /x", "h"); !libre {
 		t.Fatal("un error del servidor no liberó la clave")
 	}
+	// The purge keeps them for RetencionIdempotencia; a key left running
+	// (k2: the server stopped) goes after an hour.
+	ahora := time.Now().Add(2 * time.Hour)
+	d.Now = func() time.Time { return ahora }
+	if _, err := d.PurgarIntentos(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var claves string
+	d.QueryRow(`SELECT group_concat(clave) FROM api_idempotencia`).Scan(&claves)
+	if claves != "k1" {
+		t.Fatalf("tras una hora quedan %q; quiere k1", claves)
+	}
+	ahora = ahora.Add(RetencionIdempotencia)
+	d.PurgarIntentos(ctx)
+	var n int
+	if d.QueryRow(`SELECT count(*) FROM api_idempotencia`).Scan(&n); n != 0 {
+		t.Fatalf("pasada la retención quedan %d", n)
+	}
 }
