@@ -362,8 +362,9 @@ func contiene(xs []string, x string) bool {
 }
 
 // PurgarIntentos deletes login attempts older than RetencionIntentos,
-// windows of refused attempts older than 30 days and calendar links revoked
-// before VentanaTokensCalendario; it returns how many rows.
+// windows of refused attempts older than 30 days, calendar links revoked
+// before VentanaTokensCalendario and the API's idempotent answers past
+// RetencionIdempotencia; it returns how many rows.
 func (d *DB) PurgarIntentos(ctx context.Context) (int64, error) {
 	ahora := d.Now()
 	var total int64
@@ -375,6 +376,10 @@ func (d *DB) PurgarIntentos(ctx context.Context) (int64, error) {
 		{`DELETE FROM bloqueos_ingreso WHERE hasta < ?`, ahora.Add(-30 * 24 * time.Hour)},
 		// Calendar links revoked before the window of their limit.
 		{`DELETE FROM calendario_tokens WHERE revocado_en IS NOT NULL AND revocado_en < ?`, ahora.Add(-VentanaTokensCalendario)},
+		// Answers kept for an Idempotency-Key past RetencionIdempotencia, and
+		// keys of a request that never finished (the server stopped) after an hour.
+		{`DELETE FROM api_idempotencia WHERE creado_en < ? AND estado <> 0`, ahora.Add(-RetencionIdempotencia)},
+		{`DELETE FROM api_idempotencia WHERE creado_en < ? AND estado = 0`, ahora.Add(-time.Hour)},
 	} {
 		res, err := d.ExecContext(ctx, q.sql, instanteFijo(q.antes))
 		if err != nil {

@@ -24,6 +24,8 @@ func TestMigracion0150_nitsSinCeros(t *testing.T) {
 		`DELETE FROM migraciones WHERE nombre >= '0150'`,
 		`DROP TABLE nits_fusionados`,
 		`DROP TABLE claves_fusionadas`, // 0151 runs again after it
+		`DROP TABLE api_idempotencia`,  // and 0160
+		`DROP TABLE cuentas_servicio`,
 		`INSERT INTO usuarios_aduaneros(id, nit, razon_social, tipo, direccion_seccional, creado_en, actualizado_en) VALUES
 			(1, '901750435-6', 'Uno S.A.S.', 'otro', '', 'x', 'x'),
 			(2, '0901750435-6', 'Uno S.A.S.', 'otro', '', 'x', 'x'),

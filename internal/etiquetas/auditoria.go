@@ -24,6 +24,8 @@ var acciones = map[string]string{
 	"respaldo.restaurado_sin_manifiesto": "Respaldo sin manifiesto restaurado",
 	"auditoria.rotar_clave":              "Clave de la auditoría rotada",
 	"calendario.token_generar":           "Enlace de calendario generado",
+	"api.cuenta_crear":                   "Cuenta de servicio de la API creada",
+	"api.cuenta_revocar":                 "Cuenta de servicio de la API revocada",
 	"calendario.token_revocar":           "Enlace de calendario revocado",
 	"caso.reportar":                      "Caso reportado",
 	"caso.iniciar_evaluacion":            "Evaluación iniciada",

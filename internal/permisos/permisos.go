@@ -120,6 +120,8 @@ const (
 	VerSesiones       Accion = "sesiones.ver"
 	GestionarSesiones Accion = "sesiones.gestionar"
 	ConfigurarQuorum  Accion = "sesiones.quorum"
+
+	GestionarAPI Accion = "api.gestionar"
 )
 
 // Fila is one row of the table: an action, the roles that may take it, and why.
@@ -176,6 +178,7 @@ var Tabla = []Fila{
 
 	{VerSesiones, []Rol{RolSecretaria, RolComite, RolAuditor}, "Las sesiones las preparan la Secretaría y el Comité; el auditor las lee."},
 	{GestionarSesiones, []Rol{RolSecretaria, RolComite}, "El Comité y la Secretaría Técnica convocan y documentan las sesiones (la Secretaría prepara el orden del día y actúa como secretaria)."},
+	{GestionarAPI, []Rol{RolAdmin}, "Las cuentas de servicio de la API son credenciales de otros sistemas: las crea y revoca el administrador (auditado)."},
 	{ConfigurarQuorum, []Rol{RolAdmin}, "El quórum es un parámetro de tabla que fija el administrador (auditado); no lo fija el Decreto Ley 920 de 2023."},
 }
 

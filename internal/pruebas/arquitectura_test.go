@@ -234,8 +234,9 @@ func deLaWeb(imp string) bool {
 }
 
 // Only internal/web (and its subpackages) speak HTTP through echo and
-// render with templ: the code of no other package under internal/ imports
-// them, directly or through another package of the module. (Tests may: the
+// render with templ, and internal/api speaks it through echo without
+// templ: the code of no other package under internal/ imports them,
+// directly or through another package of the module. (Tests may: the
 // backup's tests serve the real web application, the charts' tests render
 // their option inside a templ component.)
 func TestSoloLaWebImportaEchoYTempl(t *testing.T) {
@@ -272,6 +273,16 @@ func TestSoloLaWebImportaEchoYTempl(t *testing.T) {
 	revisados := 0
 	for r := range ps {
 		if !strings.HasPrefix(r, "internal/") || esWeb(r) {
+			continue
+		}
+		if r == "internal/api" {
+			// The API for other systems speaks HTTP through echo too, but
+			// renders no page: neither templ nor the web's templates.
+			for _, imp := range ps[r].imports {
+				if strings.HasPrefix(imp, "github.com/a-h/templ") || imp == modulo+"/web/templates" || imp == modulo+"/internal/web" {
+					t.Errorf("internal/api importa %s; solo habla JSON", imp)
+				}
+			}
 			continue
 		}
 		revisados++

@@ -11,6 +11,7 @@ var avisos = map[string]string{
 	"cuenta_deshabilitada": "Cuenta deshabilitada. Sus sesiones abiertas se cerraron.",
 	"clave_cambiada":       "Clave cambiada. Sus otras sesiones se cerraron.",
 	"dia_agregado":         "Día inhábil agregado.",
+	"cuenta_api_revocada":  "Cuenta de servicio revocada: su token ya no sirve.",
 	"dia_quitado":          "Día inhábil quitado.",
 	"terminos_guardados":   "Términos internos guardados.",
 	"calendario_revocado":  "Enlace del calendario revocado: los programas que lo usaban ya no reciben los vencimientos.",

@@ -64,6 +64,9 @@ func Rutas() []ruta {
 		{Metodo: http.MethodGet, Patron: urls.Respaldos, Accion: permisos.VerRespaldos, manejador: (*handler).respaldosMostrar},
 		{Metodo: http.MethodGet, Patron: urls.Terminos, Accion: permisos.GestionarTerminos, manejador: (*handler).terminosMostrar},
 		{Metodo: http.MethodPost, Patron: urls.Terminos, Accion: permisos.GestionarTerminos, manejador: (*handler).terminosGuardar},
+		{Metodo: http.MethodGet, Patron: urls.AdminAPI, Accion: permisos.GestionarAPI, manejador: (*handler).apiCuentasListar},
+		{Metodo: http.MethodPost, Patron: urls.AdminAPI, Accion: permisos.GestionarAPI, manejador: (*handler).apiCuentaCrear},
+		{Metodo: http.MethodPost, Patron: urls.PatronAdminAPIRevocar, Accion: permisos.GestionarAPI, manejador: (*handler).apiCuentaRevocar},
 
 		// Auditoría
 		{Metodo: http.MethodGet, Patron: urls.Auditoria, Accion: permisos.VerAuditoria, manejador: (*handler).auditoriaListar},
@@ -171,6 +174,7 @@ var navegacion = []itemNav{
 	{urls.UVT, "UVT", "uvt", permisos.GestionarUVT},
 	{urls.Respaldos, "Respaldos", "respaldos", permisos.VerRespaldos},
 	{urls.Terminos, "Términos internos", "terminos", permisos.GestionarTerminos},
+	{urls.AdminAPI, "API", "api", permisos.GestionarAPI},
 	{urls.Quorum, "Quórum", "quorum", permisos.ConfigurarQuorum},
 	{urls.Calendario, "Calendario", "calendario", permisos.GestionarCalendario},
 }

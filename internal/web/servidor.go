@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"comite/internal/api"
 	"comite/internal/db"
 	"comite/internal/expediente"
 	"comite/internal/respaldo"
@@ -70,6 +71,9 @@ type Config struct {
 	// ParseURLPublica leaves it): the only one in links and in Origin, and
 	// the only Host answered (origen.go). Empty: the request's Host.
 	URLPublica string
+	// APIPorMinuto is the requests per minute of each token of the API
+	// (0: api.PorMinutoPredeterminado).
+	APIPorMinuto int
 }
 
 // extractorIP is how the client address (throttling, audit log, request
@@ -139,6 +143,9 @@ func nuevo(cfg Config) (*echo.Echo, *handler) {
 	e.HTTPErrorHandler = h.manejarError
 	e.Use(middleware.Identificar, middleware.Registrar(h.log, usuarioDe), middleware.Recuperar(h.log), middleware.Cabeceras(cfg.TLS), h.comprobarHost, h.turnos.Middleware, h.limitarCuerpo, h.cargarSesion, h.proteger, h.textoFormularios, h.limitarCuentas)
 	h.montar(e)
+	// The API for other systems has its own router, bearer tokens and no
+	// sessions or CSRF: it takes its requests before the web's routing.
+	e.Pre(api.Montar(api.Nuevo(api.Config{DB: cfg.DB, Logger: h.log, IPExtractor: e.IPExtractor, TLS: cfg.TLS, PorMinuto: cfg.APIPorMinuto})))
 	e.Pre(h.convencionesHTTP(e))
 	return e, h
 }
