@@ -120,6 +120,9 @@ const (
 	VerSesiones       Accion = "sesiones.ver"
 	GestionarSesiones Accion = "sesiones.gestionar"
 	ConfigurarQuorum  Accion = "sesiones.quorum"
+
+	Buscar   Accion = "buscar"
+	VerAyuda Accion = "ayuda.ver"
 )
 
 // Fila is one row of the table: an action, the roles that may take it, and why.
@@ -177,6 +180,9 @@ var Tabla = []Fila{
 	{VerSesiones, []Rol{RolSecretaria, RolComite, RolAuditor}, "Las sesiones las preparan la Secretaría y el Comité; el auditor las lee."},
 	{GestionarSesiones, []Rol{RolSecretaria, RolComite}, "El Comité y la Secretaría Técnica convocan y documentan las sesiones (la Secretaría prepara el orden del día y actúa como secretaria)."},
 	{ConfigurarQuorum, []Rol{RolAdmin}, "El quórum es un parámetro de tabla que fija el administrador (auditado); no lo fija el Decreto Ley 920 de 2023."},
+
+	{Buscar, trabajan, "La búsqueda de la cabecera reúne lo que el rol ya lee (usuarios, casos, sesiones), con los mismos límites por Dirección Seccional."},
+	{VerAyuda, todos, "El glosario explica las palabras de la ley que usan las pantallas: toda cuenta lo lee."},
 }
 
 var porAccion = func() map[Accion]Fila {

@@ -44,6 +44,7 @@ func matriz() []filaMatriz {
 		// The calendar feed: no session, the token is the credential; an unknown token gets 404 (calendario_test.go).
 		{"GET", "/calendario.ics", "/calendario.ics?t=" + tokenMatriz, sinForm, []string{"*", "anonimo"}},
 		{"GET", "/pendientes", "/pendientes", sinForm, todos},
+		{"GET", "/buscar", "/buscar?q=demo", sinForm, lectoresCasos},
 		{"GET", "/cuenta/calendario", "/cuenta/calendario", sinForm, []string{"secretaria", "comite", "seccional"}},
 		{"POST", "/cuenta/calendario/token", "/cuenta/calendario/token", func(*entorno) url.Values { return url.Values{} }, []string{"secretaria", "comite", "seccional"}},
 		{"POST", "/cuenta/calendario/revocar", "/cuenta/calendario/revocar", func(*entorno) url.Values { return url.Values{} }, []string{"secretaria", "comite", "seccional"}},

@@ -144,6 +144,9 @@ func Rutas() []ruta {
 
 		// Reporte de cobertura: usuarios con actos que cuentan en un año y sin sus operaciones (GET)
 		{Metodo: http.MethodGet, Patron: urls.Cobertura, Accion: permisos.VerCobertura, manejador: (*handler).coberturaMostrar},
+
+		// Búsqueda de la cabecera (usuarios, casos y sesiones, según el rol) y ayuda
+		{Metodo: http.MethodGet, Patron: urls.Buscar, Accion: permisos.Buscar, manejador: (*handler).busquedaMostrar},
 	}
 }
 

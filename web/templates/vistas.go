@@ -22,6 +22,7 @@ type UsuarioActual struct {
 	Nombre      string
 	RolEtiqueta string
 	Seccional   string
+	Buscar      bool // the role may use the search of the header
 }
 
 // EnlaceNav is one item of the navigation bar.
