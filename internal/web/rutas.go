@@ -68,6 +68,8 @@ func Rutas() []ruta {
 		// Auditoría
 		{Metodo: http.MethodGet, Patron: urls.Auditoria, Accion: permisos.VerAuditoria, manejador: (*handler).auditoriaListar},
 		{Metodo: http.MethodGet, Patron: urls.AuditoriaVerificar, Accion: permisos.VerAuditoria, manejador: (*handler).auditoriaVerificar},
+		{Metodo: http.MethodGet, Patron: urls.AuditoriaCSV, Accion: permisos.VerAuditoria, manejador: (*handler).auditoriaExportarCSV},
+		{Metodo: http.MethodGet, Patron: urls.AuditoriaXLSX, Accion: permisos.VerAuditoria, manejador: (*handler).auditoriaExportarXLSX},
 
 		// Usuarios aduaneros: búsqueda, perfil y formularios de la Secretaría
 		{Metodo: http.MethodGet, Patron: urls.Usuarios, Accion: permisos.VerUsuarios, manejador: (*handler).usuariosBuscar},

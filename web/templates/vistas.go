@@ -153,6 +153,7 @@ type Auditoria struct {
 	Anterior, Siguiente                  string // URLs, "" when none
 	Errores                              Errores
 	Verificacion                         *Verificacion
+	ExportarCSV, ExportarXLSX            string // the filtered log as a file (all pages)
 }
 
 // Verificacion is the result of checking the hash chain.

@@ -41,6 +41,8 @@ const (
 	Terminos            = "/admin/terminos"
 	Auditoria           = "/auditoria"
 	AuditoriaVerificar  = "/auditoria/verificar"
+	AuditoriaCSV        = "/auditoria/exportar.csv"
+	AuditoriaXLSX       = "/auditoria/exportar.xlsx"
 	Usuarios            = "/usuarios"
 	UsuarioNuevo        = "/usuarios/nuevo"
 	PatronUsuario       = "/usuarios/:nit"
