@@ -99,6 +99,7 @@ func Rutas() []ruta {
 
 		// Calculadora de liquidación (GET: no cambia nada)
 		{Metodo: http.MethodGet, Patron: urls.Liquidacion, Accion: permisos.CalcularLiquidacion, manejador: (*handler).liquidacionCalcular},
+		{Metodo: http.MethodGet, Patron: urls.LiquidacionPDF, Accion: permisos.CalcularLiquidacion, manejador: (*handler).liquidacionCalcular},
 
 		// Casos: del reporte de la Dirección Seccional al concepto del Comité y el informe gerencial
 		{Metodo: http.MethodGet, Patron: urls.Casos, Accion: permisos.VerCasos, manejador: (*handler).casosListar},

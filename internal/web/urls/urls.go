@@ -63,6 +63,7 @@ const (
 	PatronImpDescartar  = "/importar/:token/descartar"
 	PatronImpResultado  = "/importar/:token/resultado"
 	Liquidacion         = "/liquidacion"
+	LiquidacionPDF      = "/liquidacion.pdf"
 	Casos               = "/casos"
 	CasosCSV            = "/casos/exportar.csv"
 	CasosXLSX           = "/casos/exportar.xlsx"
