@@ -45,6 +45,7 @@ func matriz() []filaMatriz {
 		{"GET", "/calendario.ics", "/calendario.ics?t=" + tokenMatriz, sinForm, []string{"*", "anonimo"}},
 		{"GET", "/pendientes", "/pendientes", sinForm, todos},
 		{"GET", "/buscar", "/buscar?q=demo", sinForm, lectoresCasos},
+		{"GET", "/ayuda/glosario", "/ayuda/glosario", sinForm, todos},
 		{"GET", "/liquidacion.pdf", "/liquidacion.pdf", sinForm, lectoresDatos},
 		{"GET", "/auditoria/exportar.csv", "/auditoria/exportar.csv?accion=caso.", sinForm, []string{"auditor", "admin"}},
 		{"GET", "/auditoria/exportar.xlsx", "/auditoria/exportar.xlsx", sinForm, []string{"auditor", "admin"}},

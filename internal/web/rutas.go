@@ -150,6 +150,7 @@ func Rutas() []ruta {
 
 		// Búsqueda de la cabecera (usuarios, casos y sesiones, según el rol) y ayuda
 		{Metodo: http.MethodGet, Patron: urls.Buscar, Accion: permisos.Buscar, manejador: (*handler).busquedaMostrar},
+		{Metodo: http.MethodGet, Patron: urls.Glosario, Accion: permisos.VerAyuda, manejador: (*handler).glosarioMostrar},
 	}
 }
 
