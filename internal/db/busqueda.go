@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"comite/internal/nit"
 	"comite/internal/sancion"
 
 	"modernc.org/sqlite"
@@ -64,4 +65,21 @@ var plegado = [64]byte{
 	0, 'n', 'o', 'o', 'o', 'o', 'o', 0, 0, 'u', 'u', 'u', 'u', 'y', 0, 0, // Ð–ß
 	'a', 'a', 'a', 'a', 'a', 'a', 0, 'c', 'e', 'e', 'e', 'e', 'i', 'i', 'i', 'i', // à–ï
 	0, 'n', 'o', 'o', 'o', 'o', 'o', 0, 0, 'u', 'u', 'u', 'u', 'y', 0, 'y', // ð–ÿ
+}
+
+// condicionNIT is the SQL alternative that finds the NITs a search text may
+// mean (nit.LeerConsulta: with or without hyphen, dots or check digit) in
+// the column col, which holds the canonical form; "" when the text is not a
+// number. The prefixes are digits and a hyphen, never LIKE wildcards.
+func condicionNIT(col, texto string) (string, []any) {
+	prefijos := nit.LeerConsulta(texto)
+	if len(prefijos) == 0 {
+		return "", nil
+	}
+	alt := make([]string, len(prefijos))
+	args := make([]any, len(prefijos))
+	for i, p := range prefijos {
+		alt[i], args[i] = col+` LIKE ?`, p+"%"
+	}
+	return strings.Join(alt, " OR "), args
 }

@@ -35,7 +35,10 @@ func TestBuscarUsuarios_sinMayusculasNiTildes(t *testing.T) {
 		want  int
 	}{
 		{"logistica", 1}, {"Logística", 1}, {"LOGÍSTICA", 1}, {"cucuta", 1}, {"Cúcuta", 1}, {"CUCUTA", 1},
-		{"integral s.a.s", 1}, {"andina", 1}, {"cúcuta logistica", 0}, {"a_", 0}, {"%", 0},
+		{"integral s.a.s", 1}, {"andina", 1},
+		// dominio §7: the NIT with or without hyphen, dots or check digit.
+		{"800191045-1", 1}, {"8001910451", 1}, {"800.191.045.1", 1}, {"800.191.045", 1}, {"80019", 2},
+		{"9001234568", 1}, {"0900123456-8", 1}, {"9001234567", 0}, {"cúcuta logistica", 0}, {"a_", 0}, {"%", 0},
 	} {
 		_, n, err := d.BuscarUsuarios(fondo, FiltroUsuarios{Texto: c.texto})
 		if err != nil {

@@ -6,7 +6,6 @@ import (
 	"database/sql"
 	"fmt"
 	"strings"
-	"unicode"
 
 	"comite/internal/fecha"
 	"comite/internal/flujo"
@@ -71,26 +70,6 @@ func plegar(s string) string {
 	return strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(s)
 }
 
-// digitosNIT is the NIT part of a search text ("800.191.045-1" → "800191045"):
-// the digits before the check digit's dash; "" when s is not a number.
-func digitosNIT(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.LastIndex(s, "-"); i > 0 {
-		s = s[:i]
-	}
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case unicode.IsDigit(r):
-			b.WriteRune(r)
-		case r == '.' || r == ' ':
-		default:
-			return ""
-		}
-	}
-	return b.String()
-}
-
 const extrasCaso = `,
 	coalesce((SELECT json_extract(e.resultado_json, '$.plazo_reporte') FROM evaluaciones e WHERE e.caso_id = c.id ORDER BY e.version DESC LIMIT 1), '') AS vence,
 	(SELECT json_extract(e.resultado_json, '$.procede_comite') FROM evaluaciones e WHERE e.caso_id = c.id ORDER BY e.version DESC LIMIT 1) AS procede,
@@ -136,9 +115,9 @@ func (d *DB) BuscarCasos(ctx context.Context, q ConsultaCasos) (ResultadoCasos, 
 		patron := "%" + plegar(t) + "%"
 		alt := []string{`u.razon_social_busqueda LIKE ? ESCAPE '\'`, `c.numero LIKE ? ESCAPE '\'`}
 		args = append(args, patron, patron)
-		if n := digitosNIT(t); n != "" {
-			alt = append(alt, `u.nit LIKE ?`)
-			args = append(args, n+"%")
+		if porNIT, a := condicionNIT("u.nit", t); porNIT != "" {
+			alt = append(alt, porNIT)
+			args = append(args, a...)
 		}
 		donde = append(donde, "("+strings.Join(alt, " OR ")+")")
 		conUsuario = true

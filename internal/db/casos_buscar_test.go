@@ -40,7 +40,7 @@ func TestBuscarCasos_textoSinComodinesNiTildes(t *testing.T) {
 		total int
 	}{
 		{"%", 0}, {"_", 0}, {"' OR 1=1 --", 0}, {"penon angel", 30}, {"PEÑÓN ÁNGEL", 30}, {"800.191.045-1", 30}, {"800191045", 30},
-		{"cf-2026-0001", 10}, {"CF-2026-00030", 1},
+		{"8001910451", 30}, {"800 191 045 1", 30}, {"800191045-2", 30}, {"8001910452", 0}, {"cf-2026-0001", 10}, {"CF-2026-00030", 1},
 	}
 	for _, c := range casos {
 		r, err := d.BuscarCasos(context.Background(), ConsultaCasos{Texto: c.texto})

@@ -263,25 +263,16 @@ func (d *DB) BuscarUsuarios(ctx context.Context, f FiltroUsuarios) ([]dominio.Us
 	var cond []string
 	var args []any
 	if t := strings.TrimSpace(f.Texto); t != "" {
-		digitos := strings.NewReplacer(".", "", " ", "").Replace(t)
-		if i := strings.IndexByte(digitos, '-'); i >= 0 {
-			digitos = digitos[:i] // the check digit is not needed to search
-		}
-		esNIT := digitos != ""
-		for _, r := range digitos {
-			if r < '0' || r > '9' {
-				esNIT = false
-			}
-		}
 		like := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-		// The razón social is compared without case or accents (sin_tildes).
-		if esNIT {
-			cond = append(cond, `(nit LIKE ? ESCAPE '\' OR razon_social_busqueda LIKE ? ESCAPE '\')`)
-			args = append(args, like.Replace(digitos)+"%", "%"+like.Replace(SinTildes(t))+"%")
-		} else {
-			cond = append(cond, `razon_social_busqueda LIKE ? ESCAPE '\'`)
-			args = append(args, "%"+like.Replace(SinTildes(t))+"%")
+		// The razón social is compared without case or accents (sin_tildes);
+		// the NIT with or without hyphen, dots or check digit.
+		alt := `razon_social_busqueda LIKE ? ESCAPE '\'`
+		args = append(args, "%"+like.Replace(SinTildes(t))+"%")
+		if porNIT, a := condicionNIT("nit", t); porNIT != "" {
+			alt += " OR " + porNIT
+			args = append(args, a...)
 		}
+		cond = append(cond, "("+alt+")")
 	}
 	if f.Seccional != "" {
 		cond = append(cond, `direccion_seccional = ?`)

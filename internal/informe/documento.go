@@ -112,7 +112,11 @@ func (p Documento) PDF() ([]byte, error) {
 			}
 		}
 	}
-	w.bloqueFirmas(p.TituloFirmas, p.Firmantes, p.Leyenda)
+	// A document without a signature block (a computation, not an act)
+	// leaves TituloFirmas empty.
+	if p.TituloFirmas != "" {
+		w.bloqueFirmas(p.TituloFirmas, p.Firmantes, p.Leyenda)
+	}
 	w.cierre(p.Cierre)
 	if err := f.Error(); err != nil {
 		return nil, fmt.Errorf("%s: no se pudo componer el PDF: %w", p.Clase, err)

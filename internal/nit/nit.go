@@ -71,3 +71,63 @@ func Parse(s string) (NIT, error) {
 	}
 	return NIT{Base: base, DV: want}, nil
 }
+
+// LeerConsulta reads what someone types to find a NIT and returns the
+// prefixes of the canonical form ("901750435-6") that it may mean; nil when
+// the text is not a number (it has letters or other signs). The search
+// forgives dots, spaces, leading zeros, the hyphen and the check digit:
+//
+//   - "901750435-6", "901.750.435-6": the NIT itself ("901750435-6");
+//   - "901750435": every NIT whose base starts so ("901750435");
+//   - "9017504356": the check digit typed without its hyphen. The last digit
+//     is the DV of the others, so it may be that NIT ("901750435-6"), or the
+//     start of a longer base ("9017504356").
+//
+// A hyphen followed by a wrong digit still finds the base ("901750435-"),
+// since the person meant that number.
+func LeerConsulta(s string) []string {
+	t := strings.NewReplacer(".", "", " ", "", "\u00a0", "").Replace(strings.TrimSpace(s))
+	base, dv, guion := t, "", false
+	if i := strings.LastIndexByte(t, '-'); i >= 0 {
+		base, dv, guion = t[:i], t[i+1:], true
+	}
+	if base == "" || len(dv) > 1 || !soloDigitos(base) || !soloDigitos(dv) {
+		return nil
+	}
+	if b := strings.TrimLeft(base, "0"); b != "" {
+		base = b
+	} else {
+		base = "0"
+	}
+	if len(base) > len(pesos)+1 {
+		return nil
+	}
+	if guion {
+		if dv != "" && len(base) <= len(pesos) {
+			if want, err := DV(base); err == nil && int(dv[0]-'0') == want {
+				return []string{base + "-" + dv}
+			}
+		}
+		return []string{base + "-"}
+	}
+	var out []string
+	if len(base) >= 2 {
+		corta, ultimo := base[:len(base)-1], int(base[len(base)-1]-'0')
+		if want, err := DV(corta); err == nil && want == ultimo {
+			out = append(out, corta+"-"+base[len(base)-1:])
+		}
+	}
+	if len(base) <= len(pesos) {
+		out = append(out, base)
+	}
+	return out
+}
+
+func soloDigitos(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}

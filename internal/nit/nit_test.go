@@ -65,3 +65,59 @@ func TestParse_cerosALaIzquierda(t *testing.T) {
 		t.Errorf("DV errado con ceros: %v", err)
 	}
 }
+
+// The search of a NIT (dominio §7) forgives the hyphen, dots, spaces,
+// leading zeros and the check digit typed without its hyphen.
+func TestLeerConsulta_dominio7(t *testing.T) {
+	for _, c := range []struct {
+		nombre, q string
+		want      []string
+	}{
+		{"canónico", "901750435-6", []string{"901750435-6"}},
+		{"con puntos", "901.750.435-6", []string{"901750435-6"}},
+		{"con espacios", " 901 750 435 - 6 ", []string{"901750435-6"}},
+		{"DV sin guion", "9017504356", []string{"901750435-6", "9017504356"}},
+		{"DV sin guion con puntos", "901.750.435.6", []string{"901750435-6", "9017504356"}},
+		{"DV sin guion con ceros", "09017504356", []string{"901750435-6", "9017504356"}},
+		{"sin DV", "800191045", []string{"800191045"}},
+		{"sin DV que también se lee con DV", "901750435", []string{"90175043-5", "901750435"}},
+		{"prefijo", "9017", []string{"9017"}},
+		{"un dígito", "9", []string{"9"}},
+		{"DV errado con guion busca la base", "901750435-7", []string{"901750435-"}},
+		{"guion sin DV", "901750435-", []string{"901750435-"}},
+		{"último dígito que no es DV", "9017504357", []string{"9017504357"}},
+		{"ceros", "000", []string{"0"}},
+		{"letras", "logística", nil},
+		{"número de caso", "CF-2026-0001", nil},
+		{"mezcla", "9017a", nil},
+		{"vacío", "", nil},
+		{"solo guion", "-", nil},
+		{"DV de dos cifras", "901750435-66", nil},
+		{"demasiado largo", "12345678901234567", nil},
+	} {
+		t.Run(c.nombre, func(t *testing.T) {
+			got := LeerConsulta(c.q)
+			if strings.Join(got, "|") != strings.Join(c.want, "|") {
+				t.Errorf("LeerConsulta(%q) = %q, quiere %q", c.q, got, c.want)
+			}
+		})
+	}
+}
+
+// Every valid NIT, written with its DV but no hyphen, is found exactly.
+func FuzzLeerConsulta(f *testing.F) {
+	for _, s := range []string{"800191045-1", "1-1", "9017504356"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		n, err := Parse(s)
+		if err != nil {
+			return
+		}
+		sin := n.Base + n.String()[len(n.Base)+1:]
+		got := LeerConsulta(sin)
+		if len(got) == 0 || got[0] != n.String() {
+			t.Fatalf("LeerConsulta(%q) = %q, quiere primero %q", sin, got, n)
+		}
+	})
+}

@@ -122,6 +122,8 @@ const (
 	ConfigurarQuorum  Accion = "sesiones.quorum"
 
 	GestionarAPI Accion = "api.gestionar"
+	Buscar       Accion = "buscar"
+	VerAyuda     Accion = "ayuda.ver"
 )
 
 // Fila is one row of the table: an action, the roles that may take it, and why.
@@ -180,6 +182,9 @@ var Tabla = []Fila{
 	{GestionarSesiones, []Rol{RolSecretaria, RolComite}, "El Comité y la Secretaría Técnica convocan y documentan las sesiones (la Secretaría prepara el orden del día y actúa como secretaria)."},
 	{GestionarAPI, []Rol{RolAdmin}, "Las cuentas de servicio de la API son credenciales de otros sistemas: las crea y revoca el administrador (auditado)."},
 	{ConfigurarQuorum, []Rol{RolAdmin}, "El quórum es un parámetro de tabla que fija el administrador (auditado); no lo fija el Decreto Ley 920 de 2023."},
+
+	{Buscar, trabajan, "La búsqueda de la cabecera reúne lo que el rol ya lee (usuarios, casos, sesiones), con los mismos límites por Dirección Seccional."},
+	{VerAyuda, todos, "El glosario explica las palabras de la ley que usan las pantallas: toda cuenta lo lee."},
 }
 
 var porAccion = func() map[Accion]Fila {

@@ -25,6 +25,7 @@ import (
 	"strings"
 
 	"comite/internal/fecha"
+	"comite/internal/nit"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
 	"comite/internal/valores"
@@ -237,14 +238,19 @@ func Ordenar(filas []Fila) {
 // selects all. Tipo is compared with the stored tipo (canonical, e.g.
 // "agencia_de_aduanas"); Seccional without regard to case, accents or extra
 // spaces, as a whole name or as the city at its end ("Bogotá" selects
-// "Dirección Seccional de Aduanas de Bogotá").
+// "Dirección Seccional de Aduanas de Bogotá"). Texto finds a user by NIT
+// (with or without hyphen, dots or check digit: nit.LeerConsulta) or by
+// part of the razón social, without regard to case or accents.
 type Filtro struct {
 	Tipo      string
 	Seccional string
+	Texto     string
 }
 
 // Vacio says whether the filter selects every row.
-func (f Filtro) Vacio() bool { return f.Tipo == "" && f.Seccional == "" }
+func (f Filtro) Vacio() bool {
+	return f.Tipo == "" && f.Seccional == "" && strings.TrimSpace(f.Texto) == ""
+}
 
 // aceptador is a filter ready to apply to many rows: the Dirección
 // Seccional is compared once per distinct name.
@@ -252,15 +258,36 @@ type aceptador struct {
 	f      Filtro
 	quiere string
 	vistas map[string]bool
+	// nombre and nits are Texto ready to compare: folded, and the NIT
+	// prefixes it may mean.
+	nombre string
+	nits   []string
 }
 
 func (f Filtro) preparar() *aceptador {
-	return &aceptador{f: f, quiere: clave(f.Seccional), vistas: map[string]bool{}}
+	return &aceptador{f: f, quiere: clave(f.Seccional), vistas: map[string]bool{},
+		nombre: clave(f.Texto), nits: nit.LeerConsulta(f.Texto)}
+}
+
+// aceptaTexto says whether the user's NIT or razón social matches Texto.
+func (a *aceptador) aceptaTexto(u *Usuario) bool {
+	if a.nombre == "" {
+		return true
+	}
+	for _, p := range a.nits {
+		if strings.HasPrefix(u.NIT, p) {
+			return true
+		}
+	}
+	return strings.Contains(clave(u.RazonSocial), a.nombre)
 }
 
 // acepta says whether the user passes the filter.
 func (a *aceptador) acepta(u *Usuario) bool {
 	if a.f.Tipo != "" && u.Tipo != a.f.Tipo {
+		return false
+	}
+	if !a.aceptaTexto(u) {
 		return false
 	}
 	if a.f.Seccional == "" {

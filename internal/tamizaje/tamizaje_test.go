@@ -381,3 +381,39 @@ func BenchmarkCalcularYOrdenar(b *testing.B) {
 		Ordenar(filas)
 	}
 }
+
+// The screening finds a user by NIT as dominio §7 writes it (with or without
+// hyphen, dots or check digit) or by part of the razón social, without
+// regard to case or accents.
+func TestFiltrar_texto_NITyNombre(t *testing.T) {
+	filas := []Fila{
+		{Usuario: Usuario{NIT: "901750435-6", RazonSocial: "Logística Andina S.A.S.", Tipo: "agencia_de_aduanas"}, Posicion: 1},
+		{Usuario: Usuario{NIT: "800191045-1", RazonSocial: "Cañón Ltda.", Tipo: "declarante"}, Posicion: 2},
+		{Usuario: Usuario{NIT: "900123456-8", RazonSocial: "Importadora del Peñón", Tipo: "agencia_de_aduanas"}, Posicion: 3},
+	}
+	for _, c := range []struct {
+		nombre string
+		f      Filtro
+		nits   string
+	}{
+		{"dominio7_nit_con_dv_sin_guion", Filtro{Texto: "9017504356"}, "901750435-6"},
+		{"dominio7_nit_con_guion", Filtro{Texto: "901750435-6"}, "901750435-6"},
+		{"dominio7_nit_con_puntos", Filtro{Texto: "800.191.045"}, "800191045-1"},
+		{"nombre_sin_tildes", Filtro{Texto: "logistica"}, "901750435-6"},
+		{"nombre_mayusculas_y_enie", Filtro{Texto: "CAÑON"}, "800191045-1"},
+		{"nombre_sin_enie", Filtro{Texto: "penon"}, "900123456-8"},
+		{"texto_y_tipo", Filtro{Texto: "a", Tipo: "declarante"}, "800191045-1"},
+		{"nada", Filtro{Texto: "zzz"}, ""},
+		{"solo_espacios_todas", Filtro{Texto: "   "}, "901750435-6 800191045-1 900123456-8"},
+	} {
+		t.Run(c.nombre, func(t *testing.T) {
+			var nits []string
+			for _, f := range Filtrar(filas, c.f) {
+				nits = append(nits, f.Usuario.NIT)
+			}
+			if got := strings.Join(nits, " "); got != c.nits {
+				t.Errorf("%q, se esperaba %q", got, c.nits)
+			}
+		})
+	}
+}

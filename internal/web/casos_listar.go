@@ -119,6 +119,9 @@ func consultaLista(c echo.Context) (db.ConsultaCasos, templates.ListaCasos) {
 	}
 	q.Desde, v.Desde = leerFecha("desde", "reportado desde")
 	q.Hasta, v.Hasta = leerFecha("hasta", "reportado hasta")
+	if !q.Desde.IsZero() && !q.Hasta.IsZero() && q.Desde.Despues(q.Hasta) {
+		v.RangoInvertido = "La fecha inicial (" + formato.Fecha(q.Desde) + ") es posterior a la final (" + formato.Fecha(q.Hasta) + "): ningún caso cabe en ese rango. Invierta las fechas."
+	}
 	q.Orden = "reporte"
 	for _, col := range db.OrdenesCasos {
 		if col == c.QueryParam("orden") {

@@ -79,6 +79,7 @@ func TestListaCasos_busquedaSinTildesFiltrosOrdenYPaginasMasAllaDe500(t *testing
 		{"sin tildes ni mayúsculas", "/casos?q=nandu+jose", "1–5 de 5", ""},
 		{"con tildes y mayúsculas", "/casos?q=%C3%91AND%C3%9A", "1–5 de 5", ""},
 		{"por NIT con puntos y dígito de verificación", "/casos?q=899.999.068-1", "1–5 de 5", ""},
+		{"por NIT con dígito de verificación sin guion (dominio §7)", "/casos?q=8999990681", "1–5 de 5", ""},
 		{"por número de caso", "/casos?q=cf-2026-0007", "1–1 de 1", "CF-2026-0007"},
 		{"por Dirección Seccional", "/casos?seccional=" + strings.ReplaceAll(seccionalBog, " ", "+"), "1–5 de 5", ""},
 		{"por estado", "/casos?estado=en_comite", "1–50 de 104", ""},
@@ -128,6 +129,14 @@ func TestListaCasos_busquedaSinTildesFiltrosOrdenYPaginasMasAllaDe500(t *testing
 	doc := ver("/casos?orden=usuario&dir=asc")
 	if v, _ := testid(doc, "orden-usuario").Attr("aria-sort"); v != "ascending" {
 		t.Fatalf("aria-sort = %q", v)
+	}
+	// A range given backwards says so instead of «no hay casos».
+	doc = ver("/casos?desde=03%2F01%2F2026&hasta=01%2F01%2F2026")
+	if got := testid(doc, "rango-invertido").Text(); !strings.Contains(got, "La fecha inicial (03/01/2026) es posterior a la final (01/01/2026)") {
+		t.Fatalf("rango invertido: %q", got)
+	}
+	if testid(doc, "sin-casos").Length() != 0 {
+		t.Fatal("el rango invertido no es «No hay casos»")
 	}
 	// A bad value is ignored and said, never a 500.
 	doc = ver("/casos?orden=drop&desde=31%2F02%2F2026&estado=x")

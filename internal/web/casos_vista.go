@@ -398,6 +398,9 @@ func (h *handler) vistaCaso(c echo.Context, caso dominio.Caso) (templates.CasoDe
 		v.Plazo.Texto = "El reporte se hizo después del plazo. El retraso no anula el caso: se registra como tardío."
 	}
 	v.Graficos = ultima.graficos
+	if v.QueSigue, err = h.queSigue(ctx, cal, caso, l.Historia, l.Conceptos); err != nil {
+		return v, err
+	}
 	hist := l.Historia
 	for i := len(hist) - 1; i >= 0; i-- { // newest first
 		x := hist[i]

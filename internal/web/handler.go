@@ -75,7 +75,8 @@ func actor(c echo.Context) dominio.Actor {
 func (h *handler) pagina(c echo.Context, titulo, activo string) templates.Pagina {
 	p := templates.Pagina{Titulo: titulo, CSRF: tokenCSRF(c)}
 	if cu := cuentaDe(c); cu != nil {
-		p.Usuario = &templates.UsuarioActual{Usuario: cu.Usuario, Nombre: cu.Nombre, RolEtiqueta: cu.Rol.Etiqueta(), Seccional: cu.DireccionSeccional}
+		p.Usuario = &templates.UsuarioActual{Usuario: cu.Usuario, Nombre: cu.Nombre, RolEtiqueta: cu.Rol.Etiqueta(), Seccional: cu.DireccionSeccional,
+			Buscar: permisos.Puede(cu.Rol, permisos.Buscar)}
 		for _, n := range navegacion {
 			if permisos.Puede(cu.Rol, n.accion) {
 				p.Nav = append(p.Nav, templates.EnlaceNav{Ruta: n.ruta, Texto: n.texto, Clave: n.clave, Activo: n.clave == activo})

@@ -12,6 +12,7 @@ import (
 	"comite/internal/liquidacion"
 	"comite/internal/normas"
 	"comite/internal/sancion"
+	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -133,6 +134,9 @@ func (h *handler) liquidacionCalcular(c echo.Context) error {
 	}
 	v := templates.Liquidacion{}
 	if !enviado {
+		if c.Path() == urls.LiquidacionPDF {
+			return redirigir(c, urls.Liquidacion)
+		}
 		v.Form = f
 		return h.render(c, http.StatusOK, templates.LiquidacionPagina(h.pagina(c, "Liquidación", "liquidacion"), v))
 	}
@@ -172,6 +176,10 @@ func (h *handler) liquidacionCalcular(c echo.Context) error {
 			return err
 		default:
 			r := resultadoLiquidacion(l)
+			if c.Path() == urls.LiquidacionPDF {
+				return h.liquidacionPDF(c, l, r)
+			}
+			r.PDF = urls.LiquidacionPDF + "?" + c.Request().URL.RawQuery
 			v.Resultado = &r
 		}
 	}

@@ -44,6 +44,11 @@ func matriz() []filaMatriz {
 		// The calendar feed: no session, the token is the credential; an unknown token gets 404 (calendario_test.go).
 		{"GET", "/calendario.ics", "/calendario.ics?t=" + tokenMatriz, sinForm, []string{"*", "anonimo"}},
 		{"GET", "/pendientes", "/pendientes", sinForm, todos},
+		{"GET", "/buscar", "/buscar?q=demo", sinForm, lectoresCasos},
+		{"GET", "/ayuda/glosario", "/ayuda/glosario", sinForm, todos},
+		{"GET", "/liquidacion.pdf", "/liquidacion.pdf", sinForm, lectoresDatos},
+		{"GET", "/auditoria/exportar.csv", "/auditoria/exportar.csv?accion=caso.", sinForm, []string{"auditor", "admin"}},
+		{"GET", "/auditoria/exportar.xlsx", "/auditoria/exportar.xlsx", sinForm, []string{"auditor", "admin"}},
 		{"GET", "/cuenta/calendario", "/cuenta/calendario", sinForm, []string{"secretaria", "comite", "seccional"}},
 		{"POST", "/cuenta/calendario/token", "/cuenta/calendario/token", func(*entorno) url.Values { return url.Values{} }, []string{"secretaria", "comite", "seccional"}},
 		{"POST", "/cuenta/calendario/revocar", "/cuenta/calendario/revocar", func(*entorno) url.Values { return url.Values{} }, []string{"secretaria", "comite", "seccional"}},

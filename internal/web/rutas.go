@@ -71,6 +71,8 @@ func Rutas() []ruta {
 		// Auditoría
 		{Metodo: http.MethodGet, Patron: urls.Auditoria, Accion: permisos.VerAuditoria, manejador: (*handler).auditoriaListar},
 		{Metodo: http.MethodGet, Patron: urls.AuditoriaVerificar, Accion: permisos.VerAuditoria, manejador: (*handler).auditoriaVerificar},
+		{Metodo: http.MethodGet, Patron: urls.AuditoriaCSV, Accion: permisos.VerAuditoria, manejador: (*handler).auditoriaExportarCSV},
+		{Metodo: http.MethodGet, Patron: urls.AuditoriaXLSX, Accion: permisos.VerAuditoria, manejador: (*handler).auditoriaExportarXLSX},
 
 		// Usuarios aduaneros: búsqueda, perfil y formularios de la Secretaría
 		{Metodo: http.MethodGet, Patron: urls.Usuarios, Accion: permisos.VerUsuarios, manejador: (*handler).usuariosBuscar},
@@ -100,6 +102,7 @@ func Rutas() []ruta {
 
 		// Calculadora de liquidación (GET: no cambia nada)
 		{Metodo: http.MethodGet, Patron: urls.Liquidacion, Accion: permisos.CalcularLiquidacion, manejador: (*handler).liquidacionCalcular},
+		{Metodo: http.MethodGet, Patron: urls.LiquidacionPDF, Accion: permisos.CalcularLiquidacion, manejador: (*handler).liquidacionCalcular},
 
 		// Casos: del reporte de la Dirección Seccional al concepto del Comité y el informe gerencial
 		{Metodo: http.MethodGet, Patron: urls.Casos, Accion: permisos.VerCasos, manejador: (*handler).casosListar},
@@ -147,6 +150,10 @@ func Rutas() []ruta {
 
 		// Reporte de cobertura: usuarios con actos que cuentan en un año y sin sus operaciones (GET)
 		{Metodo: http.MethodGet, Patron: urls.Cobertura, Accion: permisos.VerCobertura, manejador: (*handler).coberturaMostrar},
+
+		// Búsqueda de la cabecera (usuarios, casos y sesiones, según el rol) y ayuda
+		{Metodo: http.MethodGet, Patron: urls.Buscar, Accion: permisos.Buscar, manejador: (*handler).busquedaMostrar},
+		{Metodo: http.MethodGet, Patron: urls.Glosario, Accion: permisos.VerAyuda, manejador: (*handler).glosarioMostrar},
 	}
 }
 

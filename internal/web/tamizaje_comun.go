@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 )
@@ -74,6 +76,7 @@ type consultaTamizaje struct {
 	anio      int
 	tipo      string // canonical tipo, "" = all
 	seccional string // "" = all (ignored for a seccional account)
+	texto     string // a NIT or part of the razón social; "" = all
 	// datos: "" all; "incompletos" only the users whose result is unknown
 	// (operations of the reference year never loaded); "completos" the rest.
 	datos   string
@@ -114,6 +117,9 @@ func (h *handler) leerConsultaTamizaje(c echo.Context) consultaTamizaje {
 			}
 		}
 	}
+	if t := strings.TrimSpace(c.QueryParam("q")); utf8.RuneCountInString(t) <= maxTextoBusqueda && !strings.ContainsFunc(t, unicode.IsControl) {
+		q.texto = t
+	}
 	switch d := c.QueryParam("datos"); d {
 	case datosIncompletos, datosCompletos:
 		q.datos = d
@@ -141,6 +147,9 @@ func (q consultaTamizaje) parametros() url.Values {
 	}
 	if q.datos != "" {
 		v.Set("datos", q.datos)
+	}
+	if q.texto != "" {
+		v.Set("q", q.texto)
 	}
 	return v
 }
@@ -187,10 +196,10 @@ func (q consultaTamizaje) parametrosConOrden() url.Values {
 func filasVisibles(cu *dominio.Cuenta, t *tamizajeCalculado, q consultaTamizaje) []tamizaje.Fila {
 	if cu != nil && cu.Rol == permisos.RolSeccional {
 		var out []tamizaje.Fila
-		todas := t.todas()
+		todas := tamizaje.Filtrar(t.todas(), tamizaje.Filtro{Tipo: q.tipo, Texto: q.texto})
 		for i := range todas {
 			f := &todas[i]
-			if !VeSeccional(cu, f.Usuario.DireccionSeccional) || (q.tipo != "" && f.Usuario.Tipo != q.tipo) {
+			if !VeSeccional(cu, f.Usuario.DireccionSeccional) {
 				continue
 			}
 			x := *f
@@ -199,7 +208,7 @@ func filasVisibles(cu *dominio.Cuenta, t *tamizajeCalculado, q consultaTamizaje)
 		}
 		return filtrarDatos(out, q.datos)
 	}
-	return filtrarDatos(tamizaje.Filtrar(t.todas(), tamizaje.Filtro{Tipo: q.tipo, Seccional: q.seccional}), q.datos)
+	return filtrarDatos(tamizaje.Filtrar(t.todas(), tamizaje.Filtro{Tipo: q.tipo, Seccional: q.seccional, Texto: q.texto}), q.datos)
 }
 
 // nombreExportacion is the file name of an export: tamizaje-2026[-tipo].ext.

@@ -108,7 +108,7 @@ func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (tem
 		Anio: strconv.Itoa(q.anio), AnioReferencia: strconv.Itoa(q.anio - 1), AnioAnterior: strconv.Itoa(q.anio - 2),
 		ErrorAnio: q.errAnio, Tipos: opcionesTipoTamizaje(q.tipo), EligeSeccional: !k.esSeccional,
 		MinimoActos: strconv.Itoa(p.MinimoActos),
-		Filtrado:    q.tipo != "" || q.seccional != "" || q.datos != "", QuitarFiltros: urls.Tamizaje + "?anio=" + strconv.Itoa(q.anio),
+		Filtrado:    q.tipo != "" || q.seccional != "" || q.datos != "" || q.texto != "", Texto: q.texto, QuitarFiltros: urls.Tamizaje + "?anio=" + strconv.Itoa(q.anio),
 	}
 	if k.esSeccional {
 		v.Seccional = db.NombreSeccional(cat, k.seccional)
@@ -192,7 +192,7 @@ func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (tem
 // Both give the same rows.
 func filasDeVista(t *tamizajeCalculado, cu *dominio.Cuenta, q consultaTamizaje, compactas bool) (filasTamizaje, tamizaje.Resumen) {
 	if compactas {
-		tz := t.tamizado.Filtrar(tamizaje.Filtro{Tipo: q.tipo, Seccional: q.seccional})
+		tz := t.tamizado.Filtrar(tamizaje.Filtro{Tipo: q.tipo, Seccional: q.seccional, Texto: q.texto})
 		if tz.Len() == t.tamizado.Len() {
 			return tz, t.resumen
 		}

@@ -275,6 +275,43 @@ func TestTamizaje_seccionalSoloLaPropia(t *testing.T) {
 	}
 }
 
+// The screening finds a user by NIT (dominio §7: with or without hyphen,
+// dots or check digit) or by razón social without accents or case; a
+// seccional's search stays within its Dirección Seccional, and the exports
+// carry the same rows.
+func TestTamizaje_buscarPorNIToNombre(t *testing.T) {
+	e := nuevoEntorno(t)
+	e.sembrarTamizaje()
+	s := e.ingresar("secretaria")
+	sinGuion := strings.ReplaceAll(nitOchenta, "-", "")
+	for _, c := range []struct{ q, quiere string }{
+		{sinGuion, nitOchenta},
+		{nitOchenta, nitOchenta},
+		{"900.300.400", nitOchenta},
+		{"OCHENTA por", nitOchenta},
+		{"dos actos", nitDosActos},
+	} {
+		doc := e.tamizaje(&s, "/tamizaje?q="+url.QueryEscape(c.q))
+		if got := strings.Join(filasTabla(doc), ","); got != c.quiere {
+			t.Errorf("buscar %q: filas %s, quiere %s", c.q, got, c.quiere)
+		}
+		if v, _ := doc.Find(`#f-q`).Attr("value"); v != c.q {
+			t.Errorf("buscar %q: el campo muestra %q", c.q, v)
+		}
+	}
+	rec := e.pedir("GET", "/tamizaje/exportar.csv?anio=2026&q="+sinGuion, &s, nil)
+	if b := rec.Body.String(); !strings.Contains(b, nitOchenta) || strings.Contains(b, nitDosActos) {
+		t.Fatalf("la exportación no sigue la búsqueda:\n%s", b)
+	}
+	sec := e.ingresar("seccional")
+	if got := filasTabla(e.tamizaje(&sec, "/tamizaje?q="+sinGuion)); len(got) != 0 {
+		t.Fatalf("la seccional de Cartagena encuentra un usuario de Bogotá: %v", got)
+	}
+	if got := strings.Join(filasTabla(e.tamizaje(&sec, "/tamizaje?q=dos+actos")), ","); got != nitDosActos {
+		t.Fatalf("la seccional no encuentra el suyo: %s", got)
+	}
+}
+
 func TestTamizaje_exportaciones(t *testing.T) {
 	e := nuevoEntorno(t)
 	e.sembrarTamizaje()

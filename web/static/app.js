@@ -112,7 +112,18 @@
     if (s > 0) { window.setTimeout(function () { window.location.reload(); }, s * 1000); }
   }
 
+  // «Imprimir» buttons: shown only when this script runs, they open the
+  // browser's print dialog (the print stylesheet drops the header and menu).
+  function botonesImprimir() {
+    var bs = document.querySelectorAll('[data-imprimir]');
+    for (var i = 0; i < bs.length; i++) {
+      bs[i].hidden = false;
+      bs[i].addEventListener('click', function () { window.print(); });
+    }
+  }
+
   document.addEventListener('DOMContentLoaded', function () {
+    botonesImprimir();
     dibujar();
     resumirErrores();
     recargarCuandoEsteListo();

@@ -207,6 +207,8 @@ type VersionEvaluacion struct {
 
 // CasoDetalle is the page of one case.
 type CasoDetalle struct {
+	// QueSigue says who acts next on the case and until when.
+	QueSigue QueSigue
 	// NormaConfirmada is the recorded decision on the applicable norm
 	// ("Norma aplicable confirmada por … el …: …"); while it is empty and
 	// the evaluation warns, the warning stands.
@@ -368,4 +370,20 @@ func textoCorrige(i int) string {
 		return "corrige el concepto registrado"
 	}
 	return "corrige la corrección " + strconv.Itoa(i-1)
+}
+
+// QueSigue is the «¿Qué sigue?» box of a case.
+type QueSigue struct {
+	Estado    string
+	Terminado string // a closed case: nothing follows
+	Pasos     []PasoSigue
+	// Etapa, Termino and Vence are the stage's internal term; Vence is a
+	// sentence («Vence el 12/03/2026»), or says it is unknown.
+	Etapa, Termino, Vence string
+	Semaforo              Semaforo
+}
+
+// PasoSigue is a step that moves the case on and who takes it.
+type PasoSigue struct {
+	Nombre, Quien string
 }

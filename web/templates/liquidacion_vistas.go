@@ -67,6 +67,7 @@ type ResultadoLiquidacion struct {
 	Sancion string
 	Total   string // "$ 4.800.000", or the sanction when it is not a multa
 	Pasos   []PasoLiquidacion
+	PDF     string // the same liquidation as a PDF file
 }
 
 // Liquidacion is the calculator page.

@@ -22,6 +22,7 @@ type UsuarioActual struct {
 	Nombre      string
 	RolEtiqueta string
 	Seccional   string
+	Buscar      bool // the role may use the search of the header
 }
 
 // EnlaceNav is one item of the navigation bar.
@@ -152,6 +153,7 @@ type Auditoria struct {
 	Anterior, Siguiente                  string // URLs, "" when none
 	Errores                              Errores
 	Verificacion                         *Verificacion
+	ExportarCSV, ExportarXLSX            string // the filtered log as a file (all pages)
 }
 
 // Verificacion is the result of checking the hash chain.

@@ -113,6 +113,11 @@ const (
 	TamizajeCSV           = "/tamizaje/exportar.csv"
 	TamizajeXLSX          = "/tamizaje/exportar.xlsx"
 	Cobertura             = "/cobertura"
+	AuditoriaCSV          = "/auditoria/exportar.csv"
+	AuditoriaXLSX         = "/auditoria/exportar.xlsx"
+	LiquidacionPDF        = "/liquidacion.pdf"
+	Buscar                = "/buscar"
+	Glosario              = "/ayuda/glosario"
 )
 
 // Llenar puts the values, in order and path-escaped, in place of the
@@ -181,3 +186,6 @@ func RegistroNuevo(nit string) string { return Llenar(PatronRegistroNuevo, nit) 
 // CasoPaso is the address of a step of the case named by its route's last
 // segment (iniciar, reevaluar, criterios, presentar, no-procede…).
 func CasoPaso(n int64, paso string) string { return Caso(n) + "/" + paso }
+
+// Busqueda is the search of the header for a text.
+func Busqueda(q string) string { return Buscar + "?" + url.Values{"q": {q}}.Encode() }
