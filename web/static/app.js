@@ -103,6 +103,34 @@
     r.focus();
   }
 
+  // A table wider than its container scrolls inside it: a line above it says
+  // so, and the container takes the keyboard focus so the arrows scroll it.
+  // Checked again when the window changes size.
+  function senalarDesplazamiento() {
+    var cs = document.querySelectorAll('.tabla-contenedor');
+    for (var i = 0; i < cs.length; i++) {
+      var c = cs[i];
+      var aviso = c.previousElementSibling;
+      if (!aviso || !aviso.classList.contains('aviso-desplazar')) {
+        aviso = document.createElement('p');
+        aviso.className = 'aviso-desplazar';
+        aviso.setAttribute('data-testid', 'aviso-desplazar');
+        aviso.textContent = 'Desplace la tabla hacia la derecha para ver más columnas →';
+        c.parentNode.insertBefore(aviso, c);
+      }
+      var desborda = c.scrollWidth > c.clientWidth + 1;
+      aviso.hidden = !desborda;
+      c.classList.toggle('desplazable', desborda);
+      if (desborda) {
+        c.setAttribute('tabindex', '0');
+        var t = c.querySelector('caption');
+        if (t && !c.hasAttribute('aria-label')) { c.setAttribute('role', 'region'); c.setAttribute('aria-label', t.textContent.trim()); }
+      } else if (c.getAttribute('tabindex') === '0') {
+        c.removeAttribute('tabindex');
+      }
+    }
+  }
+
   // A panel still being computed (the cartera of Inicio) asks for the page
   // again after the seconds it says, instead of asking the person to reload.
   function recargarCuandoEsteListo() {
@@ -114,6 +142,7 @@
 
   document.addEventListener('DOMContentLoaded', function () {
     dibujar();
+    senalarDesplazamiento();
     resumirErrores();
     recargarCuandoEsteListo();
     var formularios = document.querySelectorAll('form[data-confirmar]');
@@ -122,6 +151,7 @@
     }
   });
   window.addEventListener('resize', redimensionar);
+  window.addEventListener('resize', senalarDesplazamiento);
   window.addEventListener('beforeprint', antesDeImprimir);
   window.addEventListener('afterprint', redimensionar);
   if (window.matchMedia) {
