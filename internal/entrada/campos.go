@@ -286,6 +286,10 @@ func ParseFechaXLSX(s string, fecha1904 bool) (fecha.Fecha, error) {
 func parseFechaTexto(s string) (fecha.Fecha, error) {
 	t := strings.TrimSpace(s)
 	f, err := fecha.Parse(t)
+	var no *fecha.ErrDiaInexistente
+	if errors.As(err, &no) {
+		return fecha.Fecha{}, FechaInexistente(no)
+	}
 	if err != nil {
 		return fecha.Fecha{}, fmt.Errorf("fecha inválida %q (use AAAA-MM-DD o DD/MM/AAAA)", s)
 	}
@@ -293,6 +297,19 @@ func parseFechaTexto(s string) (fecha.Fecha, error) {
 		return fecha.Fecha{}, fmt.Errorf("fecha %q fuera de rango (años 1900 a 2200)", s)
 	}
 	return f, nil
+}
+
+// nombresMes are the months as they are written in a sentence.
+var nombresMes = [...]string{"enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"}
+
+// FechaInexistente says why a well-written date is not one: the month does
+// not exist, or how many days it has. It wraps the error of fecha, so
+// errors.As finds *fecha.ErrDiaInexistente in it.
+func FechaInexistente(e *fecha.ErrDiaInexistente) error {
+	if n := e.DiasDelMes(); n > 0 {
+		return fmt.Errorf("%w: %s de %d tiene %d días", e, nombresMes[e.Mes-1], e.Anio, n)
+	}
+	return fmt.Errorf("%w: el mes va de 01 a 12", e)
 }
 
 // EpocaExcel is day 0 of Excel's 1900 date system as it behaves after

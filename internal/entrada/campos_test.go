@@ -1,6 +1,7 @@
 package entrada
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -339,5 +340,32 @@ func TestParseMonto_conMoneda(t *testing.T) {
 		if d, err := ParseMonto(mal); err == nil {
 			t.Errorf("ParseMonto(%q) = %v aceptado", mal, d)
 		}
+	}
+}
+
+// A date well written whose day is not in the calendar is said to not exist,
+// with how many days its month has (not a format error, since the format is
+// right), in imports and forms alike.
+func TestParseFecha_diaInexistenteNoEsErrorDeFormato(t *testing.T) {
+	for _, c := range []struct{ entrada, quiere string }{
+		{"31/02/2026", "la fecha 31/02/2026 no existe: febrero de 2026 tiene 28 días"},
+		{"29/02/2025", "la fecha 29/02/2025 no existe: febrero de 2025 tiene 28 días"},
+		{"31/04/2026", "la fecha 31/04/2026 no existe: abril de 2026 tiene 30 días"},
+		{"2026-02-30", "la fecha 30/02/2026 no existe: febrero de 2026 tiene 28 días"},
+		{"10/13/2026", "la fecha 10/13/2026 no existe: el mes va de 01 a 12"},
+	} {
+		t.Run(c.entrada, func(t *testing.T) {
+			_, err := ParseFecha(c.entrada, false)
+			var no *fecha.ErrDiaInexistente
+			if err == nil || err.Error() != c.quiere || !errors.As(err, &no) || !errors.Is(err, fecha.ErrFormato) {
+				t.Fatalf("ParseFecha(%q) = %v; quiere %q", c.entrada, err, c.quiere)
+			}
+		})
+	}
+	if _, err := ParseFecha("29/02/2028", false); err != nil {
+		t.Fatalf("29/02/2028 existe: %v", err)
+	}
+	if _, err := ParseFecha("31-02-2026", false); err == nil || strings.Contains(err.Error(), "no existe") {
+		t.Fatalf("un formato equivocado es error de formato: %v", err)
 	}
 }

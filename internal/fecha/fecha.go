@@ -41,6 +41,30 @@ func Debe(anio int, mes time.Month, dia int) Fecha {
 // ErrFormato is returned by the parsers for text that is not a date.
 var ErrFormato = errors.New("fecha inválida")
 
+// ErrDiaInexistente is what the parsers return for a date written in the
+// right format whose day is not in the calendar (31/02/2026): errors.Is
+// finds ErrFormato in it too, for callers that only ask whether it is a date.
+type ErrDiaInexistente struct {
+	Anio int
+	Mes  time.Month
+	Dia  int
+}
+
+func (e *ErrDiaInexistente) Error() string {
+	return fmt.Sprintf("la fecha %02d/%02d/%04d no existe", e.Dia, int(e.Mes), e.Anio)
+}
+
+func (e *ErrDiaInexistente) Is(objetivo error) bool { return objetivo == ErrFormato }
+
+// DiasDelMes is how many days the month of the date has (0 when the month
+// itself does not exist).
+func (e *ErrDiaInexistente) DiasDelMes() int {
+	if e.Mes < time.January || e.Mes > time.December {
+		return 0
+	}
+	return time.Date(e.Anio, e.Mes+1, 0, 0, 0, 0, 0, time.UTC).Day()
+}
+
 // ParseISO reads AAAA-MM-DD strictly (the contract's format).
 func ParseISO(s string) (Fecha, error) {
 	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
@@ -54,6 +78,9 @@ func ParseISO(s string) (Fecha, error) {
 	}
 	f, err := Nueva(a, time.Month(m), d)
 	if err != nil {
+		if a >= 1000 && a <= 9999 {
+			return Fecha{}, &ErrDiaInexistente{Anio: a, Mes: time.Month(m), Dia: d}
+		}
 		return Fecha{}, ErrFormato
 	}
 	return f, nil
@@ -73,6 +100,9 @@ func ParseDMA(s string) (Fecha, error) {
 	}
 	f, err := Nueva(a, time.Month(m), d)
 	if err != nil {
+		if a >= 1000 && a <= 9999 {
+			return Fecha{}, &ErrDiaInexistente{Anio: a, Mes: time.Month(m), Dia: d}
+		}
 		return Fecha{}, ErrFormato
 	}
 	return f, nil

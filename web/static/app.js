@@ -87,9 +87,11 @@
     if (msg && !window.confirm(msg)) { ev.preventDefault(); }
   }
 
-  // A form that came back with errors: its summary takes the focus, so a
-  // screen reader announces it and Tab goes from it to each field's link.
-  // Each link also says which field it names (the text of its label).
+  // A form that came back with errors: the first field with an error takes
+  // the focus (a screen reader reads its label and its message, tied by
+  // aria-describedby); the summary above the form lists every error, each
+  // link saying which field it names (the text of its label). A form whose
+  // error belongs to no field gives the focus to the summary.
   function resumirErrores() {
     var r = document.querySelector('[data-resumen-errores]');
     if (!r) { return; }
@@ -99,6 +101,12 @@
       var campo = id && document.getElementById(id);
       var etiqueta = campo && (document.querySelector('label[for="' + id + '"]') || (campo.querySelector && campo.querySelector('legend')));
       if (etiqueta) { enlaces[i].textContent = etiqueta.textContent.trim() + ': ' + enlaces[i].textContent; }
+    }
+    var campo = document.querySelector('main [aria-invalid="true"], main .con-error');
+    if (campo && !campo.matches('input, select, textarea')) { campo = campo.querySelector('input, select, textarea'); }
+    if (campo) {
+      campo.focus();
+      if (document.activeElement === campo) { return; }
     }
     r.focus();
   }
