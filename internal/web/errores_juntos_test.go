@@ -60,22 +60,3 @@ func TestFormularios_todosLosErroresEnUnaRespuesta(t *testing.T) {
 		t.Fatalf("se registró un caso con errores: %d", n)
 	}
 }
-
-// The duplicate warning is said once: in its box with the link and the
-// check box, not again as the error of the form.
-func TestReportar_duplicadoSeDiceUnaVez(t *testing.T) {
-	e := nuevoEntorno(t)
-	e.sembrarUsuarioCaso(nitCaso, seccionalCartagena)
-	e.reportar("seccional", formCaso(nitCaso))
-	s := e.ingresar("seccional")
-	f := formCaso(nitCaso)
-	f.Del("confirmar_duplicado")
-	rec := e.pedir("POST", "/casos", &s, f)
-	doc := documento(t, rec)
-	if rec.Code != http.StatusConflict {
-		t.Fatalf("estado %d", rec.Code)
-	}
-	if n := strings.Count(doc.Find("main").Text(), "misma fecha de comisión"); n != 1 {
-		t.Fatalf("el aviso de duplicado aparece %d veces", n)
-	}
-}
