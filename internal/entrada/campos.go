@@ -288,7 +288,7 @@ func parseFechaTexto(s string) (fecha.Fecha, error) {
 	f, err := fecha.Parse(t)
 	var no *fecha.ErrDiaInexistente
 	if errors.As(err, &no) {
-		return fecha.Fecha{}, FechaInexistente(no)
+		return fecha.Fecha{}, &errFechaInexistente{texto: s, dia: no}
 	}
 	if err != nil {
 		return fecha.Fecha{}, fmt.Errorf("fecha inválida %q (use AAAA-MM-DD o DD/MM/AAAA)", s)
@@ -299,18 +299,18 @@ func parseFechaTexto(s string) (fecha.Fecha, error) {
 	return f, nil
 }
 
-// nombresMes are the months as they are written in a sentence.
-var nombresMes = [...]string{"enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"}
-
-// FechaInexistente says why a well-written date is not one: the month does
-// not exist, or how many days it has. It wraps the error of fecha, so
-// errors.As finds *fecha.ErrDiaInexistente in it.
-func FechaInexistente(e *fecha.ErrDiaInexistente) error {
-	if n := e.DiasDelMes(); n > 0 {
-		return fmt.Errorf("%w: %s de %d tiene %d días", e, nombresMes[e.Mes-1], e.Anio, n)
-	}
-	return fmt.Errorf("%w: el mes va de 01 a 12", e)
+// errFechaInexistente is a date well written whose day is not in its month:
+// still «fecha inválida», saying why.
+type errFechaInexistente struct {
+	texto string
+	dia   *fecha.ErrDiaInexistente
 }
+
+func (e *errFechaInexistente) Error() string {
+	return fmt.Sprintf("fecha inválida %q: ese día no existe (%s)", e.texto, e.dia.Motivo())
+}
+
+func (e *errFechaInexistente) Unwrap() error { return e.dia }
 
 // EpocaExcel is day 0 of Excel's 1900 date system as it behaves after
 // 1900-02-28 (it counts the non-existent 1900-02-29); EpocaExcel1904 is day

@@ -343,16 +343,15 @@ func TestParseMonto_conMoneda(t *testing.T) {
 	}
 }
 
-// A date well written whose day is not in the calendar is said to not exist,
-// with how many days its month has (not a format error, since the format is
-// right), in imports and forms alike.
+// A date well written whose day is not in its month says so, with how many
+// days the month has; errors.As finds the day for the forms, which say it in
+// their own words.
 func TestParseFecha_diaInexistenteNoEsErrorDeFormato(t *testing.T) {
 	for _, c := range []struct{ entrada, quiere string }{
-		{"31/02/2026", "la fecha 31/02/2026 no existe: febrero de 2026 tiene 28 días"},
-		{"29/02/2025", "la fecha 29/02/2025 no existe: febrero de 2025 tiene 28 días"},
-		{"31/04/2026", "la fecha 31/04/2026 no existe: abril de 2026 tiene 30 días"},
-		{"2026-02-30", "la fecha 30/02/2026 no existe: febrero de 2026 tiene 28 días"},
-		{"10/13/2026", "la fecha 10/13/2026 no existe: el mes va de 01 a 12"},
+		{"31/02/2026", `fecha inválida "31/02/2026": ese día no existe (febrero de 2026 tiene 28 días)`},
+		{"29/02/2025", `fecha inválida "29/02/2025": ese día no existe (febrero de 2025 tiene 28 días)`},
+		{"31/04/2026", `fecha inválida "31/04/2026": ese día no existe (abril de 2026 tiene 30 días)`},
+		{"2026-02-30", `fecha inválida "2026-02-30": ese día no existe (febrero de 2026 tiene 28 días)`},
 	} {
 		t.Run(c.entrada, func(t *testing.T) {
 			_, err := ParseFecha(c.entrada, false)
@@ -365,7 +364,10 @@ func TestParseFecha_diaInexistenteNoEsErrorDeFormato(t *testing.T) {
 	if _, err := ParseFecha("29/02/2028", false); err != nil {
 		t.Fatalf("29/02/2028 existe: %v", err)
 	}
-	if _, err := ParseFecha("31-02-2026", false); err == nil || strings.Contains(err.Error(), "no existe") {
-		t.Fatalf("un formato equivocado es error de formato: %v", err)
+	// A wrong format, or a month 13, is an error of format.
+	for _, s := range []string{"31-02-2026", "10/13/2026", "2025-13-01"} {
+		if _, err := ParseFecha(s, false); err == nil || strings.Contains(err.Error(), "no existe") {
+			t.Fatalf("ParseFecha(%q) = %v; quiere un error de formato", s, err)
+		}
 	}
 }

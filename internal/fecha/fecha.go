@@ -42,8 +42,9 @@ func Debe(anio int, mes time.Month, dia int) Fecha {
 var ErrFormato = errors.New("fecha inválida")
 
 // ErrDiaInexistente is what the parsers return for a date written in the
-// right format whose day is not in the calendar (31/02/2026): errors.Is
-// finds ErrFormato in it too, for callers that only ask whether it is a date.
+// right format, with a month from 1 to 12, whose day is not in that month
+// (31/02/2026): errors.Is finds ErrFormato in it too, for callers that only
+// ask whether it is a date.
 type ErrDiaInexistente struct {
 	Anio int
 	Mes  time.Month
@@ -51,18 +52,28 @@ type ErrDiaInexistente struct {
 }
 
 func (e *ErrDiaInexistente) Error() string {
-	return fmt.Sprintf("la fecha %02d/%02d/%04d no existe", e.Dia, int(e.Mes), e.Anio)
+	return fmt.Sprintf("la fecha %02d/%02d/%04d no existe: %s", e.Dia, int(e.Mes), e.Anio, e.Motivo())
 }
 
 func (e *ErrDiaInexistente) Is(objetivo error) bool { return objetivo == ErrFormato }
 
-// DiasDelMes is how many days the month of the date has (0 when the month
-// itself does not exist).
-func (e *ErrDiaInexistente) DiasDelMes() int {
-	if e.Mes < time.January || e.Mes > time.December {
-		return 0
+// Motivo says how many days the month has: «febrero de 2026 tiene 28 días».
+func (e *ErrDiaInexistente) Motivo() string {
+	n := time.Date(e.Anio, e.Mes+1, 0, 0, 0, 0, 0, time.UTC).Day()
+	return fmt.Sprintf("%s de %d tiene %d días", nombresMes[e.Mes-1], e.Anio, n)
+}
+
+// nombresMes are the months as they are written in a sentence.
+var nombresMes = [...]string{"enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"}
+
+// inexistente is the error of a date that Nueva refused: a day out of its
+// month is ErrDiaInexistente; anything else (month 13, a year out of range)
+// is ErrFormato.
+func inexistente(a, m, d int) error {
+	if a >= 1000 && a <= 9999 && m >= 1 && m <= 12 && d >= 1 && d <= 31 {
+		return &ErrDiaInexistente{Anio: a, Mes: time.Month(m), Dia: d}
 	}
-	return time.Date(e.Anio, e.Mes+1, 0, 0, 0, 0, 0, time.UTC).Day()
+	return ErrFormato
 }
 
 // ParseISO reads AAAA-MM-DD strictly (the contract's format).
@@ -78,10 +89,7 @@ func ParseISO(s string) (Fecha, error) {
 	}
 	f, err := Nueva(a, time.Month(m), d)
 	if err != nil {
-		if a >= 1000 && a <= 9999 {
-			return Fecha{}, &ErrDiaInexistente{Anio: a, Mes: time.Month(m), Dia: d}
-		}
-		return Fecha{}, ErrFormato
+		return Fecha{}, inexistente(a, m, d)
 	}
 	return f, nil
 }
@@ -100,10 +108,7 @@ func ParseDMA(s string) (Fecha, error) {
 	}
 	f, err := Nueva(a, time.Month(m), d)
 	if err != nil {
-		if a >= 1000 && a <= 9999 {
-			return Fecha{}, &ErrDiaInexistente{Anio: a, Mes: time.Month(m), Dia: d}
-		}
-		return Fecha{}, ErrFormato
+		return Fecha{}, inexistente(a, m, d)
 	}
 	return f, nil
 }

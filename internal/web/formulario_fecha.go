@@ -22,7 +22,7 @@ func leerFechaFormulario(s string) (fecha.Fecha, string) {
 	var no *fecha.ErrDiaInexistente
 	if errors.As(err, &no) {
 		// Well written, but not in the calendar: say so, not «write it as DD/MM/AAAA».
-		return fecha.Fecha{}, formato.MayusculaInicial(err.Error()) + "."
+		return fecha.Fecha{}, formato.MayusculaInicial(no.Error()) + "."
 	}
 	if err != nil {
 		return fecha.Fecha{}, "Fecha inválida «" + s + "»: escriba el día, el mes y el año como DD/MM/AAAA (por ejemplo 04/03/2025)."

@@ -158,6 +158,28 @@ func TestNavegador_contrasteYAnchoPorRol(t *testing.T) {
 		}
 		p.salir()
 	}
+	// The select of the liquidation shows «— sin infracción —» whole at 1366 px.
+	p.ingresar("secretaria")
+	p.ir(urls.Liquidacion)
+	sobra, err := correr(p, chromedp.Evaluate[int](`(() => {
+		const s = document.getElementById('f-sancion_1'), cs = getComputedStyle(s);
+		const m = document.createElement('span');
+		m.style.font = cs.font; m.style.whiteSpace = 'pre'; m.textContent = s.options[s.selectedIndex].text;
+		document.body.appendChild(m);
+		const texto = m.getBoundingClientRect().width;
+		m.remove();
+		const flecha = 16; // the arrow of the select, drawn inside its padding box
+		return Math.ceil(texto + flecha - (s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight)));
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("margen del select de la sanción: %d px", -sobra)
+	if sobra > 0 {
+		t.Errorf("la sanción de la liquidación a 1366 px corta «— sin infracción —» (faltan %d px)", sobra)
+	}
+	p.salir()
+
 	t.Logf("%d enlaces y botones revisados", revisados)
 	if revisados < 500 {
 		t.Fatalf("solo %d enlaces y botones revisados: la revisión no encontró las páginas", revisados)
