@@ -34,7 +34,7 @@ func catalogoDe(ctx context.Context, q consultor) (*seccionales.Catalogo, error)
 }
 
 func listaSeccionales(ctx context.Context, q consultor) ([]seccionales.Seccional, error) {
-	rows, err := q.QueryContext(ctx, `SELECT codigo, nombre, nombres_cortos FROM seccionales ORDER BY nombre`)
+	rows, err := q.QueryContext(ctx, `SELECT codigo, nombre, nombres_cortos FROM seccionales ORDER BY nombre COLLATE `+ColacionEspanol)
 	if err != nil {
 		return nil, fmt.Errorf("leer las Direcciones Seccionales: %w", err)
 	}

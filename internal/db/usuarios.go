@@ -299,7 +299,7 @@ func (d *DB) BuscarUsuarios(ctx context.Context, f FiltroUsuarios) ([]dominio.Us
 	}
 	desde := max(f.Desde, 0)
 	rows, err := d.QueryContext(ctx, `SELECT `+columnasUsuario+` FROM usuarios_aduaneros`+where+
-		` ORDER BY razon_social COLLATE NOCASE, nit LIMIT ? OFFSET ?`, append(args, limite, desde)...)
+		` ORDER BY razon_social COLLATE `+ColacionEspanol+`, nit LIMIT ? OFFSET ?`, append(args, limite, desde)...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("buscar usuarios: %w", err)
 	}

@@ -286,6 +286,10 @@ func ParseFechaXLSX(s string, fecha1904 bool) (fecha.Fecha, error) {
 func parseFechaTexto(s string) (fecha.Fecha, error) {
 	t := strings.TrimSpace(s)
 	f, err := fecha.Parse(t)
+	var no *fecha.ErrDiaInexistente
+	if errors.As(err, &no) {
+		return fecha.Fecha{}, &errFechaInexistente{texto: s, dia: no}
+	}
 	if err != nil {
 		return fecha.Fecha{}, fmt.Errorf("fecha inválida %q (use AAAA-MM-DD o DD/MM/AAAA)", s)
 	}
@@ -294,6 +298,19 @@ func parseFechaTexto(s string) (fecha.Fecha, error) {
 	}
 	return f, nil
 }
+
+// errFechaInexistente is a date well written whose day is not in its month:
+// still «fecha inválida», saying why.
+type errFechaInexistente struct {
+	texto string
+	dia   *fecha.ErrDiaInexistente
+}
+
+func (e *errFechaInexistente) Error() string {
+	return fmt.Sprintf("fecha inválida %q: ese día no existe (%s)", e.texto, e.dia.Motivo())
+}
+
+func (e *errFechaInexistente) Unwrap() error { return e.dia }
 
 // EpocaExcel is day 0 of Excel's 1900 date system as it behaves after
 // 1900-02-28 (it counts the non-existent 1900-02-29); EpocaExcel1904 is day

@@ -1,6 +1,7 @@
 package entrada
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -338,6 +339,35 @@ func TestParseMonto_conMoneda(t *testing.T) {
 	for _, mal := range []string{"$ 1.23", "$ 12.5000", "COP", "$ 1.234,567"} {
 		if d, err := ParseMonto(mal); err == nil {
 			t.Errorf("ParseMonto(%q) = %v aceptado", mal, d)
+		}
+	}
+}
+
+// A date well written whose day is not in its month says so, with how many
+// days the month has; errors.As finds the day for the forms, which say it in
+// their own words.
+func TestParseFecha_diaInexistenteNoEsErrorDeFormato(t *testing.T) {
+	for _, c := range []struct{ entrada, quiere string }{
+		{"31/02/2026", `fecha inválida "31/02/2026": ese día no existe (febrero de 2026 tiene 28 días)`},
+		{"29/02/2025", `fecha inválida "29/02/2025": ese día no existe (febrero de 2025 tiene 28 días)`},
+		{"31/04/2026", `fecha inválida "31/04/2026": ese día no existe (abril de 2026 tiene 30 días)`},
+		{"2026-02-30", `fecha inválida "2026-02-30": ese día no existe (febrero de 2026 tiene 28 días)`},
+	} {
+		t.Run(c.entrada, func(t *testing.T) {
+			_, err := ParseFecha(c.entrada, false)
+			var no *fecha.ErrDiaInexistente
+			if err == nil || err.Error() != c.quiere || !errors.As(err, &no) || !errors.Is(err, fecha.ErrFormato) {
+				t.Fatalf("ParseFecha(%q) = %v; quiere %q", c.entrada, err, c.quiere)
+			}
+		})
+	}
+	if _, err := ParseFecha("29/02/2028", false); err != nil {
+		t.Fatalf("29/02/2028 existe: %v", err)
+	}
+	// A wrong format, or a month 13, is an error of format.
+	for _, s := range []string{"31-02-2026", "10/13/2026", "2025-13-01"} {
+		if _, err := ParseFecha(s, false); err == nil || strings.Contains(err.Error(), "no existe") {
+			t.Fatalf("ParseFecha(%q) = %v; quiere un error de formato", s, err)
 		}
 	}
 }

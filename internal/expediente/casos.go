@@ -98,6 +98,15 @@ func futura(que string, f, hoy fecha.Fecha) string {
 // validarNuevoCaso checks the form of a new case; every problem names its
 // field. It parses the NIT — the one parse of the report: the parsed value
 // goes down to the store — and writes it back in n in its canonical form.
+// RevisarNuevoCaso is what AbrirCaso would say of the form before reading
+// the store (the NIT written as one, dates, gravity, sanction, reference
+// year…), for a form that already has errors of its own: so the person
+// sees every error at once. It changes nothing.
+func RevisarNuevoCaso(n dominio.NuevoCaso, hoy fecha.Fecha) map[string]string {
+	_, p := validarNuevoCaso(&n, hoy)
+	return p
+}
+
 func validarNuevoCaso(n *dominio.NuevoCaso, hoy fecha.Fecha) (nit.NIT, map[string]string) {
 	p := map[string]string{}
 	var parsed nit.NIT

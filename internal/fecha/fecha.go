@@ -41,6 +41,41 @@ func Debe(anio int, mes time.Month, dia int) Fecha {
 // ErrFormato is returned by the parsers for text that is not a date.
 var ErrFormato = errors.New("fecha inválida")
 
+// ErrDiaInexistente is what the parsers return for a date written in the
+// right format, with a month from 1 to 12, whose day is not in that month
+// (31/02/2026): errors.Is finds ErrFormato in it too, for callers that only
+// ask whether it is a date.
+type ErrDiaInexistente struct {
+	Anio int
+	Mes  time.Month
+	Dia  int
+}
+
+func (e *ErrDiaInexistente) Error() string {
+	return fmt.Sprintf("la fecha %02d/%02d/%04d no existe: %s", e.Dia, int(e.Mes), e.Anio, e.Motivo())
+}
+
+func (e *ErrDiaInexistente) Is(objetivo error) bool { return objetivo == ErrFormato }
+
+// Motivo says how many days the month has: «febrero de 2026 tiene 28 días».
+func (e *ErrDiaInexistente) Motivo() string {
+	n := time.Date(e.Anio, e.Mes+1, 0, 0, 0, 0, 0, time.UTC).Day()
+	return fmt.Sprintf("%s de %d tiene %d días", nombresMes[e.Mes-1], e.Anio, n)
+}
+
+// nombresMes are the months as they are written in a sentence.
+var nombresMes = [...]string{"enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"}
+
+// inexistente is the error of a date that Nueva refused: a day out of its
+// month is ErrDiaInexistente; anything else (month 13, a year out of range)
+// is ErrFormato.
+func inexistente(a, m, d int) error {
+	if a >= 1000 && a <= 9999 && m >= 1 && m <= 12 && d >= 1 && d <= 31 {
+		return &ErrDiaInexistente{Anio: a, Mes: time.Month(m), Dia: d}
+	}
+	return ErrFormato
+}
+
 // ParseISO reads AAAA-MM-DD strictly (the contract's format).
 func ParseISO(s string) (Fecha, error) {
 	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
@@ -54,7 +89,7 @@ func ParseISO(s string) (Fecha, error) {
 	}
 	f, err := Nueva(a, time.Month(m), d)
 	if err != nil {
-		return Fecha{}, ErrFormato
+		return Fecha{}, inexistente(a, m, d)
 	}
 	return f, nil
 }
@@ -73,7 +108,7 @@ func ParseDMA(s string) (Fecha, error) {
 	}
 	f, err := Nueva(a, time.Month(m), d)
 	if err != nil {
-		return Fecha{}, ErrFormato
+		return Fecha{}, inexistente(a, m, d)
 	}
 	return f, nil
 }

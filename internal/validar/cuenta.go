@@ -1,6 +1,7 @@
 package validar
 
 import (
+	"errors"
 	"strings"
 
 	"comite/internal/dominio"
@@ -10,16 +11,42 @@ import (
 
 // NuevaCuenta checks a new account as the store will keep it (the name
 // normalised by texto.ClaveCuenta, the other texts trimmed); the error names
-// the field.
+// the first field that is wrong (CamposNuevaCuenta names them all).
 func NuevaCuenta(n dominio.NuevaCuenta) error {
+	if errs := erroresNuevaCuenta(n); len(errs) > 0 {
+		return errs[0]
+	}
+	return nil
+}
+
+// CamposNuevaCuenta is every field of a new account that is wrong, with its
+// message (field → message), so a form can show them all at once.
+func CamposNuevaCuenta(n dominio.NuevaCuenta) map[string]string {
+	campos := map[string]string{}
+	for _, e := range erroresNuevaCuenta(n) {
+		var ev *dominio.ErrValidacion
+		if errors.As(e, &ev) {
+			campos[ev.Campo] = ev.Mensaje
+		}
+	}
+	return campos
+}
+
+// erroresNuevaCuenta checks the name, the role and the password, in that
+// order, each on its own.
+func erroresNuevaCuenta(n dominio.NuevaCuenta) []error {
+	var errs []error
 	u := strings.TrimSpace(texto.ClaveCuenta(n.Usuario))
 	if err := NombreCuenta(u); err != nil {
-		return err
+		errs = append(errs, err)
 	}
 	if err := Rol(n.Rol, n.DireccionSeccional); err != nil {
-		return err
+		errs = append(errs, err)
 	}
-	return Clave(u, n.Clave)
+	if err := Clave(u, n.Clave); err != nil {
+		errs = append(errs, err)
+	}
+	return errs
 }
 
 // Rol checks the role of an account and, for rol seccional, that it names

@@ -26,7 +26,7 @@ func (h *handler) auditoriaVerificar(c echo.Context) error {
 		ver.Mensaje = "No se pudo verificar la cadena: falta en el servidor la clave de auditoría o el archivo ancla. Avise al administrador."
 	default:
 		ver.Correcta = true
-		ver.Mensaje = "La cadena es íntegra: " + formato.Entero(n) + " registros verificados, cada uno coincide con su resumen (firmado con la clave de auditoría) y con el anterior, y la última cabeza publicada fuera de la base sigue en ella."
+		ver.Mensaje = "La cadena es íntegra: " + formato.Plural(int(n), "registro verificado", "registros verificados") + ", cada uno coincide con su resumen (firmado con la clave de auditoría) y con el anterior, y la última cabeza publicada fuera de la base sigue en ella."
 		if cab, err := h.d.CabezaAuditoria(c.Request().Context()); err == nil && cab.ID > 0 {
 			ver.Mensaje += " Cabeza actual: " + cab.Texto() + "."
 		}

@@ -1,9 +1,9 @@
 package web
 
 import (
+	"comite/internal/formato"
 	"errors"
 	"net/http"
-	"strconv"
 	"time"
 
 	"comite/internal/db"
@@ -59,7 +59,7 @@ func (h *handler) calendarioFeed(c echo.Context) error {
 			UID:     ical.UID("vence-"+string(p.etapa), k.Numero),
 			Resumen: "Vence: " + accionPendiente(k.Estado) + " · " + k.Numero,
 			Descripcion: k.RazonSocial + " (NIT " + k.NIT + "), " + k.DireccionSeccional + ".\n" +
-				"Etapa: " + p.etapa.Etiqueta() + ".\nTérmino interno de " + strconv.Itoa(p.diasTermino) + " días hábiles; no es un término de la ley.",
+				"Etapa: " + p.etapa.Etiqueta() + ".\nTérmino interno de " + formato.Plural(p.diasTermino, "día hábil", "días hábiles") + "; no es un término de la ley.",
 			URL:        base + urls.Caso(k.ID),
 			Categorias: []string{"Término interno", k.Estado.Etiqueta()},
 			Dia:        p.vence,

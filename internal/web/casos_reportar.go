@@ -12,6 +12,7 @@ import (
 
 	"comite/internal/db"
 	"comite/internal/etiquetas"
+	"comite/internal/expediente"
 	"comite/internal/fecha"
 	"comite/internal/sancion"
 	"comite/web/templates"
@@ -89,6 +90,15 @@ func (h *handler) casosCrear(c echo.Context) error {
 	} else {
 		n.SancionPrevista = m
 	}
+	if len(f.Errores) > 0 {
+		// The form already has errors of its own: add what the case would be
+		// refused for, so every error shows in one answer.
+		for k, m := range expediente.RevisarNuevoCaso(n, h.d.Hoy()) {
+			if _, ya := f.Errores[k]; !ya {
+				f.Errores[k] = m
+			}
+		}
+	}
 	var caso dominio.Caso
 	var err error
 	if len(f.Errores) == 0 && n.Gravedad == sancion.Leve && c.FormValue("confirmar_leve") != "si" {
@@ -104,8 +114,8 @@ func (h *handler) casosCrear(c echo.Context) error {
 		}
 		var dup *db.ErrCasoDuplicado
 		if errors.As(err, &dup) {
+			// The warning with its link and its check box says it once.
 			f.Duplicado = &templates.CasoDuplicado{ID: dup.ID, Numero: dup.Numero, Estado: dup.Estado.Etiqueta(), Cerrado: dup.Cerrado()}
-			f.Error = dup.Error()
 			f = h.formCaso(c, f)
 			return h.render(c, http.StatusConflict, templates.CasoNuevoPagina(h.pagina(c, "Reportar un caso", "casos"), f))
 		}

@@ -77,5 +77,6 @@ func (h *handler) coberturaMostrar(c echo.Context) error {
 		v.Filas = append(v.Filas, x)
 	}
 	v.Total = formato.Entero(int64(len(v.Filas)))
+	v.TotalNombre = formato.Concordar(len(v.Filas), "usuario con datos incompletos", "usuarios con datos incompletos")
 	return h.render(c, http.StatusOK, templates.CoberturaPagina(h.pagina(c, "Cobertura de operaciones "+v.Anio, "tamizaje"), v))
 }

@@ -29,11 +29,17 @@ func (h *handler) cuentaCrear(c echo.Context) error {
 	n := dominio.NuevaCuenta{
 		Usuario: f.Usuario, Nombre: f.Nombre, Rol: permisos.Rol(f.Rol), DireccionSeccional: f.Seccional, Clave: c.FormValue("clave"),
 	}
-	err := validar.NuevaCuenta(n)
-	if err == nil {
+	// Every field that is wrong, in one answer.
+	campos := validar.CamposNuevaCuenta(n)
+	for k, m := range campos {
+		f.Errores[k] = frase(m)
+	}
+	var err error
+	if len(campos) == 0 {
 		_, err = h.d.CrearCuenta(c.Request().Context(), n, actor(c))
 	}
 	switch {
+	case len(campos) > 0:
 	case errorDeCampo(f.Errores, err, nil):
 	case errors.Is(err, db.ErrCuentaExiste):
 		f.Errores["usuario"] = "Ya existe una cuenta con ese usuario; elija otro."

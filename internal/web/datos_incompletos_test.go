@@ -232,7 +232,7 @@ func TestCartera_datosIncompletosAparte(t *testing.T) {
 		t.Fatalf("datos incompletos = %q", got)
 	}
 	aviso := testid(doc, "cartera-aviso-incompletos")
-	if !strings.Contains(aviso.Text(), "1 usuarios con datos incompletos: cargue las operaciones de 2025") ||
+	if !strings.Contains(aviso.Text(), "1 usuario con datos incompletos: cargue las operaciones de 2025") ||
 		testid(doc, "cartera-ver-cobertura").AttrOr("href", "") != "/cobertura?anio=2025" {
 		t.Fatalf("aviso: %q", aviso.Text())
 	}

@@ -24,6 +24,10 @@ func TestReportar_casoAbiertoDuplicado(t *testing.T) {
 	if rec.Code != http.StatusConflict || testid(doc, "aviso-duplicado").Length() != 1 {
 		t.Fatalf("sin aviso: %d", rec.Code)
 	}
+	// Said once: in its box, not again as the error of the form.
+	if n := strings.Count(doc.Find("main").Text(), "misma fecha de comisión"); n != 1 {
+		t.Fatalf("el aviso de duplicado aparece %d veces", n)
+	}
 	if href, _ := testid(doc, "enlace-duplicado").Attr("href"); href != primero {
 		t.Fatalf("el aviso enlaza a %q, quiere %q", href, primero)
 	}

@@ -1,10 +1,12 @@
 package web
 
 import (
+	"errors"
 	"strings"
 
 	"comite/internal/entrada"
 	"comite/internal/fecha"
+	"comite/internal/formato"
 )
 
 // leerFechaFormulario reads the date a person typed in a form with the same
@@ -17,6 +19,11 @@ func leerFechaFormulario(s string) (fecha.Fecha, string) {
 		return fecha.Fecha{}, ""
 	}
 	f, err := entrada.ParseFecha(s, false)
+	var no *fecha.ErrDiaInexistente
+	if errors.As(err, &no) {
+		// Well written, but not in the calendar: say so, not «write it as DD/MM/AAAA».
+		return fecha.Fecha{}, formato.MayusculaInicial(no.Error()) + "."
+	}
 	if err != nil {
 		return fecha.Fecha{}, "Fecha inválida «" + s + "»: escriba el día, el mes y el año como DD/MM/AAAA (por ejemplo 04/03/2025)."
 	}

@@ -143,8 +143,8 @@ func (h *handler) liquidacionCalcular(c echo.Context) error {
 
 	if f.Fecha == "" {
 		f.Errores["fecha"] = "Escriba la fecha de la liquidación (DD/MM/AAAA)."
-	} else if fe, err := entrada.ParseFecha(f.Fecha, false); err != nil {
-		f.Errores["fecha"] = formato.MayusculaInicial(err.Error()) + "."
+	} else if fe, msg := leerFechaFormulario(f.Fecha); msg != "" {
+		f.Errores["fecha"] = msg
 	} else {
 		s.FechaLiquidacion = fe
 	}

@@ -10,7 +10,6 @@ import (
 
 	"comite/internal/db"
 	"comite/internal/dominio"
-	"comite/internal/entrada"
 	"comite/internal/etiquetas"
 	"comite/internal/flujo"
 	"comite/internal/formato"
@@ -83,8 +82,10 @@ func anteriores(actos []dominio.ActoSancion) []liquidacion.ActoAnterior {
 func (h *handler) historiaCaso(c echo.Context, caso dominio.Caso, d datosHistoria) (liquidacion.Historia, liquidacion.HechosCaso, map[string]db.AjusteCuenta, []db.AjusteCuenta, error) {
 	ctx := c.Request().Context()
 	hechos := liquidacion.HechosCaso{Infraccion: d.infraccion, FechaComision: caso.FechaComision, FechaRequerimiento: caso.FechaRequerimiento}
-	if f, err := entrada.ParseFecha(d.fecha, false); err != nil {
-		d.errores["fecha"] = formato.MayusculaInicial(err.Error()) + "."
+	if f, msg := leerFechaFormulario(d.fecha); msg != "" {
+		d.errores["fecha"] = msg
+	} else if f.IsZero() {
+		d.errores["fecha"] = "Escriba la fecha de la liquidación (DD/MM/AAAA)."
 	} else {
 		hechos.FechaLiquidacion = f
 	}
@@ -149,11 +150,11 @@ func vistaActo(a liquidacion.ActoAnterior, motivo string) templates.ActoHistoria
 		}
 		return s
 	}
-	sanc := a.Sancion.Etiqueta()
+	sanc := etiquetas.Sancion(string(a.Sancion))
 	if a.Allanamiento {
 		sanc += " (con allanamiento)"
 	}
-	return templates.ActoHistoria{Numero: a.Numero, Infraccion: a.Infraccion, Gravedad: a.Gravedad.Etiqueta(), Sancion: sanc,
+	return templates.ActoHistoria{Numero: a.Numero, Infraccion: a.Infraccion, Gravedad: etiquetas.Gravedad(string(a.Gravedad)), Sancion: sanc,
 		Expedicion: f(a.FechaExpedicion, formato.Fecha(a.FechaExpedicion)), Firmeza: f(a.FechaFirmeza, formato.Fecha(a.FechaFirmeza)), Motivo: motivo}
 }
 

@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"strconv"
 
 	"comite/internal/calendario"
 	"comite/internal/db"
@@ -105,8 +104,8 @@ func filaPendiente(p pendiente) templates.PendienteFila {
 	f := templates.PendienteFila{
 		Numero: k.Numero, Ruta: urls.Caso(k.ID), Usuario: k.RazonSocial, NIT: k.NIT, Seccional: k.DireccionSeccional,
 		Estado: k.Estado.Etiqueta(), EstadoClave: string(k.Estado), Accion: accionPendiente(k.Estado),
-		EnEstadoDesde: formato.Fecha(k.EnEstadoDesde), DiasEnEstado: strconv.Itoa(p.diasEnEstado),
-		Etapa: p.etapa.Etiqueta(), Termino: strconv.Itoa(p.diasTermino) + " días hábiles (término interno)",
+		EnEstadoDesde: formato.Fecha(k.EnEstadoDesde), DiasEnEstado: formato.Plural(p.diasEnEstado, "día hábil", "días hábiles"),
+		Etapa: p.etapa.Etiqueta(), Termino: formato.Plural(p.diasTermino, "día hábil", "días hábiles") + " (término interno)",
 		Semaforo: semaforoVista(p.semaforo), PlazoLegal: "Desconocido: el caso no tiene evaluación guardada",
 		SemaforoLegal: semaforoReporte(p.semaforoLegal),
 	}
@@ -168,7 +167,7 @@ func (h *handler) vistaPendientes(ctx context.Context, cu *dominio.Cuenta) (temp
 }
 
 func terminoVista(t expediente.TerminoInterno) templates.TerminoVista {
-	v := templates.TerminoVista{Clave: string(t.Etapa), Etapa: t.Etapa.Etiqueta(), Dias: strconv.Itoa(t.Dias)}
+	v := templates.TerminoVista{Clave: string(t.Etapa), Etapa: t.Etapa.Etiqueta(), Dias: formato.Plural(t.Dias, "día hábil", "días hábiles")}
 	if t.Predeterminado {
 		v.Origen = "Valor predeterminado de la aplicación (ningún administrador lo ha fijado)"
 	} else {

@@ -1,8 +1,8 @@
 package web
 
 import (
+	"comite/internal/formato"
 	"net/http"
-	"strconv"
 	"strings"
 
 	"comite/internal/permisos"
@@ -34,7 +34,7 @@ func (h *handler) vistaSeccionales(c echo.Context, v templates.SeccionalesVista)
 		return v, err
 	}
 	for _, s := range sin {
-		v.SinConvertir = append(v.SinConvertir, templates.Par{Etiqueta: s.Tabla + ": «" + s.Valor + "»", Valor: strconv.Itoa(s.Filas) + " filas"})
+		v.SinConvertir = append(v.SinConvertir, templates.Par{Etiqueta: s.Tabla + ": «" + s.Valor + "»", Valor: formato.Plural(s.Filas, "fila", "filas")})
 	}
 	v.PuedeGestionar = permisos.Puede(cuentaDe(c).Rol, permisos.GestionarSeccionales)
 	return v, nil

@@ -195,7 +195,7 @@ func (h *handler) vistaCartera(k *cartera, filtro string, v templates.CarteraVis
 	}
 	if n := inc[len(inc)-1]; n > 0 {
 		ref := k.anios[len(k.anios)-1] - 1
-		v.AvisoIncompletos = formato.Entero(int64(n)) + " usuarios con " + strings.ToLower(reincidencia.TextoDatosIncompletos(ref)[:1]) + reincidencia.TextoDatosIncompletos(ref)[1:] + "."
+		v.AvisoIncompletos = formato.Plural(n, "usuario", "usuarios") + " con " + strings.ToLower(reincidencia.TextoDatosIncompletos(ref)[:1]) + reincidencia.TextoDatosIncompletos(ref)[1:] + "."
 		v.RutaCobertura = urls.Cobertura + "?anio=" + strconv.Itoa(ref)
 	}
 	g, err := graficos.Cartera(k.anios, series)

@@ -1,8 +1,8 @@
 package web
 
 import (
+	"comite/internal/formato"
 	"net/http"
-	"strconv"
 
 	"comite/internal/plazos"
 	"comite/web/templates"
@@ -27,7 +27,7 @@ func (h *handler) formTerminos(c echo.Context, textos, errs map[string]string) (
 	var f templates.TerminosForm
 	for _, t := range ts {
 		v := terminoVista(t)
-		v.Origen = "Predeterminado: " + strconv.Itoa(plazos.Predeterminados[t.Etapa]) + " días hábiles. " + v.Origen + "."
+		v.Origen = "Predeterminado: " + formato.Plural(plazos.Predeterminados[t.Etapa], "día hábil", "días hábiles") + ". " + v.Origen + "."
 		if x, ok := textos["dias_"+v.Clave]; ok {
 			v.Dias = x
 		}

@@ -87,9 +87,11 @@
     if (msg && !window.confirm(msg)) { ev.preventDefault(); }
   }
 
-  // A form that came back with errors: its summary takes the focus, so a
-  // screen reader announces it and Tab goes from it to each field's link.
-  // Each link also says which field it names (the text of its label).
+  // A form that came back with errors: the first field with an error takes
+  // the focus (a screen reader reads its label and its message, tied by
+  // aria-describedby); the summary above the form lists every error, each
+  // link saying which field it names (the text of its label). A form whose
+  // error belongs to no field gives the focus to the summary.
   function resumirErrores() {
     var r = document.querySelector('[data-resumen-errores]');
     if (!r) { return; }
@@ -100,7 +102,41 @@
       var etiqueta = campo && (document.querySelector('label[for="' + id + '"]') || (campo.querySelector && campo.querySelector('legend')));
       if (etiqueta) { enlaces[i].textContent = etiqueta.textContent.trim() + ': ' + enlaces[i].textContent; }
     }
+    var campo = document.querySelector('main [aria-invalid="true"], main .con-error');
+    if (campo && !campo.matches('input, select, textarea')) { campo = campo.querySelector('input, select, textarea'); }
+    if (campo) {
+      campo.focus();
+      if (document.activeElement === campo) { return; }
+    }
     r.focus();
+  }
+
+  // A table wider than its container scrolls inside it: a line above it says
+  // so, and the container takes the keyboard focus so the arrows scroll it.
+  // Checked again when the window changes size.
+  function senalarDesplazamiento() {
+    var cs = document.querySelectorAll('.tabla-contenedor');
+    for (var i = 0; i < cs.length; i++) {
+      var c = cs[i];
+      var aviso = c.previousElementSibling;
+      if (!aviso || !aviso.classList.contains('aviso-desplazar')) {
+        aviso = document.createElement('p');
+        aviso.className = 'aviso-desplazar';
+        aviso.setAttribute('data-testid', 'aviso-desplazar');
+        aviso.textContent = 'Desplace la tabla hacia la derecha para ver más columnas →';
+        c.parentNode.insertBefore(aviso, c);
+      }
+      var desborda = c.scrollWidth > c.clientWidth + 1;
+      aviso.hidden = !desborda;
+      c.classList.toggle('desplazable', desborda);
+      if (desborda) {
+        c.setAttribute('tabindex', '0');
+        var t = c.querySelector('caption');
+        if (t && !c.hasAttribute('aria-label')) { c.setAttribute('role', 'region'); c.setAttribute('aria-label', t.textContent.trim()); }
+      } else if (c.getAttribute('tabindex') === '0') {
+        c.removeAttribute('tabindex');
+      }
+    }
   }
 
   // A panel still being computed (the cartera of Inicio) asks for the page
@@ -125,6 +161,7 @@
   document.addEventListener('DOMContentLoaded', function () {
     botonesImprimir();
     dibujar();
+    senalarDesplazamiento();
     resumirErrores();
     recargarCuandoEsteListo();
     var formularios = document.querySelectorAll('form[data-confirmar]');
@@ -133,6 +170,7 @@
     }
   });
   window.addEventListener('resize', redimensionar);
+  window.addEventListener('resize', senalarDesplazamiento);
   window.addEventListener('beforeprint', antesDeImprimir);
   window.addEventListener('afterprint', redimensionar);
   if (window.matchMedia) {

@@ -64,6 +64,16 @@ func TituloResumenErrores(general string, errs Errores) string {
 	return "El formulario no se guardó: " + formato.Plural(n, "campo por corregir", "campos por corregir")
 }
 
+// TituloResumenErroresCalculo is the title of the errors of a form that
+// saves nothing: it could not compute.
+func TituloResumenErroresCalculo(errs Errores) string {
+	n := len(CamposConError(errs))
+	if n == 0 {
+		return "No se pudo calcular"
+	}
+	return "No se pudo calcular: " + formato.Plural(n, "campo por corregir", "campos por corregir")
+}
+
 // AnclaCampo is the id of the control of a field, for the links of the
 // summary of errors: the motivation of a criterion is «f-mot-<criterio>».
 func AnclaCampo(campo string) string {

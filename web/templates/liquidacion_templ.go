@@ -59,7 +59,7 @@ func LiquidacionPagina(p Pagina, v Liquidacion) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = ResumenErrores(v.Form.Errores["general"], v.Form.Errores).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = ResumenErroresCalculo(v.Form.Errores["general"], v.Form.Errores).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

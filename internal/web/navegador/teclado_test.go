@@ -127,11 +127,12 @@ func TestNavegador_soloTeclado(t *testing.T) {
 	p.enterYEspera()
 	p.tabHasta(`[data-testid="revisar-concepto"]`)
 	p.enterYEspera()
-	if foco, err := correr(p, chromedp.Evaluate[string](`document.activeElement.getAttribute('data-testid') || ''`)); err != nil || foco != "resumen-errores" {
-		t.Fatalf("el resumen de errores no recibió el foco: %q (%v)", foco, err)
+	if foco, err := correr(p, chromedp.Evaluate[string](`document.activeElement.name || ''`)); err != nil || foco != "decision" {
+		t.Fatalf("el primer campo con error (la decisión) no recibió el foco: %q (%v)", foco, err)
 	}
 	// From the summary, the link to a field takes the focus to that field.
 	// (Inside a session the form asks neither the date nor the members.)
+	p.hacer(chromedp.Focus(sel("resumen-errores")))
 	p.tabHasta(`.resumen-errores a[href="#f-mot-naturaleza_hechos"]`)
 	p.hacer(chromedp.KeyEvent(kb.Enter)) // an anchor of the same page: no new document
 	if foco, err := correr(p, chromedp.Evaluate[string](`document.activeElement.id`)); err != nil || foco != "f-mot-naturaleza_hechos" {
