@@ -3,6 +3,7 @@ package main
 import (
 	"comite/internal/dominio"
 	"comite/internal/entrada"
+	"comite/internal/importar/filas"
 	"context"
 	"errors"
 	"fmt"
@@ -96,7 +97,7 @@ func cmdImportar(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		impUso(stderr)
 		return 2
 	}
-	clase, err := importar.ParseClase(pos[0])
+	clase, err := filas.ParseClase(pos[0])
 	if err != nil {
 		fmt.Fprintln(stderr, "comite importar:", err)
 		return 2
@@ -151,7 +152,7 @@ func cmdImportar(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		verbo = "simuladas (no se escribió nada)"
 	}
 	forma := ""
-	if r.Clase == importar.Operaciones {
+	if r.Clase == filas.Operaciones {
 		forma = " por año"
 		if r.PorDeclaracion {
 			forma = " por declaración"
@@ -159,7 +160,7 @@ func cmdImportar(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "%s%s: %d filas %s de %s en %s\n", r.Clase, forma, r.Filas, verbo, archivo, ruta)
 	fmt.Fprintf(stdout, "  insertadas:   %d\n  actualizadas: %d\n  sin cambios:  %d\n", r.Insertadas, r.Actualizadas, r.SinCambios)
-	if r.Clase == importar.Usuarios {
+	if r.Clase == filas.Usuarios {
 		fmt.Fprintf(stdout, "  usuarios nuevos: %d, usuarios actualizados: %d\n", r.UsuariosNuevos, r.UsuariosActualizados)
 	}
 	if r.AuditoriaID > 0 {
@@ -168,7 +169,7 @@ func cmdImportar(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func impFallo(stderr io.Writer, archivo string, problemas []importar.Problema) int {
+func impFallo(stderr io.Writer, archivo string, problemas []filas.Problema) int {
 	for _, p := range problemas {
 		// A message may quote the file's text: never raw to the terminal.
 		fmt.Fprintln(stderr, entrada.ParaTerminal(p.String()))

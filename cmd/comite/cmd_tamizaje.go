@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"comite/internal/importar/filas"
 	"context"
 	"errors"
 	"flag"
@@ -12,7 +13,6 @@ import (
 
 	"comite/internal/entrada"
 	"comite/internal/formato"
-	"comite/internal/importar"
 	"comite/internal/reincidencia"
 	"comite/internal/tamizaje"
 )
@@ -52,7 +52,7 @@ func cmdTamizaje(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	archivoXLSX := fs.String("xlsx", "", "")
 	limite := fs.Int("limite", 0, "")
 	uso := func() {
-		fmt.Fprintf(stderr, usoTamizaje, tamizaje.AnioMinimo, tamizaje.AnioMaximo, strings.Join(importar.TiposUsuario, ", "))
+		fmt.Fprintf(stderr, usoTamizaje, tamizaje.AnioMinimo, tamizaje.AnioMaximo, strings.Join(filas.TiposUsuario, ", "))
 	}
 	mal := func(formato string, a ...any) int {
 		fmt.Fprintf(stderr, "comite tamizaje: "+formato+"\n", a...)
@@ -94,7 +94,7 @@ func cmdTamizaje(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	var filtro tamizaje.Filtro
 	if vistas["tipo"] {
-		t, err := importar.ParseTipoUsuario(*tipo)
+		t, err := filas.ParseTipoUsuario(*tipo)
 		if err != nil {
 			return mal("--tipo: %v", err)
 		}

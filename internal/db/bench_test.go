@@ -1,6 +1,7 @@
 package db
 
 import (
+	"comite/internal/importar/filas"
 	"database/sql"
 	"fmt"
 	"math/rand/v2"
@@ -15,7 +16,6 @@ import (
 
 	"comite/internal/dominio"
 	"comite/internal/fecha"
-	"comite/internal/importar"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
 )
@@ -111,12 +111,12 @@ func BenchmarkImportarSanciones(b *testing.B) {
 				b.Fatal(err)
 			}
 			defer f.Close()
-			return importarArchivo(d, fondo, importar.Sanciones, filepath.Base(ruta), f, actorPrueba, OpcionesImportacion{})
+			return importarArchivo(d, fondo, filas.Sanciones, filepath.Base(ruta), f, actorPrueba, OpcionesImportacion{})
 		})
 	})
 	b.Run("nuevas_lote", func(b *testing.B) {
 		medir(b, func(d *DB) (Resumen, error) {
-			return d.Importar(fondo, leerRuta(b, importar.Sanciones, ruta), actorPrueba, OpcionesImportacion{})
+			return d.Importar(fondo, leerRuta(b, filas.Sanciones, ruta), actorPrueba, OpcionesImportacion{})
 		})
 	})
 	b.Run("repetida", func(b *testing.B) {
@@ -124,7 +124,7 @@ func BenchmarkImportarSanciones(b *testing.B) {
 		d := abrirBench(b)
 		defer d.Close()
 		crearUsuariosMasivo(b, d, 50000)
-		if _, err := d.Importar(fondo, leerRuta(b, importar.Sanciones, ruta), actorPrueba, OpcionesImportacion{}); err != nil {
+		if _, err := d.Importar(fondo, leerRuta(b, filas.Sanciones, ruta), actorPrueba, OpcionesImportacion{}); err != nil {
 			b.Fatal(err)
 		}
 		var total, cpu time.Duration
@@ -135,7 +135,7 @@ func BenchmarkImportarSanciones(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			r, err := importarArchivo(d, fondo, importar.Sanciones, filepath.Base(ruta), f, actorPrueba, OpcionesImportacion{})
+			r, err := importarArchivo(d, fondo, filas.Sanciones, filepath.Base(ruta), f, actorPrueba, OpcionesImportacion{})
 			f.Close()
 			total, cpu = total+time.Since(t0), cpu+tiempoCPU()-c0
 			b.StopTimer()
@@ -172,7 +172,7 @@ func abrirBench(b *testing.B) *DB {
 func BenchmarkInsertDirecto(b *testing.B) {
 	ruta, _ := prepararArchivoBench(b)
 	n := filasBench()
-	lote := leerRuta(b, importar.Sanciones, ruta)
+	lote := leerRuta(b, filas.Sanciones, ruta)
 	const sqlFila = `INSERT INTO actos(usuario_id, numero_acto, fecha_expedicion, fecha_firmeza, infraccion, gravedad, sancion, valor_centavos, allanamiento, actualizado_en) VALUES (?,?,?,?,?,?,?,?,?,?)`
 	type fila struct {
 		uid, cent, allan      int64

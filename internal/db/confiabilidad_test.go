@@ -3,6 +3,7 @@ package db
 import (
 	"bufio"
 	"comite/internal/dominio"
+	"comite/internal/importar/filas"
 	"errors"
 	"fmt"
 	"os"
@@ -33,7 +34,7 @@ func TestImportar_unaFilaMalaEntre100000NoImportaNadaYLaNombra(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	lote, ps := importar.Leer(importar.Sanciones, filepath.Base(ruta), f)
+	lote, ps := importar.Leer(filas.Sanciones, filepath.Base(ruta), f)
 	if lote != nil || len(ps) != 1 {
 		t.Fatalf("problemas = %v", ps)
 	}
@@ -46,7 +47,7 @@ func TestImportar_unaFilaMalaEntre100000NoImportaNadaYLaNombra(t *testing.T) {
 
 	// The same at the database: 100.000 good rows, one of a NIT not registered.
 	g := archivoSanciones(t, t.TempDir(), append(nits[:0:0], nits...), 100000, 0)
-	lote = leerRuta(t, importar.Sanciones, g)
+	lote = leerRuta(t, filas.Sanciones, g)
 	lote.Sanciones[54320].NIT = "900000001-2"
 	audit := contarFilas(t, d, "auditoria")
 	_, err = d.Importar(fondo, lote, actorPrueba, OpcionesImportacion{})
@@ -59,7 +60,7 @@ func TestImportar_unaFilaMalaEntre100000NoImportaNadaYLaNombra(t *testing.T) {
 	}
 }
 
-func leerRuta(t testing.TB, clase importar.Clase, ruta string) *importar.Lote {
+func leerRuta(t testing.TB, clase filas.Clase, ruta string) *filas.Lote {
 	t.Helper()
 	f, err := os.Open(ruta)
 	if err != nil {
@@ -160,7 +161,7 @@ func hijoImportar(arg string) {
 	if err != nil {
 		os.Exit(3)
 	}
-	lote, ps := importar.Leer(importar.Sanciones, filepath.Base(archivo), f)
+	lote, ps := importar.Leer(filas.Sanciones, filepath.Base(archivo), f)
 	if len(ps) > 0 {
 		fmt.Fprintln(os.Stderr, ps[0])
 		os.Exit(3)
@@ -184,7 +185,7 @@ func TestImportar_conLectoresConcurrentesSinSQLITE_BUSY(t *testing.T) {
 	t.Parallel()
 	d := abrirTemporal(t)
 	nits := crearUsuariosMasivo(t, d, 500)
-	lote := leerRuta(t, importar.Sanciones, archivoSanciones(t, t.TempDir(), nits, 50000, 0))
+	lote := leerRuta(t, filas.Sanciones, archivoSanciones(t, t.TempDir(), nits, 50000, 0))
 	nueva := reincidencia.NuevaInfraccion{FechaComision: fecha.Debe(2026, 2, 10), FechaVerificacion: fecha.Debe(2026, 3, 2), Gravedad: sancion.Grave, Sancion: sancion.Multa, SancionPrevista: montoPrueba("1000")}
 	var fin atomic.Bool
 	var lecturas atomic.Int64

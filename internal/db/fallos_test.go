@@ -2,12 +2,12 @@ package db
 
 import (
 	"comite/internal/dominio"
+	"comite/internal/importar/filas"
 	"fmt"
 	"testing"
 
 	"comite/internal/fallo"
 	"comite/internal/flujo"
-	"comite/internal/importar"
 )
 
 // Every error of the store says its kind by code (the web maps the code to
@@ -39,7 +39,7 @@ func TestFallos_codigoDeCadaErrorDelAlmacen(t *testing.T) {
 		{"formulario", &ErrFormulario{Campos: map[string]string{"nit": "falta"}}, fallo.Invalido},
 		{"concepto", &ErrConcepto{Campos: map[string]string{"decision": "falta"}}, fallo.Invalido},
 		{"validación de un campo", ErrClaveActual, fallo.Invalido},
-		{"importación", &ErrImportacion{Problemas: []importar.Problema{{Fila: 3, Campo: "nit", Mensaje: "no registrado"}}}, fallo.Invalido},
+		{"importación", &ErrImportacion{Problemas: []filas.Problema{{Fila: 3, Campo: "nit", Mensaje: "no registrado"}}}, fallo.Invalido},
 		{"cualquier otro", fmt.Errorf("disco lleno"), fallo.Interno},
 	}
 	for _, c := range casos {
@@ -53,7 +53,7 @@ func TestFallos_codigoDeCadaErrorDelAlmacen(t *testing.T) {
 
 func TestFallos_camposPorFila(t *testing.T) {
 	t.Parallel()
-	e := fallo.De(&ErrImportacion{Problemas: []importar.Problema{
+	e := fallo.De(&ErrImportacion{Problemas: []filas.Problema{
 		{Fila: 3, Campo: "nit", Mensaje: "no registrado"},
 		{Fila: 3, Campo: "nit", Mensaje: "repetido"},
 		{Fila: 9, Mensaje: "fila vacía"},

@@ -3,6 +3,7 @@ package db
 import (
 	"bytes"
 	"comite/internal/dominio"
+	"comite/internal/importar/filas"
 	"context"
 	"errors"
 	"fmt"
@@ -19,7 +20,7 @@ import (
 
 // importarArchivo reads a file with internal/importar and writes it with
 // ImportarFuente, as the command and the web do.
-func importarArchivo(d *DB, ctx context.Context, clase importar.Clase, nombre string, r io.Reader, quien dominio.Actor, o OpcionesImportacion) (Resumen, error) {
+func importarArchivo(d *DB, ctx context.Context, clase filas.Clase, nombre string, r io.Reader, quien dominio.Actor, o OpcionesImportacion) (Resumen, error) {
 	f, err := importar.Preparar(ctx, clase, nombre, r, o.Lectura)
 	if err != nil {
 		return Resumen{}, err
@@ -32,7 +33,7 @@ func importarArchivo(d *DB, ctx context.Context, clase importar.Clase, nombre st
 // same problems; nothing written when there is any (all or nothing,
 // idempotent, every bad row and field reported).
 
-func importarArchivoEjemplo(t *testing.T, d *DB, clase importar.Clase, nombre string) (Resumen, error) {
+func importarArchivoEjemplo(t *testing.T, d *DB, clase filas.Clase, nombre string) (Resumen, error) {
 	t.Helper()
 	f, err := os.Open(filepath.Join(dirEjemplos, nombre))
 	if err != nil {
@@ -69,15 +70,15 @@ func volcado(t *testing.T, d *DB, consulta string) string {
 func TestImportarArchivo_mismoResultadoQueLeerEImportar(t *testing.T) {
 	t.Parallel()
 	pasos := []struct {
-		clase  importar.Clase
+		clase  filas.Clase
 		nombre string
 	}{
-		{importar.Usuarios, "usuarios.csv"},
-		{importar.Sanciones, "sanciones.csv"},
-		{importar.Sanciones, "sanciones.xlsx"}, // idempotent: the same acts again
-		{importar.Operaciones, "operaciones.csv"},
-		{importar.Operaciones, "operaciones_declaraciones.csv"},
-		{importar.Sanciones, "sanciones_latin1.csv"},
+		{filas.Usuarios, "usuarios.csv"},
+		{filas.Sanciones, "sanciones.csv"},
+		{filas.Sanciones, "sanciones.xlsx"}, // idempotent: the same acts again
+		{filas.Operaciones, "operaciones.csv"},
+		{filas.Operaciones, "operaciones_declaraciones.csv"},
+		{filas.Sanciones, "sanciones_latin1.csv"},
 	}
 	porArchivo, porLote := abrirTemporal(t), abrirTemporal(t)
 	ahora := func() time.Time { return time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC) }
@@ -129,23 +130,23 @@ func TestImportarArchivo_problemasDelArchivoYDeLaBaseJuntosYNadaEscrito(t *testi
 	t.Parallel()
 	d := abrirTemporal(t)
 	nits := crearUsuariosMasivo(t, d, 300)
-	const n = 3*importar.FilasPorParte + 100
+	const n = 3*filas.FilasPorParte + 100
 	datos := archivoGrande(t, nits, n, func(i int, fila string) string {
 		switch i + 2 { // as Excel numbers rows: the header is row 1
 		case 7: // a problem of the file
 			return strings.Replace(fila, "multa", "pena", 1)
-		case 2*importar.FilasPorParte + 5: // a valid NIT that is not registered
+		case 2*filas.FilasPorParte + 5: // a valid NIT that is not registered
 			return strings.Replace(fila, nits[i%len(nits)], "900000001-2", 1)
 		}
 		return fila
 	})
 	audit := contarFilas(t, d, "auditoria")
-	_, err := importarArchivo(d, fondo, importar.Sanciones, "grande.csv", bytes.NewReader(datos), actorPrueba, OpcionesImportacion{})
+	_, err := importarArchivo(d, fondo, filas.Sanciones, "grande.csv", bytes.NewReader(datos), actorPrueba, OpcionesImportacion{})
 	var ei *ErrImportacion
 	if !errors.As(err, &ei) || len(ei.Problemas) != 2 {
 		t.Fatalf("err = %v", err)
 	}
-	quiere := []string{`fila 7, sancion: sanción desconocida "pena"`, fmt.Sprintf("fila %d, nit: el NIT 900000001-2 no está registrado", 2*importar.FilasPorParte+5)}
+	quiere := []string{`fila 7, sancion: sanción desconocida "pena"`, fmt.Sprintf("fila %d, nit: el NIT 900000001-2 no está registrado", 2*filas.FilasPorParte+5)}
 	for i, q := range quiere {
 		if !strings.HasPrefix(ei.Problemas[i].String(), q) {
 			t.Errorf("problema %d = %q, quiere %q", i, ei.Problemas[i], q)
@@ -160,10 +161,10 @@ func TestImportarArchivo_variasPartesIdempotenteYCambiosAuditados(t *testing.T) 
 	t.Parallel()
 	d := abrirTemporal(t)
 	nits := crearUsuariosMasivo(t, d, 500)
-	const n = 2*importar.FilasPorParte + 777
+	const n = 2*filas.FilasPorParte + 777
 	var progreso []string
 	o := OpcionesImportacion{Progreso: func(h, total int) { progreso = append(progreso, fmt.Sprintf("%d/%d", h, total)) }}
-	r, err := importarArchivo(d, fondo, importar.Sanciones, "s.csv", bytes.NewReader(archivoGrande(t, nits, n, nil)), actorPrueba, o)
+	r, err := importarArchivo(d, fondo, filas.Sanciones, "s.csv", bytes.NewReader(archivoGrande(t, nits, n, nil)), actorPrueba, o)
 	if err != nil || r.Insertadas != n || r.Filas != n {
 		t.Fatalf("%+v, %v", r, err)
 	}
@@ -171,7 +172,7 @@ func TestImportarArchivo_variasPartesIdempotenteYCambiosAuditados(t *testing.T) 
 		t.Fatalf("progreso = %s", got)
 	}
 	// Again, with three rows changed (one in each part) and one added.
-	cambiadas := map[int]bool{5: true, importar.FilasPorParte + 9: true, n - 1: true}
+	cambiadas := map[int]bool{5: true, filas.FilasPorParte + 9: true, n - 1: true}
 	datos := archivoGrande(t, nits, n, func(i int, fila string) string {
 		if cambiadas[i] {
 			return strings.Replace(fila, ".000,50;", ".000,75;", 1)
@@ -180,7 +181,7 @@ func TestImportarArchivo_variasPartesIdempotenteYCambiosAuditados(t *testing.T) 
 	})
 	datos = append(datos, []byte(nits[0]+";NUEVO-1;;01/02/2025;;leve;amonestación;0;no\n")...)
 	audit := contarFilas(t, d, "auditoria")
-	r, err = importarArchivo(d, fondo, importar.Sanciones, "s2.csv", bytes.NewReader(datos), actorPrueba, OpcionesImportacion{})
+	r, err = importarArchivo(d, fondo, filas.Sanciones, "s2.csv", bytes.NewReader(datos), actorPrueba, OpcionesImportacion{})
 	if err != nil || r.Insertadas != 1 || r.Actualizadas != 3 || r.SinCambios != n-3 || r.Filas != n+1 {
 		t.Fatalf("%+v, %v", r, err)
 	}
@@ -190,7 +191,7 @@ func TestImportarArchivo_variasPartesIdempotenteYCambiosAuditados(t *testing.T) 
 	}
 	var antes, despues string
 	if err := d.QueryRow(`SELECT json_extract(detalle_json, '$.antes.valor_cop'), json_extract(detalle_json, '$.despues.valor_cop') FROM auditoria
-		WHERE accion = 'acto.actualizar' AND json_extract(detalle_json, '$.fila') = ?`, importar.FilasPorParte+9+2).Scan(&antes, &despues); err != nil {
+		WHERE accion = 'acto.actualizar' AND json_extract(detalle_json, '$.fila') = ?`, filas.FilasPorParte+9+2).Scan(&antes, &despues); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.HasSuffix(antes, "000.5") || !strings.HasSuffix(despues, "000.75") {
@@ -209,13 +210,13 @@ func TestImportar_conexionVuelveConSusAjustes(t *testing.T) {
 	d := abrirTemporal(t)
 	d.SetMaxOpenConns(1) // every statement uses the import's connection
 	nits := crearUsuariosMasivo(t, d, 10)
-	lote := leerRuta(t, importar.Sanciones, archivoSanciones(t, t.TempDir(), nits, 100, 0))
+	lote := leerRuta(t, filas.Sanciones, archivoSanciones(t, t.TempDir(), nits, 100, 0))
 	malo := *lote
-	malo.Sanciones = append([]importar.FilaSancion{}, lote.Sanciones...)
+	malo.Sanciones = append([]filas.FilaSancion{}, lote.Sanciones...)
 	malo.Sanciones[50].NIT = "900000001-2"
 	for _, caso := range []struct {
 		nombre string
-		lote   *importar.Lote
+		lote   *filas.Lote
 		bien   bool
 	}{{"importacion_rechazada", &malo, false}, {"importacion_buena", lote, true}} {
 		t.Run(caso.nombre, func(t *testing.T) {
@@ -240,21 +241,21 @@ func TestImportar_loteInvalidoSinLectorNoEscribeNada(t *testing.T) {
 	t.Parallel()
 	d := abrirTemporal(t)
 	nits := crearUsuariosMasivo(t, d, 10)
-	base := leerRuta(t, importar.Sanciones, archivoSanciones(t, t.TempDir(), nits, importar.FilasPorParte+200, 0))
+	base := leerRuta(t, filas.Sanciones, archivoSanciones(t, t.TempDir(), nits, filas.FilasPorParte+200, 0))
 	casos := []struct {
 		nombre string
-		dañar  func(s []importar.FilaSancion)
+		dañar  func(s []filas.FilaSancion)
 	}{
-		{"clave_repetida_en_la_misma_parte", func(s []importar.FilaSancion) { s[70].NIT, s[70].NumeroActo = s[3].NIT, s[3].NumeroActo }},
-		{"clave_repetida_en_otra_parte", func(s []importar.FilaSancion) {
-			s[importar.FilasPorParte+150].NIT, s[importar.FilasPorParte+150].NumeroActo = s[3].NIT, s[3].NumeroActo
+		{"clave_repetida_en_la_misma_parte", func(s []filas.FilaSancion) { s[70].NIT, s[70].NumeroActo = s[3].NIT, s[3].NumeroActo }},
+		{"clave_repetida_en_otra_parte", func(s []filas.FilaSancion) {
+			s[filas.FilasPorParte+150].NIT, s[filas.FilasPorParte+150].NumeroActo = s[3].NIT, s[3].NumeroActo
 		}},
-		{"gravedad_fuera_del_check", func(s []importar.FilaSancion) { s[100].Gravedad = sancion.Gravedad("muy grave") }},
+		{"gravedad_fuera_del_check", func(s []filas.FilaSancion) { s[100].Gravedad = sancion.Gravedad("muy grave") }},
 	}
 	for _, c := range casos {
 		t.Run(c.nombre, func(t *testing.T) {
 			l := *base
-			l.Sanciones = append([]importar.FilaSancion{}, base.Sanciones...)
+			l.Sanciones = append([]filas.FilaSancion{}, base.Sanciones...)
 			c.dañar(l.Sanciones)
 			audit := contarFilas(t, d, "auditoria")
 			if _, err := d.Importar(fondo, &l, actorPrueba, OpcionesImportacion{}); err == nil {
@@ -281,7 +282,7 @@ func TestImportarArchivo_progresoDeLecturaYEscrituraSinCarreras(t *testing.T) {
 		Lectura:  func(f int) { eventos = append(eventos, fmt.Sprintf("leyendo %d", f)) },
 		Progreso: func(h, total int) { eventos = append(eventos, fmt.Sprintf("escribiendo %d de %d", h, total)) },
 	}
-	if _, err := importarArchivo(d, fondo, importar.Sanciones, "s.csv", bytes.NewReader(archivoGrande(t, nits, n, nil)), actorPrueba, o); err != nil {
+	if _, err := importarArchivo(d, fondo, filas.Sanciones, "s.csv", bytes.NewReader(archivoGrande(t, nits, n, nil)), actorPrueba, o); err != nil {
 		t.Fatal(err)
 	}
 	todos := strings.Join(eventos, "\n")

@@ -3,14 +3,13 @@ package db
 import (
 	"bytes"
 	"comite/internal/dominio"
+	"comite/internal/importar/filas"
 	"context"
 	"errors"
 	"fmt"
 	"strings"
 	"testing"
 	"time"
-
-	"comite/internal/importar"
 
 	"github.com/xuri/excelize/v2"
 )
@@ -57,7 +56,7 @@ func TestImportarArchivo_xlsxSeValidaAntesDelBloqueo(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	_, err = importarArchivo(d, ctx, importar.Sanciones, "s.xlsx", bytes.NewReader(xlsxSanciones(t, 50, true)), dominio.Actor{Cuenta: "prueba"}, OpcionesImportacion{})
+	_, err = importarArchivo(d, ctx, filas.Sanciones, "s.xlsx", bytes.NewReader(xlsxSanciones(t, 50, true)), dominio.Actor{Cuenta: "prueba"}, OpcionesImportacion{})
 	var ei *ErrImportacion
 	if !errors.As(err, &ei) || !strings.Contains(ei.Error(), "fila 2, valor") {
 		t.Fatalf("err = %v, quiere los problemas del archivo", err)
@@ -65,7 +64,7 @@ func TestImportarArchivo_xlsxSeValidaAntesDelBloqueo(t *testing.T) {
 	if EsOcupada(err) {
 		t.Fatal("un archivo malo esperó el bloqueo")
 	}
-	_, err = importarArchivo(d, ctx, importar.Sanciones, "s.xlsx", bytes.NewReader(xlsxSanciones(t, 50, false)), dominio.Actor{Cuenta: "prueba"}, OpcionesImportacion{})
+	_, err = importarArchivo(d, ctx, filas.Sanciones, "s.xlsx", bytes.NewReader(xlsxSanciones(t, 50, false)), dominio.Actor{Cuenta: "prueba"}, OpcionesImportacion{})
 	if !EsOcupada(err) {
 		t.Fatalf("err = %v, quiere base ocupada", err)
 	}

@@ -2,6 +2,7 @@ package db
 
 import (
 	"comite/internal/dominio"
+	"comite/internal/importar/filas"
 	"comite/internal/validar"
 	"context"
 	"encoding/json"
@@ -27,7 +28,7 @@ var actorPrueba = dominio.Actor{Cuenta: "admin", IP: "127.0.0.1"}
 
 const dirEjemplos = "../../testdata/importar"
 
-func leerEjemplo(t testing.TB, clase importar.Clase, nombre string) *importar.Lote {
+func leerEjemplo(t testing.TB, clase filas.Clase, nombre string) *filas.Lote {
 	t.Helper()
 	f, err := os.Open(filepath.Join(dirEjemplos, nombre))
 	if err != nil {
@@ -41,7 +42,7 @@ func leerEjemplo(t testing.TB, clase importar.Clase, nombre string) *importar.Lo
 	return l
 }
 
-func importarEjemplo(t testing.TB, d *DB, clase importar.Clase, nombre string) Resumen {
+func importarEjemplo(t testing.TB, d *DB, clase filas.Clase, nombre string) Resumen {
 	t.Helper()
 	r, err := d.Importar(fondo, leerEjemplo(t, clase, nombre), actorPrueba, OpcionesImportacion{})
 	if err != nil {
@@ -64,26 +65,26 @@ func montoPrueba(s string) decimal.Decimal { return decimal.RequireFromString(s)
 // dbConEjemplo is a database with testdata/importar's users, acts and operations.
 func dbConEjemplo(t testing.TB) *DB {
 	d := abrirTemporal(t)
-	importarEjemplo(t, d, importar.Usuarios, "usuarios.csv")
-	importarEjemplo(t, d, importar.Sanciones, "sanciones.csv")
-	importarEjemplo(t, d, importar.Operaciones, "operaciones.csv")
-	importarEjemplo(t, d, importar.Operaciones, "operaciones_declaraciones.csv")
+	importarEjemplo(t, d, filas.Usuarios, "usuarios.csv")
+	importarEjemplo(t, d, filas.Sanciones, "sanciones.csv")
+	importarEjemplo(t, d, filas.Operaciones, "operaciones.csv")
+	importarEjemplo(t, d, filas.Operaciones, "operaciones_declaraciones.csv")
 	return d
 }
 
 func TestImportar_ejemplosYIdempotencia(t *testing.T) {
 	t.Parallel()
 	d := abrirTemporal(t)
-	r := importarEjemplo(t, d, importar.Usuarios, "usuarios.csv")
+	r := importarEjemplo(t, d, filas.Usuarios, "usuarios.csv")
 	if r.Filas != 4 || r.Insertadas != 4 || r.UsuariosNuevos != 3 {
 		t.Fatalf("usuarios: %+v", r)
 	}
-	r = importarEjemplo(t, d, importar.Sanciones, "sanciones.csv")
+	r = importarEjemplo(t, d, filas.Sanciones, "sanciones.csv")
 	if r.Filas != 8 || r.Insertadas != 8 || r.Actualizadas != 0 || r.SinCambios != 0 || r.AuditoriaID == 0 {
 		t.Fatalf("sanciones: %+v", r)
 	}
-	importarEjemplo(t, d, importar.Operaciones, "operaciones.csv")
-	importarEjemplo(t, d, importar.Operaciones, "operaciones_declaraciones.csv")
+	importarEjemplo(t, d, filas.Operaciones, "operaciones.csv")
+	importarEjemplo(t, d, filas.Operaciones, "operaciones_declaraciones.csv")
 	antes := map[string]int{}
 	for _, tabla := range []string{"usuarios_aduaneros", "registros", "actos", "operaciones_anuales", "declaraciones", "auditoria"} {
 		antes[tabla] = contarFilas(t, d, tabla)
@@ -94,10 +95,10 @@ func TestImportar_ejemplosYIdempotencia(t *testing.T) {
 	// The same files again (the Latin-1 copy of the acts too, and the XLSX): nothing changes;
 	// the audit log gains only one event per import.
 	for _, c := range []struct {
-		clase  importar.Clase
+		clase  filas.Clase
 		nombre string
-	}{{importar.Usuarios, "usuarios.csv"}, {importar.Sanciones, "sanciones.csv"}, {importar.Sanciones, "sanciones_latin1.csv"},
-		{importar.Sanciones, "sanciones.xlsx"}, {importar.Operaciones, "operaciones.csv"}, {importar.Operaciones, "operaciones_declaraciones.csv"}} {
+	}{{filas.Usuarios, "usuarios.csv"}, {filas.Sanciones, "sanciones.csv"}, {filas.Sanciones, "sanciones_latin1.csv"},
+		{filas.Sanciones, "sanciones.xlsx"}, {filas.Operaciones, "operaciones.csv"}, {filas.Operaciones, "operaciones_declaraciones.csv"}} {
 		r := importarEjemplo(t, d, c.clase, c.nombre)
 		if r.Insertadas != 0 || r.Actualizadas != 0 || r.SinCambios != r.Filas || r.UsuariosNuevos != 0 || r.UsuariosActualizados != 0 {
 			t.Fatalf("%s otra vez: %+v", c.nombre, r)
@@ -134,7 +135,7 @@ func filaCambiada(t *testing.T) {
 		"800191045-1;RS-2025-0001;2025-03-04;grave;multa;41.000.000;no\n" + // valor changed
 		"800191045-1;RS-2025-0002;2025-07-22;gravisima;multa;25000000;no\n" + // unchanged
 		"800191045-1;RS-2026-0001;;grave;multa;1;no\n" // new
-	l, ps := importar.Leer(importar.Sanciones, "correccion.csv", strings.NewReader(texto))
+	l, ps := importar.Leer(filas.Sanciones, "correccion.csv", strings.NewReader(texto))
 	if len(ps) > 0 {
 		t.Fatal(ps)
 	}
@@ -175,9 +176,9 @@ func filaCambiada(t *testing.T) {
 func TestImportar_nitNoRegistradoNombraFilaYNoEscribe(t *testing.T) {
 	t.Parallel()
 	d := abrirTemporal(t)
-	importarEjemplo(t, d, importar.Usuarios, "usuarios.csv")
+	importarEjemplo(t, d, filas.Usuarios, "usuarios.csv")
 	auditAntes := contarFilas(t, d, "auditoria")
-	_, err := d.Importar(fondo, leerEjemplo(t, importar.Sanciones, "sanciones_nit_no_registrado.csv"), actorPrueba, OpcionesImportacion{})
+	_, err := d.Importar(fondo, leerEjemplo(t, filas.Sanciones, "sanciones_nit_no_registrado.csv"), actorPrueba, OpcionesImportacion{})
 	var ei *ErrImportacion
 	if !errors.As(err, &ei) || len(ei.Problemas) != 1 {
 		t.Fatalf("err = %v", err)
@@ -193,9 +194,9 @@ func TestImportar_nitNoRegistradoNombraFilaYNoEscribe(t *testing.T) {
 func TestImportar_simularNoEscribe(t *testing.T) {
 	t.Parallel()
 	d := abrirTemporal(t)
-	importarEjemplo(t, d, importar.Usuarios, "usuarios.csv")
+	importarEjemplo(t, d, filas.Usuarios, "usuarios.csv")
 	audit := contarFilas(t, d, "auditoria")
-	r, err := d.Importar(fondo, leerEjemplo(t, importar.Sanciones, "sanciones.csv"), actorPrueba, OpcionesImportacion{Simular: true})
+	r, err := d.Importar(fondo, leerEjemplo(t, filas.Sanciones, "sanciones.csv"), actorPrueba, OpcionesImportacion{Simular: true})
 	if err != nil || !r.Simulado || r.Insertadas != 8 || r.AuditoriaID != 0 {
 		t.Fatalf("simulación = %+v, %v", r, err)
 	}
@@ -204,7 +205,7 @@ func TestImportar_simularNoEscribe(t *testing.T) {
 	}
 	// A simulated usuarios file also sees users it would create.
 	d2 := abrirTemporal(t)
-	r, err = d2.Importar(fondo, leerEjemplo(t, importar.Usuarios, "usuarios.csv"), actorPrueba, OpcionesImportacion{Simular: true})
+	r, err = d2.Importar(fondo, leerEjemplo(t, filas.Usuarios, "usuarios.csv"), actorPrueba, OpcionesImportacion{Simular: true})
 	if err != nil || r.UsuariosNuevos != 3 || contarFilas(t, d2, "usuarios_aduaneros") != 0 {
 		t.Fatalf("simulación usuarios = %+v, %v", r, err)
 	}
@@ -214,7 +215,7 @@ func TestImportar_operacionesNoMezclaFormasEnUnAnio(t *testing.T) {
 	t.Parallel()
 	d := dbConEjemplo(t)
 	// 800197268-4 has declarations in 2025: a yearly total for 2025 is refused.
-	l, ps := importar.Leer(importar.Operaciones, "o.csv", strings.NewReader("nit;anio;valor;numero_operaciones\n800197268-4;2025;1;1\n800197268-4;2024;1;1\n"))
+	l, ps := importar.Leer(filas.Operaciones, "o.csv", strings.NewReader("nit;anio;valor;numero_operaciones\n800197268-4;2025;1;1\n800197268-4;2024;1;1\n"))
 	if len(ps) > 0 {
 		t.Fatal(ps)
 	}
@@ -225,7 +226,7 @@ func TestImportar_operacionesNoMezclaFormasEnUnAnio(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 	// And a declaration of 2025 for 800191045-1, which has a yearly total.
-	l, _ = importar.Leer(importar.Operaciones, "d.csv", strings.NewReader("nit;fecha;numero_declaracion;valor\n800191045-1;2025-05-05;X1;5\n"))
+	l, _ = importar.Leer(filas.Operaciones, "d.csv", strings.NewReader("nit;fecha;numero_declaracion;valor\n800191045-1;2025-05-05;X1;5\n"))
 	_, err = d.Importar(fondo, l, actorPrueba, OpcionesImportacion{})
 	if !errors.As(err, &ei) || !strings.Contains(ei.Problemas[0].Mensaje, "ya tiene un total anual cargado para 2025") {
 		t.Fatalf("err = %v", err)

@@ -1,6 +1,7 @@
 package db
 
 import (
+	"comite/internal/importar/filas"
 	"strings"
 	"testing"
 
@@ -18,8 +19,8 @@ import (
 func TestOperaciones_art25_anioNoCargadoFrenteACeroDeclarado(t *testing.T) {
 	t.Parallel()
 	d := abrirTemporal(t)
-	importarEjemplo(t, d, importar.Usuarios, "usuarios_sin_operaciones.csv")
-	importarEjemplo(t, d, importar.Sanciones, "sanciones_sin_operaciones.csv")
+	importarEjemplo(t, d, filas.Usuarios, "usuarios_sin_operaciones.csv")
+	importarEjemplo(t, d, filas.Sanciones, "sanciones_sin_operaciones.csv")
 	nueva := reincidencia.NuevaInfraccion{FechaComision: fecha.Debe(2026, 2, 10), FechaVerificacion: fecha.Debe(2026, 3, 2), Gravedad: sancion.Grave}
 	const nitSin = "901234567-7"
 
@@ -33,7 +34,7 @@ func TestOperaciones_art25_anioNoCargadoFrenteACeroDeclarado(t *testing.T) {
 	}
 
 	csv := "nit;anio;valor;numero_operaciones\n901.234.567-7;2025;0;0\n"
-	lote, problemas := importar.Leer(importar.Operaciones, "ceros.csv", strings.NewReader(csv))
+	lote, problemas := importar.Leer(filas.Operaciones, "ceros.csv", strings.NewReader(csv))
 	if len(problemas) > 0 {
 		t.Fatal(problemas)
 	}

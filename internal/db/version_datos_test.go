@@ -1,6 +1,7 @@
 package db_test
 
 import (
+	"comite/internal/importar/filas"
 	"context"
 	"sort"
 	"strings"
@@ -84,7 +85,7 @@ func TestVersionDatos_cadaEscrituraLaMueveYUnaLecturaNo(t *testing.T) {
 			return d.GuardarUVT(ctx, 2027, decimal.NewFromInt(54000), "Resolución 000123 de 2026", validar.UVTEnTabla(2027, decimal.NewFromInt(54000)), admin)
 		}, true, true},
 		{"importación por otra conexión (otro proceso)", func() error {
-			f, err := importar.Preparar(ctx, importar.Operaciones, "operaciones.csv",
+			f, err := importar.Preparar(ctx, filas.Operaciones, "operaciones.csv",
 				strings.NewReader("nit;anio;valor;numero_operaciones\n"+nit+";2018;1000;2\n"), db.OpcionesImportacion{}.Lectura)
 			if err != nil {
 				return err
@@ -264,7 +265,7 @@ func TestVersionDatos_importacionDeActosLaMueveUnaVezYDejaLosDisparadores(t *tes
 			if err != nil {
 				t.Fatal(err)
 			}
-			f, err := importar.Preparar(ctx, importar.Sanciones, "sanciones.csv", strings.NewReader(p.archivo), nil)
+			f, err := importar.Preparar(ctx, filas.Sanciones, "sanciones.csv", strings.NewReader(p.archivo), nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,6 +1,7 @@
 package importar
 
 import (
+	"comite/internal/importar/filas"
 	"fmt"
 	"sort"
 
@@ -25,7 +26,7 @@ type restoProblemas struct {
 // problemasAcotados collects the problems of one read: MaxProblemas in
 // full, then one counter per column and kind.
 type problemasAcotados struct {
-	lista  []Problema
+	lista  []filas.Problema
 	resto  map[claseProblema]*restoProblemas
 	orden  []claseProblema
 	omitid int
@@ -35,7 +36,7 @@ type problemasAcotados struct {
 // is only built for what is kept (and for the first of each group counted).
 func (a *problemasAcotados) agregar(fila int, campo, columna, tipo string, mensaje func() string) {
 	if len(a.lista) < MaxProblemas || fila <= 0 { // a problem of the whole file is always kept
-		a.lista = append(a.lista, Problema{Fila: fila, Campo: campo, Columna: columna, Mensaje: mensaje()})
+		a.lista = append(a.lista, filas.Problema{Fila: fila, Campo: campo, Columna: columna, Mensaje: mensaje()})
 		return
 	}
 	a.omitid++
@@ -58,7 +59,7 @@ func (a *problemasAcotados) total() int { return len(a.lista) + a.omitid }
 
 // problemas is the list kept, in row order, followed by one line per group
 // counted: «y 18.342 problemas más del mismo tipo en las filas 201 a …».
-func (a *problemasAcotados) problemas() []Problema {
+func (a *problemasAcotados) problemas() []filas.Problema {
 	if len(a.lista) == 0 {
 		return nil
 	}
@@ -66,12 +67,12 @@ func (a *problemasAcotados) problemas() []Problema {
 	out := a.lista
 	for _, k := range a.orden {
 		r := a.resto[k]
-		filas := "en la fila " + formato.Entero(int64(r.desde))
+		donde := "en la fila " + formato.Entero(int64(r.desde))
 		if r.hasta != r.desde {
-			filas = "en las filas " + formato.Entero(int64(r.desde)) + " a " + formato.Entero(int64(r.hasta))
+			donde = "en las filas " + formato.Entero(int64(r.desde)) + " a " + formato.Entero(int64(r.hasta))
 		}
-		out = append(out, Problema{Fila: r.desde, Campo: k.campo, Columna: r.columna, Omitidos: r.n,
-			Mensaje: fmt.Sprintf("y %s del mismo tipo %s (el primero: %s)", formato.Plural(r.n, "problema más", "problemas más"), filas, r.ejemplo)})
+		out = append(out, filas.Problema{Fila: r.desde, Campo: k.campo, Columna: r.columna, Omitidos: r.n,
+			Mensaje: fmt.Sprintf("y %s del mismo tipo %s (el primero: %s)", formato.Plural(r.n, "problema más", "problemas más"), donde, r.ejemplo)})
 	}
 	return out
 }
@@ -81,14 +82,14 @@ func (a *problemasAcotados) problemas() []Problema {
 // count of the rest by column.
 // Lines that already stand for counted problems (Omitidos) are kept, after
 // the rest.
-func Acotar(ps []Problema) []Problema {
+func Acotar(ps []filas.Problema) []filas.Problema {
 	if len(ps) <= MaxProblemas {
 		return ps
 	}
-	orden := append([]Problema(nil), ps...)
+	orden := append([]filas.Problema(nil), ps...)
 	sort.SliceStable(orden, func(i, j int) bool { return orden[i].Fila < orden[j].Fila })
 	var a problemasAcotados
-	var contados []Problema
+	var contados []filas.Problema
 	for _, p := range orden {
 		if p.Omitidos > 0 {
 			contados = append(contados, p)
@@ -101,7 +102,7 @@ func Acotar(ps []Problema) []Problema {
 
 // ContarProblemas is how many problems a list stands for: each one kept, and
 // for each line of problems only counted, how many.
-func ContarProblemas(ps []Problema) int {
+func ContarProblemas(ps []filas.Problema) int {
 	n := 0
 	for _, p := range ps {
 		if p.Omitidos > 0 {

@@ -1,6 +1,7 @@
 package importar
 
 import (
+	"comite/internal/importar/filas"
 	"strconv"
 	"strings"
 	"testing"
@@ -10,11 +11,11 @@ import (
 // way: the first MaxProblemas by row, then one line per column with the
 // count and the rows of the rest.
 func TestAcotar(t *testing.T) {
-	var ps []Problema
+	var ps []filas.Problema
 	for i := 1000; i >= 1; i-- { // out of order: the first ones by row are kept
-		ps = append(ps, Problema{Fila: i + 1, Campo: "nit", Mensaje: "el NIT " + strconv.Itoa(i) + " no está registrado"})
+		ps = append(ps, filas.Problema{Fila: i + 1, Campo: "nit", Mensaje: "el NIT " + strconv.Itoa(i) + " no está registrado"})
 	}
-	ps = append(ps, Problema{Fila: 5, Campo: "valor", Mensaje: "monto inválido"})
+	ps = append(ps, filas.Problema{Fila: 5, Campo: "valor", Mensaje: "monto inválido"})
 	got := Acotar(ps)
 	if len(got) != MaxProblemas+1 {
 		t.Fatalf("%d problemas, quiere %d", len(got), MaxProblemas+1)

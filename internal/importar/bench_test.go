@@ -2,6 +2,7 @@ package importar
 
 import (
 	"bytes"
+	"comite/internal/importar/filas"
 	"fmt"
 	"testing"
 )
@@ -22,7 +23,7 @@ func BenchmarkLeerSanciones(b *testing.B) {
 	b.SetBytes(int64(len(datos)))
 	b.ResetTimer()
 	for b.Loop() {
-		l, ps := Leer(Sanciones, "b.csv", bytes.NewReader(datos))
+		l, ps := Leer(filas.Sanciones, "b.csv", bytes.NewReader(datos))
 		if len(ps) > 0 || len(l.Sanciones) != n {
 			b.Fatal(ps)
 		}

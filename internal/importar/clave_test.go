@@ -12,11 +12,11 @@ import (
 func TestParseTipoUsuario_mayusculasYTildes(t *testing.T) {
 	for in, want := range map[string]string{"Agencia de Aduanas": "agencia_de_aduanas", "OEA": "oea", "usuario_zona_franca": "usuario_zona_franca",
 		"Usuario de zona franca": "usuario_zona_franca", "Depósito habilitado": "deposito_habilitado", "Importador": "declarante"} {
-		if got, err := ParseTipoUsuario(in); err != nil || got != want {
+		if got, err := filas.ParseTipoUsuario(in); err != nil || got != want {
 			t.Errorf("ParseTipoUsuario(%q) = %q, %v", in, got, err)
 		}
 	}
-	if _, err := ParseTipoUsuario("banco"); err == nil {
+	if _, err := filas.ParseTipoUsuario("banco"); err == nil {
 		t.Error("ParseTipoUsuario(banco) aceptado")
 	}
 }
@@ -35,7 +35,7 @@ func FuzzFilaSancion(f *testing.F) {
 		if strings.TrimSpace(strings.ReplaceAll(fila, ";", "")) == "" {
 			return // a blank row is skipped
 		}
-		lote, probs := Leer(Sanciones, "f.csv", strings.NewReader(cab+fila+"\n"))
+		lote, probs := Leer(filas.Sanciones, "f.csv", strings.NewReader(cab+fila+"\n"))
 		if lote == nil && len(probs) == 0 {
 			t.Fatal("sin lote y sin problemas")
 		}

@@ -1,6 +1,7 @@
 package importar
 
 import (
+	"comite/internal/importar/filas"
 	"strings"
 	"testing"
 )
@@ -41,7 +42,7 @@ func TestLeer_caracteresDeControlSeRechazanConFilaYCampo(t *testing.T) {
 			texto := "nit;numero_acto;infraccion;fecha_firmeza;gravedad;sancion;valor;allanamiento\n" +
 				"800191045-1;RS-0;D920;01/03/2025;grave;multa;1000;no\n" +
 				strings.Join(celdas, ";") + ";01/03/2025;grave;multa;1000;no\n"
-			l, ps := Leer(Sanciones, "s.csv", strings.NewReader(texto))
+			l, ps := Leer(filas.Sanciones, "s.csv", strings.NewReader(texto))
 			if l != nil || len(ps) == 0 {
 				t.Fatalf("se aceptó %q", c.celda)
 			}
@@ -60,7 +61,7 @@ func TestLeer_caracteresDeControlSeRechazanConFilaYCampo(t *testing.T) {
 func TestLeer_textoConTildesYSimbolosSeAcepta(t *testing.T) {
 	texto := "nit;numero_acto;infraccion;fecha_firmeza;gravedad;sancion;valor;allanamiento\n" +
 		"800191045-1;Resolución Nº 1-ñ;Art. 36 «núm. 2» – grave;01/03/2025;grave;multa;1000;no\n"
-	l, ps := Leer(Sanciones, "s.csv", strings.NewReader(texto))
+	l, ps := Leer(filas.Sanciones, "s.csv", strings.NewReader(texto))
 	if len(ps) > 0 {
 		t.Fatal(ps)
 	}

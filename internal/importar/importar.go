@@ -7,6 +7,7 @@ package importar
 
 import (
 	"bytes"
+	"comite/internal/importar/filas"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -98,18 +99,18 @@ func nombres(cols []columna) string {
 
 // Leer reads and validates a whole file. The Lote is nil when there is any
 // problem; the problems list every bad row and field, in file order.
-func Leer(clase Clase, nombre string, r io.Reader) (*Lote, []Problema) {
+func Leer(clase filas.Clase, nombre string, r io.Reader) (*filas.Lote, []filas.Problema) {
 	return LeerConProgreso(clase, nombre, r, nil)
 }
 
 // LeerContexto is LeerConProgreso stopping when ctx ends (the request was
 // abandoned): then the only problem says so.
-func LeerContexto(ctx context.Context, clase Clase, nombre string, r io.Reader, progreso func(filas int)) (*Lote, []Problema) {
+func LeerContexto(ctx context.Context, clase filas.Clase, nombre string, r io.Reader, progreso func(filas int)) (*filas.Lote, []filas.Problema) {
 	return leer(ctx, clase, nombre, r, progreso, nil)
 }
 
 // LeerConProgreso is Leer reporting every 10.000 rows read.
-func LeerConProgreso(clase Clase, nombre string, r io.Reader, progreso func(filas int)) (*Lote, []Problema) {
+func LeerConProgreso(clase filas.Clase, nombre string, r io.Reader, progreso func(filas int)) (*filas.Lote, []filas.Problema) {
 	return leer(context.Background(), clase, nombre, r, progreso, nil)
 }
 
@@ -129,19 +130,19 @@ const maxVaciasSeguidas = 10000
 // parte returns false to stop the reading (the writer failed). The result is
 // the file's data without rows (nil when the file could not be read at all,
 // or parte stopped it) and the problems, as Leer.
-func LeerEnPartes(clase Clase, nombre string, r io.Reader, progreso func(filas int), parte func(*Lote) bool) (*Lote, []Problema) {
+func LeerEnPartes(clase filas.Clase, nombre string, r io.Reader, progreso func(filas int), parte func(*filas.Lote) bool) (*filas.Lote, []filas.Problema) {
 	return leer(context.Background(), clase, nombre, r, progreso, parte)
 }
 
 // LeerEnPartesContexto is LeerEnPartes stopping when ctx ends.
-func LeerEnPartesContexto(ctx context.Context, clase Clase, nombre string, r io.Reader, progreso func(filas int), parte func(*Lote) bool) (*Lote, []Problema) {
+func LeerEnPartesContexto(ctx context.Context, clase filas.Clase, nombre string, r io.Reader, progreso func(filas int), parte func(*filas.Lote) bool) (*filas.Lote, []filas.Problema) {
 	return leer(ctx, clase, nombre, r, progreso, parte)
 }
 
-func leer(ctx context.Context, clase Clase, nombre string, r io.Reader, progreso func(filas int), parte func(*Lote) bool) (*Lote, []Problema) {
+func leer(ctx context.Context, clase filas.Clase, nombre string, r io.Reader, progreso func(filas int), parte func(*filas.Lote) bool) (*filas.Lote, []filas.Problema) {
 	datos, err := leerTodo(r)
 	if err != nil {
-		return nil, []Problema{{Mensaje: fmt.Sprintf("no se pudo leer %s: %v", nombre, err)}}
+		return nil, []filas.Problema{{Mensaje: fmt.Sprintf("no se pudo leer %s: %v", nombre, err)}}
 	}
 	// The file's SHA-256 (for the audit log) is computed while the rows are
 	// read; the Lote and its parts carry it (esperarSHA).
@@ -153,9 +154,9 @@ func leer(ctx context.Context, clase Clase, nombre string, r io.Reader, progreso
 	}()
 	t, err := abrirTabla(ctx, nombre, datos)
 	if err != nil {
-		return nil, []Problema{{Mensaje: mensajeLectura(err)}}
+		return nil, []filas.Problema{{Mensaje: mensajeLectura(err)}}
 	}
-	l := &Lote{Clase: clase, Archivo: nombre, Formato: CSV, Columnas: map[string]bool{}}
+	l := &filas.Lote{Clase: clase, Archivo: nombre, Formato: filas.CSV, Columnas: map[string]bool{}}
 	esperarSHA := func() {
 		if l.SHA256 == "" {
 			<-calculada
@@ -164,7 +165,7 @@ func leer(ctx context.Context, clase Clase, nombre string, r io.Reader, progreso
 	}
 	defer esperarSHA()
 	if t.xlsx {
-		l.Formato = XLSX
+		l.Formato = filas.XLSX
 	}
 	// Size the rows and the key map once (a CSV has about one row per line).
 	estimadas := 0
@@ -174,7 +175,7 @@ func leer(ctx context.Context, clase Clase, nombre string, r io.Reader, progreso
 			estimadas++
 		}
 	}
-	porPartes := parte != nil && clase != Usuarios
+	porPartes := parte != nil && clase != filas.Usuarios
 	if parte != nil {
 		l.FilasEstimadas = max(estimadas-1, 0) // below the header
 		if t.xlsx {
@@ -183,35 +184,35 @@ func leer(ctx context.Context, clase Clase, nombre string, r io.Reader, progreso
 	}
 	if !t.xlsx && !porPartes {
 		switch clase {
-		case Sanciones:
-			l.Sanciones = make([]FilaSancion, 0, estimadas)
-		case Operaciones:
-			l.Operaciones = make([]FilaOperacion, 0, estimadas)
-		case Usuarios:
-			l.Usuarios = make([]FilaUsuario, 0, estimadas)
+		case filas.Sanciones:
+			l.Sanciones = make([]filas.FilaSancion, 0, estimadas)
+		case filas.Operaciones:
+			l.Operaciones = make([]filas.FilaOperacion, 0, estimadas)
+		case filas.Usuarios:
+			l.Usuarios = make([]filas.FilaUsuario, 0, estimadas)
 		}
 	}
 	if porPartes {
 		l.Sanciones, l.Operaciones = nil, nil
 		switch clase {
-		case Sanciones:
-			l.Sanciones = make([]FilaSancion, 0, FilasPorParte)
-		case Operaciones:
-			l.Operaciones = make([]FilaOperacion, 0, FilasPorParte)
+		case filas.Sanciones:
+			l.Sanciones = make([]filas.FilaSancion, 0, filas.FilasPorParte)
+		case filas.Operaciones:
+			l.Operaciones = make([]filas.FilaOperacion, 0, filas.FilasPorParte)
 		}
 	}
 	lec := &lector{lote: l, esperarSHA: esperarSHA, xlsx: t.xlsx, fecha1904: t.fecha1904, numerica: t.numerica, nits: map[string]nitLeido{}, claves: make(map[claveFila]int, min(estimadas, 1<<16)), primeraDeNIT: map[string]int{},
 		fechas: map[string]resultado[fecha.Fecha]{}, gravedades: map[string]resultado[sancion.Gravedad]{},
 		tiposSancion: map[string]resultado[sancion.Tipo]{}, siNo: map[string]resultado[bool]{}}
 	switch clase {
-	case Sanciones, Operaciones, Usuarios:
+	case filas.Sanciones, filas.Operaciones, filas.Usuarios:
 	default:
-		return nil, []Problema{{Mensaje: fmt.Sprintf("clase de archivo desconocida %q", clase)}}
+		return nil, []filas.Problema{{Mensaje: fmt.Sprintf("clase de archivo desconocida %q", clase)}}
 	}
 	encabezado := false
 	// buscando: the first row is not the header; the next rows, up to
 	// filasTitulo, are tried as the header (title rows above it).
-	var buscando []Problema
+	var buscando []filas.Problema
 	var errCtx, errVacias error
 	vacias := 0
 	errTabla := t.recorrer(func(fila int, celdas []string) bool {
@@ -231,7 +232,7 @@ func leer(ctx context.Context, clase Clase, nombre string, r io.Reader, progreso
 			lec.problemas = problemasAcotados{}
 			lec.encabezado(fila, celdas)
 			if lec.problemas.total() == 0 {
-				lec.problemas = problemasAcotados{lista: []Problema{{Fila: fila, Mensaje: fmt.Sprintf("el encabezado está en la fila %d: borre las filas de título (de la 1 a la %d) y guarde de nuevo el archivo", fila, fila-1)}}}
+				lec.problemas = problemasAcotados{lista: []filas.Problema{{Fila: fila, Mensaje: fmt.Sprintf("el encabezado está en la fila %d: borre las filas de título (de la 1 a la %d) y guarde de nuevo el archivo", fila, fila-1)}}}
 				buscando = nil
 				return false
 			}
@@ -244,7 +245,7 @@ func leer(ctx context.Context, clase Clase, nombre string, r io.Reader, progreso
 			encabezado = true
 			lec.encabezado(fila, celdas)
 			if lec.problemas.total() > 0 && fila < filasTitulo {
-				buscando = append([]Problema(nil), lec.problemas.lista...)
+				buscando = append([]filas.Problema(nil), lec.problemas.lista...)
 				return true
 			}
 			return lec.problemas.total() == 0
@@ -263,7 +264,7 @@ func leer(ctx context.Context, clase Clase, nombre string, r io.Reader, progreso
 		if progreso != nil && lec.filas%10000 == 0 {
 			progreso(lec.filas)
 		}
-		if porPartes && l.Filas() >= FilasPorParte {
+		if porPartes && l.Filas() >= filas.FilasPorParte {
 			return lec.entregar(parte)
 		}
 		return true
@@ -274,12 +275,12 @@ func leer(ctx context.Context, clase Clase, nombre string, r io.Reader, progreso
 	if sinEncabezado := encabezado && len(lec.problemas.lista) > 0 && lec.problemas.lista[0].Fila == lec.fila0 && lec.problemas.lista[0].Campo == "" && lec.filas == 0; sinEncabezado && t.xlsx {
 		// Name the sheet read, and another sheet that has the header.
 		probar := func(celdas []string) bool {
-			p := &lector{lote: &Lote{Clase: clase, Columnas: map[string]bool{}}}
+			p := &lector{lote: &filas.Lote{Clase: clase, Columnas: map[string]bool{}}}
 			p.encabezado(1, celdas)
 			return p.problemas.total() == 0
 		}
 		if otra := t.otraHoja(probar); otra != "" {
-			lec.problemas = problemasAcotados{lista: []Problema{{Mensaje: fmt.Sprintf("se leyó la hoja «%s», que no tiene el encabezado; el encabezado esperado está en la hoja «%s»: en Excel mueva esa hoja al primer lugar o borre las demás y guarde de nuevo", t.hoja, otra)}}}
+			lec.problemas = problemasAcotados{lista: []filas.Problema{{Mensaje: fmt.Sprintf("se leyó la hoja «%s», que no tiene el encabezado; el encabezado esperado está en la hoja «%s»: en Excel mueva esa hoja al primer lugar o borre las demás y guarde de nuevo", t.hoja, otra)}}}
 		} else {
 			lec.problemas.lista[0].Mensaje = fmt.Sprintf("hoja «%s»: %s", t.hoja, lec.problemas.lista[0].Mensaje)
 		}
@@ -288,10 +289,10 @@ func leer(ctx context.Context, clase Clase, nombre string, r io.Reader, progreso
 		lec.problemas.agregar(0, "", "", "", errTabla.Error)
 	}
 	if errCtx != nil {
-		return nil, []Problema{{Mensaje: mensajeLectura(errCtx)}}
+		return nil, []filas.Problema{{Mensaje: mensajeLectura(errCtx)}}
 	}
 	if errVacias != nil {
-		return nil, []Problema{{Mensaje: errVacias.Error()}}
+		return nil, []filas.Problema{{Mensaje: errVacias.Error()}}
 	}
 	if !encabezado && lec.problemas.total() == 0 {
 		lec.problemas.agregar(0, "", "", "", func() string {
@@ -302,7 +303,7 @@ func leer(ctx context.Context, clase Clase, nombre string, r io.Reader, progreso
 		return nil, nil
 	}
 	if parte != nil && lec.problemas.total() == 0 && l.Filas()+lec.entregadas == 0 {
-		return nil, []Problema{{Mensaje: "el archivo no tiene filas de datos debajo del encabezado"}}
+		return nil, []filas.Problema{{Mensaje: "el archivo no tiene filas de datos debajo del encabezado"}}
 	}
 	if parte != nil && l.Filas() > 0 && !lec.entregar(parte) {
 		return nil, nil
@@ -314,7 +315,7 @@ func leer(ctx context.Context, clase Clase, nombre string, r io.Reader, progreso
 		return nil, lec.problemas.problemas()
 	}
 	if l.Filas() == 0 && parte == nil {
-		return nil, []Problema{{Mensaje: "el archivo no tiene filas de datos debajo del encabezado"}}
+		return nil, []filas.Problema{{Mensaje: "el archivo no tiene filas de datos debajo del encabezado"}}
 	}
 	if parte != nil {
 		return lec.sinFilas(), nil
@@ -337,15 +338,15 @@ func mensajeLectura(err error) string {
 }
 
 // entregar hands the rows read so far to parte and starts a new part.
-func (l *lector) entregar(parte func(*Lote) bool) bool {
+func (l *lector) entregar(parte func(*filas.Lote) bool) bool {
 	l.esperarSHA()
 	p := *l.lote
 	l.entregadas += p.Filas()
 	switch {
 	case p.Sanciones != nil:
-		l.lote.Sanciones = make([]FilaSancion, 0, FilasPorParte)
+		l.lote.Sanciones = make([]filas.FilaSancion, 0, filas.FilasPorParte)
 	case p.Operaciones != nil:
-		l.lote.Operaciones = make([]FilaOperacion, 0, FilasPorParte)
+		l.lote.Operaciones = make([]filas.FilaOperacion, 0, filas.FilasPorParte)
 	default:
 		l.lote.Usuarios = nil
 	}
@@ -357,7 +358,7 @@ func (l *lector) entregar(parte func(*Lote) bool) bool {
 }
 
 // sinFilas is the file's data without its rows.
-func (l *lector) sinFilas() *Lote {
+func (l *lector) sinFilas() *filas.Lote {
 	l.esperarSHA()
 	m := *l.lote
 	m.Sanciones, m.Operaciones, m.Usuarios = nil, nil, nil
@@ -400,7 +401,7 @@ type nitLeido struct {
 
 // lector holds the state of one read.
 type lector struct {
-	lote       *Lote
+	lote       *filas.Lote
 	esperarSHA func() // sets lote.SHA256 once computed
 	xlsx       bool
 	fecha1904  bool // the XLSX counts dates in Excel's 1904 system
@@ -447,9 +448,9 @@ func memo[T any](m map[string]resultado[T], s string, parse func(string) (T, err
 
 func (l *lector) columnasEsperadas() []columna {
 	switch l.lote.Clase {
-	case Sanciones:
+	case filas.Sanciones:
 		return colsSanciones
-	case Usuarios:
+	case filas.Usuarios:
 		return colsUsuarios
 	}
 	return append(append([]columna{}, colsOperacionesAnio...), colsOperacionesDecl[1:3]...)
@@ -464,7 +465,7 @@ func (l *lector) mal(fila int, campo, formato string, args ...any) {
 func (l *lector) encabezado(fila int, celdas []string) {
 	l.fila0 = fila
 	cols := l.columnasEsperadas()
-	if l.lote.Clase == Operaciones {
+	if l.lote.Clase == filas.Operaciones {
 		// Two layouts: by year, or one row per declaration.
 		anio, decl := false, false
 		for _, c := range celdas {
@@ -561,9 +562,9 @@ func (l *lector) fila(fila int, celdas []string) {
 		return
 	}
 	switch {
-	case l.lote.Clase == Sanciones:
+	case l.lote.Clase == filas.Sanciones:
 		l.filaSancion(fila, celdas)
-	case l.lote.Clase == Usuarios:
+	case l.lote.Clase == filas.Usuarios:
 		l.filaUsuario(fila, celdas)
 	case l.lote.PorDeclaracion:
 		l.filaDeclaracion(fila, celdas)
@@ -673,7 +674,7 @@ func (l *lector) unica(fila int, clave claveFila, campo string, que func() strin
 }
 
 func (l *lector) filaSancion(fila int, c []string) {
-	s := FilaSancion{Fila: fila}
+	s := filas.FilaSancion{Fila: fila}
 	s.NIT = l.nit(fila, c)
 	s.NumeroActo = l.clave(fila, c, "numero_acto", 100)
 	s.FechaExpedicion = l.fecha(fila, c, "fecha_expedicion", false)
@@ -700,7 +701,7 @@ func (l *lector) filaSancion(fila int, c []string) {
 }
 
 func (l *lector) filaOperacionAnual(fila int, c []string) {
-	o := FilaOperacion{Fila: fila}
+	o := filas.FilaOperacion{Fila: fila}
 	o.NIT = l.nit(fila, c)
 	var err error
 	if o.Anio, err = entrada.ParseAnio(l.celda(c, "anio")); err != nil {
@@ -717,7 +718,7 @@ func (l *lector) filaOperacionAnual(fila int, c []string) {
 }
 
 func (l *lector) filaDeclaracion(fila int, c []string) {
-	o := FilaOperacion{Fila: fila, Numero: 1}
+	o := filas.FilaOperacion{Fila: fila, Numero: 1}
 	o.NIT = l.nit(fila, c)
 	o.Fecha = l.fecha(fila, c, "fecha", true)
 	o.Anio = o.Fecha.Anio()
@@ -730,11 +731,11 @@ func (l *lector) filaDeclaracion(fila int, c []string) {
 }
 
 func (l *lector) filaUsuario(fila int, c []string) {
-	u := FilaUsuario{Fila: fila}
+	u := filas.FilaUsuario{Fila: fila}
 	u.NIT = l.nit(fila, c)
 	u.RazonSocial = l.texto(fila, c, "razon_social", true, 300)
 	var err error
-	if u.Tipo, err = ParseTipoUsuario(l.celda(c, "tipo")); err != nil {
+	if u.Tipo, err = filas.ParseTipoUsuario(l.celda(c, "tipo")); err != nil {
 		l.mal(fila, "tipo", "%v", err)
 	}
 	u.DireccionSeccional = l.texto(fila, c, "direccion_seccional", false, 200)

@@ -2,6 +2,7 @@ package importar
 
 import (
 	"bytes"
+	"comite/internal/importar/filas"
 	"strings"
 	"testing"
 
@@ -9,7 +10,7 @@ import (
 	"golang.org/x/text/encoding/charmap"
 )
 
-func textos(ps []Problema) []string {
+func textos(ps []filas.Problema) []string {
 	var out []string
 	for _, p := range ps {
 		out = append(out, p.String())
@@ -17,7 +18,7 @@ func textos(ps []Problema) []string {
 	return out
 }
 
-func leerTexto(t *testing.T, clase Clase, texto string) (*Lote, []Problema) {
+func leerTexto(t *testing.T, clase filas.Clase, texto string) (*filas.Lote, []filas.Problema) {
 	t.Helper()
 	return Leer(clase, "prueba.csv", strings.NewReader(texto))
 }
@@ -31,7 +32,7 @@ func TestLeer_sancionesComaYPuntoYComa(t *testing.T) {
 		"800.191.045-1;RS-2;22/07/2025;Gravísima;Multa;$ 25.000.000,50;sí\r\n"
 	for nombre, texto := range map[string]string{"coma": coma, "punto_y_coma_bom_crlf": pyc} {
 		t.Run(nombre, func(t *testing.T) {
-			l, ps := leerTexto(t, Sanciones, texto)
+			l, ps := leerTexto(t, filas.Sanciones, texto)
 			if len(ps) > 0 {
 				t.Fatalf("problemas: %v", textos(ps))
 			}
@@ -59,7 +60,7 @@ func TestLeer_latin1(t *testing.T) {
 	if bytes.Equal([]byte(lat), []byte(utf)) {
 		t.Fatal("la prueba necesita bytes Latin-1 distintos de UTF-8")
 	}
-	l, ps := leerTexto(t, Usuarios, lat)
+	l, ps := leerTexto(t, filas.Usuarios, lat)
 	if len(ps) > 0 {
 		t.Fatalf("problemas: %v", textos(ps))
 	}
@@ -76,7 +77,7 @@ func TestLeer_todosLosProblemasConFilaYCampo(t *testing.T) {
 		"\n" + // fila 4 blank (Excel shows it)
 		"800191045-1;RS-3;2025-03-04;muy grave;pena;1.234;tal vez\n" + // fila 5: gravedad, sancion, valor, allanamiento
 		"800191045-1;RS-1;2025-03-04;grave;multa;5;no\n" // fila 6: duplicate act
-	l, ps := leerTexto(t, Sanciones, texto)
+	l, ps := leerTexto(t, filas.Sanciones, texto)
 	if l != nil {
 		t.Fatal("con problemas no debe haber lote")
 	}
@@ -118,7 +119,7 @@ func TestLeer_encabezado(t *testing.T) {
 	}
 	for _, c := range casos {
 		t.Run(c.nombre, func(t *testing.T) {
-			_, ps := leerTexto(t, Sanciones, c.texto)
+			_, ps := leerTexto(t, filas.Sanciones, c.texto)
 			got := strings.Join(textos(ps), "\n")
 			for _, q := range c.contiene {
 				if !strings.Contains(got, q) {
@@ -131,7 +132,7 @@ func TestLeer_encabezado(t *testing.T) {
 
 func TestLeer_datosEnColumnaSinNombre(t *testing.T) {
 	texto := "nit;anio;valor;numero_operaciones\n800191045-1;2025;100;5;sobra\n800191045-1;2024;100;5;\n"
-	_, ps := leerTexto(t, Operaciones, texto)
+	_, ps := leerTexto(t, filas.Operaciones, texto)
 	if len(ps) != 1 || ps[0].Fila != 2 || !strings.Contains(ps[0].Mensaje, "columna 5") {
 		t.Fatalf("problemas = %v", textos(ps))
 	}
@@ -139,7 +140,7 @@ func TestLeer_datosEnColumnaSinNombre(t *testing.T) {
 
 func TestLeer_operacionesDosFormas(t *testing.T) {
 	anual := "nit,año,valor,numero_operaciones\n800191045-1,2025,14800000000,1.600\n899999068-1,2025,\"2350000000,75\",312\n"
-	l, ps := leerTexto(t, Operaciones, anual)
+	l, ps := leerTexto(t, filas.Operaciones, anual)
 	if len(ps) > 0 {
 		t.Fatal(textos(ps))
 	}
@@ -147,18 +148,18 @@ func TestLeer_operacionesDosFormas(t *testing.T) {
 		t.Fatalf("lote = %+v", l.Operaciones)
 	}
 	decl := "nit;fecha;numero_declaracion;valor\n800191045-1;04/03/2025;4820001;125000000\n800191045-1;2024-12-31;4820002;1\n"
-	l, ps = leerTexto(t, Operaciones, decl)
+	l, ps = leerTexto(t, filas.Operaciones, decl)
 	if len(ps) > 0 {
 		t.Fatal(textos(ps))
 	}
 	if !l.PorDeclaracion || l.Operaciones[0].Anio != 2025 || l.Operaciones[1].Anio != 2024 || l.Operaciones[0].Numero != 1 {
 		t.Fatalf("lote = %+v", l.Operaciones)
 	}
-	_, ps = leerTexto(t, Operaciones, "nit;anio;fecha;numero_declaracion;valor;numero_operaciones\n")
+	_, ps = leerTexto(t, filas.Operaciones, "nit;anio;fecha;numero_declaracion;valor;numero_operaciones\n")
 	if len(ps) != 1 || !strings.Contains(ps[0].Mensaje, "mezcla") {
 		t.Fatalf("mezcla: %v", textos(ps))
 	}
-	_, ps = leerTexto(t, Operaciones, "nit;anio;valor;numero_operaciones\n800191045-1;2025;1;1\n800.191.045-1;2025;2;2\n")
+	_, ps = leerTexto(t, filas.Operaciones, "nit;anio;valor;numero_operaciones\n800191045-1;2025;1;1\n800.191.045-1;2025;2;2\n")
 	if len(ps) != 1 || ps[0].Fila != 3 || ps[0].Campo != "anio" {
 		t.Fatalf("año repetido: %v", textos(ps))
 	}
@@ -170,7 +171,7 @@ func TestLeer_usuariosVariosPeriodosCoherentes(t *testing.T) {
 		"800191045-1;Agencia A;agencia de aduanas;2020-01-01;\n" +
 		"800191045-1;Agencia B;agencia de aduanas;2022-01-01;\n" +
 		"899999068-1;Depósito;deposito_habilitado;2022-01-01;2021-01-01\n"
-	_, ps := leerTexto(t, Usuarios, texto)
+	_, ps := leerTexto(t, filas.Usuarios, texto)
 	got := textos(ps)
 	if len(got) != 2 || !strings.HasPrefix(got[0], "fila 4, razon_social: el NIT 800191045-1 aparece en la fila 2") ||
 		!strings.HasPrefix(got[1], "fila 5, registro_vigente_hasta: el registro termina") {
@@ -182,14 +183,14 @@ func TestLeer_xlsxPrimeraHojaConFilaVaciaYNumeros(t *testing.T) {
 	f := excelize.NewFile()
 	defer f.Close()
 	h := "Sheet1"
-	filas := [][]any{
+	celdas := [][]any{
 		{"NIT", "Numero acto", "Fecha firmeza", "Gravedad", "Sanción", "Valor", "Allanamiento"},
 		{"800191045-1", "RS-1", 45720, "Grave", "multa", 40000000, "no"},
 		nil, // fila 3 vacía
 		{"899999068-1", "RS-2", "22/07/2025", "gravísima", "multa", 1234567.89, true},
 		{"899999068-1", "RS-3", "2025-13-01", "grave", "multa", "1.234", ""},
 	}
-	for i, fila := range filas {
+	for i, fila := range celdas {
 		for j, v := range fila {
 			c, _ := excelize.CoordinatesToCellName(j+1, i+1)
 			if err := f.SetCellValue(h, c, v); err != nil {
@@ -202,7 +203,7 @@ func TestLeer_xlsxPrimeraHojaConFilaVaciaYNumeros(t *testing.T) {
 	if err := f.Write(&b); err != nil {
 		t.Fatal(err)
 	}
-	_, ps := Leer(Sanciones, "x.xlsx", bytes.NewReader(b.Bytes()))
+	_, ps := Leer(filas.Sanciones, "x.xlsx", bytes.NewReader(b.Bytes()))
 	got := textos(ps)
 	if len(got) != 2 || !strings.HasPrefix(got[0], `fila 5, Fecha firmeza: fecha inválida "2025-13-01"`) || !strings.HasPrefix(got[1], `fila 5, Valor: monto ambiguo "1.234"`) {
 		t.Fatalf("problemas:\n%s", strings.Join(got, "\n"))
@@ -213,26 +214,26 @@ func TestLeer_xlsxPrimeraHojaConFilaVaciaYNumeros(t *testing.T) {
 	}
 	b.Reset()
 	f.Write(&b)
-	l, ps := Leer(Sanciones, "x.xlsx", bytes.NewReader(b.Bytes()))
+	l, ps := Leer(filas.Sanciones, "x.xlsx", bytes.NewReader(b.Bytes()))
 	if len(ps) > 0 {
 		t.Fatal(textos(ps))
 	}
-	if l.Formato != XLSX || len(l.Sanciones) != 2 || l.Sanciones[0].FechaFirmeza.String() != "2025-03-04" || l.Sanciones[1].Fila != 4 ||
+	if l.Formato != filas.XLSX || len(l.Sanciones) != 2 || l.Sanciones[0].FechaFirmeza.String() != "2025-03-04" || l.Sanciones[1].Fila != 4 ||
 		l.Sanciones[1].Valor.String() != "1234567.89" || !l.Sanciones[1].Allanamiento {
 		t.Fatalf("lote = %+v", l.Sanciones)
 	}
 }
 
 func TestLeer_archivosQueNoSon(t *testing.T) {
-	_, ps := Leer(Sanciones, "viejo.xls", strings.NewReader("\xd0\xcf\x11\xe0 binario"))
+	_, ps := Leer(filas.Sanciones, "viejo.xls", strings.NewReader("\xd0\xcf\x11\xe0 binario"))
 	if len(ps) != 1 || !strings.Contains(ps[0].Mensaje, ".xls") {
 		t.Fatalf("xls: %v", textos(ps))
 	}
-	_, ps = Leer(Sanciones, "roto.xlsx", strings.NewReader("PK\x03\x04 no es zip"))
+	_, ps = Leer(filas.Sanciones, "roto.xlsx", strings.NewReader("PK\x03\x04 no es zip"))
 	if len(ps) != 1 || !strings.Contains(ps[0].Mensaje, "XLSX") {
 		t.Fatalf("xlsx roto: %v", textos(ps))
 	}
-	_, ps = Leer(Sanciones, "comillas.csv", strings.NewReader("nit;numero_acto;fecha_firmeza;gravedad;sancion;valor;allanamiento\n800191045-1;\"RS-1;2025-03-04;grave;multa;4;no\n"))
+	_, ps = Leer(filas.Sanciones, "comillas.csv", strings.NewReader("nit;numero_acto;fecha_firmeza;gravedad;sancion;valor;allanamiento\n800191045-1;\"RS-1;2025-03-04;grave;multa;4;no\n"))
 	if len(ps) == 0 || !strings.Contains(ps[0].String(), "comillas") {
 		t.Fatalf("comillas: %v", textos(ps))
 	}

@@ -1,6 +1,7 @@
 package importar
 
 import (
+	"comite/internal/importar/filas"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -29,34 +30,34 @@ func sinMalas(int) string { return "" }
 // LeerEnPartes hands over the same rows as Leer, in order, in parts of
 // FilasPorParte, each with the file's data.
 func TestLeerEnPartes_mismasFilasQueLeerEnPartesOrdenadas(t *testing.T) {
-	for _, n := range []int{1, FilasPorParte - 1, FilasPorParte, FilasPorParte + 1, 2*FilasPorParte + 37} {
+	for _, n := range []int{1, filas.FilasPorParte - 1, filas.FilasPorParte, filas.FilasPorParte + 1, 2*filas.FilasPorParte + 37} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			texto := sancionesCSV(n, sinMalas)
-			entero, ps := Leer(Sanciones, "s.csv", strings.NewReader(texto))
+			entero, ps := Leer(filas.Sanciones, "s.csv", strings.NewReader(texto))
 			if len(ps) > 0 {
 				t.Fatal(ps)
 			}
 			if suma := sha256.Sum256([]byte(texto)); entero.SHA256 != hex.EncodeToString(suma[:]) {
 				t.Fatalf("SHA256 = %s", entero.SHA256)
 			}
-			var filas []FilaSancion
+			var leidas []filas.FilaSancion
 			var tamaños []int
-			meta, ps := LeerEnPartes(Sanciones, "s.csv", strings.NewReader(texto), nil, func(p *Lote) bool {
-				if p.Archivo != "s.csv" || p.SHA256 != entero.SHA256 || p.Clase != Sanciones || !p.Tiene("fecha_firmeza") || p.Tiene("infraccion") || p.FilasEstimadas != n {
+			meta, ps := LeerEnPartes(filas.Sanciones, "s.csv", strings.NewReader(texto), nil, func(p *filas.Lote) bool {
+				if p.Archivo != "s.csv" || p.SHA256 != entero.SHA256 || p.Clase != filas.Sanciones || !p.Tiene("fecha_firmeza") || p.Tiene("infraccion") || p.FilasEstimadas != n {
 					t.Fatalf("datos de la parte: %+v", p)
 				}
 				tamaños = append(tamaños, len(p.Sanciones))
-				filas = append(filas, p.Sanciones...)
+				leidas = append(leidas, p.Sanciones...)
 				return true
 			})
 			if len(ps) > 0 || meta == nil || meta.Filas() != 0 || meta.SHA256 != entero.SHA256 {
 				t.Fatalf("meta %+v, %v", meta, ps)
 			}
-			if !reflect.DeepEqual(filas, entero.Sanciones) {
+			if !reflect.DeepEqual(leidas, entero.Sanciones) {
 				t.Fatal("las partes no suman las filas de Leer")
 			}
 			for i, k := range tamaños {
-				if k > FilasPorParte || (i < len(tamaños)-1 && k != FilasPorParte) {
+				if k > filas.FilasPorParte || (i < len(tamaños)-1 && k != filas.FilasPorParte) {
 					t.Fatalf("tamaños de las partes %v", tamaños)
 				}
 			}
@@ -67,33 +68,33 @@ func TestLeerEnPartes_mismasFilasQueLeerEnPartesOrdenadas(t *testing.T) {
 // With bad rows, the good ones are still handed over (so the writer can
 // report its own problems) and the problems are those of Leer.
 func TestLeerEnPartes_conFilasMalasEntregaLasBuenasYLasMismasProblemas(t *testing.T) {
-	n := FilasPorParte + 50
-	malas := map[int]string{3: "800191045-1;RS-x;31/02/2025;grave;multa;1;no", FilasPorParte + 20: "800191045-2;RS-y;01/03/2025;grave;multa;1;no"}
+	n := filas.FilasPorParte + 50
+	malas := map[int]string{3: "800191045-1;RS-x;31/02/2025;grave;multa;1;no", filas.FilasPorParte + 20: "800191045-2;RS-y;01/03/2025;grave;multa;1;no"}
 	texto := sancionesCSV(n, func(f int) string { return malas[f] })
-	_, quiere := Leer(Sanciones, "s.csv", strings.NewReader(texto))
+	_, quiere := Leer(filas.Sanciones, "s.csv", strings.NewReader(texto))
 	if len(quiere) != 2 {
 		t.Fatalf("Leer: %v", quiere)
 	}
-	filas := 0
-	meta, ps := LeerEnPartes(Sanciones, "s.csv", strings.NewReader(texto), nil, func(p *Lote) bool {
+	contadas := 0
+	meta, ps := LeerEnPartes(filas.Sanciones, "s.csv", strings.NewReader(texto), nil, func(p *filas.Lote) bool {
 		for _, s := range p.Sanciones {
 			if malas[s.Fila] != "" {
 				t.Fatalf("entregó la fila mala %d", s.Fila)
 			}
 		}
-		filas += len(p.Sanciones)
+		contadas += len(p.Sanciones)
 		return true
 	})
-	if meta == nil || !reflect.DeepEqual(ps, quiere) || filas != n-2 {
-		t.Fatalf("meta %v, problemas %v, filas %d", meta, ps, filas)
+	if meta == nil || !reflect.DeepEqual(ps, quiere) || contadas != n-2 {
+		t.Fatalf("meta %v, problemas %v, filas %d", meta, ps, contadas)
 	}
 }
 
 // parte returning false stops the reading: no data, no problems.
 func TestLeerEnPartes_parteDetieneLaLectura(t *testing.T) {
-	texto := sancionesCSV(3*FilasPorParte, sinMalas)
+	texto := sancionesCSV(3*filas.FilasPorParte, sinMalas)
 	partes := 0
-	meta, ps := LeerEnPartes(Sanciones, "s.csv", strings.NewReader(texto), nil, func(*Lote) bool { partes++; return false })
+	meta, ps := LeerEnPartes(filas.Sanciones, "s.csv", strings.NewReader(texto), nil, func(*filas.Lote) bool { partes++; return false })
 	if meta != nil || ps != nil || partes != 1 {
 		t.Fatalf("meta %v, problemas %v, partes %d", meta, ps, partes)
 	}
@@ -103,11 +104,11 @@ func TestLeerEnPartes_parteDetieneLaLectura(t *testing.T) {
 func TestLeerEnPartes_usuariosEnUnaParte(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("nit;razon_social;tipo;registro_vigente_desde\n")
-	for i := 0; i < FilasPorParte+10; i++ {
+	for i := 0; i < filas.FilasPorParte+10; i++ {
 		fmt.Fprintf(&b, "800191045-1;Agencia;agencia_de_aduanas;%d-01-01\n", 1900+i%300)
 	}
 	partes := 0
-	LeerEnPartes(Usuarios, "u.csv", strings.NewReader(b.String()), nil, func(p *Lote) bool { partes++; return true })
+	LeerEnPartes(filas.Usuarios, "u.csv", strings.NewReader(b.String()), nil, func(p *filas.Lote) bool { partes++; return true })
 	if partes != 1 {
 		t.Fatalf("%d partes", partes)
 	}

@@ -2,6 +2,7 @@ package importar
 
 import (
 	"bytes"
+	"comite/internal/importar/filas"
 	"flag"
 	"os"
 	"path/filepath"
@@ -15,11 +16,11 @@ var actualizar = flag.Bool("actualizar", false, "reescribe testdata/plantillas c
 
 const dirPlantillas = "../../testdata/plantillas"
 
-func claseDePlantilla(nombre string) Clase {
+func claseDePlantilla(nombre string) filas.Clase {
 	if nombre == "operaciones_declaraciones" {
-		return Operaciones
+		return filas.Operaciones
 	}
-	return Clase(nombre)
+	return filas.Clase(nombre)
 }
 
 // TestPlantillas: every template reads without problems, in both formats with
@@ -29,7 +30,7 @@ func claseDePlantilla(nombre string) Clase {
 func TestPlantillas(t *testing.T) {
 	for _, nombre := range PlantillasDisponibles {
 		t.Run(nombre, func(t *testing.T) {
-			var lotes []*Lote
+			var lotes []*filas.Lote
 			for _, formato := range []string{"csv", "xlsx"} {
 				b, err := Plantilla(nombre, formato)
 				if err != nil {
@@ -79,7 +80,7 @@ func TestEjemploXLSX(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	desdeCSV, ps := Leer(Sanciones, "sanciones.csv", bytes.NewReader(csvBytes))
+	desdeCSV, ps := Leer(filas.Sanciones, "sanciones.csv", bytes.NewReader(csvBytes))
 	if len(ps) > 0 {
 		t.Fatal(textos(ps))
 	}
@@ -102,7 +103,7 @@ func TestEjemploXLSX(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v (regenere con -actualizar)", err)
 	}
-	desdeXLSX, ps := Leer(Sanciones, "sanciones.xlsx", bytes.NewReader(x))
+	desdeXLSX, ps := Leer(filas.Sanciones, "sanciones.xlsx", bytes.NewReader(x))
 	if len(ps) > 0 {
 		t.Fatal(textos(ps))
 	}

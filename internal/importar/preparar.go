@@ -17,22 +17,22 @@ import (
 // alongside the writer, in parts (filas.Fuente): it is read faster than it
 // is written, so reading it alongside does not lengthen the lock. lectura,
 // when set, is called every 10.000 rows of the XLSX read here.
-func Preparar(ctx context.Context, clase Clase, nombre string, r io.Reader, lectura func(filas int)) (Fuente, error) {
-	if _, err := ParseClase(string(clase)); err != nil {
-		return Fuente{}, err
+func Preparar(ctx context.Context, clase filas.Clase, nombre string, r io.Reader, lectura func(filas int)) (filas.Fuente, error) {
+	if _, err := filas.ParseClase(string(clase)); err != nil {
+		return filas.Fuente{}, err
 	}
 	xlsx, r, err := esXLSX(r)
 	if err != nil {
-		return Fuente{}, err
+		return filas.Fuente{}, err
 	}
 	if xlsx {
 		lote, problemas := LeerContexto(ctx, clase, nombre, r, lectura)
 		if len(problemas) > 0 {
-			return Fuente{Clase: clase, Problemas: problemas}, nil
+			return filas.Fuente{Clase: clase, Problemas: problemas}, nil
 		}
 		return filas.FuenteDeLote(lote), nil
 	}
-	return Fuente{Clase: clase, Entregar: func(lectura func(int), parte func(*Lote) bool) (*Lote, []Problema) {
+	return filas.Fuente{Clase: clase, Entregar: func(lectura func(int), parte func(*filas.Lote) bool) (*filas.Lote, []filas.Problema) {
 		return LeerEnPartesContexto(ctx, clase, nombre, r, lectura, parte)
 	}}, nil
 }

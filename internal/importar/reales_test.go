@@ -2,6 +2,7 @@ package importar
 
 import (
 	"bytes"
+	"comite/internal/importar/filas"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,7 +14,7 @@ import (
 // (scripts/archivos-reales.sh): they carry what a spreadsheet program really
 // writes, not what this package would write.
 
-func leerReal(t *testing.T, clase Clase, nombre string) (*Lote, []Problema) {
+func leerReal(t *testing.T, clase filas.Clase, nombre string) (*filas.Lote, []filas.Problema) {
 	t.Helper()
 	datos, err := os.ReadFile(filepath.Join("..", "..", "testdata", "importar", "reales", nombre))
 	if err != nil {
@@ -25,7 +26,7 @@ func leerReal(t *testing.T, clase Clase, nombre string) (*Lote, []Problema) {
 // A workbook in Excel's 1904 date system stores 04/03/2025 as 44258, not
 // 45720: read in the 1900 system it would be 1.462 days early (2021-03-03).
 func TestArchivoReal_fecha1904(t *testing.T) {
-	l, ps := leerReal(t, Sanciones, "sanciones_1904.xlsx")
+	l, ps := leerReal(t, filas.Sanciones, "sanciones_1904.xlsx")
 	if len(ps) != 0 {
 		t.Fatalf("problemas: %v", ps)
 	}
@@ -46,7 +47,7 @@ func TestArchivoReal_fecha1904(t *testing.T) {
 // A date-time cell at 00:00 is a date; at 14:30 it is refused showing what
 // the cell shows.
 func TestArchivoReal_fechaHora(t *testing.T) {
-	_, ps := leerReal(t, Sanciones, "sanciones_fecha_hora.xlsx")
+	_, ps := leerReal(t, filas.Sanciones, "sanciones_fecha_hora.xlsx")
 	if len(ps) != 1 {
 		t.Fatalf("problemas %v, quiere uno (la firmeza con hora)", ps)
 	}
@@ -62,7 +63,7 @@ func TestArchivoReal_fechaHora(t *testing.T) {
 // scientific format as 4,82027E+14 (its last digits lost: refused). The NIT
 // written with a leading zero is the same NIT.
 func TestArchivoReal_clavesDeExcel(t *testing.T) {
-	l, ps := leerReal(t, Operaciones, "declaraciones_claves.csv")
+	l, ps := leerReal(t, filas.Operaciones, "declaraciones_claves.csv")
 	var got []string
 	for _, p := range ps {
 		got = append(got, p.String())
@@ -84,7 +85,7 @@ func TestArchivoReal_clavesDeExcel(t *testing.T) {
 		t.Fatal(err)
 	}
 	lineas := bytes.SplitAfter(datos, []byte("\n"))
-	l, ps = Leer(Operaciones, "declaraciones_claves.csv", bytes.NewReader(bytes.Join(lineas[:3], nil)))
+	l, ps = Leer(filas.Operaciones, "declaraciones_claves.csv", bytes.NewReader(bytes.Join(lineas[:3], nil)))
 	if len(ps) != 0 {
 		t.Fatalf("problemas: %v", ps)
 	}
@@ -100,7 +101,7 @@ func TestArchivoReal_clavesDeExcel(t *testing.T) {
 // LibreOffice es-CO writes the currency format "$" #,##0 as "$ 12.500": with
 // the currency sign the dot groups thousands.
 func TestArchivoReal_monedaEsCO(t *testing.T) {
-	l, ps := leerReal(t, Sanciones, "sanciones_moneda.csv")
+	l, ps := leerReal(t, filas.Sanciones, "sanciones_moneda.csv")
 	if len(ps) != 0 {
 		t.Fatalf("problemas: %v", ps)
 	}
@@ -116,7 +117,7 @@ func TestArchivoReal_monedaEsCO(t *testing.T) {
 // A number cell is a number: 100.125 has three decimals (not "ambiguous");
 // the same text in a text cell stays ambiguous (mil, or cien coma...).
 func TestArchivoReal_decimalesDeCeldaNumerica(t *testing.T) {
-	_, ps := leerReal(t, Sanciones, "sanciones_decimales.xlsx")
+	_, ps := leerReal(t, filas.Sanciones, "sanciones_decimales.xlsx")
 	var got []string
 	for _, p := range ps {
 		got = append(got, p.String())
@@ -139,7 +140,7 @@ func TestArchivoReal_formaDelArchivo(t *testing.T) {
 		{"sanciones_fila_titulo.xlsx", "fila 3: hoja «Sanciones»: el encabezado está en la fila 3: borre las filas de título (de la 1 a la 2) y guarde de nuevo el archivo"},
 		{"sanciones_segunda_hoja.xlsx", "archivo: se leyó la hoja «Instrucciones», que no tiene el encabezado; el encabezado esperado está en la hoja «Sanciones»: en Excel mueva esa hoja al primer lugar o borre las demás y guarde de nuevo"},
 	} {
-		l, ps := leerReal(t, Sanciones, c.archivo)
+		l, ps := leerReal(t, filas.Sanciones, c.archivo)
 		var got []string
 		for _, p := range ps {
 			got = append(got, p.String())

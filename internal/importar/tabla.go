@@ -2,6 +2,7 @@ package importar
 
 import (
 	"bytes"
+	"comite/internal/importar/filas"
 	"context"
 	"encoding/csv"
 	"errors"
@@ -37,16 +38,16 @@ type tabla struct {
 
 // detectarFormato looks at the content first (an XLSX is a ZIP: "PK\x03\x04"),
 // then at the name.
-func detectarFormato(nombre string, datos []byte) Formato {
+func detectarFormato(nombre string, datos []byte) filas.Formato {
 	if bytes.HasPrefix(datos, []byte("PK\x03\x04")) {
-		return XLSX
+		return filas.XLSX
 	}
-	return CSV
+	return filas.CSV
 }
 
 // abrirTabla reads the whole file and prepares its rows.
 func abrirTabla(ctx context.Context, nombre string, datos []byte) (*tabla, error) {
-	if detectarFormato(nombre, datos) == XLSX {
+	if detectarFormato(nombre, datos) == filas.XLSX {
 		return tablaXLSX(ctx, datos)
 	}
 	n := strings.ToLower(nombre)

@@ -3,6 +3,7 @@ package importar
 import (
 	"archive/zip"
 	"bytes"
+	"comite/internal/importar/filas"
 	"compress/flate"
 	"context"
 	"crypto/rand"
@@ -149,7 +150,7 @@ func TestLeerXLSX_bombasSeRechazanDiciendoQueLimite(t *testing.T) {
 			runtime.GC()
 			var antes, despues runtime.MemStats
 			runtime.ReadMemStats(&antes)
-			l, ps := Leer(Sanciones, "bomba.xlsx", bytes.NewReader(datos))
+			l, ps := Leer(filas.Sanciones, "bomba.xlsx", bytes.NewReader(datos))
 			runtime.ReadMemStats(&despues)
 			if l != nil || len(ps) != 1 {
 				t.Fatalf("se aceptó o dio %d problemas: %v", len(ps), ps)
@@ -174,7 +175,7 @@ func TestInspeccionarXLSX_seDetieneConElContexto(t *testing.T) {
 	if err := InspeccionarXLSX(ctx, datos, Limites); !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v", err)
 	}
-	_, ps := LeerContexto(ctx, Sanciones, "s.xlsx", bytes.NewReader(datos), nil)
+	_, ps := LeerContexto(ctx, filas.Sanciones, "s.xlsx", bytes.NewReader(datos), nil)
 	if len(ps) != 1 || !strings.Contains(ps[0].Mensaje, "se canceló") {
 		t.Fatalf("problemas = %v", ps)
 	}
@@ -205,7 +206,7 @@ func TestLeerXLSX_libroRealDentroDeLosLimites(t *testing.T) {
 			t.Logf("%s: %d → %d bytes (razón %d)", p.Name, p.CompressedSize64, p.UncompressedSize64, p.UncompressedSize64/p.CompressedSize64)
 		}
 	}
-	l, ps := Leer(Sanciones, "s.xlsx", bytes.NewReader(b.Bytes()))
+	l, ps := Leer(filas.Sanciones, "s.xlsx", bytes.NewReader(b.Bytes()))
 	if len(ps) > 0 || len(l.Sanciones) != n {
 		t.Fatalf("problemas: %v", ps[:min(len(ps), 3)])
 	}
@@ -232,7 +233,7 @@ func BenchmarkRechazarBombaXLSX(b *testing.B) {
 		b.Run(bo.nombre, func(b *testing.B) {
 			b.SetBytes(int64(len(bo.datos)))
 			for b.Loop() {
-				if l, ps := Leer(Sanciones, "bomba.xlsx", bytes.NewReader(bo.datos)); l != nil || len(ps) != 1 {
+				if l, ps := Leer(filas.Sanciones, "bomba.xlsx", bytes.NewReader(bo.datos)); l != nil || len(ps) != 1 {
 					b.Fatal(ps)
 				}
 			}
@@ -250,7 +251,7 @@ func FuzzInspeccionarXLSX(f *testing.F) {
 	f.Add([]byte("PK\x03\x04"))
 	f.Fuzz(func(t *testing.T, datos []byte) {
 		if err := InspeccionarXLSX(context.Background(), datos, Limites); err == nil {
-			Leer(Sanciones, "f.xlsx", bytes.NewReader(datos))
+			Leer(filas.Sanciones, "f.xlsx", bytes.NewReader(datos))
 		}
 	})
 }

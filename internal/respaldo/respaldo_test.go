@@ -2,6 +2,7 @@ package respaldo
 
 import (
 	"bufio"
+	"comite/internal/importar/filas"
 	"context"
 	"errors"
 	"fmt"
@@ -127,7 +128,7 @@ func TestRespaldo_bajoCargaDeEscrituraYRestauracion(t *testing.T) {
 					fmt.Fprintf(&b, "%s,%s,2025-06-%02d,grave,multa,1000000,no\n", nits[(i+k)%len(nits)], n, 1+k%28)
 					claves = append(claves, n)
 				}
-				fuente, err := importar.Preparar(ctx, importar.Sanciones, "carga.csv", strings.NewReader(b.String()), nil)
+				fuente, err := importar.Preparar(ctx, filas.Sanciones, "carga.csv", strings.NewReader(b.String()), nil)
 				if err != nil {
 					errs <- err
 					return

@@ -21,13 +21,9 @@ func (h *handler) pasoCaso(c echo.Context, aviso *string, f func(id int64) error
 		return echo.NewHTTPError(http.StatusNotFound)
 	}
 	if err := f(id); err != nil {
-		msg, campos, otro := errorDeCaso(err)
+		status, msg, campos, otro := errorDePaso(err)
 		if otro != nil {
 			return otro
-		}
-		status := http.StatusConflict
-		if campos != nil {
-			status = http.StatusUnprocessableEntity
 		}
 		caso, err := h.cargarCaso(c)
 		if err != nil {

@@ -73,6 +73,21 @@ func errorDeCaso(err error) (mensaje string, campos map[string]string, otro erro
 	return camposDeFallo(err)
 }
 
+// errorDePaso maps the error of a step of a case or a session to what the
+// page shows again: 422 with the fields when a form was wrong, 409 when the
+// step is refused in the object's state; otro is an error for the error
+// handler (not found, busy, a fault).
+func errorDePaso(err error) (status int, mensaje string, campos map[string]string, otro error) {
+	mensaje, campos, otro = errorDeCaso(err)
+	if otro != nil {
+		return 0, "", nil, otro
+	}
+	if campos != nil {
+		return http.StatusUnprocessableEntity, mensaje, campos, nil
+	}
+	return http.StatusConflict, mensaje, nil, nil
+}
+
 func jsonUnmarshal(s string, v any) error { return json.Unmarshal([]byte(s), v) }
 
 // calendarioCasos is the calendar with the authority's non-business days.

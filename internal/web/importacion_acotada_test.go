@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"comite/internal/importar/filas"
 	"encoding/json"
 	"net/http"
 	"net/url"
@@ -122,7 +123,7 @@ func TestImportacion_millonDeFilasMalasGuardaProblemasAcotados(t *testing.T) {
 	}
 }
 
-func mensajes(ps []importar.Problema) []string {
+func mensajes(ps []filas.Problema) []string {
 	var out []string
 	for _, p := range ps {
 		out = append(out, p.Mensaje)

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"comite/internal/importar/filas"
 	"net/http"
 
 	"comite/internal/importar"
@@ -11,17 +12,17 @@ import (
 )
 
 // etiquetasClaseImportacion name the kinds of import file for people.
-var etiquetasClaseImportacion = map[importar.Clase]string{
-	importar.Sanciones:   "Actos sancionatorios",
-	importar.Operaciones: "Operaciones de comercio exterior",
-	importar.Usuarios:    "Usuarios aduaneros y sus registros",
+var etiquetasClaseImportacion = map[filas.Clase]string{
+	filas.Sanciones:   "Actos sancionatorios",
+	filas.Operaciones: "Operaciones de comercio exterior",
+	filas.Usuarios:    "Usuarios aduaneros y sus registros",
 }
 
 // formImportacion is the upload form with the option chosen and its errors.
 func formImportacion(clase string, errs templates.Errores) templates.FormImportacion {
 	f := templates.FormImportacion{Errores: errs, Limite: "20 MB"}
 	f.Clases = append(f.Clases, templates.Opcion{Valor: "", Texto: "Elija qué contiene…", Seleccionada: clase == ""})
-	for _, c := range importar.Clases {
+	for _, c := range filas.Clases {
 		f.Clases = append(f.Clases, templates.Opcion{Valor: string(c), Texto: etiquetasClaseImportacion[c], Seleccionada: string(c) == clase})
 	}
 	titulos := map[string]string{

@@ -1,10 +1,10 @@
 package web
 
 import (
+	"comite/internal/importar/filas"
 	"net/http"
 
 	"comite/internal/formato"
-	"comite/internal/importar"
 	"comite/internal/web/urls"
 	"comite/web/templates"
 
@@ -21,10 +21,10 @@ func (h *handler) importacionResultado(c echo.Context) error {
 		return redirigir(c, urls.Importacion(token))
 	}
 	r := m.Resultado
-	v := templates.ResultadoImportacion{Archivo: m.Archivo, ClaseTexto: etiquetasClaseImportacion[importar.Clase(m.Clase)],
+	v := templates.ResultadoImportacion{Archivo: m.Archivo, ClaseTexto: etiquetasClaseImportacion[filas.Clase(m.Clase)],
 		Filas: formato.Entero(int64(r.Filas)), Nuevas: formato.Entero(int64(r.Insertadas)), Actualizada: formato.Entero(int64(r.Actualizadas)),
 		SinCambios: formato.Entero(int64(r.SinCambios)), Auditoria: formato.Entero(r.AuditoriaID), SHA256: m.SHA256}
-	if importar.Clase(m.Clase) == importar.Usuarios {
+	if filas.Clase(m.Clase) == filas.Usuarios {
 		v.EsUsuarios = true
 		v.UsuNuevos, v.UsuActual = formato.Entero(int64(r.UsuariosNuevos)), formato.Entero(int64(r.UsuariosActualizados))
 	}

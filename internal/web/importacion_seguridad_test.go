@@ -3,6 +3,7 @@ package web
 import (
 	"archive/zip"
 	"bytes"
+	"comite/internal/importar/filas"
 	"compress/flate"
 	"hash/crc32"
 	"net/http"
@@ -179,7 +180,7 @@ func TestImportacion_caracterDeControlNombraFilaYCampo(t *testing.T) {
 		!strings.Contains(f.Find(`[data-testid="error-mensaje"]`).Text(), "U+001B") {
 		t.Fatalf("error = %q", f.Text())
 	}
-	if _, ps := importar.Leer(importar.Sanciones, "s.csv", strings.NewReader(malo)); len(ps) == 0 {
+	if _, ps := importar.Leer(filas.Sanciones, "s.csv", strings.NewReader(malo)); len(ps) == 0 {
 		t.Fatal("el lector aceptó el ESC")
 	}
 }

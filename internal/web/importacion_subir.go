@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"comite/internal/importar/filas"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -33,7 +34,7 @@ const partesEntreRecolecciones = 4
 func (h *handler) importacionSubir(c echo.Context) error {
 	clase := c.FormValue("clase")
 	errs := templates.Errores{}
-	cl, err := importar.ParseClase(clase)
+	cl, err := filas.ParseClase(clase)
 	if clase == "" {
 		errs["clase"] = "Elija qué contiene el archivo: actos sancionatorios, operaciones o usuarios."
 	} else if err != nil {
@@ -103,12 +104,12 @@ func (h *handler) importacionSubir(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var muestra *importar.Lote
+	var muestra *filas.Lote
 	var errEscritura error
 	partes := 0
 	if entregar := fuente.Entregar; entregar != nil {
-		fuente.Entregar = func(lectura func(int), parte func(*importar.Lote) bool) (*importar.Lote, []importar.Problema) {
-			return entregar(lectura, func(p *importar.Lote) bool {
+		fuente.Entregar = func(lectura func(int), parte func(*filas.Lote) bool) (*filas.Lote, []filas.Problema) {
+			return entregar(lectura, func(p *filas.Lote) bool {
 				if muestra == nil {
 					muestra = p
 				}
@@ -135,7 +136,7 @@ func (h *handler) importacionSubir(c echo.Context) error {
 	guardar := ""
 	switch {
 	case errors.Is(errEscritura, pendientes.ErrLoteGrande):
-		m.Problemas = []importar.Problema{{Mensaje: "el archivo tiene demasiadas filas para dejarlas en espera de la confirmación (más de " +
+		m.Problemas = []filas.Problema{{Mensaje: "el archivo tiene demasiadas filas para dejarlas en espera de la confirmación (más de " +
 			tamanoTexto(pendientes.LimiteLote) + " ya validadas): divídalo en varios archivos e impórtelos uno a uno"}}
 	case errEscritura != nil:
 		return errEscritura

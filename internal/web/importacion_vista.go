@@ -1,6 +1,7 @@
 package web
 
 import (
+	"comite/internal/importar/filas"
 	"net/http"
 	"strconv"
 	"strings"
@@ -37,13 +38,13 @@ func (h *handler) importacionVista(c echo.Context) error {
 	if len(problemas) == 0 && m.Simulacion == nil {
 		return redirigir(c, urls.Importar+"?aviso=importacion_no_vigente")
 	}
-	cl := importar.Clase(m.Clase)
+	cl := filas.Clase(m.Clase)
 	v := templates.VistaImportacion{Token: token, Archivo: m.Archivo, ClaseTexto: etiquetasClaseImportacion[cl], SHA256: m.SHA256,
 		Tamano: tamanoTexto(m.Tamano), Form: formImportacion(m.Clase, templates.Errores{}), Formato: m.Formato}
 	if r := m.Simulacion; r != nil && len(problemas) == 0 {
 		v.Filas, v.Nuevas, v.Actualizada, v.SinCambios = formato.Entero(int64(r.Filas)), formato.Entero(int64(r.Insertadas)),
 			formato.Entero(int64(r.Actualizadas)), formato.Entero(int64(r.SinCambios))
-		if cl == importar.Usuarios {
+		if cl == filas.Usuarios {
 			v.EsUsuarios = true
 			v.UsuNuevos, v.UsuActual = formato.Entero(int64(r.UsuariosNuevos)), formato.Entero(int64(r.UsuariosActualizados))
 		}
@@ -90,39 +91,39 @@ func (h *handler) importacionVista(c echo.Context) error {
 
 // muestraLote is the header and the first rows of a validated file, as
 // people read them.
-func muestraLote(l *importar.Lote) ([]string, [][]string) {
-	var filas [][]string
+func muestraLote(l *filas.Lote) ([]string, [][]string) {
+	var muestra [][]string
 	switch l.Clase {
-	case importar.Sanciones:
+	case filas.Sanciones:
 		for _, s := range l.Sanciones[:min(len(l.Sanciones), filasMuestra)] {
 			firmeza := "Sin firmeza"
 			if !s.FechaFirmeza.IsZero() {
 				firmeza = formato.Fecha(s.FechaFirmeza)
 			}
-			filas = append(filas, []string{strconv.Itoa(s.Fila), s.NIT, s.NumeroActo, formato.Fecha(s.FechaExpedicion), firmeza, datosGuionWeb(s.Infraccion),
+			muestra = append(muestra, []string{strconv.Itoa(s.Fila), s.NIT, s.NumeroActo, formato.Fecha(s.FechaExpedicion), firmeza, datosGuionWeb(s.Infraccion),
 				formato.MayusculaInicial(s.Gravedad.Etiqueta()), formato.MayusculaInicial(s.Sancion.Etiqueta()), formato.Pesos(s.Valor), formato.SiNo(s.Allanamiento)})
 		}
-		return []string{"Fila", "NIT", "Número de acto", "Expedición", "Firmeza", "Infracción", "Gravedad", "Sanción", "Valor", "Allanamiento"}, filas
-	case importar.Operaciones:
+		return []string{"Fila", "NIT", "Número de acto", "Expedición", "Firmeza", "Infracción", "Gravedad", "Sanción", "Valor", "Allanamiento"}, muestra
+	case filas.Operaciones:
 		if l.PorDeclaracion {
 			for _, o := range l.Operaciones[:min(len(l.Operaciones), filasMuestra)] {
-				filas = append(filas, []string{strconv.Itoa(o.Fila), o.NIT, formato.Fecha(o.Fecha), o.Declaracion, formato.Pesos(o.Valor)})
+				muestra = append(muestra, []string{strconv.Itoa(o.Fila), o.NIT, formato.Fecha(o.Fecha), o.Declaracion, formato.Pesos(o.Valor)})
 			}
-			return []string{"Fila", "NIT", "Fecha", "Declaración", "Valor"}, filas
+			return []string{"Fila", "NIT", "Fecha", "Declaración", "Valor"}, muestra
 		}
 		for _, o := range l.Operaciones[:min(len(l.Operaciones), filasMuestra)] {
-			filas = append(filas, []string{strconv.Itoa(o.Fila), o.NIT, strconv.Itoa(o.Anio), formato.Pesos(o.Valor), formato.Entero(o.Numero)})
+			muestra = append(muestra, []string{strconv.Itoa(o.Fila), o.NIT, strconv.Itoa(o.Anio), formato.Pesos(o.Valor), formato.Entero(o.Numero)})
 		}
-		return []string{"Fila", "NIT", "Año", "Valor", "Número de operaciones"}, filas
+		return []string{"Fila", "NIT", "Año", "Valor", "Número de operaciones"}, muestra
 	default:
 		for _, u := range l.Usuarios[:min(len(l.Usuarios), filasMuestra)] {
 			hasta := "Indefinida"
 			if !u.VigenteHasta.IsZero() {
 				hasta = formato.Fecha(u.VigenteHasta)
 			}
-			filas = append(filas, []string{strconv.Itoa(u.Fila), u.NIT, u.RazonSocial, etiquetas.TipoUsuario(u.Tipo), datosGuionWeb(u.DireccionSeccional), formato.Fecha(u.VigenteDesde), hasta})
+			muestra = append(muestra, []string{strconv.Itoa(u.Fila), u.NIT, u.RazonSocial, etiquetas.TipoUsuario(u.Tipo), datosGuionWeb(u.DireccionSeccional), formato.Fecha(u.VigenteDesde), hasta})
 		}
-		return []string{"Fila", "NIT", "Razón social", "Tipo", "Dirección Seccional", "Registro vigente desde", "Vigente hasta"}, filas
+		return []string{"Fila", "NIT", "Razón social", "Tipo", "Dirección Seccional", "Registro vigente desde", "Vigente hasta"}, muestra
 	}
 }
 

@@ -2,6 +2,7 @@ package web
 
 import (
 	"comite/internal/dominio"
+	"comite/internal/importar/filas"
 	"comite/internal/permisos"
 	"context"
 	"errors"
@@ -30,7 +31,7 @@ func (e *entorno) sembrarSeccionales() {
 		csv += n + ";Usuario Cartagena " + string(rune('A'+i)) + ";Agencia de aduanas;" + escritas[i] + ";01/01/2015\n"
 	}
 	csv += nitBogotaSec + ";Usuario Bogotá;Agencia de aduanas;Bogotá;01/01/2015\n"
-	if _, err := importarCSV(e.d, importar.Usuarios, csv); err != nil {
+	if _, err := importarCSV(e.d, filas.Usuarios, csv); err != nil {
 		e.t.Fatal(err)
 	}
 	// A second account of Cartagena, created with a short name in lower case.
@@ -123,7 +124,7 @@ func TestSeccional_importacionConNombreDesconocido(t *testing.T) {
 	csv := "nit;razon_social;tipo;direccion_seccional;registro_vigente_desde\n" +
 		nitsCartagena[0] + ";A;Agencia de aduanas;Cartagena;01/01/2015\n" +
 		nitsCartagena[1] + ";B;Agencia de aduanas;Cartagenita;01/01/2015\n"
-	_, err := importarCSV(e.d, importar.Usuarios, csv)
+	_, err := importarCSV(e.d, filas.Usuarios, csv)
 	var ei *db.ErrImportacion
 	if !errors.As(err, &ei) || len(ei.Problemas) != 1 || ei.Problemas[0].Fila != 3 || ei.Problemas[0].Campo != "direccion_seccional" ||
 		!strings.Contains(ei.Problemas[0].Mensaje, "«Cartagenita»") || !strings.Contains(ei.Problemas[0].Mensaje, "Barranquilla") {
@@ -171,7 +172,7 @@ func TestSeccional_catalogoEditableYAuditado(t *testing.T) {
 
 // importarCSV reads a CSV with internal/importar and writes it, as the
 // secretaria, with db.ImportarFuente.
-func importarCSV(d *db.DB, clase importar.Clase, csv string) (db.Resumen, error) {
+func importarCSV(d *db.DB, clase filas.Clase, csv string) (db.Resumen, error) {
 	f, err := importar.Preparar(context.Background(), clase, string(clase)+".csv", strings.NewReader(csv), nil)
 	if err != nil {
 		return db.Resumen{}, err

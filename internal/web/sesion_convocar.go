@@ -30,16 +30,12 @@ func (h *handler) sesionConvocar(c echo.Context) error {
 	}
 	nueva, err := h.x.ConvocarSesion(c.Request().Context(), s, actorCaso(c))
 	if err != nil {
-		msg, campos, otro := errorDeCaso(err)
+		status, msg, campos, otro := errorDePaso(err)
 		if otro != nil {
 			return otro
 		}
 		for k, m := range campos {
 			f.Errores[k] = m
-		}
-		status := http.StatusConflict
-		if campos != nil {
-			status = http.StatusUnprocessableEntity
 		}
 		return h.sesionesPagina(c, status, f, msg)
 	}

@@ -40,13 +40,12 @@ func (h *handler) sesionAplazar(c echo.Context) error {
 	if err == nil {
 		return redirigir(c, urls.Sesion(s.ID)+"?aviso=sesion_aplazada")
 	}
-	msg, campos, otro := errorDeCaso(err)
+	status, msg, campos, otro := errorDePaso(err)
 	if otro != nil {
 		return otro
 	}
-	status := http.StatusConflict
 	if campos != nil {
-		status, msg = http.StatusUnprocessableEntity, "Revise los datos del aplazamiento."
+		msg = "Revise los datos del aplazamiento."
 		for k, m := range campos {
 			campos["aplazar_"+k] = m
 		}

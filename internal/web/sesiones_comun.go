@@ -199,13 +199,9 @@ func (h *handler) pasoSesion(c echo.Context, f func(s *dominio.SesionComite) err
 		return err
 	}
 	if err := f(s); err != nil {
-		msg, campos, otro := errorDeCaso(err)
+		status, msg, campos, otro := errorDePaso(err)
 		if otro != nil {
 			return otro
-		}
-		status := http.StatusConflict
-		if campos != nil {
-			status = http.StatusUnprocessableEntity
 		}
 		actual, err := h.d.SesionComite(c.Request().Context(), s.ID)
 		if err != nil {

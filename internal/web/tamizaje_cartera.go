@@ -1,6 +1,7 @@
 package web
 
 import (
+	"comite/internal/importar/filas"
 	"context"
 	"strconv"
 	"strings"
@@ -9,7 +10,6 @@ import (
 	"comite/internal/etiquetas"
 	"comite/internal/formato"
 	"comite/internal/graficos"
-	"comite/internal/importar"
 	"comite/internal/permisos"
 	"comite/internal/reincidencia"
 	"comite/internal/tamizaje"
@@ -167,7 +167,7 @@ func (h *handler) vistaCartera(k *cartera, filtro string, v templates.CarteraVis
 	}
 	var total [aniosCartera]int
 	var series []graficos.SerieCartera
-	for _, tipo := range importar.TiposUsuario {
+	for _, tipo := range filas.TiposUsuario {
 		c := porTipo[tipo]
 		fila := templates.FilaCartera{Clave: tipo, Tipo: etiquetas.TipoUsuario(tipo)}
 		for i := range c {

@@ -3,7 +3,7 @@ package web
 import (
 	"comite/internal/dominio"
 	"comite/internal/etiquetas"
-	"comite/internal/importar"
+	"comite/internal/importar/filas"
 	"comite/internal/permisos"
 	"comite/internal/tamizaje"
 	"comite/internal/web/memoria"
@@ -103,7 +103,7 @@ func (h *handler) leerConsultaTamizaje(c echo.Context) consultaTamizaje {
 		}
 	}
 	if t := c.QueryParam("tipo"); t != "" {
-		if canon, err := importar.ParseTipoUsuario(t); err == nil {
+		if canon, err := filas.ParseTipoUsuario(t); err == nil {
 			q.tipo = canon
 		}
 	}
@@ -223,7 +223,7 @@ func nombreExportacion(q consultaTamizaje, ext string) string {
 // opcionesTipoTamizaje are the user types for the filter, "all" first.
 func opcionesTipoTamizaje(sel string) []templates.Opcion {
 	out := []templates.Opcion{{Valor: "", Texto: "Todos", Seleccionada: sel == ""}}
-	for _, t := range importar.TiposUsuario {
+	for _, t := range filas.TiposUsuario {
 		out = append(out, templates.Opcion{Valor: t, Texto: etiquetas.TipoUsuario(t), Seleccionada: t == sel})
 	}
 	return out

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"comite/internal/importar/filas"
 	"errors"
 	"net/http"
 	"strings"
@@ -9,7 +10,6 @@ import (
 	"comite/internal/dominio"
 	"comite/internal/entrada"
 	"comite/internal/formato"
-	"comite/internal/importar"
 	"comite/internal/validar"
 	"comite/internal/web/urls"
 	"comite/web/templates"
@@ -65,7 +65,7 @@ func formUsuarioDe(c echo.Context) templates.FormUsuario {
 	}
 	if f.Tipo == "" {
 		f.Errores["tipo"] = "Elija el tipo de usuario."
-	} else if t, err := importar.ParseTipoUsuario(f.Tipo); err != nil {
+	} else if t, err := filas.ParseTipoUsuario(f.Tipo); err != nil {
 		f.Errores["tipo"] = formato.MayusculaInicial(err.Error()) + "."
 	} else {
 		f.Tipo = t

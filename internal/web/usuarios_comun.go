@@ -8,6 +8,7 @@ package web
 import (
 	"comite/internal/dominio"
 	"comite/internal/entrada"
+	"comite/internal/importar/filas"
 	"errors"
 	"net/http"
 	"strings"
@@ -17,7 +18,6 @@ import (
 	"comite/internal/fallo"
 	"comite/internal/fecha"
 	"comite/internal/formato"
-	"comite/internal/importar"
 	"comite/internal/sancion"
 	"comite/internal/web/urls"
 	"comite/web/templates"
@@ -28,7 +28,7 @@ import (
 
 func opcionesTipo(sel string) []templates.Opcion {
 	out := []templates.Opcion{{Valor: "", Texto: "Elija el tipo…", Seleccionada: sel == ""}}
-	for _, t := range importar.TiposUsuario {
+	for _, t := range filas.TiposUsuario {
 		out = append(out, templates.Opcion{Valor: t, Texto: etiquetas.TipoUsuario(t), Seleccionada: t == sel})
 	}
 	return out

@@ -9,6 +9,7 @@
 package main
 
 import (
+	"comite/internal/importar/filas"
 	"context"
 	"fmt"
 	"os"
@@ -59,12 +60,12 @@ func completar(ctx context.Context, ruta string) error {
 	}
 	sec := dominio.Actor{Cuenta: "secretaria", IP: "10.0.0.7"}
 	for _, x := range []struct {
-		clase importar.Clase
+		clase filas.Clase
 		ruta  string
 	}{
-		{importar.Usuarios, "testdata/importar/usuarios.csv"},
-		{importar.Sanciones, "testdata/importar/sanciones.csv"},
-		{importar.Operaciones, "testdata/importar/operaciones.csv"},
+		{filas.Usuarios, "testdata/importar/usuarios.csv"},
+		{filas.Sanciones, "testdata/importar/sanciones.csv"},
+		{filas.Operaciones, "testdata/importar/operaciones.csv"},
 	} {
 		f, err := os.Open(x.ruta)
 		if err != nil {

@@ -2,6 +2,7 @@ package navegador
 
 import (
 	"comite/internal/dominio"
+	"comite/internal/importar/filas"
 	"comite/internal/permisos"
 	"context"
 	"strconv"
@@ -30,11 +31,11 @@ func TestNavegador_usuarioImportadoSinOperaciones(t *testing.T) {
 	ref := strconv.Itoa(hoy.Anio() - 1)
 	const nit = "901234567-7"
 	archivos := []struct {
-		clase importar.Clase
+		clase filas.Clase
 		csv   string
 	}{
-		{importar.Usuarios, "nit;razon_social;tipo;direccion_seccional;registro_vigente_desde\n901.234.567-7;Comercializadora Sin Operaciones Importada S.A.S.;Declarante;Dirección Seccional de Aduanas de Cartagena;01/03/2018\n"},
-		{importar.Sanciones, "nit;numero_acto;fecha_firmeza;gravedad;sancion;valor;allanamiento\n" +
+		{filas.Usuarios, "nit;razon_social;tipo;direccion_seccional;registro_vigente_desde\n901.234.567-7;Comercializadora Sin Operaciones Importada S.A.S.;Declarante;Dirección Seccional de Aduanas de Cartagena;01/03/2018\n"},
+		{filas.Sanciones, "nit;numero_acto;fecha_firmeza;gravedad;sancion;valor;allanamiento\n" +
 			nit + ";RS-SO-1;10/03/" + ref + ";Grave;Multa;$ 18.000.000;no\n" +
 			nit + ";RS-SO-2;03/06/" + ref + ";Gravísima;Multa;$ 42.000.000;no\n" +
 			nit + ";RS-SO-3;15/09/" + ref + ";Grave;Multa;$ 9.500.000;no\n"},

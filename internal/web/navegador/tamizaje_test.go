@@ -1,6 +1,7 @@
 package navegador
 
 import (
+	"comite/internal/importar/filas"
 	"context"
 	"fmt"
 	"strings"
@@ -13,7 +14,6 @@ import (
 
 	"comite/internal/db"
 	"comite/internal/fecha"
-	"comite/internal/importar"
 	"comite/internal/nit"
 	"comite/internal/sancion"
 
@@ -40,7 +40,7 @@ func sembrarTamizaje(t *testing.T, d *db.DB) (primero string) {
 		if i == 0 {
 			primero = n
 		}
-		tipo := importar.TiposUsuario[i%len(importar.TiposUsuario)]
+		tipo := filas.TiposUsuario[i%len(filas.TiposUsuario)]
 		u := dominio.UsuarioAduanero{NIT: n, RazonSocial: fmt.Sprintf("Usuario Tamizaje %02d S.A.S.", i+1), Tipo: tipo, DireccionSeccional: seccionales[i%len(seccionales)]}
 		if _, _, err := d.GuardarUsuario(ctx, u, sis); err != nil {
 			t.Fatal(err)

@@ -30,6 +30,7 @@ package pendientes
 
 import (
 	"bufio"
+	"comite/internal/importar/filas"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
@@ -49,7 +50,6 @@ import (
 	"time"
 
 	"comite/internal/db"
-	"comite/internal/importar"
 )
 
 // Vigencia is how long an uploaded file waits for its confirmation.
@@ -76,7 +76,7 @@ type Pendiente struct {
 	Creada  time.Time `json:"creada"`
 	// Problemas of the file or of the database (simulated import); when
 	// there are any, no rows are kept.
-	Problemas []importar.Problema `json:"problemas,omitempty"`
+	Problemas []filas.Problema `json:"problemas,omitempty"`
 	// Simulacion: what the import would write, counted at upload, with the
 	// header and first rows the preview shows.
 	Simulacion *db.Resumen `json:"simulacion,omitempty"`
@@ -246,7 +246,7 @@ func (dp *Directorio) NuevoEscritorLote() (*EscritorLote, error) {
 }
 
 // Escribir adds one part of the rows.
-func (e *EscritorLote) Escribir(p *importar.Lote) error { return e.enc.Encode(p) }
+func (e *EscritorLote) Escribir(p *filas.Lote) error { return e.enc.Encode(p) }
 
 // Cerrar finishes the file and returns its path.
 func (e *EscritorLote) Cerrar() (string, error) {
@@ -368,7 +368,7 @@ func (dp *Directorio) Cargar(q Dueno, token string) (m Pendiente, err error) {
 // over in their parts (filas.Fuente), one part in memory at a time; nil when
 // they were imported or discarded, or the file had problems. sha is the
 // file's SHA-256 as its first part records it; cerrar closes the file.
-func (dp *Directorio) Fuente(q Dueno, token string) (f *importar.Fuente, sha string, cerrar func(), err error) {
+func (dp *Directorio) Fuente(q Dueno, token string) (f *filas.Fuente, sha string, cerrar func(), err error) {
 	dir, err := dp.Ruta()
 	if err != nil {
 		return nil, "", nil, err
@@ -380,22 +380,22 @@ func (dp *Directorio) Fuente(q Dueno, token string) (f *importar.Fuente, sha str
 		return nil, "", nil, err
 	}
 	dec := gob.NewDecoder(bufio.NewReaderSize(a, 256<<10))
-	var primera importar.Lote
+	var primera filas.Lote
 	if err := dec.Decode(&primera); err != nil {
 		a.Close()
 		return nil, "", nil, fmt.Errorf("leer las filas de la importación pendiente: %w", err)
 	}
-	fuente := importar.Fuente{Clase: primera.Clase, Entregar: func(_ func(int), parte func(*importar.Lote) bool) (*importar.Lote, []importar.Problema) {
+	fuente := filas.Fuente{Clase: primera.Clase, Entregar: func(_ func(int), parte func(*filas.Lote) bool) (*filas.Lote, []filas.Problema) {
 		p := &primera
 		for {
 			if !parte(p) {
 				return nil, nil
 			}
-			var sig importar.Lote
+			var sig filas.Lote
 			if err := dec.Decode(&sig); errors.Is(err, io.EOF) {
 				break
 			} else if err != nil {
-				return nil, []importar.Problema{{Mensaje: "no se pudieron leer las filas en espera: " + err.Error()}}
+				return nil, []filas.Problema{{Mensaje: "no se pudieron leer las filas en espera: " + err.Error()}}
 			}
 			p = &sig
 		}
