@@ -43,6 +43,10 @@ func TestNavegador_buscarEnLaCabeceraEImprimirSinCabecera(t *testing.T) {
 	if !strings.Contains(texto, "Resultado") || !strings.Contains(texto, "Allanamiento") {
 		t.Fatalf("la impresión no tiene el resultado:\n%s", texto)
 	}
+	// The page number comes from the print stylesheet (@page margin box).
+	if !strings.Contains(texto, "Página 1 de ") {
+		t.Errorf("la impresión no numera las páginas:\n%s", texto)
+	}
 	for _, no := range []string{"Mis pendientes", "Cambiar mi clave", "Glosario", "Salir", "Imprimir"} {
 		if strings.Contains(texto, no) {
 			t.Errorf("la impresión lleva %q (cabecera, menú o botones):\n%s", no, texto)
