@@ -19,6 +19,18 @@ func TestNavegador_buscarEnLaCabeceraEImprimirSinCabecera(t *testing.T) {
 	p := iniciar(t)
 	sembrarCaso(t, p.d)
 	p.ingresar("secretaria")
+	// At 800 px the header stacks: the search box keeps one line's height
+	// and the page does not scroll sideways.
+	p.hacer(chromedp.EmulateViewport(800, 900))
+	p.ir("/")
+	alto, err := correr(p, chromedp.Evaluate[int](`Math.round(document.querySelector('[data-testid="buscar-cabecera"]').getBoundingClientRect().height)`))
+	if err != nil || alto > 60 || alto < 20 {
+		t.Fatalf("la caja de búsqueda a 800 px mide %d px de alto (%v)", alto, err)
+	}
+	if d := p.anchoDesborda(); d > 0 {
+		t.Fatalf("la cabecera a 800 px desborda %d px", d)
+	}
+	p.hacer(chromedp.EmulateViewport(1366, 900))
 	p.hacer(chromedp.SendKeys(chromedp.ID("buscar-q"), "8001972684"))
 	p.clicYEspera(chromedp.CSS(`[data-testid="buscar-cabecera"] button`), sel("grupo-usuarios"))
 	if got := p.texto(sel("grupo-usuarios")); !strings.Contains(got, "Agencia de Aduanas Reincidente S.A.S.") {
