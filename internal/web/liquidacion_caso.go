@@ -281,5 +281,10 @@ func (h *handler) vistaLiquidacionCaso(c echo.Context, caso dominio.Caso, d dato
 		q.Set("incremento_comite", "si")
 	}
 	v.Calculadora = urls.Liquidacion + "?" + q.Encode()
+	if v.Resultado != nil {
+		// The same inputs in the calculator give the same liquidation: its
+		// PDF is this result's, with its steps and citations.
+		v.Resultado.PDF = urls.LiquidacionPDF + "?" + q.Encode()
+	}
 	return v, nil
 }

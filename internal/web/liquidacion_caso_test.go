@@ -62,6 +62,11 @@ func TestLiquidacionCaso_art22_num4_cuentasDesdeLaHistoria(t *testing.T) {
 		if !strings.Contains(href, "amonestaciones_previas=2") || !strings.Contains(href, "sancion_1=multa") {
 			t.Fatalf("%s: calculadora %q", rol, href)
 		}
+		// The same result as a PDF, with its steps and citations.
+		pdf, _ := testid(doc, "liquidacion-pdf").Attr("href")
+		if rec := e.pedir("GET", pdf, &s, nil); !strings.HasPrefix(pdf, "/liquidacion.pdf?") || rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "application/pdf" {
+			t.Fatalf("%s: PDF de la liquidación %q: %d", rol, pdf, rec.Code)
+		}
 		puede := testid(doc, "form-ajuste").Length() == 1
 		if puede != (rol == "secretaria" || rol == "seccional") {
 			t.Fatalf("%s: formulario de ajuste visible = %v", rol, puede)

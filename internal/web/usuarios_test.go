@@ -75,6 +75,8 @@ func TestUsuarios_buscarPorNITYPorRazonSocial(t *testing.T) {
 	}{
 		{"nit_sin_digito", "800191045", []string{nitEjemplo}},
 		{"nit_con_puntos_y_digito", "800.191.045-1", []string{nitEjemplo}},
+		{"dominio7_nit_con_digito_sin_guion", "8001910451", []string{nitEjemplo}},
+		{"razon_social_sin_tildes_ni_mayusculas", "EJEMPLO LTDA", []string{nitDeposito}},
 		{"parte_de_la_razon_social", "ejemplo ltda", []string{nitDeposito}},
 		{"comun_a_los_dos", "Ejemplo", []string{nitEjemplo, nitDeposito}},
 		{"ninguno", "no existe", nil},

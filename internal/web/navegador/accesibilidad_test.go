@@ -268,6 +268,9 @@ func TestNavegador_accesibilidadWCAG21AA_paginasNuevas(t *testing.T) {
 	p.irAxe("casos sin resultados", "/casos?q=nadie-con-este-nombre")
 	p.irAxe("cobertura", "/cobertura?anio=2025")
 	p.irAxe("calendario de la cuenta", "/cuenta/calendario")
+	p.irAxe("búsqueda de la cabecera", "/buscar?q=800197268")
+	p.irAxe("búsqueda demasiado corta", "/buscar?q=8")
+	p.irAxe("glosario", "/ayuda/glosario")
 	p.salir()
 
 	p.ingresar("comite")
