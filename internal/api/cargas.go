@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"comite/internal/importar/filas"
 	"crypto/sha256"
 	"encoding/csv"
 	"encoding/hex"
@@ -41,12 +42,12 @@ type VersionDatos struct {
 	General   int64 `json:"general"`
 }
 
-func (s *servidor) cargarUsuarios(c echo.Context) error { return s.cargar(c, importar.Usuarios) }
+func (s *servidor) cargarUsuarios(c echo.Context) error { return s.cargar(c, filas.Usuarios) }
 func (s *servidor) cargarSanciones(c echo.Context) error {
-	return s.cargar(c, importar.Sanciones)
+	return s.cargar(c, filas.Sanciones)
 }
 func (s *servidor) cargarOperaciones(c echo.Context) error {
-	return s.cargar(c, importar.Operaciones)
+	return s.cargar(c, filas.Operaciones)
 }
 
 // cargar writes a bulk load as the import of a file does (the same reader,
@@ -54,7 +55,7 @@ func (s *servidor) cargarOperaciones(c echo.Context) error {
 // the import accepts (text/csv) or a JSON array of objects whose keys are
 // the CSV's columns (application/json), read by turning it into that CSV.
 // With an Idempotency-Key the first answer is kept and replayed.
-func (s *servidor) cargar(c echo.Context, clase importar.Clase) error {
+func (s *servidor) cargar(c echo.Context, clase filas.Clase) error {
 	cuerpo, err := io.ReadAll(c.Request().Body)
 	if err != nil {
 		return err
@@ -107,7 +108,7 @@ func (s *servidor) cargar(c echo.Context, clase importar.Clase) error {
 }
 
 // importar runs the import of the body and returns the answer to send.
-func (s *servidor) importar(c echo.Context, clase importar.Clase, cuerpo []byte) (int, string, []byte, error) {
+func (s *servidor) importar(c echo.Context, clase filas.Clase, cuerpo []byte) (int, string, []byte, error) {
 	tipo, _, _ := mime.ParseMediaType(c.Request().Header.Get(echo.HeaderContentType))
 	archivo := "api-" + string(clase)
 	var esJSON bool
@@ -144,9 +145,9 @@ func (s *servidor) importar(c echo.Context, clase importar.Clase, cuerpo []byte)
 	out := Carga{Clase: string(r.Clase), Filas: r.Filas, Insertadas: r.Insertadas, Actualizadas: r.Actualizadas, SinCambios: r.SinCambios,
 		AuditoriaID: r.AuditoriaID, VersionDatos: VersionDatos{Aduaneros: v.Aduaneros, General: v.General}}
 	switch clase {
-	case importar.Usuarios:
+	case filas.Usuarios:
 		out.UsuariosNuevos, out.UsuariosActualizados = &r.UsuariosNuevos, &r.UsuariosActualizados
-	case importar.Operaciones:
+	case filas.Operaciones:
 		out.PorDeclaracion = &r.PorDeclaracion
 	}
 	b, err := json.Marshal(out)
@@ -154,7 +155,7 @@ func (s *servidor) importar(c echo.Context, clase importar.Clase, cuerpo []byte)
 }
 
 // erroresDeFilas are the import's problems as fields of the answer.
-func erroresDeFilas(ps []importar.Problema, esJSON bool) []Error {
+func erroresDeFilas(ps []filas.Problema, esJSON bool) []Error {
 	errs := make([]Error, 0, len(ps))
 	for _, p := range ps {
 		e := Error{Fila: p.Fila, Campo: p.Campo, Mensaje: p.Mensaje, Texto: p.String()}
