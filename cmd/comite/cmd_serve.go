@@ -20,6 +20,7 @@ import (
 	"syscall"
 	"time"
 
+	"comite/internal/api"
 	"comite/internal/db"
 	"comite/internal/demo"
 	"comite/internal/expediente"
@@ -37,6 +38,7 @@ type opcionesServe struct {
 	demo              bool
 	sinCache          bool           // --sin-cache: pages built on every request (to measure)
 	turnos            int            // --turnos: GET pages built at once (0: two per processor; -1: no limit)
+	apiPorMinuto      int            // --api-por-minuto: requests per minute of each token of the API
 	proxies           []netip.Prefix // --proxy-confiable: reverse proxies whose X-Forwarded-For is read
 	urlPublica        string         // --url-publica: the public origin, the only one in links
 	certTLS, claveTLS string
@@ -65,6 +67,7 @@ func cmdServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.ruta, "db", "comite.db", "archivo de la base de datos")
 	fs.BoolVar(&o.demo, "demo", false, "si la base está vacía, llenarla con datos de demostración y crear una cuenta por rol")
 	fs.BoolVar(&o.sinCache, "sin-cache", false, "no guardar en memoria las páginas por usuario, caso o página del tamizaje: cada solicitud las construye (para medir)")
+	fs.IntVar(&o.apiPorMinuto, "api-por-minuto", api.PorMinutoPredeterminado, "solicitudes por minuto de cada token de la API /api/v1 (más: 429 con Retry-After)")
 	fs.IntVar(&o.turnos, "turnos", 0, "cuántas páginas GET se construyen a la vez; las demás esperan en orden de llegada (0: dos por procesador; -1: sin límite)")
 	fs.Func("proxy-confiable", "dirección o bloque CIDR de un proxy inverso cuyo X-Forwarded-For se lee (se puede repetir o separar con comas; sin él, la dirección del cliente es la de la conexión)", func(v string) error {
 		p, err := web.ParseProxiesConfiables(v)
@@ -104,6 +107,10 @@ func cmdServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "comite serve: argumento de más %q\n", fs.Arg(0))
+		return 2
+	}
+	if o.apiPorMinuto < 1 {
+		fmt.Fprintln(stderr, "comite serve: --api-por-minuto debe ser al menos 1")
 		return 2
 	}
 	if (o.certTLS == "") != (o.claveTLS == "") {
@@ -227,7 +234,7 @@ func servir(ctx context.Context, o opcionesServe, stdout, stderr io.Writer) int 
 	if o.respaldos != "" {
 		respaldos = programaRespaldos(o, log)
 	}
-	app := web.Nuevo(web.Config{DB: d, Firma: firmador, Logger: log, CookieSegura: segura, TLS: tls, Respaldos: respaldos, SinCachePaginas: o.sinCache, Turnos: o.turnos, ProxiesConfiables: o.proxies, URLPublica: o.urlPublica})
+	app := web.Nuevo(web.Config{DB: d, Firma: firmador, Logger: log, CookieSegura: segura, TLS: tls, Respaldos: respaldos, SinCachePaginas: o.sinCache, Turnos: o.turnos, ProxiesConfiables: o.proxies, URLPublica: o.urlPublica, APIPorMinuto: o.apiPorMinuto})
 	srv := web.Servidor(o.addr, app, log)
 
 	// Expired sessions and old login attempts are purged every 10 minutes

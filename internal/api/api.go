@@ -81,9 +81,10 @@ func Rutas() []ruta {
 
 // servidor holds what every handler needs.
 type servidor struct {
-	d      *db.DB
-	log    *slog.Logger
-	limite *limitador
+	d         *db.DB
+	log       *slog.Logger
+	limite    *limitador
+	tamizados tamizados
 }
 
 // Nuevo builds the API: its own router, mounted by the web before its own

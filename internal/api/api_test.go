@@ -3,6 +3,8 @@ package api_test
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"io"
 	"log/slog"
@@ -355,6 +357,14 @@ func TestAPI_idempotencyKey_repiteLaPrimeraRespuesta(t *testing.T) {
 	}
 	problemaDe(t, e.pedir("PUT", "/api/v1/usuarios", "importar", "text/csv", []byte(usuariosCSV+"\n"), "Idempotency-Key", "carga-1"), 422)
 	problemaDe(t, e.pedir("PUT", "/api/v1/sanciones", "importar", "text/csv", []byte(usuariosCSV), "Idempotency-Key", "carga-1"), 422)
+	// While the first request with a key runs, the same key is 409.
+	var id int64
+	e.d.QueryRow(`SELECT id FROM cuentas_servicio WHERE nombre = 'importar'`).Scan(&id)
+	h := sha256.Sum256([]byte(usuariosCSV))
+	if libre, _, err := e.d.ReservarIdempotencia(context.Background(), id, "en-curso", "PUT /api/v1/usuarios", hex.EncodeToString(h[:])); err != nil || !libre {
+		t.Fatal(libre, err)
+	}
+	problemaDe(t, e.pedir("PUT", "/api/v1/usuarios", "importar", "text/csv", []byte(usuariosCSV), "Idempotency-Key", "en-curso"), http.StatusConflict)
 	// A refused load is an answer too: replayed as it was.
 	mala := e.pedir("PUT", "/api/v1/sanciones", "importar", "application/json", []byte(`[1]`), "Idempotency-Key", "carga-2")
 	otraMala := e.pedir("PUT", "/api/v1/sanciones", "importar", "application/json", []byte(`[1]`), "Idempotency-Key", "carga-2")

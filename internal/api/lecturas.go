@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
@@ -10,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"comite/internal/db"
@@ -318,13 +320,24 @@ func (s *servidor) tamizajeListar(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	desde, err := cursor(c)
+	t, version, err := s.tamizado(c.Request().Context(), anio)
 	if err != nil {
 		return err
 	}
-	t, err := tamizaje.Nacional(c.Request().Context(), s.d, anio)
-	if err != nil {
-		return err
+	// The cursor carries the data version of its screening: a page after
+	// the data changed would not continue the same ranking.
+	var desde int64
+	if v := c.QueryParam("cursor"); v != "" {
+		b, err := base64.RawURLEncoding.DecodeString(v)
+		ver, pos, ok := strings.Cut(string(b), ":")
+		n, err2 := strconv.ParseInt(pos, 10, 64)
+		if err != nil || err2 != nil || !ok || n < 0 {
+			return invalido("Parámetro inválido.", []Error{{Campo: "cursor", Mensaje: "no es un cursor de esta lista", Texto: "cursor: no es un cursor de esta lista"}})
+		}
+		if ver != strconv.FormatInt(version, 10) {
+			return problema(http.StatusConflict, "los datos cambiaron", "El tamizaje cambió desde la primera página (se cargaron datos); pida de nuevo la primera página.")
+		}
+		desde = n
 	}
 	cs := cuentaDe(c)
 	var filas []tamizaje.Fila
@@ -350,7 +363,49 @@ func (s *servidor) tamizajeListar(c echo.Context) error {
 		Siguiente      *string         `json:"siguiente"`
 	}{Anio: anio, AnioReferencia: anio - 1, Total: total, Filas: b.Bytes()}
 	if fin := desde + int64(len(filas)); fin < int64(total) {
-		out.Siguiente = nuevoCursor(fin)
+		sig := base64.RawURLEncoding.EncodeToString([]byte(strconv.FormatInt(version, 10) + ":" + strconv.FormatInt(fin, 10)))
+		out.Siguiente = &sig
 	}
 	return c.JSON(http.StatusOK, out)
+}
+
+// tamizados keeps the screening of the latest years asked, each with the
+// data version it was computed at (the customs data, the UVT and the
+// catalogue: db.VersionDatos.Aduaneros), so the pages of one year do not
+// compute it again while the data stay the same.
+type tamizados struct {
+	mu  sync.Mutex
+	por map[int]tamizadoEn
+}
+
+type tamizadoEn struct {
+	version int64
+	t       *tamizaje.Tamizado
+}
+
+// tamizado is the screening of anio at the current data version. The
+// version is read before the data: a change while it is computed leaves it
+// stored under the older version, and the next request computes it again.
+func (s *servidor) tamizado(ctx context.Context, anio int) (*tamizaje.Tamizado, int64, error) {
+	v, err := s.d.LeerVersionDatos(ctx)
+	if err != nil {
+		return nil, 0, err
+	}
+	s.tamizados.mu.Lock()
+	g, ok := s.tamizados.por[anio]
+	s.tamizados.mu.Unlock()
+	if ok && g.version == v.Aduaneros {
+		return g.t, g.version, nil
+	}
+	t, err := tamizaje.Nacional(ctx, s.d, anio)
+	if err != nil {
+		return nil, 0, err
+	}
+	s.tamizados.mu.Lock()
+	defer s.tamizados.mu.Unlock()
+	if s.tamizados.por == nil || len(s.tamizados.por) >= 4 {
+		s.tamizados.por = map[int]tamizadoEn{}
+	}
+	s.tamizados.por[anio] = tamizadoEn{v.Aduaneros, t}
+	return t, v.Aduaneros, nil
 }

@@ -195,4 +195,24 @@ func TestAPI_lecturas_casosTamizajeYSeccional(t *testing.T) {
 		}
 	}
 	problemaDe(t, e.pedir("GET", "/api/v1/tamizaje/dos", "leer", "", nil), 422)
+
+	// A cursor of the screening is for the data it was read on: after a
+	// load, 409 (and the first page is computed again with the new data).
+	var p1 struct {
+		Total     int     `json:"total"`
+		Siguiente *string `json:"siguiente"`
+	}
+	json.Unmarshal(e.pedir("GET", "/api/v1/tamizaje/2026?limite=2", "leer", "", nil).Body.Bytes(), &p1)
+	if p1.Siguiente == nil {
+		t.Fatal("sin cursor")
+	}
+	cargaDe(t, e.pedir("PUT", "/api/v1/usuarios", "importar", "text/csv", []byte(usuariosCSV)))
+	problemaDe(t, e.pedir("GET", "/api/v1/tamizaje/2026?limite=2&cursor="+url.QueryEscape(*p1.Siguiente), "leer", "", nil), http.StatusConflict)
+	var p2 struct {
+		Total int `json:"total"`
+	}
+	json.Unmarshal(e.pedir("GET", "/api/v1/tamizaje/2026?limite=2", "leer", "", nil).Body.Bytes(), &p2)
+	if p2.Total != p1.Total+2 {
+		t.Fatalf("tras cargar 2 usuarios el tamizaje tiene %d filas; antes %d", p2.Total, p1.Total)
+	}
 }

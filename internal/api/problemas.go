@@ -3,9 +3,12 @@ package api
 import (
 	"encoding/json"
 	"errors"
+	"maps"
 	"net/http"
+	"slices"
 	"strings"
 
+	"comite/internal/db"
 	"comite/internal/fallo"
 
 	"github.com/labstack/echo/v4"
@@ -89,8 +92,24 @@ func (s *servidor) manejarError(err error, c echo.Context) {
 			p = problema(he.Code, strings.ToLower(http.StatusText(he.Code)), "")
 		}
 	default:
-		if f := fallo.De(err); f != nil && f.Codigo == fallo.NoEncontrado {
+		switch f := fallo.De(err); {
+		case f != nil && f.Codigo == fallo.NoEncontrado:
 			p = noEncontrado()
+		case db.EsOcupada(err) || (f != nil && f.Codigo == fallo.Ocupado):
+			// Another writer holds the database (a long import): the same
+			// request succeeds a little later.
+			c.Response().Header().Set("Retry-After", "5")
+			p = problema(http.StatusServiceUnavailable, "base ocupada", "Otra escritura larga ocupa la base de datos; repita la solicitud en unos segundos.")
+		case f != nil && f.Codigo == fallo.Conflicto:
+			p = problema(http.StatusConflict, "conflicto", f.Mensaje)
+		case f != nil && f.Codigo == fallo.Invalido:
+			var errs []Error
+			for _, campo := range slices.Sorted(maps.Keys(f.Campos)) {
+				errs = append(errs, Error{Campo: campo, Mensaje: f.Campos[campo], Texto: campo + ": " + f.Campos[campo]})
+			}
+			p = invalido(f.Mensaje, errs)
+		}
+		if p != nil {
 			break
 		}
 		s.log.ErrorContext(c.Request().Context(), "api: error interno", "ruta", c.Path(), "error", err)

@@ -94,11 +94,23 @@ func TestAPI_recorridoContraElDocumento(t *testing.T) {
 	sanciones := `[{"nit": "800191045-1", "numero_acto": "RS-API-1", "fecha_firmeza": "2025-03-04", "gravedad": "grave", "sancion": "multa", "valor": "40000000", "allanamiento": false}]`
 	cliente := &http.Client{Timeout: 60 * time.Second}
 	etiquetas := map[string]string{}
-	for _, p := range []struct {
+	type paso struct {
 		metodo, ruta, cuenta, tipo, cuerpo string
 		cab                                []string
 		estado                             int
-	}{
+	}
+	// Every worked example of the contract, so each golden answer is checked
+	// against the document's schema too.
+	var contrato []paso
+	for ruta, patron := range map[string]string{"/api/v1/evaluar": "../../testdata/evaluar/*.json", "/api/v1/liquidar": "../../testdata/liquidar/*.entrada.json"} {
+		m, _ := filepath.Glob(patron)
+		for _, x := range m {
+			if !strings.HasSuffix(x, ".salida.json") {
+				contrato = append(contrato, paso{"POST", ruta, "evaluar", "application/json", string(leer(t, x)), nil, 200})
+			}
+		}
+	}
+	for _, p := range append(contrato, []paso{
 		{"GET", "/api/v1/openapi.json", "", "", "", nil, 200},
 		{"POST", "/api/v1/evaluar", "evaluar", "application/json", string(evaluar), nil, 200},
 		{"POST", "/api/v1/liquidar", "evaluar", "application/json", string(liquidar), nil, 200},
@@ -120,7 +132,7 @@ func TestAPI_recorridoContraElDocumento(t *testing.T) {
 		{"GET", "/api/v1/uvt", "leer", "", "", []string{"If-None-Match", "etiqueta:/api/v1/uvt"}, 304},
 		{"GET", "/api/v1/reglas", "leer", "", "", nil, 200},
 		{"GET", "/api/v1/reglas", "casos", "", "", nil, 403},
-	} {
+	}...) {
 		req, err := http.NewRequest(p.metodo, base+p.ruta, strings.NewReader(p.cuerpo))
 		if err != nil {
 			t.Fatal(err)

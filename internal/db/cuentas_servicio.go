@@ -150,8 +150,13 @@ func (d *DB) CuentaServicioPorToken(ctx context.Context, token string) (dominio.
 		return dominio.CuentaServicio{}, ErrTokenAPI
 	}
 	// The last use is a fact about the credential, not a change of data:
-	// it is not audited and moves no data version.
-	c.UltimoUso = d.Ahora()
+	// it is not audited and moves no data version; written at most once a
+	// minute, so a busy system does not write on every read.
+	ahora := d.Now()
+	if t, err := time.Parse(time.RFC3339Nano, c.UltimoUso); err == nil && ahora.Sub(t) < time.Minute && !ahora.Before(t) {
+		return c, nil
+	}
+	c.UltimoUso = instanteFijo(ahora)
 	if _, err := d.ExecContext(ctx, `UPDATE cuentas_servicio SET ultimo_uso = ? WHERE id = ?`, c.UltimoUso, c.ID); err != nil {
 		return c, fmt.Errorf("anotar el uso del token de la API: %w", err)
 	}
