@@ -110,15 +110,18 @@ func consultaLista(c echo.Context) (db.ConsultaCasos, templates.ListaCasos) {
 		if s == "" {
 			return fecha.Fecha{}, ""
 		}
-		f, err := fecha.Parse(s)
-		if err != nil {
-			v.Avisos = append(v.Avisos, "La fecha «"+nombre+"» no es válida ("+s+"); use DD/MM/AAAA. Se ignoró.")
+		f, msg := leerFechaFormulario(s)
+		if msg != "" {
+			v.Avisos = append(v.Avisos, "Filtro «"+nombre+"»: "+msg+" Se ignoró.")
 			return fecha.Fecha{}, s
 		}
-		return f, s
+		return f, f.DMA() // shown as typed in Colombia, whatever the link carried
 	}
 	q.Desde, v.Desde = leerFecha("desde", "reportado desde")
 	q.Hasta, v.Hasta = leerFecha("hasta", "reportado hasta")
+	if !q.Desde.IsZero() && !q.Hasta.IsZero() && q.Desde.Despues(q.Hasta) {
+		v.Avisos = append(v.Avisos, "«Reportado desde» ("+v.Desde+") es posterior a «reportado hasta» ("+v.Hasta+"): ningún caso cabe en ese rango; inviértalas.")
+	}
 	q.Orden = "reporte"
 	for _, col := range db.OrdenesCasos {
 		if col == c.QueryParam("orden") {
