@@ -110,12 +110,12 @@ func consultaLista(c echo.Context) (db.ConsultaCasos, templates.ListaCasos) {
 		if s == "" {
 			return fecha.Fecha{}, ""
 		}
-		f, err := fecha.Parse(s)
-		if err != nil {
-			v.Avisos = append(v.Avisos, "La fecha «"+nombre+"» no es válida ("+s+"); use DD/MM/AAAA. Se ignoró.")
+		f, msg := leerFechaFormulario(s)
+		if msg != "" {
+			v.Avisos = append(v.Avisos, "Filtro «"+nombre+"»: "+msg+" Se ignoró.")
 			return fecha.Fecha{}, s
 		}
-		return f, s
+		return f, f.DMA() // shown as typed in Colombia, whatever the link carried
 	}
 	q.Desde, v.Desde = leerFecha("desde", "reportado desde")
 	q.Hasta, v.Hasta = leerFecha("hasta", "reportado hasta")

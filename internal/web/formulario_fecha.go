@@ -9,6 +9,18 @@ import (
 	"comite/internal/formato"
 )
 
+// leerHora is the time a person typed, as the sessions keep it (HH:MM): one
+// digit of hour gets its zero («9:30» is 09:30) and a period is read as the
+// colon («9.30»). Anything else goes as typed, for the rule of the session
+// to refuse it with its message.
+func leerHora(s string) string {
+	s = strings.ReplaceAll(strings.TrimSpace(s), ".", ":")
+	if len(s) == 4 && s[1] == ':' && s[0] >= '0' && s[0] <= '9' {
+		return "0" + s
+	}
+	return s
+}
+
 // leerFechaFormulario reads the date a person typed in a form with the same
 // parser as the import: DD/MM/AAAA (day first, as in Colombia) or
 // AAAA-MM-DD. An empty field is the zero date and no error; a bad one gives

@@ -76,3 +76,16 @@ func TestReportarCaso_fechasDDMMAAAA(t *testing.T) {
 		t.Fatal("queda un selector de fecha del navegador")
 	}
 }
+
+// The time of a session is written HH:MM: one digit of hour and a period
+// instead of the colon are read as people write them; the rest goes as typed
+// for the session's rule to refuse.
+func TestLeerHora_comoSeEscribe(t *testing.T) {
+	for _, c := range []struct{ entrada, quiere string }{
+		{"09:30", "09:30"}, {"9:30", "09:30"}, {" 9.30 ", "09:30"}, {"14:00", "14:00"}, {"930", "930"}, {"", ""},
+	} {
+		if got := leerHora(c.entrada); got != c.quiere {
+			t.Errorf("leerHora(%q) = %q, quiere %q", c.entrada, got, c.quiere)
+		}
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"strings"
 
-	"comite/internal/fecha"
 	"comite/internal/flujo"
 	"comite/internal/web/urls"
 	"comite/web/templates"
@@ -19,11 +18,11 @@ func (h *handler) sesionConvocar(c echo.Context) error {
 	if len(f.Miembros) > 12000 || len(f.Lugar) > 1200 || len(f.Preside) > 800 || len(f.Secretario) > 800 {
 		return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
 	}
-	s := flujo.Sesion{Hora: f.Hora, Modalidad: f.Modalidad, Lugar: f.Lugar, Preside: f.Preside, Secretario: f.Secretario, Miembros: leerMiembros(f.Miembros)}
+	s := flujo.Sesion{Hora: leerHora(f.Hora), Modalidad: f.Modalidad, Lugar: f.Lugar, Preside: f.Preside, Secretario: f.Secretario, Miembros: leerMiembros(f.Miembros)}
 	if f.Fecha != "" {
-		d, err := fecha.Parse(f.Fecha)
-		if err != nil {
-			f.Errores["fecha"] = "Fecha inválida «" + f.Fecha + "»: use el calendario o escriba DD/MM/AAAA."
+		d, msg := leerFechaFormulario(f.Fecha)
+		if msg != "" {
+			f.Errores["fecha"] = msg
 			return h.sesionesPagina(c, http.StatusUnprocessableEntity, f, "Revise los campos marcados.")
 		}
 		s.Fecha = d

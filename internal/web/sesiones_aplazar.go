@@ -11,7 +11,6 @@ import (
 	"comite/internal/web/urls"
 
 	"comite/internal/db"
-	"comite/internal/fecha"
 
 	"github.com/labstack/echo/v4"
 )
@@ -26,13 +25,13 @@ func (h *handler) sesionAplazar(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	texto, hora := strings.TrimSpace(c.FormValue("fecha")), strings.TrimSpace(c.FormValue("hora"))
-	var nueva fecha.Fecha
+	texto, hora := strings.TrimSpace(c.FormValue("fecha")), leerHora(c.FormValue("hora"))
+	nueva, msg := leerFechaFormulario(texto)
 	err = nil
 	if texto == "" {
 		err = &db.ErrFormulario{Campos: map[string]string{"fecha": "Indique la nueva fecha de la sesión."}}
-	} else if nueva, err = fecha.Parse(texto); err != nil {
-		err = &db.ErrFormulario{Campos: map[string]string{"fecha": "Fecha inválida «" + texto + "»: use el calendario o escriba DD/MM/AAAA."}}
+	} else if msg != "" {
+		err = &db.ErrFormulario{Campos: map[string]string{"fecha": msg}}
 	}
 	if err == nil {
 		err = h.x.AplazarSesion(c.Request().Context(), s.ID, nueva, hora, motivo, actorCaso(c))

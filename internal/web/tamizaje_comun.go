@@ -6,6 +6,7 @@ import (
 	"comite/internal/importar/filas"
 	"comite/internal/permisos"
 	"comite/internal/tamizaje"
+	"comite/internal/texto"
 	"comite/internal/web/memoria"
 	"comite/web/templates"
 	"context"
@@ -62,7 +63,7 @@ func (h *handler) tamizajeDe(ctx context.Context, anio int) (*tamizajeCalculado,
 				t.seccionales = append(t.seccionales, s)
 			}
 		}
-		slices.Sort(t.seccionales)
+		slices.SortFunc(t.seccionales, texto.CompararNombres)
 		return t, nil
 	})
 	if err != nil {

@@ -17,6 +17,7 @@ import (
 	"comite/internal/permisos"
 	"comite/internal/reincidencia"
 	"comite/internal/tamizaje"
+	"comite/internal/texto"
 	"comite/internal/web/urls"
 	"comite/web/templates"
 
@@ -299,7 +300,7 @@ func conSigno(d decimal.Decimal, dec int32) string {
 var ordenesTamizaje = map[string]func(a, b *tamizaje.Fila) int{
 	"posicion": func(a, b *tamizaje.Fila) int { return cmp.Compare(a.Posicion, b.Posicion) },
 	"usuario": func(a, b *tamizaje.Fila) int {
-		return strings.Compare(db.SinTildes(a.Usuario.RazonSocial), db.SinTildes(b.Usuario.RazonSocial))
+		return texto.CompararNombres(a.Usuario.RazonSocial, b.Usuario.RazonSocial)
 	},
 	"procede": func(a, b *tamizaje.Fila) int {
 		return cmp.Compare(rangoTri(a.ProcedeComite), rangoTri(b.ProcedeComite))

@@ -183,11 +183,11 @@ func ListaCasosPagina(p Pagina, v ListaCasos) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = CampoTexto("desde", "Reportado desde", "date", v.Desde, "", "", nil).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = CampoFecha("desde", "Reportado desde", v.Desde, "", "", false).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = CampoTexto("hasta", "Reportado hasta", "date", v.Hasta, "", "", nil).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = CampoFecha("hasta", "Reportado hasta", v.Hasta, "", "", false).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -278,11 +278,11 @@ func SesionesPagina(p Pagina, v SesionesVista) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = CampoTexto("fecha", "Fecha", "date", v.Form.Fecha, "", v.Form.Errores["fecha"], templ.Attributes{"required": true}).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = CampoFecha("fecha", "Fecha", v.Form.Fecha, "", v.Form.Errores["fecha"], true).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = CampoTexto("hora", "Hora (hora de Colombia, HH:MM)", "time", v.Form.Hora, "", v.Form.Errores["hora"], templ.Attributes{"required": true}).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = CampoHora("hora", "Hora (hora de Colombia)", v.Form.Hora, v.Form.Errores["hora"]).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -667,7 +667,7 @@ func SesionPagina(p Pagina, v SesionVista) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = CampoTexto("hora", "Nueva hora (hora de Colombia)", "time", v.AplazarHora, "", v.Errores["aplazar_hora"], templ.Attributes{"required": true}).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = CampoHora("hora", "Nueva hora (hora de Colombia)", v.AplazarHora, v.Errores["aplazar_hora"]).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
