@@ -158,8 +158,55 @@
     }
   }
 
+  // Date fields are text DD/MM/AAAA everywhere (the browser's own picker
+  // would show its language's order). Each gets a «Calendario» button that
+  // opens the browser's calendar and writes the chosen day back as DD/MM/AAAA;
+  // typing stays the first way, and without this script nothing changes.
+  function botonesCalendario() {
+    var campos = document.querySelectorAll('input[data-fecha]');
+    for (var i = 0; i < campos.length; i++) {
+      (function (campo) {
+        var selector = document.createElement('input');
+        selector.type = 'date';
+        selector.tabIndex = -1;
+        selector.className = 'selector-fecha';
+        selector.setAttribute('aria-hidden', 'true');
+        var boton = document.createElement('button');
+        boton.type = 'button';
+        boton.className = 'secundario boton-calendario';
+        boton.textContent = 'Calendario';
+        var etiqueta = campo.labels && campo.labels[0] ? campo.labels[0].textContent.trim() : 'la fecha';
+        boton.setAttribute('aria-label', 'Elegir en un calendario: ' + etiqueta);
+        boton.setAttribute('data-testid', 'calendario-' + campo.name);
+        boton.addEventListener('click', function () {
+          var m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(campo.value.trim());
+          selector.value = m ? m[3] + '-' + ('0' + m[2]).slice(-2) + '-' + ('0' + m[1]).slice(-2) : '';
+          if (selector.showPicker) {
+            try { selector.showPicker(); return; } catch (e) { /* not allowed here: fall through */ }
+          }
+          selector.focus();
+        });
+        selector.addEventListener('change', function () {
+          var m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(selector.value);
+          if (!m) { return; }
+          campo.value = m[3] + '/' + m[2] + '/' + m[1];
+          campo.dispatchEvent(new Event('input', { bubbles: true }));
+          campo.dispatchEvent(new Event('change', { bubbles: true }));
+          campo.focus();
+        });
+        var envoltura = document.createElement('span');
+        envoltura.className = 'con-calendario';
+        campo.parentNode.insertBefore(envoltura, campo);
+        envoltura.appendChild(campo);
+        envoltura.appendChild(boton);
+        envoltura.appendChild(selector);
+      })(campos[i]);
+    }
+  }
+
   document.addEventListener('DOMContentLoaded', function () {
     botonesImprimir();
+    botonesCalendario();
     dibujar();
     senalarDesplazamiento();
     resumirErrores();

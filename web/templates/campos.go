@@ -33,7 +33,8 @@ func AyudaFecha(ayuda string) string {
 }
 
 func atributosFecha(requerida bool) templ.Attributes {
-	a := templ.Attributes{"inputmode": "numeric", "maxlength": "10", "autocomplete": "off"}
+	// data-fecha: app.js adds the «Calendario» button beside it.
+	a := templ.Attributes{"inputmode": "numeric", "maxlength": "10", "autocomplete": "off", "data-fecha": ""}
 	// aria-required, not required: the server checks the field and answers
 	// with the summary of errors, in Spanish, whatever the browser's language.
 	if requerida {
