@@ -370,15 +370,7 @@ func cargar(cl *http.Client, urls []string, clientes int, d time.Duration, maxim
 				}
 				full := urls[int(n-1)%len(urls)]
 				t0 := time.Now()
-				res, err := cl.Get(full)
-				if err == nil {
-					_, err = io.Copy(io.Discard, res.Body)
-					res.Body.Close()
-					if err == nil && res.StatusCode != http.StatusOK {
-						err = fmt.Errorf("estado %d", res.StatusCode)
-					}
-				}
-				if err != nil {
+				if err := pedir(cl, full); err != nil {
 					if ctx.Err() != nil {
 						break
 					}
