@@ -117,9 +117,11 @@ func (h *handler) importacionSubir(c echo.Context) error {
 				}
 				if partes++; partes%partesEntreRecolecciones == 0 {
 					// The server lets the heap grow to five times what is
-					// live; the parts already written are garbage, so one
-					// upload would hold several of them. Collecting every
-					// few parts keeps its peak near one part.
+					// live; what the reading leaves behind each part (the
+					// text of its rows, the buffers of the pending file) is
+					// garbage, so one upload would hold several parts of it.
+					// Collecting every few parts keeps that near one part
+					// (the rows themselves are kept until the simulation).
 					runtime.GC()
 				}
 				return parte(p)
