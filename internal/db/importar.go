@@ -110,6 +110,18 @@ func (d *DB) ImportarFuente(ctx context.Context, f filas.Fuente, quien dominio.A
 		}
 		return Resumen{}, fmt.Errorf("importar %s %s: %w", f.Clase, leido.archivo(), err)
 	}
+	if f.Clase == filas.Sanciones && len(leido.problemas) == 0 && leido.meta != nil && len(leido.partes) > 0 {
+		// What the write phase compares the acts with, read before it
+		// without the lock; it is used only if nothing changed meanwhile.
+		p, err := d.leerPreviaActos(ctx, leido.partes[0])
+		if err != nil {
+			return Resumen{}, fmt.Errorf("importar %s %s: %w", f.Clase, leido.archivo(), err)
+		}
+		leido.previa = p
+	}
+	if d.trasLecturaPrevia != nil {
+		d.trasLecturaPrevia()
+	}
 	return d.importar(ctx, f.Clase, quien, o, leido)
 }
 
@@ -120,6 +132,60 @@ type fuenteLeida struct {
 	partes    []*filas.Lote
 	meta      *filas.Lote
 	problemas []filas.Problema
+	// previa is what a sanciones import read of the store before its
+	// write transaction (nil: nothing; the transaction reads it all).
+	previa *previaActos
+}
+
+// previaActos is what the write phase of a sanciones import compares the
+// file with, read in a read transaction (a snapshot, no write lock) after
+// the file was read: the NIT map, the number of stored acts and, when the
+// import compares in memory, the stored acts. The write transaction uses
+// it only when the data version of the customs data (version_datos.
+// aduaneros, moved by every write of users and acts) is still the one read
+// with it; otherwise it reads everything again, inside, as if there were
+// no previa: the result is the same either way.
+type previaActos struct {
+	version    int64
+	nits       map[string]int64
+	existentes int
+	guardados  map[claveActo]actoGuardado
+}
+
+// leerPreviaActos reads the previa of a sanciones file whose first part
+// is primera (the same choice of comparing in memory as the write phase).
+func (d *DB) leerPreviaActos(ctx context.Context, primera *filas.Lote) (*previaActos, error) {
+	conn, err := d.Conn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer conn.Close()
+	// A deferred transaction: a consistent snapshot that takes no lock
+	// (the pool's transactions begin IMMEDIATE, a writer's).
+	if _, err := conn.ExecContext(ctx, `BEGIN DEFERRED`); err != nil {
+		return nil, err
+	}
+	defer func() {
+		if _, err := conn.ExecContext(context.Background(), `ROLLBACK`); err != nil {
+			conn.Raw(func(any) error { return driver.ErrBadConn })
+		}
+	}()
+	p := &previaActos{}
+	if err := conn.QueryRowContext(ctx, `SELECT aduaneros FROM version_datos WHERE id = 1`).Scan(&p.version); err != nil {
+		return nil, err
+	}
+	if p.nits, err = mapaNITs(ctx, conn); err != nil {
+		return nil, err
+	}
+	if err := conn.QueryRowContext(ctx, `SELECT count(*) FROM actos`).Scan(&p.existentes); err != nil {
+		return nil, err
+	}
+	if precargarActos(p.existentes, primera) {
+		if p.guardados, err = actosGuardados(ctx, conn); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
 }
 
 // archivo is the file's name, as its parts or its data carry it.
@@ -164,7 +230,7 @@ func (d *DB) importar(ctx context.Context, clase filas.Clase, quien dominio.Acto
 		switch clase {
 		case filas.Sanciones:
 			if version, err = suspenderVersionPorFila(ctx, tx, "actos"); err == nil {
-				imp, err = nuevaImportacionActos(e, conn, &r, o.Progreso)
+				imp, err = nuevaImportacionActos(e, conn, &r, o.Progreso, leido.previa)
 			}
 		case filas.Operaciones, filas.Usuarios:
 			imp = &importacionEntera{e: e, r: &r, progreso: o.Progreso}
@@ -341,8 +407,8 @@ func (d *DB) enTxImportacion(ctx context.Context, sinFK bool, f func(conn *sql.C
 }
 
 // mapaNITs loads NIT → user id (50.000 users: a few milliseconds).
-func mapaNITs(e *escritor) (map[string]int64, error) {
-	rows, err := e.tx.QueryContext(e.ctx, `SELECT nit, id FROM usuarios_aduaneros`)
+func mapaNITs(ctx context.Context, q consultor) (map[string]int64, error) {
+	rows, err := q.QueryContext(ctx, `SELECT nit, id FROM usuarios_aduaneros`)
 	if err != nil {
 		return nil, err
 	}
@@ -404,7 +470,7 @@ func aniosDe(e *escritor, consulta string) (map[claveAnio]bool, error) {
 }
 
 func importarOperaciones(e *escritor, lote *filas.Lote, r *Resumen, p func(int, int)) error {
-	nits, err := mapaNITs(e)
+	nits, err := mapaNITs(e.ctx, e.tx)
 	if err != nil {
 		return err
 	}

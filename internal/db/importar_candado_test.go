@@ -138,9 +138,10 @@ func TestImportarFuente_otrasEscriturasNoEsperanLaLecturaDelArchivo(t *testing.T
 	}
 }
 
-// What other writers changed while the file was read is what the write
-// phase compares with: the result (summary, rows, audit log) is the one of
-// the same writes followed by the whole import, one after the other.
+// What other writers changed while the file was read, or after the stored
+// acts were read for the comparison, is what the write phase compares with:
+// the result (summary, rows, audit log) is the one of the same writes
+// followed by the whole import, one after the other.
 func TestImportarFuente_cambiosDuranteLaLecturaMismoResultadoQueEnSerie(t *testing.T) {
 	t.Parallel()
 	const n = 2*importar.FilasPorParte + 50
@@ -189,26 +190,44 @@ func TestImportarFuente_cambiosDuranteLaLecturaMismoResultadoQueEnSerie(t *testi
 		t.Fatal(err)
 	}
 
-	durante, nitsD, datosD := preparar(t)
-	seguir := importacionDetenida(t, durante, "segundo.csv", datosD)
-	cambios(t, otraConexion(t, durante), nitsD)
-	rd, err := seguir()
-	if err != nil {
-		t.Fatal(err)
+	momentos := []struct {
+		nombre string
+		tras   bool // after the previa (the acts and NITs read before the write phase)
+	}{
+		{"mientras se lee el archivo", false},
+		{"entre la lectura previa de lo guardado y la escritura", true},
 	}
-
-	if rs != rd {
-		t.Fatalf("en serie %+v\ndurante  %+v", rs, rd)
-	}
-	if rd.Insertadas != 2 || rd.Actualizadas != 2 || rd.SinCambios != n-4 {
-		t.Fatalf("resumen = %+v, quiere 2 insertadas (el usuario registrado durante la lectura) y 2 actualizadas", rd)
-	}
-	for _, q := range []string{
-		`SELECT * FROM actos ORDER BY id`, `SELECT * FROM usuarios_aduaneros ORDER BY id`,
-		`SELECT id, en, cuenta, accion, objeto, detalle_json, hash FROM auditoria ORDER BY id`,
-	} {
-		if s, d := volcado(t, enSerie, q), volcado(t, durante, q); s != d {
-			t.Errorf("%s difiere:\nen serie:\n%s\ndurante la lectura:\n%s", q, s, d)
-		}
+	for _, m := range momentos {
+		t.Run(m.nombre, func(t *testing.T) {
+			durante, nitsD, datosD := preparar(t)
+			var rd Resumen
+			var err error
+			if m.tras {
+				otra := otraConexion(t, durante)
+				durante.trasLecturaPrevia = func() { cambios(t, otra, nitsD) }
+				rd, err = importarArchivo(durante, fondo, importar.Sanciones, "segundo.csv", bytes.NewReader(datosD), actorPrueba, OpcionesImportacion{})
+			} else {
+				seguir := importacionDetenida(t, durante, "segundo.csv", datosD)
+				cambios(t, otraConexion(t, durante), nitsD)
+				rd, err = seguir()
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rs != rd {
+				t.Fatalf("en serie %+v\ndurante  %+v", rs, rd)
+			}
+			if rd.Insertadas != 2 || rd.Actualizadas != 2 || rd.SinCambios != n-4 {
+				t.Fatalf("resumen = %+v, quiere 2 insertadas (el usuario registrado durante la importación) y 2 actualizadas", rd)
+			}
+			for _, q := range []string{
+				`SELECT * FROM actos ORDER BY id`, `SELECT * FROM usuarios_aduaneros ORDER BY id`,
+				`SELECT id, en, cuenta, accion, objeto, detalle_json, hash FROM auditoria ORDER BY id`,
+			} {
+				if s, d := volcado(t, enSerie, q), volcado(t, durante, q); s != d {
+					t.Errorf("%s difiere:\nen serie:\n%s\ndurante la importación:\n%s", q, s, d)
+				}
+			}
+		})
 	}
 }
