@@ -20,9 +20,10 @@ import (
 )
 
 // escritores are the writers that run beside the readers of a mix: an
-// import every importarCada and reportesPorS case reports per second, each
-// at a fixed pace whatever the server answers (a slow answer does not slow
-// the next one down), with at most enVuelo of each kind waiting at once.
+// import every importarCada (one at a time) and reportesPorS case reports
+// per second (at most enVuelo waiting at once), each at a fixed pace
+// whatever the server answers: a slow answer does not slow the next one
+// down, and a turn that cannot be sent counts as an error.
 type escritores struct {
 	importarCada  time.Duration
 	importarFilas int
@@ -202,11 +203,11 @@ func correrMezcla(cl *http.Client, base, usuario string, clientes int, duracion 
 			}
 		}()
 	}
-	ritmo := func(cada time.Duration, hacer func(k int) error, m *medicion) {
+	ritmo := func(cada time.Duration, vuelo int, hacer func(k int) error, m *medicion) {
 		defer wg.Done()
 		t := time.NewTicker(cada)
 		defer t.Stop()
-		cupo := make(chan struct{}, enVuelo)
+		cupo := make(chan struct{}, vuelo)
 		var propios sync.WaitGroup
 		defer propios.Wait()
 		for k := 0; ; k++ {
@@ -218,7 +219,7 @@ func correrMezcla(cl *http.Client, base, usuario string, clientes int, duracion 
 			select {
 			case cupo <- struct{}{}:
 			default:
-				m.anotar(0, fmt.Errorf("más de %d esperando respuesta", enVuelo))
+				m.anotar(0, fmt.Errorf("no enviada: ya había %d esperando respuesta", vuelo))
 				continue
 			}
 			propios.Add(1)
@@ -234,13 +235,17 @@ func correrMezcla(cl *http.Client, base, usuario string, clientes int, duracion 
 	corrida := time.Now().UnixNano() % 1e9
 	if esc.importarCada > 0 {
 		wg.Add(1)
-		go ritmo(esc.importarCada, func(k int) error {
+		// One import at a time, as the Secretaría uploads and confirms them
+		// (the server keeps few uploads waiting per account): a turn that
+		// comes while the last one is still running is not sent, and counts
+		// as an error.
+		go ritmo(esc.importarCada, 1, func(k int) error {
 			return importarSanciones(cl, base, csrf, archivoSanciones(esc.nits, corrida, k, esc.importarFilas))
 		}, &importaciones)
 	}
 	if esc.reportesPorS > 0 {
 		wg.Add(1)
-		go ritmo(time.Duration(float64(time.Second)/esc.reportesPorS), func(k int) error {
+		go ritmo(time.Duration(float64(time.Second)/esc.reportesPorS), enVuelo, func(k int) error {
 			return reportarCaso(reportador, base, csrfReporte, esc.nits[k%len(esc.nits)], k)
 		}, &reportes)
 	}
