@@ -88,11 +88,14 @@ func (d *DB) Importar(ctx context.Context, lote *filas.Lote, quien dominio.Actor
 
 // ImportarFuente writes the rows of a file as Importar does. The source
 // (internal/importar.Preparar) is read and validated whole first, outside
-// any transaction, so the write lock is held only for the write phase:
-// while a large file is read, other writers (a case reported, a login)
-// go on. The write phase then runs in ONE transaction: it checks the rows
-// against the database as it stands inside that transaction (NITs
-// registered, stored rows to compare) and writes them. Every problem of the
+// any transaction, and for a sanciones file what its rows are compared
+// with (previaActos) is read next, in a read transaction: the write lock is
+// held only for the write phase, and while a large file is read other
+// writers (a case reported, an account created) go on. The write phase
+// then runs in ONE transaction: it checks the rows against the database as
+// it stands inside that transaction (NITs registered, stored rows to
+// compare: the previa when nothing moved since, read again otherwise) and
+// writes them. Every problem of the
 // file and of the database is reported, in row order, as *ErrImportacion,
 // and then nothing is written. o.Lectura, when set, is called every 10.000
 // rows read; it and o.Progreso are never called at the same time.
