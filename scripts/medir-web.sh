@@ -7,6 +7,19 @@
 #   scripts/medir-web.sh                       # 50.000 users, 10 s per page
 #   USUARIOS=5000 DURACION=5s scripts/medir-web.sh
 #   SIN_CACHE=1 scripts/medir-web.sh           # comite serve --sin-cache: every page built per request
+#   ESCRITORES=1 DURACION=30s scripts/medir-web.sh   # reads while writing (below)
+#
+# ESCRITORES=1: instead of one page after another, CLIENTES readers load a
+# mix of pages at once (Inicio, the case list, 9 case pages, the tamizaje,
+# 20 profiles and 5 informe PDFs, taken in turn) for DURACION, twice: first
+# alone (reads only), then with writers beside them at a fixed pace: a
+# sanciones import of IMPORTAR_FILAS (50) new acts every IMPORTAR_CADA (2s),
+# uploaded and confirmed through /importar as the Secretaría does, and
+# REPORTES_POR_S (4) cases reported per second (by the secretaria, in a
+# session of its own: a Seccional reports only users of its own Dirección
+# Seccional, and the NITs come from the whole ranking).
+# Each run prints a row per page, one for all the reads (LECTURAS) and one
+# per kind of writer (IMPORTAR, REPORTAR), each with p50/p90/p99 and errors.
 #
 # What it does: builds comite and the load tool (scripts/carga); makes ONE
 # `comite demo --usuarios N` database in /tmp (deterministic: same seed, same
@@ -50,12 +63,16 @@ if [ ! -f "$BASE" ]; then
 	"$DIR/comite" demo --db "$BASE.tmp" --usuarios "$USUARIOS" | sed -n '1,8p'
 	mv "$BASE.tmp" "$BASE"
 	for s in -wal -shm; do [ -f "$BASE.tmp$s" ] && mv "$BASE.tmp$s" "$BASE$s"; done
+	# The files beside the database (audit key and anchor, demo signing
+	# certificate) follow it.
+	for f in "$BASE".tmp.*; do [ -f "$f" ] && mv "$f" "$BASE${f#"$BASE.tmp"}"; done
 fi
 
 RUN="$DIR/run"
 rm -rf "$RUN" && mkdir -p "$RUN"
 cp "$BASE" "$RUN/comite.db"
 for s in -wal -shm; do [ -f "$BASE$s" ] && cp "$BASE$s" "$RUN/comite.db$s"; done
+for f in "$BASE".*; do [ -f "$f" ] && cp "$f" "$RUN/comite.db${f#"$BASE"}"; done
 
 # Lists of different objects, to measure the pages the server has not kept in
 # memory: 2.000 users' profiles (one user in 25 along the screening's ranking,
@@ -80,6 +97,20 @@ for _ in $(seq 100); do
 done
 
 echo "== máquina: $(nproc) núcleos (compartidos por el servidor y el generador de carga); carga $(cut -d' ' -f1-3 /proc/loadavg)"
+if [ -n "${ESCRITORES:-}" ]; then
+	head -20 "$RUN/perfiles.txt" >"$RUN/perfiles-20.txt"
+	mezcla=(-url "http://127.0.0.1:$PUERTO" -usuario secretaria -clave "$CLAVE" -clientes "$CLIENTES" -duracion "$DURACION" -mezcla
+		-pagina inicio=/ -pagina casos=/casos -pagina caso='{casos:9}' -pagina tamizaje=/tamizaje
+		-pagina perfiles="@$RUN/perfiles-20.txt" -pagina informes='{informes:5}')
+	echo "== solo lectores"
+	"$DIR/carga" "${mezcla[@]}"
+	echo "== máquina: carga $(cut -d' ' -f1-3 /proc/loadavg)"
+	echo "== lectores con escritores"
+	"$DIR/carga" "${mezcla[@]}" -calentar 1 -nits "$RUN/perfiles.txt" \
+		-importar-cada "${IMPORTAR_CADA:-2s}" -importar-filas "${IMPORTAR_FILAS:-50}" -reportes-por-s "${REPORTES_POR_S:-4}"
+	echo "== máquina: carga $(cut -d' ' -f1-3 /proc/loadavg)"
+	exit 0
+fi
 "$DIR/carga" -url "http://127.0.0.1:$PUERTO" -usuario secretaria -clave "$CLAVE" \
 	-clientes "$CLIENTES" -duracion "$DURACION" \
 	-pagina inicio=/ \

@@ -117,7 +117,8 @@ func cmdImportar(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer d.Close()
-	// The file is read and written at the same time (importar.Preparar, db.ImportarFuente).
+	// The file is read and validated whole before the write transaction
+	// (importar.Preparar, db.ImportarFuente): other writers go on meanwhile.
 	op := db.OpcionesImportacion{Simular: simular}
 	op.Lectura = func(filas int) {
 		if filas >= impUmbralProgreso {

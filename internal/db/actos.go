@@ -143,8 +143,8 @@ type claveActo struct {
 
 // actosGuardados loads every stored act. Repeated texts (dates, codes) are
 // shared, so a million acts take about a hundred megabytes.
-func actosGuardados(e *escritor) (map[claveActo]actoGuardado, error) {
-	rows, err := e.tx.QueryContext(e.ctx, `SELECT id, usuario_id, numero_acto, fecha_expedicion, fecha_firmeza, infraccion, gravedad, sancion, valor_centavos, allanamiento FROM actos`)
+func actosGuardados(ctx context.Context, q consultor) (map[claveActo]actoGuardado, error) {
+	rows, err := q.QueryContext(ctx, `SELECT id, usuario_id, numero_acto, fecha_expedicion, fecha_firmeza, infraccion, gravedad, sancion, valor_centavos, allanamiento FROM actos`)
 	if err != nil {
 		return nil, err
 	}
@@ -305,17 +305,42 @@ type importacionActos struct {
 	// file (see precargaActos); nil: one lookup per row.
 	guardados  map[claveActo]actoGuardado
 	existentes int
-	empezada   bool
-	probs      []filas.Problema
-	nuevas     []actoNuevo
+	// previa: what was read before the transaction and is still current.
+	previa   *previaActos
+	empezada bool
+	probs    []filas.Problema
+	nuevas   []actoNuevo
 }
 
-func nuevaImportacionActos(e *escritor, conn *sql.Conn, r *Resumen, progreso func(int, int)) (*importacionActos, error) {
-	nits, err := mapaNITs(e)
+// precargarActos says whether an import compares with the stored acts in
+// memory: with few stored acts relative to the file (the first part says
+// how many rows it estimates), load them all once and compare there (one
+// INSERT per new row, nothing per unchanged row); with many (a small file
+// into a large base), one lookup per row.
+func precargarActos(existentes int, primera *filas.Lote) bool {
+	return existentes <= precargaActos*max(primera.FilasEstimadas, len(primera.Sanciones))
+}
+
+// nuevaImportacionActos starts the write phase of a sanciones file. previa,
+// when not nil and still current (the same data version), spares reading
+// the NIT map and the stored acts inside the transaction.
+func nuevaImportacionActos(e *escritor, conn *sql.Conn, r *Resumen, progreso func(int, int), previa *previaActos) (*importacionActos, error) {
+	im := &importacionActos{e: e, ins: &insertadorActos{conn: conn, ahora: e.ahora}, r: r, progreso: progreso}
+	if previa != nil {
+		var version int64
+		if err := e.tx.QueryRowContext(e.ctx, `SELECT aduaneros FROM version_datos WHERE id = 1`).Scan(&version); err != nil {
+			return nil, err
+		}
+		if version == previa.version {
+			im.nits, im.existentes, im.previa = previa.nits, previa.existentes, previa
+			return im, nil
+		}
+	}
+	nits, err := mapaNITs(e.ctx, e.tx)
 	if err != nil {
 		return nil, err
 	}
-	im := &importacionActos{e: e, ins: &insertadorActos{conn: conn, ahora: e.ahora}, r: r, progreso: progreso, nits: nits}
+	im.nits = nits
 	if err := e.tx.QueryRowContext(e.ctx, `SELECT count(*) FROM actos`).Scan(&im.existentes); err != nil {
 		return nil, err
 	}
@@ -324,13 +349,13 @@ func nuevaImportacionActos(e *escritor, conn *sql.Conn, r *Resumen, progreso fun
 
 func (im *importacionActos) parte(l *filas.Lote) error {
 	if !im.empezada {
-		// With few stored acts relative to the file, load them all once and
-		// compare in memory (one INSERT per new row, nothing per unchanged
-		// row); with many (a small file into a large base), one lookup per row.
 		im.empezada = true
 		im.cons = conservarActo{expedicion: !l.Tiene("fecha_expedicion"), infraccion: !l.Tiene("infraccion")}
-		if im.existentes <= precargaActos*max(l.FilasEstimadas, len(l.Sanciones)) {
-			g, err := actosGuardados(im.e)
+		switch {
+		case im.previa != nil:
+			im.guardados = im.previa.guardados // read before, as this would
+		case precargarActos(im.existentes, l):
+			g, err := actosGuardados(im.e.ctx, im.e.tx)
 			if err != nil {
 				return err
 			}

@@ -35,6 +35,9 @@ type DB struct {
 	*sql.DB
 	Ruta string
 	Now  func() time.Time
+	// trasLecturaPrevia, in tests, runs between what an import reads
+	// before its write transaction and that transaction.
+	trasLecturaPrevia func()
 	// aud holds the audit key and the anchor file (auditoria_clave.go).
 	aud *auditoriaExterna
 	// ref caches the reference values built from the uvt table (uvt.go);

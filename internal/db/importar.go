@@ -10,7 +10,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	"comite/internal/importar/filas"
 )
@@ -87,13 +86,19 @@ func (d *DB) Importar(ctx context.Context, lote *filas.Lote, quien dominio.Actor
 	return d.ImportarFuente(ctx, filas.FuenteDeLote(lote), quien, o)
 }
 
-// ImportarFuente writes the rows of a file as Importar does while they are
-// read (internal/importar.Preparar): the source runs in its own goroutine,
-// reading and validating the rows and handing them over in parts, while
-// this one writes them in the transaction. Every problem of the file and of
-// the database is reported, in row order, as *ErrImportacion, and then
-// nothing is written. o.Lectura, when set, is called every 10.000 rows
-// read; it and o.Progreso are never called at the same time.
+// ImportarFuente writes the rows of a file as Importar does. The source
+// (internal/importar.Preparar) is read and validated whole first, outside
+// any transaction, and for a sanciones file what its rows are compared
+// with (previaActos) is read next, in a read transaction: the write lock is
+// held only for the write phase, and while a large file is read other
+// writers (a case reported, an account created) go on. The write phase
+// then runs in ONE transaction: it checks the rows against the database as
+// it stands inside that transaction (NITs registered, stored rows to
+// compare: the previa when nothing moved since, read again otherwise) and
+// writes them. Every problem of the
+// file and of the database is reported, in row order, as *ErrImportacion,
+// and then nothing is written. o.Lectura, when set, is called every 10.000
+// rows read; it and o.Progreso are never called at the same time.
 func (d *DB) ImportarFuente(ctx context.Context, f filas.Fuente, quien dominio.Actor, o OpcionesImportacion) (Resumen, error) {
 	if _, err := filas.ParseClase(string(f.Clase)); err != nil {
 		return Resumen{}, err
@@ -101,27 +106,116 @@ func (d *DB) ImportarFuente(ctx context.Context, f filas.Fuente, quien dominio.A
 	if len(f.Problemas) > 0 { // found before the transaction: nothing to write
 		return Resumen{}, &ErrImportacion{f.Problemas}
 	}
-	// Reading and writing report from two goroutines: never both at once.
-	var mu sync.Mutex
-	if l := o.Lectura; l != nil {
-		o.Lectura = func(filas int) { mu.Lock(); defer mu.Unlock(); l(filas) }
+	leido := leerFuente(f, o.Lectura)
+	if err := ctx.Err(); err != nil { // the person left while the file was read
+		if len(leido.problemas) > 0 {
+			return Resumen{}, &ErrImportacion{leido.problemas}
+		}
+		return Resumen{}, fmt.Errorf("importar %s %s: %w", f.Clase, leido.archivo(), err)
 	}
-	if p := o.Progreso; p != nil {
-		o.Progreso = func(hechas, total int) { mu.Lock(); defer mu.Unlock(); p(hechas, total) }
+	if f.Clase == filas.Sanciones && len(leido.problemas) == 0 && leido.meta != nil && len(leido.partes) > 0 {
+		// What the write phase compares the acts with, read before it
+		// without the lock; it is used only if nothing changed meanwhile.
+		p, err := d.leerPreviaActos(ctx, leido.partes[0])
+		if err != nil {
+			return Resumen{}, fmt.Errorf("importar %s %s: %w", f.Clase, leido.archivo(), err)
+		}
+		leido.previa = p
 	}
-	return d.importar(ctx, f.Clase, quien, o, func(parte func(*filas.Lote) bool) (*filas.Lote, []filas.Problema) {
-		return f.Entregar(o.Lectura, parte)
-	})
+	if d.trasLecturaPrevia != nil {
+		d.trasLecturaPrevia()
+	}
+	return d.importar(ctx, f.Clase, quien, o, leido)
 }
 
-// fuenteFilas hands the rows of a file over in parts, then returns the
-// file's data and its problems (internal/importar.LeerEnPartes).
-type fuenteFilas func(parte func(*filas.Lote) bool) (*filas.Lote, []filas.Problema)
+// fuenteLeida is a file read and validated whole, before the transaction:
+// its parts in file order, its data without rows (nil when it could not be
+// read, or the reading was stopped) and its problems.
+type fuenteLeida struct {
+	partes    []*filas.Lote
+	meta      *filas.Lote
+	problemas []filas.Problema
+	// previa is what a sanciones import read of the store before its
+	// write transaction (nil: nothing; the transaction reads it all).
+	previa *previaActos
+}
 
-// importar runs the source in its own goroutine and writes each part as it
-// arrives, in one transaction that is committed only when neither the file
-// nor the database found any problem.
-func (d *DB) importar(ctx context.Context, clase filas.Clase, quien dominio.Actor, o OpcionesImportacion, fuente fuenteFilas) (Resumen, error) {
+// previaActos is what the write phase of a sanciones import compares the
+// file with, read in a read transaction (a snapshot, no write lock) after
+// the file was read: the NIT map, the number of stored acts and, when the
+// import compares in memory, the stored acts. The write transaction uses
+// it only when the data version of the customs data (version_datos.
+// aduaneros, moved by every write of users and acts) is still the one read
+// with it; otherwise it reads everything again, inside, as if there were
+// no previa: the result is the same either way.
+type previaActos struct {
+	version    int64
+	nits       map[string]int64
+	existentes int
+	guardados  map[claveActo]actoGuardado
+}
+
+// leerPreviaActos reads the previa of a sanciones file whose first part
+// is primera (the same choice of comparing in memory as the write phase).
+func (d *DB) leerPreviaActos(ctx context.Context, primera *filas.Lote) (*previaActos, error) {
+	conn, err := d.Conn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer conn.Close()
+	// A deferred transaction: a consistent snapshot that takes no lock
+	// (the pool's transactions begin IMMEDIATE, a writer's).
+	if _, err := conn.ExecContext(ctx, `BEGIN DEFERRED`); err != nil {
+		return nil, err
+	}
+	defer func() {
+		if _, err := conn.ExecContext(context.Background(), `ROLLBACK`); err != nil {
+			conn.Raw(func(any) error { return driver.ErrBadConn })
+		}
+	}()
+	p := &previaActos{}
+	if err := conn.QueryRowContext(ctx, `SELECT aduaneros FROM version_datos WHERE id = 1`).Scan(&p.version); err != nil {
+		return nil, err
+	}
+	if p.nits, err = mapaNITs(ctx, conn); err != nil {
+		return nil, err
+	}
+	if err := conn.QueryRowContext(ctx, `SELECT count(*) FROM actos`).Scan(&p.existentes); err != nil {
+		return nil, err
+	}
+	if precargarActos(p.existentes, primera) {
+		if p.guardados, err = actosGuardados(ctx, conn); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+// archivo is the file's name, as its parts or its data carry it.
+func (l *fuenteLeida) archivo() string {
+	switch {
+	case l.meta != nil:
+		return l.meta.Archivo
+	case len(l.partes) > 0:
+		return l.partes[0].Archivo
+	}
+	return ""
+}
+
+// leerFuente reads every part of f (the reading and the validation of its
+// rows: the slow half of an import, done without any lock).
+func leerFuente(f filas.Fuente, lectura func(int)) *fuenteLeida {
+	l := &fuenteLeida{}
+	l.meta, l.problemas = f.Entregar(lectura, func(p *filas.Lote) bool {
+		l.partes = append(l.partes, p)
+		return true
+	})
+	return l
+}
+
+// importar writes the parts of a file already read, in one transaction that
+// is committed only when neither the file nor the database found any problem.
+func (d *DB) importar(ctx context.Context, clase filas.Clase, quien dominio.Actor, o OpcionesImportacion, leido *fuenteLeida) (Resumen, error) {
 	r := Resumen{Clase: clase, Simulado: o.Simular}
 	sinFK := clase == filas.Sanciones && importarSinFK
 	err := d.enTxImportacion(ctx, sinFK, func(conn *sql.Conn, tx *sql.Tx) error {
@@ -132,34 +226,14 @@ func (d *DB) importar(ctx context.Context, clase filas.Clase, quien dominio.Acto
 		e.origen = func(fila int) map[string]any {
 			return map[string]any{"importacion": archivo, "sha256": sha, "fila": fila}
 		}
-		// The reader runs ahead of the writer by a few parts.
-		partes := make(chan *filas.Lote, 4)
-		parar := make(chan struct{})
-		var meta *filas.Lote
-		var probsArchivo []filas.Problema
-		go func() {
-			defer close(partes)
-			meta, probsArchivo = fuente(func(p *filas.Lote) bool {
-				select {
-				case partes <- p:
-					return true
-				case <-parar:
-					return false
-				}
-			})
-		}()
-		detener := func() {
-			close(parar)
-			for range partes {
-			}
-		}
+		meta, probsArchivo := leido.meta, leido.problemas
 		var imp importador
 		var err error
 		var version *triggersVersion
 		switch clase {
 		case filas.Sanciones:
 			if version, err = suspenderVersionPorFila(ctx, tx, "actos"); err == nil {
-				imp, err = nuevaImportacionActos(e, conn, &r, o.Progreso)
+				imp, err = nuevaImportacionActos(e, conn, &r, o.Progreso, leido.previa)
 			}
 		case filas.Operaciones, filas.Usuarios:
 			imp = &importacionEntera{e: e, r: &r, progreso: o.Progreso}
@@ -167,20 +241,18 @@ func (d *DB) importar(ctx context.Context, clase filas.Clase, quien dominio.Acto
 			err = fmt.Errorf("clase de importación desconocida %q", clase)
 		}
 		if err != nil {
-			detener()
 			return err
 		}
 		defer imp.cerrar()
-		for p := range partes {
+		for i, p := range leido.partes {
 			archivo, sha, r.Archivo = p.Archivo, p.SHA256, p.Archivo
 			if err := ctx.Err(); err != nil {
-				detener()
 				return err
 			}
 			if err := imp.parte(p); err != nil {
-				detener()
 				return err
 			}
+			leido.partes[i] = nil // written: its rows may go
 		}
 		probs, err := imp.fin()
 		if err != nil {
@@ -338,8 +410,8 @@ func (d *DB) enTxImportacion(ctx context.Context, sinFK bool, f func(conn *sql.C
 }
 
 // mapaNITs loads NIT → user id (50.000 users: a few milliseconds).
-func mapaNITs(e *escritor) (map[string]int64, error) {
-	rows, err := e.tx.QueryContext(e.ctx, `SELECT nit, id FROM usuarios_aduaneros`)
+func mapaNITs(ctx context.Context, q consultor) (map[string]int64, error) {
+	rows, err := q.QueryContext(ctx, `SELECT nit, id FROM usuarios_aduaneros`)
 	if err != nil {
 		return nil, err
 	}
@@ -401,7 +473,7 @@ func aniosDe(e *escritor, consulta string) (map[claveAnio]bool, error) {
 }
 
 func importarOperaciones(e *escritor, lote *filas.Lote, r *Resumen, p func(int, int)) error {
-	nits, err := mapaNITs(e)
+	nits, err := mapaNITs(e.ctx, e.tx)
 	if err != nil {
 		return err
 	}

@@ -10,13 +10,11 @@ import (
 
 // Preparar gets a file (CSV or XLSX, as Leer) ready for the store to write
 // (internal/db.ImportarFuente, one transaction, all rows or none). An XLSX is
-// read and validated whole now, before any transaction: excelize reads
-// slower than the rows are written, so reading inside the transaction would
-// hold the write lock (and keep the web waiting) for the reading; its
-// problems come in Fuente.Problemas and there is nothing to write. A CSV is read later,
-// alongside the writer, in parts (filas.Fuente): it is read faster than it
-// is written, so reading it alongside does not lengthen the lock. lectura,
-// when set, is called every 10.000 rows of the XLSX read here.
+// read and validated whole now; its problems come in Fuente.Problemas and
+// there is nothing to write. A CSV is read in parts (filas.Fuente) when the
+// store asks, which reads the whole file before its write transaction: the
+// write lock is never held while a file is read. lectura, when set, is
+// called every 10.000 rows of the XLSX read here.
 func Preparar(ctx context.Context, clase filas.Clase, nombre string, r io.Reader, lectura func(filas int)) (filas.Fuente, error) {
 	if _, err := filas.ParseClase(string(clase)); err != nil {
 		return filas.Fuente{}, err

@@ -90,11 +90,11 @@ func (h *handler) importacionSubir(c echo.Context) error {
 		m.Formato = "XLSX"
 	}
 	ctx := c.Request().Context()
-	// The rows are read, validated and simulated in the database (a
-	// transaction rolled back) in parts, as `comite importar` writes them:
-	// each part goes to the pending file as it passes, so the request holds
-	// one part, not the file's rows. The database also checks the valid
-	// rows of a file with problems, so the person sees every problem at once.
+	// The rows are read and validated, each part going to the pending file
+	// as it passes, and then simulated in the database (a transaction rolled
+	// back) as `comite importar` writes them: the reading holds no lock. The
+	// database also checks the valid rows of a file with problems, so the
+	// person sees every problem at once.
 	escritor, err := h.pendientes.NuevoEscritorLote()
 	if err != nil {
 		return err
@@ -118,9 +118,11 @@ func (h *handler) importacionSubir(c echo.Context) error {
 				}
 				if partes++; partes%partesEntreRecolecciones == 0 {
 					// The server lets the heap grow to five times what is
-					// live; the parts already written are garbage, so one
-					// upload would hold several of them. Collecting every
-					// few parts keeps its peak near one part.
+					// live; what the reading leaves behind each part (the
+					// text of its rows, the buffers of the pending file) is
+					// garbage, so one upload would hold several parts of it.
+					// Collecting every few parts keeps that near one part
+					// (the rows themselves are kept until the simulation).
 					runtime.GC()
 				}
 				return parte(p)

@@ -12,7 +12,16 @@
 // program stops by itself. "{caso}" in a path is replaced by the first case
 // linked from /casos; "{casos}" requests every linked case in turn;
 // "@archivo" requests the paths of a file in turn (a different object each
-// time: the pages the server has not kept in memory).
+// time: the pages the server has not kept in memory); "{casos:9}" the first
+// nine cases; "{informes:5}" the first five informe PDFs linked from them.
+//
+// With -mezcla, every page is requested at once for -duracion, the clients
+// taking the paths of all pages in turn (a mix, as people use the
+// application), and each page gets its row. Beside them, writers
+// (escritores.go) may run at a fixed pace: a sanciones import of
+// -importar-filas rows every -importar-cada, uploaded and confirmed as the
+// Secretaría does, and -reportes-por-s cases reported per second by the
+// -reportar-como account; their rows say what the writers saw.
 package main
 
 import (
@@ -29,6 +38,7 @@ import (
 	"os"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -85,13 +95,36 @@ func main() {
 	calentar := flag.Int("calentar", 20, "solicitudes de calentamiento por página (no se miden)")
 	esperar := flag.String("esperar-sin", `data-testid="cartera-calculando"`,
 		"durante el calentamiento, repetir mientras la respuesta contenga este texto (un cálculo en segundo plano)")
+	mezcla := flag.Bool("mezcla", false, "cargar todas las páginas a la vez, por turno (una mezcla), en vez de una tras otra")
+	var esc escritores
+	flag.DurationVar(&esc.importarCada, "importar-cada", 0, "con -mezcla: subir y confirmar una importación de sanciones cada tanto (0: ninguna)")
+	flag.IntVar(&esc.importarFilas, "importar-filas", 50, "filas de cada importación")
+	flag.Float64Var(&esc.reportesPorS, "reportes-por-s", 0, "con -mezcla: casos reportados por segundo (0: ninguno)")
+	flag.StringVar(&esc.reportarComo, "reportar-como", "secretaria", "cuenta que reporta los casos, en su propia sesión (misma clave); una Seccional solo reporta usuarios de su Dirección Seccional")
+	nits := flag.String("nits", "", "archivo con los NIT de las filas importadas y de los casos reportados (uno por línea; también vale /usuarios/NIT)")
 	var ps paginas
 	flag.Var(&ps, "pagina", "NOMBRE=/ruta o NOMBRE=@archivo (rutas, una por línea, pedidas por turno), repetible; {caso} es el primer caso de /casos y {casos} todos, por turno")
 	flag.Parse()
 	if len(ps) == 0 {
 		ps = paginas{{nombre: "inicio", ruta: "/"}}
 	}
-	if err := correr(*base, *usuario, *clave, *clientes, *duracion, *maximo, *calentar, *esperar, ps); err != nil {
+	if *nits != "" {
+		var err error
+		if esc.nits, err = leerNITs(*nits); err != nil {
+			fmt.Fprintln(os.Stderr, "carga:", err)
+			os.Exit(2)
+		}
+	}
+	if (esc.importarCada > 0 || esc.reportesPorS > 0) && (!*mezcla || len(esc.nits) == 0) {
+		fmt.Fprintln(os.Stderr, "carga: los escritores (-importar-cada, -reportes-por-s) van con -mezcla y -nits")
+		os.Exit(2)
+	}
+	if esc.importarFilas < 1 || esc.importarFilas > 10000 || esc.reportesPorS > 50 || (esc.importarCada > 0 && esc.importarCada < 100*time.Millisecond) {
+		fmt.Fprintln(os.Stderr, "carga: use de 1 a 10.000 filas por importación, a lo sumo una cada 100 ms, y hasta 50 reportes por segundo")
+		os.Exit(2)
+	}
+	esc.clave = *clave
+	if err := correr(*base, *usuario, *clave, *clientes, *duracion, *maximo, *calentar, *esperar, ps, *mezcla, &esc); err != nil {
 		fmt.Fprintln(os.Stderr, "carga:", err)
 		os.Exit(1)
 	}
@@ -110,7 +143,7 @@ func soloLoopback(u *url.URL) error {
 	return nil
 }
 
-func correr(base, usuario, clave string, clientes int, duracion time.Duration, maximo, calentar int, esperar string, ps paginas) error {
+func correr(base, usuario, clave string, clientes int, duracion time.Duration, maximo, calentar int, esperar string, ps paginas, mezcla bool, esc *escritores) error {
 	u, err := url.Parse(strings.TrimRight(base, "/"))
 	if err != nil {
 		return err
@@ -128,6 +161,27 @@ func correr(base, usuario, clave string, clientes int, duracion time.Duration, m
 		return err
 	}
 	for i, p := range ps {
+		if n, ok := strings.CutPrefix(p.ruta, "{informes"); ok {
+			rutas, err := informes(cl, u.String(), n)
+			if err != nil {
+				return err
+			}
+			ps[i].rutas = rutas
+			ps[i].ruta = fmt.Sprintf("/casos/…/informes/… (%d)", len(rutas))
+			continue
+		}
+		if n, ok := strings.CutPrefix(p.ruta, "{casos"); ok && n != "}" {
+			rutas, err := casos(cl, u.String())
+			if err != nil {
+				return err
+			}
+			if k, err := strconv.Atoi(strings.Trim(n, ":}")); err == nil && k > 0 && k < len(rutas) {
+				rutas = rutas[:k]
+			}
+			ps[i].rutas = rutas
+			ps[i].ruta = fmt.Sprintf("/casos/… (%d casos)", len(rutas))
+			continue
+		}
 		if p.ruta == "{casos}" {
 			rutas, err := casos(cl, u.String())
 			if err != nil {
@@ -144,6 +198,9 @@ func correr(base, usuario, clave string, clientes int, duracion time.Duration, m
 			}
 			ps[i].ruta = strings.ReplaceAll(p.ruta, "{caso}", ruta)
 		}
+	}
+	if mezcla {
+		return correrMezcla(cl, u.String(), usuario, clientes, duracion, maximo, calentar, esperar, ps, esc)
 	}
 	fmt.Printf("Carga: %d clientes concurrentes, %s por página, servidor %s (cuenta %s)\n", clientes, duracion, u, usuario)
 	fmt.Printf("%-10s %-28s %9s %7s %9s %8s %8s %8s %8s\n", "página", "ruta", "solicit.", "errores", "sol./s", "p50 ms", "p90 ms", "p99 ms", "máx ms")
@@ -165,19 +222,28 @@ func correr(base, usuario, clave string, clientes int, duracion time.Duration, m
 		if len(r.lat) == 0 {
 			return fmt.Errorf("%s: ninguna solicitud terminó", p.nombre)
 		}
-		slices.Sort(r.lat)
-		q := func(f float64) float64 {
-			i := int(f*float64(len(r.lat))+0.5) - 1
-			i = max(0, min(i, len(r.lat)-1))
-			return float64(r.lat[i]) / float64(time.Millisecond)
-		}
-		fmt.Printf("%-10s %-28s %9d %7d %9.1f %8.2f %8.2f %8.2f %8.2f\n", p.nombre, recortar(p.ruta, 28), len(r.lat), r.errores,
-			float64(len(r.lat))/r.tiempo.Seconds(), q(0.50), q(0.90), q(0.99), q(1))
-		if r.errores > 0 {
-			fmt.Printf("           primer error: %s\n", r.primerError)
-		}
+		r.imprimir(p.nombre, p.ruta)
 	}
 	return nil
+}
+
+// imprimir writes one row of the table: requests, errors, throughput and
+// latency percentiles.
+func (r *resultado) imprimir(nombre, ruta string) {
+	slices.Sort(r.lat)
+	q := func(f float64) float64 {
+		if len(r.lat) == 0 {
+			return 0
+		}
+		i := int(f*float64(len(r.lat))+0.5) - 1
+		i = max(0, min(i, len(r.lat)-1))
+		return float64(r.lat[i]) / float64(time.Millisecond)
+	}
+	fmt.Printf("%-10s %-28s %9d %7d %9.1f %8.2f %8.2f %8.2f %8.2f\n", nombre, recortar(ruta, 28), len(r.lat), r.errores,
+		float64(len(r.lat))/r.tiempo.Seconds(), q(0.50), q(0.90), q(0.99), q(1))
+	if r.errores > 0 {
+		fmt.Printf("           primer error: %s\n", r.primerError)
+	}
 }
 
 func recortar(s string, n int) string {
@@ -304,15 +370,7 @@ func cargar(cl *http.Client, urls []string, clientes int, d time.Duration, maxim
 				}
 				full := urls[int(n-1)%len(urls)]
 				t0 := time.Now()
-				res, err := cl.Get(full)
-				if err == nil {
-					_, err = io.Copy(io.Discard, res.Body)
-					res.Body.Close()
-					if err == nil && res.StatusCode != http.StatusOK {
-						err = fmt.Errorf("estado %d", res.StatusCode)
-					}
-				}
-				if err != nil {
+				if err := pedir(cl, full); err != nil {
 					if ctx.Err() != nil {
 						break
 					}
