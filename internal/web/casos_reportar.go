@@ -23,12 +23,12 @@ import (
 
 func opcionesCaso(f *templates.FormCaso) {
 	f.Gravedades = []templates.Opcion{{Valor: "", Texto: "Elija…"}}
-	for _, g := range []string{"grave", "gravisima", "leve"} {
-		f.Gravedades = append(f.Gravedades, templates.Opcion{Valor: g, Texto: etiquetas.Gravedad(g), Seleccionada: f.Gravedad == g})
+	for _, g := range sancion.Gravedades() {
+		f.Gravedades = append(f.Gravedades, templates.Opcion{Valor: string(g), Texto: etiquetas.Gravedad(string(g)), Seleccionada: f.Gravedad == string(g)})
 	}
 	f.Sanciones = nil
-	for _, s := range []string{"multa", "cancelacion", "suspension", "amonestacion"} {
-		f.Sanciones = append(f.Sanciones, templates.Opcion{Valor: s, Texto: etiquetas.Sancion(s), Seleccionada: f.Sancion == s})
+	for _, s := range sancion.Tipos() {
+		f.Sanciones = append(f.Sanciones, templates.Opcion{Valor: string(s), Texto: etiquetas.Sancion(string(s)), Seleccionada: f.Sancion == string(s)})
 	}
 	f.Anclajes = []templates.Opcion{
 		{Valor: "comision", Texto: etiquetas.Anclaje("comision") + " (lectura por defecto)", Seleccionada: f.Anclaje != "verificacion"},
