@@ -146,7 +146,7 @@ func TestListaCasos_busquedaSinTildesFiltrosOrdenYPaginasMasAllaDe500(t *testing
 	// An inverted range says why nothing is listed; a date of a link in
 	// AAAA-MM-DD shows in the field as DD/MM/AAAA.
 	doc = ver("/casos?desde=2026-03-01&hasta=01%2F02%2F2026")
-	if got := testid(doc, "aviso-filtro").Text(); !strings.Contains(got, "(01/03/2026) es posterior") {
+	if got := testid(doc, "rango-invertido").Text(); !strings.Contains(got, "La fecha inicial (01/03/2026) es posterior a la final (01/02/2026)") {
 		t.Fatalf("rango invertido: %q", got)
 	}
 	if v, _ := doc.Find("#f-desde").Attr("value"); v != "01/03/2026" {
