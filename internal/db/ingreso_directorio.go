@@ -147,3 +147,10 @@ func (d *DB) consultarDirectorio(ctx context.Context, usuario, clave string, exi
 		return d.auditar(ctx, tx, e)
 	}
 }
+
+// ContarCuentasDirectorio counts the accounts the directory created.
+func (d *DB) ContarCuentasDirectorio(ctx context.Context) (int, error) {
+	var n int
+	err := d.QueryRowContext(ctx, `SELECT count(*) FROM cuentas WHERE origen = ?`, OrigenDirectorio).Scan(&n)
+	return n, err
+}

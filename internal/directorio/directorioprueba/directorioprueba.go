@@ -59,6 +59,7 @@ type Servidor struct {
 	URL      string // ldaps:// (empty without TLS)
 	URLPlana string // ldap:// (StartTLS available when the server has TLS)
 	TLS      *tls.Config
+	CA       []byte // PEM of the test CA that signed the server's certificate
 	t        testing.TB
 }
 
@@ -88,7 +89,7 @@ func iniciar(t testing.TB, conTLS bool, personas []Persona) *Servidor {
 		}
 		raices := x509.NewCertPool()
 		raices.AppendCertsFromPEM(ca)
-		s.TLS = &tls.Config{RootCAs: raices, ServerName: "127.0.0.1"}
+		s.TLS, s.CA = &tls.Config{RootCAs: raices, ServerName: "127.0.0.1"}, ca
 		tlsConf = fmt.Sprintf("TLSCACertificateFile %s\nTLSCertificateFile %s\nTLSCertificateKeyFile %s\n",
 			filepath.Join(dir, "ca.pem"), filepath.Join(dir, "cert.pem"), filepath.Join(dir, "clave.pem"))
 	}
