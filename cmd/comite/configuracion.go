@@ -39,6 +39,7 @@ var ajustes = []ajuste{
 	{ajusteLDAPPlantillaDN, "", "DN del usuario con %s por su nombre, en vez de buscarlo", false},
 	{ajusteLDAPAtributoGrupos, "", "atributo del usuario con sus grupos (memberOf en Active Directory); vacío: se buscan los grupos", false},
 	{ajusteLDAPBaseGrupos, "", "base donde se buscan los grupos (vacío: la de los usuarios)", false},
+	{ajusteLDAPFiltroGrupos, "", "filtro que halla los grupos del usuario; %s es su DN (por omisión (|(member=%s)(uniqueMember=%s)))", false},
 	{ajusteLDAPAtributoSeccional, "", "atributo del usuario con el código de su Dirección Seccional", false},
 }
 

@@ -25,6 +25,7 @@ const (
 	ajusteLDAPPlantillaDN       = "ldap-plantilla-dn"
 	ajusteLDAPAtributoGrupos    = "ldap-atributo-grupos"
 	ajusteLDAPBaseGrupos        = "ldap-base-grupos"
+	ajusteLDAPFiltroGrupos      = "ldap-filtro-grupos"
 	ajusteLDAPAtributoSeccional = "ldap-atributo-seccional"
 	// variableLDAPClaveServicio holds the service account's password: never
 	// an option (it would show in the process list) nor the file.
@@ -73,7 +74,7 @@ func configDirectorio(rutaDB string, o opcionesDirectorio) (*directorio.Config, 
 	}
 	cfg := directorio.Config{URL: v[ajusteLDAPURL], Base: v[ajusteLDAPBase], Filtro: v[ajusteLDAPFiltro],
 		PlantillaDN: v[ajusteLDAPPlantillaDN], ServicioDN: v[ajusteLDAPServicioDN], AtributoGrupos: v[ajusteLDAPAtributoGrupos],
-		BaseGrupos: v[ajusteLDAPBaseGrupos], AtributoSeccional: v[ajusteLDAPAtributoSeccional], Inseguro: o.inseguro}
+		BaseGrupos: v[ajusteLDAPBaseGrupos], FiltroGrupos: v[ajusteLDAPFiltroGrupos], AtributoSeccional: v[ajusteLDAPAtributoSeccional], Inseguro: o.inseguro}
 	switch v[ajusteLDAPInseguro] {
 	case "", "no":
 	case "si", "sí":

@@ -42,7 +42,7 @@ func TestServeDirectorio_opcionesYArchivoDeConfiguracion(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	escribir("grupos.txt", "comite "+dp.GrupoComite+"\n")
+	escribir("grupos.txt", dp.GrupoComite+" comite\n")
 	escribir("ca.pem", string(s.CA))
 	escribir("comite.db.conf", "ldap-url = "+s.URL+"\nldap-base = "+dp.Base+"\nldap-grupos = grupos.txt\nldap-ca = ca.pem\nldap-base-grupos = "+dp.Grupos+"\n")
 	cfg, err := configDirectorio(ruta, opcionesLDAP(t))
@@ -68,7 +68,7 @@ func TestServeDirectorio_errores(t *testing.T) {
 	dir := t.TempDir()
 	ruta := filepath.Join(dir, "comite.db")
 	grupos := filepath.Join(dir, "grupos.txt")
-	if err := os.WriteFile(grupos, []byte("jefe cn=x,dc=y\n"), 0o600); err != nil {
+	if err := os.WriteFile(grupos, []byte("cn=x,dc=y jefe\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
@@ -87,7 +87,7 @@ func TestServeDirectorio_errores(t *testing.T) {
 			}
 		})
 	}
-	if err := os.WriteFile(grupos, []byte("comite cn=x,dc=y\n"), 0o600); err != nil {
+	if err := os.WriteFile(grupos, []byte("cn=x,dc=y comite\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := configDirectorio(ruta, opcionesLDAP(t, "--ldap-url", "http://dc", "--ldap-base", "dc=x", "--ldap-grupos", grupos)); err == nil || !strings.Contains(err.Error(), "ldaps://") {

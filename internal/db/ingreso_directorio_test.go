@@ -21,8 +21,8 @@ var (
 func directorioDePrueba(t *testing.T, d *DB) *dp.Servidor {
 	t.Helper()
 	s := dp.Iniciar(t, dirAna, dirBeto, dirAdmin)
-	c, err := directorio.LeerCorrespondencia(strings.NewReader("admin " + dp.GrupoAdmin + "\ncomite " + dp.GrupoComite +
-		"\nsecretaria " + dp.GrupoSecret + "\nseccional " + dp.GrupoSeccion + "\n"))
+	c, err := directorio.LeerCorrespondencia(strings.NewReader(dp.GrupoAdmin + " admin\n" + dp.GrupoComite + " comite\n" +
+		dp.GrupoSecret + " secretaria\n" + dp.GrupoSeccion + " seccional\n"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -84,12 +84,12 @@ type Correspondencia struct {
 	Seccionales []ReglaSeccional
 }
 
-// LeerCorrespondencia reads a mapping: one rule a line, the role (or
-// seccional=CÓDIGO) then the DN of the group; # starts a comment.
+// LeerCorrespondencia reads a mapping: one rule a line, the DN of the group
+// then, after spaces, the role (or seccional=CÓDIGO); # starts a comment.
 //
-//	comite            CN=Comite Fiscalizacion,OU=Grupos,DC=dian,DC=gov,DC=co
-//	seccional         CN=Seccionales,OU=Grupos,DC=dian,DC=gov,DC=co
-//	seccional=05      CN=Seccional Medellin,OU=Grupos,DC=dian,DC=gov,DC=co
+//	CN=Comite Fiscalizacion,OU=Grupos,DC=dian,DC=gov,DC=co   comite
+//	CN=Seccionales,OU=Grupos,DC=dian,DC=gov,DC=co            seccional
+//	CN=Seccional Medellin,OU=Grupos,DC=dian,DC=gov,DC=co     seccional=MEDELLIN
 func LeerCorrespondencia(r io.Reader) (Correspondencia, error) {
 	var c Correspondencia
 	s := bufio.NewScanner(r)
@@ -100,14 +100,11 @@ func LeerCorrespondencia(r io.Reader) (Correspondencia, error) {
 		if linea == "" || strings.HasPrefix(linea, "#") {
 			continue
 		}
-		clave, dn, ok := strings.Cut(linea, " ")
-		if !ok {
-			clave, dn, ok = strings.Cut(linea, "\t")
+		i := strings.LastIndexAny(linea, " \t")
+		if i < 0 {
+			return c, fmt.Errorf("línea %d: escriba el DN del grupo y, después de un espacio, el rol (falta uno de los dos en %q)", n, linea)
 		}
-		dn = strings.TrimSpace(dn)
-		if !ok || dn == "" {
-			return c, fmt.Errorf("línea %d: falta el DN del grupo después de %q", n, clave)
-		}
+		dn, clave := strings.TrimSpace(linea[:i]), linea[i+1:]
 		if _, err := ldap.ParseDN(dn); err != nil {
 			return c, fmt.Errorf("línea %d: el DN del grupo %q no es válido: %v", n, dn, err)
 		}
@@ -236,6 +233,16 @@ func Autenticar(ctx context.Context, cfg Config, usuario, clave string) (Resulta
 	}
 
 	// Bound as the user: read its own entry.
+	if _, err := ldap.ParseDN(dn); err != nil || dn == "" {
+		// The template gave a bind name that is not a DN (a UPN such as
+		// ana@dian.gov.co in Active Directory): find the entry with the filter.
+		res, err := con.Search(ldap.NewSearchRequest(cfg.Base, ldap.ScopeWholeSubtree, ldap.NeverDerefAliases, 2, 0, false,
+			strings.ReplaceAll(filtro(cfg), "%s", nombre), []string{"dn"}, nil))
+		if err != nil || len(res.Entries) != 1 {
+			return Resultado{Motivo: MotivoDesconocido}, nil
+		}
+		dn = res.Entries[0].DN
+	}
 	atributos := []string{"cn", "displayName"}
 	if cfg.AtributoGrupos != "" {
 		atributos = append(atributos, cfg.AtributoGrupos)

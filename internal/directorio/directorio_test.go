@@ -24,11 +24,11 @@ func correspondencia(t *testing.T) directorio.Correspondencia {
 	t.Helper()
 	c, err := directorio.LeerCorrespondencia(strings.NewReader(`
 # first matching rule gives the role
-admin         ` + dp.GrupoAdmin + `
-secretaria    ` + dp.GrupoSecret + `
-comite        ` + dp.GrupoComite + `
-seccional     ` + dp.GrupoSeccion + `
-seccional=11  ` + dp.GrupoMedellin + `
+` + dp.GrupoAdmin + `    admin
+` + dp.GrupoSecret + `	secretaria
+` + dp.GrupoComite + `  comite
+` + dp.GrupoSeccion + ` seccional
+` + dp.GrupoMedellin + `   seccional=11
 `))
 	if err != nil {
 		t.Fatal(err)
@@ -48,6 +48,8 @@ func TestDirectorioIngreso(t *testing.T) {
 	starttls.URL = s.URLPlana
 	plantilla := cfg
 	plantilla.PlantillaDN = "uid=%s," + dp.Personas
+	filtroGrupos := cfg
+	filtroGrupos.FiltroGrupos = "(&(objectClass=groupOfNames)(member=%s)(!(cn=comite)))"
 	casos := []struct {
 		nombre, usuario, clave string
 		cfg                    directorio.Config
@@ -58,6 +60,8 @@ func TestDirectorioIngreso(t *testing.T) {
 		{"clave correcta por ldaps", "ana", ana.Clave, cfg, "", permisos.RolComite, ""},
 		{"clave correcta por StartTLS", "ana", ana.Clave, starttls, "", permisos.RolComite, ""},
 		{"clave correcta por plantilla de DN", "ana", ana.Clave, plantilla, "", permisos.RolComite, ""},
+		{"el filtro de grupos configurado decide qué grupos cuentan", "elena", elena.Clave, filtroGrupos, "", permisos.RolSecretaria, ""},
+		{"sin el grupo que el filtro excluye", "ana", ana.Clave, filtroGrupos, directorio.MotivoSinGrupo, "", ""},
 		{"clave equivocada", "ana", "otra", cfg, directorio.MotivoClave, "", ""},
 		{"clave vacía nunca es un ingreso", "ana", "", cfg, directorio.MotivoClave, "", ""},
 		{"usuario que no existe", "nadie", "x", cfg, directorio.MotivoDesconocido, "", ""},
@@ -117,9 +121,9 @@ func TestDirectorioCertificadoAjeno(t *testing.T) {
 
 func TestDirectorioCorrespondenciaErrores(t *testing.T) {
 	for _, c := range []struct{ nombre, texto, error string }{
-		{"rol desconocido", "jefe cn=x,dc=y", "línea 1: el rol \"jefe\" no existe"},
-		{"sin DN", "comite", "línea 1: falta el DN"},
-		{"DN inválido", "comite no-es-un-dn", "línea 1: el DN del grupo"},
+		{"rol desconocido", "cn=x,dc=y jefe", "línea 1: el rol \"jefe\" no existe"},
+		{"sin DN", "comite", "línea 1: escriba el DN del grupo"},
+		{"DN inválido", "no-es-un-dn comite", "línea 1: el DN del grupo"},
 		{"sin roles", "# nada", "ningún rol"},
 	} {
 		t.Run(c.nombre, func(t *testing.T) {

@@ -19,8 +19,8 @@ var webAna = dp.Persona{UID: "ana", Clave: "clave-de-ana-en-el-directorio", Nomb
 func conDirectorio(t *testing.T, e *entorno) (*dp.Servidor, directorio.Config) {
 	t.Helper()
 	s := dp.Iniciar(t, webAna)
-	c, err := directorio.LeerCorrespondencia(strings.NewReader("comite " + dp.GrupoComite + "\nsecretaria " + dp.GrupoSecret +
-		"\nseccional=MEDELLIN " + dp.GrupoMedellin + "\n"))
+	c, err := directorio.LeerCorrespondencia(strings.NewReader(dp.GrupoComite + " comite\n" + dp.GrupoSecret + " secretaria\n" +
+		dp.GrupoMedellin + " seccional=MEDELLIN\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
