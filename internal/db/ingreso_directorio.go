@@ -2,6 +2,7 @@ package db
 
 import (
 	"comite/internal/dominio"
+	"comite/internal/fallo"
 	"comite/internal/permisos"
 	"context"
 	"database/sql"
@@ -13,6 +14,10 @@ const (
 	OrigenLocal      = "local"      // its password hash is stored here
 	OrigenDirectorio = "directorio" // the entity's directory checks it at every login
 )
+
+// ErrClaveDelDirectorio refuses to set a local password on a directory
+// account: its password lives in the directory.
+var ErrClaveDelDirectorio = fallo.Nuevo(fallo.Conflicto, "la cuenta es del directorio de la entidad: su clave se cambia o restablece en el directorio, no aquí")
 
 // RespuestaDirectorio is what the directory answered for one login.
 type RespuestaDirectorio struct {

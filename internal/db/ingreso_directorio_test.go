@@ -6,6 +6,7 @@ import (
 	"comite/internal/dominio"
 	"comite/internal/permisos"
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -156,5 +157,21 @@ func TestDirectorioRespetaElLimitador(t *testing.T) {
 	}
 	if r := intentar(t, d, ahora, time.Second, "ana", dirAna.Clave, "10.0.0.1"); r.Resultado != IngresoBloqueado {
 		t.Fatalf("%v", r.Resultado)
+	}
+}
+
+// A directory account has no local password to change or reset.
+func TestDirectorioSinClaveLocal(t *testing.T) {
+	d, ahora := ingresoDePrueba(t)
+	directorioDePrueba(t, d)
+	r := intentar(t, d, ahora, time.Second, "ana", dirAna.Clave, "10.0.0.1")
+	ctx := context.Background()
+	if _, err := d.RestablecerClave(ctx, r.Cuenta.ID, dominio.Actor{Cuenta: "admin"}); !errors.Is(err, ErrClaveDelDirectorio) {
+		t.Fatalf("restablecer: %v", err)
+	}
+	err := d.CambiarClave(ctx, r.Cuenta.ID, dirAna.Clave, "otra-clave-larga-nueva", func(string) error { return nil }, dominio.Actor{Cuenta: "ana"})
+	var ev *dominio.ErrValidacion
+	if !errors.As(err, &ev) || ev.Campo != "actual" {
+		t.Fatalf("cambiar: %v", err)
 	}
 }
