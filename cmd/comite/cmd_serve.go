@@ -55,6 +55,9 @@ type opcionesServe struct {
 	// file path; never stored in the database. Empty: documents are issued
 	// unsigned and say so.
 	firmaCert, firmaClave, firmaEnv string
+	// The directory login (--ldap-*); off unless --ldap-url or its line
+	// in the configuration file.
+	ldap opcionesDirectorio
 }
 
 // cmdServe: comite serve [--addr 127.0.0.1:8080] [--db F] [--demo] (docs/contrato-cli.md).
@@ -95,6 +98,7 @@ func cmdServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.firmaCert, "firma-certificado", "", "certificado X.509 (PEM, o PKCS #12) con que se firman las actas e informes emitidos (vacío: se emiten sin firma)")
 	fs.StringVar(&o.firmaClave, "firma-clave", "", "clave privada PEM del certificado de firma (se omite con PKCS #12)")
 	fs.StringVar(&o.firmaEnv, "firma-clave-pkcs12-env", "", "variable de entorno con la contraseña del PKCS #12 de firma")
+	registrarOpcionesDirectorio(fs, &o.ldap)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "uso: comite serve [--addr 127.0.0.1:8080] [--db ARCHIVO] [--demo]")
 		fs.PrintDefaults()
@@ -182,6 +186,18 @@ func servir(ctx context.Context, o opcionesServe, stdout, stderr io.Writer) int 
 		}
 		log.Warn("ancla de auditoría nueva aceptada con --aceptar-ancla-nueva", "ancla", d.RutaAncla(), "fila_registrada", perdida.Registrada.Fila, "ancla_registrada", perdida.Registrada.Ruta)
 	}
+	cfgDirectorio, err := configDirectorio(o.ruta, o.ldap)
+	if err != nil {
+		fmt.Fprintln(stderr, "comite serve: directorio:", err)
+		return 1
+	}
+	if cfgDirectorio != nil {
+		d.FijarDirectorio(autenticadorDirectorio(*cfgDirectorio))
+		log.Info("ingreso por directorio", "url", cfgDirectorio.URL, "base", cfgDirectorio.Base, "reglas_de_rol", len(cfgDirectorio.Correspondencia.Roles))
+		if cfgDirectorio.Inseguro {
+			log.Warn("ingreso por directorio sin TLS permitido (--ldap-inseguro): las claves pueden viajar en claro")
+		}
+	}
 	if d.ClaveCreada() {
 		log.Warn("se creó la clave de auditoría: guarde una copia fuera de la máquina; sin ella la cadena no se puede verificar", "clave", d.RutaClave())
 	}
@@ -234,7 +250,7 @@ func servir(ctx context.Context, o opcionesServe, stdout, stderr io.Writer) int 
 	if o.respaldos != "" {
 		respaldos = programaRespaldos(o, log)
 	}
-	app := web.Nuevo(web.Config{DB: d, Firma: firmador, Logger: log, CookieSegura: segura, TLS: tls, Respaldos: respaldos, SinCachePaginas: o.sinCache, Turnos: o.turnos, ProxiesConfiables: o.proxies, URLPublica: o.urlPublica, APIPorMinuto: o.apiPorMinuto})
+	app := web.Nuevo(web.Config{DB: d, Firma: firmador, Logger: log, CookieSegura: segura, TLS: tls, Respaldos: respaldos, SinCachePaginas: o.sinCache, Turnos: o.turnos, ProxiesConfiables: o.proxies, URLPublica: o.urlPublica, APIPorMinuto: o.apiPorMinuto, Directorio: cfgDirectorio})
 	srv := web.Servidor(o.addr, app, log)
 
 	// Expired sessions and old login attempts are purged every 10 minutes

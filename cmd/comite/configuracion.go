@@ -22,11 +22,25 @@ type ajuste struct {
 	nombre   string // in the configuration file, and the long option
 	variable string // environment variable ("" none)
 	uso      string // what it is, for «comite iniciar -h» and the manual
+	esRuta   bool   // a file path: a relative one is relative to the configuration file
 }
 
 var ajustes = []ajuste{
-	{db.AjusteClaveAuditoria, db.VariableArchivoClave, "archivo de claves de la cadena de auditoría (por defecto ARCHIVO.clave-auditoria)"},
-	{db.AjusteAnclaAuditoria, db.VariableArchivoAncla, "archivo ancla donde se anexa la cabeza de la cadena (por defecto ARCHIVO.ancla-auditoria)"},
+	{db.AjusteClaveAuditoria, db.VariableArchivoClave, "archivo de claves de la cadena de auditoría (por defecto ARCHIVO.clave-auditoria)", true},
+	{db.AjusteAnclaAuditoria, db.VariableArchivoAncla, "archivo ancla donde se anexa la cabeza de la cadena (por defecto ARCHIVO.ancla-auditoria)", true},
+	// The directory login of «comite serve» (serve_directorio.go).
+	{ajusteLDAPURL, "", "directorio LDAP para el ingreso: ldaps://servidor o ldap://servidor (con StartTLS); vacío: solo cuentas locales", false},
+	{ajusteLDAPBase, "", "base donde se busca a los usuarios en el directorio", false},
+	{ajusteLDAPFiltro, "", "filtro LDAP que halla al usuario; %s es el nombre con que ingresa", false},
+	{ajusteLDAPGrupos, "", "archivo de correspondencia de grupos del directorio a roles y Seccionales", true},
+	{ajusteLDAPInseguro, "", "si: permitir LDAP sin TLS (solo en una red cerrada)", false},
+	{ajusteLDAPCA, "", "certificado (PEM) de la autoridad que firmó el del directorio (vacío: las del sistema)", true},
+	{ajusteLDAPServicioDN, "", "DN de la cuenta de servicio que busca a los usuarios (su clave en " + variableLDAPClaveServicio + ")", false},
+	{ajusteLDAPPlantillaDN, "", "DN del usuario con %s por su nombre, en vez de buscarlo", false},
+	{ajusteLDAPAtributoGrupos, "", "atributo del usuario con sus grupos (memberOf en Active Directory); vacío: se buscan los grupos", false},
+	{ajusteLDAPBaseGrupos, "", "base donde se buscan los grupos (vacío: la de los usuarios)", false},
+	{ajusteLDAPFiltroGrupos, "", "filtro que halla los grupos del usuario; %s es su DN (por omisión (|(member=%s)(uniqueMember=%s)))", false},
+	{ajusteLDAPAtributoSeccional, "", "atributo del usuario con el código de su Dirección Seccional", false},
 }
 
 func buscarAjuste(nombre string) (ajuste, bool) {
@@ -80,6 +94,9 @@ func valorAjuste(rutaDB, nombre, opcion string) (string, error) {
 	conf, err := leerConfiguracion(rutaDB)
 	if err != nil {
 		return "", err
+	}
+	if !a.esRuta {
+		return conf[nombre], nil
 	}
 	return db.RutaConfigurada(rutaDB, conf[nombre]), nil
 }

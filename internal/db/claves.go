@@ -25,13 +25,16 @@ var ErrOcupado = fallo.Nuevo(fallo.Ocupado, "el servidor está ocupado verifican
 // cleared, and the audit log records the change (never the password). A
 // wrong current password is recorded too.
 func (d *DB) CambiarClave(ctx context.Context, cuentaID int64, actual, nueva string, comprobar func(usuario string) error, quien dominio.Actor) error {
-	var usuario, hash string
-	err := d.QueryRowContext(ctx, `SELECT usuario, clave_hash FROM cuentas WHERE id = ? AND activa = 1`, cuentaID).Scan(&usuario, &hash)
+	var usuario, hash, origen string
+	err := d.QueryRowContext(ctx, `SELECT usuario, clave_hash, origen FROM cuentas WHERE id = ? AND activa = 1`, cuentaID).Scan(&usuario, &hash, &origen)
 	if errors.Is(err, sql.ErrNoRows) {
 		return ErrCuentaNoExiste
 	}
 	if err != nil {
 		return fmt.Errorf("cambiar la clave: %w", err)
+	}
+	if origen == OrigenDirectorio {
+		return &dominio.ErrValidacion{Campo: "actual", Mensaje: "su clave es la del directorio de la entidad: cámbiela allí"}
 	}
 	liberar, ok := d.tomarRanuraArgon2()
 	if !ok {
@@ -103,13 +106,16 @@ func (d *DB) RestablecerClave(ctx context.Context, cuentaID int64, quien dominio
 		return "", err
 	}
 	err = d.enTx(ctx, func(tx *sql.Tx) error {
-		var usuario string
-		err := tx.QueryRowContext(ctx, `SELECT usuario FROM cuentas WHERE id = ?`, cuentaID).Scan(&usuario)
+		var usuario, origen string
+		err := tx.QueryRowContext(ctx, `SELECT usuario, origen FROM cuentas WHERE id = ?`, cuentaID).Scan(&usuario, &origen)
 		if errors.Is(err, sql.ErrNoRows) {
 			return ErrCuentaNoExiste
 		}
 		if err != nil {
 			return err
+		}
+		if origen == OrigenDirectorio {
+			return ErrClaveDelDirectorio
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE cuentas SET clave_hash = ?, debe_cambiar_clave = 1, clave_cambiada_en = ? WHERE id = ?`,
 			hash, d.ahoraEn(tx), cuentaID); err != nil {

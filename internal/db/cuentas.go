@@ -152,21 +152,27 @@ func (d *DB) CambiarRol(ctx context.Context, id int64, rol permisos.Rol, seccion
 		if err != nil {
 			return err
 		}
-		rs, err := tx.ExecContext(ctx, `UPDATE cuentas SET rol = ?, direccion_seccional = ? WHERE id = ?`, string(rol), seccional, id)
-		if err := unaFila(rs, err, ErrCuentaNoExiste); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM sesiones WHERE cuenta_id = ?`, id); err != nil {
-			return err
-		}
-		// The calendar link showed what the old role or Seccional could see.
-		n, err := d.revocarTokensCuenta(ctx, tx, id)
+		n, err := d.fijarRol(ctx, tx, id, rol, seccional)
 		if err != nil {
 			return err
 		}
 		return d.auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "cuenta.cambiar_rol", Objeto: "cuenta:" + usuario,
 			Detalle: map[string]any{"de": anterior, "a": string(rol), "direccion_seccional": seccional, "tokens_revocados": n}})
 	})
+}
+
+// fijarRol writes an account's role and Seccional, ends its sessions and
+// revokes its calendar link (it showed what the old role or Seccional could
+// see); it returns how many links were revoked.
+func (d *DB) fijarRol(ctx context.Context, tx *sql.Tx, id int64, rol permisos.Rol, seccional string) (int64, error) {
+	rs, err := tx.ExecContext(ctx, `UPDATE cuentas SET rol = ?, direccion_seccional = ? WHERE id = ?`, string(rol), seccional, id)
+	if err := unaFila(rs, err, ErrCuentaNoExiste); err != nil {
+		return 0, err
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM sesiones WHERE cuenta_id = ?`, id); err != nil {
+		return 0, err
+	}
+	return d.revocarTokensCuenta(ctx, tx, id)
 }
 
 // CambiarEstadoCuenta enables or disables an account. Disabling ends all its

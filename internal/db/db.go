@@ -54,6 +54,9 @@ type DB struct {
 	argon2 ParametrosArgon2
 	// turnosArgon2 bounds the hashes computed at once (ingreso.go).
 	turnosArgon2 *turnosArgon2
+	// directorio checks the logins of directory accounts (FijarDirectorio);
+	// nil: no directory is configured.
+	directorio AutenticarDirectorio
 }
 
 // EsperaPredeterminada is how long a connection waits for the write lock

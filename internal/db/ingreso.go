@@ -116,18 +116,29 @@ func (d *DB) IntentarIngreso(ctx context.Context, usuario, clave, ip string) (In
 	resultado, motivo := IngresoFallido, ""
 	var c dominio.Cuenta
 	var hash string
-	var rol string
+	var rol, origen string
 	var activa, debeCambiar int
-	err = d.QueryRowContext(ctx, `SELECT id, usuario, nombre, rol, direccion_seccional, activa, creada_en, clave_hash, debe_cambiar_clave FROM cuentas WHERE usuario = ?`, usuario).
-		Scan(&c.ID, &c.Usuario, &c.Nombre, &rol, &c.DireccionSeccional, &activa, &c.CreadaEn, &hash, &debeCambiar)
+	err = d.QueryRowContext(ctx, `SELECT id, usuario, nombre, rol, direccion_seccional, activa, creada_en, clave_hash, debe_cambiar_clave, origen FROM cuentas WHERE usuario = ?`, usuario).
+		Scan(&c.ID, &c.Usuario, &c.Nombre, &rol, &c.DireccionSeccional, &activa, &c.CreadaEn, &hash, &debeCambiar, &origen)
 	c.Rol, c.Activa, c.DebeCambiarClave = permisos.Rol(rol), activa == 1, debeCambiar == 1
 	d.turnosArgon2.verificaciones.Add(1)
+	detalle := map[string]any{}
+	// porDirectorio writes, in the login's transaction, what the directory
+	// decided (the account, its role, the end of its sessions).
+	var porDirectorio func(tx *sql.Tx) error
 	switch {
+	case err != nil && !errors.Is(err, sql.ErrNoRows):
+		return Ingreso{Resultado: IngresoFallido}, err
+	case d.directorio != nil && (err != nil || origen == OrigenDirectorio):
+		// Not a local account: the directory decides, at every login.
+		detalle["origen"] = OrigenDirectorio
+		motivo, porDirectorio = d.consultarDirectorio(ctx, usuario, clave, err == nil, &c, &resultado, detalle)
 	case errors.Is(err, sql.ErrNoRows):
 		verificarFicticio(d.costosArgon2(), clave)
 		motivo = "usuario_desconocido"
-	case err != nil:
-		return Ingreso{Resultado: IngresoFallido}, err
+	case origen == OrigenDirectorio:
+		// Its password lives in a directory that is no longer configured.
+		motivo = "directorio_no_configurado"
 	case !VerificarClave(clave, hash):
 		motivo = "clave_incorrecta"
 	case !c.Activa:
@@ -138,8 +149,9 @@ func (d *DB) IntentarIngreso(ctx context.Context, usuario, clave, ip string) (In
 	if resultado == IngresoCorrecto && idMemoria != 0 {
 		d.ingresosMem.marcarExito(idMemoria)
 	}
+	detalle["exito"], detalle["motivo"] = resultado == IngresoCorrecto, motivo
 	evento := Evento{Cuenta: usuarioAuditable(usuario), IP: ip, Accion: "sesion.ingreso", Objeto: "cuenta:" + usuarioAuditable(usuario),
-		Detalle: map[string]any{"exito": resultado == IngresoCorrecto, "motivo": motivo}}
+		Detalle: detalle}
 	// The audit rows of earlier logins that could not be written go first.
 	pendientes, devolver := d.tomarPendientes()
 	err = d.enTx(ctx, func(tx *sql.Tx) error {
@@ -148,6 +160,11 @@ func (d *DB) IntentarIngreso(ctx context.Context, usuario, clave, ip string) (In
 		}
 		for _, e := range pendientes {
 			if err := d.auditar(ctx, tx, e); err != nil {
+				return err
+			}
+		}
+		if porDirectorio != nil {
+			if err := porDirectorio(tx); err != nil {
 				return err
 			}
 		}
@@ -160,7 +177,7 @@ func (d *DB) IntentarIngreso(ctx context.Context, usuario, clave, ip string) (In
 	})
 	if err != nil {
 		devolver()
-		if !EsErrorDeDisco(err) {
+		if !EsErrorDeDisco(err) || porDirectorio != nil {
 			return Ingreso{Resultado: IngresoFallido}, fmt.Errorf("registrar el intento de ingreso: %w", err)
 		}
 		// The login is answered; its audit row waits in memory.

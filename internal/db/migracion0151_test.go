@@ -31,6 +31,7 @@ func TestMigracion0151_clavesSinSeparadores(t *testing.T) {
 		`DROP TABLE claves_fusionadas`,
 		`DROP TABLE api_idempotencia`, // 0160 runs again after it
 		`DROP TABLE cuentas_servicio`,
+		`ALTER TABLE cuentas DROP COLUMN origen`, // and 0190
 		`INSERT INTO usuarios_aduaneros(id, nit, razon_social, tipo, direccion_seccional, creado_en, actualizado_en) VALUES
 			(1, '901750435-6', 'Uno S.A.S.', 'otro', '', 'x', 'x'),
 			(2, '800191045-1', 'Dos Ltda.', 'otro', '', 'x', 'x')`,
@@ -97,7 +98,7 @@ func TestMigracion0151_comoLaImportacion(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, q := range []string{`DELETE FROM migraciones WHERE nombre >= '0151'`, `DROP TABLE claves_fusionadas`,
-		`DROP TABLE api_idempotencia`, `DROP TABLE cuentas_servicio`} { // 0160 runs again after it
+		`DROP TABLE api_idempotencia`, `DROP TABLE cuentas_servicio`, `ALTER TABLE cuentas DROP COLUMN origen`} { // 0160 and 0190 run again after it
 		if _, err := d.Exec(q); err != nil {
 			t.Fatal(q, err)
 		}

@@ -71,6 +71,7 @@ var acciones = map[string]string{
 	"sesion.convocar":                    "Sesión del Comité convocada",
 	"sesion.ingreso":                     "Ingreso a la aplicación",
 	"sesion.ingreso_rechazado":           "Ingresos rechazados",
+	"sesion.cerrada_por_directorio":      "Sesiones cerradas: el directorio ya no da acceso",
 	"sesion.orden":                       "Orden del día de la sesión",
 	"sesion.salida":                      "Salida de la aplicación",
 	"termino_interno.fijar":              "Término interno fijado",
@@ -141,6 +142,7 @@ var campos = map[string]string{
 	"total_cop": "Total propuesto", "corrige_id": "Corrige el concepto (n.º interno)", "motivo_correccion": "Motivo de la corrección",
 	"fecha_anterior": "Fecha anterior", "hora_anterior": "Hora anterior", "norma": "Norma aplicable", "cargo": "Cargo",
 	"valor_ajustado": "Valor ajustado", "evaluacion": "Evaluación (n.º interno)", "concepto": "Concepto (n.º interno)",
+	"origen": "Origen", "error": "Error", "sesiones": "Sesiones", "tokens_revocados": "Enlaces de calendario revocados",
 }
 
 // Campo is a field of an audit entry's detail.

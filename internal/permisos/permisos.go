@@ -121,9 +121,10 @@ const (
 	GestionarSesiones Accion = "sesiones.gestionar"
 	ConfigurarQuorum  Accion = "sesiones.quorum"
 
-	GestionarAPI Accion = "api.gestionar"
-	Buscar       Accion = "buscar"
-	VerAyuda     Accion = "ayuda.ver"
+	GestionarAPI  Accion = "api.gestionar"
+	VerDirectorio Accion = "directorio.ver"
+	Buscar        Accion = "buscar"
+	VerAyuda      Accion = "ayuda.ver"
 )
 
 // Fila is one row of the table: an action, the roles that may take it, and why.
@@ -181,6 +182,7 @@ var Tabla = []Fila{
 	{VerSesiones, []Rol{RolSecretaria, RolComite, RolAuditor}, "Las sesiones las preparan la Secretaría y el Comité; el auditor las lee."},
 	{GestionarSesiones, []Rol{RolSecretaria, RolComite}, "El Comité y la Secretaría Técnica convocan y documentan las sesiones (la Secretaría prepara el orden del día y actúa como secretaria)."},
 	{GestionarAPI, []Rol{RolAdmin}, "Las cuentas de servicio de la API son credenciales de otros sistemas: las crea y revoca el administrador (auditado)."},
+	{VerDirectorio, []Rol{RolAdmin}, "Qué grupos del directorio de la entidad dan cada rol lo configura y lo revisa el administrador; la página solo muestra la correspondencia vigente."},
 	{ConfigurarQuorum, []Rol{RolAdmin}, "El quórum es un parámetro de tabla que fija el administrador (auditado); no lo fija el Decreto Ley 920 de 2023."},
 
 	{Buscar, trabajan, "La búsqueda de la cabecera reúne lo que el rol ya lee (usuarios, casos, sesiones), con los mismos límites por Dirección Seccional."},

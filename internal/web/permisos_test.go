@@ -59,6 +59,7 @@ func matriz() []filaMatriz {
 		{"GET", "/admin/api", "/admin/api", sinForm, []string{"admin"}},
 		{"POST", "/admin/api", "/admin/api", func(*entorno) url.Values { return url.Values{"nombre": {"matriz"}} }, []string{"admin"}},
 		{"POST", "/admin/api/:nombre/revocar", "/admin/api/matriz/revocar", func(*entorno) url.Values { return url.Values{} }, []string{"admin"}},
+		{"GET", "/admin/directorio", "/admin/directorio", sinForm, []string{"admin"}},
 		{"GET", "/casos/exportar.csv", "/casos/exportar.csv?q=demo", sinForm, lectoresCasos},
 		{"GET", "/casos/exportar.xlsx", "/casos/exportar.xlsx?estado=reportado", sinForm, lectoresCasos},
 		{"POST", "/logout", "/logout", func(*entorno) url.Values { return url.Values{} }, todos},
@@ -284,7 +285,7 @@ func TestMatriz_navegacionSegunRol(t *testing.T) {
 		"secretaria": {"inicio", "pendientes", "casos", "sesiones", "usuarios", "tamizaje", "importar", "liquidacion", "dias", "calendario"},
 		"comite":     {"inicio", "pendientes", "casos", "sesiones", "usuarios", "tamizaje", "liquidacion", "calendario"},
 		"auditor":    {"inicio", "pendientes", "casos", "sesiones", "usuarios", "tamizaje", "liquidacion", "auditoria", "cuentas", "dias"},
-		"admin":      {"inicio", "pendientes", "auditoria", "cuentas", "dias", "seccionales", "uvt", "respaldos", "terminos", "api", "quorum"},
+		"admin":      {"inicio", "pendientes", "auditoria", "cuentas", "dias", "seccionales", "uvt", "respaldos", "terminos", "api", "directorio", "quorum"},
 	}
 	for rol, items := range quiere {
 		t.Run(rol, func(t *testing.T) {

@@ -66,6 +66,7 @@ func Rutas() []ruta {
 		{Metodo: http.MethodPost, Patron: urls.Terminos, Accion: permisos.GestionarTerminos, manejador: (*handler).terminosGuardar},
 		{Metodo: http.MethodGet, Patron: urls.AdminAPI, Accion: permisos.GestionarAPI, manejador: (*handler).apiCuentasListar},
 		{Metodo: http.MethodPost, Patron: urls.AdminAPI, Accion: permisos.GestionarAPI, manejador: (*handler).apiCuentaCrear},
+		{Metodo: http.MethodGet, Patron: urls.AdminDirectorio, Accion: permisos.VerDirectorio, manejador: (*handler).directorioMostrar},
 		{Metodo: http.MethodPost, Patron: urls.PatronAdminAPIRevocar, Accion: permisos.GestionarAPI, manejador: (*handler).apiCuentaRevocar},
 
 		// Auditoría
@@ -182,6 +183,7 @@ var navegacion = []itemNav{
 	{urls.Respaldos, "Respaldos", "respaldos", permisos.VerRespaldos},
 	{urls.Terminos, "Términos internos", "terminos", permisos.GestionarTerminos},
 	{urls.AdminAPI, "API", "api", permisos.GestionarAPI},
+	{urls.AdminDirectorio, "Directorio", "directorio", permisos.VerDirectorio},
 	{urls.Quorum, "Quórum", "quorum", permisos.ConfigurarQuorum},
 	{urls.Calendario, "Calendario", "calendario", permisos.GestionarCalendario},
 }

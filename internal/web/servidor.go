@@ -17,6 +17,7 @@ import (
 
 	"comite/internal/api"
 	"comite/internal/db"
+	"comite/internal/directorio"
 	"comite/internal/expediente"
 	"comite/internal/respaldo"
 	"comite/internal/web/memoria"
@@ -74,6 +75,9 @@ type Config struct {
 	// APIPorMinuto is the requests per minute of each token of the API
 	// (0: api.PorMinutoPredeterminado).
 	APIPorMinuto int
+	// Directorio is the directory login (`comite serve --ldap-url …`);
+	// nil: local accounts only. The administrator sees its mapping.
+	Directorio *directorio.Config
 }
 
 // extractorIP is how the client address (throttling, audit log, request

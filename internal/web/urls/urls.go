@@ -59,6 +59,7 @@ const (
 	Terminos              = "/admin/terminos"
 	AdminAPI              = "/admin/api"
 	PatronAdminAPIRevocar = "/admin/api/:nombre/revocar"
+	AdminDirectorio       = "/admin/directorio"
 	Auditoria             = "/auditoria"
 	AuditoriaVerificar    = "/auditoria/verificar"
 	Usuarios              = "/usuarios"
