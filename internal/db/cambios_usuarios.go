@@ -71,3 +71,25 @@ func (d *DB) PodarCambiosUsuarios(ctx context.Context, antesDe int64) error {
 	}
 	return tx.Commit()
 }
+
+// maxFilasCambios bounds the log of changed users: each import keeps its
+// newest rows (by version) and prunes the rest, so a database loaded only
+// through the command line, with no server pruning it, does not grow it
+// without end. 100.000 rows are a few megabytes, and more changed users than
+// any incremental screening takes (the web's limit is 2.000).
+const maxFilasCambios = 100_000
+
+// recortarCambiosUsuarios prunes the log of changed users to about its
+// newest maxFilasCambios rows (whole versions: the oldest version kept keeps
+// all its rows), inside tx, and moves the prune mark.
+func recortarCambiosUsuarios(ctx context.Context, tx *sql.Tx) error {
+	_, err := tx.ExecContext(ctx, `UPDATE cambios_usuarios_poda SET hasta = (SELECT version FROM cambios_usuarios ORDER BY version DESC LIMIT 1 OFFSET ?1)
+		WHERE id = 1 AND hasta < (SELECT version FROM cambios_usuarios ORDER BY version DESC LIMIT 1 OFFSET ?1)`, maxFilasCambios)
+	if err == nil {
+		_, err = tx.ExecContext(ctx, `DELETE FROM cambios_usuarios WHERE version < (SELECT hasta FROM cambios_usuarios_poda WHERE id = 1)`)
+	}
+	if err != nil {
+		return fmt.Errorf("podar los usuarios cambiados: %w", err)
+	}
+	return nil
+}

@@ -44,18 +44,7 @@ func BenchmarkPaginas(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer d.Close()
-	var cuentaID int64
-	if err := d.QueryRow(`SELECT id FROM cuentas WHERE usuario = 'bench'`).Scan(&cuentaID); err != nil {
-		cu, err := d.CrearCuenta(ctx, dominio.NuevaCuenta{Usuario: "bench", Rol: permisos.RolSecretaria, Clave: claveTest}, dominio.Actor{Cuenta: "sistema"})
-		if err != nil {
-			b.Fatal(err)
-		}
-		cuentaID = cu.ID
-	}
-	tok, _, err := d.CrearSesion(ctx, cuentaID, "127.0.0.1")
-	if err != nil {
-		b.Fatal(err)
-	}
+	tok := sesionDeBench(b, d)
 	app := Nuevo(Config{DB: d, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	sinCache := Nuevo(Config{DB: d, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), SinCachePaginas: true})
 	pedirEn := func(app http.Handler, ruta string) *httptest.ResponseRecorder {
@@ -129,4 +118,23 @@ func BenchmarkPaginas(b *testing.B) {
 			})
 		}
 	}
+}
+
+// sesionDeBench is a session of the account "bench" (Secretaría), created
+// in d the first time.
+func sesionDeBench(b *testing.B, d *db.DB) string {
+	ctx := context.Background()
+	var cuentaID int64
+	if err := d.QueryRow(`SELECT id FROM cuentas WHERE usuario = 'bench'`).Scan(&cuentaID); err != nil {
+		cu, err := d.CrearCuenta(ctx, dominio.NuevaCuenta{Usuario: "bench", Rol: permisos.RolSecretaria, Clave: claveTest}, dominio.Actor{Cuenta: "sistema"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		cuentaID = cu.ID
+	}
+	tok, _, err := d.CrearSesion(ctx, cuentaID, "127.0.0.1")
+	if err != nil {
+		b.Fatal(err)
+	}
+	return tok
 }
