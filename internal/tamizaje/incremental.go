@@ -70,34 +70,45 @@ func (t *Tamizado) Actualizar(cambiados []int64, nuevos *Tamizado) (*Tamizado, e
 		i++
 	}
 	// The rows: both lists are ranked (nuevos by the same order, whose keys
-	// do not depend on the other users); merge them.
-	quedan := make([]compacta, 0, len(t.filas))
-	for _, x := range t.filas {
-		if k := deAnterior[x.usuario]; k >= 0 {
-			x.usuario = k
-			quedan = append(quedan, x)
-		}
-	}
+	// do not depend on the other users); merge them, skipping the rows taken
+	// out, each key made once.
 	llegan := make([]compacta, len(nuevos.filas))
 	for k, x := range nuevos.filas {
 		x.usuario = deNuevo[x.usuario]
 		llegan[k] = x
 	}
-	out.filas = make([]compacta, 0, len(quedan)+len(llegan))
-	i, j = 0, 0
-	var ca, cb claveOrden
-	for i < len(quedan) || j < len(llegan) {
-		tomarNueva := i == len(quedan)
-		if !tomarNueva && j < len(llegan) {
-			ca, cb = quedan[i].clave(out.usuarios), llegan[j].clave(out.usuarios)
-			tomarNueva = compararOrden(&cb, &ca) < 0
-		}
-		if tomarNueva {
-			out.filas = append(out.filas, llegan[j])
-			j++
-		} else {
-			out.filas = append(out.filas, quedan[i])
+	out.filas = make([]compacta, 0, len(t.filas)+len(llegan))
+	siguienteVieja := func(i int) int {
+		for i < len(t.filas) && deAnterior[t.filas[i].usuario] < 0 {
 			i++
+		}
+		return i
+	}
+	i, j = siguienteVieja(0), 0
+	var ca, cb claveOrden
+	if i < len(t.filas) {
+		x := t.filas[i]
+		x.usuario = deAnterior[x.usuario]
+		ca = x.clave(out.usuarios)
+	}
+	if j < len(llegan) {
+		cb = llegan[j].clave(out.usuarios)
+	}
+	for i < len(t.filas) || j < len(llegan) {
+		if i == len(t.filas) || (j < len(llegan) && compararOrden(&cb, &ca) < 0) {
+			out.filas = append(out.filas, llegan[j])
+			if j++; j < len(llegan) {
+				cb = llegan[j].clave(out.usuarios)
+			}
+			continue
+		}
+		x := t.filas[i]
+		x.usuario = deAnterior[x.usuario]
+		out.filas = append(out.filas, x)
+		if i = siguienteVieja(i + 1); i < len(t.filas) {
+			y := t.filas[i]
+			y.usuario = deAnterior[y.usuario]
+			ca = y.clave(out.usuarios)
 		}
 	}
 	for k := range out.filas {

@@ -34,29 +34,9 @@ import (
 // Without COMITE_BENCH_DB it skips (CI has no 50.000-user database). The
 // database gets one account and one session.
 func BenchmarkPaginas(b *testing.B) {
-	ruta := os.Getenv("COMITE_BENCH_DB")
-	if ruta == "" {
-		b.Skip("COMITE_BENCH_DB no está definida: cree una base con «comite demo --usuarios 50000» y apúntela ahí")
-	}
-	ctx := context.Background()
-	d, err := db.Open(ctx, ruta)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer d.Close()
-	tok := sesionDeBench(b, d)
+	d, pedirEn := baseDeBench(b)
 	app := Nuevo(Config{DB: d, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	sinCache := Nuevo(Config{DB: d, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), SinCachePaginas: true})
-	pedirEn := func(app http.Handler, ruta string) *httptest.ResponseRecorder {
-		req := httptest.NewRequest("GET", ruta, nil)
-		req.AddCookie(&http.Cookie{Name: cookieSesion, Value: tok})
-		rec := httptest.NewRecorder()
-		app.ServeHTTP(rec, req)
-		if rec.Code != http.StatusOK {
-			panic(fmt.Sprintf("%s: estado %d", ruta, rec.Code))
-		}
-		return rec
-	}
 	pedir := func(ruta string) *httptest.ResponseRecorder { return pedirEn(app, ruta) }
 	var nitPerfil string
 	if err := d.QueryRow(`SELECT nit FROM usuarios_aduaneros WHERE razon_social LIKE 'Agencia de Aduanas Reincidente Demo%'`).Scan(&nitPerfil); err != nil {
@@ -137,4 +117,30 @@ func sesionDeBench(b *testing.B, d *db.DB) string {
 		b.Fatal(err)
 	}
 	return tok
+}
+
+// baseDeBench opens the database COMITE_BENCH_DB (closed with b; skips
+// without it) and gives what asks a page of an application over it with a
+// session of the account "bench", failing on any status but 200.
+func baseDeBench(b *testing.B) (*db.DB, func(app http.Handler, ruta string) *httptest.ResponseRecorder) {
+	ruta := os.Getenv("COMITE_BENCH_DB")
+	if ruta == "" {
+		b.Skip("COMITE_BENCH_DB no está definida: cree una base con «comite demo --usuarios 50000» y apúntela ahí")
+	}
+	d, err := db.Open(context.Background(), ruta)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { d.Close() })
+	tok := sesionDeBench(b, d)
+	return d, func(app http.Handler, ruta string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest("GET", ruta, nil)
+		req.AddCookie(&http.Cookie{Name: cookieSesion, Value: tok})
+		rec := httptest.NewRecorder()
+		app.ServeHTTP(rec, req)
+		if rec.Code != http.StatusOK {
+			panic(fmt.Sprintf("%s: estado %d", ruta, rec.Code))
+		}
+		return rec
+	}
 }

@@ -5,11 +5,9 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net/http"
-	"net/http/httptest"
-	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"comite/internal/db"
 	"comite/internal/dominio"
@@ -33,27 +31,10 @@ import (
 // Without COMITE_BENCH_DB it skips, as BenchmarkPaginas. It writes acts
 // (numbered BENCH-…) into that database.
 func BenchmarkTamizajeTrasImportacion(b *testing.B) {
-	ruta := os.Getenv("COMITE_BENCH_DB")
-	if ruta == "" {
-		b.Skip("COMITE_BENCH_DB no está definida: cree una base con «comite demo --usuarios 50000» y apúntela ahí")
-	}
+	d, pedirEn := baseDeBench(b)
 	ctx := context.Background()
-	d, err := db.Open(ctx, ruta)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer d.Close()
-	tok := sesionDeBench(b, d)
 	app := Nuevo(Config{DB: d, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	pagina := func() {
-		req := httptest.NewRequest("GET", urls.Tamizaje, nil)
-		req.AddCookie(&http.Cookie{Name: cookieSesion, Value: tok})
-		rec := httptest.NewRecorder()
-		app.ServeHTTP(rec, req)
-		if rec.Code != http.StatusOK {
-			b.Fatalf("%s: estado %d", urls.Tamizaje, rec.Code)
-		}
-	}
+	pagina := func() { pedirEn(app, urls.Tamizaje) }
 	var nits []string
 	rows, err := d.Query(`SELECT nit FROM usuarios_aduaneros ORDER BY id`)
 	if err != nil {
@@ -68,13 +49,13 @@ func BenchmarkTamizajeTrasImportacion(b *testing.B) {
 	if len(nits) < 50 {
 		b.Fatalf("la base tiene %d usuarios; hacen falta 50", len(nits))
 	}
-	lote := 0
+	lote, corrida := 0, time.Now().UnixNano() // new act numbers on every run: an import of rows already there changes nothing
 	importar50 := func() {
 		lote++
 		var csv strings.Builder
 		csv.WriteString("nit;numero_acto;fecha_firmeza;gravedad;sancion;valor;allanamiento\n")
 		for k := range 50 {
-			fmt.Fprintf(&csv, "%s;BENCH-%d-%d;%02d/06/2025;grave;multa;%d;no\n", nits[(lote*50+k*997)%len(nits)], lote, k, 1+k%28, 100000+lote)
+			fmt.Fprintf(&csv, "%s;BENCH-%d-%d-%d;%02d/06/2025;grave;multa;%d;no\n", nits[(lote*50+k*997)%len(nits)], corrida, lote, k, 1+k%28, 100000+lote)
 		}
 		f, err := importar.Preparar(ctx, filas.Sanciones, "sanciones.csv", strings.NewReader(csv.String()), nil)
 		if err != nil {
