@@ -3,6 +3,7 @@ package db
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 )
 
@@ -77,16 +78,22 @@ func (d *DB) PodarCambiosUsuarios(ctx context.Context, antesDe int64) error {
 // through the command line, with no server pruning it, does not grow it
 // without end. 100.000 rows are a few megabytes, and more changed users than
 // any incremental screening takes (the web's limit is 2.000).
-const maxFilasCambios = 100_000
+var maxFilasCambios = 100_000
 
 // recortarCambiosUsuarios prunes the log of changed users to about its
 // newest maxFilasCambios rows (whole versions: the oldest version kept keeps
 // all its rows), inside tx, and moves the prune mark.
 func recortarCambiosUsuarios(ctx context.Context, tx *sql.Tx) error {
-	_, err := tx.ExecContext(ctx, `UPDATE cambios_usuarios_poda SET hasta = (SELECT version FROM cambios_usuarios ORDER BY version DESC LIMIT 1 OFFSET ?1)
-		WHERE id = 1 AND hasta < (SELECT version FROM cambios_usuarios ORDER BY version DESC LIMIT 1 OFFSET ?1)`, maxFilasCambios)
+	var hasta int64
+	err := tx.QueryRowContext(ctx, `SELECT version FROM cambios_usuarios ORDER BY version DESC LIMIT 1 OFFSET ?`, maxFilasCambios).Scan(&hasta)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil // fewer rows than the bound
+	}
 	if err == nil {
-		_, err = tx.ExecContext(ctx, `DELETE FROM cambios_usuarios WHERE version < (SELECT hasta FROM cambios_usuarios_poda WHERE id = 1)`)
+		_, err = tx.ExecContext(ctx, `UPDATE cambios_usuarios_poda SET hasta = ?1 WHERE id = 1 AND hasta < ?1`, hasta)
+	}
+	if err == nil {
+		_, err = tx.ExecContext(ctx, `DELETE FROM cambios_usuarios WHERE version < ?`, hasta)
 	}
 	if err != nil {
 		return fmt.Errorf("podar los usuarios cambiados: %w", err)
