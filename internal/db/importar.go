@@ -274,6 +274,9 @@ func (d *DB) importar(ctx context.Context, clase filas.Clase, quien dominio.Acto
 				return err
 			}
 		}
+		if err := recortarCambiosUsuarios(ctx, tx); err != nil {
+			return err
+		}
 		r.Archivo, r.PorDeclaracion = meta.Archivo, meta.PorDeclaracion
 		if o.Progreso != nil {
 			o.Progreso(r.Filas, r.Filas)

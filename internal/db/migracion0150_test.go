@@ -20,7 +20,7 @@ func TestMigracion0150_nitsSinCeros(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range []string{
+	for _, q := range append(deshacer0161(), // and 0161
 		`DELETE FROM migraciones WHERE nombre >= '0150'`,
 		`DROP TABLE nits_fusionados`,
 		`DROP TABLE claves_fusionadas`, // 0151 runs again after it
@@ -36,7 +36,7 @@ func TestMigracion0150_nitsSinCeros(t *testing.T) {
 		`INSERT INTO operaciones_anuales(usuario_id, anio, valor_centavos, numero, actualizado_en) VALUES (2, 2025, 500, 3, 'x')`,
 		`INSERT INTO casos(id, numero, usuario_id, direccion_seccional, estado, fecha_comision, fecha_verificacion, fecha_reporte, gravedad, sancion, sancion_prevista_centavos, creado_por, creado_en)
 			VALUES (1, 'CF-2026-0001', 2, 'BOGOTA', 'cerrado', '2026-02-10', '2026-03-02', '2026-03-03', 'grave', 'multa', 0, 'x', 'x')`,
-	} {
+	) {
 		if _, err := d.Exec(q); err != nil {
 			t.Fatal(q, err)
 		}

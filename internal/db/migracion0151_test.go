@@ -26,7 +26,7 @@ func TestMigracion0151_clavesSinSeparadores(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range []string{
+	for _, q := range append(deshacer0161(), // and 0161
 		`DELETE FROM migraciones WHERE nombre >= '0151'`,
 		`DROP TABLE claves_fusionadas`,
 		`DROP TABLE api_idempotencia`, // 0160 runs again after it
@@ -50,8 +50,8 @@ func TestMigracion0151_clavesSinSeparadores(t *testing.T) {
 		`INSERT INTO declaraciones(id, usuario_id, numero_declaracion, fecha, anio, valor_centavos, actualizado_en) VALUES
 			(1, 1, '482027000123456', '2025-03-04', 2025, 100, 'x'),
 			(2, 1, '482.027.000.123.456', '2025-03-05', 2025, 200, 'x'),
-			(3, 2, '482` + "\u00a0" + `027` + "\u00a0" + `000', '2025-03-06', 2025, 300, 'x')`,
-	} {
+			(3, 2, '482`+"\u00a0"+`027`+"\u00a0"+`000', '2025-03-06', 2025, 300, 'x')`,
+	) {
 		if _, err := d.Exec(q); err != nil {
 			t.Fatal(q, err)
 		}
@@ -97,8 +97,8 @@ func TestMigracion0151_comoLaImportacion(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range []string{`DELETE FROM migraciones WHERE nombre >= '0151'`, `DROP TABLE claves_fusionadas`,
-		`DROP TABLE api_idempotencia`, `DROP TABLE cuentas_servicio`, `ALTER TABLE cuentas DROP COLUMN origen`} { // 0160 and 0190 run again after it
+	for _, q := range append(deshacer0161(), `DELETE FROM migraciones WHERE nombre >= '0151'`, `DROP TABLE claves_fusionadas`,
+		`DROP TABLE api_idempotencia`, `DROP TABLE cuentas_servicio`, `ALTER TABLE cuentas DROP COLUMN origen`) { // 0160, 0161 and 0190 run again after it
 		if _, err := d.Exec(q); err != nil {
 			t.Fatal(q, err)
 		}

@@ -3,6 +3,7 @@ package db
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -80,6 +81,52 @@ type FiltroActos struct {
 // dates were checked when they were written (importar); SQLite's date
 // reading would carry an impossible day such as 30 February into March.
 func (d *DB) LeerTamizaje(ctx context.Context, anioDesde, anioHasta int, actos FiltroActos, l LectorTamizaje) error {
+	return d.leerTamizaje(ctx, solo{}, anioDesde, anioHasta, actos, l)
+}
+
+// LeerTamizajeDe is LeerTamizaje of only the users whose ids are given (those
+// of them that exist), read through the indexes by user: what a screening
+// kept in memory needs to re-evaluate the users a change touched
+// (CambiosUsuariosDesde).
+func (d *DB) LeerTamizajeDe(ctx context.Context, ids []int64, anioDesde, anioHasta int, actos FiltroActos, l LectorTamizaje) error {
+	b, err := json.Marshal(ids)
+	if err != nil {
+		return fmt.Errorf("leer el tamizaje: %w", err)
+	}
+	if ids == nil {
+		b = []byte("[]")
+	}
+	return d.leerTamizaje(ctx, solo{json: string(b), hay: true}, anioDesde, anioHasta, actos, l)
+}
+
+// solo limits a read of the screening to some users: a JSON array of ids,
+// when hay.
+type solo struct {
+	json string
+	hay  bool
+}
+
+// filtro is the condition on the column col (with a leading AND when y), and
+// its argument numbered n; "" when every user is read.
+func (s solo) filtro(col string, n int, y bool) string {
+	if !s.hay {
+		return ""
+	}
+	c := fmt.Sprintf(" %s IN (SELECT value FROM json_each(?%d))", col, n)
+	if y {
+		return " AND" + c
+	}
+	return " WHERE" + c
+}
+
+func (s solo) args(args []any) []any {
+	if !s.hay {
+		return args
+	}
+	return append(args, s.json)
+}
+
+func (d *DB) leerTamizaje(ctx context.Context, so solo, anioDesde, anioHasta int, actos FiltroActos, l LectorTamizaje) error {
 	tx, err := d.BeginTx(ctx, &sql.TxOptions{ReadOnly: true}) // a deferred read: does not wait for writers (WAL)
 	if err != nil {
 		return fmt.Errorf("leer el tamizaje: %w", err)
@@ -87,21 +134,21 @@ func (d *DB) LeerTamizaje(ctx context.Context, anioDesde, anioHasta int, actos F
 	defer tx.Rollback()
 	if l.Usuarios != nil {
 		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM usuarios_aduaneros`).Scan(&n); err != nil {
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM usuarios_aduaneros`+so.filtro("id", 1, false), so.args(nil)...).Scan(&n); err != nil {
 			return fmt.Errorf("leer usuarios: %w", err)
 		}
 		l.Usuarios(n)
 	}
-	if err := leerUsuariosTamizaje(ctx, tx, l.Usuario); err != nil {
+	if err := leerUsuariosTamizaje(ctx, tx, so, l.Usuario); err != nil {
 		return err
 	}
-	if err := leerRegistrosTamizaje(ctx, tx, l.Registro); err != nil {
+	if err := leerRegistrosTamizaje(ctx, tx, so, l.Registro); err != nil {
 		return err
 	}
-	if err := leerActosTamizaje(ctx, tx, actos, l.Acto); err != nil {
+	if err := leerActosTamizaje(ctx, tx, so, actos, l.Acto); err != nil {
 		return err
 	}
-	if err := leerOperacionesTamizaje(ctx, tx, anioDesde, anioHasta, l.Operaciones); err != nil {
+	if err := leerOperacionesTamizaje(ctx, tx, so, anioDesde, anioHasta, l.Operaciones); err != nil {
 		return err
 	}
 	if err := tx.Rollback(); err != nil {
@@ -110,12 +157,12 @@ func (d *DB) LeerTamizaje(ctx context.Context, anioDesde, anioHasta int, actos F
 	return nil
 }
 
-func leerUsuariosTamizaje(ctx context.Context, tx *sql.Tx, f func(id int64, nit, razonSocial, tipo, seccional string) error) error {
+func leerUsuariosTamizaje(ctx context.Context, tx *sql.Tx, so solo, f func(id int64, nit, razonSocial, tipo, seccional string) error) error {
 	// Three columns instead of five (the driver's cost is per column): the
 	// NIT (digits and a dash) and the razón social joined by a tab, and the
 	// tipo (a canonical code) and the Dirección Seccional likewise; split
 	// at the first tab.
-	rows, err := tx.QueryContext(ctx, `SELECT id, nit || char(9) || razon_social, tipo || char(9) || direccion_seccional FROM usuarios_aduaneros ORDER BY id`)
+	rows, err := tx.QueryContext(ctx, `SELECT id, nit || char(9) || razon_social, tipo || char(9) || direccion_seccional FROM usuarios_aduaneros`+so.filtro("id", 1, false)+` ORDER BY id`, so.args(nil)...)
 	if err != nil {
 		return fmt.Errorf("leer usuarios: %w", err)
 	}
@@ -146,12 +193,12 @@ func leerUsuariosTamizaje(ctx context.Context, tx *sql.Tx, f func(id int64, nit,
 	return nil
 }
 
-func leerRegistrosTamizaje(ctx context.Context, tx *sql.Tx, f func(usuarioID int64, r dominio.RegistroUsuario) error) error {
+func leerRegistrosTamizaje(ctx context.Context, tx *sql.Tx, so solo, f func(usuarioID int64, r dominio.RegistroUsuario) error) error {
 	// The dates as day numbers (two integer columns instead of three, no
 	// text to parse): user × 2¹⁷ + first day, and the last day (−1: none).
 	// A date SQLite cannot read comes as NULL and is an error.
 	rows, err := tx.QueryContext(ctx, `SELECT usuario_id * 131072 + unixepoch(vigente_desde) / 86400,
-		CASE WHEN vigente_hasta IS NULL OR vigente_hasta = '' THEN -1 ELSE unixepoch(vigente_hasta) / 86400 END FROM registros`)
+		CASE WHEN vigente_hasta IS NULL OR vigente_hasta = '' THEN -1 ELSE unixepoch(vigente_hasta) / 86400 END FROM registros`+so.filtro("usuario_id", 1, false), so.args(nil)...)
 	if err != nil {
 		return fmt.Errorf("leer registros: %w", err)
 	}
@@ -207,7 +254,7 @@ func registroInvalido(ctx context.Context, tx *sql.Tx) error {
 	return fmt.Errorf("registro del usuario %s: fechas de vigencia guardadas inválidas (%q, %q)", nit, desde, hasta.String)
 }
 
-func leerActosTamizaje(ctx context.Context, tx *sql.Tx, pre FiltroActos, f func(usuarioID int64, firmeza fecha.Fecha, g sancion.Gravedad, s sancion.Tipo, allanamiento bool, centavos int64) error) error {
+func leerActosTamizaje(ctx context.Context, tx *sql.Tx, so solo, pre FiltroActos, f func(usuarioID int64, firmeza fecha.Fecha, g sancion.Gravedad, s sancion.Tipo, allanamiento bool, centavos int64) error) error {
 	if len(pre.Gravedades) == 0 || pre.Desde.IsZero() || pre.Hasta.IsZero() || pre.Hasta.Antes(pre.Desde) {
 		return nil // no act can count
 	}
@@ -222,12 +269,20 @@ func leerActosTamizaje(ctx context.Context, tx *sql.Tx, pre FiltroActos, f func(
 	if !pre.ConAllanamiento {
 		filtro += ` AND allanamiento = 0`
 	}
+	// Every act is scanned (see LeerTamizaje); a few users are read through
+	// the index on usuario_id instead.
+	tabla := `actos NOT INDEXED`
+	if so.hay {
+		tabla = `actos`
+		filtro += so.filtro("usuario_id", len(args)+1, true)
+		args = so.args(args)
+	}
 	rows, err := tx.QueryContext(ctx, `SELECT ((usuario_id * 131072 + unixepoch(fecha_firmeza) / 86400) * 32
 		+ CASE gravedad WHEN 'leve' THEN 0 WHEN 'grave' THEN 1 WHEN 'gravisima' THEN 2 END * 8
 		+ CASE sancion WHEN 'multa' THEN 0 WHEN 'amonestacion' THEN 1 WHEN 'suspension' THEN 2 WHEN 'cancelacion' THEN 3 END * 2
 		+ CASE allanamiento WHEN 0 THEN 0 WHEN 1 THEN 1 END),
 		valor_centavos
-		FROM actos NOT INDEXED WHERE fecha_firmeza BETWEEN ?1 AND ?2`+filtro, args...)
+		FROM `+tabla+` WHERE fecha_firmeza BETWEEN ?1 AND ?2`+filtro, args...)
 	if err != nil {
 		return fmt.Errorf("leer actos: %w", err)
 	}
@@ -301,12 +356,12 @@ func actoInvalido(ctx context.Context, tx *sql.Tx, desde, hasta fecha.Fecha) err
 	return fmt.Errorf("acto del usuario %s: fecha de firmeza, gravedad, sanción o allanamiento guardados inválidos (%q, %q, %q, %d)", nit, firmeza, grav, sanc, allan)
 }
 
-func leerOperacionesTamizaje(ctx context.Context, tx *sql.Tx, anioDesde, anioHasta int, f func(usuarioID int64, anio int, centavos, numero int64) error) error {
+func leerOperacionesTamizaje(ctx context.Context, tx *sql.Tx, so solo, anioDesde, anioHasta int, f func(usuarioID int64, anio int, centavos, numero int64) error) error {
 	// User and year packed in one integer (usuario × 2¹⁶ + año): three
 	// columns instead of four.
-	rows, err := tx.QueryContext(ctx, `SELECT usuario_id * 65536 + anio, valor_centavos, numero FROM operaciones_anuales WHERE anio BETWEEN ?1 AND ?2
+	rows, err := tx.QueryContext(ctx, `SELECT usuario_id * 65536 + anio, valor_centavos, numero FROM operaciones_anuales WHERE anio BETWEEN ?1 AND ?2`+so.filtro("usuario_id", 3, true)+`
 		UNION ALL
-		SELECT usuario_id * 65536 + anio, sum(valor_centavos), count(*) FROM declaraciones WHERE anio BETWEEN ?1 AND ?2 GROUP BY usuario_id, anio`, anioDesde, anioHasta)
+		SELECT usuario_id * 65536 + anio, sum(valor_centavos), count(*) FROM declaraciones WHERE anio BETWEEN ?1 AND ?2`+so.filtro("usuario_id", 3, true)+` GROUP BY usuario_id, anio`, so.args([]any{anioDesde, anioHasta})...)
 	if err != nil {
 		return fmt.Errorf("leer operaciones: %w", err)
 	}

@@ -266,6 +266,16 @@ func generarCon(ctx context.Context, d *db.DB, o Opciones, firmaActas expediente
 	if err := g.historia(a); err != nil {
 		return Resumen{}, fmt.Errorf("datos de demostración, historia de los casos: %w (la base %s quedó con los datos y los pasos anteriores; genere la demostración en un archivo nuevo)", err, d.Ruta)
 	}
+	// The log of changed users names every user written (one row per row
+	// written): no screening of this new database is held anywhere yet, so
+	// none of it is needed.
+	v, err := d.LeerVersionDatos(ctx)
+	if err == nil {
+		err = d.PodarCambiosUsuarios(ctx, v.Aduaneros)
+	}
+	if err != nil {
+		return Resumen{}, fmt.Errorf("datos de demostración: %w", err)
+	}
 	return *g.res, nil
 }
 

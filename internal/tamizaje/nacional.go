@@ -28,6 +28,22 @@ type Tamizado struct {
 // AportaSuma) and each year's verdict is the core's (reincidencia.Decidir).
 // Nothing per act is kept: the read is added up per user as it streams.
 func Nacional(ctx context.Context, d *db.DB, anio int) (*Tamizado, error) {
+	return nacional(ctx, d, anio, nil)
+}
+
+// NacionalDe is Nacional of only the users whose ids are given (those that
+// still exist), read through the store's indexes by user
+// (db.LeerTamizajeDe): the rows Actualizar puts into a screening kept from
+// before a change. Its positions are among those users only.
+func NacionalDe(ctx context.Context, d *db.DB, anio int, ids []int64) (*Tamizado, error) {
+	if ids == nil {
+		ids = []int64{}
+	}
+	return nacional(ctx, d, anio, ids)
+}
+
+// nacional is Nacional of every user (ids nil) or of those ids.
+func nacional(ctx context.Context, d *db.DB, anio int, ids []int64) (*Tamizado, error) {
 	c, err := nuevoContexto(anio, d.Referencia())
 	if err != nil {
 		return nil, err
@@ -49,7 +65,13 @@ func Nacional(ctx context.Context, d *db.DB, anio int) (*Tamizado, error) {
 	// either reference year (reincidencia.PreseleccionActos); every act read
 	// is still judged by the core.
 	pre := reincidencia.PreseleccionActos(c.a[0].periodo, c.a[1].periodo)
-	err = d.LeerTamizaje(ctx, anio-2, anio-1, db.FiltroActos(pre), db.LectorTamizaje{
+	leer := func(l db.LectorTamizaje) error {
+		if ids == nil {
+			return d.LeerTamizaje(ctx, anio-2, anio-1, db.FiltroActos(pre), l)
+		}
+		return d.LeerTamizajeDe(ctx, ids, anio-2, anio-1, db.FiltroActos(pre), l)
+	}
+	err = leer(db.LectorTamizaje{
 		Usuarios: func(n int) {
 			t.usuarios = make([]Usuario, 0, n)
 			t.filas = make([]compacta, 0, n)

@@ -44,22 +44,30 @@ func diferenciaPunto(p tamizaje.Punto, r contrato.EvaluacionJSON) string {
 // core as it streams and only added up, in integer centavos; and each year's
 // verdict is reincidencia.Decidir on those totals. This checks that none of
 // them changes a figure.
+var (
+	gravedades = []string{"leve", "grave", "gravisima"}
+	sanciones  = []string{"multa", "amonestacion", "suspension", "cancelacion"}
+)
+
+// baseAleatoria is an empty database (the caller closes it) and the year to
+// screen.
+// From 2025: both screened years (and their previous one) have a commission
+// inside the rule sets held. Before 06/06/2023 the contract leaves a real
+// case undetermined (hecho_anterior_a_vigencia), while the screening, a
+// hypothesis of a commission on 1 January, still computes it with the
+// earliest rule set.
+func baseAleatoria(t *testing.T, rt *rapid.T) (*db.DB, *base, int) {
+	d, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "p.db"))
+	if err != nil {
+		rt.Fatal(err)
+	}
+	return d, &base{t: t, d: d}, rapid.IntRange(2025, 2027).Draw(rt, "anio")
+}
+
 func TestTamizaje_art25_propiedadIgualAlNucleoEnBasesAleatorias(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
-		d, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "p.db"))
-		if err != nil {
-			rt.Fatal(err)
-		}
+		d, b, anio := baseAleatoria(t, rt)
 		defer d.Close()
-		b := &base{t: t, d: d}
-		// From 2025: both screened years (and their previous one) have a
-		// commission inside the rule sets held. Before 06/06/2023 the
-		// contract leaves a real case undetermined (hecho_anterior_a_vigencia),
-		// while the screening, a hypothesis of a commission on 1 January,
-		// still computes it with the earliest rule set.
-		anio := rapid.IntRange(2025, 2027).Draw(rt, "anio")
-		gravedades := []string{"leve", "grave", "gravisima"}
-		sanciones := []string{"multa", "amonestacion", "suspension", "cancelacion"}
 		nUsuarios := rapid.IntRange(1, 4).Draw(rt, "usuarios")
 		for u := 0; u < nUsuarios; u++ {
 			uid := b.usuario(nitDe(t, fmt.Sprint(900100000+u)), "agencia_de_aduanas", "Dirección Seccional de Aduanas de Bogotá")

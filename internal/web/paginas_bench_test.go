@@ -34,40 +34,9 @@ import (
 // Without COMITE_BENCH_DB it skips (CI has no 50.000-user database). The
 // database gets one account and one session.
 func BenchmarkPaginas(b *testing.B) {
-	ruta := os.Getenv("COMITE_BENCH_DB")
-	if ruta == "" {
-		b.Skip("COMITE_BENCH_DB no está definida: cree una base con «comite demo --usuarios 50000» y apúntela ahí")
-	}
-	ctx := context.Background()
-	d, err := db.Open(ctx, ruta)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer d.Close()
-	var cuentaID int64
-	if err := d.QueryRow(`SELECT id FROM cuentas WHERE usuario = 'bench'`).Scan(&cuentaID); err != nil {
-		cu, err := d.CrearCuenta(ctx, dominio.NuevaCuenta{Usuario: "bench", Rol: permisos.RolSecretaria, Clave: claveTest}, dominio.Actor{Cuenta: "sistema"})
-		if err != nil {
-			b.Fatal(err)
-		}
-		cuentaID = cu.ID
-	}
-	tok, _, err := d.CrearSesion(ctx, cuentaID, "127.0.0.1")
-	if err != nil {
-		b.Fatal(err)
-	}
+	d, pedirEn := baseDeBench(b)
 	app := Nuevo(Config{DB: d, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	sinCache := Nuevo(Config{DB: d, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), SinCachePaginas: true})
-	pedirEn := func(app http.Handler, ruta string) *httptest.ResponseRecorder {
-		req := httptest.NewRequest("GET", ruta, nil)
-		req.AddCookie(&http.Cookie{Name: cookieSesion, Value: tok})
-		rec := httptest.NewRecorder()
-		app.ServeHTTP(rec, req)
-		if rec.Code != http.StatusOK {
-			panic(fmt.Sprintf("%s: estado %d", ruta, rec.Code))
-		}
-		return rec
-	}
 	pedir := func(ruta string) *httptest.ResponseRecorder { return pedirEn(app, ruta) }
 	var nitPerfil string
 	if err := d.QueryRow(`SELECT nit FROM usuarios_aduaneros WHERE razon_social LIKE 'Agencia de Aduanas Reincidente Demo%'`).Scan(&nitPerfil); err != nil {
@@ -128,5 +97,50 @@ func BenchmarkPaginas(b *testing.B) {
 				})
 			})
 		}
+	}
+}
+
+// sesionDeBench is a session of the account "bench" (Secretaría), created
+// in d the first time.
+func sesionDeBench(b *testing.B, d *db.DB) string {
+	ctx := context.Background()
+	var cuentaID int64
+	if err := d.QueryRow(`SELECT id FROM cuentas WHERE usuario = 'bench'`).Scan(&cuentaID); err != nil {
+		cu, err := d.CrearCuenta(ctx, dominio.NuevaCuenta{Usuario: "bench", Rol: permisos.RolSecretaria, Clave: claveTest}, dominio.Actor{Cuenta: "sistema"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		cuentaID = cu.ID
+	}
+	tok, _, err := d.CrearSesion(ctx, cuentaID, "127.0.0.1")
+	if err != nil {
+		b.Fatal(err)
+	}
+	return tok
+}
+
+// baseDeBench opens the database COMITE_BENCH_DB (closed with b; skips
+// without it) and gives what asks a page of an application over it with a
+// session of the account "bench", failing on any status but 200.
+func baseDeBench(b *testing.B) (*db.DB, func(app http.Handler, ruta string) *httptest.ResponseRecorder) {
+	ruta := os.Getenv("COMITE_BENCH_DB")
+	if ruta == "" {
+		b.Skip("COMITE_BENCH_DB no está definida: cree una base con «comite demo --usuarios 50000» y apúntela ahí")
+	}
+	d, err := db.Open(context.Background(), ruta)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { d.Close() })
+	tok := sesionDeBench(b, d)
+	return d, func(app http.Handler, ruta string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest("GET", ruta, nil)
+		req.AddCookie(&http.Cookie{Name: cookieSesion, Value: tok})
+		rec := httptest.NewRecorder()
+		app.ServeHTTP(rec, req)
+		if rec.Code != http.StatusOK {
+			panic(fmt.Sprintf("%s: estado %d", ruta, rec.Code))
+		}
+		return rec
 	}
 }

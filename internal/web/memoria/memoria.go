@@ -38,6 +38,11 @@ type Memoria struct {
 
 	mu       sync.Mutex
 	entradas map[any]*entradaMemoria
+	// previas: the last value of each screening (a Tamizaje key) once its
+	// version is past, kept until the new one is computed from it
+	// (ObtenerDesde); at most maxTamizajes.
+	previas map[any]*entradaMemoria
+	podado  int64 // the customs version below which the log of changes was last pruned
 
 	// SinCache: per-object keys (PorObjeto) are computed on every lookup
 	// and never kept (the web's Config.SinCachePaginas).
@@ -74,7 +79,7 @@ type Tamizaje struct{ Anio int }
 
 // Nueva is an empty memory over the data of d.
 func Nueva(d *db.DB) *Memoria {
-	return &Memoria{d: d, entradas: map[any]*entradaMemoria{}}
+	return &Memoria{d: d, entradas: map[any]*entradaMemoria{}, previas: map[any]*entradaMemoria{}}
 }
 
 // versionesFijas are the versions read once for a whole request (a page
@@ -118,6 +123,16 @@ func (m *Memoria) Obtener(ctx context.Context, clave any, calcular func(context.
 	if _, ok := clave.(PorObjeto); ok && m.SinCache {
 		return calcular(ctx)
 	}
+	return m.ObtenerDesde(ctx, clave, func(ctx context.Context, _ any, _ int64) (any, error) { return calcular(ctx) })
+}
+
+// ObtenerDesde is Obtener for a value that can be brought up to date from an
+// older one: calcular also receives the last value computed for clave at
+// another data version, and that version (nil and 0 when there is none), so
+// it may re-evaluate only what changed since (for a screening, the users
+// db.CambiosUsuariosDesde names). The value it returns must be what a
+// computation from scratch would give.
+func (m *Memoria) ObtenerDesde(ctx context.Context, clave any, calcular func(ctx context.Context, anterior any, version int64) (any, error)) (any, error) {
 	e, err := m.entrada(ctx, clave, true, calcular)
 	if err != nil {
 		return nil, err
@@ -147,7 +162,7 @@ func (m *Memoria) Obtener(ctx context.Context, clave any, calcular func(context.
 // computation of the same key still runs, it does not start another one (a
 // burst of edits does not pile up computations): a later call starts it.
 func (m *Memoria) Consultar(ctx context.Context, clave any, calcular func(context.Context) (any, error)) (valor any, listo bool, err error) {
-	e, err := m.entrada(ctx, clave, false, calcular)
+	e, err := m.entrada(ctx, clave, false, func(ctx context.Context, _ any, _ int64) (any, error) { return calcular(ctx) })
 	if err != nil || e == nil {
 		return nil, false, err
 	}
@@ -162,7 +177,7 @@ func (m *Memoria) Consultar(ctx context.Context, clave any, calcular func(contex
 // entrada is the entry of clave for the current data version, started if
 // needed. With nueva = false it answers nil instead of starting a computation
 // while an older one of the same key is still running.
-func (m *Memoria) entrada(ctx context.Context, clave any, nueva bool, calcular func(context.Context) (any, error)) (*entradaMemoria, error) {
+func (m *Memoria) entrada(ctx context.Context, clave any, nueva bool, calcular func(context.Context, any, int64) (any, error)) (*entradaMemoria, error) {
 	v, todo, err := m.versiones(ctx)
 	if err != nil {
 		return nil, err
@@ -182,22 +197,37 @@ func (m *Memoria) entrada(ctx context.Context, clave any, nueva bool, calcular f
 		return nil, nil
 	}
 	m.purgar(clave, v)
+	previa := m.previas[clave]
 	e = &entradaMemoria{version: v, hecho: make(chan struct{}), usada: ahora}
 	m.entradas[clave] = e
+	var anterior any
+	var versionAnterior int64
+	if previa != nil {
+		anterior, versionAnterior = previa.valor, previa.version
+	}
 	// The computation outlives the request that started it (others wait
 	// for it, or a later page shows it), so it does not take its
 	// cancellation, nor its turn: the turn is the request's, and only the
 	// request's goroutine gives it back or takes it (package turnos).
 	go func() {
-		e.valor, e.err = calcular(turnos.SinTurno(context.WithoutCancel(ctx)))
+		ctx := turnos.SinTurno(context.WithoutCancel(ctx))
+		e.valor, e.err = calcular(ctx, anterior, versionAnterior)
+		m.mu.Lock()
 		if e.err != nil {
-			m.mu.Lock()
 			if m.entradas[clave] == e {
 				delete(m.entradas, clave)
 			}
-			m.mu.Unlock()
+		} else if m.previas[clave] == previa {
+			delete(m.previas, clave)
 		}
+		podar := m.aPodar()
+		m.mu.Unlock()
 		close(e.hecho)
+		if podar > 0 && m.d != nil {
+			// The log of changed users is kept from the oldest screening
+			// held; a failure only leaves it longer.
+			_ = m.d.PodarCambiosUsuarios(ctx, podar)
+		}
 	}()
 	return e, nil
 }
@@ -210,6 +240,9 @@ func (m *Memoria) purgar(clave any, v int64) {
 	for k, e := range m.entradas {
 		if _, kt := k.(DeTodo); kt == todo && e.version != v && terminada(e) {
 			delete(m.entradas, k)
+			if _, ok := k.(Tamizaje); ok && e.err == nil {
+				m.guardarPrevia(k, e)
+			}
 		}
 	}
 	mismaClase := func(k any) bool {
@@ -247,7 +280,49 @@ func (m *Memoria) purgar(clave any, v int64) {
 			return // all still computing: they finish and leave later
 		}
 		delete(m.entradas, viejaK)
+		delete(m.previas, viejaK)
 	}
+}
+
+// guardarPrevia keeps e, the value of screening k at a past version, to
+// compute the next one from it; at most maxTamizajes, the least recently
+// used leaving first. Called with m.mu held.
+func (m *Memoria) guardarPrevia(k any, e *entradaMemoria) {
+	m.previas[k] = e
+	for len(m.previas) > maxTamizajes {
+		var viejaK any
+		var vieja *entradaMemoria
+		for k, e := range m.previas {
+			if vieja == nil || e.usada.Before(vieja.usada) {
+				viejaK, vieja = k, e
+			}
+		}
+		delete(m.previas, viejaK)
+	}
+}
+
+// podaMinima is how far (in customs data versions) the oldest screening held
+// must have moved before the log of changed users is pruned again: a prune
+// is a write, not made after every computation.
+const podaMinima = 1000
+
+// aPodar is the version below which the log of changed users can be pruned
+// now (every screening held, current or previous, is at that version or
+// later), or 0 when not yet worth it. Called with m.mu held.
+func (m *Memoria) aPodar() int64 {
+	menor := int64(-1)
+	for _, mapa := range []map[any]*entradaMemoria{m.entradas, m.previas} {
+		for k, e := range mapa {
+			if _, ok := k.(Tamizaje); ok && (menor < 0 || e.version < menor) {
+				menor = e.version
+			}
+		}
+	}
+	if menor < m.podado+podaMinima {
+		return 0
+	}
+	m.podado = menor
+	return menor
 }
 
 func terminada(e *entradaMemoria) bool {

@@ -75,3 +75,51 @@ func TestTurnos_esperarUnCalculoDevuelveElTurno(t *testing.T) {
 		t.Fatal("el cálculo en segundo plano recibió el turno de la solicitud que lo empezó")
 	}
 }
+
+// A screening looked up at a new data version is computed from the last one
+// of an older version, which is handed over with that version; also when
+// another year's lookup dropped it meanwhile, and again after a computation
+// that failed. A key never computed gets nothing.
+func TestMemoria_obtenerDesdeRecibeElTamizajeAnterior(t *testing.T) {
+	m := Nueva(nil)
+	en := func(v int64) context.Context { return ConVersiones(context.Background(), v, v) }
+	type visto struct {
+		anterior any
+		version  int64
+	}
+	pedir := func(ctx context.Context, anio int, valor string, falla bool) (visto, any, error) {
+		var vio visto
+		x, err := m.ObtenerDesde(ctx, Tamizaje{Anio: anio}, func(_ context.Context, anterior any, version int64) (any, error) {
+			vio = visto{anterior, version}
+			if falla {
+				return nil, errors.New("falla")
+			}
+			return valor, nil
+		})
+		return vio, x, err
+	}
+	pasos := []struct {
+		nombre  string
+		version int64
+		anio    int
+		valor   string
+		falla   bool
+		quiere  visto
+	}{
+		{"primera vez: nada anterior", 5, 2026, "a5", false, visto{nil, 0}},
+		{"otro año: nada anterior", 5, 2025, "b5", false, visto{nil, 0}},
+		{"nueva versión: el de la 5", 7, 2026, "a7", false, visto{"a5", 5}},
+		{"el otro año, que la búsqueda anterior sacó: el suyo de la 5", 7, 2025, "b7", false, visto{"b5", 5}},
+		{"un cálculo que falla recibe el de la 7", 9, 2026, "", true, visto{"a7", 7}},
+		{"y el siguiente también", 9, 2026, "a9", false, visto{"a7", 7}},
+	}
+	for _, p := range pasos {
+		vio, x, err := pedir(en(p.version), p.anio, p.valor, p.falla)
+		if (err != nil) != p.falla || vio != p.quiere || (!p.falla && x != p.valor) {
+			t.Errorf("%s: vio %+v, valor %v (%v); quería %+v, %q", p.nombre, vio, x, err, p.quiere, p.valor)
+		}
+	}
+	if len(m.previas) != 1 {
+		t.Errorf("quedan %d tamizajes anteriores, quería 1 (el de 2025 de la versión 7)", len(m.previas))
+	}
+}

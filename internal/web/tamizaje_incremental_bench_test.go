@@ -1,0 +1,98 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"strings"
+	"testing"
+	"time"
+
+	"comite/internal/db"
+	"comite/internal/dominio"
+	"comite/internal/importar"
+	"comite/internal/importar/filas"
+	"comite/internal/web/urls"
+)
+
+// BenchmarkTamizajeTrasImportacion measures the first page of the screening
+// (national account, rank order) right after an import of 50 acts of 50
+// users, against the same page in steady state (the screening kept in
+// memory). "tras_importacion_50" is the page as served: the screening kept
+// is brought up to date with only the 50 users changed; with
+// "tras_importacion_50_entero" the log of changes cannot answer (its prune
+// mark is moved past every version), so the page computes the screening of
+// every user, as before the log existed. The import itself is not timed.
+//
+//	go run ./cmd/comite demo --db /tmp/b.db --usuarios 50000
+//	COMITE_BENCH_DB=/tmp/b.db go test -bench TamizajeTrasImportacion -run '^$' -cpu 2 ./internal/web/
+//
+// Without COMITE_BENCH_DB it skips, as BenchmarkPaginas. It writes acts
+// (numbered BENCH-…) into that database.
+func BenchmarkTamizajeTrasImportacion(b *testing.B) {
+	d, pedirEn := baseDeBench(b)
+	ctx := context.Background()
+	app := Nuevo(Config{DB: d, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	pagina := func() { pedirEn(app, urls.Tamizaje) }
+	var nits []string
+	rows, err := d.Query(`SELECT nit FROM usuarios_aduaneros ORDER BY id`)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for rows.Next() {
+		var n string
+		rows.Scan(&n)
+		nits = append(nits, n)
+	}
+	rows.Close()
+	if len(nits) < 50 {
+		b.Fatalf("la base tiene %d usuarios; hacen falta 50", len(nits))
+	}
+	lote, corrida := 0, time.Now().UnixNano() // new act numbers on every run: an import of rows already there changes nothing
+	importar50 := func() {
+		lote++
+		var csv strings.Builder
+		csv.WriteString("nit;numero_acto;fecha_firmeza;gravedad;sancion;valor;allanamiento\n")
+		for k := range 50 {
+			fmt.Fprintf(&csv, "%s;BENCH-%d-%d-%d;%02d/06/2025;grave;multa;%d;no\n", nits[(lote*50+k*997)%len(nits)], corrida, lote, k, 1+k%28, 100000+lote)
+		}
+		f, err := importar.Preparar(ctx, filas.Sanciones, "sanciones.csv", strings.NewReader(csv.String()), nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := d.ImportarFuente(ctx, f, dominio.Actor{Cuenta: "bench"}, db.OpcionesImportacion{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	pagina() // the screening computed once
+	b.Run("estable", func(b *testing.B) {
+		for b.Loop() {
+			pagina()
+		}
+	})
+	b.Run("tras_importacion_50", func(b *testing.B) {
+		for b.Loop() {
+			b.StopTimer()
+			importar50()
+			b.StartTimer()
+			pagina()
+		}
+	})
+	b.Run("tras_importacion_50_entero", func(b *testing.B) {
+		var hasta int64
+		if err := d.QueryRow(`SELECT hasta FROM cambios_usuarios_poda`).Scan(&hasta); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := d.Exec(`UPDATE cambios_usuarios_poda SET hasta = 1 << 62`); err != nil {
+			b.Fatal(err)
+		}
+		defer d.Exec(`UPDATE cambios_usuarios_poda SET hasta = ?`, hasta)
+		for b.Loop() {
+			b.StopTimer()
+			importar50()
+			b.StartTimer()
+			pagina()
+		}
+	})
+}
