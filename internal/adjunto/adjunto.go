@@ -18,7 +18,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"comite/internal/flujo"
 	"comite/internal/importar"
+	"comite/internal/permisos"
 )
 
 // Tipo is the kind of an attachment in the expediente.
@@ -391,4 +393,20 @@ func Tamano(n int64) string {
 		return fmt.Sprintf("%d KiB", n>>10)
 	}
 	return fmt.Sprintf("%d bytes", n)
+}
+
+// PuedeAdjuntar says whether rol may attach files to, or withdraw them
+// from, a case in estado: the Dirección Seccional while the case is
+// reportado (it sends the report "junto con las pruebas y demás
+// antecedentes de los hechos"), the Secretaría Técnica until it presents
+// the informe to the Comité. Whether the account reaches the case at all
+// is the case's own access rule.
+func PuedeAdjuntar(rol permisos.Rol, estado flujo.Estado) bool {
+	switch rol {
+	case permisos.RolSeccional:
+		return estado == flujo.Reportado
+	case permisos.RolSecretaria:
+		return estado == flujo.Reportado || estado == flujo.EnEvaluacion
+	}
+	return false
 }
