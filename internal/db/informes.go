@@ -89,6 +89,7 @@ type FuenteInforme struct {
 	Marca      MarcaCaso
 	Norma      *NormaAplicable            // the decision on the applicable norm (nil: none)
 	Personas   map[string]dominio.Persona // login → the person behind the account
+	Adjuntos   []Adjunto                  // the files attached to the case, withdrawn ones included
 }
 
 // FuenteInforme reads what the informe of a case is built from, in one
@@ -135,6 +136,9 @@ func fuenteInforme(ctx context.Context, q consultor, casoID int64) (FuenteInform
 		return f, err
 	}
 	if f.Personas, err = personasEn(ctx, q); err != nil {
+		return f, err
+	}
+	if f.Adjuntos, err = adjuntosDe(ctx, q, casoID); err != nil {
 		return f, err
 	}
 	if err := q.QueryRowContext(ctx, `SELECT id, hash FROM auditoria ORDER BY id DESC LIMIT 1`).Scan(&f.Cabeza.ID, &f.Cabeza.Hash); err != nil && !errors.Is(err, sql.ErrNoRows) {

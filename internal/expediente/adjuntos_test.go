@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"comite/internal/adjunto"
 	"comite/internal/db"
@@ -160,5 +161,46 @@ func TestAdjuntos_retiroYAislamiento(t *testing.T) {
 	var n int
 	if err := d.QueryRow(`SELECT count(*) FROM auditoria WHERE accion = 'caso.retirar_adjunto'`).Scan(&n); err != nil || n != 1 {
 		t.Fatalf("%d filas de auditoría, %v", n, err)
+	}
+}
+
+// TestAdjuntos_informeLosListaConSuSHA256: the informe gerencial lists the
+// files attached by its issue (kind, description, date, SHA-256), read back
+// with poppler; one attached after the issue is not in that version.
+func TestAdjuntos_informeLosListaConSuSHA256(t *testing.T) {
+	t.Parallel()
+	d, ahora := baseCasos(t)
+	ctx := context.Background()
+	x := Nuevo(d)
+	c := abrir(t, d, nitEjemplo, sSeccional)
+	a, err := x.Adjuntar(ctx, adjuntoDe(c.ID, "acta_inspeccion", "acta.pdf", adjunto.Muestra(adjunto.PDF, "acta")), sSeccional)
+	if err != nil {
+		t.Fatal(err)
+	}
+	llevar(t, d, c.ID, flujo.EnEvaluacion)
+	if err := x.GuardarCriterios(ctx, c.ID, criteriosCompletos, sSecretaria); err != nil {
+		t.Fatal(err)
+	}
+	inf, err := x.EmitirInforme(ctx, c.ID, sSecretaria)
+	if err != nil {
+		t.Fatal(err)
+	}
+	*ahora = ahora.Add(time.Hour)
+	despues, err := x.Adjuntar(ctx, adjuntoDe(c.ID, "fotografia", "f.png", adjunto.Muestra(adjunto.PNG, "f")), sSecretaria)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, pdf, err := d.InformePDF(ctx, c.ID, inf.Version)
+	if err != nil {
+		t.Fatal(err)
+	}
+	texto := textoPDF(t, pdf)
+	for _, quiere := range []string{"Pruebas y antecedentes adjuntos", "Acta de inspección o aprehensión", "Documento de prueba", "01/03/2026", a.SHA256} {
+		if !strings.Contains(texto, quiere) {
+			t.Errorf("el informe no dice %q:\n%s", quiere, texto)
+		}
+	}
+	if strings.Contains(texto, despues.SHA256) {
+		t.Error("el informe lista un adjunto posterior a su emisión")
 	}
 }
