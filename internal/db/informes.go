@@ -57,19 +57,20 @@ type MarcaCaso string
 
 func marcaCaso(ctx context.Context, q consultor, casoID int64) (MarcaCaso, error) {
 	var estado, criterios string
-	var ev, evento, concepto, propuesta, informes sql.NullInt64
+	var ev, evento, concepto, propuesta, informes, adjuntos, retiros sql.NullInt64
 	err := q.QueryRowContext(ctx, `SELECT estado, coalesce(criterios_json, ''),
 		(SELECT max(id) FROM evaluaciones WHERE caso_id = c.id), (SELECT max(id) FROM caso_eventos WHERE caso_id = c.id),
 		(SELECT max(id) FROM conceptos WHERE caso_id = c.id), (SELECT max(id) FROM propuestas_rea WHERE caso_id = c.id),
-		(SELECT max(version) FROM informes WHERE caso_id = c.id)
-		FROM casos c WHERE c.id = ?`, casoID).Scan(&estado, &criterios, &ev, &evento, &concepto, &propuesta, &informes)
+		(SELECT max(version) FROM informes WHERE caso_id = c.id), (SELECT max(id) FROM adjuntos WHERE caso_id = c.id),
+		(SELECT max(r.id) FROM adjuntos_retiros r JOIN adjuntos a ON a.id = r.adjunto_id WHERE a.caso_id = c.id)
+		FROM casos c WHERE c.id = ?`, casoID).Scan(&estado, &criterios, &ev, &evento, &concepto, &propuesta, &informes, &adjuntos, &retiros)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", ErrCasoNoExiste
 	}
 	if err != nil {
 		return "", fmt.Errorf("leer la marca del caso: %w", err)
 	}
-	return MarcaCaso(fmt.Sprintf("%s|%d|%d|%d|%d|%d|%s", estado, ev.Int64, evento.Int64, concepto.Int64, propuesta.Int64, informes.Int64, criterios)), nil
+	return MarcaCaso(fmt.Sprintf("%s|%d|%d|%d|%d|%d|%d|%d|%s", estado, ev.Int64, evento.Int64, concepto.Int64, propuesta.Int64, informes.Int64, adjuntos.Int64, retiros.Int64, criterios)), nil
 }
 
 // ErrDocumentoDesactualizado is returned when what a document was built
