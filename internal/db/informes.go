@@ -57,19 +57,20 @@ type MarcaCaso string
 
 func marcaCaso(ctx context.Context, q consultor, casoID int64) (MarcaCaso, error) {
 	var estado, criterios string
-	var ev, evento, concepto, propuesta, informes sql.NullInt64
+	var ev, evento, concepto, propuesta, informes, adjuntos, retiros sql.NullInt64
 	err := q.QueryRowContext(ctx, `SELECT estado, coalesce(criterios_json, ''),
 		(SELECT max(id) FROM evaluaciones WHERE caso_id = c.id), (SELECT max(id) FROM caso_eventos WHERE caso_id = c.id),
 		(SELECT max(id) FROM conceptos WHERE caso_id = c.id), (SELECT max(id) FROM propuestas_rea WHERE caso_id = c.id),
-		(SELECT max(version) FROM informes WHERE caso_id = c.id)
-		FROM casos c WHERE c.id = ?`, casoID).Scan(&estado, &criterios, &ev, &evento, &concepto, &propuesta, &informes)
+		(SELECT max(version) FROM informes WHERE caso_id = c.id), (SELECT max(id) FROM adjuntos WHERE caso_id = c.id),
+		(SELECT max(r.id) FROM adjuntos_retiros r JOIN adjuntos a ON a.id = r.adjunto_id WHERE a.caso_id = c.id)
+		FROM casos c WHERE c.id = ?`, casoID).Scan(&estado, &criterios, &ev, &evento, &concepto, &propuesta, &informes, &adjuntos, &retiros)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", ErrCasoNoExiste
 	}
 	if err != nil {
 		return "", fmt.Errorf("leer la marca del caso: %w", err)
 	}
-	return MarcaCaso(fmt.Sprintf("%s|%d|%d|%d|%d|%d|%s", estado, ev.Int64, evento.Int64, concepto.Int64, propuesta.Int64, informes.Int64, criterios)), nil
+	return MarcaCaso(fmt.Sprintf("%s|%d|%d|%d|%d|%d|%d|%d|%s", estado, ev.Int64, evento.Int64, concepto.Int64, propuesta.Int64, informes.Int64, adjuntos.Int64, retiros.Int64, criterios)), nil
 }
 
 // ErrDocumentoDesactualizado is returned when what a document was built
@@ -89,6 +90,7 @@ type FuenteInforme struct {
 	Marca      MarcaCaso
 	Norma      *NormaAplicable            // the decision on the applicable norm (nil: none)
 	Personas   map[string]dominio.Persona // login → the person behind the account
+	Adjuntos   []Adjunto                  // the files attached to the case, withdrawn ones included
 }
 
 // FuenteInforme reads what the informe of a case is built from, in one
@@ -135,6 +137,9 @@ func fuenteInforme(ctx context.Context, q consultor, casoID int64) (FuenteInform
 		return f, err
 	}
 	if f.Personas, err = personasEn(ctx, q); err != nil {
+		return f, err
+	}
+	if f.Adjuntos, err = adjuntosDe(ctx, q, casoID); err != nil {
 		return f, err
 	}
 	if err := q.QueryRowContext(ctx, `SELECT id, hash FROM auditoria ORDER BY id DESC LIMIT 1`).Scan(&f.Cabeza.ID, &f.Cabeza.Hash); err != nil && !errors.Is(err, sql.ErrNoRows) {

@@ -26,6 +26,7 @@ func TestMigracion0150_nitsSinCeros(t *testing.T) {
 		`DROP TABLE claves_fusionadas`, // 0151 runs again after it
 		`DROP TABLE api_idempotencia`,  // and 0160
 		`DROP TABLE cuentas_servicio`,
+		`DROP TABLE adjuntos_retiros`, `DROP TABLE adjuntos`, // and 0180
 		`ALTER TABLE cuentas DROP COLUMN origen`, // and 0190
 		`INSERT INTO usuarios_aduaneros(id, nit, razon_social, tipo, direccion_seccional, creado_en, actualizado_en) VALUES
 			(1, '901750435-6', 'Uno S.A.S.', 'otro', '', 'x', 'x'),

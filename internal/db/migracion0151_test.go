@@ -31,6 +31,7 @@ func TestMigracion0151_clavesSinSeparadores(t *testing.T) {
 		`DROP TABLE claves_fusionadas`,
 		`DROP TABLE api_idempotencia`, // 0160 runs again after it
 		`DROP TABLE cuentas_servicio`,
+		`DROP TABLE adjuntos_retiros`, `DROP TABLE adjuntos`, // and 0180
 		`ALTER TABLE cuentas DROP COLUMN origen`, // and 0190
 		`INSERT INTO usuarios_aduaneros(id, nit, razon_social, tipo, direccion_seccional, creado_en, actualizado_en) VALUES
 			(1, '901750435-6', 'Uno S.A.S.', 'otro', '', 'x', 'x'),
@@ -98,7 +99,9 @@ func TestMigracion0151_comoLaImportacion(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, q := range append(deshacer0161(), `DELETE FROM migraciones WHERE nombre >= '0151'`, `DROP TABLE claves_fusionadas`,
-		`DROP TABLE api_idempotencia`, `DROP TABLE cuentas_servicio`, `ALTER TABLE cuentas DROP COLUMN origen`) { // 0160, 0161 and 0190 run again after it
+		`DROP TABLE api_idempotencia`, `DROP TABLE cuentas_servicio`, // 0160 and 0161 run again after it
+		`DROP TABLE adjuntos_retiros`, `DROP TABLE adjuntos`, // and 0180
+		`ALTER TABLE cuentas DROP COLUMN origen`) { // and 0190
 		if _, err := d.Exec(q); err != nil {
 			t.Fatal(q, err)
 		}

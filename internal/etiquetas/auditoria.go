@@ -28,6 +28,8 @@ var acciones = map[string]string{
 	"api.cuenta_revocar":                 "Cuenta de servicio de la API revocada",
 	"calendario.token_revocar":           "Enlace de calendario revocado",
 	"caso.reportar":                      "Caso reportado",
+	"caso.adjuntar":                      "Archivo adjuntado al caso",
+	"caso.retirar_adjunto":               "Adjunto del caso retirado",
 	"caso.iniciar_evaluacion":            "Evaluación iniciada",
 	"caso.reevaluar":                     "Evaluación recalculada",
 	"caso.presentar":                     "Informe presentado al Comité",

@@ -146,6 +146,13 @@ func fuente(f db.FuenteInforme, ev dominio.Evaluacion, criterios map[string]stri
 		out.NormaInstante = n.Instante()
 		out.NormaAplicable = "Norma aplicable confirmada por " + nombre(f.Personas, n.RegistradaPor) + " el " + formato.Instante(n.Instante()) + ": " + n.Texto
 	}
+	for _, a := range f.Adjuntos {
+		g := informe.AdjuntoGuardado{Numero: a.Numero, Tipo: a.Tipo, Descripcion: a.Descripcion, Fecha: a.FechaDocumento, SHA256: a.SHA256, Instante: instante(a.AdjuntadoEn)}
+		if r := a.Retiro; r != nil {
+			g.Retiro, g.RetiroInstante = r.Motivo, instante(r.RetiradoEn)
+		}
+		out.Adjuntos = append(out.Adjuntos, g)
+	}
 	for _, h := range f.Historia {
 		out.Historia = append(out.Historia, informe.PasoGuardado{Instante: h.Instante(), Cuenta: nombre(f.Personas, h.Cuenta), Desde: string(h.DeEstado), Hacia: string(h.AEstado),
 			Texto: h.Texto, EvaluacionVersion: h.EvaluacionVersion})

@@ -53,11 +53,29 @@ func limite(formato string, args ...any) error {
 	return fmt.Errorf("%w: %s", ErrLimiteXLSX, fmt.Sprintf(formato, args...))
 }
 
-// parteEsperada says whether a part name may be in a workbook: the parts of
-// an Office Open XML spreadsheet (ECMA-376 / ISO/IEC 29500) live under these
-// roots. Anything else (another path, "..", an absolute path, a backslash,
-// control characters) is refused.
-func parteEsperada(nombre string) bool {
+// PaqueteOOXML names an Office Open XML package (ECMA-376 / ISO/IEC 29500)
+// for InspeccionarOOXML: what people call it, the program that writes it,
+// what a document of it is called and the roots its parts live under.
+type PaqueteOOXML struct {
+	Nombre    string // "XLSX"
+	Programa  string // "Excel"
+	Documento string // "un libro de Excel"
+	Raices    []string
+}
+
+// XLSX is the spreadsheet package.
+var XLSX = PaqueteOOXML{Nombre: "XLSX", Programa: "Excel", Documento: "un libro de Excel",
+	Raices: []string{"_rels/", "docProps/", "xl/", "customXml/"}}
+
+// DOCX is the word-processing package.
+var DOCX = PaqueteOOXML{Nombre: "DOCX", Programa: "Word", Documento: "un documento de Word",
+	Raices: []string{"_rels/", "docProps/", "word/", "customXml/"}}
+
+// parteEsperada says whether a part name may be in a package of kind p: the
+// parts of an Office Open XML package live under its roots. Anything else
+// (another path, "..", an absolute path, a backslash, control characters)
+// is refused.
+func parteEsperada(nombre string, p PaqueteOOXML) bool {
 	if nombre == "" || len(nombre) > 255 || !utf8.ValidString(nombre) || strings.ContainsAny(nombre, "\\:") ||
 		strings.HasPrefix(nombre, "/") || entrada.ValidarTexto(nombre, false) != nil {
 		return false
@@ -70,7 +88,7 @@ func parteEsperada(nombre string) bool {
 	if nombre == "[Content_Types].xml" {
 		return true
 	}
-	for _, raiz := range []string{"_rels/", "docProps/", "xl/", "customXml/"} {
+	for _, raiz := range p.Raices {
 		if strings.HasPrefix(nombre, raiz) {
 			return true
 		}
@@ -83,9 +101,15 @@ func parteEsperada(nombre string) bool {
 // into a counter, stopping at the first limit broken or when ctx ends. The
 // message says which limit, in Spanish.
 func InspeccionarXLSX(ctx context.Context, datos []byte, lim LimitesXLSX) error {
+	return InspeccionarOOXML(ctx, datos, lim, XLSX)
+}
+
+// InspeccionarOOXML is InspeccionarXLSX for any Office Open XML package p
+// (a DOCX attached to a case passes the same limits as an imported XLSX).
+func InspeccionarOOXML(ctx context.Context, datos []byte, lim LimitesXLSX, p PaqueteOOXML) error {
 	z, err := zip.NewReader(bytes.NewReader(datos), int64(len(datos)))
 	if err != nil {
-		return fmt.Errorf("el archivo no es un XLSX válido (no se pudo leer como ZIP: %s): ábralo en Excel y guárdelo de nuevo", causaZip(err))
+		return fmt.Errorf("el archivo no es un %s válido (no se pudo leer como ZIP: %s): ábralo en %s y guárdelo de nuevo", p.Nombre, causaZip(err), p.Programa)
 	}
 	if len(z.File) > lim.Partes {
 		return limite("tiene %d partes internas y se admiten a lo sumo %d", len(z.File), lim.Partes)
@@ -93,8 +117,8 @@ func InspeccionarXLSX(ctx context.Context, datos []byte, lim LimitesXLSX) error 
 	vistas := make(map[string]bool, len(z.File))
 	var total uint64
 	for _, f := range z.File {
-		if !parteEsperada(f.Name) {
-			return limite("contiene la parte inesperada %q, que no pertenece a un libro de Excel", f.Name)
+		if !parteEsperada(f.Name, p) {
+			return limite("contiene la parte inesperada %q, que no pertenece a %s", f.Name, p.Documento)
 		}
 		if k := strings.ToLower(f.Name); vistas[k] {
 			return limite("la parte %q aparece dos veces", f.Name)
@@ -125,7 +149,7 @@ func InspeccionarXLSX(ctx context.Context, datos []byte, lim LimitesXLSX) error 
 		}
 		rc, err := f.Open()
 		if err != nil {
-			return fmt.Errorf("el archivo XLSX está dañado (parte %q: %s): ábralo en Excel y guárdelo de nuevo", f.Name, causaZip(err))
+			return fmt.Errorf("el archivo %s está dañado (parte %q: %s): ábralo en %s y guárdelo de nuevo", p.Nombre, f.Name, causaZip(err), p.Programa)
 		}
 		var n int64
 		for {
@@ -157,7 +181,7 @@ func InspeccionarXLSX(ctx context.Context, datos []byte, lim LimitesXLSX) error 
 			}
 			if err != nil {
 				rc.Close()
-				return fmt.Errorf("el archivo XLSX está dañado (parte %q: %s): ábralo en Excel y guárdelo de nuevo", f.Name, causaZip(err))
+				return fmt.Errorf("el archivo %s está dañado (parte %q: %s): ábralo en %s y guárdelo de nuevo", p.Nombre, f.Name, causaZip(err), p.Programa)
 			}
 		}
 		rc.Close()

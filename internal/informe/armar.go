@@ -43,6 +43,20 @@ type Fuente struct {
 	EvaluacionJSON []byte    // the stored result of the snapshot, as stored
 	NormaAplicable string    // the recorded decision on the applicable norm ("": none)
 	NormaInstante  time.Time // when it was recorded
+
+	Adjuntos []AdjuntoGuardado // the files attached to the case, in their order
+}
+
+// AdjuntoGuardado is a file attached to the case as the informe lists it.
+type AdjuntoGuardado struct {
+	Numero         int
+	Tipo           string // the code of adjunto.Tipo
+	Descripcion    string
+	Fecha          *fecha.Fecha // of the document, when known
+	SHA256         string
+	Instante       time.Time // when it was attached
+	Retiro         string    // why it was withdrawn ("": in force)
+	RetiroInstante time.Time
 }
 
 // PasoGuardado is one stored row of the case's history.
@@ -94,6 +108,15 @@ func Armar(f Fuente, em Emision) (Datos, error) {
 		if d.Serie, err = reincidencia.Serie(f.Entrada, f.Referencia, a-4, a); err != nil {
 			return d, fmt.Errorf("serie anual del informe: %w", err)
 		}
+	}
+	for _, a := range f.Adjuntos {
+		if despues(a.Instante, em.Instante) {
+			continue // attached after the issue
+		}
+		if a.Retiro != "" && despues(a.RetiroInstante, em.Instante) {
+			a.Retiro = "" // withdrawn after the issue
+		}
+		d.Adjuntos = append(d.Adjuntos, a)
 	}
 	for _, h := range f.Historia {
 		if despues(h.Instante, em.Instante) {

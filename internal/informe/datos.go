@@ -29,6 +29,10 @@ import (
 
 // Datos is everything the informe shows, taken from the case's stored snapshot.
 type Datos struct {
+	// Adjuntos are the files attached to the case by the issue; the informe
+	// lists them (kind, description, date, SHA-256) in a section of their
+	// own, absent when there are none.
+	Adjuntos []AdjuntoGuardado
 	// Caso is the case number, e.g. "CF-2026-0007"; it is printed on every page.
 	Caso string
 	// DireccionSeccional is the regional office that reported the new infraction.

@@ -104,6 +104,9 @@ func Secciones(d Datos) ([]Seccion, error) {
 	out = append(out, plazo)
 	out = append(out, seccionHistoria(d))
 	out = append(out, seccionConcepto(d))
+	if len(d.Adjuntos) > 0 {
+		out = append(out, seccionAdjuntos(d))
+	}
 	for i := range out {
 		out[i].Titulo = strconv.Itoa(i+1) + ". " + out[i].Titulo
 	}
@@ -724,4 +727,31 @@ func fechaEmision(e Emision) Par {
 		return Par{"Datos registrados al", formato.Instante(e.Instante)}
 	}
 	return Par{"Fecha de emisión", formato.Instante(e.Instante)}
+}
+
+// seccionAdjuntos lists the evidence attached to the case and then each
+// file's SHA-256 on a line of its own, as sha256sum writes it, so a copy
+// can be checked against it.
+func seccionAdjuntos(d Datos) Seccion {
+	s := Seccion{Clave: "adjuntos", Titulo: "Pruebas y antecedentes adjuntos"}
+	t := &Tabla{
+		Columnas: []Columna{{"N.º", 0.08, false}, {"Tipo", 0.27, false}, {"Descripción", 0.5, false}, {"Fecha", 0.15, false}},
+	}
+	for _, a := range d.Adjuntos {
+		f := "—"
+		if a.Fecha != nil {
+			f = formato.Fecha(*a.Fecha)
+		}
+		desc := a.Descripcion
+		if a.Retiro != "" {
+			desc += " (retirado: " + a.Retiro + ")"
+		}
+		t.Filas = append(t.Filas, []string{strconv.Itoa(a.Numero), etiquetas.TipoAdjunto(a.Tipo), desc, f})
+	}
+	s.Bloques = append(s.Bloques, Bloque{Tipo: BloqueTabla, Tabla: t},
+		Bloque{Tipo: BloqueParrafo, Texto: "Huella SHA-256 de cada archivo (sha256sum de una copia da el mismo valor):"})
+	for _, a := range d.Adjuntos {
+		s.Bloques = append(s.Bloques, Bloque{Tipo: BloqueParrafo, Texto: a.SHA256 + "  adjunto " + strconv.Itoa(a.Numero)})
+	}
+	return s
 }

@@ -96,6 +96,7 @@ const (
 	VerCasos          Accion = "casos.ver"
 	ReportarCaso      Accion = "casos.reportar"
 	EvaluarCaso       Accion = "casos.evaluar"
+	AdjuntarCaso      Accion = "casos.adjuntar"
 	EmitirInforme     Accion = "casos.informe"
 	RegistrarConcepto Accion = "casos.concepto"
 	CerrarCaso        Accion = "casos.cerrar"
@@ -158,6 +159,7 @@ var Tabla = []Fila{
 
 	{VerCasos, trabajan, "Quienes trabajan o revisan casos los leen (la Seccional solo los de su Dirección Seccional)."},
 	{ReportarCaso, []Rol{RolSeccional, RolSecretaria}, "La Dirección Seccional reporta la nueva infracción a la Secretaría Técnica (docs/reglas.md §3 paso 1); la Secretaría también puede abrirlo."},
+	{AdjuntarCaso, []Rol{RolSeccional, RolSecretaria}, "La Dirección Seccional envía el informe «junto con las pruebas y demás antecedentes de los hechos» mientras el caso está reportado; la Secretaría Técnica los completa hasta presentar el informe."},
 	{EvaluarCaso, []Rol{RolSecretaria}, "La Secretaría Técnica evalúa, escribe los criterios y presenta el caso al Comité (docs/reglas.md §3 paso 2)."},
 	{EmitirInforme, []Rol{RolSecretaria}, "El informe gerencial lo prepara y emite la Secretaría Técnica para el Comité (docs/reglas.md §4)."},
 	{RegistrarConcepto, []Rol{RolComite}, "El concepto vinculante es del Comité de Fiscalización, dentro de una sesión (docs/reglas.md §3 paso 4)."},

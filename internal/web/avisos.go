@@ -27,6 +27,8 @@ var avisos = map[string]string{
 	"criterios_incompletos": "Criterios cualitativos guardados; aún faltan algunos: el informe gerencial se emite cuando estén todos.",
 	"criterios_sin_cambios": "No se guardó nada: los criterios enviados son los mismos que ya estaban registrados.",
 	"informe_emitido":       "Informe gerencial emitido. Su SHA-256 quedó registrado.",
+	"adjunto_agregado":      "Archivo adjuntado al caso. Su SHA-256 quedó registrado.",
+	"adjunto_retirado":      "Adjunto retirado con su motivo; el archivo sigue en el expediente.",
 	"concepto_registrado":   "Concepto del Comité registrado. Ya no se puede modificar.",
 	"concepto_corregido":    "Corrección registrada y vinculada al concepto; el original sigue a la vista.",
 	"caso_cerrado":          "Propuesta del requerimiento especial aduanero registrada. Caso cerrado.",

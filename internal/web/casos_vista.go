@@ -495,6 +495,9 @@ func (h *handler) vistaCaso(c echo.Context, caso dominio.Caso) (templates.CasoDe
 			Ruta: urls.CasoInforme(caso.ID, i.Version), Firma: db.TextoFirma(i.FirmaSujeto), Contenido: i.SHA256Contenido, SHA256Evaluacion: i.SHA256Evaluacion,
 		})
 	}
+	if err := h.adjuntosDeVista(ctx, &v, caso, cu.Rol); err != nil {
+		return v, err
+	}
 	_, errInf := flujo.Validar(flujo.EmitirInforme, cu.Rol, cx)
 	v.PuedeEmitirInforme = permisos.Puede(cu.Rol, permisos.EmitirInforme) && errInf == nil
 	if permisos.Puede(cu.Rol, permisos.EmitirInforme) && caso.Estado == flujo.EnEvaluacion && errInf != nil {

@@ -29,13 +29,7 @@ func (e *entorno) subir(s *sesion, clase, nombre string, contenido []byte) *http
 		fw.Write(contenido)
 	}
 	w.Close()
-	req := httptest.NewRequest("POST", "/importar", &b)
-	req.RemoteAddr = "127.0.0.1:5555"
-	req.Header.Set("Content-Type", w.FormDataContentType())
-	req.AddCookie(&http.Cookie{Name: cookieSesion, Value: s.token})
-	rec := httptest.NewRecorder()
-	e.app.ServeHTTP(rec, req)
-	return rec
+	return e.enviarMultipart(s, "/importar", &b, w.FormDataContentType())
 }
 
 func (e *entorno) contarActos() int {

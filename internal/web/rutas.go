@@ -3,6 +3,7 @@ package web
 import (
 	"net/http"
 
+	"comite/internal/adjunto"
 	"comite/internal/permisos"
 	"comite/internal/web/urls"
 
@@ -22,6 +23,9 @@ type ruta struct {
 const (
 	limiteCuerpoNormal = 1 << 20  // forms: 1 MB
 	LimiteImportacion  = 20 << 20 // CSV/XLSX uploads: 20 MB (for the import route)
+	// limiteCuerpoAdjunto lets a file just over adjunto.MaxArchivo reach the
+	// check that says so in words.
+	limiteCuerpoAdjunto = adjunto.MaxArchivo + 1<<20
 )
 
 // Rutas is the whole site map, public routes first. Every other route needs
@@ -119,6 +123,9 @@ func Rutas() []ruta {
 		{Metodo: http.MethodPost, Patron: urls.PatronInformes, Accion: permisos.EmitirInforme, manejador: (*handler).informeEmitir},
 		{Metodo: http.MethodGet, Patron: urls.PatronInforme, Accion: permisos.VerCasos, manejador: (*handler).informeDescargar},
 		{Metodo: http.MethodGet, Patron: urls.PatronInformeVista, Accion: permisos.VerCasos, manejador: (*handler).informeImprimir},
+		{Metodo: http.MethodPost, Patron: urls.PatronCasoAdjuntos, Accion: permisos.AdjuntarCaso, manejador: (*handler).adjuntoAgregar, LimiteCuerpo: limiteCuerpoAdjunto},
+		{Metodo: http.MethodGet, Patron: urls.PatronCasoAdjunto, Accion: permisos.VerCasos, manejador: (*handler).adjuntoDescargar},
+		{Metodo: http.MethodPost, Patron: urls.PatronAdjuntoRetiro, Accion: permisos.AdjuntarCaso, manejador: (*handler).adjuntoRetirar},
 		{Metodo: http.MethodPost, Patron: urls.PatronCasoPresentar, Accion: permisos.EvaluarCaso, manejador: (*handler).casosPresentar},
 		{Metodo: http.MethodPost, Patron: urls.PatronCasoNoProcede, Accion: permisos.EvaluarCaso, manejador: (*handler).casosNoProcede},
 		// Every concepto is born in a session (below); a correction of a material

@@ -233,8 +233,15 @@ type CasoDetalle struct {
 	Acciones        []AccionCaso
 	Criterios       []CriterioVista
 	// PuedeCriterios: the criteria form is shown (the Secretaría, while evaluating).
-	PuedeCriterios     bool
-	Informes           []InformeVista
+	PuedeCriterios bool
+	Informes       []InformeVista
+	// Adjuntos are the case's files by kind; PuedeAdjuntar shows the form
+	// to attach and withdraw (TiposAdjunto its kinds, LimitesAdjunto the
+	// sizes in words).
+	Adjuntos           []GrupoAdjuntos
+	PuedeAdjuntar      bool
+	TiposAdjunto       []Opcion
+	LimitesAdjunto     string
 	PuedeEmitirInforme bool
 	// InformePendiente says why the informe cannot be issued yet (the
 	// criteria missing), to the Secretaría while it evaluates.

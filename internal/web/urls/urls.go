@@ -100,6 +100,9 @@ const (
 	PatronCasoCierre      = "/casos/:id/cierre"
 	PatronCasoLiquidar    = "/casos/:id/liquidacion"
 	PatronCasoAjustes     = "/casos/:id/liquidacion/ajustes"
+	PatronCasoAdjuntos    = "/casos/:id/adjuntos"
+	PatronCasoAdjunto     = "/casos/:id/adjuntos/:n"
+	PatronAdjuntoRetiro   = "/casos/:id/adjuntos/:n/retiro"
 	Sesiones              = "/sesiones"
 	Quorum                = "/sesiones/quorum"
 	PatronSesion          = "/sesiones/:sesion"
@@ -156,6 +159,13 @@ func CasoLiquidacion(n int64) string       { return Llenar(PatronCasoLiquidar, i
 func CasoAjustes(n int64) string           { return Llenar(PatronCasoAjustes, id(n)) }
 func CasoCorreccion(n int64) string        { return Llenar(PatronCorreccion, id(n)) }
 func CasoCierre(n int64) string            { return Llenar(PatronCasoCierre, id(n)) }
+func CasoAdjuntos(n int64) string          { return Llenar(PatronCasoAdjuntos, id(n)) }
+func CasoAdjunto(n int64, numero int) string {
+	return Llenar(PatronCasoAdjunto, id(n), strconv.Itoa(numero))
+}
+func AdjuntoRetiro(n int64, numero int) string {
+	return Llenar(PatronAdjuntoRetiro, id(n), strconv.Itoa(numero))
+}
 func CasoInforme(n int64, version int) string {
 	return Llenar(PatronInforme, id(n), strconv.Itoa(version))
 }

@@ -1,0 +1,78 @@
+package respaldo
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"path/filepath"
+	"testing"
+
+	"comite/internal/adjunto"
+	"comite/internal/db"
+)
+
+// TestAdjuntos_respaldoYRestauracionLosConservanByteAByte: the files
+// attached to a case live in the database, so a backup restored elsewhere
+// gives back each one byte for byte, with its hash and its withdrawal.
+func TestAdjuntos_respaldoYRestauracionLosConservanByteAByte(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	d := baseDemo(t, dir)
+	var caso int64
+	if err := d.QueryRow(`SELECT id FROM casos ORDER BY id LIMIT 1`).Scan(&caso); err != nil {
+		t.Fatal(err)
+	}
+	binario := make([]byte, 1<<20)
+	for i := range binario {
+		binario[i] = byte(i*131 + i>>8)
+	}
+	archivos := [][]byte{binario}
+	for _, f := range adjunto.Formatos {
+		archivos = append(archivos, adjunto.Muestra(f, "prueba de respaldo"))
+	}
+	err := d.EnEscritura(fondo, func(w *db.Escritura) error {
+		for i, a := range archivos {
+			suma := sha256.Sum256(a)
+			n, err := w.InsertarAdjunto(db.AdjuntoNuevo{CasoID: caso, Tipo: "documento_soporte", Descripcion: "soporte", Nombre: "a.bin",
+				Formato: "pdf", SHA256: hex.EncodeToString(suma[:]), Contenido: a, Cuenta: "secretaria"})
+			if err != nil {
+				return err
+			}
+			if i == 0 {
+				if err := w.RetirarAdjunto(n.ID, "archivo equivocado", "secretaria"); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	copia := respaldoDe(t, d, t.TempDir())
+	// The database is replaced by the copy: what is read below is the copy.
+	d.Close()
+	ruta := filepath.Join(dir, "comite.db")
+	if _, err := Restaurar(fondo, copia, ruta, true); err != nil {
+		t.Fatal(err)
+	}
+	r, err := db.Open(fondo, ruta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	lista, err := r.Adjuntos(fondo, caso)
+	if err != nil || len(lista) != len(archivos) {
+		t.Fatalf("%d adjuntos restaurados, %v; quiere %d", len(lista), err, len(archivos))
+	}
+	if lista[0].Retiro == nil || lista[0].Retiro.Motivo != "archivo equivocado" {
+		t.Fatalf("se perdió el retiro: %+v", lista[0])
+	}
+	for i, a := range archivos {
+		g, contenido, err := r.ContenidoAdjunto(fondo, caso, lista[i].Numero)
+		suma := sha256.Sum256(contenido)
+		if err != nil || !bytes.Equal(contenido, a) || hex.EncodeToString(suma[:]) != g.SHA256 {
+			t.Fatalf("adjunto %d: %d bytes restaurados de %d, %v", i+1, len(contenido), len(a), err)
+		}
+	}
+}
