@@ -130,7 +130,16 @@ func TestTamizaje_art25_incrementalIgualAlCompletoTrasCadaCambio(t *testing.T) {
 				}
 			case 7: // a registro, in force or not
 				if uid := uno(`SELECT id FROM usuarios_aduaneros ORDER BY id`); uid != 0 {
-					b.registro(uid, fmt.Sprintf("%04d-01-01", anio-rapid.IntRange(0, 3).Draw(rt, "registro_desde")), nil)
+					desde := fmt.Sprintf("%04d-01-01", anio-rapid.IntRange(0, 3).Draw(rt, "registro_desde"))
+					var hay int
+					if err := d.QueryRow(`SELECT count(*) FROM registros WHERE usuario_id = ? AND vigente_desde = ?`, uid, desde).Scan(&hay); err != nil {
+						rt.Fatal(err)
+					}
+					if hay == 0 {
+						b.registro(uid, desde, nil)
+					} else { // the same registro again is not a new one: it ends instead
+						exec(`UPDATE registros SET vigente_hasta = ? WHERE usuario_id = ? AND vigente_desde = ?`, fmt.Sprintf("%04d-06-30", anio-1), uid, desde)
+					}
 				}
 			case 8: // a declaration
 				if uid := uno(`SELECT id FROM usuarios_aduaneros ORDER BY id`); uid != 0 {
