@@ -288,10 +288,21 @@ type plantilla struct {
 }
 
 // plantillas holds one plantilla per form: a handful (the charts of comite
-// have fixed ids and axes), never dropped.
-var plantillas sync.Map
+// have fixed ids and axes), never dropped. They are built one at a time
+// (construyendo): each form once, and the first encoding of go-echarts'
+// option types, which fills encoding/json's caches, never in two requests
+// at the same time (the race detector saw two first encodings collide).
+var (
+	plantillas   sync.Map
+	construyendo sync.Mutex
+)
 
 func plantillaDe(f forma) plantilla {
+	if p, ok := plantillas.Load(f); ok {
+		return p.(plantilla)
+	}
+	construyendo.Lock()
+	defer construyendo.Unlock()
 	if p, ok := plantillas.Load(f); ok {
 		return p.(plantilla)
 	}
@@ -312,8 +323,16 @@ func plantillaDe(f forma) plantilla {
 	p.claves = slices.Sorted(maps.Keys(p.fijos))
 	p.claves = append(p.claves, "series", "xAxis")
 	slices.Sort(p.claves)
-	ya, _ := plantillas.LoadOrStore(f, p)
-	return ya.(plantilla)
+	// The x axes and the series are encoded by every request (escribir):
+	// their first encoding happens here too, under the lock.
+	if _, err := json.Marshal(p.ejesX); err != nil {
+		panic(fmt.Sprintf("gráfico %s: los ejes no se codifican: %v", f.id, err))
+	}
+	if _, err := json.Marshal(charts.MultiSeries{}); err != nil {
+		panic(fmt.Sprintf("gráfico %s: las series no se codifican: %v", f.id, err))
+	}
+	plantillas.Store(f, p)
+	return p
 }
 
 // escribir is json.Marshal of the whole option as a map, byte for byte:
