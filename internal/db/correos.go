@@ -58,7 +58,9 @@ func cuentasAvisables(ctx context.Context, q consultor) ([]CuentaAvisable, error
 
 // CuentasAvisables are the accounts with an e-mail address, read in this
 // transaction.
-func (w *Escritura) CuentasAvisables() ([]CuentaAvisable, error) { return cuentasAvisables(w.ctx, w.tx) }
+func (w *Escritura) CuentasAvisables() ([]CuentaAvisable, error) {
+	return cuentasAvisables(w.ctx, w.tx)
+}
 
 // CorreoNuevo is a notice to queue.
 type CorreoNuevo struct {
