@@ -1,5 +1,8 @@
 package db
 
+// Instants of the queue (proximo_intento, enviado_en) are stored with a
+// fixed width (instanteFijo) so they compare as text.
+//
 // The e-mail outbox and what it needs from the accounts: each account's
 // address and the kinds of notice it turned off, the rows queued by the
 // steps that cause a notice (in the step's own transaction), and the
@@ -75,7 +78,7 @@ type CorreoNuevo struct {
 // queued with the same key is left as it is (queued is queued once).
 func (w *Escritura) EncolarCorreo(n CorreoNuevo) error {
 	_, err := w.tx.ExecContext(w.ctx, `INSERT INTO correos(clave, clase, cuenta_id, para, datos, proximo_intento, creado_en)
-		VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(clave) DO NOTHING`, n.Clave, n.Clase, n.CuentaID, n.Para, string(n.Datos), w.ahora, w.ahora)
+		VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(clave) DO NOTHING`, n.Clave, n.Clase, n.CuentaID, n.Para, string(n.Datos), instanteFijo(instanteComprobado(w.ahora)), w.ahora)
 	if err != nil {
 		return fmt.Errorf("encolar el correo %s: %w", n.Clave, err)
 	}
@@ -215,7 +218,7 @@ func (d *DB) ReintentarCorreo(ctx context.Context, id int64, quien dominio.Actor
 		if estado != CorreoFallido {
 			return &dominio.ErrValidacion{Campo: "correo", Mensaje: "solo se reintenta un correo fallido; este está " + estado}
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE correos SET estado = 'pendiente', intentos = 0, proximo_intento = ? WHERE id = ?`, d.ahoraEn(tx), id); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE correos SET estado = 'pendiente', intentos = 0, proximo_intento = ? WHERE id = ?`, instanteFijo(instanteComprobado(d.ahoraEn(tx))), id); err != nil {
 			return err
 		}
 		return d.auditar(ctx, tx, Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "correo.reintentar", Objeto: fmt.Sprint("correo:", id), Detalle: map[string]any{"clave": clave}})
