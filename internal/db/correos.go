@@ -59,9 +59,20 @@ func cuentasAvisables(ctx context.Context, q consultor) ([]CuentaAvisable, error
 	return out, rows.Err()
 }
 
+// ActivarAvisosCorreo makes the steps queue their e-mail notices (a mail
+// server is configured). Call it before serving: without it nothing is
+// queued, so no old notices pile up for a server configured later.
+func (d *DB) ActivarAvisosCorreo() { d.avisosCorreo = true }
+
+// AvisosCorreoActivos tells whether the steps queue their notices.
+func (d *DB) AvisosCorreoActivos() bool { return d.avisosCorreo }
+
 // CuentasAvisables are the accounts with an e-mail address, read in this
-// transaction.
+// transaction; none while the notices are off (ActivarAvisosCorreo).
 func (w *Escritura) CuentasAvisables() ([]CuentaAvisable, error) {
+	if !w.d.avisosCorreo {
+		return nil, nil
+	}
 	return cuentasAvisables(w.ctx, w.tx)
 }
 

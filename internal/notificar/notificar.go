@@ -55,8 +55,9 @@ type Notificador struct {
 	cfg Config
 }
 
-// Nuevo prepares the notices of d.
+// Nuevo prepares the notices of d and makes its steps queue them.
 func Nuevo(d *db.DB, cfg Config) *Notificador {
+	d.ActivarAvisosCorreo()
 	if cfg.DiasAviso <= 0 {
 		cfg.DiasAviso = correo.DiasAvisoPredeterminado
 	}

@@ -56,6 +56,7 @@ func abrirBase(t *testing.T, ruta string) *db.DB {
 		t.Fatal(err)
 	}
 	d.Now = func() time.Time { return time.Date(2026, 3, 17, 15, 0, 0, 0, time.UTC) }
+	d.ActivarAvisosCorreo() // as «comite serve --smtp-url» does
 	return d
 }
 
