@@ -42,6 +42,7 @@ type Persona struct {
 	Clave     string
 	Nombre    string
 	Seccional string   // departmentNumber, optional
+	Correo    string   // mail, optional
 	Grupos    []string // DNs of the groups it belongs to
 }
 
@@ -195,6 +196,9 @@ func entradas(personas []Persona) string {
 		fmt.Fprintf(&b, "dn: %s\nobjectClass: inetOrgPerson\nuid: %s\ncn: %s\nsn: %s\nuserPassword: %s\n", p.DN(), p.UID, p.Nombre, p.UID, p.Clave)
 		if p.Seccional != "" {
 			fmt.Fprintf(&b, "departmentNumber: %s\n", p.Seccional)
+		}
+		if p.Correo != "" {
+			fmt.Fprintf(&b, "mail: %s\n", p.Correo)
 		}
 		b.WriteString("\n")
 	}
