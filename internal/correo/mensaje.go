@@ -33,6 +33,10 @@ type Aviso struct {
 	SHA256       string `json:"sha256,omitempty"`
 	CasoID       int64  `json:"caso_id,omitempty"`
 	SesionID     int64  `json:"sesion_id,omitempty"`
+	// The recipient's role and Seccional when it was queued: a message is
+	// sent only while the account still has them (what it may see).
+	RolDestinatario       string `json:"rol_destinatario,omitempty"`
+	SeccionalDestinatario string `json:"seccional_destinatario,omitempty"`
 }
 
 // Mensaje is a worded notice: subject, plain text and HTML.

@@ -38,7 +38,7 @@ func CuentasCorreo(cs []db.CuentaAvisable) []correo.Cuenta {
 func Encolar(w *db.Escritura, e correo.Evento, evento string, a correo.Aviso, cuentas []correo.Cuenta) error {
 	a.Clase = e.Clase
 	for _, c := range correo.Destinatarios(e, cuentas) {
-		a.Destinatario = c.Nombre
+		a.Destinatario, a.RolDestinatario, a.SeccionalDestinatario = c.Nombre, string(c.Rol), c.Seccional
 		datos, err := json.Marshal(a)
 		if err != nil {
 			return err

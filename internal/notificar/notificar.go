@@ -103,6 +103,31 @@ func Mensaje(base string, c db.Correo) (correo.Mensaje, error) {
 	return correo.Redactar(a, Enlace(base, a)), nil
 }
 
+// vigente says why a queued message must not go ("" it may): the account
+// was disabled, its address changed, or it no longer has the role and the
+// Seccional it had when the notice was queued (it might not see the case).
+func (n *Notificador) vigente(ctx context.Context, c db.Correo) (string, error) {
+	cu, err := n.d.CuentaPorID(ctx, c.CuentaID)
+	if err != nil {
+		return "", err
+	}
+	dir, err := n.d.CorreoDeCuenta(ctx, c.CuentaID)
+	if err != nil {
+		return "", err
+	}
+	var a correo.Aviso
+	_ = json.Unmarshal(c.Datos, &a) // read by Mensaje already
+	switch {
+	case !cu.Activa:
+		return "no se envió: la cuenta está deshabilitada", nil
+	case dir != c.Para:
+		return "no se envió: la dirección de la cuenta cambió después del aviso", nil
+	case a.RolDestinatario != "" && (string(cu.Rol) != a.RolDestinatario || cu.DireccionSeccional != a.SeccionalDestinatario):
+		return "no se envió: la cuenta cambió de rol o de Dirección Seccional después del aviso", nil
+	}
+	return "", nil
+}
+
 // lote is how many due messages one pass takes.
 const lote = 50
 
@@ -121,6 +146,17 @@ func (n *Notificador) Despachar(ctx context.Context) (enviados, fallidos int, er
 			}
 			m, err := Mensaje(n.cfg.URLBase, c)
 			if err == nil {
+				if motivo, err := n.vigente(ctx, c); err != nil {
+					return enviados, fallidos, err
+				} else if motivo != "" {
+					// Not sent: the account no longer is what the notice
+					// was chosen for. It stays «fallido» with the reason.
+					if err := n.d.MarcarCorreoFallo(ctx, c.ID, motivo, n.cfg.Reloj(), true); err != nil {
+						return enviados, fallidos, err
+					}
+					fallidos++
+					continue
+				}
 				err = n.cfg.Enviar(ctx, n.cfg.Envio, c.Para, correo.MIME(n.cfg.Envio.Remitente, c.Para, m, n.cfg.Reloj(), c.Clave))
 			}
 			ahora := n.cfg.Reloj()

@@ -426,3 +426,40 @@ func TestEnvio_sinSTARTTLSNoSeEnviaEnClaro(t *testing.T) {
 		t.Error("se envió en claro")
 	}
 }
+
+// A queued message goes only while the account still is what the notice
+// was chosen for: disabled, with another address, or with another role or
+// Seccional, it stays «fallido» with the reason and nothing is sent.
+func TestAvisos_cuentaCambiadaNoRecibe(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		nombre, motivo string
+		cambiar        func(e *entorno, id int64) error
+	}{
+		{"deshabilitada", "deshabilitada", func(e *entorno, id int64) error {
+			return e.d.CambiarEstadoCuenta(context.Background(), id, false, admin)
+		}},
+		{"otra dirección", "dirección", func(e *entorno, id int64) error {
+			return e.d.FijarCorreoCuenta(context.Background(), id, "otra@entidad.gov.co", admin)
+		}},
+		{"otro rol", "rol", func(e *entorno, id int64) error {
+			return e.d.CambiarRol(context.Background(), id, permisos.RolSeccional, "BOGOTA", admin)
+		}},
+	} {
+		t.Run(c.nombre, func(t *testing.T) {
+			t.Parallel()
+			e := nuevoEntorno(t)
+			e.reportar(seccionalCT, "800191045-1")
+			if err := c.cambiar(e, e.cuentas["secretaria"]); err != nil {
+				t.Fatal(err)
+			}
+			if env, fal := e.despachar(e.notificador(e.d)); env != 0 || fal != 1 || len(e.srv.Recibidos()) != 0 {
+				t.Fatalf("enviados %d, fallidos %d, recibidos %d", env, fal, len(e.srv.Recibidos()))
+			}
+			cs, err := e.d.ListarCorreos(context.Background(), db.CorreoFallido, 10)
+			if err != nil || len(cs) != 1 || !strings.Contains(cs[0].UltimoError, c.motivo) {
+				t.Fatalf("%+v %v", cs, err)
+			}
+		})
+	}
+}

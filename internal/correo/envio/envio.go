@@ -77,6 +77,8 @@ func Enviar(ctx context.Context, c Config, para string, mensaje []byte) error {
 	if t, ok := ctx.Deadline(); ok {
 		_ = conn.SetDeadline(t)
 	}
+	// A stop in the middle (the server shutting down) closes the connection.
+	defer context.AfterFunc(ctx, func() { conn.Close() })()
 	cl, err := smtp.NewClient(conn, u.Hostname())
 	if err != nil {
 		conn.Close()
