@@ -110,6 +110,34 @@ func actuan(e Evento, rol permisos.Rol) bool {
 	return false
 }
 
+// Recibe says whether a role ever receives the kind: the step it follows
+// is one the role acts on (for the deadlines, any open state).
+func Recibe(c Clase, rol permisos.Rol) bool {
+	if c == ActaExpedida {
+		return rol != permisos.RolSeccional && actuan(Evento{Clase: c}, rol) && permisos.Puede(rol, permisos.VerSesiones)
+	}
+	if !permisos.Puede(rol, permisos.VerCasos) {
+		return false
+	}
+	var estados []flujo.Estado
+	switch c {
+	case CasoReportado:
+		estados = []flujo.Estado{flujo.Reportado}
+	case EnOrdenDelDia:
+		estados = []flujo.Estado{flujo.EnComite}
+	case ConceptoRegistrado:
+		estados = []flujo.Estado{flujo.ConceptoEmitido}
+	case PlazoPorVencer, PlazoVencido:
+		estados = []flujo.Estado{flujo.Reportado, flujo.EnEvaluacion, flujo.EnComite, flujo.ConceptoEmitido}
+	}
+	for _, e := range estados {
+		if actuan(Evento{Clase: c, Estado: e}, rol) {
+			return true
+		}
+	}
+	return false
+}
+
 // Destinatarios are the accounts that receive the notice of e: active,
 // with an address, with the kind on, of a role that acts on the next step
 // and that may see the object — a seccional account only its own

@@ -139,3 +139,27 @@ func TestMIME_multipartAlternative(t *testing.T) {
 		t.Error("el texto debe ir antes del HTML")
 	}
 }
+
+// What each role can ever receive, read from the same rule.
+func TestRecibe_porRol(t *testing.T) {
+	for _, c := range []struct {
+		rol    permisos.Rol
+		quiere string
+	}{
+		{permisos.RolSecretaria, "caso_reportado concepto acta plazo_por_vencer plazo_vencido"},
+		{permisos.RolComite, "orden_del_dia acta plazo_por_vencer plazo_vencido"},
+		{permisos.RolSeccional, "concepto plazo_por_vencer plazo_vencido"},
+		{permisos.RolAuditor, ""},
+		{permisos.RolAdmin, ""},
+	} {
+		var got []string
+		for _, k := range Clases {
+			if Recibe(k, c.rol) {
+				got = append(got, string(k))
+			}
+		}
+		if strings.Join(got, " ") != c.quiere {
+			t.Errorf("%s: %q; quiere %q", c.rol, strings.Join(got, " "), c.quiere)
+		}
+	}
+}

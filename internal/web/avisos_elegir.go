@@ -48,7 +48,11 @@ func (h *handler) avisosMostrar(c echo.Context) error {
 	}
 	v := templates.AvisosVista{ServidorConfigurado: h.cfg.Correo != nil, Direccion: dir}
 	for _, k := range correo.Clases {
-		v.Casillas = append(v.Casillas, templates.AvisoCasilla{Nombre: campoAviso(k), Etiqueta: k.Etiqueta(), Ayuda: ayudaAviso(k), Marcada: !off[string(k)]})
+		ayuda := ayudaAviso(k)
+		if !correo.Recibe(k, cu.Rol) {
+			ayuda = "Su rol no recibe este aviso: no actúa en ese paso."
+		}
+		v.Casillas = append(v.Casillas, templates.AvisoCasilla{Nombre: campoAviso(k), Etiqueta: k.Etiqueta(), Ayuda: ayuda, Marcada: !off[string(k)]})
 	}
 	return h.render(c, http.StatusOK, templates.AvisosPagina(h.pagina(c, "Avisos por correo", "avisos"), v))
 }

@@ -33,6 +33,10 @@ func TestAvisos_preferenciasConCSRFYAuditoria(t *testing.T) {
 	if n := doc.Find(`form[data-testid="form-avisos"] input[type="checkbox"][checked]`).Length(); n != len(correo.Clases) {
 		t.Errorf("casillas marcadas %d; quiere todas (%d)", n, len(correo.Clases))
 	}
+	// The Secretaría is never on the orden del día's notice (the Comité is).
+	if got := testid(doc, "campo-aviso_orden_del_dia").Text(); !strings.Contains(got, "Su rol no recibe este aviso") {
+		t.Errorf("la casilla del orden del día dice %q", got)
+	}
 	id := e.cuentas["secretaria"].ID
 	for _, c := range []struct {
 		nombre string
@@ -143,6 +147,12 @@ func TestCorreos_administradorVeLaColaYReintenta(t *testing.T) {
 	}
 	if !strings.Contains(testid(doc, "correo-config").Text(), "smtp.office365.com") {
 		t.Error("la página no muestra el servidor")
+	}
+	if doc := documento(t, e.pedir("GET", "/admin/correos?estado=enviado", &s, nil)); testid(doc, "sin-correos").Length() != 1 {
+		t.Error("el filtro de enviados muestra correos que no se enviaron")
+	}
+	if doc := documento(t, e.pedir("GET", "/admin/correos?estado=fallido", &s, nil)); testid(doc, "correo-fallido").Length() != 1 {
+		t.Error("el filtro de fallidos no muestra el fallido")
 	}
 	accion, _ := fila.Find("form").Attr("action")
 	if rec := e.pedir("POST", accion, &s, url.Values{}); rec.Code != http.StatusSeeOther {

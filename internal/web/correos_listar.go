@@ -37,11 +37,22 @@ func (h *handler) correosListar(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	cs, err := h.d.ListarCorreos(ctx, "", 200)
+	estado := c.QueryParam("estado")
+	if _, ok := estadosCorreo[estado]; !ok {
+		estado = ""
+	}
+	cs, err := h.d.ListarCorreos(ctx, estado, 200)
 	if err != nil {
 		return err
 	}
 	v := templates.CorreosVista{Enviados: n[db.CorreoEnviado], Pendientes: n[db.CorreoPendiente], Fallidos: n[db.CorreoFallido]}
+	for _, e := range []string{"", db.CorreoPendiente, db.CorreoFallido, db.CorreoEnviado} {
+		nombre := "Todos"
+		if e != "" {
+			nombre = estadosCorreo[e] + "s"
+		}
+		v.Filtros = append(v.Filtros, templates.FiltroCorreo{Nombre: nombre, Ruta: urls.AdminCorreosEstado(e), Actual: e == estado, Clave: e})
+	}
 	if k := h.cfg.Correo; k != nil {
 		v.Configurado, v.Servidor, v.Remitente, v.Usuario, v.DiasAviso = true, k.Servidor, k.Remitente, k.Usuario, k.DiasAviso
 		v.Cifrado = "STARTTLS obligatorio; el certificado del servidor se verifica"

@@ -197,6 +197,14 @@ func CuentaClave(n int64) string  { return Llenar(PatronCuentaClave, id(n)) }
 func CuentaEstado(n int64) string { return Llenar(PatronCuentaEstado, id(n)) }
 func CuentaCorreo(n int64) string { return Llenar(PatronCuentaCorreo, id(n)) }
 
+// AdminCorreosEstado is the e-mail queue limited to one state ("" all).
+func AdminCorreosEstado(estado string) string {
+	if estado == "" {
+		return AdminCorreos
+	}
+	return AdminCorreos + "?" + url.Values{"estado": {estado}}.Encode()
+}
+
 // AdminCorreoReintentar puts a failed e-mail back in the queue.
 func AdminCorreoReintentar(n int64) string { return Llenar(PatronAdminCorreoReintentar, id(n)) }
 func ActoNuevo(nit string) string          { return Llenar(PatronActoNuevo, nit) }
