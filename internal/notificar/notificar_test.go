@@ -17,6 +17,7 @@ import (
 
 	"comite/internal/calendario"
 	"comite/internal/correo"
+	cp "comite/internal/correo/correoprueba"
 	"comite/internal/correo/envio"
 	"comite/internal/db"
 	"comite/internal/dominio"
@@ -38,7 +39,7 @@ type entorno struct {
 	t       *testing.T
 	ruta    string
 	d       *db.DB
-	srv     *servidorSMTP
+	srv     *cp.Servidor
 	reloj   time.Time
 	cuentas map[string]int64
 }
@@ -66,7 +67,7 @@ func nuevoEntorno(t *testing.T) *entorno {
 	if err := os.WriteFile(db.RutaClaveAuditoria(ruta), []byte(claveAuditoriaDePrueba), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	e := &entorno{t: t, ruta: ruta, d: abrirBase(t, ruta), srv: nuevoServidorSMTP(t, false),
+	e := &entorno{t: t, ruta: ruta, d: abrirBase(t, ruta), srv: cp.Iniciar(t, false),
 		reloj: time.Date(2026, 3, 17, 15, 0, 0, 0, time.UTC), cuentas: map[string]int64{}}
 	t.Cleanup(func() { e.d.Close() })
 	sembrarUsuario(t, e.d, 1, "800191045-1", "CARTAGENA")
@@ -112,8 +113,8 @@ func sembrarUsuario(t *testing.T, d *db.DB, id int64, n, seccional string) {
 
 func (e *entorno) notificador(d *db.DB) *Notificador {
 	return Nuevo(d, Config{
-		Envio: envio.Config{URL: e.srv.URL(), Remitente: "comite@entidad.gov.co", Usuario: usuarioSMTP, Clave: claveSMTP,
-			TLS: &tls.Config{RootCAs: e.srv.raiz}},
+		Envio: envio.Config{URL: e.srv.URL(), Remitente: "comite@entidad.gov.co", Usuario: cp.Usuario, Clave: cp.Clave,
+			TLS: &tls.Config{RootCAs: e.srv.Raiz}},
 		URLBase: "https://comite.entidad.gov.co/",
 		Reloj:   func() time.Time { return e.reloj },
 	})
@@ -145,7 +146,7 @@ type leido struct {
 	Para, Asunto, Texto, HTML string
 }
 
-func leer(t *testing.T, r recibido) leido {
+func leer(t *testing.T, r cp.Recibido) leido {
 	t.Helper()
 	m, err := mail.ReadMessage(strings.NewReader(r.Data))
 	if err != nil {
@@ -416,7 +417,7 @@ func TestBarrer_vencimientosUnaVezPorFecha(t *testing.T) {
 // Without STARTTLS the sender refuses to send in clear unless told.
 func TestEnvio_sinSTARTTLSNoSeEnviaEnClaro(t *testing.T) {
 	t.Parallel()
-	s := nuevoServidorSMTP(t, true)
+	s := cp.Iniciar(t, true)
 	cfg := envio.Config{URL: s.URL(), Remitente: "comite@entidad.gov.co"}
 	err := envio.Enviar(context.Background(), cfg, "x@entidad.gov.co", []byte("Subject: x\r\n\r\nx\r\n"))
 	if err == nil || !strings.Contains(err.Error(), "no ofrece STARTTLS") {
