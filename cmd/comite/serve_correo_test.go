@@ -1,12 +1,22 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"comite/internal/correo"
+	cp "comite/internal/correo/correoprueba"
+	"comite/internal/db"
+	"comite/internal/dominio"
+	"comite/internal/expediente"
+	"comite/internal/flujo"
+	"comite/internal/permisos"
 )
 
 // opcionesSMTP parses --smtp-* options as «comite serve» does.
@@ -82,5 +92,83 @@ func TestServeCorreo_errores(t *testing.T) {
 				t.Fatalf("error %v; se esperaba %q", err, c.error)
 			}
 		})
+	}
+}
+
+// «comite serve» with --smtp-* delivers, through STARTTLS and PLAIN with
+// the password from a file, a notice left pending in the database before
+// it started (a restart loses nothing), with the link to the case under
+// --url-publica, and stops cleanly.
+func TestServeCorreo_entregaLoPendienteAlArrancar(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	ruta := filepath.Join(dir, "comite.db")
+	ctx := context.Background()
+	d, err := db.Open(ctx, ruta, db.ConArgon2(db.ParametrosArgon2{MemoriaKiB: 1024, Pasadas: 1, Hilos: 1}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cu, err := d.CrearCuenta(ctx, dominio.NuevaCuenta{Usuario: "secretaria", Nombre: "Sara", Rol: permisos.RolSecretaria, Clave: "Una-clave-larga-de-prueba-2026"}, dominio.Actor{Cuenta: "admin"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.FijarCorreoCuenta(ctx, cu.ID, "sara@dian.gov.co", dominio.Actor{Cuenta: "admin"}); err != nil {
+		t.Fatal(err)
+	}
+	d.ActivarAvisosCorreo()
+	err = d.EnEscritura(ctx, func(w *db.Escritura) error {
+		cs, err := w.CuentasAvisables()
+		if err != nil {
+			return err
+		}
+		return expediente.Encolar(w, correo.Evento{Clase: correo.CasoReportado, Estado: flujo.Reportado, Seccional: "CARTAGENA"}, "1",
+			correo.Aviso{Caso: "CF-2026-0001", CasoID: 1, Seccional: "Cartagena"}, expediente.CuentasCorreo(cs))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Close()
+
+	s := cp.Iniciar(t, false)
+	ca, clave := filepath.Join(dir, "ca.pem"), filepath.Join(dir, "clave-smtp")
+	if err := os.WriteFile(ca, s.CA, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(clave, []byte(cp.Clave+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	o := opcionesServe{addr: "127.0.0.1:0", ruta: ruta, cookieSegura: "auto", formatoLog: "json", urlPublica: "https://comite.dian.gov.co",
+		correo: opcionesSMTP(t, "--smtp-url", s.URL(), "--smtp-remitente", "comite@dian.gov.co", "--smtp-usuario", cp.Usuario,
+			"--smtp-clave-archivo", clave, "--smtp-ca", ca)}
+	var salida bufferSeguro
+	cctx, cancel := context.WithCancel(ctx)
+	fin := make(chan int, 1)
+	go func() { fin <- servir(cctx, o, &salida, &salida) }()
+	for i := 0; i < 2400 && len(s.Recibidos()) == 0; i++ {
+		select {
+		case c := <-fin:
+			cancel()
+			t.Fatalf("el servidor terminó con %d: %s", c, salida.String())
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	cancel()
+	if c := <-fin; c != 0 {
+		t.Fatalf("salida %d: %s", c, salida.String())
+	}
+	rs := s.Recibidos()
+	if len(rs) != 1 || strings.Join(rs[0].Para, ",") != "sara@dian.gov.co" || !strings.Contains(rs[0].Data, "https://comite.dian.gov.co/casos/1") {
+		t.Fatalf("recibidos %+v\n%s", rs, salida.String())
+	}
+	if !strings.Contains(salida.String(), "avisos por correo") {
+		t.Error("el registro no dice que los avisos por correo están configurados")
+	}
+	d, err = db.Open(ctx, ruta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if n, err := d.ContarCorreos(ctx); err != nil || n[db.CorreoEnviado] != 1 || len(n) != 1 {
+		t.Errorf("cola tras el envío: %v %v", n, err)
 	}
 }
