@@ -24,6 +24,7 @@ import (
 	"comite/internal/db"
 	"comite/internal/demo"
 	"comite/internal/expediente"
+	"comite/internal/notificar"
 	"comite/internal/respaldo"
 	"comite/internal/web"
 )
@@ -58,6 +59,9 @@ type opcionesServe struct {
 	// The directory login (--ldap-*); off unless --ldap-url or its line
 	// in the configuration file.
 	ldap opcionesDirectorio
+	// The e-mail notices (--smtp-*); off unless --smtp-url or its line in
+	// the configuration file.
+	correo opcionesCorreo
 }
 
 // cmdServe: comite serve [--addr 127.0.0.1:8080] [--db F] [--demo] (docs/contrato-cli.md).
@@ -99,6 +103,7 @@ func cmdServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.firmaClave, "firma-clave", "", "clave privada PEM del certificado de firma (se omite con PKCS #12)")
 	fs.StringVar(&o.firmaEnv, "firma-clave-pkcs12-env", "", "variable de entorno con la contraseña del PKCS #12 de firma")
 	registrarOpcionesDirectorio(fs, &o.ldap)
+	registrarOpcionesCorreo(fs, &o.correo)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "uso: comite serve [--addr 127.0.0.1:8080] [--db ARCHIVO] [--demo]")
 		fs.PrintDefaults()
@@ -198,6 +203,20 @@ func servir(ctx context.Context, o opcionesServe, stdout, stderr io.Writer) int 
 			log.Warn("ingreso por directorio sin TLS permitido (--ldap-inseguro): las claves pueden viajar en claro")
 		}
 	}
+	cfgCorreo, err := configCorreo(o.ruta, o.correo)
+	if err != nil {
+		fmt.Fprintln(stderr, "comite serve: correo:", err)
+		return 1
+	}
+	if cfgCorreo != nil {
+		log.Info("avisos por correo", "servidor", cfgCorreo.Envio.URL, "remitente", cfgCorreo.Envio.Remitente, "dias_aviso", cfgCorreo.DiasAviso)
+		if cfgCorreo.Envio.Inseguro {
+			log.Warn("avisos por correo sin TLS permitidos (--smtp-inseguro): los avisos pueden viajar en claro")
+		}
+		if o.urlPublica == "" {
+			log.Warn("avisos por correo sin --url-publica: los mensajes no llevan el enlace al caso")
+		}
+	}
 	if d.ClaveCreada() {
 		log.Warn("se creó la clave de auditoría: guarde una copia fuera de la máquina; sin ella la cadena no se puede verificar", "clave", d.RutaClave())
 	}
@@ -250,7 +269,7 @@ func servir(ctx context.Context, o opcionesServe, stdout, stderr io.Writer) int 
 	if o.respaldos != "" {
 		respaldos = programaRespaldos(o, log)
 	}
-	app := web.Nuevo(web.Config{DB: d, Firma: firmador, Logger: log, CookieSegura: segura, TLS: tls, Respaldos: respaldos, SinCachePaginas: o.sinCache, Turnos: o.turnos, ProxiesConfiables: o.proxies, URLPublica: o.urlPublica, APIPorMinuto: o.apiPorMinuto, Directorio: cfgDirectorio})
+	app := web.Nuevo(web.Config{DB: d, Firma: firmador, Logger: log, CookieSegura: segura, TLS: tls, Respaldos: respaldos, SinCachePaginas: o.sinCache, Turnos: o.turnos, ProxiesConfiables: o.proxies, URLPublica: o.urlPublica, APIPorMinuto: o.apiPorMinuto, Directorio: cfgDirectorio, Correo: correoWeb(cfgCorreo)})
 	srv := web.Servidor(o.addr, app, log)
 
 	// Expired sessions and old login attempts are purged every 10 minutes
@@ -281,6 +300,17 @@ func servir(ctx context.Context, o opcionesServe, stdout, stderr io.Writer) int 
 			}
 		}
 	}()
+
+	if cfgCorreo != nil {
+		// The sender and the deadline sweep: what is due goes every 30
+		// seconds, the deadlines are swept every hour.
+		n := notificar.Nuevo(d, notificar.Config{Envio: cfgCorreo.Envio, URLBase: o.urlPublica, DiasAviso: cfgCorreo.DiasAviso, Logger: log})
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			n.Correr(ctxPurga, 30*time.Second, time.Hour)
+		}()
+	}
 
 	if respaldos != nil {
 		wg.Add(1)

@@ -41,6 +41,14 @@ var ajustes = []ajuste{
 	{ajusteLDAPBaseGrupos, "", "base donde se buscan los grupos (vacío: la de los usuarios)", false},
 	{ajusteLDAPFiltroGrupos, "", "filtro que halla los grupos del usuario; %s es su DN (por omisión (|(member=%s)(uniqueMember=%s)))", false},
 	{ajusteLDAPAtributoSeccional, "", "atributo del usuario con el código de su Dirección Seccional", false},
+	// The e-mail notices of «comite serve» (serve_correo.go).
+	{ajusteSMTPURL, "", "servidor de correo para los avisos: smtp://servidor:puerto, con STARTTLS; vacío: sin avisos por correo", false},
+	{ajusteSMTPRemitente, "", "dirección desde la que salen los avisos (por ejemplo comite@entidad.gov.co)", false},
+	{ajusteSMTPUsuario, "", "usuario con que se autentica en el servidor de correo (vacío: sin autenticación)", false},
+	{ajusteSMTPClaveArchivo, "", "archivo con la clave de ese usuario (sin él, la variable " + variableSMTPClave + ")", true},
+	{ajusteSMTPInseguro, "", "si: permitir SMTP sin TLS (solo en una red cerrada)", false},
+	{ajusteSMTPCA, "", "certificado (PEM) de la autoridad que firmó el del servidor de correo (vacío: las del sistema)", true},
+	{ajusteSMTPDiasAviso, "", "días hábiles antes del vencimiento de una etapa en que sale el aviso «próximo a vencer» (por omisión 5)", false},
 }
 
 func buscarAjuste(nombre string) (ajuste, bool) {

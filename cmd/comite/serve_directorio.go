@@ -117,6 +117,6 @@ func configDirectorio(rutaDB string, o opcionesDirectorio) (*directorio.Config, 
 func autenticadorDirectorio(cfg directorio.Config) db.AutenticarDirectorio {
 	return func(ctx context.Context, usuario, clave string) (db.RespuestaDirectorio, error) {
 		r, err := directorio.Autenticar(ctx, cfg, usuario, clave)
-		return db.RespuestaDirectorio{Motivo: r.Motivo, Nombre: r.Nombre, Rol: r.Rol, Seccional: r.Seccional}, err
+		return db.RespuestaDirectorio{Motivo: r.Motivo, Nombre: r.Nombre, Correo: r.Correo, Rol: r.Rol, Seccional: r.Seccional}, err
 	}
 }

@@ -117,6 +117,9 @@ type ActaNueva struct {
 	SHA256Contenido string
 	FirmaSujeto     string
 	EmitidoEn       string
+	// Registrar, when set, writes what goes with the acta in the same
+	// transaction (its e-mail notices).
+	Registrar func(w *Escritura) error
 }
 
 // GuardarActa stores an acta built outside the transaction (guardarVersion)
@@ -139,7 +142,12 @@ func (d *DB) GuardarActa(ctx context.Context, n ActaNueva, quien dominio.ActorCa
 			return registro{}, &flujo.ErrPaso{Mensaje: msg}
 		}
 		return registro{accion: "sesion.acta", objeto: "sesion:" + s.Numero}, nil
-	}, nil)
+	}, func(tx *sql.Tx) error {
+		if n.Registrar == nil {
+			return nil
+		}
+		return n.Registrar(&Escritura{d: d, ctx: ctx, tx: tx, ahora: d.ahoraEn(tx)})
+	})
 	if err != nil {
 		return ActaEmitida{}, err
 	}

@@ -57,6 +57,9 @@ type DB struct {
 	// directorio checks the logins of directory accounts (FijarDirectorio);
 	// nil: no directory is configured.
 	directorio AutenticarDirectorio
+	// avisosCorreo: a mail server is configured and the steps queue their
+	// notices (ActivarAvisosCorreo); off, nothing is queued.
+	avisosCorreo bool
 }
 
 // EsperaPredeterminada is how long a connection waits for the write lock

@@ -25,6 +25,7 @@ type RespuestaDirectorio struct {
 	// (usuario_desconocido, clave_incorrecta, sin_grupo, sin_seccional).
 	Motivo    string
 	Nombre    string
+	Correo    string // the directory's e-mail address ("" none): it replaces the account's
 	Rol       permisos.Rol
 	Seccional string // Seccional code, for the seccional role
 }
@@ -117,7 +118,10 @@ func (d *DB) consultarDirectorio(ctx context.Context, usuario, clave string, exi
 			*c = dominio.Cuenta{ID: id, Usuario: usuario, Nombre: r.Nombre, Rol: r.Rol, DireccionSeccional: r.Seccional, Activa: true, CreadaEn: creada}
 			e := actor
 			e.Accion, e.Detalle = "cuenta.crear", map[string]any{"rol": string(r.Rol), "nombre": r.Nombre, "direccion_seccional": r.Seccional, "origen": OrigenDirectorio}
-			return d.auditar(ctx, tx, e)
+			if err := d.auditar(ctx, tx, e); err != nil {
+				return err
+			}
+			return correoDelDirectorio(ctx, d, tx, id, r.Correo, actor)
 		case err != nil:
 			return err
 		case origen != OrigenDirectorio || activa == 0:
@@ -136,6 +140,9 @@ func (d *DB) consultarDirectorio(ctx context.Context, usuario, clave string, exi
 				return err
 			}
 			c.Nombre = r.Nombre
+		}
+		if err := correoDelDirectorio(ctx, d, tx, id, r.Correo, actor); err != nil {
+			return err
 		}
 		if rol == string(r.Rol) && seccional == r.Seccional {
 			return nil
@@ -158,4 +165,14 @@ func (d *DB) ContarCuentasDirectorio(ctx context.Context) (int, error) {
 	var n int
 	err := d.QueryRowContext(ctx, `SELECT count(*) FROM cuentas WHERE origen = ?`, OrigenDirectorio).Scan(&n)
 	return n, err
+}
+
+// correoDelDirectorio records the address the directory gives a directory
+// account (audited as cuenta.correo when it changes); none leaves the one
+// the administrator wrote.
+func correoDelDirectorio(ctx context.Context, d *DB, tx *sql.Tx, id int64, direccion string, actor Evento) error {
+	if direccion == "" {
+		return nil
+	}
+	return fijarCorreo(ctx, d, tx, id, direccion, dominio.Actor{Cuenta: actor.Cuenta, IP: actor.IP})
 }

@@ -14,7 +14,7 @@ import (
 
 var (
 	dirAna   = dp.Persona{UID: "ana", Clave: "clave-de-ana-en-el-directorio", Nombre: "Ana Gómez", Grupos: []string{dp.GrupoComite}}
-	dirBeto  = dp.Persona{UID: "beto", Clave: "clave-de-beto-en-el-directorio", Nombre: "Beto Ruiz", Seccional: "MEDELLIN", Grupos: []string{dp.GrupoSeccion}}
+	dirBeto  = dp.Persona{UID: "beto", Clave: "clave-de-beto-en-el-directorio", Nombre: "Beto Ruiz", Seccional: "MEDELLIN", Correo: "beto.ruiz@dian.gov.co", Grupos: []string{dp.GrupoSeccion}}
 	dirAdmin = dp.Persona{UID: "admin", Clave: "clave-del-directorio-no-la-local", Nombre: "Impostor", Grupos: []string{dp.GrupoAdmin}}
 )
 
@@ -30,7 +30,7 @@ func directorioDePrueba(t *testing.T, d *DB) *dp.Servidor {
 	cfg := directorio.Config{URL: s.URL, Base: dp.Base, BaseGrupos: dp.Grupos, AtributoSeccional: "departmentNumber", Correspondencia: c, TLS: s.TLS}
 	d.FijarDirectorio(func(ctx context.Context, usuario, clave string) (RespuestaDirectorio, error) {
 		r, err := directorio.Autenticar(ctx, cfg, usuario, clave)
-		return RespuestaDirectorio{Motivo: r.Motivo, Nombre: r.Nombre, Rol: r.Rol, Seccional: r.Seccional}, err
+		return RespuestaDirectorio{Motivo: r.Motivo, Nombre: r.Nombre, Correo: r.Correo, Rol: r.Rol, Seccional: r.Seccional}, err
 	})
 	return s
 }
@@ -80,6 +80,14 @@ func TestDirectorioSeccionalDelAtributo(t *testing.T) {
 	r := intentar(t, d, ahora, time.Second, "beto", dirBeto.Clave, "10.0.0.1")
 	if r.Resultado != IngresoCorrecto || r.Cuenta.Rol != permisos.RolSeccional || r.Cuenta.DireccionSeccional != "MEDELLIN" {
 		t.Fatalf("%v %+v", r.Resultado, r.Cuenta)
+	}
+	// The directory's mail attribute is the account's address (audited);
+	// an account without one in the directory keeps the administrator's.
+	if dir, err := d.CorreoDeCuenta(context.Background(), r.Cuenta.ID); err != nil || dir != "beto.ruiz@dian.gov.co" {
+		t.Errorf("correo %q, %v", dir, err)
+	}
+	if a := strings.Join(accionesAuditadas(t, d, "cuenta:beto"), "\n"); !strings.Contains(a, `cuenta.correo {"antes":"","despues":"beto.ruiz@dian.gov.co"}`) {
+		t.Errorf("la auditoría no dice el correo del directorio:\n%s", a)
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/mail"
 	"net/url"
 	"os"
 	"strings"
@@ -177,6 +178,7 @@ type Resultado struct {
 	Motivo    string // "" when the user may log in
 	DN        string
 	Nombre    string // display name (cn or displayName)
+	Correo    string // the mail attribute, when it is one plain address ("" otherwise)
 	Rol       permisos.Rol
 	Seccional string
 	Grupos    []string // DNs of the user's groups that appear in the mapping
@@ -243,7 +245,7 @@ func Autenticar(ctx context.Context, cfg Config, usuario, clave string) (Resulta
 		}
 		dn = res.Entries[0].DN
 	}
-	atributos := []string{"cn", "displayName"}
+	atributos := []string{"cn", "displayName", "mail"}
 	if cfg.AtributoGrupos != "" {
 		atributos = append(atributos, cfg.AtributoGrupos)
 	}
@@ -259,6 +261,11 @@ func Autenticar(ctx context.Context, cfg Config, usuario, clave string) (Resulta
 	r := Resultado{DN: dn, Nombre: e.GetAttributeValue("displayName")}
 	if r.Nombre == "" {
 		r.Nombre = e.GetAttributeValue("cn")
+	}
+	if m := strings.TrimSpace(e.GetAttributeValue("mail")); m != "" {
+		if a, err := mail.ParseAddress(m); err == nil && a.Name == "" && a.Address == m {
+			r.Correo = m
+		}
 	}
 	var grupos []string
 	if cfg.AtributoGrupos != "" {

@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"strings"
 
+	"comite/internal/correo"
 	"comite/internal/db"
 	"comite/internal/dominio"
 	"comite/internal/fecha"
@@ -305,6 +306,10 @@ func abrirCaso(w *db.Escritura, n dominio.NuevoCaso, quien dominio.ActorCaso) (d
 		texto += fmt.Sprintf(". Quien reporta confirmó que es un hecho distinto del caso %s, abierto con la misma fecha de comisión", dup.Numero)
 	}
 	if err := w.InsertarEvento(caso.ID, "", flujo.Reportado, flujo.Reportar, texto, ev.ID, quien); err != nil {
+		return dominio.Caso{}, err
+	}
+	caso.Estado = flujo.Reportado
+	if err := avisarCaso(w, correo.CasoReportado, caso, fmt.Sprint(caso.ID), correo.Aviso{}); err != nil {
 		return dominio.Caso{}, err
 	}
 	return caso, w.Auditar(db.Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "caso.reportar", Objeto: "caso:" + caso.Numero, Detalle: map[string]any{

@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 
+	"comite/internal/correo"
 	"comite/internal/db"
 	"comite/internal/fecha"
 	"comite/internal/flujo"
@@ -159,6 +160,10 @@ func (x *Expediente) RegistrarConceptoEnSesion(ctx context.Context, sesionID, ca
 		}
 		id, err := w.InsertarConcepto(casoID, c, ev.ID, 0, sesionID, "", quien.Cuenta)
 		if err != nil {
+			return err
+		}
+		caso.Estado = flujo.ConceptoEmitido
+		if err := avisarCaso(w, correo.ConceptoRegistrado, caso, fmt.Sprint(id), correo.Aviso{Sesion: sesionTexto(s), Decision: c.Decision.Etiqueta()}); err != nil {
 			return err
 		}
 		guardado, err = w.Concepto(id)

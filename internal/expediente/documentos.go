@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"comite/internal/contrato"
+	"comite/internal/correo"
 	"comite/internal/db"
 	"comite/internal/dominio"
 	"comite/internal/etiquetas"
@@ -504,7 +505,15 @@ func (x *Expediente) EmitirActa(ctx context.Context, sesionID int64, quien domin
 		return db.ActaEmitida{}, err
 	}
 	return x.d.GuardarActa(ctx, db.ActaNueva{SesionID: sesionID, Version: e.version, Marca: f.Marca, Archivo: e.archivo,
-		SHA256: e.hash, SHA256Contenido: e.contenido, FirmaSujeto: e.sujeto, EmitidoEn: e.ahora}, quien)
+		SHA256: e.hash, SHA256Contenido: e.contenido, FirmaSujeto: e.sujeto, EmitidoEn: e.ahora,
+		Registrar: func(w *db.Escritura) error {
+			cs, err := cuentasCorreo(w)
+			if err != nil || len(cs) == 0 {
+				return err
+			}
+			a := correo.Aviso{Sesion: sesionTexto(f.Sesion), SesionID: sesionID, ActaNumero: e.version, SHA256: e.hash}
+			return Encolar(w, correo.Evento{Clase: correo.ActaExpedida}, fmt.Sprint(sesionID, ".", e.version), a, cs)
+		}}, quien)
 }
 
 // rolDe is the label of the role a person acts in ("" for a login with no

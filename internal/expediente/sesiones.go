@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"strings"
 
+	"comite/internal/correo"
 	"comite/internal/db"
 	"comite/internal/fecha"
 	"comite/internal/flujo"
@@ -124,6 +125,9 @@ func (x *Expediente) AgregarAlOrden(ctx context.Context, sesionID, casoID int64,
 		}
 		pos, err := w.AgregarAlOrden(sesionID, casoID)
 		if err != nil {
+			return err
+		}
+		if err := avisarCaso(w, correo.EnOrdenDelDia, c, fmt.Sprint(sesionID, ".", casoID), correo.Aviso{Sesion: sesionTexto(s)}); err != nil {
 			return err
 		}
 		return w.Auditar(db.Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "sesion.orden", Objeto: "sesion:" + s.Numero,

@@ -124,6 +124,8 @@ const (
 
 	GestionarAPI  Accion = "api.gestionar"
 	VerDirectorio Accion = "directorio.ver"
+	ElegirAvisos  Accion = "avisos.elegir"
+	VerCorreos    Accion = "correos.ver"
 	Buscar        Accion = "buscar"
 	VerAyuda      Accion = "ayuda.ver"
 )
@@ -184,6 +186,8 @@ var Tabla = []Fila{
 	{VerSesiones, []Rol{RolSecretaria, RolComite, RolAuditor}, "Las sesiones las preparan la Secretaría y el Comité; el auditor las lee."},
 	{GestionarSesiones, []Rol{RolSecretaria, RolComite}, "El Comité y la Secretaría Técnica convocan y documentan las sesiones (la Secretaría prepara el orden del día y actúa como secretaria)."},
 	{GestionarAPI, []Rol{RolAdmin}, "Las cuentas de servicio de la API son credenciales de otros sistemas: las crea y revoca el administrador (auditado)."},
+	{ElegirAvisos, todos, "Cada persona elige qué avisos por correo recibe (auditado); solo le llegan los de los casos que su rol y su Seccional ven."},
+	{VerCorreos, []Rol{RolAdmin}, "El administrador revisa la cola de avisos por correo (enviados, pendientes, fallidos) y reintenta los fallidos (auditado); ve destinatarios y asuntos, no más que la auditoría."},
 	{VerDirectorio, []Rol{RolAdmin}, "Qué grupos del directorio de la entidad dan cada rol lo configura y lo revisa el administrador; la página solo muestra la correspondencia vigente."},
 	{ConfigurarQuorum, []Rol{RolAdmin}, "El quórum es un parámetro de tabla que fija el administrador (auditado); no lo fija el Decreto Ley 920 de 2023."},
 

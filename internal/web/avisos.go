@@ -57,6 +57,9 @@ var avisos = map[string]string{
 	"caso_aplazado":       "Caso aplazado con su motivo: sigue presentado al Comité para una sesión posterior.",
 	"norma_registrada":    "Norma aplicable registrada: queda en la historia del caso, en la auditoría y en el informe gerencial.",
 	"cargo_guardado":      "Cargo guardado: los documentos que se emitan desde ahora lo llevan en el bloque de firmas.",
+	"correo_guardado":     "Dirección de correo guardada: los avisos que la persona eligió le llegan a esa dirección.",
+	"avisos_guardados":    "Avisos guardados: desde ahora le llegan por correo solo los que dejó marcados.",
+	"correo_reintentado":  "El correo volvió a la cola: se enviará en el próximo paso del trabajador.",
 
 	// Direcciones Seccionales y liquidación del caso
 	"seccional_guardada": "Dirección Seccional guardada.",

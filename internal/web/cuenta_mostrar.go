@@ -25,6 +25,9 @@ func (h *handler) vistaCuenta(c echo.Context, cu dominio.Cuenta, errs templates.
 	if f, err := h.d.Firmante(c.Request().Context(), cu.Usuario); err == nil {
 		v.Cargo = f.Cargo
 	}
+	if dir, err := h.d.CorreoDeCuenta(c.Request().Context(), cu.ID); err == nil {
+		v.Correo = dir
+	}
 	return v
 }
 

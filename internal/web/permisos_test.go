@@ -52,6 +52,10 @@ func matriz() []filaMatriz {
 		{"GET", "/cuenta/calendario", "/cuenta/calendario", sinForm, []string{"secretaria", "comite", "seccional"}},
 		{"POST", "/cuenta/calendario/token", "/cuenta/calendario/token", func(*entorno) url.Values { return url.Values{} }, []string{"secretaria", "comite", "seccional"}},
 		{"POST", "/cuenta/calendario/revocar", "/cuenta/calendario/revocar", func(*entorno) url.Values { return url.Values{} }, []string{"secretaria", "comite", "seccional"}},
+		{"GET", "/cuenta/avisos", "/cuenta/avisos", sinForm, todos},
+		{"POST", "/cuenta/avisos", "/cuenta/avisos", func(*entorno) url.Values { return url.Values{"aviso_acta": {"si"}} }, todos},
+		{"GET", "/admin/correos", "/admin/correos", sinForm, []string{"admin"}},
+		{"POST", "/admin/correos/:id/reintentar", "/admin/correos/999/reintentar", func(*entorno) url.Values { return url.Values{} }, []string{"admin"}},
 		{"GET", "/admin/terminos", "/admin/terminos", sinForm, []string{"admin"}},
 		{"POST", "/admin/terminos", "/admin/terminos", func(*entorno) url.Values {
 			return url.Values{"dias_evaluacion": {"15"}, "dias_comite": {"10"}, "dias_rea": {"10"}}
@@ -76,6 +80,9 @@ func matriz() []filaMatriz {
 		{"GET", "/admin/cuentas/:id", "/admin/cuentas/{admin2}", sinForm, []string{"admin"}},
 		{"POST", "/admin/cuentas/:id/cargo", "/admin/cuentas/{admin2}/cargo", func(*entorno) url.Values {
 			return url.Values{"cargo": {"Administrador"}}
+		}, []string{"admin"}},
+		{"POST", "/admin/cuentas/:id/correo", "/admin/cuentas/{admin2}/correo", func(*entorno) url.Values {
+			return url.Values{"correo": {"admin2@entidad.gov.co"}}
 		}, []string{"admin"}},
 		{"POST", "/admin/cuentas/:id/rol", "/admin/cuentas/{admin2}/rol", func(*entorno) url.Values {
 			return url.Values{"rol": {"admin"}}
@@ -284,11 +291,11 @@ func TestMatriz_rolPorRuta(t *testing.T) {
 func TestMatriz_navegacionSegunRol(t *testing.T) {
 	e := nuevoEntorno(t)
 	quiere := map[string][]string{
-		"seccional":  {"inicio", "pendientes", "casos", "usuarios", "tamizaje", "liquidacion", "calendario"},
-		"secretaria": {"inicio", "pendientes", "casos", "sesiones", "usuarios", "tamizaje", "importar", "liquidacion", "dias", "calendario"},
-		"comite":     {"inicio", "pendientes", "casos", "sesiones", "usuarios", "tamizaje", "liquidacion", "calendario"},
-		"auditor":    {"inicio", "pendientes", "casos", "sesiones", "usuarios", "tamizaje", "liquidacion", "auditoria", "cuentas", "dias"},
-		"admin":      {"inicio", "pendientes", "auditoria", "cuentas", "dias", "seccionales", "uvt", "respaldos", "terminos", "api", "directorio", "quorum"},
+		"seccional":  {"inicio", "pendientes", "casos", "usuarios", "tamizaje", "liquidacion", "calendario", "avisos"},
+		"secretaria": {"inicio", "pendientes", "casos", "sesiones", "usuarios", "tamizaje", "importar", "liquidacion", "dias", "calendario", "avisos"},
+		"comite":     {"inicio", "pendientes", "casos", "sesiones", "usuarios", "tamizaje", "liquidacion", "calendario", "avisos"},
+		"auditor":    {"inicio", "pendientes", "casos", "sesiones", "usuarios", "tamizaje", "liquidacion", "auditoria", "cuentas", "dias", "avisos"},
+		"admin":      {"inicio", "pendientes", "auditoria", "cuentas", "dias", "seccionales", "uvt", "respaldos", "terminos", "api", "directorio", "correos", "quorum", "avisos"},
 	}
 	for rol, items := range quiere {
 		t.Run(rol, func(t *testing.T) {

@@ -43,6 +43,8 @@ func Rutas() []ruta {
 		{Metodo: http.MethodPost, Patron: urls.Logout, Accion: permisos.CerrarSesion, manejador: (*handler).sesionCerrar},
 		{Metodo: http.MethodGet, Patron: urls.CambiarClave, Accion: permisos.CambiarMiClave, manejador: (*handler).claveFormulario},
 		{Metodo: http.MethodPost, Patron: urls.CambiarClave, Accion: permisos.CambiarMiClave, manejador: (*handler).claveCambiar},
+		{Metodo: http.MethodGet, Patron: urls.CuentaAvisos, Accion: permisos.ElegirAvisos, manejador: (*handler).avisosMostrar},
+		{Metodo: http.MethodPost, Patron: urls.CuentaAvisos, Accion: permisos.ElegirAvisos, manejador: (*handler).avisosGuardar},
 		{Metodo: http.MethodGet, Patron: urls.Inicio, Accion: permisos.VerInicio, manejador: (*handler).inicioMostrar},
 		{Metodo: http.MethodGet, Patron: urls.Pendientes, Accion: permisos.VerPendientes, manejador: (*handler).pendientesMostrar},
 		{Metodo: http.MethodGet, Patron: urls.Calendario, Accion: permisos.GestionarCalendario, manejador: (*handler).calendarioMostrar},
@@ -58,6 +60,7 @@ func Rutas() []ruta {
 		{Metodo: http.MethodPost, Patron: urls.PatronCuentaCargo, Accion: permisos.GestionarCuentas, manejador: (*handler).cuentaCargo},
 		{Metodo: http.MethodPost, Patron: urls.PatronCuentaEstado, Accion: permisos.GestionarCuentas, manejador: (*handler).cuentaEstadoCambiar},
 		{Metodo: http.MethodPost, Patron: urls.PatronCuentaClave, Accion: permisos.GestionarCuentas, manejador: (*handler).cuentaClaveRestablecer},
+		{Metodo: http.MethodPost, Patron: urls.PatronCuentaCorreo, Accion: permisos.GestionarCuentas, manejador: (*handler).cuentaCorreoFijar},
 		{Metodo: http.MethodGet, Patron: urls.DiasInhabiles, Accion: permisos.VerDiasInhabiles, manejador: (*handler).diasInhabilesListar},
 		{Metodo: http.MethodPost, Patron: urls.DiasInhabiles, Accion: permisos.GestionarDiasInhabiles, manejador: (*handler).diaInhabilAgregar},
 		{Metodo: http.MethodPost, Patron: urls.PatronDiaQuitar, Accion: permisos.GestionarDiasInhabiles, manejador: (*handler).diaInhabilQuitar},
@@ -71,6 +74,8 @@ func Rutas() []ruta {
 		{Metodo: http.MethodGet, Patron: urls.AdminAPI, Accion: permisos.GestionarAPI, manejador: (*handler).apiCuentasListar},
 		{Metodo: http.MethodPost, Patron: urls.AdminAPI, Accion: permisos.GestionarAPI, manejador: (*handler).apiCuentaCrear},
 		{Metodo: http.MethodGet, Patron: urls.AdminDirectorio, Accion: permisos.VerDirectorio, manejador: (*handler).directorioMostrar},
+		{Metodo: http.MethodGet, Patron: urls.AdminCorreos, Accion: permisos.VerCorreos, manejador: (*handler).correosListar},
+		{Metodo: http.MethodPost, Patron: urls.PatronAdminCorreoReintentar, Accion: permisos.VerCorreos, manejador: (*handler).correoReintentar},
 		{Metodo: http.MethodPost, Patron: urls.PatronAdminAPIRevocar, Accion: permisos.GestionarAPI, manejador: (*handler).apiCuentaRevocar},
 
 		// Auditoría
@@ -191,8 +196,10 @@ var navegacion = []itemNav{
 	{urls.Terminos, "Términos internos", "terminos", permisos.GestionarTerminos},
 	{urls.AdminAPI, "API", "api", permisos.GestionarAPI},
 	{urls.AdminDirectorio, "Directorio", "directorio", permisos.VerDirectorio},
+	{urls.AdminCorreos, "Correo", "correos", permisos.VerCorreos},
 	{urls.Quorum, "Quórum", "quorum", permisos.ConfigurarQuorum},
 	{urls.Calendario, "Calendario", "calendario", permisos.GestionarCalendario},
+	{urls.CuentaAvisos, "Mis avisos", "avisos", permisos.ElegirAvisos},
 }
 
 // montar registers every route of the table with its permission check.

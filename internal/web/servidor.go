@@ -78,6 +78,16 @@ type Config struct {
 	// Directorio is the directory login (`comite serve --ldap-url …`);
 	// nil: local accounts only. The administrator sees its mapping.
 	Directorio *directorio.Config
+	// Correo is the mail server of the e-mail notices (`comite serve
+	// --smtp-url …`); nil: no notices. Its pages show it (never a password).
+	Correo *ConfigCorreo
+}
+
+// ConfigCorreo is what the pages show of the mail configuration.
+type ConfigCorreo struct {
+	Servidor, Remitente, Usuario string
+	Inseguro                     bool
+	DiasAviso                    int
 }
 
 // extractorIP is how the client address (throttling, audit log, request

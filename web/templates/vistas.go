@@ -111,6 +111,7 @@ type CuentaDetalle struct {
 	Errores   Errores
 	EsPropia  bool
 	Cargo     string // of the person behind the account, for the documents
+	Correo    string // where its e-mail notices go ("" none)
 }
 
 // DiaFila is one non-business day.

@@ -4,15 +4,9 @@
 package directorioprueba
 
 import (
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/tls"
 	"crypto/x509"
-	"crypto/x509/pkix"
-	"encoding/pem"
 	"fmt"
-	"math/big"
 	"net"
 	"os"
 	"os/exec"
@@ -48,6 +42,7 @@ type Persona struct {
 	Clave     string
 	Nombre    string
 	Seccional string   // departmentNumber, optional
+	Correo    string   // mail, optional
 	Grupos    []string // DNs of the groups it belongs to
 }
 
@@ -81,7 +76,7 @@ func iniciar(t testing.TB, conTLS bool, personas []Persona) *Servidor {
 	s := &Servidor{t: t}
 	var tlsConf string
 	if conTLS {
-		ca, cert, clave := certificados(t)
+		ca, cert, clave := pruebas.CertificadosTLS(t)
 		for n, b := range map[string][]byte{"ca.pem": ca, "cert.pem": cert, "clave.pem": clave} {
 			if err := os.WriteFile(filepath.Join(dir, n), b, 0o600); err != nil {
 				t.Fatal(err)
@@ -202,6 +197,9 @@ func entradas(personas []Persona) string {
 		if p.Seccional != "" {
 			fmt.Fprintf(&b, "departmentNumber: %s\n", p.Seccional)
 		}
+		if p.Correo != "" {
+			fmt.Fprintf(&b, "mail: %s\n", p.Correo)
+		}
 		b.WriteString("\n")
 	}
 	for _, g := range []string{GrupoComite, GrupoSecret, GrupoSeccion, GrupoAdmin, GrupoMedellin} {
@@ -230,44 +228,3 @@ func puertoLibre(t testing.TB) string {
 }
 
 func existe(p string) bool { _, err := os.Stat(p); return err == nil }
-
-// certificados makes a test CA and a certificate for 127.0.0.1 signed by it.
-func certificados(t testing.TB) (caPEM, certPEM, clavePEM []byte) {
-	t.Helper()
-	claveCA, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ahora := time.Now()
-	plantillaCA := &x509.Certificate{
-		SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "CA de prueba de comite"},
-		NotBefore: ahora.Add(-time.Hour), NotAfter: ahora.Add(24 * time.Hour),
-		IsCA: true, BasicConstraintsValid: true, KeyUsage: x509.KeyUsageCertSign,
-	}
-	derCA, err := x509.CreateCertificate(rand.Reader, plantillaCA, plantillaCA, &claveCA.PublicKey, claveCA)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ca, _ := x509.ParseCertificate(derCA)
-	claveSrv, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	plantilla := &x509.Certificate{
-		SerialNumber: big.NewInt(2), Subject: pkix.Name{CommonName: "127.0.0.1"},
-		NotBefore: ahora.Add(-time.Hour), NotAfter: ahora.Add(24 * time.Hour),
-		IPAddresses: []net.IP{net.ParseIP("127.0.0.1")}, DNSNames: []string{"localhost"},
-		KeyUsage: x509.KeyUsageDigitalSignature, ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
-	}
-	der, err := x509.CreateCertificate(rand.Reader, plantilla, ca, &claveSrv.PublicKey, claveCA)
-	if err != nil {
-		t.Fatal(err)
-	}
-	k, err := x509.MarshalPKCS8PrivateKey(claveSrv)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: derCA}),
-		pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}),
-		pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: k})
-}

@@ -268,6 +268,7 @@ func TestNavegador_accesibilidadWCAG21AA_paginasNuevas(t *testing.T) {
 	p.irAxe("casos sin resultados", "/casos?q=nadie-con-este-nombre")
 	p.irAxe("cobertura", "/cobertura?anio=2025")
 	p.irAxe("calendario de la cuenta", "/cuenta/calendario")
+	p.irAxe("mis avisos por correo", "/cuenta/avisos")
 	p.irAxe("búsqueda de la cabecera", "/buscar?q=800197268")
 	p.irAxe("búsqueda demasiado corta", "/buscar?q=8")
 	p.irAxe("glosario", "/ayuda/glosario")
@@ -298,6 +299,7 @@ func TestNavegador_accesibilidadWCAG21AA_paginasNuevas(t *testing.T) {
 	p.irAxe("respaldos", "/admin/respaldos")
 	p.irAxe("seccionales", "/admin/seccionales")
 	p.irAxe("quórum", "/sesiones/quorum")
+	p.irAxe("avisos por correo (administración)", "/admin/correos")
 	p.salir()
 
 	t.Logf("axe revisó %d páginas nuevas", p.paginasRevisadas)

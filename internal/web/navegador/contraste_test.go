@@ -134,12 +134,12 @@ func TestNavegador_contrasteYAnchoPorRol(t *testing.T) {
 		rol   string
 		rutas []string
 	}{
-		{"seccional", []string{urls.Inicio, urls.Casos, urls.CasoNuevo, urls.Pendientes, caso}},
+		{"seccional", []string{urls.Inicio, urls.Casos, urls.CasoNuevo, urls.Pendientes, caso, urls.CuentaAvisos}},
 		{"secretaria", []string{urls.Inicio, urls.Usuarios, urls.Usuario(nit), urls.Casos, caso, urls.CasoLiquidacion(casoID),
 			urls.CasoInformeVista(casoID), urls.Sesiones, sesion, urls.Pendientes, urls.Tamizaje, urls.Liquidacion, urls.Importar}},
 		{"comite", []string{urls.Inicio, urls.Sesiones, sesion, urls.Pendientes, caso}},
 		{"auditor", []string{urls.Inicio, urls.Auditoria, urls.Tamizaje, urls.Usuario(nit), caso}},
-		{"admin", []string{urls.Inicio, urls.Cuentas, urls.CuentaNueva, urls.Quorum, urls.UVT, urls.Terminos, urls.Seccionales, urls.DiasInhabiles, urls.Auditoria}},
+		{"admin", []string{urls.Inicio, urls.Cuentas, urls.CuentaNueva, urls.Quorum, urls.UVT, urls.Terminos, urls.Seccionales, urls.DiasInhabiles, urls.Auditoria, urls.AdminCorreos}},
 	}
 	revisados := 0
 	for _, r := range paginas {
