@@ -114,7 +114,7 @@ func Rutas() []ruta {
 		{Metodo: http.MethodGet, Patron: urls.CasosCSV, Accion: permisos.ExportarCasos, manejador: (*handler).casosExportarCSV},
 		{Metodo: http.MethodGet, Patron: urls.CasosXLSX, Accion: permisos.ExportarCasos, manejador: (*handler).casosExportarXLSX},
 		{Metodo: http.MethodGet, Patron: urls.CasoNuevo, Accion: permisos.ReportarCaso, manejador: (*handler).casosNuevo},
-		{Metodo: http.MethodPost, Patron: urls.Casos, Accion: permisos.ReportarCaso, manejador: (*handler).casosCrear},
+		{Metodo: http.MethodPost, Patron: urls.Casos, Accion: permisos.ReportarCaso, manejador: (*handler).casosCrear, LimiteCuerpo: limiteCuerpoAdjunto},
 		{Metodo: http.MethodGet, Patron: urls.PatronCaso, Accion: permisos.VerCasos, manejador: (*handler).casosMostrar},
 		{Metodo: http.MethodPost, Patron: urls.PatronCasoIniciar, Accion: permisos.EvaluarCaso, manejador: (*handler).casosIniciar},
 		{Metodo: http.MethodPost, Patron: urls.PatronCasoReevaluar, Accion: permisos.EvaluarCaso, manejador: (*handler).casosReevaluar},
