@@ -187,3 +187,29 @@ func (h *handler) adjuntosDeVista(ctx context.Context, v *templates.CasoDetalle,
 		" por archivo y " + adjunto.Tamano(adjunto.MaxCaso) + " por caso (los retirados cuentan)."
 	return nil
 }
+
+// adjuntosDecididos are the files of a case decided in a session, as the
+// acta lists them (kind, description, date, SHA-256), for quien: a case
+// quien cannot reach lists none.
+func (h *handler) adjuntosDecididos(ctx context.Context, casoID int64, quien dominio.ActorCaso) ([]templates.AdjuntoActaVista, error) {
+	lista, err := h.x.Adjuntos(ctx, casoID, quien)
+	if errors.Is(err, db.ErrCasoNoExiste) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var out []templates.AdjuntoActaVista
+	for _, a := range lista {
+		v := templates.AdjuntoActaVista{Numero: a.Numero, Tipo: etiquetas.TipoAdjunto(a.Tipo), Descripcion: a.Descripcion, Fecha: etiquetas.Guion,
+			SHA256: a.SHA256, Ruta: urls.CasoAdjunto(casoID, a.Numero)}
+		if a.FechaDocumento != nil {
+			v.Fecha = formato.Fecha(*a.FechaDocumento)
+		}
+		if a.Retiro != nil {
+			v.Retiro = a.Retiro.Motivo
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
