@@ -63,19 +63,25 @@ func TestActa_listaLosAdjuntosDeCadaCasoDecidido(t *testing.T) {
 	if pdf.Code != http.StatusOK {
 		t.Fatalf("acta: %d", pdf.Code)
 	}
-	arch := filepath.Join(t.TempDir(), "acta.pdf")
-	if err := os.WriteFile(arch, pdf.Body.Bytes(), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command(pruebas.Herramienta(t, "poppler-utils", "pdftotext"), arch, "-").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	texto := strings.Join(strings.Fields(string(out)), " ")
+	texto := textoDePDF(t, pdf.Body.Bytes())
 	for _, quiere := range []string{"Pruebas y antecedentes adjuntos al caso:", "Informe de la Dirección Seccional", "Acta de inspección o aprehensión",
 		"01/03/2026", huella(informePDF) + " adjunto 1", huella(acta) + " adjunto 2"} {
 		if !strings.Contains(texto, quiere) {
 			t.Errorf("el acta no dice %q:\n%s", quiere, texto)
 		}
 	}
+}
+
+// textoDePDF is the text of a PDF as pdftotext reads it, spaces collapsed.
+func textoDePDF(t *testing.T, pdf []byte) string {
+	t.Helper()
+	arch := filepath.Join(t.TempDir(), "documento.pdf")
+	if err := os.WriteFile(arch, pdf, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(pruebas.Herramienta(t, "poppler-utils", "pdftotext"), arch, "-").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Join(strings.Fields(string(out)), " ")
 }
