@@ -5,7 +5,6 @@ import (
 	"net/url"
 	"strings"
 	"testing"
-
 )
 
 // The calculator's result is offered as a PDF with the same query: the
