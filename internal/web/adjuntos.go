@@ -135,6 +135,9 @@ func vistaAdjuntos(casoID int64, lista []db.Adjunto, persona func(string) string
 				Por: persona(a.AdjuntadoPor), En: formato.InstanteTexto(a.AdjuntadoEn),
 				Ruta: urls.CasoAdjunto(casoID, a.Numero), RutaRetiro: urls.AdjuntoRetiro(casoID, a.Numero),
 			}
+			if adjunto.Visible(adjunto.Formato(a.Formato), a.Marcas) {
+				v.RutaVisor = urls.AdjuntoVisor(casoID, a.Numero)
+			}
 			if a.FechaDocumento != nil {
 				v.Fecha = formato.Fecha(*a.FechaDocumento)
 			}

@@ -126,6 +126,8 @@ func Rutas() []ruta {
 		{Metodo: http.MethodPost, Patron: urls.PatronCasoAdjuntos, Accion: permisos.AdjuntarCaso, manejador: (*handler).adjuntoAgregar, LimiteCuerpo: limiteCuerpoAdjunto},
 		{Metodo: http.MethodGet, Patron: urls.PatronCasoAdjunto, Accion: permisos.VerCasos, manejador: (*handler).adjuntoDescargar},
 		{Metodo: http.MethodPost, Patron: urls.PatronAdjuntoRetiro, Accion: permisos.AdjuntarCaso, manejador: (*handler).adjuntoRetirar},
+		{Metodo: http.MethodGet, Patron: urls.PatronAdjuntoVisor, Accion: permisos.VerCasos, manejador: (*handler).adjuntoVer},
+		{Metodo: http.MethodGet, Patron: urls.PatronAdjuntoMostrado, Accion: permisos.VerCasos, manejador: (*handler).adjuntoContenido},
 		{Metodo: http.MethodPost, Patron: urls.PatronCasoPresentar, Accion: permisos.EvaluarCaso, manejador: (*handler).casosPresentar},
 		{Metodo: http.MethodPost, Patron: urls.PatronCasoNoProcede, Accion: permisos.EvaluarCaso, manejador: (*handler).casosNoProcede},
 		// Every concepto is born in a session (below); a correction of a material
