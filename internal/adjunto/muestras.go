@@ -103,3 +103,14 @@ func escaparPDF(s string) string {
 	}
 	return b.String()
 }
+
+// FotoConExif is a small JPEG carrying exif in an APP1 Exif segment right
+// after its start, as a camera writes it (the place, the device): the
+// viewer must show it without.
+func FotoConExif(texto, exif string) []byte {
+	jpg := Muestra(JPEG, texto)
+	carga := append([]byte("Exif\x00\x00"), exif...)
+	seg := []byte{0xFF, 0xE1, byte((len(carga) + 2) >> 8), byte(len(carga) + 2)}
+	out := append(append(append([]byte{}, jpg[:2]...), seg...), carga...)
+	return append(out, jpg[2:]...)
+}

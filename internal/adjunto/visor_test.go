@@ -8,18 +8,6 @@ import (
 	"testing"
 )
 
-// ConExif puts an APP1 Exif segment (with a GPS-like text) right after the
-// SOI of a JPEG, as a camera does.
-func conExif(jpg []byte, texto string) []byte {
-	carga := append([]byte("Exif\x00\x00"), texto...)
-	seg := []byte{0xFF, 0xE1, 0, 0}
-	binary.BigEndian.PutUint16(seg[2:], uint16(len(carga)+2))
-	out := append([]byte{}, jpg[:2]...)
-	out = append(out, seg...)
-	out = append(out, carga...)
-	return append(out, jpg[2:]...)
-}
-
 // trozoPNG is a PNG chunk with its CRC.
 func trozoPNG(tipo string, datos []byte) []byte {
 	b := make([]byte, 4, 12+len(datos))
@@ -44,7 +32,7 @@ func TestParaMostrar_quitaLosMetadatosDeLaImagen(t *testing.T) {
 		formato Formato
 		datos   []byte
 	}{
-		{"JPEG con Exif", JPEG, conExif(Muestra(JPEG, "foto"), secreto)},
+		{"JPEG con Exif", JPEG, FotoConExif("foto", secreto)},
 		{"PNG con tEXt", PNG, conTexto(Muestra(PNG, "foto"), secreto)},
 	}
 	for _, c := range cases {

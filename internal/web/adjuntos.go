@@ -87,15 +87,7 @@ func (h *handler) adjuntoRetirar(c echo.Context) error {
 // download with a safe name, its own policy and nosniff; a case the account
 // cannot reach answers 404 like a missing file.
 func (h *handler) adjuntoDescargar(c echo.Context) error {
-	id, err1 := strconv.ParseInt(c.Param("id"), 10, 64)
-	numero, err2 := strconv.Atoi(c.Param("n"))
-	if err1 != nil || err2 != nil || id < 1 || numero < 1 {
-		return echo.NewHTTPError(http.StatusNotFound)
-	}
-	a, datos, err := h.x.Adjunto(c.Request().Context(), id, numero, actorCaso(c))
-	if errors.Is(err, db.ErrAdjuntoNoExiste) {
-		return echo.NewHTTPError(http.StatusNotFound)
-	}
+	_, a, datos, err := h.leerAdjunto(c)
 	if err != nil {
 		return err
 	}

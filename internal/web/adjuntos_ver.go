@@ -11,8 +11,8 @@ import (
 	"comite/internal/db"
 	"comite/internal/etiquetas"
 	"comite/internal/formato"
-	"comite/web/static"
 	"comite/internal/web/urls"
+	"comite/web/static"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"

@@ -2,24 +2,12 @@ package web
 
 import (
 	"bytes"
-	"encoding/binary"
 	"net/http"
 	"strings"
 	"testing"
 
 	"comite/internal/adjunto"
 )
-
-// jpegConExif is a JPEG with an APP1 Exif segment carrying texto, as a
-// camera writes it.
-func jpegConExif(texto string) []byte {
-	jpg := adjunto.Muestra(adjunto.JPEG, "foto")
-	carga := append([]byte("Exif\x00\x00"), texto...)
-	seg := []byte{0xFF, 0xE1, 0, 0}
-	binary.BigEndian.PutUint16(seg[2:], uint16(len(carga)+2))
-	out := append(append(append([]byte{}, jpg[:2]...), seg...), carga...)
-	return append(out, jpg[2:]...)
-}
 
 // The viewer shows a PDF and an image sandboxed, the image without the
 // EXIF of the original, which is downloaded identical; a flagged PDF and a
@@ -30,7 +18,7 @@ func TestAdjuntos_visorAisladoSinMetadatos(t *testing.T) {
 	caso := e.reportar("seccional", formCaso(nitCaso))
 	s := e.ingresar("seccional")
 	const gps = "GPS 10.3910 -75.4794"
-	foto := jpegConExif(gps)
+	foto := adjunto.FotoConExif("foto", gps)
 	pdf := adjunto.Muestra(adjunto.PDF, "Acta")
 	conJS := bytes.Replace(adjunto.Muestra(adjunto.PDF, "x"), []byte("/Type /Catalog"), []byte("/Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >>"), 1)
 	for i, a := range []struct {
