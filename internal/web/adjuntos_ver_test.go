@@ -96,3 +96,28 @@ func TestAdjuntos_visorAisladoSinMetadatos(t *testing.T) {
 		}
 	}
 }
+
+// The calendar feed carries deadlines, never the evidence: no attachment's
+// description, name, hash or content appears in the .ics of an account
+// that sees the case.
+func TestCalendario_sinContenidoDeLosAdjuntos(t *testing.T) {
+	e := nuevoEntorno(t)
+	e.sembrarUsuarioCaso(nitCaso, seccionalCartagena)
+	caso := e.reportar("seccional", formCaso(nitCaso))
+	s := e.ingresar("seccional")
+	datos := adjunto.Muestra(adjunto.PDF, "Contenido reservado del informe XYZZY")
+	if rec := e.adjuntar(&s, caso, "informe_seccional", "informe-reservado-QWERTY.pdf", datos, false); rec.Code != http.StatusSeeOther {
+		t.Fatalf("%d %s", rec.Code, rec.Body.String())
+	}
+	for _, usuario := range []string{"seccional", "secretaria"} {
+		cuerpo := e.feed(e.tokenDe(usuario)).Body.String()
+		if usuario == "secretaria" && !strings.Contains(cuerpo, "BEGIN:VEVENT") {
+			t.Fatalf("%s: el feed no tiene el vencimiento del caso:\n%s", usuario, cuerpo)
+		}
+		for _, no := range []string{"XYZZY", "QWERTY", "Documento informe-reservado", huella(datos), "ATTACH", "adjuntos/"} {
+			if strings.Contains(cuerpo, no) {
+				t.Errorf("%s: el feed lleva %q", usuario, no)
+			}
+		}
+	}
+}
