@@ -83,9 +83,7 @@ func TestNavegador_pruebasDelCasoDelReporteAlComite(t *testing.T) {
 	for n, quiere := range map[string]string{"1": "Informe de la Seccional Cartagena", "2": "Acta de la diligencia de inspección", "3": "Fotografía de la mercancía"} {
 		p.ir(ruta)
 		sha := p.texto(chromedp.CSS(`[data-testid="adjunto-` + n + `"] .hash`))
-		descarga, err := correr(p, chromedp.Evaluate[string](sha256DeDescarga+`('`+ruta+`/adjuntos/`+n+`')`, func(o *chromedp.EvaluateParams) *chromedp.EvaluateParams {
-			return o.WithAwaitPromise(true)
-		}))
+		descarga, err := correr(p, chromedp.Evaluate[string](sha256DeDescarga+`('`+ruta+`/adjuntos/`+n+`')`, chromedp.EvalAwaitPromise))
 		if err != nil || !strings.HasPrefix(descarga, "attachment;") || !strings.HasSuffix(descarga, " "+sha) {
 			t.Fatalf("adjunto %s: la descarga no es el original (%q, SHA-256 %s): %v", n, descarga, sha, err)
 		}
