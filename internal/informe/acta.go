@@ -153,7 +153,8 @@ func SeccionesActa(a Acta) []Seccion {
 				i+1, formato.Instante(x.Instante), x.Cuenta, x.Motivo, x.Texto)})
 		}
 		if len(p.Adjuntos) == 0 {
-			decisiones.Bloques = append(decisiones.Bloques, Bloque{Tipo: BloqueParrafo, Texto: "Pruebas y antecedentes adjuntos al caso: ninguno."})
+			// Like the informe's section: an acta of cases without files
+			// reads as it did before files could be attached.
 			continue
 		}
 		decisiones.Bloques = append(decisiones.Bloques, Bloque{Tipo: BloqueParrafo, Texto: "Pruebas y antecedentes adjuntos al caso:"})
