@@ -57,7 +57,7 @@ func (h *handler) adjuntoVer(c echo.Context) error {
 	}
 	f := adjunto.Formato(a.Formato)
 	v := templates.VisorAdjunto{Titulo: etiquetas.TipoAdjunto(a.Tipo) + ": " + a.Descripcion, Nombre: a.Nombre, SHA256: a.SHA256,
-		Tamano: adjunto.Tamano(a.Tamano), Descarga: urls.CasoAdjunto(id, a.Numero), Caso: urls.Caso(id), Hoja: static.URL("app.css")}
+		Tamano: adjunto.Tamano(a.Tamano), Descarga: urls.CasoAdjunto(id, a.Numero), Caso: urls.Caso(id), Hoja: static.URL("app.css"), Icono: static.URL("favicon.svg")}
 	if a.Retiro != nil {
 		v.Retiro = a.Retiro.Motivo
 	}

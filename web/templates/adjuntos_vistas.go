@@ -25,5 +25,5 @@ type VisorAdjunto struct {
 	PDF                            string // the framed PDF's route ("": not a PDF shown)
 	Imagen                         string // the re-encoded image's route ("": not an image shown)
 	Motivo                         string // why nothing is shown
-	Descarga, Caso, Hoja           string
+	Descarga, Caso, Hoja, Icono    string
 }

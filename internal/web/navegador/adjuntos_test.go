@@ -82,6 +82,9 @@ func TestNavegador_pruebasDelCasoDelReporteAlComite(t *testing.T) {
 	p.ingresar("comite")
 	for n, quiere := range map[string]string{"1": "Informe de la Seccional Cartagena", "2": "Acta de la diligencia de inspección", "3": "Fotografía de la mercancía"} {
 		p.ir(ruta)
+		if n == "1" {
+			p.axe("caso con adjuntos (comite)")
+		}
 		sha := p.texto(chromedp.CSS(`[data-testid="adjunto-` + n + `"] .hash`))
 		descarga, err := correr(p, chromedp.Evaluate[string](sha256DeDescarga+`('`+ruta+`/adjuntos/`+n+`')`, chromedp.EvalAwaitPromise))
 		if err != nil || !strings.HasPrefix(descarga, "attachment;") || !strings.HasSuffix(descarga, " "+sha) {
