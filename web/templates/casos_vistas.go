@@ -402,3 +402,16 @@ type QueSigue struct {
 type PasoSigue struct {
 	Nombre, Quien string
 }
+
+// describirInforme ties the informe's file field to its help, to the file
+// chosen before (to choose again) and to its error.
+func describirInforme(f FormCaso) string {
+	d := "ayuda-informe"
+	if f.InformeElegido != "" {
+		d += " elegido-informe"
+	}
+	if f.Errores["informe_archivo"] != "" {
+		d += " error-informe_archivo"
+	}
+	return d
+}
