@@ -30,6 +30,20 @@ func Visible(f Formato, marcas []string) bool {
 	return false
 }
 
+// RevisarImagen reads only the header of an image of format f and refuses
+// one over MaxPixeles, or one whose header does not read, before any pixel
+// is decoded.
+func RevisarImagen(f Formato, datos []byte) error {
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(datos))
+	if err != nil {
+		return rechazo("no se pudo leer el encabezado de %s: %v", nombres[f], err)
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 || int64(cfg.Width)*int64(cfg.Height) > MaxPixeles {
+		return rechazo("la imagen mide %d × %d píxeles y el visor muestra hasta %d millones de píxeles; descárguela", cfg.Width, cfg.Height, MaxPixeles/1_000_000)
+	}
+	return nil
+}
+
 // ParaMostrar is what the viewer shows of a file of format f: a PDF as it
 // is, an image re-encoded in its own format without its metadata. An image
 // over MaxPixeles, or one that does not decode, is refused with the reason.
@@ -41,14 +55,11 @@ func ParaMostrar(f Formato, datos []byte) ([]byte, error) {
 	default:
 		return nil, rechazo("el visor no muestra %s; descárguelo", nombres[f])
 	}
-	cfg, _, err := image.DecodeConfig(bytes.NewReader(datos))
-	if err != nil {
-		return nil, rechazo("no se pudo leer el encabezado de %s: %v", nombres[f], err)
-	}
-	if cfg.Width <= 0 || cfg.Height <= 0 || int64(cfg.Width)*int64(cfg.Height) > MaxPixeles {
-		return nil, rechazo("la imagen mide %d × %d píxeles y el visor muestra hasta %s millones de píxeles; descárguela", cfg.Width, cfg.Height, fmt.Sprint(MaxPixeles/1_000_000))
+	if err := RevisarImagen(f, datos); err != nil {
+		return nil, err
 	}
 	var img image.Image
+	var err error
 	if f == PNG {
 		img, err = png.Decode(bytes.NewReader(datos))
 	} else {

@@ -67,7 +67,7 @@ func (h *handler) adjuntoVer(c echo.Context) error {
 	case f == adjunto.PDF:
 		v.PDF = urls.AdjuntoContenido(id, a.Numero)
 	default:
-		if _, err := adjunto.ParaMostrar(f, datos); err != nil {
+		if err := adjunto.RevisarImagen(f, datos); err != nil {
 			v.Motivo = mensajeRechazo(err) + "."
 		} else {
 			v.Imagen = urls.AdjuntoContenido(id, a.Numero)
