@@ -70,7 +70,7 @@ func muestraPDF(texto string) []byte {
 		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
 		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
 		fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(contenido), contenido),
-		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
 	}
 	var b bytes.Buffer
 	b.WriteString("%PDF-1.4\n")
@@ -97,9 +97,22 @@ func escaparPDF(s string) string {
 			b.WriteRune(r)
 		case r < 128 && r >= 32:
 			b.WriteRune(r)
+		case r >= 0xA0 && r <= 0xFF: // Latin-1 letters: the same code in WinAnsiEncoding
+			fmt.Fprintf(&b, "\\%03o", r)
 		default:
 			b.WriteByte('?')
 		}
 	}
 	return b.String()
+}
+
+// FotoConExif is a small JPEG carrying exif in an APP1 Exif segment right
+// after its start, as a camera writes it (the place, the device): the
+// viewer must show it without.
+func FotoConExif(texto, exif string) []byte {
+	jpg := Muestra(JPEG, texto)
+	carga := append([]byte("Exif\x00\x00"), exif...)
+	seg := []byte{0xFF, 0xE1, byte((len(carga) + 2) >> 8), byte(len(carga) + 2)}
+	out := append(append(append([]byte{}, jpg[:2]...), seg...), carga...)
+	return append(out, jpg[2:]...)
 }

@@ -61,6 +61,8 @@ func marcaSesion(ctx context.Context, q consultor, id int64) (string, error) {
 		|| '|' || coalesce((SELECT max(k.id) FROM conceptos k JOIN sesion_orden o ON o.caso_id = k.caso_id WHERE o.sesion_id = s.id), 0)
 		|| '|' || coalesce((SELECT max(id) FROM parametros_comite), 0)
 		|| '|' || coalesce((SELECT max(version) FROM actas WHERE sesion_id = s.id), 0)
+		|| '|' || coalesce((SELECT max(a.id) FROM adjuntos a JOIN sesion_orden o ON o.caso_id = a.caso_id WHERE o.sesion_id = s.id), 0)
+		|| '|' || coalesce((SELECT max(r.id) FROM adjuntos_retiros r JOIN adjuntos a ON a.id = r.adjunto_id JOIN sesion_orden o ON o.caso_id = a.caso_id WHERE o.sesion_id = s.id), 0)
 		FROM sesiones_comite s WHERE s.id = ?`, id).Scan(&m)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", ErrSesionNoExiste
@@ -80,6 +82,9 @@ type FuenteActa struct {
 	// Referencia is the table of values the agenda's evaluations are read
 	// with (nil when it could not be read: no increment is shown then).
 	Referencia *valores.Referencia
+	// Adjuntos are the files attached to each case of the orden del día,
+	// by case id, withdrawn ones included.
+	Adjuntos map[int64][]Adjunto
 }
 
 // FuenteActa reads what the acta of a session is built from, in one read
@@ -101,6 +106,12 @@ func (d *DB) FuenteActa(ctx context.Context, sesionID int64) (FuenteActa, error)
 		}
 		if ref, err := referenciaEn(ctx, q); err == nil {
 			f.Referencia = &ref
+		}
+		f.Adjuntos = map[int64][]Adjunto{}
+		for _, p := range f.Sesion.Orden {
+			if f.Adjuntos[p.CasoID], err = adjuntosDe(ctx, q, p.CasoID); err != nil {
+				return err
+			}
 		}
 		return nil
 	})

@@ -53,8 +53,10 @@ func (a *aplicacion) terminos(dias map[plazos.Etapa]int, quien dominio.ActorCaso
 	return a.x.FijarTerminosInternos(a.ctx, dias, quien.Actor)
 }
 
-func (a *aplicacion) reportar(n dominio.NuevoCaso, quien dominio.ActorCaso) (dominio.Caso, error) {
-	return a.x.AbrirCaso(a.ctx, n, quien)
+// reportar reports a case with the Dirección Seccional's informe (or why
+// it is missing), as the form does.
+func (a *aplicacion) reportar(n dominio.NuevoCaso, inf expediente.InformeAlReportar, quien dominio.ActorCaso) (dominio.Caso, error) {
+	return a.x.Reportar(a.ctx, n, inf, quien)
 }
 
 // transicion: iniciar_evaluacion, presentar or declarar_no_procede.

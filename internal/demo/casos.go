@@ -313,9 +313,12 @@ func (g *generador) historiaCaso(a *aplicacion, cal *calendario.Calendario, pone
 			NIT: u.nit, FechaComision: g.fecha(cd.comision), FechaVerificacion: g.fecha(cd.verificacion), FechaExpediente: g.fecha(cd.expediente),
 			Gravedad: cd.gravedad, Sancion: sancion.Multa, SancionPrevista: decimal.NewFromInt(cd.prevista), PermiteCancelacion: cd.permite,
 			Anclaje: sancion.AnclajeComision, Descripcion: cd.descripcion,
-		}, seccionalDe(u))
+		}, informeDemo(i, cd, u, rep), seccionalDe(u))
 		casos[i] = c.ID
-		return err
+		if err != nil || i%2 == 1 {
+			return err
+		}
+		return a.adjuntar(c.ID, fotoDemo(i, u, g.fecha(cd.verificacion)), seccionalDe(u))
 	})
 	if cd.hasta == wf.Reportado {
 		return
@@ -323,6 +326,14 @@ func (g *generador) historiaCaso(a *aplicacion, cal *calendario.Calendario, pone
 	d1 := cal.SumarDiasHabiles(rep, 1)
 	poner(enBogota(d1, 9, i), que+": iniciar la evaluación", func() error {
 		return a.transicion(casos[i], wf.IniciarEvaluacion, "", secretaria)
+	})
+	poner(enBogota(d1, 11, i), que+": pruebas de la Secretaría", func() error {
+		for _, f := range documentosSecretaria(i, cd, u, g.fecha(cd.verificacion)) {
+			if err := a.adjuntar(casos[i], f, secretaria); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	if cd.hasta == wf.NoProcede {
 		poner(enBogota(d1, 16, i), que+": no procede", func() error {

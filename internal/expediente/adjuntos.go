@@ -46,6 +46,25 @@ func errNoAdjuntar(c dominio.Caso, rol permisos.Rol) error {
 // the case, content against its name, the container's limits) and attaches
 // it to the case, with its audit row, in one transaction.
 func (x *Expediente) Adjuntar(ctx context.Context, n NuevoAdjunto, quien dominio.ActorCaso) (db.Adjunto, error) {
+	campos := revisarDatosAdjunto(&n)
+	var out db.Adjunto
+	err := x.d.EnEscritura(ctx, func(w *db.Escritura) error {
+		c, err := casoPara(w, n.CasoID, quien)
+		if err != nil {
+			return err
+		}
+		if !adjunto.PuedeAdjuntar(quien.Rol, c.Estado) {
+			return errNoAdjuntar(c, quien.Rol)
+		}
+		out, err = adjuntarEn(ctx, w, c, n, quien, campos, "")
+		return err
+	})
+	return out, err
+}
+
+// revisarDatosAdjunto checks the kind and the description of an
+// attachment (trimming it), field by field.
+func revisarDatosAdjunto(n *NuevoAdjunto) map[string]string {
 	campos := map[string]string{}
 	if !adjunto.TipoValido(n.Tipo) {
 		campos["tipo"] = "Elija el tipo de documento."
@@ -59,51 +78,48 @@ func (x *Expediente) Adjuntar(ctx context.Context, n NuevoAdjunto, quien dominio
 	case strings.ContainsFunc(n.Descripcion, func(r rune) bool { return r < 0x20 || r == 0x7F }):
 		campos["descripcion"] = "La descripción va en una sola línea, sin caracteres de control."
 	}
-	var out db.Adjunto
-	err := x.d.EnEscritura(ctx, func(w *db.Escritura) error {
-		c, err := casoPara(w, n.CasoID, quien)
-		if err != nil {
-			return err
+	return campos
+}
+
+// adjuntarEn checks the file and its date against the case c, already read
+// in w and allowed to quien, and stores it with its audit row. campos holds
+// the errors found before, keyed by field; prefijo is put before each key
+// of the file's own fields (a report names them apart from the case's).
+func adjuntarEn(ctx context.Context, w *db.Escritura, c dominio.Caso, n NuevoAdjunto, quien dominio.ActorCaso, campos map[string]string, prefijo string) (db.Adjunto, error) {
+	if n.FechaDocumento != nil && w.Hoy().Antes(*n.FechaDocumento) {
+		campos[prefijo+"fecha_documento"] = "La fecha del documento (" + n.FechaDocumento.DMA() + ") es posterior a hoy."
+	}
+	previos, err := w.Adjuntos(c.ID)
+	if err != nil {
+		return db.Adjunto{}, err
+	}
+	var enCaso int64
+	for _, a := range previos {
+		enCaso += a.Tamano
+	}
+	r, err := adjunto.Revisar(ctx, n.Nombre, n.Datos, enCaso)
+	if err != nil {
+		if !errors.Is(err, adjunto.ErrRechazado) {
+			return db.Adjunto{}, err
 		}
-		if !adjunto.PuedeAdjuntar(quien.Rol, c.Estado) {
-			return errNoAdjuntar(c, quien.Rol)
-		}
-		if n.FechaDocumento != nil && w.Hoy().Antes(*n.FechaDocumento) {
-			campos["fecha_documento"] = "La fecha del documento (" + n.FechaDocumento.DMA() + ") es posterior a hoy."
-		}
-		previos, err := w.Adjuntos(c.ID)
-		if err != nil {
-			return err
-		}
-		var enCaso int64
-		for _, a := range previos {
-			enCaso += a.Tamano
-		}
-		r, err := adjunto.Revisar(ctx, n.Nombre, n.Datos, enCaso)
-		if err != nil {
-			if !errors.Is(err, adjunto.ErrRechazado) {
-				return err
-			}
-			campos["archivo"] = strings.TrimPrefix(err.Error(), adjunto.ErrRechazado.Error()+": ")
-		}
-		if len(campos) > 0 {
-			return fallo.DeCampos(campos)
-		}
-		marcas := make([]string, len(r.Marcas))
-		for i, m := range r.Marcas {
-			marcas[i] = string(m)
-		}
-		out, err = w.InsertarAdjunto(db.AdjuntoNuevo{CasoID: c.ID, Tipo: n.Tipo, Descripcion: n.Descripcion, FechaDocumento: n.FechaDocumento,
-			Nombre: n.Nombre, Formato: string(r.Formato), SHA256: r.SHA256, Contenido: n.Datos, Marcas: marcas, Cuenta: quien.Cuenta})
-		if err != nil {
-			return err
-		}
-		return w.Auditar(db.Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "caso.adjuntar", Objeto: "caso:" + c.Numero, Detalle: map[string]any{
-			"numero": out.Numero, "tipo": out.Tipo, "descripcion": out.Descripcion, "nombre": out.Nombre, "formato": out.Formato,
-			"tamano": out.Tamano, "sha256": out.SHA256, "marcas": marcas,
-		}})
-	})
-	return out, err
+		campos[prefijo+"archivo"] = strings.TrimPrefix(err.Error(), adjunto.ErrRechazado.Error()+": ")
+	}
+	if len(campos) > 0 {
+		return db.Adjunto{}, fallo.DeCampos(campos)
+	}
+	marcas := make([]string, len(r.Marcas))
+	for i, m := range r.Marcas {
+		marcas[i] = string(m)
+	}
+	out, err := w.InsertarAdjunto(db.AdjuntoNuevo{CasoID: c.ID, Tipo: n.Tipo, Descripcion: n.Descripcion, FechaDocumento: n.FechaDocumento,
+		Nombre: n.Nombre, Formato: string(r.Formato), SHA256: r.SHA256, Contenido: n.Datos, Marcas: marcas, Cuenta: quien.Cuenta})
+	if err != nil {
+		return db.Adjunto{}, err
+	}
+	return out, w.Auditar(db.Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "caso.adjuntar", Objeto: "caso:" + c.Numero, Detalle: map[string]any{
+		"numero": out.Numero, "tipo": out.Tipo, "descripcion": out.Descripcion, "nombre": out.Nombre, "formato": out.Formato,
+		"tamano": out.Tamano, "sha256": out.SHA256, "marcas": marcas,
+	}})
 }
 
 // RetirarAdjunto withdraws attachment numero of a case with the reason

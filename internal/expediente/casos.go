@@ -202,7 +202,7 @@ func (x *Expediente) AbrirCaso(ctx context.Context, n dominio.NuevoCaso, quien d
 	var caso dominio.Caso
 	err := x.d.EnEscritura(ctx, func(w *db.Escritura) error {
 		var err error
-		caso, err = abrirCaso(w, n, quien)
+		caso, err = abrirCaso(w, n, quien, "")
 		return err
 	})
 	if err != nil {
@@ -214,8 +214,10 @@ func (x *Expediente) AbrirCaso(ctx context.Context, n dominio.NuevoCaso, quien d
 // abrirCaso is AbrirCaso inside its one write transaction: it checks the
 // form, reads the user's profile once (its row, acts and operations), the
 // non-business days and the reference values, evaluates, and writes the
-// case, its snapshot, its history row and its audit row.
-func abrirCaso(w *db.Escritura, n dominio.NuevoCaso, quien dominio.ActorCaso) (dominio.Caso, error) {
+// case, its snapshot, its history row and its audit row. sinInforme, when
+// given, is why the Dirección Seccional's own informe is not attached: it
+// goes into the history row and the audit row.
+func abrirCaso(w *db.Escritura, n dominio.NuevoCaso, quien dominio.ActorCaso, sinInforme string) (dominio.Caso, error) {
 	hoy := w.Hoy()
 	nitUsuario, p := validarNuevoCaso(&n, hoy)
 	if len(p) > 0 {
@@ -305,6 +307,9 @@ func abrirCaso(w *db.Escritura, n dominio.NuevoCaso, quien dominio.ActorCaso) (d
 		hecho = dup.Numero
 		texto += fmt.Sprintf(". Quien reporta confirmó que es un hecho distinto del caso %s, abierto con la misma fecha de comisión", dup.Numero)
 	}
+	if sinInforme != "" {
+		texto += ". Reportado sin el informe de la Dirección Seccional adjunto; motivo: " + sinInforme
+	}
 	if err := w.InsertarEvento(caso.ID, "", flujo.Reportado, flujo.Reportar, texto, ev.ID, quien); err != nil {
 		return dominio.Caso{}, err
 	}
@@ -312,12 +317,21 @@ func abrirCaso(w *db.Escritura, n dominio.NuevoCaso, quien dominio.ActorCaso) (d
 	if err := avisarCaso(w, correo.CasoReportado, caso, fmt.Sprint(caso.ID), correo.Aviso{}); err != nil {
 		return dominio.Caso{}, err
 	}
-	return caso, w.Auditar(db.Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "caso.reportar", Objeto: "caso:" + caso.Numero, Detalle: map[string]any{
+	return caso, w.Auditar(db.Evento{Cuenta: quien.Cuenta, IP: quien.IP, Accion: "caso.reportar", Objeto: "caso:" + caso.Numero, Detalle: conMotivoSinInforme(map[string]any{
 		"nit": n.NIT, "direccion_seccional": seccional, "fecha_comision": n.FechaComision.String(), "fecha_verificacion": n.FechaVerificacion.String(),
 		"gravedad": n.Gravedad, "sancion": n.Sancion, "sancion_prevista_cop": n.SancionPrevista.String(), "permite_cancelacion": n.PermiteCancelacion,
 		"anclaje": n.Anclaje, "evaluacion_id": ev.ID, "evaluacion_version": 1, "procede_comite": r.ProcedeComite.Puntero(),
 		"hecho_distinto_de": hecho,
-	}})
+	}, sinInforme)})
+}
+
+// conMotivoSinInforme adds to an audit detail why the informe is not
+// attached, when it is not.
+func conMotivoSinInforme(detalle map[string]any, motivo string) map[string]any {
+	if motivo != "" {
+		detalle["motivo_sin_informe"] = motivo
+	}
+	return detalle
 }
 
 // Transicion takes a step that needs nothing but the case and a note:

@@ -147,13 +147,7 @@ func fuente(f db.FuenteInforme, ev dominio.Evaluacion, criterios map[string]stri
 		out.NormaInstante = n.Instante()
 		out.NormaAplicable = "Norma aplicable confirmada por " + nombre(f.Personas, n.RegistradaPor) + " el " + formato.Instante(n.Instante()) + ": " + n.Texto
 	}
-	for _, a := range f.Adjuntos {
-		g := informe.AdjuntoGuardado{Numero: a.Numero, Tipo: a.Tipo, Descripcion: a.Descripcion, Fecha: a.FechaDocumento, SHA256: a.SHA256, Instante: instante(a.AdjuntadoEn)}
-		if r := a.Retiro; r != nil {
-			g.Retiro, g.RetiroInstante = r.Motivo, instante(r.RetiradoEn)
-		}
-		out.Adjuntos = append(out.Adjuntos, g)
-	}
+	out.Adjuntos = adjuntosGuardados(f.Adjuntos)
 	for _, h := range f.Historia {
 		out.Historia = append(out.Historia, informe.PasoGuardado{Instante: h.Instante(), Cuenta: nombre(f.Personas, h.Cuenta), Desde: string(h.DeEstado), Hacia: string(h.AEstado),
 			Texto: h.Texto, EvaluacionVersion: h.EvaluacionVersion})
@@ -390,12 +384,25 @@ func (x *Expediente) ReproducirInforme(ctx context.Context, casoID int64, versio
 	return pdf, hex.EncodeToString(suma[:]), nil
 }
 
+// adjuntosGuardados are a case's stored attachments as the documents list them.
+func adjuntosGuardados(lista []db.Adjunto) []informe.AdjuntoGuardado {
+	var out []informe.AdjuntoGuardado
+	for _, a := range lista {
+		g := informe.AdjuntoGuardado{Numero: a.Numero, Tipo: a.Tipo, Descripcion: a.Descripcion, Fecha: a.FechaDocumento, SHA256: a.SHA256, Instante: instante(a.AdjuntadoEn)}
+		if r := a.Retiro; r != nil {
+			g.Retiro, g.RetiroInstante = r.Motivo, instante(r.RetiradoEn)
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
 // fuenteActa turns the stored session into the acta's plain values.
-func fuenteActa(s dominio.SesionComite, personas map[string]dominio.Persona, ref *valores.Referencia) informe.FuenteActa {
+func fuenteActa(s dominio.SesionComite, personas map[string]dominio.Persona, ref *valores.Referencia, adjuntos map[int64][]db.Adjunto) informe.FuenteActa {
 	f := informe.FuenteActa{Numero: s.Numero, Sesion: s.Sesion, QuorumConfigurado: s.QuorumSet, QuorumMinimo: s.QuorumMin, TextoQuorum: s.TextoQuoro}
 	for _, p := range s.Orden {
 		pf := informe.PuntoFuente{Posicion: p.Posicion, Caso: p.Numero, RazonSocial: p.RazonSocial, NIT: p.NIT, Estado: p.Estado, Aplazado: p.Aplazado,
-			SancionPrevista: p.SancionPrevista}
+			SancionPrevista: p.SancionPrevista, Adjuntos: adjuntosGuardados(adjuntos[p.CasoID])}
 		if p.Evaluacion != nil && ref != nil {
 			// The route and the increment as the stored snapshot says them.
 			if r, err := contrato.ResultadoDe(*p.Evaluacion, *ref); err == nil {
@@ -442,7 +449,7 @@ func (x *Expediente) armarActa(ctx context.Context, f db.FuenteActa, version int
 	if err != nil {
 		return informe.Acta{}, err
 	}
-	a := informe.ArmarActa(fuenteActa(f.Sesion, f.Personas, f.Referencia), version, por, cuando)
+	a := informe.ArmarActa(fuenteActa(f.Sesion, f.Personas, f.Referencia, f.Adjuntos), version, por, cuando)
 	a.FirmaSujeto = sujeto
 	if login == borradorSinEmitir {
 		return a, nil

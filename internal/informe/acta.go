@@ -56,6 +56,9 @@ type PuntoActa struct {
 	// Resultado is what the decision results in (ResultadoDecision) and
 	// Fundamento the article it rests on; "" without concepto.
 	Resultado, Fundamento string
+	// Adjuntos are the case's files as they stood at the issue, for a case
+	// decided in the session.
+	Adjuntos []AdjuntoGuardado
 }
 
 // PDFActa writes the acta as PDF bytes.
@@ -149,6 +152,13 @@ func SeccionesActa(a Acta) []Seccion {
 			decisiones.Bloques = append(decisiones.Bloques, Bloque{Tipo: BloqueAviso, Texto: fmt.Sprintf("Corrección %d (registro enlazado, %s, %s). Motivo: %s. %s",
 				i+1, formato.Instante(x.Instante), x.Cuenta, x.Motivo, x.Texto)})
 		}
+		if len(p.Adjuntos) == 0 {
+			// Like the informe's section: an acta of cases without files
+			// reads as it did before files could be attached.
+			continue
+		}
+		decisiones.Bloques = append(decisiones.Bloques, Bloque{Tipo: BloqueParrafo, Texto: "Pruebas y antecedentes adjuntos al caso:"})
+		decisiones.Bloques = append(decisiones.Bloques, BloquesAdjuntos(p.Adjuntos)...)
 	}
 	return []Seccion{datos, asistencia, agenda, decisiones}
 }

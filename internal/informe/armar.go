@@ -109,15 +109,7 @@ func Armar(f Fuente, em Emision) (Datos, error) {
 			return d, fmt.Errorf("serie anual del informe: %w", err)
 		}
 	}
-	for _, a := range f.Adjuntos {
-		if despues(a.Instante, em.Instante) {
-			continue // attached after the issue
-		}
-		if a.Retiro != "" && despues(a.RetiroInstante, em.Instante) {
-			a.Retiro = "" // withdrawn after the issue
-		}
-		d.Adjuntos = append(d.Adjuntos, a)
-	}
+	d.Adjuntos = adjuntosAl(f.Adjuntos, em.Instante)
 	for _, h := range f.Historia {
 		if despues(h.Instante, em.Instante) {
 			break // the informe shows the history up to its issue
@@ -207,6 +199,7 @@ type PuntoFuente struct {
 	// foreseen and, on the first route, the evaluation's 1.000 UVT increment).
 	SancionPrevista decimal.Decimal
 	Incremento      *contrato.IncrementadaJSON
+	Adjuntos        []AdjuntoGuardado // the files attached to the case, in their order
 }
 
 // ArmarActa builds the acta of version version issued by por at instante
@@ -221,6 +214,7 @@ func ArmarActa(f FuenteActa, version int, por string, instante time.Time) Acta {
 			Estado: p.Estado.Etiqueta(), Concepto: ConceptoHasta(p.Conceptos, instante), Aplazado: p.Aplazado}
 		if pa.Concepto != nil {
 			pa.Resultado, pa.Fundamento = ResultadoDecision(pa.Concepto.Decision, p.SancionPrevista, p.Incremento)
+			pa.Adjuntos = adjuntosAl(p.Adjuntos, instante)
 		}
 		a.Puntos = append(a.Puntos, pa)
 	}
@@ -253,4 +247,21 @@ func montoTexto(s string) string {
 		return s
 	}
 	return formato.Pesos(d)
+}
+
+// adjuntosAl are the attachments as they stood at instante (a zero
+// instante: as they stand): those attached later left out, a withdrawal
+// made later not yet in.
+func adjuntosAl(todos []AdjuntoGuardado, instante time.Time) []AdjuntoGuardado {
+	var out []AdjuntoGuardado
+	for _, a := range todos {
+		if despues(a.Instante, instante) {
+			continue
+		}
+		if a.Retiro != "" && despues(a.RetiroInstante, instante) {
+			a.Retiro = ""
+		}
+		out = append(out, a)
+	}
+	return out
 }

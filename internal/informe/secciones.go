@@ -729,15 +729,19 @@ func fechaEmision(e Emision) Par {
 	return Par{"Fecha de emisión", formato.Instante(e.Instante)}
 }
 
-// seccionAdjuntos lists the evidence attached to the case and then each
-// file's SHA-256 on a line of its own, as sha256sum writes it, so a copy
-// can be checked against it.
+// seccionAdjuntos lists the evidence attached to the case (BloquesAdjuntos).
 func seccionAdjuntos(d Datos) Seccion {
-	s := Seccion{Clave: "adjuntos", Titulo: "Pruebas y antecedentes adjuntos"}
+	return Seccion{Clave: "adjuntos", Titulo: "Pruebas y antecedentes adjuntos", Bloques: BloquesAdjuntos(d.Adjuntos)}
+}
+
+// BloquesAdjuntos lists attachments (number, kind, description, date of the
+// document) and then each file's SHA-256 on a line of its own, as
+// sha256sum writes it, so a copy can be checked against it.
+func BloquesAdjuntos(adjuntos []AdjuntoGuardado) []Bloque {
 	t := &Tabla{
 		Columnas: []Columna{{"N.º", 0.08, false}, {"Tipo", 0.27, false}, {"Descripción", 0.5, false}, {"Fecha", 0.15, false}},
 	}
-	for _, a := range d.Adjuntos {
+	for _, a := range adjuntos {
 		f := "—"
 		if a.Fecha != nil {
 			f = formato.Fecha(*a.Fecha)
@@ -748,10 +752,10 @@ func seccionAdjuntos(d Datos) Seccion {
 		}
 		t.Filas = append(t.Filas, []string{strconv.Itoa(a.Numero), etiquetas.TipoAdjunto(a.Tipo), desc, f})
 	}
-	s.Bloques = append(s.Bloques, Bloque{Tipo: BloqueTabla, Tabla: t},
-		Bloque{Tipo: BloqueParrafo, Texto: "Huella SHA-256 de cada archivo (sha256sum de una copia da el mismo valor):"})
-	for _, a := range d.Adjuntos {
-		s.Bloques = append(s.Bloques, Bloque{Tipo: BloqueParrafo, Texto: a.SHA256 + "  adjunto " + strconv.Itoa(a.Numero)})
+	out := []Bloque{{Tipo: BloqueTabla, Tabla: t},
+		{Tipo: BloqueParrafo, Texto: "Huella SHA-256 de cada archivo (sha256sum de una copia da el mismo valor):"}}
+	for _, a := range adjuntos {
+		out = append(out, Bloque{Tipo: BloqueParrafo, Texto: a.SHA256 + "  adjunto " + strconv.Itoa(a.Numero)})
 	}
-	return s
+	return out
 }

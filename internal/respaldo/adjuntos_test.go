@@ -22,16 +22,30 @@ func TestAdjuntos_respaldoYRestauracionLosConservanByteAByte(t *testing.T) {
 	if err := d.QueryRow(`SELECT id FROM casos ORDER BY id LIMIT 1`).Scan(&caso); err != nil {
 		t.Fatal(err)
 	}
+	// The demo's own files of the case come first; they too must come back.
+	demo, err := d.Adjuntos(fondo, caso)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var archivos [][]byte
+	for _, a := range demo {
+		_, c, err := d.ContenidoAdjunto(fondo, caso, a.Numero)
+		if err != nil {
+			t.Fatal(err)
+		}
+		archivos = append(archivos, c)
+	}
+	previos := len(archivos)
 	binario := make([]byte, 1<<20)
 	for i := range binario {
 		binario[i] = byte(i*131 + i>>8)
 	}
-	archivos := [][]byte{binario}
+	archivos = append(archivos, binario)
 	for _, f := range adjunto.Formatos {
 		archivos = append(archivos, adjunto.Muestra(f, "prueba de respaldo"))
 	}
-	err := d.EnEscritura(fondo, func(w *db.Escritura) error {
-		for i, a := range archivos {
+	err = d.EnEscritura(fondo, func(w *db.Escritura) error {
+		for i, a := range archivos[previos:] {
 			suma := sha256.Sum256(a)
 			n, err := w.InsertarAdjunto(db.AdjuntoNuevo{CasoID: caso, Tipo: "documento_soporte", Descripcion: "soporte", Nombre: "a.bin",
 				Formato: "pdf", SHA256: hex.EncodeToString(suma[:]), Contenido: a, Cuenta: "secretaria"})
@@ -65,8 +79,8 @@ func TestAdjuntos_respaldoYRestauracionLosConservanByteAByte(t *testing.T) {
 	if err != nil || len(lista) != len(archivos) {
 		t.Fatalf("%d adjuntos restaurados, %v; quiere %d", len(lista), err, len(archivos))
 	}
-	if lista[0].Retiro == nil || lista[0].Retiro.Motivo != "archivo equivocado" {
-		t.Fatalf("se perdió el retiro: %+v", lista[0])
+	if r := lista[previos].Retiro; r == nil || r.Motivo != "archivo equivocado" {
+		t.Fatalf("se perdió el retiro: %+v", lista[previos])
 	}
 	for i, a := range archivos {
 		g, contenido, err := r.ContenidoAdjunto(fondo, caso, lista[i].Numero)

@@ -87,15 +87,7 @@ func (h *handler) adjuntoRetirar(c echo.Context) error {
 // download with a safe name, its own policy and nosniff; a case the account
 // cannot reach answers 404 like a missing file.
 func (h *handler) adjuntoDescargar(c echo.Context) error {
-	id, err1 := strconv.ParseInt(c.Param("id"), 10, 64)
-	numero, err2 := strconv.Atoi(c.Param("n"))
-	if err1 != nil || err2 != nil || id < 1 || numero < 1 {
-		return echo.NewHTTPError(http.StatusNotFound)
-	}
-	a, datos, err := h.x.Adjunto(c.Request().Context(), id, numero, actorCaso(c))
-	if errors.Is(err, db.ErrAdjuntoNoExiste) {
-		return echo.NewHTTPError(http.StatusNotFound)
-	}
+	_, a, datos, err := h.leerAdjunto(c)
 	if err != nil {
 		return err
 	}
@@ -134,6 +126,9 @@ func vistaAdjuntos(casoID int64, lista []db.Adjunto, persona func(string) string
 				Formato: strings.ToUpper(a.Formato), Tamano: adjunto.Tamano(a.Tamano), SHA256: a.SHA256,
 				Por: persona(a.AdjuntadoPor), En: formato.InstanteTexto(a.AdjuntadoEn),
 				Ruta: urls.CasoAdjunto(casoID, a.Numero), RutaRetiro: urls.AdjuntoRetiro(casoID, a.Numero),
+			}
+			if adjunto.Visible(adjunto.Formato(a.Formato), a.Marcas) {
+				v.RutaVisor = urls.AdjuntoVisor(casoID, a.Numero)
 			}
 			if a.FechaDocumento != nil {
 				v.Fecha = formato.Fecha(*a.FechaDocumento)
@@ -186,4 +181,30 @@ func (h *handler) adjuntosDeVista(ctx context.Context, v *templates.CasoDetalle,
 	v.LimitesAdjunto = "PDF, PNG, JPEG, XLSX, CSV o DOCX, reconocidos por su contenido; hasta " + adjunto.Tamano(adjunto.MaxArchivo) +
 		" por archivo y " + adjunto.Tamano(adjunto.MaxCaso) + " por caso (los retirados cuentan)."
 	return nil
+}
+
+// adjuntosDecididos are the files of a case decided in a session, as the
+// acta lists them (kind, description, date, SHA-256), for quien: a case
+// quien cannot reach lists none.
+func (h *handler) adjuntosDecididos(ctx context.Context, casoID int64, quien dominio.ActorCaso) ([]templates.AdjuntoActaVista, error) {
+	lista, err := h.x.Adjuntos(ctx, casoID, quien)
+	if errors.Is(err, db.ErrCasoNoExiste) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var out []templates.AdjuntoActaVista
+	for _, a := range lista {
+		v := templates.AdjuntoActaVista{Numero: a.Numero, Tipo: etiquetas.TipoAdjunto(a.Tipo), Descripcion: a.Descripcion, Fecha: etiquetas.Guion,
+			SHA256: a.SHA256, Ruta: urls.CasoAdjunto(casoID, a.Numero)}
+		if a.FechaDocumento != nil {
+			v.Fecha = formato.Fecha(*a.FechaDocumento)
+		}
+		if a.Retiro != nil {
+			v.Retiro = a.Retiro.Motivo
+		}
+		out = append(out, v)
+	}
+	return out, nil
 }

@@ -1,10 +1,13 @@
 package web
 
 import (
+	"bytes"
 	"errors"
+	"io"
 	"net/http"
 	"strings"
 
+	"comite/internal/adjunto"
 	"comite/internal/dominio"
 	"comite/internal/entrada"
 	"comite/internal/permisos"
@@ -44,6 +47,7 @@ func (h *handler) formCaso(c echo.Context, f templates.FormCaso) templates.FormC
 		f.Errores = templates.Errores{}
 	}
 	opcionesCaso(&f)
+	f.LimiteInforme = adjunto.Tamano(adjunto.MaxArchivo)
 	return f
 }
 
@@ -62,7 +66,9 @@ func (h *handler) casosCrear(c echo.Context) error {
 		FechaExpediente: c.FormValue("fecha_expediente"), FechaRequerimiento: c.FormValue("fecha_requerimiento"),
 		Gravedad: c.FormValue("gravedad"), Sancion: c.FormValue("sancion"), SancionPrevista: strings.TrimSpace(c.FormValue("sancion_prevista")),
 		Anclaje: c.FormValue("anclaje"), Descripcion: c.FormValue("descripcion"), PermiteCancelacion: c.FormValue("permite_cancelacion") != "",
-		Errores: templates.Errores{},
+		InformeDescripcion: c.FormValue("informe_descripcion"), InformeFecha: c.FormValue("informe_fecha_documento"),
+		MotivoSinInforme: c.FormValue("motivo_sin_informe"),
+		Errores:          templates.Errores{},
 	}
 	n := dominio.NuevoCaso{NIT: f.NIT, DireccionSeccional: f.Seccional, Gravedad: sancion.Gravedad(f.Gravedad), Sancion: sancion.Tipo(f.Sancion),
 		PermiteCancelacion: f.PermiteCancelacion, Anclaje: sancion.Anclaje(f.Anclaje), Descripcion: f.Descripcion,
@@ -79,6 +85,10 @@ func (h *handler) casosCrear(c echo.Context) error {
 	leerFecha("fecha_verificacion", f.FechaVerificacion, &n.FechaVerificacion)
 	leerFecha("fecha_expediente", f.FechaExpediente, &n.FechaExpediente)
 	leerFecha("fecha_requerimiento", f.FechaRequerimiento, &n.FechaRequerimiento)
+	inf, err := leerInformeAlReportar(c, &f)
+	if err != nil {
+		return err
+	}
 	if f.SancionPrevista == "" {
 		n.SancionPrevista = decimal.Zero
 		if n.Sancion == sancion.Multa {
@@ -98,9 +108,11 @@ func (h *handler) casosCrear(c echo.Context) error {
 				f.Errores[k] = m
 			}
 		}
+		if len(inf.Datos) == 0 && strings.TrimSpace(inf.MotivoSinInforme) == "" && f.Errores["informe_archivo"] == "" {
+			f.Errores["informe_archivo"] = "Adjunte el informe de la Dirección Seccional o escriba por qué no lo adjunta."
+		}
 	}
 	var caso dominio.Caso
-	var err error
 	if len(f.Errores) == 0 && n.Gravedad == sancion.Leve && c.FormValue("confirmar_leve") != "si" {
 		// Said before saving: the Comité acts only on grave and gravísima infractions.
 		f.AvisoLeve, f.Error = true, "La infracción es leve: el Comité solo actúa sobre infracciones graves y gravísimas. Corrija la gravedad o confirme que quiere registrarlo así."
@@ -108,7 +120,7 @@ func (h *handler) casosCrear(c echo.Context) error {
 		return h.render(c, http.StatusConflict, templates.CasoNuevoPagina(h.pagina(c, "Reportar un caso", "casos"), f))
 	}
 	if len(f.Errores) == 0 {
-		caso, err = h.x.AbrirCaso(c.Request().Context(), n, actorCaso(c))
+		caso, err = h.x.Reportar(c.Request().Context(), n, inf, actorCaso(c))
 		if err == nil {
 			return redirigir(c, urls.Caso(caso.ID)+"?aviso=caso_reportado")
 		}
@@ -132,4 +144,41 @@ func (h *handler) casosCrear(c echo.Context) error {
 	}
 	f = h.formCaso(c, f)
 	return h.render(c, http.StatusUnprocessableEntity, templates.CasoNuevoPagina(h.pagina(c, "Reportar un caso", "casos"), f))
+}
+
+// leerInformeAlReportar reads the Dirección Seccional's informe sent with a
+// report: the file (informe_archivo, optional description and date) or the
+// reason it is not attached. A file chosen on a form shown again with
+// errors is not kept by the browser: f says so beside the field.
+func leerInformeAlReportar(c echo.Context, f *templates.FormCaso) (expediente.InformeAlReportar, error) {
+	inf := expediente.InformeAlReportar{Descripcion: f.InformeDescripcion, MotivoSinInforme: f.MotivoSinInforme}
+	if d, msg := leerFechaFormulario(f.InformeFecha); msg != "" {
+		f.Errores["informe_fecha_documento"] = msg
+	} else if !d.IsZero() {
+		inf.FechaDocumento = &d
+	}
+	fh, err := c.FormFile("informe_archivo")
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return inf, echo.NewHTTPError(http.StatusRequestEntityTooLarge).SetInternal(err)
+		}
+		return inf, nil // no file: the reason is asked for
+	}
+	if fh.Filename == "" && fh.Size == 0 {
+		return inf, nil
+	}
+	inf.Nombre = nombreArchivo(fh.Filename)
+	a, err := fh.Open()
+	if err != nil {
+		return inf, err
+	}
+	defer a.Close()
+	var b bytes.Buffer
+	if _, err := b.ReadFrom(io.LimitReader(a, limiteCuerpoAdjunto)); err != nil {
+		return inf, err
+	}
+	inf.Datos = b.Bytes()
+	f.InformeElegido = inf.Nombre
+	return inf, nil
 }

@@ -90,8 +90,13 @@ const descripcionMatriz = "Caso de la matriz de acceso."
 func formCaso(n string) url.Values {
 	return url.Values{"nit": {n}, "fecha_comision": {"2026-02-10"}, "fecha_verificacion": {"2026-02-20"}, "fecha_expediente": {"27/02/2026"},
 		"gravedad": {"gravisima"}, "sancion": {"multa"}, "sancion_prevista": {"10.475.000"}, "anclaje": {"comision"}, "descripcion": {"Nueva infracción."},
-		"confirmar_duplicado": {"si"}} // the tests report the same fact many times; TestReportar_casoAbiertoDuplicado checks the warning
+		"confirmar_duplicado": {"si"},                   // the tests report the same fact many times; TestReportar_casoAbiertoDuplicado checks the warning
+		"motivo_sin_informe":  {motivoSinInformePrueba}} // TestReportar_informeDeLaSeccional attaches the informe
 }
+
+// motivoSinInformePrueba is why the cases the tests report come without the
+// Dirección Seccional's informe.
+const motivoSinInformePrueba = "El informe se envía por correo certificado."
 
 var reCaso = regexp.MustCompile(`^/casos/(\d+)\?aviso=caso_reportado$`)
 

@@ -36,7 +36,7 @@ func (e *errTextoFormulario) Error() string { return "campo " + e.campo + ": " +
 // camposMultilinea are the textareas of the application.
 func campoMultilinea(nombre string) bool {
 	switch nombre {
-	case "descripcion", "miembros", "motivo_correccion", "nombres_cortos", "motivo", "motivo_sesion", "norma":
+	case "descripcion", "miembros", "motivo_correccion", "nombres_cortos", "motivo", "motivo_sesion", "norma", "motivo_sin_informe":
 		return true
 	}
 	if strings.HasPrefix(nombre, "motivacion.") {
@@ -60,7 +60,8 @@ var etiquetasCampos = map[string]string{
 	"razon_social": "Razón social", "direccion_seccional": "Dirección Seccional", "numero_acto": "Número de acto",
 	"infraccion": "Infracción", "numero_declaracion": "Número de declaración", "numero": "Número",
 	"descripcion": "Descripción", "miembros": "Miembros presentes", "motivo_correccion": "Motivo de la corrección",
-	"motivo": "Motivo", "motivo_sesion": "Motivo del aplazamiento", "norma": "Norma aplicable", "nota": "Nota", "usuario": "Usuario", "nombre": "Nombre", "nit": "NIT", "q": "Búsqueda",
+	"motivo": "Motivo", "motivo_sesion": "Motivo del aplazamiento", "motivo_sin_informe": "Motivo para reportar sin el informe",
+	"informe_descripcion": "Descripción del informe", "norma": "Norma aplicable", "nota": "Nota", "usuario": "Usuario", "nombre": "Nombre", "nit": "NIT", "q": "Búsqueda",
 }
 
 func etiquetaCampo(nombre string) string {

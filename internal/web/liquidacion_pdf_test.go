@@ -3,13 +3,8 @@ package web
 import (
 	"net/http"
 	"net/url"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"comite/internal/pruebas"
 )
 
 // The calculator's result is offered as a PDF with the same query: the
@@ -34,15 +29,7 @@ func TestLiquidacion_PDFconPasosYCitas(t *testing.T) {
 	if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "application/pdf" {
 		t.Fatalf("PDF: %d %s", rec.Code, rec.Header().Get("Content-Type"))
 	}
-	arch := filepath.Join(t.TempDir(), "liquidacion.pdf")
-	if err := os.WriteFile(arch, rec.Body.Bytes(), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command(pruebas.Herramienta(t, "poppler-utils", "pdftotext"), arch, "-").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	texto := strings.Join(strings.Fields(string(out)), " ")
+	texto := textoDePDF(t, rec.Body.Bytes())
 	for _, quiere := range []string{"Liquidación de la sanción", "$ 4.800.000", "$ 27.856.000", "$ 24.000.000",
 		"Concurrencia", "Allanamiento", "Decreto Ley 920 de 2023, art. 22", "Normas citadas", "Página 1 de"} {
 		if !strings.Contains(texto, quiere) {

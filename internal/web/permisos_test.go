@@ -156,6 +156,8 @@ func matriz() []filaMatriz {
 		{"GET", "/casos/:id/informe", "/casos/{caso}/informe", sinForm, lectoresCasos},
 		{"POST", "/casos/:id/adjuntos", "/casos/{caso}/adjuntos", func(*entorno) url.Values { return url.Values{"tipo": {"otro"}} }, []string{"seccional", "secretaria"}},
 		{"GET", "/casos/:id/adjuntos/:n", "/casos/{caso}/adjuntos/1", sinForm, lectoresCasos},
+		{"GET", "/casos/:id/adjuntos/:n/visor", "/casos/{caso}/adjuntos/1/visor", sinForm, lectoresCasos},
+		{"GET", "/casos/:id/adjuntos/:n/contenido", "/casos/{caso}/adjuntos/1/contenido", sinForm, lectoresCasos},
 		{"POST", "/casos/:id/adjuntos/:n/retiro", "/casos/{caso}/adjuntos/1/retiro", func(*entorno) url.Values { return url.Values{"motivo": {"x"}} }, []string{"seccional", "secretaria"}},
 		{"POST", "/casos/:id/presentar", "/casos/{caso}/presentar", func(*entorno) url.Values { return url.Values{} }, []string{"secretaria"}},
 		{"POST", "/casos/:id/no-procede", "/casos/{caso}/no-procede", func(*entorno) url.Values { return url.Values{} }, []string{"secretaria"}},

@@ -119,7 +119,7 @@ func Rutas() []ruta {
 		{Metodo: http.MethodGet, Patron: urls.CasosCSV, Accion: permisos.ExportarCasos, manejador: (*handler).casosExportarCSV},
 		{Metodo: http.MethodGet, Patron: urls.CasosXLSX, Accion: permisos.ExportarCasos, manejador: (*handler).casosExportarXLSX},
 		{Metodo: http.MethodGet, Patron: urls.CasoNuevo, Accion: permisos.ReportarCaso, manejador: (*handler).casosNuevo},
-		{Metodo: http.MethodPost, Patron: urls.Casos, Accion: permisos.ReportarCaso, manejador: (*handler).casosCrear},
+		{Metodo: http.MethodPost, Patron: urls.Casos, Accion: permisos.ReportarCaso, manejador: (*handler).casosCrear, LimiteCuerpo: limiteCuerpoAdjunto},
 		{Metodo: http.MethodGet, Patron: urls.PatronCaso, Accion: permisos.VerCasos, manejador: (*handler).casosMostrar},
 		{Metodo: http.MethodPost, Patron: urls.PatronCasoIniciar, Accion: permisos.EvaluarCaso, manejador: (*handler).casosIniciar},
 		{Metodo: http.MethodPost, Patron: urls.PatronCasoReevaluar, Accion: permisos.EvaluarCaso, manejador: (*handler).casosReevaluar},
@@ -131,6 +131,8 @@ func Rutas() []ruta {
 		{Metodo: http.MethodPost, Patron: urls.PatronCasoAdjuntos, Accion: permisos.AdjuntarCaso, manejador: (*handler).adjuntoAgregar, LimiteCuerpo: limiteCuerpoAdjunto},
 		{Metodo: http.MethodGet, Patron: urls.PatronCasoAdjunto, Accion: permisos.VerCasos, manejador: (*handler).adjuntoDescargar},
 		{Metodo: http.MethodPost, Patron: urls.PatronAdjuntoRetiro, Accion: permisos.AdjuntarCaso, manejador: (*handler).adjuntoRetirar},
+		{Metodo: http.MethodGet, Patron: urls.PatronAdjuntoVisor, Accion: permisos.VerCasos, manejador: (*handler).adjuntoVer},
+		{Metodo: http.MethodGet, Patron: urls.PatronAdjuntoMostrado, Accion: permisos.VerCasos, manejador: (*handler).adjuntoContenido},
 		{Metodo: http.MethodPost, Patron: urls.PatronCasoPresentar, Accion: permisos.EvaluarCaso, manejador: (*handler).casosPresentar},
 		{Metodo: http.MethodPost, Patron: urls.PatronCasoNoProcede, Accion: permisos.EvaluarCaso, manejador: (*handler).casosNoProcede},
 		// Every concepto is born in a session (below); a correction of a material

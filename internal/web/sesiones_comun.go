@@ -149,6 +149,11 @@ func (h *handler) mostrarSesion(c echo.Context, s dominio.SesionComite, status i
 		switch {
 		case p.Concepto != nil:
 			pv.Decision, pv.Correccion = p.Vigente.Concepto.Decision.Etiqueta(), len(p.Correccion)
+			adjs, err := h.adjuntosDecididos(ctx, p.CasoID, actorCaso(c))
+			if err != nil {
+				return err
+			}
+			pv.Adjuntos = adjs
 		case p.Aplazado != "":
 			pv.Aplazado = p.Aplazado
 		default:

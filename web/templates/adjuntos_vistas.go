@@ -9,10 +9,21 @@ type AdjuntoVista struct {
 	Marcas                  []string
 	Retiro                  string // "" while in force
 	Ruta, RutaRetiro        string
+	RutaVisor               string // the sandboxed viewer ("": not shown there)
 }
 
 // GrupoAdjuntos are the attachments of one kind.
 type GrupoAdjuntos struct {
 	Tipo     string
 	Adjuntos []AdjuntoVista
+}
+
+// VisorAdjunto is the sandboxed viewer of one attachment.
+type VisorAdjunto struct {
+	Titulo, Nombre, SHA256, Tamano string
+	Retiro                         string // why it was withdrawn ("": in force)
+	PDF                            string // the framed PDF's route ("": not a PDF shown)
+	Imagen                         string // the re-encoded image's route ("": not an image shown)
+	Motivo                         string // why nothing is shown
+	Descarga, Caso, Hoja, Icono    string
 }

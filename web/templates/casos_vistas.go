@@ -29,13 +29,21 @@ type FormCaso struct {
 	Anclaje            string
 	Descripcion        string
 	PermiteCancelacion bool
-	Gravedades         []Opcion
-	Sanciones          []Opcion
-	Anclajes           []Opcion
-	EligeSeccional     bool // the Secretaría chooses; a seccional reports for its own
-	SeccionalPropia    string
-	Errores            Errores
-	Error              string
+	// The Dirección Seccional's informe: a file, or why it is not attached.
+	InformeDescripcion string
+	InformeFecha       string
+	MotivoSinInforme   string
+	// InformeElegido is the name of the file chosen before the form came
+	// back with errors: the browser does not keep it, it must be chosen again.
+	InformeElegido  string
+	LimiteInforme   string // the per-file limit, as people read it
+	Gravedades      []Opcion
+	Sanciones       []Opcion
+	Anclajes        []Opcion
+	EligeSeccional  bool // the Secretaría chooses; a seccional reports for its own
+	SeccionalPropia string
+	Errores         Errores
+	Error           string
 	// Duplicado is the open case of the same NIT and commission date the
 	// report would repeat; the form asks to confirm it is another fact.
 	Duplicado *CasoDuplicado
@@ -393,4 +401,17 @@ type QueSigue struct {
 // PasoSigue is a step that moves the case on and who takes it.
 type PasoSigue struct {
 	Nombre, Quien string
+}
+
+// describirInforme ties the informe's file field to its help, to the file
+// chosen before (to choose again) and to its error.
+func describirInforme(f FormCaso) string {
+	d := "ayuda-informe"
+	if f.InformeElegido != "" {
+		d += " elegido-informe"
+	}
+	if f.Errores["informe_archivo"] != "" {
+		d += " error-informe_archivo"
+	}
+	return d
 }

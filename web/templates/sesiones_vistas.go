@@ -42,6 +42,16 @@ type PuntoVista struct {
 	Correccion int    // linked corrections
 	Aplazado   string // the reason it was postponed in the session
 	Aplazar    bool   // the account may postpone it now
+	// Adjuntos are the files of a decided case, as the acta lists them.
+	Adjuntos []AdjuntoActaVista
+}
+
+// AdjuntoActaVista is a file of a decided case as the acta lists it.
+type AdjuntoActaVista struct {
+	Numero                   int
+	Tipo, Descripcion, Fecha string
+	SHA256, Ruta             string
+	Retiro                   string // why it was withdrawn ("": in force)
 }
 
 // ActaVista is one issued version of the acta.
@@ -86,4 +96,14 @@ type SesionVista struct {
 	Aplazamientos []string
 	// Form of the postponement, with what was written when refused.
 	AplazarFecha, AplazarHora, AplazarMotivo string
+}
+
+// hayDecididos says whether a case of the orden del día has its concepto.
+func hayDecididos(orden []PuntoVista) bool {
+	for _, o := range orden {
+		if o.Decision != "" {
+			return true
+		}
+	}
+	return false
 }

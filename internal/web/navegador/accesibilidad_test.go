@@ -117,6 +117,7 @@ func TestNavegador_accesibilidadWCAG21AA(t *testing.T) {
 		chromedp.SetValue(chromedp.ID("f-gravedad"), "gravisima"),
 		chromedp.SetValue(chromedp.ID("f-sancion_prevista"), "10.475.000"),
 		chromedp.SetValue(chromedp.ID("f-descripcion"), "Declaraciones con información inexacta."),
+		chromedp.SetValue(chromedp.ID("f-motivo_sin_informe"), "El informe se envía por correo certificado."),
 	)
 	p.clicNuevaPagina(sel("enviar-caso"))
 	if got := p.texto(sel("estado-caso")); got != "Reportado" {

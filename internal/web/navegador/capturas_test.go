@@ -36,6 +36,7 @@ func TestNavegador_anchosSinDesplazamientoHorizontal(t *testing.T) {
 		chromedp.SetValue(chromedp.ID("f-fecha_verificacion"), "02/03/2026"),
 		chromedp.SetValue(chromedp.ID("f-gravedad"), "gravisima"),
 		chromedp.SetValue(chromedp.ID("f-sancion_prevista"), "10.475.000"),
+		chromedp.SetValue(chromedp.ID("f-motivo_sin_informe"), "El informe se envía por correo certificado."),
 	)
 	p.clicNuevaPagina(sel("enviar-caso"))
 	p.salir()

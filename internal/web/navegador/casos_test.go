@@ -66,6 +66,7 @@ func TestNavegador_casoDelReporteAlConcepto(t *testing.T) {
 		chromedp.SetValue(chromedp.ID("f-gravedad"), "gravisima"),
 		chromedp.SendKeys(chromedp.ID("f-sancion_prevista"), "10.475.000"),
 		chromedp.SendKeys(chromedp.ID("f-descripcion"), "Declaraciones con información inexacta sobre el valor en aduana."),
+		chromedp.SendKeys(chromedp.ID("f-motivo_sin_informe"), "El informe se envía por correo certificado."),
 	)
 	p.clicNuevaPagina(sel("enviar-caso"))
 	ruta, err := correr(p, chromedp.Evaluate[string](`location.pathname`))
@@ -165,6 +166,7 @@ func TestNavegador_segundaRutaSinVistoBuenoCierraConLaMultaPrevista(t *testing.T
 		chromedp.SendKeys(chromedp.ID("f-sancion_prevista"), "10.475.000"),
 		chromedp.Click(chromedp.CSS(`input[name="permite_cancelacion"]`)),
 		chromedp.SendKeys(chromedp.ID("f-descripcion"), "Uso de la habilitación para almacenar mercancía no autorizada."),
+		chromedp.SendKeys(chromedp.ID("f-motivo_sin_informe"), "El informe se envía por correo certificado."),
 	)
 	p.clicNuevaPagina(sel("enviar-caso"))
 	ruta, err := correr(p, chromedp.Evaluate[string](`location.pathname`))

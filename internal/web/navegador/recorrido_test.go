@@ -214,6 +214,10 @@ var guionRecorrido = map[int]func(p *prueba, e *estadoRecorrido){
 		p.clicYEspera(sel("nav-casos"), sel("reportar-caso"))
 		p.mirar(e)
 		p.clicYEspera(sel("reportar-caso"), sel("form-caso"))
+		informe, err := filepath.Abs("../../../testdata/adjuntos/informe_seccional.pdf")
+		if err != nil {
+			p.t.Fatal(err)
+		}
 		p.hacer(
 			chromedp.SendKeys(chromedp.ID("f-nit"), "901750435-6"),
 			chromedp.SendKeys(chromedp.ID("f-fecha_comision"), "20/11/2026"),
@@ -221,6 +225,7 @@ var guionRecorrido = map[int]func(p *prueba, e *estadoRecorrido){
 			chromedp.SetValue(chromedp.ID("f-gravedad"), "grave"),
 			chromedp.SendKeys(chromedp.ID("f-sancion_prevista"), "8.000.000"),
 			chromedp.SendKeys(chromedp.ID("f-descripcion"), "Declaraciones con información inexacta sobre el valor en aduana."),
+			chromedp.SetUploadFiles(chromedp.ID("f-informe_archivo"), []string{informe}),
 		)
 		p.mirar(e)
 		p.clicYEspera(sel("enviar-caso"), sel("estado-caso"))

@@ -95,6 +95,8 @@ func TestNavegador_soloTeclado(t *testing.T) {
 	p.escribir("10.475.000")
 	p.tabHasta(`#f-descripcion`)
 	p.escribir("Declaraciones con información inexacta.")
+	p.tabHasta(`#f-motivo_sin_informe`)
+	p.escribir("El informe se envía por correo certificado.")
 	p.tabHasta(`[data-testid="enviar-caso"]`)
 	p.enterYEspera()
 	if got := p.texto(sel("estado-caso")); got != "Reportado" {

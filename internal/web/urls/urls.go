@@ -107,6 +107,8 @@ const (
 	PatronCasoAdjuntos          = "/casos/:id/adjuntos"
 	PatronCasoAdjunto           = "/casos/:id/adjuntos/:n"
 	PatronAdjuntoRetiro         = "/casos/:id/adjuntos/:n/retiro"
+	PatronAdjuntoVisor          = "/casos/:id/adjuntos/:n/visor"
+	PatronAdjuntoMostrado       = "/casos/:id/adjuntos/:n/contenido"
 	Sesiones                    = "/sesiones"
 	Quorum                      = "/sesiones/quorum"
 	PatronSesion                = "/sesiones/:sesion"
@@ -169,6 +171,12 @@ func CasoAdjunto(n int64, numero int) string {
 }
 func AdjuntoRetiro(n int64, numero int) string {
 	return Llenar(PatronAdjuntoRetiro, id(n), strconv.Itoa(numero))
+}
+func AdjuntoVisor(n int64, numero int) string {
+	return Llenar(PatronAdjuntoVisor, id(n), strconv.Itoa(numero))
+}
+func AdjuntoContenido(n int64, numero int) string {
+	return Llenar(PatronAdjuntoMostrado, id(n), strconv.Itoa(numero))
 }
 func CasoInforme(n int64, version int) string {
 	return Llenar(PatronInforme, id(n), strconv.Itoa(version))
