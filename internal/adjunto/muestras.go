@@ -17,9 +17,14 @@ func Muestra(f Formato, texto string) []byte {
 	case PDF:
 		return muestraPDF(texto)
 	case PNG, JPEG:
-		img := image.NewRGBA(image.Rect(0, 0, 16, 12))
-		for i := range img.Pix {
-			img.Pix[i] = byte(i*7) ^ byte(len(texto))
+		// Large enough to be seen in the viewer: a gradient whose blue
+		// channel depends on the text, so each sample differs.
+		const ancho, alto = 240, 160
+		img := image.NewRGBA(image.Rect(0, 0, ancho, alto))
+		for y := range alto {
+			for x := range ancho {
+				img.Set(x, y, color.RGBA{R: uint8(x * 255 / ancho), G: uint8(y * 255 / alto), B: uint8(len(texto) * 37), A: 255})
+			}
 		}
 		img.Set(0, 0, color.RGBA{R: 200, A: 255})
 		var b bytes.Buffer
