@@ -110,7 +110,7 @@ var plantillaHTML = template.Must(template.New("aviso").Parse(`<!DOCTYPE html>
 </body></html>
 `))
 
-const pie = "Este aviso lo envía la aplicación del Comité de Fiscalización. Para dejar de recibir esta clase de avisos, entre a «Mi cuenta» › «Avisos por correo»."
+const pie = "Este aviso lo envía la aplicación del Comité de Fiscalización. Para dejar de recibir esta clase de avisos, entre a la aplicación y abra «Mis avisos»."
 
 // Redactar words a notice; enlace is the whole address of the page it
 // points to ("" none: no public address configured).
