@@ -47,6 +47,27 @@ func sembrarCaso(t *testing.T, d *db.DB) {
 	}
 }
 
+// reporte is what the seccional writes in the form of a new case, with
+// the dates as DD/MM/AAAA; an empty field is left as the form has it.
+type reporte struct {
+	nit, comision, verificacion, expediente, gravedad, sancionPrevista, descripcion string
+}
+
+// llenarReporte writes r into the form of a new case the browser shows.
+func (p *prueba) llenarReporte(r reporte) {
+	p.t.Helper()
+	var pasos []chromedp.Action[chromedp.Void]
+	for _, c := range []struct{ id, v string }{
+		{"f-nit", r.nit}, {"f-fecha_comision", r.comision}, {"f-fecha_verificacion", r.verificacion}, {"f-fecha_expediente", r.expediente},
+		{"f-gravedad", r.gravedad}, {"f-sancion_prevista", r.sancionPrevista}, {"f-descripcion", r.descripcion},
+	} {
+		if c.v != "" {
+			pasos = append(pasos, chromedp.SetValue(chromedp.ID(c.id), c.v))
+		}
+	}
+	p.hacer(pasos...)
+}
+
 // The journey: the seccional reports a case; the Secretaría
 // evaluates, writes the criteria, issues the informe and presents it; the
 // Comité records a concepto after the confirmation step; the page then offers

@@ -1,8 +1,10 @@
 // Package navegador holds the browser tests of the web application: the real
 // server on 127.0.0.1:0 over a temporary database, driven by headless
 // Chromium through chromedp. They skip when /usr/bin/chromium is missing
-// (the CI script installs it). Screenshots go to a temporary directory, or to
-// $COMITE_CAPTURAS when set (for people to look at them).
+// (the CI script installs it). The screenshots of the pages (for people to
+// look at them) are taken only when $COMITE_CAPTURAS names a folder: a full
+// screenshot costs as much as loading a page. A failing test always saves
+// one (volcar).
 package navegador
 
 import (
@@ -36,7 +38,7 @@ type prueba struct {
 	ctx      context.Context // the tab, with the time limit of the whole test
 	tab      context.Context // the tab alone: for the capture after a failure
 	base     string
-	capturas string
+	capturas string // where captura writes; empty: no screenshots
 	d        *db.DB
 	consola  *consola
 
@@ -182,10 +184,10 @@ func iniciarCon(t *testing.T, llenar func(*db.DB)) *prueba {
 		}
 	}()
 	p.capturas = os.Getenv("COMITE_CAPTURAS")
-	if p.capturas == "" {
-		p.capturas = t.TempDir()
-	} else if err := os.MkdirAll(p.capturas, 0o755); err != nil {
-		t.Fatal(err)
+	if p.capturas != "" {
+		if err := os.MkdirAll(p.capturas, 0o755); err != nil {
+			t.Fatal(err)
+		}
 	}
 	// Registered last, so it runs first: the browser is still open.
 	t.Cleanup(func() {
@@ -291,14 +293,27 @@ func (p *prueba) donde() string {
 	return loc
 }
 
+// captura saves a screenshot of the page the browser shows as
+// $COMITE_CAPTURAS/nombre.png; without that folder it does nothing.
 func (p *prueba) captura(nombre string) {
 	p.t.Helper()
+	if p.capturas == "" {
+		return
+	}
 	b, err := correr(p, chromedp.FullScreenshot(100)) // 100 = PNG
 	if err != nil {
 		p.t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(p.capturas, nombre+".png"), b, 0o644); err != nil {
 		p.t.Fatal(err)
+	}
+}
+
+// trasLaAnimacion lets the short ECharts animation end before a screenshot;
+// without screenshots there is nothing to wait for.
+func (p *prueba) trasLaAnimacion(d time.Duration) {
+	if p.capturas != "" {
+		time.Sleep(d)
 	}
 }
 
@@ -443,7 +458,7 @@ func TestNavegador_adminCreaCuentaYAuditorNoCambiaNada(t *testing.T) {
 	p.ingresar("auditor")
 	pintados := p.pintado(graficos.IDActosPorGravedad)
 	t.Logf("píxeles pintados del gráfico: %d", pintados)
-	time.Sleep(300 * time.Millisecond) // let the short ECharts animation end before the screenshot
+	p.trasLaAnimacion(300 * time.Millisecond)
 	p.captura("05-inicio-auditor-grafico")
 
 	for _, ruta := range []string{"/admin/cuentas/nueva", "/admin/cuentas/1"} {
