@@ -86,7 +86,7 @@ func TestNavegador_casoDelReporteAlConcepto(t *testing.T) {
 		chromedp.SetValue(chromedp.ID("f-fecha_expediente"), "2026-03-13"),
 		chromedp.SetValue(chromedp.ID("f-gravedad"), "gravisima"),
 		chromedp.SendKeys(chromedp.ID("f-sancion_prevista"), "10.475.000"),
-		chromedp.SendKeys(chromedp.ID("f-descripcion"), "Declaraciones con información inexacta sobre el valor en aduana."),
+		chromedp.SetValue(chromedp.ID("f-descripcion"), "Declaraciones con información inexacta sobre el valor en aduana."),
 	)
 	p.clicNuevaPagina(sel("enviar-caso"))
 	ruta, err := correr(p, chromedp.Evaluate[string](`location.pathname`))
@@ -102,7 +102,7 @@ func TestNavegador_casoDelReporteAlConcepto(t *testing.T) {
 	p.ir(ruta)
 	p.clicNuevaPagina(sel("accion-iniciar_evaluacion"))
 	for _, c := range []string{"tipo_usuario", "perjuicio_estado", "naturaleza_hechos", "impacto_comercio", "antecedentes"} {
-		p.hacer(chromedp.SendKeys(chromedp.ID("f-"+c), "Texto de la Secretaría Técnica sobre "+strings.ReplaceAll(c, "_", " ")+"."))
+		p.hacer(chromedp.SetValue(chromedp.ID("f-"+c), "Texto de la Secretaría Técnica sobre "+strings.ReplaceAll(c, "_", " ")+"."))
 	}
 	p.clicNuevaPagina(sel("guardar-criterios"))
 	p.clicNuevaPagina(sel("emitir-informe"))
@@ -127,9 +127,9 @@ func TestNavegador_casoDelReporteAlConcepto(t *testing.T) {
 	p.hacer(
 		chromedp.WaitVisible(sel("concepto-sesion")),
 		chromedp.Click(sel("decision-multa")),
-		chromedp.SendKeys(chromedp.ID("f-mot-naturaleza_hechos"), "Inexactitudes reiteradas en el valor declarado."),
-		chromedp.SendKeys(chromedp.ID("f-mot-impacto_comercio"), "La cancelación afectaría a muchos importadores del puerto."),
-		chromedp.SendKeys(chromedp.ID("f-mot-antecedentes"), "Tres actos graves o gravísimos en firme en 2025."),
+		chromedp.SetValue(chromedp.ID("f-mot-naturaleza_hechos"), "Inexactitudes reiteradas en el valor declarado."),
+		chromedp.SetValue(chromedp.ID("f-mot-impacto_comercio"), "La cancelación afectaría a muchos importadores del puerto."),
+		chromedp.SetValue(chromedp.ID("f-mot-antecedentes"), "Tres actos graves o gravísimos en firme en 2025."),
 	)
 	p.captura("concepto-formulario")
 	p.clicNuevaPagina(sel("revisar-concepto"))
@@ -185,7 +185,7 @@ func TestNavegador_segundaRutaSinVistoBuenoCierraConLaMultaPrevista(t *testing.T
 		chromedp.SetValue(chromedp.ID("f-gravedad"), "gravisima"),
 		chromedp.SendKeys(chromedp.ID("f-sancion_prevista"), "10.475.000"),
 		chromedp.Click(chromedp.CSS(`input[name="permite_cancelacion"]`)),
-		chromedp.SendKeys(chromedp.ID("f-descripcion"), "Uso de la habilitación para almacenar mercancía no autorizada."),
+		chromedp.SetValue(chromedp.ID("f-descripcion"), "Uso de la habilitación para almacenar mercancía no autorizada."),
 	)
 	p.clicNuevaPagina(sel("enviar-caso"))
 	ruta, err := correr(p, chromedp.Evaluate[string](`location.pathname`))
@@ -202,7 +202,7 @@ func TestNavegador_segundaRutaSinVistoBuenoCierraConLaMultaPrevista(t *testing.T
 	p.clicNuevaPagina(sel("accion-iniciar_evaluacion"))
 	for _, c := range []string{"tipo_usuario", "perjuicio_estado", "naturaleza_hechos", "impacto_comercio", "antecedentes",
 		"transgresion_procedimientos", "incidencia_penal", "otros_hechos"} {
-		p.hacer(chromedp.SendKeys(chromedp.ID("f-"+c), "Texto de la Secretaría Técnica sobre "+strings.ReplaceAll(c, "_", " ")+"."))
+		p.hacer(chromedp.SetValue(chromedp.ID("f-"+c), "Texto de la Secretaría Técnica sobre "+strings.ReplaceAll(c, "_", " ")+"."))
 	}
 	p.clicNuevaPagina(sel("guardar-criterios"))
 	p.clicNuevaPagina(sel("emitir-informe"))
@@ -220,9 +220,9 @@ func TestNavegador_segundaRutaSinVistoBuenoCierraConLaMultaPrevista(t *testing.T
 	p.hacer(
 		chromedp.WaitVisible(sel("ayuda-segunda-ruta")),
 		chromedp.Click(sel("decision-sin_visto_bueno")),
-		chromedp.SendKeys(chromedp.ID("f-mot-naturaleza_hechos"), "Hechos aislados."),
-		chromedp.SendKeys(chromedp.ID("f-mot-impacto_comercio"), "La cancelación afectaría a muchos importadores."),
-		chromedp.SendKeys(chromedp.ID("f-mot-antecedentes"), "Tres actos en 2025."),
+		chromedp.SetValue(chromedp.ID("f-mot-naturaleza_hechos"), "Hechos aislados."),
+		chromedp.SetValue(chromedp.ID("f-mot-impacto_comercio"), "La cancelación afectaría a muchos importadores."),
+		chromedp.SetValue(chromedp.ID("f-mot-antecedentes"), "Tres actos en 2025."),
 	)
 	p.clicNuevaPagina(sel("revisar-concepto"))
 	p.clicYEspera(sel("registrar-concepto"), sel("orden-del-dia"))

@@ -378,13 +378,20 @@ func (p *prueba) clicNuevaPagina(s chromedp.CSS) {
 
 func sel(testid string) chromedp.CSS { return chromedp.CSS(`[data-testid="` + testid + `"]`) }
 
+// ingresar signs in through the login form. The fields are filled by value:
+// typing costs a round trip to the browser per key (over a second for a
+// sentence), and the form has no script that reads keys. The wrong password
+// of TestNavegador_adminCreaCuentaYAuditorNoCambiaNada and of the
+// accessibility walk is typed key by key, and TestNavegador_soloTeclado
+// types its forms; the long texts of the other tests (descriptions,
+// criteria, motivations) are filled by value like this.
 func (p *prueba) ingresar(usuario string) {
 	p.t.Helper()
 	p.ir("/login")
 	p.hacer(
 		chromedp.WaitVisible(sel("form-login")),
-		chromedp.SendKeys(chromedp.ID("f-usuario"), usuario),
-		chromedp.SendKeys(chromedp.ID("f-clave"), clave),
+		chromedp.SetValue(chromedp.ID("f-usuario"), usuario),
+		chromedp.SetValue(chromedp.ID("f-clave"), clave),
 	)
 	p.clicYEspera(sel("ingresar"), sel("tarjetas"))
 }
