@@ -270,7 +270,6 @@ func TestActualizacion_desdeCadaEsquemaGuardado(t *testing.T) {
 	t.Parallel()
 	for _, archivo := range esquemasGuardados(t) {
 		t.Run(filepath.Base(archivo), func(t *testing.T) {
-			t.Parallel() // each stored base is copied apart
 			ruta := copiaDe(t, archivo)
 			crudo := abrirCrudo(t, ruta)
 			antes := tomarInventarioCon(t, crudo, true, 0)
@@ -392,7 +391,6 @@ func TestActualizacion_informesGuardadosSeReproducen(t *testing.T) {
 	t.Parallel()
 	for _, archivo := range esquemasGuardados(t) {
 		t.Run(filepath.Base(archivo), func(t *testing.T) {
-			t.Parallel() // each stored base is copied apart
 			d, err := db.Open(fondo, copiaDe(t, archivo))
 			if err != nil {
 				t.Fatal(err)
