@@ -1,6 +1,7 @@
 package navegador
 
 import (
+	"context"
 	_ "embed"
 	"encoding/json"
 	"os"
@@ -9,8 +10,16 @@ import (
 	"strings"
 	"testing"
 
+	"comite/internal/db"
+	"comite/internal/dominio"
+	"comite/internal/expediente"
+	"comite/internal/fecha"
+	"comite/internal/permisos"
+	"comite/internal/sancion"
+
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+	"github.com/shopspring/decimal"
 )
 
 // axe-core 4.14.1 (MPL-2.0, its licence beside it), only for the tests: it
@@ -90,6 +99,26 @@ func recortar(s string, n int) string {
 	return s[:n] + "…"
 }
 
+// revisadasAlMenos logs how many pages axe has checked in the test and
+// fails when they are fewer than n: the walk did not reach its pages.
+func (p *prueba) revisadasAlMenos(n int, que string) {
+	p.t.Helper()
+	p.t.Logf("axe revisó %d %s", p.paginasRevisadas, que)
+	if p.paginasRevisadas < n {
+		p.t.Fatalf("axe revisó solo %d páginas; quiere al menos %d", p.paginasRevisadas, n)
+	}
+}
+
+// iniciarConAxe is iniciar with axe-core in every page of the tab and the
+// accounts and customs user of sembrarCaso.
+func iniciarConAxe(t *testing.T) *prueba {
+	t.Helper()
+	p := iniciar(t)
+	p.conAxe()
+	sembrarCaso(t, p.d)
+	return p
+}
+
 // irAxe loads a page and runs axe over it.
 func (p *prueba) irAxe(pagina, ruta string) {
 	p.t.Helper()
@@ -101,11 +130,13 @@ func (p *prueba) irAxe(pagina, ruta string) {
 
 // Every page of the walkthrough of the README, for every role, including the
 // forms with errors and the import preview: axe-core finds no violation of
-// WCAG 2.0 and 2.1, levels A and AA.
+// WCAG 2.0 and 2.1, levels A and AA. The walk is three tests that run side
+// by side: this one follows one case from its report to its closing (and
+// the auditor reads it); _secretaria goes through the Secretaría's pages
+// about users, imports and the liquidation; _admin through the
+// administrator's.
 func TestNavegador_accesibilidadWCAG21AA(t *testing.T) {
-	p := iniciar(t)
-	p.conAxe()
-	sembrarCaso(t, p.d)
+	p := iniciarConAxe(t)
 	const nit = "800197268-4"
 
 	// The check can fail: a page with an image without text and a field
@@ -144,42 +175,9 @@ func TestNavegador_accesibilidadWCAG21AA(t *testing.T) {
 	p.axe("caso reportado (seccional)")
 	p.salir()
 
-	// La Secretaría: usuarios, perfil, formularios, importación, liquidación, el caso.
+	// La Secretaría lleva el caso al Comité (sus demás páginas: _secretaria).
 	p.ingresar("secretaria")
 	p.axe("inicio (secretaria)")
-	p.irAxe("usuarios", "/usuarios")
-	p.irAxe("usuarios buscados", "/usuarios?q=Reincidente")
-	p.irAxe("perfil", "/usuarios/"+nit)
-	p.irAxe("usuario nuevo", "/usuarios/nuevo")
-	p.clicNuevaPagina(chromedp.CSS(`main form[method="post"] button[type="submit"]`))
-	p.axe("usuario nuevo con errores")
-	p.irAxe("editar usuario", "/usuarios/"+nit+"/editar")
-	p.irAxe("registro nuevo", "/usuarios/"+nit+"/registros/nuevo")
-	p.irAxe("acto nuevo", "/usuarios/"+nit+"/actos/nuevo")
-	p.clicNuevaPagina(chromedp.CSS(`main form[method="post"] button[type="submit"]`))
-	p.axe("acto nuevo con errores")
-	p.irAxe("operaciones nuevas", "/usuarios/"+nit+"/operaciones/nuevo")
-	p.irAxe("importar", "/importar")
-	dir := t.TempDir()
-	malo := filepath.Join(dir, "sanciones.csv")
-	if err := os.WriteFile(malo, []byte("nit;numero_acto;fecha_firmeza;gravedad;sancion;valor;allanamiento\r\n"+nit+";RS-X-1;04/03/2025;grave;multa;3.500.000,5,0;no\r\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	bien := filepath.Join(dir, "sanciones-bien.csv")
-	if err := os.WriteFile(bien, []byte("nit;numero_acto;fecha_firmeza;gravedad;sancion;valor;allanamiento\r\n"+nit+";RS-X-1;04/03/2025;grave;multa;3.500.000,50;no\r\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	p.hacer(chromedp.SetValue(chromedp.ID("f-clase"), "sanciones"), chromedp.SetUploadFiles(chromedp.ID("f-archivo"), []string{malo}))
-	p.clicYEspera(sel("subir-archivo"), sel("tabla-errores"))
-	p.axe("importación con errores")
-	p.hacer(chromedp.SetValue(chromedp.ID("f-clase"), "sanciones"), chromedp.SetUploadFiles(chromedp.ID("f-archivo"), []string{bien}))
-	p.clicYEspera(sel("subir-archivo"), sel("confirmar-importacion"))
-	p.axe("vista previa de la importación")
-	p.irAxe("liquidación", "/liquidacion")
-	p.clicNuevaPagina(sel("liquidar"))
-	p.axe("liquidación con errores")
-	p.irAxe("liquidación calculada", "/liquidacion?fecha=04%2F05%2F2026&codigo_1=D920-36-2.1&sancion_1=multa&valor_1=20.000.000&unidad_1=cop&etapa=antes_requerimiento")
-	p.irAxe("tamizaje (secretaria)", "/tamizaje")
 	p.irAxe("casos (secretaria)", "/casos")
 	p.irAxe("caso reportado (secretaria)", ruta)
 	p.clicNuevaPagina(sel("accion-iniciar_evaluacion"))
@@ -239,7 +237,63 @@ func TestNavegador_accesibilidadWCAG21AA(t *testing.T) {
 	p.irAxe("días inhábiles (auditor)", "/admin/dias-inhabiles")
 	p.salir()
 
-	// La administradora.
+	p.revisadasAlMenos(32, "páginas")
+}
+
+// The Secretaría's pages of the walkthrough about users, imports and the
+// liquidation (a part of TestNavegador_accesibilidadWCAG21AA that runs beside
+// it), with the case reported by the seccional as the walkthrough has it at
+// that point: through the store, with the same data as the form there.
+func TestNavegador_accesibilidadWCAG21AA_secretaria(t *testing.T) {
+	p := iniciarConAxe(t)
+	const nit = "800197268-4"
+	reportarComoEnElRecorrido(t, p.d, nit)
+
+	p.ingresar("secretaria")
+	p.irAxe("usuarios", "/usuarios")
+	p.irAxe("usuarios buscados", "/usuarios?q=Reincidente")
+	p.irAxe("perfil", "/usuarios/"+nit)
+	p.irAxe("usuario nuevo", "/usuarios/nuevo")
+	p.clicNuevaPagina(chromedp.CSS(`main form[method="post"] button[type="submit"]`))
+	p.axe("usuario nuevo con errores")
+	p.irAxe("editar usuario", "/usuarios/"+nit+"/editar")
+	p.irAxe("registro nuevo", "/usuarios/"+nit+"/registros/nuevo")
+	p.irAxe("acto nuevo", "/usuarios/"+nit+"/actos/nuevo")
+	p.clicNuevaPagina(chromedp.CSS(`main form[method="post"] button[type="submit"]`))
+	p.axe("acto nuevo con errores")
+	p.irAxe("operaciones nuevas", "/usuarios/"+nit+"/operaciones/nuevo")
+	p.irAxe("importar", "/importar")
+	dir := t.TempDir()
+	malo := filepath.Join(dir, "sanciones.csv")
+	if err := os.WriteFile(malo, []byte("nit;numero_acto;fecha_firmeza;gravedad;sancion;valor;allanamiento\r\n"+nit+";RS-X-1;04/03/2025;grave;multa;3.500.000,5,0;no\r\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	bien := filepath.Join(dir, "sanciones-bien.csv")
+	if err := os.WriteFile(bien, []byte("nit;numero_acto;fecha_firmeza;gravedad;sancion;valor;allanamiento\r\n"+nit+";RS-X-1;04/03/2025;grave;multa;3.500.000,50;no\r\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	p.hacer(chromedp.SetValue(chromedp.ID("f-clase"), "sanciones"), chromedp.SetUploadFiles(chromedp.ID("f-archivo"), []string{malo}))
+	p.clicYEspera(sel("subir-archivo"), sel("tabla-errores"))
+	p.axe("importación con errores")
+	p.hacer(chromedp.SetValue(chromedp.ID("f-clase"), "sanciones"), chromedp.SetUploadFiles(chromedp.ID("f-archivo"), []string{bien}))
+	p.clicYEspera(sel("subir-archivo"), sel("confirmar-importacion"))
+	p.axe("vista previa de la importación")
+	p.irAxe("liquidación", "/liquidacion")
+	p.clicNuevaPagina(sel("liquidar"))
+	p.axe("liquidación con errores")
+	p.irAxe("liquidación calculada", "/liquidacion?fecha=04%2F05%2F2026&codigo_1=D920-36-2.1&sancion_1=multa&valor_1=20.000.000&unidad_1=cop&etapa=antes_requerimiento")
+	p.irAxe("tamizaje (secretaria)", "/tamizaje")
+	p.salir()
+
+	p.revisadasAlMenos(17, "páginas")
+}
+
+// The administrator's pages of the walkthrough (a part of
+// TestNavegador_accesibilidadWCAG21AA that runs beside it), and the page
+// after signing out.
+func TestNavegador_accesibilidadWCAG21AA_admin(t *testing.T) {
+	p := iniciarConAxe(t)
+
 	p.ingresar("admin")
 	p.axe("inicio (admin)")
 	p.irAxe("cuentas", "/admin/cuentas")
@@ -251,9 +305,18 @@ func TestNavegador_accesibilidadWCAG21AA(t *testing.T) {
 	p.salir()
 	p.axe("salida")
 
-	t.Logf("axe revisó %d páginas", p.paginasRevisadas)
-	if p.paginasRevisadas < 50 {
-		t.Fatalf("axe revisó solo %d páginas", p.paginasRevisadas)
+	p.revisadasAlMenos(7, "páginas")
+}
+
+// reportarComoEnElRecorrido opens, as the seccional of Cartagena, the case
+// that TestNavegador_accesibilidadWCAG21AA reports through the form.
+func reportarComoEnElRecorrido(t *testing.T, d *db.DB, nit string) {
+	t.Helper()
+	sec := dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "seccional"}, Rol: permisos.RolSeccional, Seccional: "CARTAGENA"}
+	if _, err := expediente.Nuevo(d).AbrirCaso(context.Background(), dominio.NuevoCaso{NIT: nit, FechaComision: fecha.Debe(2026, 2, 10),
+		FechaVerificacion: fecha.Debe(2026, 3, 2), FechaExpediente: fecha.Debe(2026, 3, 13), Gravedad: sancion.Gravisima, Sancion: sancion.Multa,
+		SancionPrevista: decimal.NewFromInt(10475000), Descripcion: "Declaraciones con información inexacta."}, sec); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -316,8 +379,5 @@ func TestNavegador_accesibilidadWCAG21AA_paginasNuevas(t *testing.T) {
 	p.irAxe("quórum", "/sesiones/quorum")
 	p.salir()
 
-	t.Logf("axe revisó %d páginas nuevas", p.paginasRevisadas)
-	if p.paginasRevisadas < 22 {
-		t.Fatalf("axe revisó solo %d páginas", p.paginasRevisadas)
-	}
+	p.revisadasAlMenos(22, "páginas nuevas")
 }
