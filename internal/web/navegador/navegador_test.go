@@ -13,12 +13,15 @@ import (
 	"comite/internal/pruebas"
 	"context"
 	"errors"
+	"flag"
 	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -110,7 +113,17 @@ func compartido(chromium string) (context.Context, error) {
 	return navegadorCompart, navegadorErr
 }
 
+// TestMain runs the tests, by default twice as many at a time as the
+// processors: a browser test spends most of its time waiting for a page or
+// a round trip to the browser, not computing. An explicit -parallel (or
+// -test.parallel) is kept.
 func TestMain(m *testing.M) {
+	flag.Parse()
+	explicito := false
+	flag.Visit(func(f *flag.Flag) { explicito = explicito || f.Name == "test.parallel" })
+	if !explicito {
+		flag.Set("test.parallel", strconv.Itoa(2*runtime.GOMAXPROCS(0)))
+	}
 	codigo := m.Run()
 	for _, cerrar := range cerrarNavegadores {
 		cerrar()
