@@ -14,8 +14,10 @@ import (
 	"comite/internal/dominio"
 	"comite/internal/expediente"
 	"comite/internal/fecha"
+	"comite/internal/flujo"
 	"comite/internal/permisos"
 	"comite/internal/sancion"
+	"comite/internal/web/urls"
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
@@ -130,11 +132,10 @@ func (p *prueba) irAxe(pagina, ruta string) {
 
 // Every page of the walkthrough of the README, for every role, including the
 // forms with errors and the import preview: axe-core finds no violation of
-// WCAG 2.0 and 2.1, levels A and AA. The walk is three tests that run side
-// by side: this one follows one case from its report to its closing (and
-// the auditor reads it); _secretaria goes through the Secretaría's pages
-// about users, imports and the liquidation; _admin through the
-// administrator's.
+// WCAG 2.0 and 2.1, levels A and AA. The walk is four tests that run side
+// by side: this one follows one case from its report to its closing;
+// _secretaria goes through the Secretaría's pages about users, imports and
+// the liquidation; _auditor and _admin through theirs.
 func TestNavegador_accesibilidadWCAG21AA(t *testing.T) {
 	p := iniciarConAxe(t)
 	const nit = "800197268-4"
@@ -226,18 +227,44 @@ func TestNavegador_accesibilidadWCAG21AA(t *testing.T) {
 	p.axe("cierre con errores")
 	p.salir()
 
-	// El auditor.
+	p.revisadasAlMenos(25, "páginas")
+}
+
+// The auditor's pages of the walkthrough (a part of
+// TestNavegador_accesibilidadWCAG21AA that runs beside it), over a case
+// with its concepto recorded in a session, as the walkthrough leaves it.
+func TestNavegador_accesibilidadWCAG21AA_auditor(t *testing.T) {
+	p := iniciar(t)
+	p.conAxe()
+	numero, casos := sembrarSesion(t, p.d)
+	const nit = "800197268-4"
+	ctx := context.Background()
+	var sesionID int64
+	if err := p.d.QueryRow(`SELECT id FROM sesiones_comite WHERE numero = ?`, numero).Scan(&sesionID); err != nil {
+		t.Fatal(err)
+	}
+	c, err := p.d.CasoPorReferencia(ctx, casos[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	comite := dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "comite"}, Rol: permisos.RolComite}
+	if _, err := expediente.Nuevo(p.d).RegistrarConceptoEnSesion(ctx, sesionID, c.ID, flujo.Concepto{Decision: flujo.DecisionMultaIncrementada,
+		Motivacion: map[string]string{"naturaleza_hechos": "Inexactitudes reiteradas.", "impacto_comercio": "Afectaría a muchos importadores.",
+			"antecedentes": "Tres actos en firme."}}, comite); err != nil {
+		t.Fatal(err)
+	}
+
 	p.ingresar("auditor")
 	p.axe("inicio (auditor)")
 	p.irAxe("auditoría", "/auditoria")
 	p.irAxe("verificar auditoría", "/auditoria/verificar")
 	p.irAxe("tamizaje (auditor)", "/tamizaje")
-	p.irAxe("caso (auditor)", ruta)
+	p.irAxe("caso (auditor)", urls.Caso(c.ID))
 	p.irAxe("perfil (auditor)", "/usuarios/"+nit)
 	p.irAxe("días inhábiles (auditor)", "/admin/dias-inhabiles")
 	p.salir()
 
-	p.revisadasAlMenos(32, "páginas")
+	p.revisadasAlMenos(7, "páginas")
 }
 
 // The Secretaría's pages of the walkthrough about users, imports and the
