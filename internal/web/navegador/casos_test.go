@@ -47,6 +47,29 @@ func sembrarCaso(t *testing.T, d *db.DB) {
 	}
 }
 
+// reporte is what the seccional writes in the form of a new case, with
+// the dates as DD/MM/AAAA; an empty field is left as the form has it.
+type reporte struct {
+	nit, comision, verificacion, expediente, gravedad, sancionPrevista, descripcion string
+	motivoSinInforme                                                                string // why the Seccional's informe is not attached
+}
+
+// llenarReporte writes r into the form of a new case the browser shows.
+func (p *prueba) llenarReporte(r reporte) {
+	p.t.Helper()
+	var pasos []chromedp.Action[chromedp.Void]
+	for _, c := range []struct{ id, v string }{
+		{"f-nit", r.nit}, {"f-fecha_comision", r.comision}, {"f-fecha_verificacion", r.verificacion}, {"f-fecha_expediente", r.expediente},
+		{"f-gravedad", r.gravedad}, {"f-sancion_prevista", r.sancionPrevista}, {"f-descripcion", r.descripcion},
+		{"f-motivo_sin_informe", r.motivoSinInforme},
+	} {
+		if c.v != "" {
+			pasos = append(pasos, chromedp.SetValue(chromedp.ID(c.id), c.v))
+		}
+	}
+	p.hacer(pasos...)
+}
+
 // The journey: the seccional reports a case; the Secretaría
 // evaluates, writes the criteria, issues the informe and presents it; the
 // Comité records a concepto after the confirmation step; the page then offers
@@ -65,8 +88,8 @@ func TestNavegador_casoDelReporteAlConcepto(t *testing.T) {
 		chromedp.SetValue(chromedp.ID("f-fecha_expediente"), "2026-03-13"),
 		chromedp.SetValue(chromedp.ID("f-gravedad"), "gravisima"),
 		chromedp.SendKeys(chromedp.ID("f-sancion_prevista"), "10.475.000"),
-		chromedp.SendKeys(chromedp.ID("f-descripcion"), "Declaraciones con información inexacta sobre el valor en aduana."),
-		chromedp.SendKeys(chromedp.ID("f-motivo_sin_informe"), "El informe se envía por correo certificado."),
+		chromedp.SetValue(chromedp.ID("f-descripcion"), "Declaraciones con información inexacta sobre el valor en aduana."),
+		chromedp.SetValue(chromedp.ID("f-motivo_sin_informe"), "El informe se envía por correo certificado."),
 	)
 	p.clicNuevaPagina(sel("enviar-caso"))
 	ruta, err := correr(p, chromedp.Evaluate[string](`location.pathname`))
@@ -82,7 +105,7 @@ func TestNavegador_casoDelReporteAlConcepto(t *testing.T) {
 	p.ir(ruta)
 	p.clicNuevaPagina(sel("accion-iniciar_evaluacion"))
 	for _, c := range []string{"tipo_usuario", "perjuicio_estado", "naturaleza_hechos", "impacto_comercio", "antecedentes"} {
-		p.hacer(chromedp.SendKeys(chromedp.ID("f-"+c), "Texto de la Secretaría Técnica sobre "+strings.ReplaceAll(c, "_", " ")+"."))
+		p.hacer(chromedp.SetValue(chromedp.ID("f-"+c), "Texto de la Secretaría Técnica sobre "+strings.ReplaceAll(c, "_", " ")+"."))
 	}
 	p.clicNuevaPagina(sel("guardar-criterios"))
 	p.clicNuevaPagina(sel("emitir-informe"))
@@ -107,9 +130,9 @@ func TestNavegador_casoDelReporteAlConcepto(t *testing.T) {
 	p.hacer(
 		chromedp.WaitVisible(sel("concepto-sesion")),
 		chromedp.Click(sel("decision-multa")),
-		chromedp.SendKeys(chromedp.ID("f-mot-naturaleza_hechos"), "Inexactitudes reiteradas en el valor declarado."),
-		chromedp.SendKeys(chromedp.ID("f-mot-impacto_comercio"), "La cancelación afectaría a muchos importadores del puerto."),
-		chromedp.SendKeys(chromedp.ID("f-mot-antecedentes"), "Tres actos graves o gravísimos en firme en 2025."),
+		chromedp.SetValue(chromedp.ID("f-mot-naturaleza_hechos"), "Inexactitudes reiteradas en el valor declarado."),
+		chromedp.SetValue(chromedp.ID("f-mot-impacto_comercio"), "La cancelación afectaría a muchos importadores del puerto."),
+		chromedp.SetValue(chromedp.ID("f-mot-antecedentes"), "Tres actos graves o gravísimos en firme en 2025."),
 	)
 	p.captura("concepto-formulario")
 	p.clicNuevaPagina(sel("revisar-concepto"))
@@ -165,8 +188,8 @@ func TestNavegador_segundaRutaSinVistoBuenoCierraConLaMultaPrevista(t *testing.T
 		chromedp.SetValue(chromedp.ID("f-gravedad"), "gravisima"),
 		chromedp.SendKeys(chromedp.ID("f-sancion_prevista"), "10.475.000"),
 		chromedp.Click(chromedp.CSS(`input[name="permite_cancelacion"]`)),
-		chromedp.SendKeys(chromedp.ID("f-descripcion"), "Uso de la habilitación para almacenar mercancía no autorizada."),
-		chromedp.SendKeys(chromedp.ID("f-motivo_sin_informe"), "El informe se envía por correo certificado."),
+		chromedp.SetValue(chromedp.ID("f-descripcion"), "Uso de la habilitación para almacenar mercancía no autorizada."),
+		chromedp.SetValue(chromedp.ID("f-motivo_sin_informe"), "El informe se envía por correo certificado."),
 	)
 	p.clicNuevaPagina(sel("enviar-caso"))
 	ruta, err := correr(p, chromedp.Evaluate[string](`location.pathname`))
@@ -183,7 +206,7 @@ func TestNavegador_segundaRutaSinVistoBuenoCierraConLaMultaPrevista(t *testing.T
 	p.clicNuevaPagina(sel("accion-iniciar_evaluacion"))
 	for _, c := range []string{"tipo_usuario", "perjuicio_estado", "naturaleza_hechos", "impacto_comercio", "antecedentes",
 		"transgresion_procedimientos", "incidencia_penal", "otros_hechos"} {
-		p.hacer(chromedp.SendKeys(chromedp.ID("f-"+c), "Texto de la Secretaría Técnica sobre "+strings.ReplaceAll(c, "_", " ")+"."))
+		p.hacer(chromedp.SetValue(chromedp.ID("f-"+c), "Texto de la Secretaría Técnica sobre "+strings.ReplaceAll(c, "_", " ")+"."))
 	}
 	p.clicNuevaPagina(sel("guardar-criterios"))
 	p.clicNuevaPagina(sel("emitir-informe"))
@@ -201,9 +224,9 @@ func TestNavegador_segundaRutaSinVistoBuenoCierraConLaMultaPrevista(t *testing.T
 	p.hacer(
 		chromedp.WaitVisible(sel("ayuda-segunda-ruta")),
 		chromedp.Click(sel("decision-sin_visto_bueno")),
-		chromedp.SendKeys(chromedp.ID("f-mot-naturaleza_hechos"), "Hechos aislados."),
-		chromedp.SendKeys(chromedp.ID("f-mot-impacto_comercio"), "La cancelación afectaría a muchos importadores."),
-		chromedp.SendKeys(chromedp.ID("f-mot-antecedentes"), "Tres actos en 2025."),
+		chromedp.SetValue(chromedp.ID("f-mot-naturaleza_hechos"), "Hechos aislados."),
+		chromedp.SetValue(chromedp.ID("f-mot-impacto_comercio"), "La cancelación afectaría a muchos importadores."),
+		chromedp.SetValue(chromedp.ID("f-mot-antecedentes"), "Tres actos en 2025."),
 	)
 	p.clicNuevaPagina(sel("revisar-concepto"))
 	p.clicYEspera(sel("registrar-concepto"), sel("orden-del-dia"))

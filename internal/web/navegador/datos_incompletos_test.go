@@ -82,8 +82,8 @@ func TestNavegador_usuarioImportadoSinOperaciones(t *testing.T) {
 		chromedp.SetValue(chromedp.ID("f-fecha_verificacion"), hoy.MasDias(-10).String()),
 		chromedp.SetValue(chromedp.ID("f-gravedad"), "grave"),
 		chromedp.SendKeys(chromedp.ID("f-sancion_prevista"), "10.475.000"),
-		chromedp.SendKeys(chromedp.ID("f-descripcion"), "Nueva infracción de un usuario sin operaciones cargadas."),
-		chromedp.SendKeys(chromedp.ID("f-motivo_sin_informe"), "El informe se envía por correo certificado."),
+		chromedp.SetValue(chromedp.ID("f-descripcion"), "Nueva infracción de un usuario sin operaciones cargadas."),
+		chromedp.SetValue(chromedp.ID("f-motivo_sin_informe"), "El informe se envía por correo certificado."),
 	)
 	p.clicNuevaPagina(sel("enviar-caso"))
 	if got := p.texto(sel("estado-caso")); got != "Reportado" {

@@ -129,7 +129,7 @@ func TestNavegador_secretariaImportaYVePerfil(t *testing.T) {
 	if got := p.texto(sel("evaluacion-actos")); !strings.Contains(got, "3") {
 		t.Fatalf("actos que cuentan: %q", got)
 	}
-	time.Sleep(400 * time.Millisecond) // the short ECharts animation ends before the screenshot
+	p.trasLaAnimacion(400 * time.Millisecond)
 	p.captura("13-perfil")
 
 	// Liquidation: the contract's worked example.

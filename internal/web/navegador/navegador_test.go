@@ -1,8 +1,10 @@
 // Package navegador holds the browser tests of the web application: the real
 // server on 127.0.0.1:0 over a temporary database, driven by headless
 // Chromium through chromedp. They skip when /usr/bin/chromium is missing
-// (the CI script installs it). Screenshots go to a temporary directory, or to
-// $COMITE_CAPTURAS when set (for people to look at them).
+// (the CI script installs it). The screenshots of the pages (for people to
+// look at them) are taken only when $COMITE_CAPTURAS names a folder: a full
+// screenshot costs as much as loading a page. A failing test always saves
+// one (volcar).
 package navegador
 
 import (
@@ -11,12 +13,15 @@ import (
 	"comite/internal/pruebas"
 	"context"
 	"errors"
+	"flag"
 	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -36,7 +41,7 @@ type prueba struct {
 	ctx      context.Context // the tab, with the time limit of the whole test
 	tab      context.Context // the tab alone: for the capture after a failure
 	base     string
-	capturas string
+	capturas string // where captura writes; empty: no screenshots
 	d        *db.DB
 	consola  *consola
 
@@ -108,7 +113,17 @@ func compartido(chromium string) (context.Context, error) {
 	return navegadorCompart, navegadorErr
 }
 
+// TestMain runs the tests, by default twice as many at a time as the
+// processors: a browser test spends most of its time waiting for a page or
+// a round trip to the browser, not computing. An explicit -parallel (or
+// -test.parallel) is kept.
 func TestMain(m *testing.M) {
+	flag.Parse()
+	explicito := false
+	flag.Visit(func(f *flag.Flag) { explicito = explicito || f.Name == "test.parallel" })
+	if !explicito {
+		flag.Set("test.parallel", strconv.Itoa(2*runtime.GOMAXPROCS(0)))
+	}
 	codigo := m.Run()
 	for _, cerrar := range cerrarNavegadores {
 		cerrar()
@@ -182,10 +197,10 @@ func iniciarCon(t *testing.T, llenar func(*db.DB)) *prueba {
 		}
 	}()
 	p.capturas = os.Getenv("COMITE_CAPTURAS")
-	if p.capturas == "" {
-		p.capturas = t.TempDir()
-	} else if err := os.MkdirAll(p.capturas, 0o755); err != nil {
-		t.Fatal(err)
+	if p.capturas != "" {
+		if err := os.MkdirAll(p.capturas, 0o755); err != nil {
+			t.Fatal(err)
+		}
 	}
 	// Registered last, so it runs first: the browser is still open.
 	t.Cleanup(func() {
@@ -291,14 +306,27 @@ func (p *prueba) donde() string {
 	return loc
 }
 
+// captura saves a screenshot of the page the browser shows as
+// $COMITE_CAPTURAS/nombre.png; without that folder it does nothing.
 func (p *prueba) captura(nombre string) {
 	p.t.Helper()
+	if p.capturas == "" {
+		return
+	}
 	b, err := correr(p, chromedp.FullScreenshot(100)) // 100 = PNG
 	if err != nil {
 		p.t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(p.capturas, nombre+".png"), b, 0o644); err != nil {
 		p.t.Fatal(err)
+	}
+}
+
+// trasLaAnimacion lets the short ECharts animation end before a screenshot;
+// without screenshots there is nothing to wait for.
+func (p *prueba) trasLaAnimacion(d time.Duration) {
+	if p.capturas != "" {
+		time.Sleep(d)
 	}
 }
 
@@ -363,13 +391,20 @@ func (p *prueba) clicNuevaPagina(s chromedp.CSS) {
 
 func sel(testid string) chromedp.CSS { return chromedp.CSS(`[data-testid="` + testid + `"]`) }
 
+// ingresar signs in through the login form. The fields are filled by value:
+// typing costs a round trip to the browser per key (over a second for a
+// sentence), and the form has no script that reads keys. The wrong password
+// of TestNavegador_adminCreaCuentaYAuditorNoCambiaNada and of the
+// accessibility walk is typed key by key, and TestNavegador_soloTeclado
+// types its forms; the long texts of the other tests (descriptions,
+// criteria, motivations) are filled by value like this.
 func (p *prueba) ingresar(usuario string) {
 	p.t.Helper()
 	p.ir("/login")
 	p.hacer(
 		chromedp.WaitVisible(sel("form-login")),
-		chromedp.SendKeys(chromedp.ID("f-usuario"), usuario),
-		chromedp.SendKeys(chromedp.ID("f-clave"), clave),
+		chromedp.SetValue(chromedp.ID("f-usuario"), usuario),
+		chromedp.SetValue(chromedp.ID("f-clave"), clave),
 	)
 	p.clicYEspera(sel("ingresar"), sel("tarjetas"))
 }
@@ -443,7 +478,7 @@ func TestNavegador_adminCreaCuentaYAuditorNoCambiaNada(t *testing.T) {
 	p.ingresar("auditor")
 	pintados := p.pintado(graficos.IDActosPorGravedad)
 	t.Logf("píxeles pintados del gráfico: %d", pintados)
-	time.Sleep(300 * time.Millisecond) // let the short ECharts animation end before the screenshot
+	p.trasLaAnimacion(300 * time.Millisecond)
 	p.captura("05-inicio-auditor-grafico")
 
 	for _, ruta := range []string{"/admin/cuentas/nueva", "/admin/cuentas/1"} {

@@ -224,7 +224,7 @@ var guionRecorrido = map[int]func(p *prueba, e *estadoRecorrido){
 			chromedp.SendKeys(chromedp.ID("f-fecha_verificacion"), "27/11/2026"),
 			chromedp.SetValue(chromedp.ID("f-gravedad"), "grave"),
 			chromedp.SendKeys(chromedp.ID("f-sancion_prevista"), "8.000.000"),
-			chromedp.SendKeys(chromedp.ID("f-descripcion"), "Declaraciones con información inexacta sobre el valor en aduana."),
+			chromedp.SetValue(chromedp.ID("f-descripcion"), "Declaraciones con información inexacta sobre el valor en aduana."),
 			chromedp.SetUploadFiles(chromedp.ID("f-informe_archivo"), []string{informe}),
 		)
 		p.mirar(e)
@@ -236,13 +236,13 @@ var guionRecorrido = map[int]func(p *prueba, e *estadoRecorrido){
 	6: func(p *prueba, e *estadoRecorrido) {
 		p.ir(e.caso)
 		p.mirar(e)
-		p.hacer(chromedp.SendKeys(chromedp.ID("f-norma"), "Se aplica el Decreto Ley 920 de 2023 mientras se expide la norma que lo sustituya."))
+		p.hacer(chromedp.SetValue(chromedp.ID("f-norma"), "Se aplica el Decreto Ley 920 de 2023 mientras se expide la norma que lo sustituya."))
 		p.clicYEspera(sel("registrar-norma"), sel("titulo-caso"))
 		p.mirar(e)
 		p.clicYEspera(sel("accion-iniciar_evaluacion"), sel("form-criterios"))
 		p.mirar(e)
 		for _, c := range []string{"tipo_usuario", "perjuicio_estado", "naturaleza_hechos", "impacto_comercio", "antecedentes"} {
-			p.hacer(chromedp.SendKeys(chromedp.ID("f-"+c), "Texto de la Secretaría Técnica sobre "+strings.ReplaceAll(c, "_", " ")+"."))
+			p.hacer(chromedp.SetValue(chromedp.ID("f-"+c), "Texto de la Secretaría Técnica sobre "+strings.ReplaceAll(c, "_", " ")+"."))
 		}
 		p.clicYEspera(sel("guardar-criterios"), sel("emitir-informe"))
 		p.mirar(e)
@@ -271,9 +271,9 @@ var guionRecorrido = map[int]func(p *prueba, e *estadoRecorrido){
 		p.clicYEspera(sel("registrar-"+e.numeroCaso), sel("form-concepto"))
 		p.hacer(
 			chromedp.Click(sel("decision-multa")),
-			chromedp.SendKeys(chromedp.ID("f-mot-naturaleza_hechos"), "Inexactitudes reiteradas en el valor declarado."),
-			chromedp.SendKeys(chromedp.ID("f-mot-impacto_comercio"), "Impacto acotado sobre el comercio exterior."),
-			chromedp.SendKeys(chromedp.ID("f-mot-antecedentes"), "Tres actos graves o gravísimos en firme en el año de referencia."),
+			chromedp.SetValue(chromedp.ID("f-mot-naturaleza_hechos"), "Inexactitudes reiteradas en el valor declarado."),
+			chromedp.SetValue(chromedp.ID("f-mot-impacto_comercio"), "Impacto acotado sobre el comercio exterior."),
+			chromedp.SetValue(chromedp.ID("f-mot-antecedentes"), "Tres actos graves o gravísimos en firme en el año de referencia."),
 		)
 		p.mirar(e)
 		p.clicYEspera(sel("revisar-concepto"), sel("confirmacion-concepto"))

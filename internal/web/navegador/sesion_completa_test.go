@@ -124,9 +124,9 @@ func TestNavegador_sesionCompletaDeLaConvocatoriaAlActa(t *testing.T) {
 	p.clicYEspera(sel("registrar-"+casos[0]), sel("form-concepto"))
 	p.hacer(
 		chromedp.Click(sel("decision-multa")),
-		chromedp.SendKeys(chromedp.ID("f-mot-naturaleza_hechos"), "Inexactitudes reiteradas en el valor declarado."),
-		chromedp.SendKeys(chromedp.ID("f-mot-impacto_comercio"), "Impacto acotado sobre el comercio exterior."),
-		chromedp.SendKeys(chromedp.ID("f-mot-antecedentes"), "Tres actos graves o gravísimos en firme en 2025."),
+		chromedp.SetValue(chromedp.ID("f-mot-naturaleza_hechos"), "Inexactitudes reiteradas en el valor declarado."),
+		chromedp.SetValue(chromedp.ID("f-mot-impacto_comercio"), "Impacto acotado sobre el comercio exterior."),
+		chromedp.SetValue(chromedp.ID("f-mot-antecedentes"), "Tres actos graves o gravísimos en firme en 2025."),
 	)
 	p.clicYEspera(sel("revisar-concepto"), sel("confirmacion-concepto"))
 	p.clicYEspera(sel("registrar-concepto"), sel("orden-del-dia"))

@@ -99,9 +99,9 @@ func TestNavegador_sesionOrdenDelDiaDosConceptosYActa(t *testing.T) {
 		}
 		p.hacer(
 			chromedp.Click(sel(decisiones[i])),
-			chromedp.SendKeys(chromedp.ID("f-mot-naturaleza_hechos"), "Inexactitudes reiteradas en el valor declarado."),
-			chromedp.SendKeys(chromedp.ID("f-mot-impacto_comercio"), "Impacto acotado sobre el comercio exterior."),
-			chromedp.SendKeys(chromedp.ID("f-mot-antecedentes"), "Tres actos graves o gravísimos en firme en 2025."),
+			chromedp.SetValue(chromedp.ID("f-mot-naturaleza_hechos"), "Inexactitudes reiteradas en el valor declarado."),
+			chromedp.SetValue(chromedp.ID("f-mot-impacto_comercio"), "Impacto acotado sobre el comercio exterior."),
+			chromedp.SetValue(chromedp.ID("f-mot-antecedentes"), "Tres actos graves o gravísimos en firme en 2025."),
 		)
 		if i == 1 {
 			p.hacer(chromedp.Click(chromedp.CSS(`input[name="criterios_cancelacion"][value="5.3"]`)))
