@@ -85,6 +85,10 @@ type claveTamizajePagina struct {
 
 func (claveTamizajePagina) PorObjeto() {}
 
+// Refrescable: the first page of each view kept is rendered again right
+// after a write (memoria.Refrescar), the others when asked.
+func (k claveTamizajePagina) Refrescable() bool { return k.consulta.pagina <= 1 }
+
 // vistaTamizaje builds the screen's view for k from the ranked screening.
 func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (templates.TamizajeVista, error) {
 	q := k.consulta
