@@ -11,7 +11,7 @@ import (
 
 type clavePagina struct{ pagina int }
 
-func (clavePagina) PorObjeto()           {}
+func (clavePagina) PorObjeto()          {}
 func (k clavePagina) Refrescable() bool { return k.pagina == 1 }
 
 type claveOtra struct{}
