@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -26,19 +25,8 @@ type LectorTamizaje struct {
 	Usuario func(id int64, nit, razonSocial, tipo, seccional string) error
 	// Registro: every autorización, habilitación or registro, of any user.
 	Registro func(usuarioID int64, r dominio.RegistroUsuario) error
-	// Acto: the acts the preselection admits, in no particular order
-	// (unless Grupo is set).
+	// Acto: the acts the preselection admits, in no particular order.
 	Acto func(usuarioID int64, firmeza fecha.Fecha, g sancion.Gravedad, s sancion.Tipo, allanamiento bool, centavos int64) error
-	// Grupo, when not nil, receives the same acts added up in SQL instead
-	// of one by one (Acto is not called): one call per user, window,
-	// gravedad, sanción and allanamiento, with how many acts there are, the
-	// first and last firmeza among them and the sum of their amounts. The
-	// windows split the preselection's dates at Cortes (ascending): window 0
-	// runs up to the day before Cortes[0], window i from Cortes[i−1] to the
-	// day before Cortes[i]. A sum that does not fit in an int64 is an error
-	// (ErrSumaGrupo).
-	Grupo  func(usuarioID int64, ventana int, g sancion.Gravedad, s sancion.Tipo, allanamiento bool, n int64, primera, ultima fecha.Fecha, centavos int64) error
-	Cortes []fecha.Fecha
 	// Operaciones: the yearly rows of the years asked, and the declarations
 	// totalled by user and year (value and count), as OperacionesDeUsuario
 	// does; several rows of one user and year add up.
@@ -76,12 +64,6 @@ type FiltroActos struct {
 //     the caller still judges each act read; an act left out is one the core
 //     says can never count, so leaving it out changes no figure;
 //   - operations of anioDesde … anioHasta (see LectorTamizaje.Operaciones).
-//
-// With LectorTamizaje.Grupo the same acts come added up in SQL by user,
-// window of dates (LectorTamizaje.Cortes, given by the caller), gravedad,
-// sanción and allanamiento: the count, the sum and the first and last
-// firmeza of each group, a few rows per user instead of one per act; the
-// caller judges each group through the core.
 //
 // Amounts are integer centavos, as stored.
 //
@@ -163,11 +145,7 @@ func (d *DB) leerTamizaje(ctx context.Context, so solo, anioDesde, anioHasta int
 	if err := leerRegistrosTamizaje(ctx, tx, so, l.Registro); err != nil {
 		return err
 	}
-	if l.Grupo != nil {
-		if err := leerGruposTamizaje(ctx, tx, so, actos, l.Cortes, l.Grupo); err != nil {
-			return err
-		}
-	} else if err := leerActosTamizaje(ctx, tx, so, actos, l.Acto); err != nil {
+	if err := leerActosTamizaje(ctx, tx, so, actos, l.Acto); err != nil {
 		return err
 	}
 	if err := leerOperacionesTamizaje(ctx, tx, so, anioDesde, anioHasta, l.Operaciones); err != nil {
@@ -276,50 +254,35 @@ func registroInvalido(ctx context.Context, tx *sql.Tx) error {
 	return fmt.Errorf("registro del usuario %s: fechas de vigencia guardadas inválidas (%q, %q)", nit, desde, hasta.String)
 }
 
-// consultaActos is the table and the condition (after WHERE) that select the
-// acts the preselection admits, with their arguments (?1 and ?2 the firmeza
-// bounds); ok = false when no act can count.
-func consultaActos(so solo, pre FiltroActos) (tabla, condicion string, args []any, ok bool) {
+func leerActosTamizaje(ctx context.Context, tx *sql.Tx, so solo, pre FiltroActos, f func(usuarioID int64, firmeza fecha.Fecha, g sancion.Gravedad, s sancion.Tipo, allanamiento bool, centavos int64) error) error {
 	if len(pre.Gravedades) == 0 || pre.Desde.IsZero() || pre.Hasta.IsZero() || pre.Hasta.Antes(pre.Desde) {
-		return "", "", nil, false // no act can count
+		return nil // no act can count
 	}
-	args = []any{pre.Desde.String(), pre.Hasta.String()}
+	desde, hasta := pre.Desde, pre.Hasta
+	args := []any{desde.String(), hasta.String()}
 	marcas := make([]string, len(pre.Gravedades))
 	for i, g := range pre.Gravedades {
 		args = append(args, string(g))
 		marcas[i] = fmt.Sprintf("?%d", len(args))
 	}
-	condicion = `fecha_firmeza BETWEEN ?1 AND ?2 AND gravedad IN (` + strings.Join(marcas, ", ") + `)`
+	filtro := ` AND gravedad IN (` + strings.Join(marcas, ", ") + `)`
 	if !pre.ConAllanamiento {
-		condicion += ` AND allanamiento = 0`
+		filtro += ` AND allanamiento = 0`
 	}
 	// Every act is scanned (see LeerTamizaje); a few users are read through
 	// the index on usuario_id instead.
-	tabla = `actos NOT INDEXED`
+	tabla := `actos NOT INDEXED`
 	if so.hay {
 		tabla = `actos`
-		condicion += so.filtro("usuario_id", len(args)+1, true)
+		filtro += so.filtro("usuario_id", len(args)+1, true)
 		args = so.args(args)
 	}
-	return tabla, condicion, args, true
-}
-
-// codigoActo packs an act's gravedad, sanción and allanamiento in 0 … 23
-// (gravedad × 8 + sanción × 2 + allanamiento, the order of
-// sancion.Gravedades and sancion.Tipos); NULL outside the vocabulary.
-const codigoActo = `CASE gravedad WHEN 'leve' THEN 0 WHEN 'grave' THEN 1 WHEN 'gravisima' THEN 2 END * 8
+	rows, err := tx.QueryContext(ctx, `SELECT ((usuario_id * 131072 + unixepoch(fecha_firmeza) / 86400) * 32
+		+ CASE gravedad WHEN 'leve' THEN 0 WHEN 'grave' THEN 1 WHEN 'gravisima' THEN 2 END * 8
 		+ CASE sancion WHEN 'multa' THEN 0 WHEN 'amonestacion' THEN 1 WHEN 'suspension' THEN 2 WHEN 'cancelacion' THEN 3 END * 2
-		+ CASE allanamiento WHEN 0 THEN 0 WHEN 1 THEN 1 END`
-
-func leerActosTamizaje(ctx context.Context, tx *sql.Tx, so solo, pre FiltroActos, f func(usuarioID int64, firmeza fecha.Fecha, g sancion.Gravedad, s sancion.Tipo, allanamiento bool, centavos int64) error) error {
-	tabla, condicion, args, ok := consultaActos(so, pre)
-	if !ok {
-		return nil
-	}
-	desde, hasta := pre.Desde, pre.Hasta
-	rows, err := tx.QueryContext(ctx, `SELECT ((usuario_id * 131072 + unixepoch(fecha_firmeza) / 86400) * 32 + `+codigoActo+`),
+		+ CASE allanamiento WHEN 0 THEN 0 WHEN 1 THEN 1 END),
 		valor_centavos
-		FROM `+tabla+` WHERE `+condicion, args...)
+		FROM `+tabla+` WHERE fecha_firmeza BETWEEN ?1 AND ?2`+filtro, args...)
 	if err != nil {
 		return fmt.Errorf("leer actos: %w", err)
 	}
@@ -358,95 +321,6 @@ func leerActosTamizaje(ctx context.Context, tx *sql.Tx, so solo, pre FiltroActos
 		}
 	}
 	if err := rows.Err(); err != nil {
-		return fmt.Errorf("leer actos: %w", err)
-	}
-	return nil
-}
-
-// ErrSumaGrupo: the amounts of a group of acts (LectorTamizaje.Grupo) add up
-// to more than an int64 holds; reading them one by one names the user.
-var ErrSumaGrupo = errors.New("la suma de los montos de un grupo de actos no cabe en un entero de 64 bits")
-
-// leerGruposTamizaje is leerActosTamizaje with the acts added up in SQL by
-// user, window (cortes), gravedad, sanción and allanamiento: a few rows per
-// user instead of one per act (the driver's cost is per row and column). Three
-// integer columns: the group ((usuario × 4 + ventana) × 32 + código, NULL when
-// some act has a value outside the vocabulary), the count and the first and
-// last firmeza as day numbers (n × 2³⁴ + primera × 2¹⁷ + última; NULL when
-// some act has a date SQLite cannot read) and the sum.
-func leerGruposTamizaje(ctx context.Context, tx *sql.Tx, so solo, pre FiltroActos, cortes []fecha.Fecha, f func(usuarioID int64, ventana int, g sancion.Gravedad, s sancion.Tipo, allanamiento bool, n int64, primera, ultima fecha.Fecha, centavos int64) error) error {
-	tabla, condicion, args, ok := consultaActos(so, pre)
-	if !ok {
-		return nil
-	}
-	if len(cortes) > 3 {
-		return fmt.Errorf("leer actos: a lo sumo 4 ventanas de fechas, se pidieron %d", len(cortes)+1)
-	}
-	ventana := "0"
-	for i, c := range cortes {
-		if i > 0 && !cortes[i-1].Antes(c) {
-			return fmt.Errorf("leer actos: los cortes de las ventanas no van en orden")
-		}
-		args = append(args, c.String())
-		ventana += fmt.Sprintf(" + (fecha_firmeza >= ?%d)", len(args))
-	}
-	rows, err := tx.QueryContext(ctx, `SELECT k, CASE WHEN count(dia) = count(*) THEN count(*) * 17179869184 + min(dia) * 131072 + max(dia) END, sum(valor_centavos) FROM (
-		SELECT ((usuario_id * 4 + `+ventana+`) * 32 + `+codigoActo+`) AS k,
-			unixepoch(fecha_firmeza) / 86400 AS dia, valor_centavos
-		FROM `+tabla+` WHERE `+condicion+`) GROUP BY k`, args...)
-	if err != nil {
-		if strings.Contains(err.Error(), "integer overflow") {
-			return ErrSumaGrupo
-		}
-		return fmt.Errorf("leer actos: %w", err)
-	}
-	defer rows.Close()
-	desde, hasta := pre.Desde, pre.Hasta
-	primero, ultimo := diaUnix(desde), diaUnix(hasta)
-	fechas := make([]fecha.Fecha, ultimo-primero+1)
-	deDia := func(dia, uid int64) (fecha.Fecha, error) {
-		fe := fechas[dia-primero]
-		if fe.IsZero() {
-			var err error
-			if fe, err = fecha.Nueva(time.Unix(dia*86400, 0).UTC().Date()); err != nil {
-				return fe, fmt.Errorf("acto del usuario %s: fecha_firmeza guardada inválida: %w", nitDeID(ctx, tx, uid), err)
-			}
-			fechas[dia-primero] = fe
-		}
-		return fe, nil
-	}
-	var clave, cuenta sql.NullInt64
-	var cent int64
-	for rows.Next() {
-		if err := rows.Scan(&clave, &cuenta, &cent); err != nil {
-			return fmt.Errorf("leer actos: %w", err)
-		}
-		if !clave.Valid || !cuenta.Valid {
-			return actoInvalido(ctx, tx, desde, hasta)
-		}
-		k, c := clave.Int64, cuenta.Int64
-		codigo, v, uid := k&31, int(k>>5&3), k>>7
-		n, d0, d1 := c>>34, c>>17&(1<<17-1), c&(1<<17-1)
-		g := codigo >> 3
-		if g >= int64(len(gravedadesTamizaje)) || d0 < primero || d1 > ultimo || d0 > d1 {
-			return actoInvalido(ctx, tx, desde, hasta)
-		}
-		p, err := deDia(d0, uid)
-		if err != nil {
-			return err
-		}
-		u, err := deDia(d1, uid)
-		if err != nil {
-			return err
-		}
-		if err := f(uid, v, gravedadesTamizaje[g], sancionesTamizaje[codigo>>1&3], codigo&1 == 1, n, p, u, cent); err != nil {
-			return err
-		}
-	}
-	if err := rows.Err(); err != nil {
-		if strings.Contains(err.Error(), "integer overflow") {
-			return ErrSumaGrupo
-		}
 		return fmt.Errorf("leer actos: %w", err)
 	}
 	return nil

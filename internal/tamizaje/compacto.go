@@ -2,7 +2,6 @@ package tamizaje
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -121,36 +120,12 @@ var errDesborde = fmt.Errorf("la suma de montos no cabe en la aritmética exacta
 // sumarActo judges one act for both reference years with the core and adds
 // it where it counts.
 func (c *contexto) sumarActo(x *compacta, firmeza fecha.Fecha, g sancion.Gravedad, s sancion.Tipo, allanamiento bool, centavos int64) error {
-	return c.sumarGrupo(x, firmeza, firmeza, g, s, allanamiento, 1, centavos)
-}
-
-// errPorActo: a group of acts the core does not judge whole (sumarGrupo);
-// the screening then reads its acts one by one.
-var errPorActo = errors.New("un grupo de actos no se juzga entero")
-
-// sumarGrupo adds a group of n acts of the same gravedad, sanción and
-// allanamiento, firm from primera to ultima inside one window of the store
-// (db.LectorTamizaje.Grupo), where the core counts them: the core judges the
-// group by its first and its last act (reincidencia.ExclusionActo). The
-// dates an act counts on in a period are one interval (from the period's
-// first day to its last, and not after the commission), and a window never
-// straddles a period's border (cortes), so when the first and the last act
-// are judged alike every act between them is judged the same; when they
-// are not, errPorActo.
-func (c *contexto) sumarGrupo(x *compacta, primera, ultima fecha.Fecha, g sancion.Gravedad, s sancion.Tipo, allanamiento bool, n, centavos int64) error {
 	for k := range c.a {
-		cuenta := reincidencia.ExclusionActo(primera, g, allanamiento, c.a[k].periodo) == ""
-		if cuenta != (reincidencia.ExclusionActo(ultima, g, allanamiento, c.a[k].periodo) == "") {
-			return errPorActo
-		}
-		if !cuenta {
+		if reincidencia.ExclusionActo(firmeza, g, allanamiento, c.a[k].periodo) != "" {
 			continue
 		}
 		p := &x.p[k]
-		if n > math.MaxInt32-int64(p.actos) {
-			return errPorActo
-		}
-		p.actos += int32(n)
+		p.actos++
 		if reincidencia.AportaSuma(s) {
 			v, ok := sumar(p.suma, centavos)
 			if !ok {

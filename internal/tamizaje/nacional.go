@@ -2,9 +2,7 @@ package tamizaje
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"slices"
 
 	"comite/internal/db"
 	"comite/internal/dominio"
@@ -50,29 +48,6 @@ func nacional(ctx context.Context, d *db.DB, anio int, ids []int64) (*Tamizado, 
 	if err != nil {
 		return nil, err
 	}
-	t, err := leerNacional(ctx, d, c, ids, true)
-	if errors.Is(err, errPorActo) || errors.Is(err, db.ErrSumaGrupo) {
-		// A group the core does not judge whole, or whose sum does not fit:
-		// read again act by act (the core judges each one; an overflow is
-		// then named with its user).
-		t, err = leerNacional(ctx, d, c, ids, false)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("tamizaje %d: %w", anio, err)
-	}
-	for i := range t.filas {
-		c.evaluar(&t.filas[i])
-	}
-	ordenarCompactas(t.filas, t.usuarios)
-	return t, nil
-}
-
-// leerNacional reads the rows of the screening and adds them up per user.
-// With agrupado, the store adds up the acts in SQL by user, reference
-// period, gravedad, sanción and allanamiento (db.LectorTamizaje.Grupo) and
-// the core judges each group by its first and last act (sumarGrupo);
-// otherwise every act comes alone and the core judges it.
-func leerNacional(ctx context.Context, d *db.DB, c *contexto, ids []int64, agrupado bool) (*Tamizado, error) {
 	t := &Tamizado{c: c}
 	var ix indice
 	de := func(id int64) (*compacta, bool) {
@@ -87,10 +62,16 @@ func leerNacional(ctx context.Context, d *db.DB, c *contexto, ids []int64, agrup
 		return fmt.Errorf("usuario %s: %w", t.usuarios[i].NIT, err)
 	}
 	// The read leaves out, in SQL, the acts the core says can never count in
-	// either reference year (reincidencia.PreseleccionActos); every act (or
-	// group of acts) read is still judged by the core.
+	// either reference year (reincidencia.PreseleccionActos); every act read
+	// is still judged by the core.
 	pre := reincidencia.PreseleccionActos(c.a[0].periodo, c.a[1].periodo)
-	l := db.LectorTamizaje{
+	leer := func(l db.LectorTamizaje) error {
+		if ids == nil {
+			return d.LeerTamizaje(ctx, anio-2, anio-1, db.FiltroActos(pre), l)
+		}
+		return d.LeerTamizajeDe(ctx, ids, anio-2, anio-1, db.FiltroActos(pre), l)
+	}
+	err = leer(db.LectorTamizaje{
 		Usuarios: func(n int) {
 			t.usuarios = make([]Usuario, 0, n)
 			t.filas = make([]compacta, 0, n)
@@ -124,45 +105,15 @@ func leerNacional(ctx context.Context, d *db.DB, c *contexto, ids []int64, agrup
 			}
 			return nil
 		},
-	}
-	if agrupado {
-		l.Cortes = cortes(pre, c.a[0].periodo, c.a[1].periodo)
-		l.Grupo = func(id int64, _ int, g sancion.Gravedad, s sancion.Tipo, allanamiento bool, n int64, primera, ultima fecha.Fecha, centavos int64) error {
-			if a, ok := de(id); ok {
-				if err := c.sumarGrupo(a, primera, ultima, g, s, allanamiento, n, centavos); err != nil {
-					return errUsuario(id, err)
-				}
-			}
-			return nil
-		}
-	}
-	var err error
-	if ids == nil {
-		err = d.LeerTamizaje(ctx, c.anio-2, c.anio-1, db.FiltroActos(pre), l)
-	} else {
-		err = d.LeerTamizajeDe(ctx, ids, c.anio-2, c.anio-1, db.FiltroActos(pre), l)
-	}
+	})
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("tamizaje %d: %w", anio, err)
 	}
+	for i := range t.filas {
+		c.evaluar(&t.filas[i])
+	}
+	ordenarCompactas(t.filas, t.usuarios)
 	return t, nil
-}
-
-// cortes are where the store splits the preselected firmeza dates into
-// windows for the groups of acts: the first day of each period and the day
-// after its last, inside the preselection, ascending. Every window then
-// lies inside one period or outside all of them.
-func cortes(pre reincidencia.Preseleccion, periodos ...reincidencia.Periodo) []fecha.Fecha {
-	var out []fecha.Fecha
-	for _, p := range periodos {
-		for _, f := range []fecha.Fecha{p.Desde, p.Hasta.MasDias(1)} {
-			if f.Despues(pre.Desde) && !f.Despues(pre.Hasta) && !slices.ContainsFunc(out, f.Igual) {
-				out = append(out, f)
-			}
-		}
-	}
-	slices.SortFunc(out, fecha.Fecha.Compare)
-	return out
 }
 
 // indice finds a user's row by its id. The ids come in increasing order and

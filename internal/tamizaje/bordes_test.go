@@ -8,16 +8,16 @@ import (
 	"comite/internal/tamizaje"
 )
 
-// The store adds up the acts in SQL by user, period, gravedad, sanción and
-// allanamiento; what it cannot add up or read is still reported as the
-// act-by-act read reports it, naming the user.
-func TestTamizaje_art25_gruposDeActosQueNoSeSumanEnSQL(t *testing.T) {
+// What the screening cannot add up exactly (amounts beyond an int64 of
+// centavos) or read (a firmeza date SQLite cannot read) is an error that
+// names the user, never a figure.
+func TestTamizaje_art25_actosQueNoSeSumanONoSeLeen(t *testing.T) {
 	casos := []struct {
 		nombre string
 		actos  func(b *base, uid int64)
 		quiere string
 	}{
-		{"dos multas cuya suma no cabe en 64 bits (la lectura acto por acto nombra al usuario)", func(b *base, uid int64) {
+		{"dos multas cuya suma no cabe en 64 bits", func(b *base, uid int64) {
 			b.acto(uid, "2025-03-04", "grave", "multa", 50_000_000_000_000_000, 0)
 			b.acto(uid, "2025-05-04", "grave", "multa", 50_000_000_000_000_000, 0)
 		}, "no cabe en la aritmética exacta"},
@@ -40,9 +40,10 @@ func TestTamizaje_art25_gruposDeActosQueNoSeSumanEnSQL(t *testing.T) {
 	}
 }
 
-// Many acts in one group (same user, period, gravedad and sanción) count as
-// many acts and add every amount, exactly as `comite evaluar` counts them.
-func TestTamizaje_art25_grupoDeMuchosActosComoEvaluar(t *testing.T) {
+// Many acts of one user on the borders of both periods, of every gravedad,
+// with and without allanamiento and cancelación, count and add up exactly
+// as `comite evaluar` counts them.
+func TestTamizaje_art25_muchosActosEnLosBordesComoEvaluar(t *testing.T) {
 	d := abrirTamizaje(t)
 	b := &base{t: t, d: d}
 	uid := b.usuario(nitDe(t, "900100001"), "agencia_de_aduanas", "Dirección Seccional de Aduanas de Bogotá")
