@@ -78,7 +78,8 @@ for v in $(seq "$VECES"); do
 	if command -v sqlite3 >/dev/null; then
 		# The same aggregate in the bare sqlite3 shell (the C library, no Go
 		# driver): the floor the issue measures against.
-		medir "piso-sqlite3 (actos que cuentan en $((ANIO - 2))–$((ANIO - 1)))" sqlite3 "$BASE" "$(piso_sqlite3)"
+		medir "piso-sqlite3 (sqlite3: actos que cuentan en $((ANIO - 2))–$((ANIO - 1)))" sqlite3 "$BASE" "$(piso_sqlite3)"
+		medir "piso-sqlite3-scan (sqlite3: actos que cuentan en $((ANIO - 2))–$((ANIO - 1)))" sqlite3 "$BASE" "$(piso_sqlite3 | sed 's/FROM actos/FROM actos NOT INDEXED/')"
 	fi
 	medir "tamizaje (núcleo, sin salida)" "$DIR/medirtamizaje" --db "$BASE" --anio "$ANIO" --modo tamizaje
 	medir "comite tamizaje --json" "$DIR/comite" tamizaje --anio "$ANIO" --db "$BASE" --json
