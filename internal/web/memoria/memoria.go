@@ -362,7 +362,8 @@ func (m *Memoria) aPodar() int64 {
 // the background, every value held that is brought up to date from its
 // previous one (DesdeAnterior) or is Refrescable, and is older: after a
 // write the screenings, the portfolio and the first pages of the screening
-// are brought up to date at once, not by the first page that asks. esperar waits for those computations (a test, a benchmark).
+// are brought up to date at once, not by the first page that asks.
+// esperar waits for those computations (a test, a benchmark).
 func (m *Memoria) Refrescar(ctx context.Context) (esperar func(), err error) {
 	if m.d == nil {
 		return func() {}, nil
