@@ -213,6 +213,28 @@ func (t *Tamizado) Filtrar(f Filtro) *Tamizado {
 	return out
 }
 
+// FiltrarDonde keeps, in order, the rows whose user passes usuario (nil:
+// all) and, when datos is not nil, whose result for the reference year is
+// unknown (DatosIncompletos) exactly when *datos; with renumerar the rows
+// kept are numbered again from 1, otherwise they keep their national
+// positions. Only the rows kept are copied (compact rows: no Fila is made).
+func (t *Tamizado) FiltrarDonde(usuario func(*Usuario) bool, datos *bool, renumerar bool) *Tamizado {
+	out := &Tamizado{c: t.c, usuarios: t.usuarios}
+	for _, x := range t.filas {
+		if usuario != nil && !usuario(&t.usuarios[x.usuario]) {
+			continue
+		}
+		if datos != nil && DatosIncompletos(x.p[0].procede) != *datos {
+			continue
+		}
+		if renumerar {
+			x.posicion = int32(len(out.filas) + 1)
+		}
+		out.filas = append(out.filas, x)
+	}
+	return out
+}
+
 // Resumen counts the rows for the headline, as Resumir does on rows.
 func (t *Tamizado) Resumen() Resumen {
 	r := Resumen{Usuarios: len(t.filas)}

@@ -100,7 +100,7 @@ func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (tem
 	if k.esSeccional {
 		cu = &dominio.Cuenta{Rol: permisos.RolSeccional, DireccionSeccional: k.seccional}
 	}
-	filas, resumen := filasDeVista(t, cu, q, cu == nil && q.datos == "" && q.orden == "")
+	filas, resumen := filasDeVista(t, cu, q, q.orden == "")
 	n := filas.Len()
 
 	cat, err := h.memo.Catalogo(ctx)
@@ -197,7 +197,19 @@ func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (tem
 // Both give the same rows.
 func filasDeVista(t *tamizajeCalculado, cu *dominio.Cuenta, q consultaTamizaje, compactas bool) (filasTamizaje, tamizaje.Resumen) {
 	if compactas {
-		tz := t.tamizado.Filtrar(tamizaje.Filtro{Tipo: q.tipo, Seccional: q.seccional, Texto: q.texto})
+		// As filasVisibles, on the compact rows: a seccional account sees
+		// its own Dirección Seccional numbered from 1; the datos filter
+		// keeps the positions.
+		var tz *tamizaje.Tamizado
+		if cu != nil && cu.Rol == permisos.RolSeccional {
+			tz = t.tamizado.Filtrar(tamizaje.Filtro{Tipo: q.tipo, Texto: q.texto}).FiltrarDonde(func(u *tamizaje.Usuario) bool { return VeSeccional(cu, u.DireccionSeccional) }, nil, true)
+		} else {
+			tz = t.tamizado.Filtrar(tamizaje.Filtro{Tipo: q.tipo, Seccional: q.seccional, Texto: q.texto})
+		}
+		if q.datos != "" {
+			incompletos := q.datos == datosIncompletos
+			tz = tz.FiltrarDonde(nil, &incompletos, false)
+		}
 		if tz.Len() == t.tamizado.Len() {
 			return tz, t.resumen
 		}
