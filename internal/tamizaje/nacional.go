@@ -9,6 +9,8 @@ import (
 	"comite/internal/fecha"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
+
+	"github.com/shopspring/decimal"
 )
 
 // Tamizado is the national screening of one year, ranked: one compact row per
@@ -186,6 +188,34 @@ func (t *Tamizado) Usuario(i int) Usuario { return t.usuarios[t.filas[i].usuario
 func (t *Tamizado) Procede(i int) (referencia, anterior reincidencia.Tri) {
 	x := &t.filas[i]
 	return x.p[0].procede, x.p[1].procede
+}
+
+// Actos is Fila(i).NumeroActos (the acts that count in the reference year),
+// without making the row.
+func (t *Tamizado) Actos(i int) int { return int(t.filas[i].p[0].actos) }
+
+// Posicion is Fila(i).Posicion, without making the row.
+func (t *Tamizado) Posicion(i int) int { return int(t.filas[i].posicion) }
+
+// Participacion is Fila(i).Participacion (S / O of the reference year, the
+// core's; nil when O is unknown or zero), without making the row.
+func (t *Tamizado) Participacion(i int) *decimal.Decimal {
+	pc := &t.filas[i].p[0]
+	if !pc.cargadas || pc.ops == 0 {
+		return nil
+	}
+	p := reincidencia.Participacion(decimal.New(pc.suma, -2), decimal.New(pc.ops, -2))
+	return &p
+}
+
+// Permutado is t with its rows in the order idx gives (idx[k] is the row of
+// t that goes k-th), each keeping its position. Only compact rows move.
+func (t *Tamizado) Permutado(idx []int) *Tamizado {
+	out := &Tamizado{c: t.c, usuarios: t.usuarios, filas: make([]compacta, len(idx))}
+	for k, i := range idx {
+		out.filas[k] = t.filas[i]
+	}
+	return out
 }
 
 // Filas makes every row, in rank order.

@@ -11,11 +11,11 @@ import (
 	"comite/internal/tamizaje"
 )
 
-// The screen in rank order is cut from the compact rows (only the rows of
-// the page are made), also with the datos filter and for a seccional
-// account; another order makes all the rows. For every filter of tipo,
-// Dirección Seccional and datos, and for national and seccional accounts,
-// both give the same rows, in the same order, with the same positions and
+// The screen is cut from the compact rows (only the rows of the page are
+// made), with every filter, order and account. For every filter of tipo,
+// Dirección Seccional and datos, every order of the columns in both
+// directions, and national and seccional accounts, it gives the same rows
+// as all the rows made, in the same order, with the same positions and
 // figures, and the same headline.
 func TestTamizaje_filasCompactasIgualAFilasCompletas(t *testing.T) {
 	e := nuevoEntorno(t)
@@ -51,6 +51,14 @@ func TestTamizaje_filasCompactasIgualAFilasCompletas(t *testing.T) {
 			consultas = append(consultas, q)
 		}
 	}
+	for _, q := range consultas[:len(consultas):len(consultas)] {
+		for _, orden := range []string{"posicion", "usuario", "procede", "actos", "participacion"} {
+			for _, desc := range []bool{false, true} {
+				q.orden, q.desc = orden, desc
+				consultas = append(consultas, q)
+			}
+		}
+	}
 	// A seccional account sees its own Dirección Seccional, numbered from 1.
 	cuentas := []*dominio.Cuenta{nil, {Rol: permisos.RolSeccional, DireccionSeccional: seccionalCartagena}, {Rol: permisos.RolSeccional, DireccionSeccional: seccionalBogota}}
 	for _, cu := range cuentas {
@@ -60,7 +68,7 @@ func TestTamizaje_filasCompactasIgualAFilasCompletas(t *testing.T) {
 			if compactas.Len() != completas.Len() || rc != rf {
 				t.Fatalf("tipo %q, seccional %q: %d filas y resumen %+v con filas compactas; %d y %+v con filas completas", q.tipo, q.seccional, compactas.Len(), rc, completas.Len(), rf)
 			}
-			if cu == nil && q.tipo == "" && q.seccional == "" && q.datos == "" && compactas.Len() != 34 {
+			if cu == nil && q.tipo == "" && q.seccional == "" && q.datos == "" && q.orden == "" && compactas.Len() != 34 {
 				t.Fatalf("%d filas, se esperaban 34", compactas.Len())
 			}
 			for i := range compactas.Len() {
@@ -74,7 +82,7 @@ func TestTamizaje_filasCompactasIgualAFilasCompletas(t *testing.T) {
 					t.Fatal(err)
 				}
 				if string(ja) != string(jb) || a.Posicion != b.Posicion {
-					t.Fatalf("tipo %q, seccional %q, fila %d:\n compacta %s\n completa %s", q.tipo, q.seccional, i, ja, jb)
+					t.Fatalf("tipo %q, seccional %q, datos %q, orden %q (desc %v), fila %d:\n compacta %s\n completa %s", q.tipo, q.seccional, q.datos, q.orden, q.desc, i, ja, jb)
 				}
 			}
 		}
