@@ -194,6 +194,11 @@ func (t *Tamizado) Procede(i int) (referencia, anterior reincidencia.Tri) {
 // without making the row.
 func (t *Tamizado) Actos(i int) int { return int(t.filas[i].p[0].actos) }
 
+// OperacionesCargadas says whether some row of operations of the reference
+// year exists for row i (Fila(i).TotalOperaciones is not nil), without
+// making the row.
+func (t *Tamizado) OperacionesCargadas(i int) bool { return t.filas[i].p[0].cargadas }
+
 // Posicion is Fila(i).Posicion, without making the row.
 func (t *Tamizado) Posicion(i int) int { return int(t.filas[i].posicion) }
 
