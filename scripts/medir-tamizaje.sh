@@ -38,8 +38,9 @@ echo "== compilando"
 if [ ! -f "$BASE" ]; then
 	echo "== creando $BASE (una sola vez)"
 	/usr/bin/time -f "   demo: %e s, %M KB máx." "$DIR/comite" demo --db "$BASE.tmp" --usuarios "$USUARIOS" --anios "$ANIOS" | sed -n '1,8p'
-	mv "$BASE.tmp" "$BASE"
-	for s in -wal -shm; do [ -f "$BASE.tmp$s" ] && mv "$BASE.tmp$s" "$BASE$s"; done
+	# The database and every file beside it (WAL, the audit key and anchor,
+	# the demo signing certificate) move together.
+	for f in "$BASE.tmp"*; do mv "$f" "$BASE${f#"$BASE.tmp"}"; done
 fi
 echo "== base: $BASE ($(du -h "$BASE" | cut -f1)); año $ANIO (referencia $((ANIO - 1)), cambio contra $((ANIO - 2)))"
 echo "== máquina: $(nproc) núcleos; carga $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -56,6 +57,15 @@ medir() {
 	echo "$nombre|$seg|$kb|$usr|$sys" >>"$DIR/resultados.txt"
 }
 
+# piso_sqlite3 is the piso2 aggregate (scripts/medirtamizaje) as sqlite3 text:
+# the acts that count in Y−2 and Y−1 by user and year, and the operations of
+# those years by user and year.
+piso_sqlite3() {
+	local d="$((ANIO - 2))-01-01" h="$((ANIO - 1))-12-31"
+	echo "SELECT usuario_id, count(*), sum(valor_centavos) FROM actos WHERE fecha_firmeza BETWEEN '$d' AND '$h' AND gravedad IN ('grave','gravisima') AND allanamiento = 0 GROUP BY usuario_id, substr(fecha_firmeza, 1, 4);
+SELECT usuario_id, anio, sum(valor_centavos), sum(numero) FROM (SELECT usuario_id, anio, valor_centavos, numero FROM operaciones_anuales WHERE anio BETWEEN $((ANIO - 2)) AND $((ANIO - 1)) UNION ALL SELECT usuario_id, anio, valor_centavos, 1 FROM declaraciones WHERE anio BETWEEN $((ANIO - 2)) AND $((ANIO - 1))) GROUP BY usuario_id, anio;"
+}
+
 : >"$DIR/resultados.txt"
 echo "== $VECES vueltas; en cada una, el piso (agregados SQL desnudos, mismo controlador, mismas filas) y el tamizaje"
 for v in $(seq "$VECES"); do
@@ -65,6 +75,12 @@ for v in $(seq "$VECES"); do
 	medir "piso-scan (actos $((ANIO - 2))–$((ANIO - 1)))" "$DIR/medirtamizaje" --db "$BASE" --anio "$ANIO" --modo piso --sin-indice
 	medir "piso (actos que cuentan en $((ANIO - 2))–$((ANIO - 1)))" "$DIR/medirtamizaje" --db "$BASE" --anio "$ANIO" --modo piso2
 	medir "piso-scan (actos que cuentan en $((ANIO - 2))–$((ANIO - 1)))" "$DIR/medirtamizaje" --db "$BASE" --anio "$ANIO" --modo piso2 --sin-indice
+	if command -v sqlite3 >/dev/null; then
+		# The same aggregate in the bare sqlite3 shell (the C library, no Go
+		# driver): the floor the issue measures against.
+		medir "piso-sqlite3 (sqlite3: actos que cuentan en $((ANIO - 2))–$((ANIO - 1)))" sqlite3 "$BASE" "$(piso_sqlite3)"
+		medir "piso-sqlite3-scan (sqlite3: actos que cuentan en $((ANIO - 2))–$((ANIO - 1)))" sqlite3 "$BASE" "$(piso_sqlite3 | sed 's/FROM actos/FROM actos NOT INDEXED/')"
+	fi
 	medir "tamizaje (núcleo, sin salida)" "$DIR/medirtamizaje" --db "$BASE" --anio "$ANIO" --modo tamizaje
 	medir "comite tamizaje --json" "$DIR/comite" tamizaje --anio "$ANIO" --db "$BASE" --json
 	if [ -z "${SOLO_JSON:-}" ]; then

@@ -17,8 +17,9 @@ import (
 // brought up to date with only the users the log of changes names
 // (db.CambiosUsuariosDesde → tamizaje.Incremental) is exactly the national
 // screening computed afresh (Decreto Ley 920 de 2023, art. 25: the same
-// figures, the same ranking, the same positions); and a write that touches
-// no customs user names none.
+// figures, the same ranking, the same positions), and so is the portfolio of
+// five years (Cartera.Actualizar against CarteraNacional); and a write that
+// touches no customs user names none.
 func TestTamizaje_art25_incrementalIgualAlCompletoTrasCadaCambio(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
 		ctx := context.Background()
@@ -27,7 +28,16 @@ func TestTamizaje_art25_incrementalIgualAlCompletoTrasCadaCambio(t *testing.T) {
 		siguiente := 0
 		nuevoUsuario := func() int64 {
 			siguiente++
-			uid := b.usuario(nitDe(t, fmt.Sprint(900200000+siguiente)), "agencia_de_aduanas", rapid.SampledFrom([]string{"BOGOTA", "CARTAGENA"}).Draw(rt, "seccional"))
+			uid := b.usuario(nitDe(t, fmt.Sprint(900200000+siguiente)), rapid.SampledFrom([]string{"agencia_de_aduanas", "usuario_zona_franca"}).Draw(rt, "tipo"), rapid.SampledFrom([]string{"BOGOTA", "CARTAGENA"}).Draw(rt, "seccional"))
+			if rapid.Bool().Draw(rt, "registro_desde_siempre") { // in force in every year of the portfolio
+				b.registro(uid, fmt.Sprintf("%04d-01-01", anio-7), nil)
+			}
+			if rapid.Bool().Draw(rt, "tres_que_cuentan") { // three acts that count in one year of the portfolio
+				a := anio - 1 - rapid.IntRange(0, 5).Draw(rt, "anio_tres")
+				for k := 1; k <= 3; k++ {
+					b.acto(uid, fmt.Sprintf("%04d-%02d-10", a, 3*k), "grave", "multa", rapid.Int64Range(1, 80_000_000).Draw(rt, "pesos_tres"), 0)
+				}
+			}
 			return uid
 		}
 		firmeza := func() any {
@@ -82,6 +92,10 @@ func TestTamizaje_art25_incrementalIgualAlCompletoTrasCadaCambio(t *testing.T) {
 		if err != nil {
 			rt.Fatal(err)
 		}
+		cartera, err := tamizaje.CarteraNacional(ctx, d, anio, estado)
+		if err != nil {
+			rt.Fatal(err)
+		}
 		v, err := d.LeerVersionDatos(ctx)
 		if err != nil {
 			rt.Fatal(err)
@@ -89,7 +103,7 @@ func TestTamizaje_art25_incrementalIgualAlCompletoTrasCadaCambio(t *testing.T) {
 		casos := 0
 		for paso := rapid.IntRange(1, 8).Draw(rt, "pasos"); paso > 0; paso-- {
 			ninguno := false
-			switch rapid.IntRange(0, 9).Draw(rt, "cambio") {
+			switch rapid.IntRange(0, 10).Draw(rt, "cambio") {
 			case 0: // an import: new users with acts and operations
 				for n := rapid.IntRange(1, 3).Draw(rt, "nuevos"); n > 0; n-- {
 					uid := nuevoUsuario()
@@ -146,6 +160,10 @@ func TestTamizaje_art25_incrementalIgualAlCompletoTrasCadaCambio(t *testing.T) {
 					a := anio - rapid.IntRange(1, 2).Draw(rt, "anio_declaracion")
 					b.declaracion(uid, fmt.Sprintf("%04d-05-05", a), a, rapid.Int64Range(0, 900_000_000_00).Draw(rt, "centavos_declaracion"))
 				}
+			case 10: // a user moved to another Dirección Seccional
+				if uid := uno(`SELECT id FROM usuarios_aduaneros ORDER BY id`); uid != 0 {
+					exec(`UPDATE usuarios_aduaneros SET direccion_seccional = ? WHERE id = ?`, rapid.SampledFrom([]string{"BOGOTA", "CARTAGENA", "CALI"}).Draw(rt, "otra_seccional"), uid)
+				}
 			case 9: // a case reported: no customs user changes
 				if uid := uno(`SELECT id FROM usuarios_aduaneros ORDER BY id`); uid != 0 {
 					casos++
@@ -176,6 +194,16 @@ func TestTamizaje_art25_incrementalIgualAlCompletoTrasCadaCambio(t *testing.T) {
 			}
 			if !reflect.DeepEqual(estado, fresco) {
 				rt.Fatalf("incremental (cambiados %v):\n%+v\ncompleto:\n%+v", ids, estado.Filas(), fresco.Filas())
+			}
+			if cartera, err = cartera.Actualizar(ctx, d, ids); err != nil {
+				rt.Fatal(err)
+			}
+			otra, err := tamizaje.CarteraNacional(ctx, d, anio, nil)
+			if err != nil {
+				rt.Fatal(err)
+			}
+			if !reflect.DeepEqual(cartera.Conteo, otra.Conteo) || !reflect.DeepEqual(cartera.Incompletos, otra.Incompletos) || !reflect.DeepEqual(cartera.Anios, otra.Anios) {
+				rt.Fatalf("cartera incremental (cambiados %v): %v, %v\ncompleta: %v, %v", ids, cartera.Conteo, cartera.Incompletos, otra.Conteo, otra.Incompletos)
 			}
 		}
 	})

@@ -9,6 +9,8 @@ import (
 	"comite/internal/fecha"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
+
+	"github.com/shopspring/decimal"
 )
 
 // Tamizado is the national screening of one year, ranked: one compact row per
@@ -188,6 +190,39 @@ func (t *Tamizado) Procede(i int) (referencia, anterior reincidencia.Tri) {
 	return x.p[0].procede, x.p[1].procede
 }
 
+// Actos is Fila(i).NumeroActos (the acts that count in the reference year),
+// without making the row.
+func (t *Tamizado) Actos(i int) int { return int(t.filas[i].p[0].actos) }
+
+// OperacionesCargadas says whether some row of operations of the reference
+// year exists for row i (Fila(i).TotalOperaciones is not nil), without
+// making the row.
+func (t *Tamizado) OperacionesCargadas(i int) bool { return t.filas[i].p[0].cargadas }
+
+// Posicion is Fila(i).Posicion, without making the row.
+func (t *Tamizado) Posicion(i int) int { return int(t.filas[i].posicion) }
+
+// Participacion is Fila(i).Participacion (S / O of the reference year, the
+// core's; nil when O is unknown or zero), without making the row.
+func (t *Tamizado) Participacion(i int) *decimal.Decimal {
+	pc := &t.filas[i].p[0]
+	if !pc.cargadas || pc.ops == 0 {
+		return nil
+	}
+	p := reincidencia.Participacion(decimal.New(pc.suma, -2), decimal.New(pc.ops, -2))
+	return &p
+}
+
+// Permutado is t with its rows in the order idx gives (idx[k] is the row of
+// t that goes k-th), each keeping its position. Only compact rows move.
+func (t *Tamizado) Permutado(idx []int) *Tamizado {
+	out := &Tamizado{c: t.c, usuarios: t.usuarios, filas: make([]compacta, len(idx))}
+	for k, i := range idx {
+		out.filas[k] = t.filas[i]
+	}
+	return out
+}
+
 // Filas makes every row, in rank order.
 func (t *Tamizado) Filas() []Fila {
 	out := make([]Fila, len(t.filas))
@@ -209,6 +244,28 @@ func (t *Tamizado) Filtrar(f Filtro) *Tamizado {
 		if a.acepta(&t.usuarios[x.usuario]) {
 			out.filas = append(out.filas, x)
 		}
+	}
+	return out
+}
+
+// FiltrarDonde keeps, in order, the rows whose user passes usuario (nil:
+// all) and, when datos is not nil, whose result for the reference year is
+// unknown (DatosIncompletos) exactly when *datos; with renumerar the rows
+// kept are numbered again from 1, otherwise they keep their national
+// positions. Only the rows kept are copied (compact rows: no Fila is made).
+func (t *Tamizado) FiltrarDonde(usuario func(*Usuario) bool, datos *bool, renumerar bool) *Tamizado {
+	out := &Tamizado{c: t.c, usuarios: t.usuarios}
+	for _, x := range t.filas {
+		if usuario != nil && !usuario(&t.usuarios[x.usuario]) {
+			continue
+		}
+		if datos != nil && DatosIncompletos(x.p[0].procede) != *datos {
+			continue
+		}
+		if renumerar {
+			x.posicion = int32(len(out.filas) + 1)
+		}
+		out.filas = append(out.filas, x)
 	}
 	return out
 }

@@ -57,12 +57,14 @@ func (h *handler) coberturaMostrar(c echo.Context) error {
 	if anio > hoy || anio < hoy-6 {
 		v.Anios = append(v.Anios, templates.Opcion{Valor: strconv.Itoa(anio), Texto: strconv.Itoa(anio), Seleccionada: true})
 	}
-	filas := t.todas()
-	for i := range filas {
-		f := &filas[i]
-		if !f.FaltanOperaciones() || f.NumeroActos == 0 || !VeSeccional(cu, f.Usuario.DireccionSeccional) {
+	// From the compact rows: a row is made only for the users listed.
+	tz := t.tamizado
+	for i := range tz.Len() {
+		if tz.OperacionesCargadas(i) || tz.Actos(i) == 0 || !VeSeccional(cu, tz.Usuario(i).DireccionSeccional) {
 			continue
 		}
+		fila := tz.Fila(i)
+		f := &fila
 		x := templates.FilaCobertura{
 			NIT: f.Usuario.NIT, RazonSocial: f.Usuario.RazonSocial, Tipo: etiquetas.TipoUsuario(f.Usuario.Tipo),
 			Seccional: f.Usuario.DireccionSeccional, Actos: strconv.Itoa(f.NumeroActos), S: formato.Pesos(f.Suma),

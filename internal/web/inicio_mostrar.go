@@ -120,20 +120,17 @@ func (h *handler) inicioMostrar(c echo.Context) error {
 	return h.render(c, http.StatusOK, templates.InicioPagina(p, v, pend, vc, cartera))
 }
 
-// claveGravedad is the count of acts by gravedad of one Dirección Seccional ("" = all).
-type claveGravedad struct{ seccional string }
-
-// actosPorGravedad counts the acts by gravedad through memoria: the count
-// scans every act (≈ 0,35 s at 1.000.000 acts), so it is done once per data
-// version, not once per visit to Inicio.
+// actosPorGravedad counts the acts by gravedad of one Dirección Seccional
+// ("" = all) through memoria: the count of every Seccional is made once per
+// data version, brought up to date from the previous one with the users a
+// change touched (contarGravedades), not once per visit to Inicio.
 func (h *handler) actosPorGravedad(ctx context.Context, seccional string) (leve, grave, gravisima int, err error) {
-	v, err := h.memo.Obtener(ctx, claveGravedad{seccional}, func(ctx context.Context) (any, error) {
-		l, g, gg, err := h.d.ActosPorGravedad(ctx, seccional)
-		return [3]int{l, g, gg}, err
+	v, err := h.memo.ObtenerDesde(ctx, claveGravedades{}, func(ctx context.Context, anterior any, version int64) (any, error) {
+		return contarGravedades(ctx, h.d, anterior, version)
 	})
 	if err != nil {
 		return 0, 0, 0, err
 	}
-	n := v.([3]int)
+	n := v.(*gravedades).de(seccional)
 	return n[0], n[1], n[2], nil
 }

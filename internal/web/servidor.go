@@ -157,6 +157,9 @@ func nuevo(cfg Config) (*echo.Echo, *handler) {
 	e.HTTPErrorHandler = h.manejarError
 	e.Use(middleware.Identificar, middleware.Registrar(h.log, usuarioDe), middleware.Recuperar(h.log), middleware.Cabeceras(cfg.TLS), h.comprobarHost, h.turnos.Middleware, h.limitarCuerpo, h.cargarSesion, h.proteger, h.textoFormularios, h.limitarCuentas)
 	h.montar(e)
+	// After a write, the screenings kept are brought up to date at once
+	// (outermost, so the API's writes count too).
+	e.Pre(h.refrescarTrasEscribir)
 	// The API for other systems has its own router, bearer tokens and no
 	// sessions or CSRF: it takes its requests before the web's routing.
 	e.Pre(api.Montar(api.Nuevo(api.Config{DB: cfg.DB, Logger: h.log, IPExtractor: e.IPExtractor, TLS: cfg.TLS, PorMinuto: cfg.APIPorMinuto})))

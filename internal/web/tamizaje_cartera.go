@@ -18,79 +18,36 @@ import (
 )
 
 // aniosCartera is how many years the portfolio shows.
-const aniosCartera = 5
+const aniosCartera = tamizaje.AniosCartera
 
 // claveCartera is the portfolio ending in year hasta.
 type claveCartera struct{ hasta int }
 
-// cartera counts, for each screening year Y of hasta−4 … hasta, the users for
-// whom the Comité would proceed (tamizaje.Punto.ProcedeComite: registro
-// vigente, at least three acts, threshold met, with an assumed grave
-// infraction on 1 January of Y), by Dirección Seccional and user type, so
-// one computation serves every account (a seccional adds its own only).
-type cartera struct {
-	anios  []int                                   // Y, oldest first
-	conteo map[string]map[string][aniosCartera]int // seccional → tipo → count per year
-	// incompletos counts, by seccional, the users whose result is unknown
-	// (operations of the reference year never loaded): never among those
-	// that proceed, shown apart.
-	incompletos map[string][aniosCartera]int
-}
+// DesdeAnterior: the portfolio is brought up to date from the previous one.
+func (claveCartera) DesdeAnterior() {}
 
-// calcularCartera runs the screening of hasta, hasta−2 and hasta−4: each one
-// also evaluates the year before (tamizaje.Fila.Anterior is the test of Y−1,
-// with the registro in force on 1 January of Y−1, exactly the screening of
-// Y−1), so three screenings give the five years. The screening of hasta is
-// the screen's default year and is kept in memoria; the other two are counted
-// and dropped. Only the verdicts are counted (tamizaje.Tamizado.Procede): no
-// row is made, so the portfolio of a million users holds no rows in memory.
-func (h *handler) calcularCartera(ctx context.Context, hasta int) (*cartera, error) {
-	k := &cartera{conteo: map[string]map[string][aniosCartera]int{}, incompletos: map[string][aniosCartera]int{}}
-	primero := hasta - aniosCartera + 1
-	for a := primero; a <= hasta; a++ {
-		k.anios = append(k.anios, a)
-	}
-	sumar := func(u tamizaje.Usuario, anio int, procede reincidencia.Tri) {
-		i := anio - primero
-		if i >= 0 && i < aniosCartera && tamizaje.DatosIncompletos(procede) {
-			c := k.incompletos[u.DireccionSeccional]
-			c[i]++
-			k.incompletos[u.DireccionSeccional] = c
+// calcularCartera is the portfolio ending in year hasta for the current data
+// (tamizaje.CarteraNacional, with the screening of hasta kept in memoria):
+// from anterior (the portfolio at data version version, when there is one)
+// counting again only the users changed since, when the log of changes names
+// them and they are few; otherwise counted whole. Both give the same
+// portfolio. One computation serves every account (a seccional adds its own
+// only).
+func (h *handler) calcularCartera(ctx context.Context, hasta int, anterior any, version int64) (*tamizaje.Cartera, error) {
+	if a, ok := anterior.(*tamizaje.Cartera); ok && a.Hasta == hasta {
+		ids, completo, err := h.d.CambiosUsuariosDesde(ctx, version, maxCambiosIncremental)
+		if err != nil {
+			return nil, err
 		}
-		if i < 0 || i >= aniosCartera || !procede.EsSi() {
-			return
-		}
-		porTipo := k.conteo[u.DireccionSeccional]
-		if porTipo == nil {
-			porTipo = map[string][aniosCartera]int{}
-			k.conteo[u.DireccionSeccional] = porTipo
-		}
-		c := porTipo[u.Tipo]
-		c[i]++
-		porTipo[u.Tipo] = c
-	}
-	for y := hasta; y >= primero; y -= 2 {
-		var tz *tamizaje.Tamizado
-		if y == hasta {
-			t, err := h.tamizajeDe(ctx, y)
-			if err != nil {
-				return nil, err
-			}
-			tz = t.tamizado
-		} else {
-			var err error
-			if tz, err = tamizaje.Nacional(ctx, h.d, y); err != nil {
-				return nil, err
-			}
-		}
-		for i := range tz.Len() {
-			u := tz.Usuario(i)
-			referencia, anterior := tz.Procede(i)
-			sumar(u, y, referencia)
-			sumar(u, y-1, anterior)
+		if completo {
+			return a.Actualizar(ctx, h.d, ids)
 		}
 	}
-	return k, nil
+	t, err := h.tamizajeDe(ctx, hasta)
+	if err != nil {
+		return nil, err
+	}
+	return tamizaje.CarteraNacional(ctx, h.d, hasta, t.tamizado)
 }
 
 // carteraInicio is the portfolio panel for this account. It never waits for
@@ -106,8 +63,8 @@ func (h *handler) carteraInicio(ctx context.Context, cu *dominio.Cuenta) templat
 	if cu.Rol == permisos.RolSeccional {
 		v.Seccional = h.nombreSeccional(ctx, cu.DireccionSeccional)
 	}
-	valor, listo, err := h.memo.Consultar(ctx, claveCartera{hasta}, func(ctx context.Context) (any, error) {
-		return h.calcularCartera(ctx, hasta)
+	valor, listo, err := h.memo.ConsultarDesde(ctx, claveCartera{hasta}, func(ctx context.Context, anterior any, version int64) (any, error) {
+		return h.calcularCartera(ctx, hasta, anterior, version)
 	})
 	switch {
 	case err != nil:
@@ -118,7 +75,7 @@ func (h *handler) carteraInicio(ctx context.Context, cu *dominio.Cuenta) templat
 		v.Calculando = true
 		return v
 	}
-	k := valor.(*cartera)
+	k := valor.(*tamizaje.Cartera)
 	// The panel (its table and chart) is built once per data version and
 	// Dirección Seccional, from the computed portfolio.
 	kv := claveCarteraVista{hasta: hasta, seccional: FiltroSeccional(cu)}
@@ -143,14 +100,14 @@ type claveCarteraVista struct {
 
 // vistaCartera sums the Direcciones Seccionales the filter sees (as
 // VeSeccional does for a seccional account) and builds the table and chart.
-func (h *handler) vistaCartera(k *cartera, filtro string, v templates.CarteraVista) templates.CarteraVista {
+func (h *handler) vistaCartera(k *tamizaje.Cartera, filtro string, v templates.CarteraVista) templates.CarteraVista {
 	ve := func(s string) bool { return true }
 	if filtro != "" {
 		cu := &dominio.Cuenta{Rol: permisos.RolSeccional, DireccionSeccional: filtro}
 		ve = func(s string) bool { return VeSeccional(cu, s) }
 	}
 	porTipo := map[string][aniosCartera]int{}
-	for s, m := range k.conteo {
+	for s, m := range k.Conteo {
 		if !ve(s) {
 			continue
 		}
@@ -162,7 +119,7 @@ func (h *handler) vistaCartera(k *cartera, filtro string, v templates.CarteraVis
 			porTipo[tipo] = t
 		}
 	}
-	for _, a := range k.anios {
+	for _, a := range k.Anios {
 		v.Anios = append(v.Anios, strconv.Itoa(a))
 	}
 	var total [aniosCartera]int
@@ -182,7 +139,7 @@ func (h *handler) vistaCartera(k *cartera, filtro string, v templates.CarteraVis
 		v.Total.Cifras = append(v.Total.Cifras, formato.Entero(int64(total[i])))
 	}
 	var inc [aniosCartera]int
-	for s, c := range k.incompletos {
+	for s, c := range k.Incompletos {
 		if ve(s) {
 			for i := range c {
 				inc[i] += c[i]
@@ -194,11 +151,11 @@ func (h *handler) vistaCartera(k *cartera, filtro string, v templates.CarteraVis
 		v.Incompletos.Cifras = append(v.Incompletos.Cifras, formato.Entero(int64(inc[i])))
 	}
 	if n := inc[len(inc)-1]; n > 0 {
-		ref := k.anios[len(k.anios)-1] - 1
+		ref := k.Anios[len(k.Anios)-1] - 1
 		v.AvisoIncompletos = formato.Plural(n, "usuario", "usuarios") + " con " + strings.ToLower(reincidencia.TextoDatosIncompletos(ref)[:1]) + reincidencia.TextoDatosIncompletos(ref)[1:] + "."
 		v.RutaCobertura = urls.Cobertura + "?anio=" + strconv.Itoa(ref)
 	}
-	g, err := graficos.Cartera(k.anios, series)
+	g, err := graficos.Cartera(k.Anios, series)
 	if err != nil {
 		h.log.Warn("gráfico de la cartera", "error", err.Error())
 	} else {

@@ -2,6 +2,7 @@ package web
 
 import (
 	"comite/internal/dominio"
+	"comite/internal/permisos"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -10,11 +11,12 @@ import (
 	"comite/internal/tamizaje"
 )
 
-// The screen in rank order for a national account is cut from the compact
-// rows (only the rows of the page are made); every other view makes all the
-// rows. For every filter of tipo and Dirección Seccional both give the same
-// rows, in the same order, with the same national positions and figures, and
-// the same headline.
+// The screen is cut from the compact rows (only the rows of the page are
+// made), with every filter, order and account. For every filter of tipo,
+// Dirección Seccional and datos, every order of the columns in both
+// directions, and national and seccional accounts, it gives the same rows
+// as all the rows made, in the same order, with the same positions and
+// figures, and the same headline.
 func TestTamizaje_filasCompactasIgualAFilasCompletas(t *testing.T) {
 	e := nuevoEntorno(t)
 	e.sembrarTamizaje()
@@ -43,27 +45,45 @@ func TestTamizaje_filasCompactasIgualAFilasCompletas(t *testing.T) {
 			}
 		}
 	}
-	for _, q := range consultas {
-		compactas, rc := filasDeVista(calc, nil, q, true)
-		completas, rf := filasDeVista(calc, nil, q, false)
-		if compactas.Len() != completas.Len() || rc != rf {
-			t.Fatalf("tipo %q, seccional %q: %d filas y resumen %+v con filas compactas; %d y %+v con filas completas", q.tipo, q.seccional, compactas.Len(), rc, completas.Len(), rf)
+	for _, q := range consultas[:len(consultas):len(consultas)] {
+		for _, datos := range []string{datosIncompletos, datosCompletos} {
+			q.datos = datos
+			consultas = append(consultas, q)
 		}
-		if q.tipo == "" && q.seccional == "" && compactas.Len() != 34 {
-			t.Fatalf("%d filas, se esperaban 34", compactas.Len())
+	}
+	for _, q := range consultas[:len(consultas):len(consultas)] {
+		for _, orden := range []string{"posicion", "usuario", "procede", "actos", "participacion"} {
+			for _, desc := range []bool{false, true} {
+				q.orden, q.desc = orden, desc
+				consultas = append(consultas, q)
+			}
 		}
-		for i := range compactas.Len() {
-			a, b := compactas.Fila(i), completas.Fila(i)
-			ja, err := json.Marshal(a)
-			if err != nil {
-				t.Fatal(err)
+	}
+	// A seccional account sees its own Dirección Seccional, numbered from 1.
+	cuentas := []*dominio.Cuenta{nil, {Rol: permisos.RolSeccional, DireccionSeccional: seccionalCartagena}, {Rol: permisos.RolSeccional, DireccionSeccional: seccionalBogota}}
+	for _, cu := range cuentas {
+		for _, q := range consultas {
+			compactas, rc := filasDeVista(calc, cu, q, true)
+			completas, rf := filasDeVista(calc, cu, q, false)
+			if compactas.Len() != completas.Len() || rc != rf {
+				t.Fatalf("tipo %q, seccional %q: %d filas y resumen %+v con filas compactas; %d y %+v con filas completas", q.tipo, q.seccional, compactas.Len(), rc, completas.Len(), rf)
 			}
-			jb, err := json.Marshal(b)
-			if err != nil {
-				t.Fatal(err)
+			if cu == nil && q.tipo == "" && q.seccional == "" && q.datos == "" && q.orden == "" && compactas.Len() != 34 {
+				t.Fatalf("%d filas, se esperaban 34", compactas.Len())
 			}
-			if string(ja) != string(jb) || a.Posicion != b.Posicion {
-				t.Fatalf("tipo %q, seccional %q, fila %d:\n compacta %s\n completa %s", q.tipo, q.seccional, i, ja, jb)
+			for i := range compactas.Len() {
+				a, b := compactas.Fila(i), completas.Fila(i)
+				ja, err := json.Marshal(a)
+				if err != nil {
+					t.Fatal(err)
+				}
+				jb, err := json.Marshal(b)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if string(ja) != string(jb) || a.Posicion != b.Posicion {
+					t.Fatalf("tipo %q, seccional %q, datos %q, orden %q (desc %v), fila %d:\n compacta %s\n completa %s", q.tipo, q.seccional, q.datos, q.orden, q.desc, i, ja, jb)
+				}
 			}
 		}
 	}

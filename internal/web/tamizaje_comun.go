@@ -24,11 +24,12 @@ import (
 // tamizajeCalculado is the screening of one year as memoria keeps it: every
 // user ranked by the core (tamizaje.Nacional → reincidencia.ExclusionActo,
 // Decidir, ranked as tamizaje.Ordenar) in compact rows, the headline of all
-// rows, and the Direcciones Seccionales present (for the filter). The rows
-// as tamizaje.Fila (every figure a decimal) are made only when a view needs
-// them all (another order, the datos filter, a seccional account, the
-// exports, the cartera and the coverage): the first page of the screen in
-// rank order makes only the rows it shows. Nobody writes to it once stored
+// rows, and the Direcciones Seccionales present (for the filter). Every
+// view works from the compact rows: the screen makes only the rows of its
+// page, an export makes its rows for one request, the coverage only the
+// rows it lists. The rows as tamizaje.Fila (every figure a decimal), all
+// made and kept (todas), are only the reference those views are checked
+// against (filasDeVista without compactas). Nobody writes to it once stored
 // but todas, once.
 type tamizajeCalculado struct {
 	anio        int

@@ -25,7 +25,15 @@ func (h *handler) tamizajeExportar(c echo.Context, ext, tipo string, escribir fu
 	if err != nil {
 		return err
 	}
-	filas := filasVisibles(cuentaDe(c), t, q)
+	// The rows of the export are made for this request from the compact
+	// rows and dropped after it (never kept with the screening), in rank
+	// order whatever the column order of the screen.
+	q.orden, q.desc = "", false
+	vista, _ := filasDeVista(t, cuentaDe(c), q, true)
+	filas := make([]tamizaje.Fila, vista.Len())
+	for i := range filas {
+		filas[i] = vista.Fila(i)
+	}
 	cat, err := h.memo.Catalogo(ctx)
 	if err != nil {
 		return err

@@ -85,6 +85,10 @@ type claveTamizajePagina struct {
 
 func (claveTamizajePagina) PorObjeto() {}
 
+// Refrescable: the first page of each view kept is rendered again right
+// after a write (memoria.Refrescar), the others when asked.
+func (k claveTamizajePagina) Refrescable() bool { return k.consulta.pagina <= 1 }
+
 // vistaTamizaje builds the screen's view for k from the ranked screening.
 func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (templates.TamizajeVista, error) {
 	q := k.consulta
@@ -96,7 +100,7 @@ func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (tem
 	if k.esSeccional {
 		cu = &dominio.Cuenta{Rol: permisos.RolSeccional, DireccionSeccional: k.seccional}
 	}
-	filas, resumen := filasDeVista(t, cu, q, cu == nil && q.datos == "" && q.orden == "")
+	filas, resumen := filasDeVista(t, cu, q, true)
 	n := filas.Len()
 
 	cat, err := h.memo.Catalogo(ctx)
@@ -187,17 +191,30 @@ func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (tem
 
 // filasDeVista are the rows the screen shows for query q and account cu (nil:
 // a national account), in the screen's order, and their headline. With
-// compactas — rank order, a national account, no datos filter — the compact
-// rows serve, filtered by tipo and Seccional as Filtrar does, and only the
-// rows of the page are made; otherwise every row is made (filasVisibles).
-// Both give the same rows.
+// compactas (what the screen uses) the compact rows serve — filtered,
+// ordered by the column asked, numbered again for a seccional account —
+// and only the rows of the page are made; otherwise every row is made
+// (filasVisibles, as the exports do). Both give the same rows.
 func filasDeVista(t *tamizajeCalculado, cu *dominio.Cuenta, q consultaTamizaje, compactas bool) (filasTamizaje, tamizaje.Resumen) {
 	if compactas {
-		tz := t.tamizado.Filtrar(tamizaje.Filtro{Tipo: q.tipo, Seccional: q.seccional, Texto: q.texto})
-		if tz.Len() == t.tamizado.Len() {
-			return tz, t.resumen
+		// As filasVisibles, on the compact rows: a seccional account sees
+		// its own Dirección Seccional numbered from 1; the datos filter
+		// keeps the positions.
+		var tz *tamizaje.Tamizado
+		if cu != nil && cu.Rol == permisos.RolSeccional {
+			tz = t.tamizado.Filtrar(tamizaje.Filtro{Tipo: q.tipo, Texto: q.texto}).FiltrarDonde(func(u *tamizaje.Usuario) bool { return VeSeccional(cu, u.DireccionSeccional) }, nil, true)
+		} else {
+			tz = t.tamizado.Filtrar(tamizaje.Filtro{Tipo: q.tipo, Seccional: q.seccional, Texto: q.texto})
 		}
-		return tz, tz.Resumen()
+		if q.datos != "" {
+			incompletos := q.datos == datosIncompletos
+			tz = tz.FiltrarDonde(nil, &incompletos, false)
+		}
+		resumen := t.resumen
+		if tz.Len() != t.tamizado.Len() {
+			resumen = tz.Resumen()
+		}
+		return ordenarCompactas(tz, q.orden, q.desc), resumen
 	}
 	todas := filasVisibles(cu, t, q)
 	resumen := t.resumen
@@ -295,28 +312,46 @@ func conSigno(d decimal.Decimal, dec int32) string {
 	return formato.Numero(d, dec)
 }
 
+// claveOrdenTamizaje is what the columns of the screen order by, for one
+// row: made from a Fila or from a compact row without making it.
+type claveOrdenTamizaje struct {
+	posicion, actos int
+	razonSocial     string
+	procede         reincidencia.Tri
+	participacion   *decimal.Decimal
+}
+
+func claveDeFila(f *tamizaje.Fila) claveOrdenTamizaje {
+	return claveOrdenTamizaje{posicion: f.Posicion, actos: f.NumeroActos, razonSocial: f.Usuario.RazonSocial, procede: f.ProcedeComite, participacion: f.Participacion}
+}
+
+func claveDeCompacta(t *tamizaje.Tamizado, i int) claveOrdenTamizaje {
+	referencia, _ := t.Procede(i)
+	return claveOrdenTamizaje{posicion: t.Posicion(i), actos: t.Actos(i), razonSocial: t.Usuario(i).RazonSocial, procede: referencia, participacion: t.Participacion(i)}
+}
+
 // ordenesTamizaje are the columns the screen may be ordered by, with their
 // comparison in ascending order. Ties keep the rank (stable sort).
-var ordenesTamizaje = map[string]func(a, b *tamizaje.Fila) int{
-	"posicion": func(a, b *tamizaje.Fila) int { return cmp.Compare(a.Posicion, b.Posicion) },
-	"usuario": func(a, b *tamizaje.Fila) int {
-		return texto.CompararNombres(a.Usuario.RazonSocial, b.Usuario.RazonSocial)
+var ordenesTamizaje = map[string]func(a, b *claveOrdenTamizaje) int{
+	"posicion": func(a, b *claveOrdenTamizaje) int { return cmp.Compare(a.posicion, b.posicion) },
+	"usuario": func(a, b *claveOrdenTamizaje) int {
+		return texto.CompararNombres(a.razonSocial, b.razonSocial)
 	},
-	"procede": func(a, b *tamizaje.Fila) int {
-		return cmp.Compare(rangoTri(a.ProcedeComite), rangoTri(b.ProcedeComite))
+	"procede": func(a, b *claveOrdenTamizaje) int {
+		return cmp.Compare(rangoTri(a.procede), rangoTri(b.procede))
 	},
-	"actos": func(a, b *tamizaje.Fila) int { return cmp.Compare(a.NumeroActos, b.NumeroActos) },
+	"actos": func(a, b *claveOrdenTamizaje) int { return cmp.Compare(a.actos, b.actos) },
 	// Participation: a user without operations (nil) goes first in ascending order.
-	"participacion": func(a, b *tamizaje.Fila) int {
+	"participacion": func(a, b *claveOrdenTamizaje) int {
 		switch {
-		case a.Participacion == nil && b.Participacion == nil:
+		case a.participacion == nil && b.participacion == nil:
 			return 0
-		case a.Participacion == nil:
+		case a.participacion == nil:
 			return -1
-		case b.Participacion == nil:
+		case b.participacion == nil:
 			return 1
 		}
-		return a.Participacion.Cmp(*b.Participacion)
+		return a.participacion.Cmp(*b.participacion)
 	},
 }
 
@@ -334,18 +369,46 @@ func rangoTri(t reincidencia.Tri) int {
 // ordenarTamizaje orders a copy of the rows (the stored ones are never
 // modified); the rank order ("") returns them as they are.
 func ordenarTamizaje(filas []tamizaje.Fila, orden string, desc bool) []tamizaje.Fila {
-	f, ok := ordenesTamizaje[orden]
-	if !ok || (orden == "posicion" && !desc) {
+	idx, ok := ordenIndices(len(filas), func(i int) claveOrdenTamizaje { return claveDeFila(&filas[i]) }, orden, desc)
+	if !ok {
 		return filas
 	}
-	out := slices.Clone(filas)
-	slices.SortStableFunc(out, func(a, b tamizaje.Fila) int {
-		if desc {
-			return f(&b, &a)
-		}
-		return f(&a, &b)
-	})
+	out := make([]tamizaje.Fila, len(idx))
+	for k, i := range idx {
+		out[k] = filas[i]
+	}
 	return out
+}
+
+// ordenarCompactas is ordenarTamizaje on compact rows: only the keys of the
+// column and the compact rows are made.
+func ordenarCompactas(t *tamizaje.Tamizado, orden string, desc bool) *tamizaje.Tamizado {
+	idx, ok := ordenIndices(t.Len(), func(i int) claveOrdenTamizaje { return claveDeCompacta(t, i) }, orden, desc)
+	if !ok {
+		return t
+	}
+	return t.Permutado(idx)
+}
+
+// ordenIndices is the order of n rows by the column orden (stable: ties
+// keep the rank); ok = false for the rank order itself.
+func ordenIndices(n int, clave func(i int) claveOrdenTamizaje, orden string, desc bool) (idx []int, ok bool) {
+	f, ok := ordenesTamizaje[orden]
+	if !ok || (orden == "posicion" && !desc) {
+		return nil, false
+	}
+	claves := make([]claveOrdenTamizaje, n)
+	idx = make([]int, n)
+	for i := range n {
+		claves[i], idx[i] = clave(i), i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		if desc {
+			return f(&claves[b], &claves[a])
+		}
+		return f(&claves[a], &claves[b])
+	})
+	return idx, true
 }
 
 // columnasTamizaje are the sortable headers of the screen: each links to the

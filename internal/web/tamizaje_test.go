@@ -505,11 +505,11 @@ func TestCartera_igualACincoTamizajes(t *testing.T) {
 	e.sembrarTamizaje()
 	ctx := context.Background()
 	h := &handler{d: e.d, log: slog.New(slog.NewTextHandler(io.Discard, nil)), memo: memoria.Nueva(e.d)}
-	k, err := h.calcularCartera(ctx, 2026)
+	k, err := h.calcularCartera(ctx, 2026, nil, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, y := range k.anios {
+	for i, y := range k.Anios {
 		filas, err := tamizaje.Filas(ctx, e.d, y)
 		if err != nil {
 			t.Fatal(err)
@@ -524,14 +524,14 @@ func TestCartera_igualACincoTamizajes(t *testing.T) {
 			}
 		}
 		got := map[string]int{}
-		for s, m := range k.conteo {
+		for s, m := range k.Conteo {
 			for tipo, c := range m {
 				if c[i] > 0 {
 					got[s+"|"+tipo] = c[i]
 				}
 			}
 		}
-		for s, c := range k.incompletos {
+		for s, c := range k.Incompletos {
 			if c[i] > 0 {
 				got["incompletos|"+s] = c[i]
 			}

@@ -38,9 +38,10 @@ type Memoria struct {
 
 	mu       sync.Mutex
 	entradas map[any]*entradaMemoria
-	// previas: the last value of each screening (a Tamizaje key) once its
+	// previas: the last value of each key that is brought up to date from
+	// its previous one (DesdeAnterior: a screening, the portfolio) once its
 	// version is past, kept until the new one is computed from it
-	// (ObtenerDesde); at most maxTamizajes.
+	// (ObtenerDesde); at most maxPrevias.
 	previas map[any]*entradaMemoria
 	podado  int64 // the customs version below which the log of changes was last pruned
 
@@ -54,7 +55,29 @@ type Memoria struct {
 const (
 	maxTamizajes = 3
 	maxPorObjeto = 256
+	maxPrevias   = maxTamizajes + 3
 )
+
+// DesdeAnterior marks keys of the customs data whose value is brought up to
+// date from the previous one (ObtenerDesde, ConsultarDesde): that previous
+// value is kept once its version is past, the log of changed users is kept
+// from its version (db.PodarCambiosUsuarios), and Refrescar computes it
+// again as soon as a write changes the data.
+type DesdeAnterior interface{ DesdeAnterior() }
+
+// Refrescable marks other keys of the customs data that Refrescar computes
+// again after a write when Refrescable says so (the first page of a common
+// view, not every page ever asked).
+type Refrescable interface{ Refrescable() bool }
+
+// refrescable says whether Refrescar computes the value of k again.
+func refrescable(k any) bool {
+	if _, ok := k.(DesdeAnterior); ok {
+		return true
+	}
+	r, ok := k.(Refrescable)
+	return ok && r.Refrescable()
+}
 
 // PorObjeto marks keys of which there can be one per customs user or case
 // (bounded by maxPorObjeto, least recently used out first).
@@ -66,16 +89,19 @@ type PorObjeto interface{ PorObjeto() }
 type DeTodo interface{ DeTodo() }
 
 type entradaMemoria struct {
-	version int64
-	hecho   chan struct{}
-	valor   any
-	err     error
-	usada   time.Time
+	version  int64
+	hecho    chan struct{}
+	valor    any
+	err      error
+	usada    time.Time
+	calcular func(context.Context, any, int64) (any, error) // kept for Refrescar
 }
 
 // Tamizaje is the key of the screening of one year (all users, ranked);
 // at most maxTamizajes are kept.
 type Tamizaje struct{ Anio int }
+
+func (Tamizaje) DesdeAnterior() {}
 
 // Nueva is an empty memory over the data of d.
 func Nueva(d *db.DB) *Memoria {
@@ -162,7 +188,13 @@ func (m *Memoria) ObtenerDesde(ctx context.Context, clave any, calcular func(ctx
 // computation of the same key still runs, it does not start another one (a
 // burst of edits does not pile up computations): a later call starts it.
 func (m *Memoria) Consultar(ctx context.Context, clave any, calcular func(context.Context) (any, error)) (valor any, listo bool, err error) {
-	e, err := m.entrada(ctx, clave, false, func(ctx context.Context, _ any, _ int64) (any, error) { return calcular(ctx) })
+	return m.ConsultarDesde(ctx, clave, func(ctx context.Context, _ any, _ int64) (any, error) { return calcular(ctx) })
+}
+
+// ConsultarDesde is Consultar for a value that can be brought up to date from
+// an older one, as ObtenerDesde.
+func (m *Memoria) ConsultarDesde(ctx context.Context, clave any, calcular func(ctx context.Context, anterior any, version int64) (any, error)) (valor any, listo bool, err error) {
+	e, err := m.entrada(ctx, clave, false, calcular)
 	if err != nil || e == nil {
 		return nil, false, err
 	}
@@ -198,7 +230,7 @@ func (m *Memoria) entrada(ctx context.Context, clave any, nueva bool, calcular f
 	}
 	m.purgar(clave, v)
 	previa := m.previas[clave]
-	e = &entradaMemoria{version: v, hecho: make(chan struct{}), usada: ahora}
+	e = &entradaMemoria{version: v, hecho: make(chan struct{}), usada: ahora, calcular: calcular}
 	m.entradas[clave] = e
 	var anterior any
 	var versionAnterior int64
@@ -240,7 +272,7 @@ func (m *Memoria) purgar(clave any, v int64) {
 	for k, e := range m.entradas {
 		if _, kt := k.(DeTodo); kt == todo && e.version != v && terminada(e) {
 			delete(m.entradas, k)
-			if _, ok := k.(Tamizaje); ok && e.err == nil {
+			if _, ok := k.(DesdeAnterior); ok && e.err == nil {
 				m.guardarPrevia(k, e)
 			}
 		}
@@ -284,12 +316,12 @@ func (m *Memoria) purgar(clave any, v int64) {
 	}
 }
 
-// guardarPrevia keeps e, the value of screening k at a past version, to
-// compute the next one from it; at most maxTamizajes, the least recently
+// guardarPrevia keeps e, the value of k (DesdeAnterior) at a past version,
+// to compute the next one from it; at most maxPrevias, the least recently
 // used leaving first. Called with m.mu held.
 func (m *Memoria) guardarPrevia(k any, e *entradaMemoria) {
 	m.previas[k] = e
-	for len(m.previas) > maxTamizajes {
+	for len(m.previas) > maxPrevias {
 		var viejaK any
 		var vieja *entradaMemoria
 		for k, e := range m.previas {
@@ -307,13 +339,14 @@ func (m *Memoria) guardarPrevia(k any, e *entradaMemoria) {
 const podaMinima = 1000
 
 // aPodar is the version below which the log of changed users can be pruned
-// now (every screening held, current or previous, is at that version or
-// later), or 0 when not yet worth it. Called with m.mu held.
+// now (every value held that is brought up to date from its previous one,
+// current or previous, is at that version or later), or 0 when not yet
+// worth it. Called with m.mu held.
 func (m *Memoria) aPodar() int64 {
 	menor := int64(-1)
 	for _, mapa := range []map[any]*entradaMemoria{m.entradas, m.previas} {
 		for k, e := range mapa {
-			if _, ok := k.(Tamizaje); ok && (menor < 0 || e.version < menor) {
+			if _, ok := k.(DesdeAnterior); ok && (menor < 0 || e.version < menor) {
 				menor = e.version
 			}
 		}
@@ -323,6 +356,48 @@ func (m *Memoria) aPodar() int64 {
 	}
 	m.podado = menor
 	return menor
+}
+
+// Refrescar starts computing again, for the current data version and in
+// the background, every value held that is brought up to date from its
+// previous one (DesdeAnterior) or is Refrescable, and is older: after a
+// write the screenings, the portfolio and the first pages of the screening
+// are brought up to date at once, not by the first page that asks.
+// esperar waits for those computations (a test, a benchmark).
+func (m *Memoria) Refrescar(ctx context.Context) (esperar func(), err error) {
+	if m.d == nil {
+		return func() {}, nil
+	}
+	v, err := m.d.LeerVersionDatos(ctx)
+	if err != nil {
+		return func() {}, err
+	}
+	ctx = ConVersiones(ctx, v.Aduaneros, v.General)
+	type pendiente struct {
+		clave    any
+		calcular func(context.Context, any, int64) (any, error)
+	}
+	var pendientes []pendiente
+	m.mu.Lock()
+	for k, e := range m.entradas {
+		if _, todo := k.(DeTodo); !todo && refrescable(k) && e.version != v.Aduaneros && terminada(e) && e.err == nil && e.calcular != nil {
+			pendientes = append(pendientes, pendiente{k, e.calcular})
+		}
+	}
+	m.mu.Unlock()
+	var hechos []chan struct{}
+	for _, p := range pendientes {
+		e, err := m.entrada(ctx, p.clave, true, p.calcular)
+		if err != nil {
+			return func() {}, err
+		}
+		hechos = append(hechos, e.hecho)
+	}
+	return func() {
+		for _, h := range hechos {
+			<-h
+		}
+	}, nil
 }
 
 func terminada(e *entradaMemoria) bool {
