@@ -47,7 +47,6 @@ type entorno struct {
 var (
 	admin       = dominio.Actor{Cuenta: "admin", IP: "10.0.0.5"}
 	seccionalCT = dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "sec-ctg", IP: "10.0.0.7"}, Rol: permisos.RolSeccional, Seccional: "CARTAGENA"}
-	seccionalBO = dominio.ActorCaso{Actor: dominio.Actor{Cuenta: "sec-bog", IP: "10.0.0.8"}, Rol: permisos.RolSeccional, Seccional: "BOGOTA"}
 )
 
 func abrirBase(t *testing.T, ruta string) *db.DB {
