@@ -5,7 +5,14 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"comite/internal/pruebas"
 )
+
+// TestMain removes the plantillas once every test has run.
+func TestMain(m *testing.M) {
+	os.Exit(pruebas.ConPlantillas(m))
+}
 
 // claveAuditoriaDePrueba is the audit key of every database abrirTemporal
 // opens, so two databases fed the same data have the same audit hashes.
@@ -15,11 +22,21 @@ const claveAuditoriaDePrueba = "sellado 0\n1 000102030405060708090a0b0c0d0e0f101
 // password hashing.
 func abrirTemporal(t testing.TB) *DB {
 	t.Helper()
-	ruta := filepath.Join(t.TempDir(), "comite.db")
-	if err := os.WriteFile(RutaClaveAuditoria(ruta), []byte(claveAuditoriaDePrueba), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	d, err := Open(context.Background(), ruta, ConArgon2(argon2Barato))
+	dir := t.TempDir()
+	// The migrated, empty store is built once per test binary and copied:
+	// migrating anew was most of the cost of the shorter tests.
+	pruebas.CopiaDePlantilla(t, "vacia", dir, func(dir string) error {
+		ruta := filepath.Join(dir, "comite.db")
+		if err := os.WriteFile(RutaClaveAuditoria(ruta), []byte(claveAuditoriaDePrueba), 0o600); err != nil {
+			return err
+		}
+		d, err := Open(context.Background(), ruta, ConArgon2(argon2Barato))
+		if err != nil {
+			return err
+		}
+		return d.Close()
+	})
+	d, err := Open(context.Background(), filepath.Join(dir, "comite.db"), ConArgon2(argon2Barato))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"comite/internal/db"
+	"comite/internal/pruebas"
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/labstack/echo/v4"
@@ -49,14 +50,63 @@ func nuevoEntorno(t testing.TB, opciones ...db.Opcion) *entorno {
 		tt.Parallel()
 	}
 	dir := dirTemporal(t)
-	d, err := db.Open(context.Background(), filepath.Join(dir, "comite.db"), append([]db.Opcion{argon2Barato}, opciones...)...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { d.Close() })
+	ruta := filepath.Join(dir, "comite.db")
 	ahora := time.Date(2026, 3, 2, 15, 0, 0, 0, time.UTC)
-	d.Now = func() time.Time { return ahora }
-	e := &entorno{t: t, d: d, ahora: &ahora, cuentas: map[string]dominio.Cuenta{}}
+	e := &entorno{t: t, ahora: &ahora, cuentas: map[string]dominio.Cuenta{}}
+	if len(opciones) == 0 {
+		// The usual store (migrated, six accounts hashed cheaply) is
+		// built once per test binary and copied: migrating and creating
+		// the accounts again in every test was most of their cost.
+		pruebas.CopiaDePlantilla(t, "entorno", dir, func(dirPlantilla string) error {
+			d, err := db.Open(context.Background(), filepath.Join(dirPlantilla, "comite.db"), argon2Barato)
+			if err != nil {
+				return err
+			}
+			d.Now = func() time.Time { return ahora }
+			cuentas, err := crearCuentasDeEntorno(d)
+			if err != nil {
+				d.Close()
+				return err
+			}
+			cuentasDePlantilla = cuentas
+			return d.Close()
+		})
+		d, err := db.Open(context.Background(), ruta, argon2Barato)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.d = d
+		for u, c := range cuentasDePlantilla {
+			e.cuentas[u] = c
+		}
+	} else {
+		d, err := db.Open(context.Background(), ruta, append([]db.Opcion{argon2Barato}, opciones...)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.d = d
+		d.Now = func() time.Time { return ahora }
+		cuentas, err := crearCuentasDeEntorno(d)
+		if err != nil {
+			d.Close()
+			t.Fatal(err)
+		}
+		e.cuentas = cuentas
+	}
+	t.Cleanup(func() { e.d.Close() })
+	e.d.Now = func() time.Time { return ahora }
+	e.app = Nuevo(Config{DB: e.d, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	return e
+}
+
+// cuentasDePlantilla are the accounts of the "entorno" plantilla, set once
+// when it is built and only read afterwards.
+var cuentasDePlantilla map[string]dominio.Cuenta
+
+// crearCuentasDeEntorno creates one account per role (and a second admin),
+// all with claveTest, and returns them by user name.
+func crearCuentasDeEntorno(d *db.DB) (map[string]dominio.Cuenta, error) {
+	cuentas := map[string]dominio.Cuenta{}
 	for _, n := range []dominio.NuevaCuenta{
 		{Usuario: "secretaria", Nombre: "Sara Secretaría", Rol: permisos.RolSecretaria},
 		{Usuario: "comite", Nombre: "Carlos Comité", Rol: permisos.RolComite},
@@ -68,12 +118,16 @@ func nuevoEntorno(t testing.TB, opciones ...db.Opcion) *entorno {
 		n.Clave = claveTest
 		c, err := d.CrearCuenta(context.Background(), n, dominio.Actor{Cuenta: "sistema"})
 		if err != nil {
-			t.Fatal(err)
+			return nil, err
 		}
-		e.cuentas[c.Usuario] = c
+		cuentas[c.Usuario] = c
 	}
-	e.app = Nuevo(Config{DB: d, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	return e
+	return cuentas, nil
+}
+
+// TestMain removes the plantillas once every test has run.
+func TestMain(m *testing.M) {
+	os.Exit(pruebas.ConPlantillas(m))
 }
 
 // dirTemporal is a temporary folder removed after the test, like
