@@ -15,6 +15,7 @@ import (
 	"comite/internal/demo"
 	"comite/internal/expediente"
 	"comite/internal/fecha"
+	"comite/internal/pruebas"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
 )
@@ -22,16 +23,27 @@ import (
 // demoChica is a demo database of 300 users with cases in every state.
 func demoChica(t testing.TB) *db.DB {
 	t.Helper()
-	d, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "demo.db"))
+	ahora := time.Date(2026, 3, 2, 15, 0, 0, 0, time.UTC)
+	// The demo is generated once per test binary and copied into each test.
+	dir := t.TempDir()
+	pruebas.CopiaDePlantilla(t, "demo-chica", dir, func(dir string) error {
+		d, err := db.Open(context.Background(), filepath.Join(dir, "demo.db"))
+		if err != nil {
+			return err
+		}
+		d.Now = func() time.Time { return ahora }
+		if _, err := demo.Generar(context.Background(), d, demo.Opciones{}); err != nil {
+			d.Close()
+			return err
+		}
+		return d.Close()
+	})
+	d, err := db.Open(context.Background(), filepath.Join(dir, "demo.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { d.Close() })
-	ahora := time.Date(2026, 3, 2, 15, 0, 0, 0, time.UTC)
 	d.Now = func() time.Time { return ahora }
-	if _, err := demo.Generar(context.Background(), d, demo.Opciones{}); err != nil {
-		t.Fatal(err)
-	}
 	return d
 }
 
