@@ -6,8 +6,8 @@ import (
 )
 
 // porcentajeGCImportacion is the collector's percentage while a file is
-// read, simulated or written: Go's default, the one `comite importar` runs
-// with. The server otherwise lets the heap grow to five times what is alive
+// read, simulated or written (an import, or an export of the screening):
+// Go's default, the one `comite importar` runs with. The server otherwise lets the heap grow to five times what is alive
 // (cmd/comite), which suits pages that leave little garbage but not an
 // import, whose live rows and acts already read from the database are
 // hundreds of MB: with 400 a 200.000-row file took the server to 1,7 times

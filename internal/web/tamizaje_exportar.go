@@ -30,6 +30,9 @@ func (h *handler) tamizajeExportar(c echo.Context, ext, tipo string, escribir fu
 	// as the file is written (never all at once, never kept with the
 	// screening), in rank order whatever the column order of the screen.
 	q.orden, q.desc = "", false
+	// Each row leaves its cells behind as garbage: collected as in the CLI
+	// meanwhile (recolectorEstricto), not at the server's 400 %.
+	defer recolectorEstricto()()
 	vista, _ := filasDeVista(t, cuentaDe(c), q, true)
 	cat, err := h.memo.Catalogo(ctx)
 	if err != nil {
