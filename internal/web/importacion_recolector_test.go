@@ -1,19 +1,21 @@
 package web
 
 import (
-	"runtime/debug"
 	"testing"
 )
 
-// porcentajeGC reads the collector's percentage without changing it.
-func porcentajeGC() int {
-	p := debug.SetGCPercent(100)
-	debug.SetGCPercent(p)
-	return p
+// recolectorDePrueba is a collector setting of its own: the test never
+// changes the percentage of the process, where other tests run in parallel.
+type recolectorDePrueba struct{ porcentaje int }
+
+func (p *recolectorDePrueba) fijar(n int) int {
+	antes := p.porcentaje
+	p.porcentaje = n
+	return antes
 }
 
 func TestRecolectorEstricto_bajaDuranteLasImportacionesYRestaura(t *testing.T) {
-	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	t.Parallel()
 	casos := []struct {
 		nombre  string
 		antes   int
@@ -25,20 +27,30 @@ func TestRecolectorEstricto_bajaDuranteLasImportacionesYRestaura(t *testing.T) {
 	}
 	for _, c := range casos {
 		t.Run(c.nombre, func(t *testing.T) {
-			debug.SetGCPercent(c.antes)
-			primera := recolectorEstricto()
-			if p := porcentajeGC(); p != c.durante {
-				t.Fatalf("durante una importación: %d, se esperaba %d", p, c.durante)
+			t.Parallel()
+			gc := &recolectorDePrueba{porcentaje: c.antes}
+			r := &regulador{fijar: gc.fijar}
+			primera := r.estricto()
+			if gc.porcentaje != c.durante {
+				t.Fatalf("durante una importación: %d, se esperaba %d", gc.porcentaje, c.durante)
 			}
-			segunda := recolectorEstricto()
+			segunda := r.estricto()
 			primera()
 			primera() // a second call of the same function changes nothing
-			if p := porcentajeGC(); p != c.durante {
-				t.Fatalf("con otra importación aún en curso: %d, se esperaba %d", p, c.durante)
+			if gc.porcentaje != c.durante {
+				t.Fatalf("con otra importación aún en curso: %d, se esperaba %d", gc.porcentaje, c.durante)
 			}
 			segunda()
-			if p := porcentajeGC(); p != c.antes {
-				t.Fatalf("tras la última importación: %d, se esperaba el de antes (%d)", p, c.antes)
+			if gc.porcentaje != c.antes {
+				t.Fatalf("tras la última importación: %d, se esperaba el de antes (%d)", gc.porcentaje, c.antes)
+			}
+			tercera := r.estricto() // a new import after all ended lowers again
+			if gc.porcentaje != c.durante {
+				t.Fatalf("una importación más: %d, se esperaba %d", gc.porcentaje, c.durante)
+			}
+			tercera()
+			if gc.porcentaje != c.antes {
+				t.Fatalf("tras la importación más: %d, se esperaba %d", gc.porcentaje, c.antes)
 			}
 		})
 	}
