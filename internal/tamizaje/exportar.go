@@ -118,13 +118,25 @@ var tabla = exportar.Tabla{
 // cell where a figure does not apply (participación without operations); the
 // Dirección Seccional by its name (nombre), its code in the next column.
 func EscribirCSV(w io.Writer, filas []Fila, nombre NombreSeccional) error {
-	return exportar.EscribirCSV(w, tabla, len(filas), func(i int) []celda { return celdas(filas[i], nombre) })
+	return EscribirCSVDe(w, len(filas), func(i int) Fila { return filas[i] }, nombre)
+}
+
+// EscribirCSVDe is EscribirCSV over n rows made one at a time by fila (for
+// instance Tamizado.Fila), so no slice of every row is held.
+func EscribirCSVDe(w io.Writer, n int, fila func(int) Fila, nombre NombreSeccional) error {
+	return exportar.EscribirCSV(w, tabla, n, func(i int) []celda { return celdas(fila(i), nombre) })
 }
 
 // EscribirXLSX writes the rows as an Excel workbook (exportar.EscribirXLSX):
 // amounts "$ #,##0", participación "0,0000 %", the distance with 4 decimals.
 func EscribirXLSX(w io.Writer, filas []Fila, titulo string, nombre NombreSeccional) error {
+	return EscribirXLSXDe(w, len(filas), func(i int) Fila { return filas[i] }, titulo, nombre)
+}
+
+// EscribirXLSXDe is EscribirXLSX over n rows made one at a time by fila (each
+// row is made twice: once for the column widths, once for the sheet).
+func EscribirXLSXDe(w io.Writer, n int, fila func(int) Fila, titulo string, nombre NombreSeccional) error {
 	t := tabla
 	t.Titulo = titulo
-	return exportar.EscribirXLSX(w, t, len(filas), func(i int) []celda { return celdas(filas[i], nombre) })
+	return exportar.EscribirXLSX(w, t, n, func(i int) []celda { return celdas(fila(i), nombre) })
 }

@@ -37,8 +37,10 @@ func (h *handler) importacionConfirmar(c echo.Context) error {
 		h.pendientes.Borrar(duenoImportacion(c), token, true)
 		return redirigir(c, urls.Importar+"?aviso=importacion_no_vigente")
 	}
+	restaurar := recolectorEstricto()
 	r, err := h.d.ImportarFuente(c.Request().Context(), *fuente, actor(c), db.OpcionesImportacion{})
 	cerrar()
+	restaurar()
 	var ei *db.ErrImportacion
 	if errors.As(err, &ei) {
 		// The data changed since the preview: it lists why.

@@ -94,7 +94,9 @@ func (h *handler) importacionSubir(c echo.Context) error {
 	// as it passes, and then simulated in the database (a transaction rolled
 	// back) as `comite importar` writes them: the reading holds no lock. The
 	// database also checks the valid rows of a file with problems, so the
-	// person sees every problem at once.
+	// person sees every problem at once. The collector runs as in the CLI
+	// meanwhile (recolectorEstricto).
+	defer recolectorEstricto()()
 	escritor, err := h.pendientes.NuevoEscritorLote()
 	if err != nil {
 		return err

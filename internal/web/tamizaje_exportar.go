@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"io"
 	"net/http"
 	"strconv"
 
@@ -15,7 +16,7 @@ const (
 	tipoXLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 )
 
-func (h *handler) tamizajeExportar(c echo.Context, ext, tipo string, escribir func(*bytes.Buffer, []tamizaje.Fila, string, tamizaje.NombreSeccional) error) error {
+func (h *handler) tamizajeExportar(c echo.Context, ext, tipo string, escribir func(io.Writer, int, func(int) tamizaje.Fila, string, tamizaje.NombreSeccional) error) error {
 	ctx := c.Request().Context()
 	q := h.leerConsultaTamizaje(c)
 	if q.errAnio != "" {
@@ -25,22 +26,21 @@ func (h *handler) tamizajeExportar(c echo.Context, ext, tipo string, escribir fu
 	if err != nil {
 		return err
 	}
-	// The rows of the export are made for this request from the compact
-	// rows and dropped after it (never kept with the screening), in rank
-	// order whatever the column order of the screen.
+	// The rows of the export are made one at a time from the compact rows
+	// as the file is written (never all at once, never kept with the
+	// screening), in rank order whatever the column order of the screen.
 	q.orden, q.desc = "", false
+	// Each row leaves its cells behind as garbage: collected as in the CLI
+	// meanwhile (recolectorEstricto), not at the server's 400 %.
+	defer recolectorEstricto()()
 	vista, _ := filasDeVista(t, cuentaDe(c), q, true)
-	filas := make([]tamizaje.Fila, vista.Len())
-	for i := range filas {
-		filas[i] = vista.Fila(i)
-	}
 	cat, err := h.memo.Catalogo(ctx)
 	if err != nil {
 		return err
 	}
 	var buf bytes.Buffer
 	titulo := "Tamizaje del Comité de Fiscalización " + strconv.Itoa(q.anio) + " (año de referencia " + strconv.Itoa(q.anio-1) + ")"
-	if err := escribir(&buf, filas, titulo, cat.Nombre); err != nil {
+	if err := escribir(&buf, vista.Len(), vista.Fila, titulo, cat.Nombre); err != nil {
 		return err
 	}
 	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="`+nombreExportacion(q, ext)+`"`)

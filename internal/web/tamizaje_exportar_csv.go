@@ -1,7 +1,7 @@
 package web
 
 import (
-	"bytes"
+	"io"
 
 	"comite/internal/tamizaje"
 
@@ -12,7 +12,7 @@ import (
 // as CSV for Excel in Spanish, written by tamizaje.EscribirCSV (the same
 // export as `comite tamizaje --csv`).
 func (h *handler) tamizajeExportarCSV(c echo.Context) error {
-	return h.tamizajeExportar(c, "csv", tipoCSV, func(buf *bytes.Buffer, filas []tamizaje.Fila, _ string, nombre tamizaje.NombreSeccional) error {
-		return tamizaje.EscribirCSV(buf, filas, nombre)
+	return h.tamizajeExportar(c, "csv", tipoCSV, func(w io.Writer, n int, fila func(int) tamizaje.Fila, _ string, nombre tamizaje.NombreSeccional) error {
+		return tamizaje.EscribirCSVDe(w, n, fila, nombre)
 	})
 }

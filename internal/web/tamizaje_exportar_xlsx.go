@@ -1,8 +1,6 @@
 package web
 
 import (
-	"bytes"
-
 	"comite/internal/tamizaje"
 
 	"github.com/labstack/echo/v4"
@@ -11,7 +9,5 @@ import (
 // tamizajeExportarXLSX downloads the same rows as an Excel workbook
 // (tamizaje.EscribirXLSX, as `comite tamizaje --xlsx`).
 func (h *handler) tamizajeExportarXLSX(c echo.Context) error {
-	return h.tamizajeExportar(c, "xlsx", tipoXLSX, func(buf *bytes.Buffer, filas []tamizaje.Fila, titulo string, nombre tamizaje.NombreSeccional) error {
-		return tamizaje.EscribirXLSX(buf, filas, titulo, nombre)
-	})
+	return h.tamizajeExportar(c, "xlsx", tipoXLSX, tamizaje.EscribirXLSXDe)
 }
