@@ -51,7 +51,11 @@ func aleatorio(n int) string {
 	return base64.RawURLEncoding.EncodeToString(b)
 }
 
-// limitarCuerpo refuses bodies larger than the route allows (413).
+// limitarCuerpo refuses bodies larger than the route allows (413), and
+// removes the temporary files of a multipart form (parts above the memory
+// share of parsearFormulario) as soon as the request is answered: an upload
+// leaves nothing behind in the temporary directory, whoever serves the
+// request.
 func (h *handler) limitarCuerpo(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		req := c.Request()
@@ -60,7 +64,17 @@ func (h *handler) limitarCuerpo(next echo.HandlerFunc) echo.HandlerFunc {
 			return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
 		}
 		req.Body = http.MaxBytesReader(c.Response(), req.Body, limite)
+		defer borrarTemporales(c)
 		return next(c)
+	}
+}
+
+// borrarTemporales removes the temporary files of the request's multipart
+// form, if it was parsed (later handlers may have replaced the request with
+// a copy that carries the form).
+func borrarTemporales(c echo.Context) {
+	if f := c.Request().MultipartForm; f != nil {
+		f.RemoveAll()
 	}
 }
 
