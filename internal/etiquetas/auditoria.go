@@ -250,10 +250,7 @@ func valor(clave string, v any) string {
 	case nil:
 		return Guion
 	case bool:
-		if x {
-			return "Sí"
-		}
-		return "No"
+		return formato.SiNo(x)
 	case json.Number:
 		d, err := decimal.NewFromString(x.String())
 		if err != nil {

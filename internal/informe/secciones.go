@@ -192,19 +192,12 @@ func leerCifras(v contrato.EvaluacionJSON) (cifras, error) {
 
 // ---- texts ----
 
-func siNo(b bool) string {
-	if b {
-		return "Sí"
-	}
-	return "No"
-}
-
 // siNoTri is Sí / No, or "Datos incompletos" when unknown: never a guess.
 func siNoTri(t reincidencia.Tri, anio int) string {
 	if !t.Conocido() {
 		return reincidencia.TextoDatosIncompletos(anio)
 	}
-	return siNo(t.EsSi())
+	return formato.SiNo(t.EsSi())
 }
 
 // TextoResultado is the result of the committee test as the informe, the
@@ -256,7 +249,7 @@ func seccionIdentificacion(d Datos) Seccion {
 			{"NIT", textoOGuion(u.NIT)},
 			{"Razón social", textoOGuion(u.RazonSocial)},
 			{"Tipo de usuario", etiquetas.TipoUsuario(u.Tipo)},
-			{"Autorización, habilitación o registro vigente", siNo(u.RegistroVigente)},
+			{"Autorización, habilitación o registro vigente", formato.SiNo(u.RegistroVigente)},
 		}},
 		Bloque{Tipo: BloqueSubtitulo, Texto: "Nueva infracción"},
 		Bloque{Tipo: BloquePares, Pares: []Par{
@@ -267,7 +260,7 @@ func seccionIdentificacion(d Datos) Seccion {
 			{"Gravedad", etiquetas.Gravedad(string(n.Gravedad))},
 			{"Sanción prevista", etiquetas.Sancion(string(n.Sancion))},
 			{"Multa prevista", formato.Pesos(n.SancionPrevista)},
-			{"Permite cancelación en sustitución de la multa", siNo(n.PermiteCancelacion)},
+			{"Permite cancelación en sustitución de la multa", formato.SiNo(n.PermiteCancelacion)},
 		}},
 		Bloque{Tipo: BloqueSubtitulo, Texto: "Emisión de este informe"},
 		Bloque{Tipo: BloquePares, Pares: []Par{
@@ -473,9 +466,9 @@ func seccionRequisitos(v contrato.EvaluacionJSON) Seccion {
 	r := v.Requisitos
 	t := &Tabla{Columnas: []Columna{{"Requisito", 0.50, false}, {"Cumple", 0.17, false}, {"Fundamento", 0.33, false}}}
 	t.Filas = [][]string{
-		{"Autorización, habilitación o registro vigente", siNo(r.RegistroVigente), ref(normas.RegistroVigente)},
-		{"Nueva infracción grave o gravísima", siNo(r.InfraccionGraveOGravisima), ref(normas.InfraccionGrave)},
-		{"Al menos 3 actos en firme en el año de referencia", siNo(r.MinimoTresActos), ref(normas.MinimoTresActos)},
+		{"Autorización, habilitación o registro vigente", formato.SiNo(r.RegistroVigente), ref(normas.RegistroVigente)},
+		{"Nueva infracción grave o gravísima", formato.SiNo(r.InfraccionGraveOGravisima), ref(normas.InfraccionGrave)},
+		{"Al menos 3 actos en firme en el año de referencia", formato.SiNo(r.MinimoTresActos), ref(normas.MinimoTresActos)},
 		{"Sanciones del 0,5 % o más de las operaciones", informativoTri(v.Umbral()), ref(normas.UmbralCeroCinco)},
 	}
 	ruta := "Reincidencia (los cuatro requisitos)"

@@ -5,6 +5,7 @@ import (
 
 	"comite/internal/etiquetas"
 	"comite/internal/exportar"
+	"comite/internal/formato"
 	"comite/internal/reincidencia"
 )
 
@@ -35,10 +36,7 @@ var (
 )
 
 func siNo(b bool) celda {
-	if b {
-		return txt("Sí")
-	}
-	return txt("No")
+	return txt(formato.SiNo(b))
 }
 
 // tri writes a three-valued answer; unknown is "Datos incompletos", never Sí or No.

@@ -111,6 +111,26 @@ func nombreASCII(s string) string {
 	}, s)
 }
 
+// vistaAdjunto is one file of a case as every list of them shows it; who
+// attached it and its withdrawal are worded by each list.
+func vistaAdjunto(casoID int64, a db.Adjunto) templates.AdjuntoVista {
+	v := templates.AdjuntoVista{
+		Numero: a.Numero, Tipo: etiquetas.TipoAdjunto(a.Tipo), Descripcion: a.Descripcion, Fecha: etiquetas.Guion, Nombre: a.Nombre,
+		Formato: strings.ToUpper(a.Formato), Tamano: adjunto.Tamano(a.Tamano), SHA256: a.SHA256,
+		Ruta: urls.CasoAdjunto(casoID, a.Numero), RutaRetiro: urls.AdjuntoRetiro(casoID, a.Numero),
+	}
+	if adjunto.Visible(adjunto.Formato(a.Formato), a.Marcas) {
+		v.RutaVisor = urls.AdjuntoVisor(casoID, a.Numero)
+	}
+	if a.FechaDocumento != nil {
+		v.Fecha = formato.Fecha(*a.FechaDocumento)
+	}
+	for _, m := range a.Marcas {
+		v.Marcas = append(v.Marcas, etiquetas.MarcaAdjunto(m))
+	}
+	return v
+}
+
 // vistaAdjuntos groups a case's attachments by kind, in the order of
 // adjunto.Tipos, for the case page.
 func vistaAdjuntos(casoID int64, lista []db.Adjunto, persona func(string) string) []templates.GrupoAdjuntos {
@@ -121,21 +141,8 @@ func vistaAdjuntos(casoID int64, lista []db.Adjunto, persona func(string) string
 			if a.Tipo != string(t) {
 				continue
 			}
-			v := templates.AdjuntoVista{
-				Numero: a.Numero, Descripcion: a.Descripcion, Fecha: etiquetas.Guion, Nombre: a.Nombre,
-				Formato: strings.ToUpper(a.Formato), Tamano: adjunto.Tamano(a.Tamano), SHA256: a.SHA256,
-				Por: persona(a.AdjuntadoPor), En: formato.InstanteTexto(a.AdjuntadoEn),
-				Ruta: urls.CasoAdjunto(casoID, a.Numero), RutaRetiro: urls.AdjuntoRetiro(casoID, a.Numero),
-			}
-			if adjunto.Visible(adjunto.Formato(a.Formato), a.Marcas) {
-				v.RutaVisor = urls.AdjuntoVisor(casoID, a.Numero)
-			}
-			if a.FechaDocumento != nil {
-				v.Fecha = formato.Fecha(*a.FechaDocumento)
-			}
-			for _, m := range a.Marcas {
-				v.Marcas = append(v.Marcas, etiquetas.MarcaAdjunto(m))
-			}
+			v := vistaAdjunto(casoID, a)
+			v.Por, v.En = persona(a.AdjuntadoPor), formato.InstanteTexto(a.AdjuntadoEn)
 			if a.Retiro != nil {
 				v.Retiro = "Retirado por " + persona(a.Retiro.RetiradoPor) + " el " + formato.InstanteTexto(a.Retiro.RetiradoEn) + ": " + a.Retiro.Motivo
 			}
@@ -186,7 +193,7 @@ func (h *handler) adjuntosDeVista(ctx context.Context, v *templates.CasoDetalle,
 // adjuntosDecididos are the files of a case decided in a session, as the
 // acta lists them (kind, description, date, SHA-256), for quien: a case
 // quien cannot reach lists none.
-func (h *handler) adjuntosDecididos(ctx context.Context, casoID int64, quien dominio.ActorCaso) ([]templates.AdjuntoActaVista, error) {
+func (h *handler) adjuntosDecididos(ctx context.Context, casoID int64, quien dominio.ActorCaso) ([]templates.AdjuntoVista, error) {
 	lista, err := h.x.Adjuntos(ctx, casoID, quien)
 	if errors.Is(err, db.ErrCasoNoExiste) {
 		return nil, nil
@@ -194,13 +201,9 @@ func (h *handler) adjuntosDecididos(ctx context.Context, casoID int64, quien dom
 	if err != nil {
 		return nil, err
 	}
-	var out []templates.AdjuntoActaVista
+	var out []templates.AdjuntoVista
 	for _, a := range lista {
-		v := templates.AdjuntoActaVista{Numero: a.Numero, Tipo: etiquetas.TipoAdjunto(a.Tipo), Descripcion: a.Descripcion, Fecha: etiquetas.Guion,
-			SHA256: a.SHA256, Ruta: urls.CasoAdjunto(casoID, a.Numero)}
-		if a.FechaDocumento != nil {
-			v.Fecha = formato.Fecha(*a.FechaDocumento)
-		}
+		v := vistaAdjunto(casoID, a)
 		if a.Retiro != nil {
 			v.Retiro = a.Retiro.Motivo
 		}

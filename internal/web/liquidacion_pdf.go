@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"comite/internal/formato"
 	"comite/internal/informe"
 	"comite/internal/liquidacion"
 	"comite/internal/normas"
@@ -21,11 +22,7 @@ func (h *handler) liquidacionPDF(c echo.Context, l liquidacion.Liquidacion, r te
 		Datos: []informe.Par{{Etiqueta: "Sanción", Valor: r.Sancion}, {Etiqueta: "Régimen", Valor: r.Regimen},
 			{Etiqueta: "Fecha de la liquidación", Valor: r.Fecha}, {Etiqueta: "Valor de la UVT", Valor: r.UVT}, {Etiqueta: "Conjunto de reglas", Valor: r.Reglas}}}
 	for _, p := range r.Pasos {
-		aplica := "No"
-		if p.Aplica {
-			aplica = "Sí"
-		}
-		doc.Pasos = append(doc.Pasos, []string{p.Paso, aplica, p.Antes, p.Despues, p.Fundamento, p.Detalle})
+		doc.Pasos = append(doc.Pasos, []string{p.Paso, formato.SiNo(p.Aplica), p.Antes, p.Despues, p.Fundamento, p.Detalle})
 	}
 	var vistas []string
 	for _, p := range l.Pasos {

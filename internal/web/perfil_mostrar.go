@@ -144,7 +144,7 @@ func (h *handler) perfilVista(ctx context.Context, nitCanon string, hoy fecha.Fe
 		v.Actos = append(v.Actos, templates.ActoFila{
 			Numero: a.NumeroActo, Expedicion: formato.Fecha(a.FechaExpedicion), Firmeza: firmeza, Infraccion: a.Infraccion,
 			Gravedad: formato.MayusculaInicial(a.Gravedad.Etiqueta()), GravedadClave: string(a.Gravedad), Sancion: formato.MayusculaInicial(a.Sancion.Etiqueta()),
-			Valor: formato.Pesos(a.Valor), Allanamiento: formato.SiNo(a.Allanamiento),
+			Valor: formato.Pesos(a.Valor), Allanamiento: a.Allanamiento,
 			RutaCorregir: urls.ActoEditar(u.NIT) + "?" + url.Values{"numero": {a.NumeroActo}}.Encode(),
 		})
 	}

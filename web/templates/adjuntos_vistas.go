@@ -1,15 +1,18 @@
 package templates
 
-// AdjuntoVista is one file attached to a case, as the case page lists it.
+// AdjuntoVista is one file attached to a case, as the case page and the
+// session's list of what the acta cites show it.
 type AdjuntoVista struct {
-	Numero                  int
-	Descripcion, Fecha      string
-	Nombre, Formato, Tamano string
-	SHA256, Por, En         string
-	Marcas                  []string
-	Retiro                  string // "" while in force
-	Ruta, RutaRetiro        string
-	RutaVisor               string // the sandboxed viewer ("": not shown there)
+	Numero                   int
+	Tipo, Descripcion, Fecha string
+	Nombre, Formato, Tamano  string
+	SHA256, Por, En          string
+	Marcas                   []string
+	// Retiro is the withdrawal in the list's words: on the case page who,
+	// when and why, in the acta's list why ("" while in force).
+	Retiro           string
+	Ruta, RutaRetiro string
+	RutaVisor        string // the sandboxed viewer ("": not shown there)
 }
 
 // GrupoAdjuntos are the attachments of one kind.

@@ -188,6 +188,8 @@ type ConceptoVista struct {
 type Par struct {
 	Etiqueta string
 	Valor    string
+	Codigo   bool   // the value is written as code (an address, a filter)
+	TestID   string // names the value for the tests ("": unnamed)
 }
 
 // PropuestaVista is the REA proposal, computed or recorded.

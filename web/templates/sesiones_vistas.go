@@ -43,15 +43,7 @@ type PuntoVista struct {
 	Aplazado   string // the reason it was postponed in the session
 	Aplazar    bool   // the account may postpone it now
 	// Adjuntos are the files of a decided case, as the acta lists them.
-	Adjuntos []AdjuntoActaVista
-}
-
-// AdjuntoActaVista is a file of a decided case as the acta lists it.
-type AdjuntoActaVista struct {
-	Numero                   int
-	Tipo, Descripcion, Fecha string
-	SHA256, Ruta             string
-	Retiro                   string // why it was withdrawn ("": in force)
+	Adjuntos []AdjuntoVista
 }
 
 // ActaVista is one issued version of the acta.

@@ -51,7 +51,7 @@ type ActoFila struct {
 	GravedadClave string // leve | grave | gravisima
 	Sancion       string // label
 	Valor         string // "$ 40.000.000"
-	Allanamiento  string // "Sí" / "No"
+	Allanamiento  bool
 	RutaCorregir  string
 }
 
