@@ -1,15 +1,14 @@
 package web
 
 import (
-	"bytes"
 	"log/slog"
 	"net/http"
-	"sync"
 
 	"comite/internal/db"
 	"comite/internal/dominio"
 	"comite/internal/expediente"
 	"comite/internal/permisos"
+	"comite/internal/web/buferes"
 	"comite/internal/web/memoria"
 	"comite/internal/web/pendientes"
 	"comite/internal/web/turnos"
@@ -44,22 +43,13 @@ type handler struct {
 // render writes a templ component into a buffer first, so an error while
 // rendering can still become a 500 page instead of half a page.
 func (h *handler) render(c echo.Context, status int, comp templ.Component) error {
-	buf := buferes.Get().(*bytes.Buffer)
-	defer func() {
-		if buf.Cap() <= 1<<20 { // a huge page's buffer is left to the GC
-			buf.Reset()
-			buferes.Put(buf)
-		}
-	}()
+	buf := buferes.Tomar()
+	defer buferes.Devolver(buf)
 	if err := comp.Render(c.Request().Context(), buf); err != nil {
 		return err
 	}
 	return c.HTMLBlob(status, buf.Bytes())
 }
-
-// buferes are reused page buffers: a page is tens of kilobytes, and growing a
-// new buffer for each request was a good part of the garbage under load.
-var buferes = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // actor is who makes a change and from where, for the audit log.
 func actor(c echo.Context) dominio.Actor {

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"comite/internal/web/buferes"
 	"comite/internal/web/urls"
 
 	"github.com/labstack/echo/v4"
@@ -85,7 +86,7 @@ func (t *Turnos) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		c.SetRequest(req.WithContext(context.WithValue(req.Context(), claveTurno{}, tt)))
 		res := c.Response()
-		w := &escritorEnTurno{destino: res.Writer, buf: buferes.Get().(*bytes.Buffer), turno: tt, aceptaGzip: aceptaGzip(req)}
+		w := &escritorEnTurno{destino: res.Writer, buf: buferes.Tomar(), turno: tt, aceptaGzip: aceptaGzip(req)}
 		res.Writer = w
 		defer func() {
 			tt.devolver()
@@ -97,13 +98,12 @@ func (t *Turnos) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
 				if !w.enviado {
 					res.Committed, res.Status, res.Size = false, http.StatusOK, 0
 				}
-				w.buf.Reset()
-				buferes.Put(w.buf)
+				buferes.Devolver(w.buf)
 				panic(p)
 			}
 			w.vaciar()
 			w.cerrar()
-			buferes.Put(w.buf)
+			buferes.Devolver(w.buf)
 		}()
 		return next(c)
 	}
@@ -342,5 +342,3 @@ func (t *Turnos) Tomar(ctx context.Context) (devolver func(), err error) {
 	return tt.devolver, nil
 }
 
-// buferes are reused page buffers: a page is tens of kilobytes.
-var buferes = sync.Pool{New: func() any { return new(bytes.Buffer) }}
