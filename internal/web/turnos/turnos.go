@@ -341,4 +341,3 @@ func (t *Turnos) Tomar(ctx context.Context) (devolver func(), err error) {
 	}
 	return tt.devolver, nil
 }
-
