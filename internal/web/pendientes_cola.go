@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"strings"
 
 	"comite/internal/calendario"
 	"comite/internal/db"
@@ -151,15 +152,26 @@ func (clavePendientes) DeTodo() {}
 
 // vistaPendientes is the queue of an account as the page shows it, built
 // once per general data version for every account of the same role and
-// Dirección Seccional (Inicio shows it on every visit). Nobody changes the
-// view returned.
+// Dirección Seccional (Inicio shows it on every visit), with its panel
+// rendered. Nobody changes the view returned.
 func (h *handler) vistaPendientes(ctx context.Context, cu *dominio.Cuenta) (templates.Pendientes, error) {
 	k := clavePendientes{hoy: h.d.Hoy().String()}
 	if cu != nil {
 		k.ver, k.rol, k.seccional = true, cu.Rol, FiltroSeccional(cu)
 	}
 	x, err := h.memo.Obtener(ctx, k, func(ctx context.Context) (any, error) {
-		return h.calcularVistaPendientes(ctx, cu)
+		v, err := h.calcularVistaPendientes(ctx, cu)
+		if err != nil {
+			return nil, err
+		}
+		// The panel is rendered here, once: a queue of hundreds of cases
+		// cost more to render than everything else on Inicio.
+		var b strings.Builder
+		if err := templates.PendientesPanel(v).Render(ctx, &b); err != nil {
+			return nil, err
+		}
+		v.Panel = b.String()
+		return v, nil
 	})
 	if err != nil {
 		return templates.Pendientes{}, err
