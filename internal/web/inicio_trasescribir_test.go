@@ -3,6 +3,7 @@ package web
 import (
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -11,7 +12,7 @@ import (
 
 // Inicio keeps what it shows in memoria (the count of cases by state, the
 // queue, the portfolio, the acts by gravedad) and never shows it as it was
-// before a write: right after a case is reported the next Inicio counts it
+// before a write (nor does the case list): right after a case is reported the next Inicio counts it
 // and lists it, without waiting and without any portfolio computation (a
 // case is not customs data); right after an import through /importar the
 // portfolio is the new one.
@@ -52,6 +53,11 @@ func TestInicio_trasEscribirMuestraLoNuevo(t *testing.T) {
 		// A case is not customs data: the portfolio is not computed again.
 		if testid(doc, "cartera-calculando").Length() != 0 || filaCartera(doc, "total") != carteraAntes {
 			t.Fatalf("tras reportar un caso la cartera se calcula de nuevo: %q", filaCartera(doc, "total"))
+		}
+		// The case list keeps its pages too: the new case is on it.
+		lista := documento(t, e.pedir("GET", "/casos", &s, nil))
+		if lista.Find(`[data-testid="tabla-casos"] tbody a[href="`+caso+`"]`).Length() != 1 || !strings.HasSuffix(testid(lista, "rango-casos").Text(), " de "+strconv.Itoa(i+1)) {
+			t.Fatalf("tras reportar %d casos la lista no muestra el nuevo %s: %q", i+1, caso, testid(lista, "rango-casos").Text())
 		}
 		// «Mis pendientes» shares the queue: it lists the new case too.
 		pend := documento(t, e.pedir("GET", "/pendientes", &s, nil))
