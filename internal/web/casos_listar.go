@@ -75,7 +75,7 @@ func (h *handler) listaCasos(ctx context.Context, q db.ConsultaCasos) (listaCalc
 	k := claveListaCasos{texto: q.Texto, seccional: q.Seccional, elegida: q.Elegida, estado: string(q.Estado), ruta: q.Ruta, resultado: q.Resultado,
 		desde: q.Desde.String(), hasta: q.Hasta.String(), orden: q.Orden, hoy: h.d.Hoy().String(),
 		ascendente: q.Ascendente, exportar: q.Exportar, pagina: q.Pagina, porPagina: q.PorPagina}
-	x, err := h.memo.Obtener(ctx, k, func(ctx context.Context) (any, error) {
+	x, err := h.memo.ObtenerEnTurno(ctx, k, func(ctx context.Context) (any, error) {
 		res, err := h.d.BuscarCasos(ctx, q)
 		if err != nil {
 			return nil, err

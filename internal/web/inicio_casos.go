@@ -45,7 +45,7 @@ func (claveConteoCasos) DeTodo() {}
 // per general data version and Dirección Seccional, for Inicio's cards and
 // its panel alike. Nobody changes the map returned.
 func (h *handler) casosPorEstado(ctx context.Context, seccional string) (map[string]int, error) {
-	x, err := h.memo.Obtener(ctx, claveConteoCasos{seccional}, func(ctx context.Context) (any, error) {
+	x, err := h.memo.ObtenerEnTurno(ctx, claveConteoCasos{seccional}, func(ctx context.Context) (any, error) {
 		return h.d.ContarCasosPorEstado(ctx, seccional)
 	})
 	if err != nil {

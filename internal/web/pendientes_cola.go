@@ -159,7 +159,7 @@ func (h *handler) vistaPendientes(ctx context.Context, cu *dominio.Cuenta) (temp
 	if cu != nil {
 		k.ver, k.rol, k.seccional = true, cu.Rol, FiltroSeccional(cu)
 	}
-	x, err := h.memo.Obtener(ctx, k, func(ctx context.Context) (any, error) {
+	x, err := h.memo.ObtenerEnTurno(ctx, k, func(ctx context.Context) (any, error) {
 		v, err := h.calcularVistaPendientes(ctx, cu)
 		if err != nil {
 			return nil, err
