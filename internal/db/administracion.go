@@ -32,7 +32,7 @@ var ErrDiaInhabilNoExiste = fallo.Nuevo(fallo.NoEncontrado, "esa fecha no está 
 
 // ListarDiasInhabiles returns the declared non-business days, oldest first.
 func (d *DB) ListarDiasInhabiles(ctx context.Context) ([]DiaInhabil, error) {
-	rows, err := d.QueryContext(ctx, `SELECT fecha, motivo, creado_por, creado_en FROM dias_inhabiles ORDER BY fecha`)
+	rows, err := (conPreparadas{d: d}).QueryContext(ctx, `SELECT fecha, motivo, creado_por, creado_en FROM dias_inhabiles ORDER BY fecha`)
 	if err != nil {
 		return nil, fmt.Errorf("listar días inhábiles: %w", err)
 	}

@@ -163,7 +163,10 @@ func (d *DB) BuscarCasos(ctx context.Context, q ConsultaCasos) (ResultadoCasos, 
 	if conUsuario {
 		desde = ` FROM casos c JOIN usuarios_aduaneros u ON u.id = c.usuario_id` + where
 	}
-	if err := d.QueryRowContext(ctx, `SELECT count(*)`+desde, args...).Scan(&res.Total); err != nil {
+	// Prepared once per query text (the filters chosen give a few texts;
+	// the values are arguments): SQLite does not parse them on every page.
+	pre := conPreparadas{d: d}
+	if err := pre.QueryRowContext(ctx, `SELECT count(*)`+desde, args...).Scan(&res.Total); err != nil {
 		return res, fmt.Errorf("contar casos: %w", err)
 	}
 	clave, dir, err := ordenCasos(q.Orden, q.Ascendente)
@@ -174,7 +177,7 @@ func (d *DB) BuscarCasos(ctx context.Context, q ConsultaCasos) (ResultadoCasos, 
 	// read the latest evaluation and concepto: sorting by the razón social
 	// no longer computes them for every case (see BenchmarkBuscarCasos).
 	orden := ` ORDER BY p.k` + dir + `, p.id` + dir
-	rows, err := d.QueryContext(ctx, `WITH p AS (SELECT c.id AS id, `+clave+` AS k`+desde+` ORDER BY k`+dir+`, c.id`+dir+` LIMIT ? OFFSET ?)
+	rows, err := pre.QueryContext(ctx, `WITH p AS (SELECT c.id AS id, `+clave+` AS k`+desde+` ORDER BY k`+dir+`, c.id`+dir+` LIMIT ? OFFSET ?)
 		SELECT `+columnasCaso+extrasCaso+` FROM p JOIN casos c ON c.id = p.id JOIN usuarios_aduaneros u ON u.id = c.usuario_id LEFT JOIN seccionales s ON s.codigo = c.direccion_seccional`+orden,
 		append(args, res.PorPagina, (res.Pagina-1)*res.PorPagina)...)
 	if err != nil {
@@ -248,7 +251,7 @@ func (s conExtras) Scan(dest ...any) error { return s.rows.Scan(append(dest, s.e
 
 // SeccionalesDeCasos lists the Direcciones Seccionales that have cases (for the filter).
 func (d *DB) SeccionalesDeCasos(ctx context.Context) ([]string, error) {
-	rows, err := d.QueryContext(ctx, `SELECT DISTINCT direccion_seccional FROM casos ORDER BY direccion_seccional COLLATE NOCASE`)
+	rows, err := (conPreparadas{d: d}).QueryContext(ctx, `SELECT DISTINCT direccion_seccional FROM casos ORDER BY direccion_seccional COLLATE NOCASE`)
 	if err != nil {
 		return nil, fmt.Errorf("leer Direcciones Seccionales: %w", err)
 	}

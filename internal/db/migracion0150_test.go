@@ -29,6 +29,7 @@ func TestMigracion0150_nitsSinCeros(t *testing.T) {
 		`DROP TABLE adjuntos_retiros`, `DROP TABLE adjuntos`, // and 0180
 		`ALTER TABLE cuentas DROP COLUMN origen`,                                                            // and 0190
 		`DROP TABLE correos`, `DROP TABLE correo_avisos_apagados`, `ALTER TABLE cuentas DROP COLUMN correo`, // and 0200
+		`DROP INDEX evaluaciones_procede`, // and 0205
 		`INSERT INTO usuarios_aduaneros(id, nit, razon_social, tipo, direccion_seccional, creado_en, actualizado_en) VALUES
 			(1, '901750435-6', 'Uno S.A.S.', 'otro', '', 'x', 'x'),
 			(2, '0901750435-6', 'Uno S.A.S.', 'otro', '', 'x', 'x'),

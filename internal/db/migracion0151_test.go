@@ -34,6 +34,7 @@ func TestMigracion0151_clavesSinSeparadores(t *testing.T) {
 		`DROP TABLE adjuntos_retiros`, `DROP TABLE adjuntos`, // and 0180
 		`ALTER TABLE cuentas DROP COLUMN origen`,                                                            // and 0190
 		`DROP TABLE correos`, `DROP TABLE correo_avisos_apagados`, `ALTER TABLE cuentas DROP COLUMN correo`, // and 0200
+		`DROP INDEX evaluaciones_procede`, // and 0205
 		`INSERT INTO usuarios_aduaneros(id, nit, razon_social, tipo, direccion_seccional, creado_en, actualizado_en) VALUES
 			(1, '901750435-6', 'Uno S.A.S.', 'otro', '', 'x', 'x'),
 			(2, '800191045-1', 'Dos Ltda.', 'otro', '', 'x', 'x')`,
@@ -102,8 +103,9 @@ func TestMigracion0151_comoLaImportacion(t *testing.T) {
 	for _, q := range append(deshacer0161(), `DELETE FROM migraciones WHERE nombre >= '0151'`, `DROP TABLE claves_fusionadas`,
 		`DROP TABLE api_idempotencia`, `DROP TABLE cuentas_servicio`, // 0160 and 0161 run again after it
 		`DROP TABLE adjuntos_retiros`, `DROP TABLE adjuntos`, // and 0180
-		`ALTER TABLE cuentas DROP COLUMN origen`,                                                              // and 0190
-		`DROP TABLE correos`, `DROP TABLE correo_avisos_apagados`, `ALTER TABLE cuentas DROP COLUMN correo`) { // and 0200
+		`ALTER TABLE cuentas DROP COLUMN origen`,                                                            // and 0190
+		`DROP TABLE correos`, `DROP TABLE correo_avisos_apagados`, `ALTER TABLE cuentas DROP COLUMN correo`, // and 0200
+		`DROP INDEX evaluaciones_procede`) { // and 0205
 		if _, err := d.Exec(q); err != nil {
 			t.Fatal(q, err)
 		}

@@ -26,7 +26,7 @@ type TerminoFijado struct {
 // (the application gives it its stated default).
 func (d *DB) TerminosFijados(ctx context.Context) (map[string]TerminoFijado, error) {
 	out := map[string]TerminoFijado{}
-	rows, err := d.QueryContext(ctx, `SELECT etapa, dias_habiles, fijado_por, fijado_en FROM terminos_internos`)
+	rows, err := (conPreparadas{d: d}).QueryContext(ctx, `SELECT etapa, dias_habiles, fijado_por, fijado_en FROM terminos_internos`)
 	if err != nil {
 		return nil, fmt.Errorf("leer términos internos: %w", err)
 	}

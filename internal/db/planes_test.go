@@ -60,15 +60,19 @@ func TestPlanes_filtrosUsanIndices(t *testing.T) {
 	}
 }
 
-// The deadline of a case's current evaluation is read from the index on the
-// same expression (migration 0118), in each query that shows it: the stored
-// result, ≈ 12 KB of JSON per case, is not parsed on every page.
+// The deadline of a case's current evaluation (migration 0118) and whether
+// the Comité proceeds by it (0205) are read from the index on the same
+// expression, in each query that shows them: the stored result, ≈ 12 KB of
+// JSON per case, is not parsed on every page.
 func TestPlanes_plazoDeLaEvaluacionDesdeElIndice(t *testing.T) {
 	t.Parallel()
 	d := abrirTemporal(t)
-	for _, q := range []string{
-		`SELECT c.id, coalesce((SELECT json_extract(e.resultado_json, '$.plazo_reporte') FROM evaluaciones e WHERE e.caso_id = c.id ORDER BY e.version DESC LIMIT 1), '') FROM casos c`,
-		`SELECT json_extract(e.resultado_json, '$.plazo_reporte') FROM evaluaciones e WHERE e.caso_id = ? ORDER BY e.version DESC LIMIT 1`,
+	for q, indice := range map[string]string{
+		`SELECT c.id, coalesce((SELECT json_extract(e.resultado_json, '$.plazo_reporte') FROM evaluaciones e WHERE e.caso_id = c.id ORDER BY e.version DESC LIMIT 1), '') FROM casos c`: "evaluaciones_plazo_reporte",
+		`SELECT json_extract(e.resultado_json, '$.plazo_reporte') FROM evaluaciones e WHERE e.caso_id = ? ORDER BY e.version DESC LIMIT 1`:                                              "evaluaciones_plazo_reporte",
+		// The case list's column and its filter by result (BuscarCasos).
+		`SELECT c.id, (SELECT json_extract(e.resultado_json, '$.procede_comite') FROM evaluaciones e WHERE e.caso_id = c.id ORDER BY e.version DESC LIMIT 1) AS procede FROM casos c`: "evaluaciones_procede",
+		`SELECT c.id FROM casos c WHERE (SELECT json_extract(e.resultado_json, '$.procede_comite') FROM evaluaciones e WHERE e.caso_id = c.id ORDER BY e.version DESC LIMIT 1) = ?`:   "evaluaciones_procede",
 	} {
 		filas, err := d.Query(`EXPLAIN QUERY PLAN `+q, 1)
 		if err != nil && strings.Contains(err.Error(), "argument") {
@@ -87,8 +91,8 @@ func TestPlanes_plazoDeLaEvaluacionDesdeElIndice(t *testing.T) {
 			plan = append(plan, detalle)
 		}
 		filas.Close()
-		if !strings.Contains(strings.Join(plan, "; "), "SEARCH e USING COVERING INDEX evaluaciones_plazo_reporte (caso_id=?)") {
-			t.Errorf("%s\nno lee el plazo del índice: %v", q, plan)
+		if !strings.Contains(strings.Join(plan, "; "), "SEARCH e USING COVERING INDEX "+indice+" (caso_id=?)") {
+			t.Errorf("%s\nno lee la evaluación del índice %s: %v", q, indice, plan)
 		}
 	}
 }

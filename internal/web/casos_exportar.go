@@ -52,7 +52,7 @@ func (h *handler) filasExportacion(c echo.Context) ([][]string, error) {
 	if res.Total > len(res.Filas) {
 		return nil, echo.NewHTTPError(http.StatusUnprocessableEntity, "La consulta tiene más casos de los que se exportan de una vez; agregue un filtro.")
 	}
-	ls, err := h.lineasLista(c, res.Filas)
+	ls, err := h.lineasLista(c.Request().Context(), res.Filas)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -27,10 +28,11 @@ func (h *handler) casosListar(c echo.Context) error {
 	ctx := c.Request().Context()
 	cu := cuentaDe(c)
 	q, v := consultaLista(c)
-	res, err := h.d.BuscarCasos(ctx, q)
+	l, err := h.listaCasos(ctx, q)
 	if err != nil {
 		return err
 	}
+	res := l.res
 	if err := h.opcionesLista(c, &v, q); err != nil {
 		return err
 	}
@@ -39,13 +41,55 @@ func (h *handler) casosListar(c echo.Context) error {
 	}
 	v.PuedeReportar = permisos.Puede(cu.Rol, permisos.ReportarCaso)
 	v.PuedeExportar = permisos.Puede(cu.Rol, permisos.ExportarCasos)
-	filas, err := h.filasLista(c, res.Filas)
-	if err != nil {
-		return err
-	}
-	v.Filas = filas
+	v.Filas = l.filas
 	paginar(&v, res, c.QueryParams())
 	return h.render(c, http.StatusOK, templates.ListaCasosPagina(h.pagina(c, "Casos", "casos"), v))
+}
+
+// listaCalculada is one page of the list as the store found it and in words.
+type listaCalculada struct {
+	res   db.ResultadoCasos
+	filas []templates.ListaCasoFila
+}
+
+// claveListaCasos is one page of the list, for one search (db.ConsultaCasos,
+// the account's limit by Dirección Seccional included) on one day (the
+// lights count from today). It follows the general data version (DeTodo):
+// a case reported, moved or evaluated, a non-business day or an internal
+// term moves it, so a page is never shown as it was before a write. Pages
+// are per object: at most a few hundred are kept, the least used leaving.
+type claveListaCasos struct {
+	texto, seccional, elegida, estado, ruta, resultado string
+	desde, hasta, orden, hoy                           string
+	ascendente, exportar                               bool
+	pagina, porPagina                                  int
+}
+
+func (claveListaCasos) DeTodo()    {}
+func (claveListaCasos) PorObjeto() {}
+
+// listaCasos is the page of the list for q (db.BuscarCasos, with the lights
+// and words of filasLista), built once per general data version: the list
+// is asked on every visit and a case's row reads several tables.
+func (h *handler) listaCasos(ctx context.Context, q db.ConsultaCasos) (listaCalculada, error) {
+	k := claveListaCasos{texto: q.Texto, seccional: q.Seccional, elegida: q.Elegida, estado: string(q.Estado), ruta: q.Ruta, resultado: q.Resultado,
+		desde: q.Desde.String(), hasta: q.Hasta.String(), orden: q.Orden, hoy: h.d.Hoy().String(),
+		ascendente: q.Ascendente, exportar: q.Exportar, pagina: q.Pagina, porPagina: q.PorPagina}
+	x, err := h.memo.ObtenerEnTurno(ctx, k, func(ctx context.Context) (any, error) {
+		res, err := h.d.BuscarCasos(ctx, q)
+		if err != nil {
+			return nil, err
+		}
+		filas, err := h.filasLista(ctx, res.Filas)
+		if err != nil {
+			return nil, err
+		}
+		return listaCalculada{res: res, filas: filas}, nil
+	})
+	if err != nil {
+		return listaCalculada{}, err
+	}
+	return x.(listaCalculada), nil
 }
 
 // rutasCaso and resultadosCaso are the options of two filters.
@@ -198,8 +242,8 @@ type filaLista struct {
 	resultado, ruta, estado      string
 }
 
-func (h *handler) filasLista(c echo.Context, fs []db.FilaCaso) ([]templates.ListaCasoFila, error) {
-	ls, err := h.lineasLista(c, fs)
+func (h *handler) filasLista(ctx context.Context, fs []db.FilaCaso) ([]templates.ListaCasoFila, error) {
+	ls, err := h.lineasLista(ctx, fs)
 	if err != nil {
 		return nil, err
 	}
@@ -217,8 +261,7 @@ func (h *handler) filasLista(c echo.Context, fs []db.FilaCaso) ([]templates.List
 
 // lineasLista computes, for each case, the lights of its legal report term
 // and of its current stage's internal term (plazos.Decidir for both).
-func (h *handler) lineasLista(c echo.Context, fs []db.FilaCaso) ([]filaLista, error) {
-	ctx := c.Request().Context()
+func (h *handler) lineasLista(ctx context.Context, fs []db.FilaCaso) ([]filaLista, error) {
 	cal, err := h.calendarioCasos(ctx)
 	if err != nil {
 		return nil, err

@@ -29,7 +29,7 @@ func (h *handler) inicioMostrar(c echo.Context) error {
 	if cu.Nombre != "" {
 		v.Saludo = "Hola, " + cu.Nombre
 	}
-	casos, err := h.d.ContarCasosPorEstado(ctx, FiltroSeccional(cu))
+	casos, err := h.casosPorEstado(ctx, FiltroSeccional(cu))
 	if err != nil {
 		return err
 	}

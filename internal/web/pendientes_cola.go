@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"strings"
 
 	"comite/internal/calendario"
 	"comite/internal/db"
@@ -135,8 +136,52 @@ func accionPendiente(e flujo.Estado) string {
 	return ""
 }
 
-// vistaPendientes is the queue of an account as the page shows it.
+// clavePendientes is the queue as shown to the accounts of one role and
+// Dirección Seccional ("" = all) on one day (its lights count from today).
+// It follows the general data version (DeTodo): cases, their history,
+// evaluations and conceptos, the internal terms and the non-business days
+// all move it, so a queue is never shown as it was before a write.
+type clavePendientes struct {
+	ver       bool
+	rol       permisos.Rol
+	seccional string
+	hoy       string
+}
+
+func (clavePendientes) DeTodo() {}
+
+// vistaPendientes is the queue of an account as the page shows it, built
+// once per general data version for every account of the same role and
+// Dirección Seccional (Inicio shows it on every visit), with its panel
+// rendered. Nobody changes the view returned.
 func (h *handler) vistaPendientes(ctx context.Context, cu *dominio.Cuenta) (templates.Pendientes, error) {
+	k := clavePendientes{hoy: h.d.Hoy().String()}
+	if cu != nil {
+		k.ver, k.rol, k.seccional = true, cu.Rol, FiltroSeccional(cu)
+	}
+	x, err := h.memo.ObtenerEnTurno(ctx, k, func(ctx context.Context) (any, error) {
+		v, err := h.calcularVistaPendientes(ctx, cu)
+		if err != nil {
+			return nil, err
+		}
+		// The panel is rendered here, once: a queue of hundreds of cases
+		// cost more to render than everything else on Inicio.
+		var b strings.Builder
+		if err := templates.PendientesPanel(v).Render(ctx, &b); err != nil {
+			return nil, err
+		}
+		v.Panel = b.String()
+		return v, nil
+	})
+	if err != nil {
+		return templates.Pendientes{}, err
+	}
+	return x.(templates.Pendientes), nil
+}
+
+// calcularVistaPendientes builds the queue of cu; what it reads of cu is
+// its role and FiltroSeccional (clavePendientes).
+func (h *handler) calcularVistaPendientes(ctx context.Context, cu *dominio.Cuenta) (templates.Pendientes, error) {
 	v := templates.Pendientes{Explicacion: plazos.Explicacion, Ver: cu != nil && permisos.Puede(cu.Rol, permisos.VerCasos),
 		SinCola: "Su rol no da ningún paso del caso: no tiene casos pendientes."}
 	ts, err := h.x.TerminosInternos(ctx)

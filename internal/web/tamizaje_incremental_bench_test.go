@@ -35,36 +35,7 @@ func BenchmarkTamizajeTrasImportacion(b *testing.B) {
 	ctx := context.Background()
 	app, h := nuevo(Config{DB: d, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	pagina := func() { pedirEn(app, urls.Tamizaje) }
-	var nits []string
-	rows, err := d.Query(`SELECT nit FROM usuarios_aduaneros ORDER BY id`)
-	if err != nil {
-		b.Fatal(err)
-	}
-	for rows.Next() {
-		var n string
-		rows.Scan(&n)
-		nits = append(nits, n)
-	}
-	rows.Close()
-	if len(nits) < 50 {
-		b.Fatalf("la base tiene %d usuarios; hacen falta 50", len(nits))
-	}
-	lote, corrida := 0, time.Now().UnixNano() // new act numbers on every run: an import of rows already there changes nothing
-	importar50 := func() {
-		lote++
-		var csv strings.Builder
-		csv.WriteString("nit;numero_acto;fecha_firmeza;gravedad;sancion;valor;allanamiento\n")
-		for k := range 50 {
-			fmt.Fprintf(&csv, "%s;BENCH-%d-%d-%d;%02d/06/2025;grave;multa;%d;no\n", nits[(lote*50+k*997)%len(nits)], corrida, lote, k, 1+k%28, 100000+lote)
-		}
-		f, err := importar.Preparar(ctx, filas.Sanciones, "sanciones.csv", strings.NewReader(csv.String()), nil)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := d.ImportarFuente(ctx, f, dominio.Actor{Cuenta: "bench"}, db.OpcionesImportacion{}); err != nil {
-			b.Fatal(err)
-		}
-	}
+	_, importar50 := importadorDeBench(b, d)
 	pagina() // the screening computed once
 	b.Run("estable", func(b *testing.B) {
 		for b.Loop() {
@@ -111,4 +82,41 @@ func BenchmarkTamizajeTrasImportacion(b *testing.B) {
 			pagina()
 		}
 	})
+}
+
+// importadorDeBench reads the NITs of d's users (at least 50) and gives
+// what imports 50 new acts of 50 of them through the import's own path
+// (importar.Preparar and db.ImportarFuente), with act numbers new on every
+// call and every run (an import of rows already there changes nothing).
+func importadorDeBench(b *testing.B, d *db.DB) (nits []string, importar50 func()) {
+	ctx := context.Background()
+	rows, err := d.Query(`SELECT nit FROM usuarios_aduaneros ORDER BY id`)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for rows.Next() {
+		var n string
+		rows.Scan(&n)
+		nits = append(nits, n)
+	}
+	rows.Close()
+	if len(nits) < 50 {
+		b.Fatalf("la base tiene %d usuarios; hacen falta 50", len(nits))
+	}
+	lote, corrida := 0, time.Now().UnixNano()
+	return nits, func() {
+		lote++
+		var csv strings.Builder
+		csv.WriteString("nit;numero_acto;fecha_firmeza;gravedad;sancion;valor;allanamiento\n")
+		for k := range 50 {
+			fmt.Fprintf(&csv, "%s;BENCH-%d-%d-%d;%02d/06/2025;grave;multa;%d;no\n", nits[(lote*50+k*997)%len(nits)], corrida, lote, k, 1+k%28, 100000+lote)
+		}
+		f, err := importar.Preparar(ctx, filas.Sanciones, "sanciones.csv", strings.NewReader(csv.String()), nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := d.ImportarFuente(ctx, f, dominio.Actor{Cuenta: "bench"}, db.OpcionesImportacion{}); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

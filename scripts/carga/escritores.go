@@ -362,12 +362,14 @@ func importarSanciones(cl *http.Client, base, csrf string, archivo []byte) error
 	return nil
 }
 
-// reportarCaso reports a case of the NIT through the form
-// (the same fact may be reported again: confirmed as a duplicate).
+// reportarCaso reports a case of the NIT through the form (the same fact
+// may be reported again: confirmed as a duplicate), without the Seccional's
+// informe and saying why, as the form allows.
 func reportarCaso(cl *http.Client, base, csrf, nit string, k int) error {
 	form := url.Values{"_csrf": {csrf}, "nit": {nit}, "fecha_comision": {"2026-02-10"}, "fecha_verificacion": {"2026-02-20"},
 		"gravedad": {"gravisima"}, "sancion": {"multa"}, "sancion_prevista": {"10.475.000"}, "anclaje": {"comision"},
-		"descripcion": {fmt.Sprintf("Caso de la prueba de carga %d.", k)}, "confirmar_duplicado": {"si"}}
+		"descripcion": {fmt.Sprintf("Caso de la prueba de carga %d.", k)}, "confirmar_duplicado": {"si"},
+		"motivo_sin_informe": {"El informe de la Dirección Seccional se envía aparte (prueba de carga)."}}
 	res, err := cl.PostForm(base+"/casos", form)
 	if err != nil {
 		return err

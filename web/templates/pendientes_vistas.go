@@ -26,6 +26,9 @@ type Pendientes struct {
 	Explicacion         string
 	Terminos            []TerminoVista
 	SinCola             string
+	// Panel is PendientesPanel of this same view already rendered (the
+	// server renders a queue once and shows it on every visit), or "".
+	Panel string
 }
 
 // TerminosForm is the administrator's table of internal terms.

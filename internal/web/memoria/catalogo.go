@@ -7,12 +7,11 @@ import (
 )
 
 // claveCatalogo is the catalog of Direcciones Seccionales, built once per
-// audited change (DeTodo: an edit of the catalog is audited) instead of on
-// every page that names a seccional. It is not per object: the pages built
-// without cache (SinCache) still share it.
+// change of the customs data instead of on every page that names a
+// seccional: the table of Seccionales moves that version (db.VersionDatos),
+// and a case reported or moved does not make the catalog read again. It is
+// not per object: the pages built without cache (SinCache) still share it.
 type claveCatalogo struct{}
-
-func (claveCatalogo) DeTodo() {}
 
 // Catalogo is the catalog of Direcciones Seccionales for the current data.
 func (m *Memoria) Catalogo(ctx context.Context) (*seccionales.Catalogo, error) {

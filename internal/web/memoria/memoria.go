@@ -143,6 +143,16 @@ func (m *Memoria) versiones(ctx context.Context) (datos, todo int64, err error) 
 	return v.Aduaneros, v.General, nil
 }
 
+// versionDe is the data version clave follows: the general one for DeTodo
+// keys, the customs one otherwise.
+func (m *Memoria) versionDe(ctx context.Context, clave any) (int64, error) {
+	v, todo, err := m.versiones(ctx)
+	if _, ok := clave.(DeTodo); ok {
+		v = todo
+	}
+	return v, err
+}
+
 // Obtener returns the value of clave for the current data version, computing
 // it (once, whoever asks meanwhile waits) when it is missing or older.
 func (m *Memoria) Obtener(ctx context.Context, clave any, calcular func(context.Context) (any, error)) (any, error) {
@@ -150,6 +160,47 @@ func (m *Memoria) Obtener(ctx context.Context, clave any, calcular func(context.
 		return calcular(ctx)
 	}
 	return m.ObtenerDesde(ctx, clave, func(ctx context.Context, _ any, _ int64) (any, error) { return calcular(ctx) })
+}
+
+// ObtenerEnTurno is Obtener for a value that a page computes in a few
+// milliseconds (a queue of cases, a page of the case list) and that every
+// write of cases makes old: when the value of the current version is not
+// kept, the page computes it itself, in its own turn (package turnos), and
+// keeps it for the next ones. Obtener would compute it in a goroutine of its
+// own, outside every turn: with a case reported every few hundred
+// milliseconds and each page starting the computation of its own version,
+// those computations piled up beside the pages and took the processors
+// from them. Here at most one per turn runs, as when nothing was kept. A
+// value of another version is never returned.
+func (m *Memoria) ObtenerEnTurno(ctx context.Context, clave any, calcular func(context.Context) (any, error)) (any, error) {
+	if _, ok := clave.(PorObjeto); ok && m.SinCache {
+		return calcular(ctx)
+	}
+	v, err := m.versionDe(ctx, clave)
+	if err != nil {
+		return nil, err
+	}
+	m.mu.Lock()
+	if e, ok := m.entradas[clave]; ok && e.version == v && terminada(e) && e.err == nil {
+		e.usada = time.Now()
+		m.mu.Unlock()
+		return e.valor, nil
+	}
+	m.mu.Unlock()
+	x, err := calcular(ctx)
+	if err != nil {
+		return nil, err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	// Kept unless a newer one (or one still computing) is already there.
+	if e, ok := m.entradas[clave]; !ok || (terminada(e) && e.version < v) {
+		m.purgar(clave, v)
+		hecho := make(chan struct{})
+		close(hecho)
+		m.entradas[clave] = &entradaMemoria{version: v, hecho: hecho, valor: x, usada: time.Now()}
+	}
+	return x, nil
 }
 
 // ObtenerDesde is Obtener for a value that can be brought up to date from an
@@ -210,12 +261,9 @@ func (m *Memoria) ConsultarDesde(ctx context.Context, clave any, calcular func(c
 // needed. With nueva = false it answers nil instead of starting a computation
 // while an older one of the same key is still running.
 func (m *Memoria) entrada(ctx context.Context, clave any, nueva bool, calcular func(context.Context, any, int64) (any, error)) (*entradaMemoria, error) {
-	v, todo, err := m.versiones(ctx)
+	v, err := m.versionDe(ctx, clave)
 	if err != nil {
 		return nil, err
-	}
-	if _, ok := clave.(DeTodo); ok {
-		v = todo
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()

@@ -123,3 +123,50 @@ func TestMemoria_obtenerDesdeRecibeElTamizajeAnterior(t *testing.T) {
 		t.Errorf("quedan %d tamizajes anteriores, quería 1 (el de 2025 de la versión 7)", len(m.previas))
 	}
 }
+
+type claveDeTodoPrueba struct{}
+
+func (claveDeTodoPrueba) DeTodo() {}
+
+// ObtenerEnTurno computes in the page's own turn (never in another
+// goroutine), keeps the value for its version only, never returns a value
+// of another version and never replaces a newer one with an older.
+func TestObtenerEnTurno_versionExactaYEnElTurnoDeLaPagina(t *testing.T) {
+	m := Nueva(nil)
+	var veces atomic.Int32
+	var enTurno atomic.Bool
+	leer := func(general int64) any {
+		t.Helper()
+		tt := turnos.Nuevos(1, errors.New("sin turno"))
+		var x any
+		servir(tt, func(c echo.Context) error {
+			ctx := ConVersiones(c.Request().Context(), 1, general)
+			var err error
+			x, err = m.ObtenerEnTurno(ctx, claveDeTodoPrueba{}, func(ctx context.Context) (any, error) {
+				enTurno.Store(turnos.ConTurno(ctx))
+				return general*100 + int64(veces.Add(1)), nil
+			})
+			return err
+		})
+		return x
+	}
+	pasos := []struct {
+		nombre  string
+		general int64
+		quiere  int64
+	}{
+		{"primera_calcula", 5, 501},
+		{"misma_version_guardada", 5, 501},
+		{"version_nueva_calcula", 6, 602},
+		{"una_pagina_de_la_version_anterior_calcula_la_suya", 5, 503},
+		{"y_no_reemplaza_la_nueva", 6, 602},
+	}
+	for _, p := range pasos {
+		if got := leer(p.general); got != p.quiere {
+			t.Fatalf("%s: %v, quiere %d", p.nombre, got, p.quiere)
+		}
+	}
+	if !enTurno.Load() {
+		t.Fatal("el cálculo no corrió en el turno de la página")
+	}
+}
