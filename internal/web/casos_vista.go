@@ -10,10 +10,12 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
 	"comite/internal/calendario"
+	"comite/internal/contrato"
 	"comite/internal/db"
 	"comite/internal/dominio"
 	"comite/internal/etiquetas"
@@ -21,9 +23,7 @@ import (
 	"comite/internal/fecha"
 	"comite/internal/flujo"
 	"comite/internal/formato"
-	"comite/internal/normas"
 	"comite/internal/permisos"
-	"comite/internal/reincidencia"
 	"comite/internal/web/urls"
 	"comite/web/templates"
 
@@ -94,30 +94,18 @@ func (h *handler) calendarioCasos(ctx context.Context) (*calendario.Calendario, 
 	return calendario.Nuevo(fs), nil
 }
 
-// vistaCaso builds the whole case page for the signed-in role.
+// vistaCaso builds the whole case page for the signed-in role: it reads one
+// snapshot of the case (db.LeerCaso), the people, the parsed evaluations
+// (memoria) and the sessions, and hands them to the builders in templates.
 func (h *handler) vistaCaso(c echo.Context, caso dominio.Caso) (templates.CasoDetalle, error) {
 	ctx := c.Request().Context()
 	cu := cuentaDe(c)
-	v := templates.CasoDetalle{
-		ID: caso.ID, Numero: caso.Numero, Estado: caso.Estado.Etiqueta(), EstadoClave: string(caso.Estado),
-		Usuario: caso.RazonSocial, NIT: caso.NIT, TipoUsuario: etiquetas.TipoUsuario(caso.TipoUsuario),
-		Seccional: caso.NombreSeccional, Descripcion: caso.Descripcion, Errores: templates.Errores{},
+	// People by name, cargo and role, never by login.
+	persona, err := h.personas(ctx)
+	if err != nil {
+		return templates.CasoDetalle{}, err
 	}
-	anclaje := etiquetas.LecturaAnclaje(string(caso.Anclaje))
-	v.Datos = []templates.Par{
-		{Etiqueta: "Fecha de comisión", Valor: formato.Fecha(caso.FechaComision)},
-		{Etiqueta: "Verificación de los hechos", Valor: formato.Fecha(caso.FechaVerificacion)},
-		{Etiqueta: "Expediente completo", Valor: formato.Fecha(caso.FechaExpediente)},
-		{Etiqueta: "Requerimiento especial aduanero", Valor: formato.Fecha(caso.FechaRequerimiento)},
-		{Etiqueta: "Gravedad", Valor: etiquetas.Gravedad(string(caso.Gravedad))},
-		{Etiqueta: "Sanción prevista", Valor: etiquetas.Sancion(string(caso.Sancion))},
-		{Etiqueta: "Multa prevista", Valor: formato.Pesos(caso.SancionPrevista)},
-		{Etiqueta: "Permite cancelación en sustitución", Valor: formato.SiNo(caso.PermiteCancelacion)},
-		{Etiqueta: "Año de referencia", Valor: anclaje},
-		{Etiqueta: "Reportado", Valor: formato.Fecha(caso.FechaReporte) + " por " + caso.CreadoPor},
-	}
-	// One read snapshot for the whole page (db.LeerCaso); each stored
-	// evaluation is parsed once and its view and charts kept (memoria.evaluacion).
+	v := templates.CasoDe(caso, persona)
 	l, err := h.d.LeerCaso(ctx, caso)
 	if err != nil {
 		return v, fmt.Errorf("leer el caso %s: %w", caso.Numero, err)
@@ -129,19 +117,16 @@ func (h *handler) vistaCaso(c echo.Context, caso dominio.Caso) (templates.CasoDe
 	}
 	r := ultima.r
 	v.Evaluacion = ultima.vista
+	v.Evaluacion.CreadaPor = persona(v.Evaluacion.CreadaPor)
+	v.Graficos = ultima.graficos
 	versiones := map[int64]int{}
 	for _, e := range evs {
 		versiones[e.ID] = e.Version
-		res := "No procede"
+		var re *contrato.EvaluacionJSON
 		if x, err := h.evaluacion(e); err == nil {
-			switch x.r.Procede() {
-			case reincidencia.Si:
-				res = "Procede"
-			case reincidencia.Desconocido:
-				res = x.r.DatosIncompletos()
-			}
+			re = &x.r
 		}
-		v.Versiones = append(v.Versiones, templates.VersionEvaluacion{Version: e.Version, Creada: formato.InstanteTexto(e.CreadoEn), Por: e.CreadoPor, Motivo: e.Motivo, Procede: res})
+		v.Versiones = append(v.Versiones, templates.VersionDe(e, re, persona))
 	}
 	cal := calendario.Nuevo(l.DiasInhabiles)
 	var vence fecha.Fecha
@@ -150,35 +135,11 @@ func (h *handler) vistaCaso(c echo.Context, caso dominio.Caso) (templates.CasoDe
 			return v, fmt.Errorf("plazo del reporte guardado ilegible en la evaluación del caso %s: %w", caso.Numero, err)
 		}
 	}
-	base := reincidencia.FechaBasePlazo(reincidencia.NuevaInfraccion{FechaVerificacion: caso.FechaVerificacion, FechaExpediente: caso.FechaExpediente})
-	v.Plazo = templates.PlazoVista{
-		Base: formato.Fecha(base), Vence: formato.Fecha(vence), FechaReporte: formato.Fecha(caso.FechaReporte),
-		Semaforo:   templates.PlazoDeReporte(cal, h.d.Hoy(), caso.FechaReporte, vence),
-		Fundamento: normas.De(normas.PlazoReporte).Referencia() + "; " + normas.De(normas.DiasHabiles).Referencia() + " (días hábiles, con los días inhábiles declarados por la entidad)",
-	}
-	v.Plazo.EnPlazo = !caso.FechaReporte.Despues(vence)
-	if v.Plazo.EnPlazo {
-		v.Plazo.Texto = "El reporte se hizo dentro del plazo."
-	} else {
-		v.Plazo.Texto = "El reporte se hizo después del plazo. El retraso no anula el caso: se registra como tardío."
-	}
-	v.Graficos = ultima.graficos
+	v.Plazo = templates.PlazoDe(cal, h.d.Hoy(), caso, vence)
 	if v.QueSigue, err = h.queSigue(ctx, cal, caso, l.Historia, l.Conceptos); err != nil {
 		return v, err
 	}
-	hist := l.Historia
-	for i := len(hist) - 1; i >= 0; i-- { // newest first
-		x := hist[i]
-		ev := ""
-		if x.EvaluacionVersion > 0 {
-			ev = "v" + strconv.Itoa(x.EvaluacionVersion)
-		}
-		de := "—"
-		if x.DeEstado != "" {
-			de = x.DeEstado.Etiqueta()
-		}
-		v.Historia = append(v.Historia, templates.EventoVista{En: formato.InstanteTexto(x.En), Cuenta: x.Cuenta, IP: x.IP, De: de, A: x.AEstado.Etiqueta(), Detalle: x.Texto, Evaluacion: ev})
-	}
+	v.Historia = templates.HistoriaDe(l.Historia, persona)
 	if n := l.NormaAplicable; n != nil {
 		quien, err := h.persona(ctx, n.RegistradaPor)
 		if err != nil {
@@ -189,39 +150,14 @@ func (h *handler) vistaCaso(c echo.Context, caso dominio.Caso) (templates.CasoDe
 	v.PuedeNorma = v.Evaluacion.AvisoVigencia != "" && permisos.Puede(cu.Rol, permisos.EvaluarCaso) && caso.Estado != flujo.Cerrado && caso.Estado != flujo.NoProcede
 	// What the role can do now: flujo decides.
 	cx := expediente.ContextoCon(caso, r, l.InformeSobreUltima, l.NormaAplicable != nil)
-	for _, p := range flujo.Siguientes(cu.Rol, cx) {
-		a := templates.AccionCaso{Clave: string(p.Accion), Nombre: p.Nombre, Metodo: "post"}
-		switch p.Accion {
-		case flujo.IniciarEvaluacion:
-			a.Ruta, a.ConNota = urls.CasoPaso(caso.ID, "iniciar"), true
-		case flujo.Presentar:
-			a.Ruta, a.ConNota = urls.CasoPaso(caso.ID, "presentar"), true
-		case flujo.DeclararNoProcede:
-			a.Ruta, a.ConNota, a.Confirmar = urls.CasoPaso(caso.ID, "no-procede"), true, "El caso quedará cerrado como «no procede». ¿Continuar?"
-		case flujo.Reevaluar:
-			a.Ruta, a.ConMotivo = urls.CasoPaso(caso.ID, "reevaluar"), true
-		case flujo.EmitirConcepto:
-			// Every concepto is born in a session: the button leads to the
-			// session whose orden del día has the case, or says to add it.
-			ss, err := h.d.SesionesDelCaso(ctx, caso.ID)
-			if err != nil {
-				return v, err
-			}
-			if len(ss) == 0 {
-				a.Nombre, a.Ruta, a.Metodo = "Ir a las sesiones del Comité", urls.Sesiones, "get"
-				v.Pendiente = "El concepto se registra dentro de una sesión del Comité: el caso aún no está en el orden del día de ninguna sesión. Agréguelo al orden del día de una sesión (Sesiones) y registre allí el concepto."
-				break
-			}
-			s := ss[0]
-			a.Nombre = "Registrar el concepto en la sesión " + s.Numero + " del " + s.Fecha.DMA()
-			a.Ruta, a.Metodo = urls.Concepto(s.ID, caso.ID), "get"
-		case flujo.CorregirConcepto, flujo.EmitirInforme:
-			continue // offered beside the concepto (read-only) and the informes
-		case flujo.Cerrar:
-			a.Ruta, a.Metodo = urls.CasoCierre(caso.ID), "get"
+	pasos := flujo.Siguientes(cu.Rol, cx)
+	var sesiones []dominio.SesionDeCaso
+	if slices.ContainsFunc(pasos, func(p flujo.Paso) bool { return p.Accion == flujo.EmitirConcepto }) {
+		if sesiones, err = h.d.SesionesDelCaso(ctx, caso.ID); err != nil {
+			return v, err
 		}
-		v.Acciones = append(v.Acciones, a)
 	}
+	v.Acciones, v.Pendiente = templates.AccionesCaso(caso.ID, pasos, sesiones)
 	// The Secretaría may still add to the first-step actions ("presentar" is
 	// only offered when flujo allows it); tell what is missing.
 	if cu.Rol == permisos.RolSecretaria && caso.Estado == flujo.EnEvaluacion {
@@ -231,9 +167,7 @@ func (h *handler) vistaCaso(c echo.Context, caso dominio.Caso) (templates.CasoDe
 	}
 	_, errCrit := flujo.Validar(flujo.Reevaluar, cu.Rol, cx)
 	v.PuedeCriterios = errCrit == nil
-	for _, k := range flujo.CriteriosDe(cx.SegundaRuta) {
-		v.Criterios = append(v.Criterios, templates.CriterioVista{Clave: k.Clave, Etiqueta: k.Etiqueta, Ayuda: k.Ayuda, Texto: caso.Criterios[k.Clave]})
-	}
+	v.Criterios = templates.CriteriosCasoDe(cx.SegundaRuta, caso.Criterios)
 	for _, i := range l.Informes {
 		por, err := h.persona(ctx, i.EmitidoPor)
 		if err != nil {
@@ -254,38 +188,17 @@ func (h *handler) vistaCaso(c echo.Context, caso dominio.Caso) (templates.CasoDe
 		v.InformePendiente = errInf.Error()
 	}
 	v.PuedeLiquidar = permisos.Puede(cu.Rol, permisos.VerLiquidacionCaso)
-	cs := l.Conceptos
-	for _, x := range cs {
-		v.Conceptos = append(v.Conceptos, templates.ConceptoDe(x, versiones))
+	for _, x := range l.Conceptos {
+		k := templates.ConceptoDe(x, versiones)
+		k.RegistradoPor = persona(k.RegistradoPor)
+		v.Conceptos = append(v.Conceptos, k)
 	}
 	_, errCor := flujo.Validar(flujo.CorregirConcepto, cu.Rol, cx)
-	v.PuedeCorregir = errCor == nil && len(cs) > 0
+	v.PuedeCorregir = errCor == nil && len(l.Conceptos) > 0
 	if pr := l.Propuesta; pr != nil {
 		pv := templates.PropuestaDe(*pr, caso.SancionPrevista)
+		pv.RegistradoPor = persona(pv.RegistradoPor)
 		v.Propuesta = &pv
-	}
-	// People by name, cargo and role, never by login.
-	persona, err := h.personas(ctx)
-	if err != nil {
-		return v, err
-	}
-	v.Evaluacion.CreadaPor = persona(v.Evaluacion.CreadaPor)
-	for i := range v.Historia {
-		v.Historia[i].Cuenta = persona(v.Historia[i].Cuenta)
-	}
-	for i := range v.Versiones {
-		v.Versiones[i].Por = persona(v.Versiones[i].Por)
-	}
-	for i := range v.Conceptos {
-		v.Conceptos[i].RegistradoPor = persona(v.Conceptos[i].RegistradoPor)
-	}
-	if v.Propuesta != nil {
-		v.Propuesta.RegistradoPor = persona(v.Propuesta.RegistradoPor)
-	}
-	for i := range v.Datos {
-		if v.Datos[i].Etiqueta == "Reportado" {
-			v.Datos[i].Valor = formato.Fecha(caso.FechaReporte) + " por " + persona(caso.CreadoPor)
-		}
 	}
 	return v, nil
 }

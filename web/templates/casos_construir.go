@@ -23,6 +23,7 @@ import (
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
 	"comite/internal/valores"
+	"comite/internal/web/urls"
 
 	"github.com/shopspring/decimal"
 )
@@ -304,4 +305,123 @@ func GraficosSerie(serie []reincidencia.PuntoAnual) ([]graficos.Grafico, error) 
 		return nil, err
 	}
 	return []graficos.Grafico{g1, g2}, nil
+}
+
+// CasoDe is the head of the case page: the case as it was reported, the
+// person who reported it named by persona (never by login).
+func CasoDe(caso dominio.Caso, persona func(login string) string) CasoDetalle {
+	v := CasoDetalle{
+		ID: caso.ID, Numero: caso.Numero, Estado: caso.Estado.Etiqueta(), EstadoClave: string(caso.Estado),
+		Usuario: caso.RazonSocial, NIT: caso.NIT, TipoUsuario: etiquetas.TipoUsuario(caso.TipoUsuario),
+		Seccional: caso.NombreSeccional, Descripcion: caso.Descripcion, Errores: Errores{},
+	}
+	v.Datos = []Par{
+		{Etiqueta: "Fecha de comisión", Valor: formato.Fecha(caso.FechaComision)},
+		{Etiqueta: "Verificación de los hechos", Valor: formato.Fecha(caso.FechaVerificacion)},
+		{Etiqueta: "Expediente completo", Valor: formato.Fecha(caso.FechaExpediente)},
+		{Etiqueta: "Requerimiento especial aduanero", Valor: formato.Fecha(caso.FechaRequerimiento)},
+		{Etiqueta: "Gravedad", Valor: etiquetas.Gravedad(string(caso.Gravedad))},
+		{Etiqueta: "Sanción prevista", Valor: etiquetas.Sancion(string(caso.Sancion))},
+		{Etiqueta: "Multa prevista", Valor: formato.Pesos(caso.SancionPrevista)},
+		{Etiqueta: "Permite cancelación en sustitución", Valor: formato.SiNo(caso.PermiteCancelacion)},
+		{Etiqueta: "Año de referencia", Valor: etiquetas.LecturaAnclaje(string(caso.Anclaje))},
+		{Etiqueta: "Reportado", Valor: formato.Fecha(caso.FechaReporte) + " por " + persona(caso.CreadoPor)},
+	}
+	return v
+}
+
+// VersionDe is one row of the list of a case's evaluations; r is its stored
+// result, nil when it could not be read.
+func VersionDe(e dominio.Evaluacion, r *contrato.EvaluacionJSON, persona func(login string) string) VersionEvaluacion {
+	res := "No procede"
+	if r != nil {
+		switch r.Procede() {
+		case reincidencia.Si:
+			res = "Procede"
+		case reincidencia.Desconocido:
+			res = r.DatosIncompletos()
+		}
+	}
+	return VersionEvaluacion{Version: e.Version, Creada: formato.InstanteTexto(e.CreadoEn), Por: persona(e.CreadoPor), Motivo: e.Motivo, Procede: res}
+}
+
+// PlazoDe is the report's term of a case (art. 25 of the Decreto Ley 920 de
+// 2023): the date it runs from, the stored due date vence and its light on hoy.
+func PlazoDe(cal *calendario.Calendario, hoy fecha.Fecha, caso dominio.Caso, vence fecha.Fecha) PlazoVista {
+	base := reincidencia.FechaBasePlazo(reincidencia.NuevaInfraccion{FechaVerificacion: caso.FechaVerificacion, FechaExpediente: caso.FechaExpediente})
+	v := PlazoVista{
+		Base: formato.Fecha(base), Vence: formato.Fecha(vence), FechaReporte: formato.Fecha(caso.FechaReporte),
+		Semaforo:   PlazoDeReporte(cal, hoy, caso.FechaReporte, vence),
+		Fundamento: normas.De(normas.PlazoReporte).Referencia() + "; " + normas.De(normas.DiasHabiles).Referencia() + " (días hábiles, con los días inhábiles declarados por la entidad)",
+	}
+	v.EnPlazo = !caso.FechaReporte.Despues(vence)
+	if v.EnPlazo {
+		v.Texto = "El reporte se hizo dentro del plazo."
+	} else {
+		v.Texto = "El reporte se hizo después del plazo. El retraso no anula el caso: se registra como tardío."
+	}
+	return v
+}
+
+// HistoriaDe is a case's history newest first, each account named by persona.
+func HistoriaDe(hist []dominio.EventoCaso, persona func(login string) string) []EventoVista {
+	var out []EventoVista
+	for i := len(hist) - 1; i >= 0; i-- {
+		x := hist[i]
+		ev := ""
+		if x.EvaluacionVersion > 0 {
+			ev = "v" + strconv.Itoa(x.EvaluacionVersion)
+		}
+		de := "—"
+		if x.DeEstado != "" {
+			de = x.DeEstado.Etiqueta()
+		}
+		out = append(out, EventoVista{En: formato.InstanteTexto(x.En), Cuenta: persona(x.Cuenta), IP: x.IP, De: de, A: x.AEstado.Etiqueta(), Detalle: x.Texto, Evaluacion: ev})
+	}
+	return out
+}
+
+// AccionesCaso are the buttons of the steps flujo offers on a case. sesiones
+// are the sessions whose orden del día has the case, newest first: every
+// concepto is born in a session, so that step leads to the newest one, or,
+// with none, to the sessions with pendiente saying to add the case first.
+func AccionesCaso(casoID int64, pasos []flujo.Paso, sesiones []dominio.SesionDeCaso) (acciones []AccionCaso, pendiente string) {
+	for _, p := range pasos {
+		a := AccionCaso{Clave: string(p.Accion), Nombre: p.Nombre, Metodo: "post"}
+		switch p.Accion {
+		case flujo.IniciarEvaluacion:
+			a.Ruta, a.ConNota = urls.CasoPaso(casoID, "iniciar"), true
+		case flujo.Presentar:
+			a.Ruta, a.ConNota = urls.CasoPaso(casoID, "presentar"), true
+		case flujo.DeclararNoProcede:
+			a.Ruta, a.ConNota, a.Confirmar = urls.CasoPaso(casoID, "no-procede"), true, "El caso quedará cerrado como «no procede». ¿Continuar?"
+		case flujo.Reevaluar:
+			a.Ruta, a.ConMotivo = urls.CasoPaso(casoID, "reevaluar"), true
+		case flujo.EmitirConcepto:
+			if len(sesiones) == 0 {
+				a.Nombre, a.Ruta, a.Metodo = "Ir a las sesiones del Comité", urls.Sesiones, "get"
+				pendiente = "El concepto se registra dentro de una sesión del Comité: el caso aún no está en el orden del día de ninguna sesión. Agréguelo al orden del día de una sesión (Sesiones) y registre allí el concepto."
+				break
+			}
+			s := sesiones[0]
+			a.Nombre = "Registrar el concepto en la sesión " + s.Numero + " del " + s.Fecha.DMA()
+			a.Ruta, a.Metodo = urls.Concepto(s.ID, casoID), "get"
+		case flujo.CorregirConcepto, flujo.EmitirInforme:
+			continue // offered beside the concepto (read-only) and the informes
+		case flujo.Cerrar:
+			a.Ruta, a.Metodo = urls.CasoCierre(casoID), "get"
+		}
+		acciones = append(acciones, a)
+	}
+	return acciones, pendiente
+}
+
+// CriteriosCasoDe are the Secretaría's qualitative criteria of a case's
+// route, with the texts written so far.
+func CriteriosCasoDe(segundaRuta bool, textos map[string]string) []CriterioVista {
+	var out []CriterioVista
+	for _, k := range flujo.CriteriosDe(segundaRuta) {
+		out = append(out, CriterioVista{Clave: k.Clave, Etiqueta: k.Etiqueta, Ayuda: k.Ayuda, Texto: textos[k.Clave]})
+	}
+	return out
 }
