@@ -11,6 +11,7 @@ import (
 	"comite/internal/flujo"
 	"comite/internal/reincidencia"
 	"comite/internal/valores"
+	"comite/internal/web/urls"
 
 	"github.com/shopspring/decimal"
 )
@@ -199,5 +200,146 @@ func TestGraficosDeCaso(t *testing.T) {
 				t.Errorf("%d gráficos; quiere %d", len(gs), c.n)
 			}
 		})
+	}
+}
+
+// nombrar names accounts as the pages do, by name and never by login.
+func nombrar(login string) string { return "Nombre de " + login }
+
+func TestCasoDe(t *testing.T) {
+	caso := dominio.Caso{
+		ID: 3, Numero: "CF-2025-0003", Estado: flujo.Reportado, RazonSocial: "Agencia S.A.S.", NIT: "800191045-1",
+		FechaComision: fecha.Debe(2025, 1, 10), FechaVerificacion: fecha.Debe(2025, 2, 3), FechaReporte: fecha.Debe(2025, 2, 10),
+		SancionPrevista: decimal.RequireFromString("1234567"), PermiteCancelacion: true, CreadoPor: "seccional",
+	}
+	v := CasoDe(caso, nombrar)
+	datos := map[string]string{}
+	for _, p := range v.Datos {
+		datos[p.Etiqueta] = p.Valor
+	}
+	casos := []struct{ etiqueta, quiere string }{
+		{"Fecha de comisión", "10/01/2025"},
+		{"Verificación de los hechos", "03/02/2025"},
+		{"Multa prevista", "$ 1.234.567"},
+		{"Permite cancelación en sustitución", "Sí"},
+		{"Reportado", "10/02/2025 por Nombre de seccional"},
+	}
+	for _, c := range casos {
+		if datos[c.etiqueta] != c.quiere {
+			t.Errorf("%s = %q; quiere %q", c.etiqueta, datos[c.etiqueta], c.quiere)
+		}
+	}
+	if v.Numero != "CF-2025-0003" || v.EstadoClave != string(flujo.Reportado) || v.Errores == nil || len(v.Datos) != 10 {
+		t.Errorf("CasoDe = %+v", v)
+	}
+}
+
+func TestVersionDe(t *testing.T) {
+	si, no := true, false
+	e := dominio.Evaluacion{Version: 3, CreadoEn: "2025-03-01T14:00:00Z", CreadoPor: "analista", Motivo: "corrección de operaciones"}
+	casos := []struct {
+		nombre string
+		r      *contrato.EvaluacionJSON
+		quiere string
+	}{
+		{"art25_procede", &contrato.EvaluacionJSON{ProcedeComite: &si}, "Procede"},
+		{"art25_no_procede", &contrato.EvaluacionJSON{ProcedeComite: &no}, "No procede"},
+		{"art25_desconocido_no_es_no", &contrato.EvaluacionJSON{Periodo: contrato.PeriodoJSON{Anio: 2024}}, reincidencia.TextoDatosIncompletos(2024)},
+		{"instantanea_ilegible", nil, "No procede"},
+	}
+	for _, c := range casos {
+		t.Run(c.nombre, func(t *testing.T) {
+			v := VersionDe(e, c.r, nombrar)
+			if v.Procede != c.quiere || v.Por != "Nombre de analista" || v.Version != 3 || v.Motivo != e.Motivo {
+				t.Errorf("VersionDe = %+v; quiere %q", v, c.quiere)
+			}
+		})
+	}
+}
+
+func TestPlazoDe(t *testing.T) {
+	cal := calendario.Nuevo(nil)
+	vence := fecha.Debe(2025, 3, 14)
+	casos := []struct {
+		nombre  string
+		reporte fecha.Fecha
+		enPlazo bool
+	}{
+		{"art25_dl920_reporte_en_plazo", fecha.Debe(2025, 3, 14), true},
+		{"art25_dl920_reporte_tardio_no_anula", fecha.Debe(2025, 3, 17), false},
+	}
+	for _, c := range casos {
+		t.Run(c.nombre, func(t *testing.T) {
+			caso := dominio.Caso{FechaVerificacion: fecha.Debe(2025, 2, 28), FechaReporte: c.reporte}
+			v := PlazoDe(cal, fecha.Debe(2025, 4, 1), caso, vence)
+			if v.EnPlazo != c.enPlazo || v.Vence != "14/03/2025" || v.Base == "" || v.Fundamento == "" || v.Texto == "" {
+				t.Errorf("PlazoDe = %+v", v)
+			}
+			if v.Semaforo != PlazoDeReporte(cal, fecha.Debe(2025, 4, 1), c.reporte, vence) {
+				t.Errorf("semáforo %+v", v.Semaforo)
+			}
+		})
+	}
+}
+
+func TestHistoriaDe(t *testing.T) {
+	hist := []dominio.EventoCaso{
+		{AEstado: flujo.Reportado, Texto: "Reportado", Cuenta: "seccional", En: "2025-02-10T15:00:00Z", EvaluacionVersion: 1},
+		{DeEstado: flujo.Reportado, AEstado: flujo.EnEvaluacion, Texto: "Iniciada", Cuenta: "secretaria", En: "2025-02-11T15:00:00Z"},
+	}
+	v := HistoriaDe(hist, nombrar)
+	if len(v) != 2 {
+		t.Fatalf("%d eventos", len(v))
+	}
+	// Newest first; the creation has no previous state.
+	if v[0].Detalle != "Iniciada" || v[0].Cuenta != "Nombre de secretaria" || v[0].Evaluacion != "" || v[0].De != flujo.Reportado.Etiqueta() {
+		t.Errorf("primero = %+v", v[0])
+	}
+	if v[1].De != "—" || v[1].Evaluacion != "v1" || v[1].A != flujo.Reportado.Etiqueta() {
+		t.Errorf("segundo = %+v", v[1])
+	}
+}
+
+func TestAccionesCaso(t *testing.T) {
+	paso := func(a flujo.Accion) flujo.Paso { return flujo.Paso{Accion: a, Nombre: string(a)} }
+	sesion := dominio.SesionDeCaso{ID: 5, Numero: "S-2025-02", Fecha: fecha.Debe(2025, 4, 8)}
+	casos := []struct {
+		nombre    string
+		pasos     []flujo.Paso
+		sesiones  []dominio.SesionDeCaso
+		quiere    []AccionCaso
+		pendiente bool
+	}{
+		{"iniciar_y_no_procede_con_nota", []flujo.Paso{paso(flujo.IniciarEvaluacion), paso(flujo.DeclararNoProcede)}, nil, []AccionCaso{
+			{Clave: string(flujo.IniciarEvaluacion), Nombre: string(flujo.IniciarEvaluacion), Ruta: urls.CasoPaso(9, "iniciar"), Metodo: "post", ConNota: true},
+			{Clave: string(flujo.DeclararNoProcede), Nombre: string(flujo.DeclararNoProcede), Ruta: urls.CasoPaso(9, "no-procede"), Metodo: "post", ConNota: true, Confirmar: "El caso quedará cerrado como «no procede». ¿Continuar?"},
+		}, false},
+		{"art22_concepto_en_la_sesion_mas_reciente", []flujo.Paso{paso(flujo.EmitirConcepto)}, []dominio.SesionDeCaso{sesion, {ID: 4}}, []AccionCaso{
+			{Clave: string(flujo.EmitirConcepto), Nombre: "Registrar el concepto en la sesión S-2025-02 del 08/04/2025", Ruta: urls.Concepto(5, 9), Metodo: "get"},
+		}, false},
+		{"art22_concepto_sin_sesion_lleva_a_las_sesiones", []flujo.Paso{paso(flujo.EmitirConcepto)}, nil, []AccionCaso{
+			{Clave: string(flujo.EmitirConcepto), Nombre: "Ir a las sesiones del Comité", Ruta: urls.Sesiones, Metodo: "get"},
+		}, true},
+		{"corregir_e_informe_van_aparte", []flujo.Paso{paso(flujo.CorregirConcepto), paso(flujo.EmitirInforme), paso(flujo.Cerrar)}, nil, []AccionCaso{
+			{Clave: string(flujo.Cerrar), Nombre: string(flujo.Cerrar), Ruta: urls.CasoCierre(9), Metodo: "get"},
+		}, false},
+	}
+	for _, c := range casos {
+		t.Run(c.nombre, func(t *testing.T) {
+			a, p := AccionesCaso(9, c.pasos, c.sesiones)
+			if !reflect.DeepEqual(a, c.quiere) || (p != "") != c.pendiente {
+				t.Errorf("AccionesCaso = %+v, %q; quiere %+v", a, p, c.quiere)
+			}
+		})
+	}
+}
+
+func TestCriteriosCasoDe(t *testing.T) {
+	for _, segunda := range []bool{false, true} {
+		ks := flujo.CriteriosDe(segunda)
+		v := CriteriosCasoDe(segunda, map[string]string{ks[0].Clave: "escrito"})
+		if len(v) != len(ks) || v[0].Texto != "escrito" || v[0].Etiqueta != ks[0].Etiqueta || (len(v) > 1 && v[1].Texto != "") {
+			t.Errorf("segunda ruta %v: %+v", segunda, v)
+		}
 	}
 }
