@@ -3,6 +3,7 @@ package web
 import (
 	"net/http"
 
+	"comite/internal/importar"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
@@ -10,5 +11,5 @@ import (
 
 // importacionMostrar shows the upload form, the help on formats and the templates.
 func (h *handler) importacionMostrar(c echo.Context) error {
-	return h.render(c, http.StatusOK, templates.ImportacionPagina(h.pagina(c, "Importar datos", "importar"), templates.FormImportacionDe(c.QueryParam("clase"), templates.Errores{})))
+	return h.render(c, http.StatusOK, templates.ImportacionPagina(h.pagina(c, "Importar datos", "importar"), templates.FormImportacionDe(c.QueryParam("clase"), templates.Errores{}, importar.PlantillasDisponibles)))
 }

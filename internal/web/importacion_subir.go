@@ -80,7 +80,7 @@ func (h *handler) importacionSubir(c echo.Context) error {
 		}
 	}
 	if len(errs) > 0 {
-		return h.render(c, http.StatusUnprocessableEntity, templates.ImportacionPagina(h.pagina(c, "Importar datos", "importar"), templates.FormImportacionDe(clase, errs)))
+		return h.render(c, http.StatusUnprocessableEntity, templates.ImportacionPagina(h.pagina(c, "Importar datos", "importar"), templates.FormImportacionDe(clase, errs, importar.PlantillasDisponibles)))
 	}
 	// The file is read and validated here, once, before any transaction:
 	// the preview and the confirmation use what is kept (package pendientes).

@@ -34,7 +34,7 @@ func (h *handler) importacionVista(c echo.Context) error {
 	}
 	cl := filas.Clase(m.Clase)
 	v := templates.VistaImportacion{Token: token, Archivo: m.Archivo, ClaseTexto: templates.ClaseImportacion(cl), SHA256: m.SHA256,
-		Tamano: templates.TamanoTexto(m.Tamano), Form: templates.FormImportacionDe(m.Clase, templates.Errores{}), Formato: m.Formato}
+		Tamano: templates.TamanoTexto(m.Tamano), Form: templates.FormImportacionDe(m.Clase, templates.Errores{}, importar.PlantillasDisponibles), Formato: m.Formato}
 	if r := m.Simulacion; r != nil && len(problemas) == 0 {
 		v.Filas, v.Nuevas, v.Actualizada, v.SinCambios = formato.Entero(int64(r.Filas)), formato.Entero(int64(r.Insertadas)),
 			formato.Entero(int64(r.Actualizadas)), formato.Entero(int64(r.SinCambios))

@@ -17,7 +17,6 @@ import (
 	"comite/internal/flujo"
 	"comite/internal/formato"
 	"comite/internal/graficos"
-	"comite/internal/informe"
 	"comite/internal/normas"
 	"comite/internal/plazos"
 	"comite/internal/reincidencia"
@@ -225,7 +224,7 @@ func GraficosDeCaso(r contrato.EvaluacionJSON, ent reincidencia.Entrada, ref val
 	}
 	// The acts that count and those that do not, by gravedad: the same
 	// chart as the informe's PDF.
-	cuentan, fuera := informe.ActosPorGravedad(r.ActosComputados, r.ActosExcluidos)
+	cuentan, fuera := contrato.ActosPorGravedad(r.ActosComputados, r.ActosExcluidos)
 	if cuentan != [3]int{} || fuera != [3]int{} {
 		g3, err := graficos.Opcion(graficos.ModeloGravedad(cuentan, fuera, r.Periodo.Anio))
 		if err != nil {

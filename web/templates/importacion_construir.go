@@ -9,7 +9,6 @@ import (
 
 	"comite/internal/etiquetas"
 	"comite/internal/formato"
-	"comite/internal/importar"
 	"comite/internal/importar/filas"
 	"comite/internal/web/urls"
 )
@@ -24,8 +23,10 @@ var clasesImportacion = map[filas.Clase]string{
 	filas.Usuarios:    "Usuarios aduaneros y sus registros",
 }
 
-// FormImportacionDe is the upload form with the option chosen and its errors.
-func FormImportacionDe(clase string, errs Errores) FormImportacion {
+// FormImportacionDe is the upload form with the option chosen and its
+// errors, and a link to the CSV and XLSX template of each kind of file in
+// plantillas (the template names the import offers).
+func FormImportacionDe(clase string, errs Errores, plantillas []string) FormImportacion {
 	f := FormImportacion{Errores: errs, Limite: "20 MB"}
 	f.Clases = append(f.Clases, Opcion{Valor: "", Texto: "Elija qué contiene…", Seleccionada: clase == ""})
 	for _, c := range filas.Clases {
@@ -37,7 +38,7 @@ func FormImportacionDe(clase string, errs Errores) FormImportacion {
 		"operaciones_declaraciones": "Operaciones: una fila por declaración",
 		"usuarios":                  "Usuarios aduaneros y sus registros",
 	}
-	for _, p := range importar.PlantillasDisponibles {
+	for _, p := range plantillas {
 		f.Plantillas = append(f.Plantillas, PlantillaEnlace{Titulo: titulos[p], Clave: p,
 			CSV: urls.Plantilla(p + ".csv"), XLSX: urls.Plantilla(p + ".xlsx")})
 	}

@@ -96,7 +96,7 @@ func TestMuestraLote(t *testing.T) {
 }
 
 func TestFormImportacionDe(t *testing.T) {
-	f := FormImportacionDe("operaciones", Errores{"clase": "Elija qué contiene el archivo."})
+	f := FormImportacionDe("operaciones", Errores{"clase": "Elija qué contiene el archivo."}, []string{"sanciones", "operaciones", "operaciones_declaraciones", "usuarios"})
 	var elegida string
 	for _, o := range f.Clases {
 		if o.Seleccionada {
