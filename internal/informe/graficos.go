@@ -8,7 +8,6 @@ import (
 	"comite/internal/contrato"
 	"comite/internal/formato"
 	"comite/internal/graficos"
-	"comite/internal/sancion"
 
 	"github.com/go-analyze/charts"
 	"github.com/shopspring/decimal"
@@ -43,30 +42,9 @@ func Graficos(d Datos) []Grafico {
 		mo, _ := graficos.ModeloOperaciones(anios, s, o)
 		out = append(out, Grafico{mu}, Grafico{mo})
 	}
-	cuentan, fuera := ActosPorGravedad(d.Evaluacion.ActosComputados, d.Evaluacion.ActosExcluidos)
+	cuentan, fuera := contrato.ActosPorGravedad(d.Evaluacion.ActosComputados, d.Evaluacion.ActosExcluidos)
 	out = append(out, Grafico{graficos.ModeloGravedad(cuentan, fuera, d.Evaluacion.Periodo.Anio)})
 	return out
-}
-
-// ActosPorGravedad counts the stored acts that count and those that do not
-// by gravedad (leve, grave, gravísima), for the chart of a case.
-func ActosPorGravedad(computados []contrato.ComputadoJSON, excluidos []contrato.ExcluidoJSON) (cuentan, fuera [3]int) {
-	grav := sancion.Gravedades()
-	for _, a := range computados {
-		for i, g := range grav {
-			if string(g) == a.Gravedad {
-				cuentan[i]++
-			}
-		}
-	}
-	for _, a := range excluidos {
-		for i, g := range grav {
-			if string(g) == a.Gravedad {
-				fuera[i]++
-			}
-		}
-	}
-	return cuentan, fuera
 }
 
 // valoresFloat converts a series to float64 for the chart library, through

@@ -65,7 +65,7 @@ func (h *handler) casosCierre(c echo.Context) error {
 	if err != nil {
 		return fallo(err)
 	}
-	pv := vistaPropuesta(p, caso.SancionPrevista)
+	pv := templates.PropuestaDe(p, caso.SancionPrevista)
 	f.Propuesta = &pv
 	f.FechaREA = formato.Fecha(rea)
 	return h.render(c, http.StatusOK, templates.CierrePagina(h.pagina(c, "Cerrar el caso "+caso.Numero, "casos"), f))

@@ -1,7 +1,10 @@
 package web
 
 import (
+	"encoding/json"
+
 	"comite/internal/contrato"
+	"comite/internal/db"
 	"comite/internal/dominio"
 	"comite/internal/graficos"
 	"comite/internal/reincidencia"
@@ -41,10 +44,20 @@ func (h *handler) evaluacion(ev dominio.Evaluacion) (*evaluacionLeida, error) {
 			return nil, err
 		}
 		x := &evaluacionLeida{resultadoJSON: ev.ResultadoJSON, entradaJSON: ev.EntradaJSON, valoresJSON: ev.ValoresJSON, r: r, ent: ent}
-		x.vista = vistaEvaluacion(ev, r, ent, ref)
-		if x.graficos, err = graficosCaso(r, ent, ref); err != nil {
+		x.vista = templates.EvaluacionDe(ev, r, ent, ref, uvtUsada(ev))
+		if x.graficos, err = templates.GraficosDeCaso(r, ent, ref); err != nil {
 			return nil, err
 		}
 		return x, nil
 	})
+}
+
+// uvtUsada is the UVT the stored values of an evaluation name, nil when they
+// name none or cannot be read (the page then leaves the line out).
+func uvtUsada(ev dominio.Evaluacion) *templates.UVTUsada {
+	var vu db.ValoresUsados
+	if err := json.Unmarshal([]byte(ev.ValoresJSON), &vu); err != nil || vu.UVT == nil {
+		return nil
+	}
+	return &templates.UVTUsada{Anio: vu.UVT.Anio, ValorCOP: vu.UVT.ValorCOP, Resolucion: vu.UVT.Resolucion}
 }

@@ -282,12 +282,12 @@ func (h *handler) lineasLista(ctx context.Context, fs []db.FilaCaso) ([]filaList
 		if !k.PlazoReporte.IsZero() {
 			l.plazo = formato.Fecha(k.PlazoReporte)
 		}
-		l.semaforoLegal = plazoCaso(cal, hoy, k.FechaReporte, k.PlazoReporte)
+		l.semaforoLegal = templates.PlazoDeReporte(cal, hoy, k.FechaReporte, k.PlazoReporte)
 		if e, desde, ok := plazos.Actual(k.Estado, k.FechaReporte, k.Presentado, k.Concepto); ok {
 			l.etapa = e.Etiqueta() + " (término interno)"
 			if vence := plazos.Vence(cal, desde, dias[e]); !vence.IsZero() {
 				l.vence = formato.Fecha(vence)
-				l.semaforoEtapa = semaforoVista(plazos.Decidir(cal, hoy, vence, fecha.Fecha{}))
+				l.semaforoEtapa = templates.SemaforoDe(plazos.Decidir(cal, hoy, vence, fecha.Fecha{}))
 			} else {
 				l.vence = "Desconocido"
 			}

@@ -66,6 +66,6 @@ func (h *handler) queSigue(ctx context.Context, cal *calendario.Calendario, caso
 		return q, nil
 	}
 	q.Vence = "Vence el " + formato.Fecha(vence)
-	q.Semaforo = semaforoVista(plazos.Decidir(cal, h.d.Hoy(), vence, fecha.Fecha{}))
+	q.Semaforo = templates.SemaforoDe(plazos.Decidir(cal, h.d.Hoy(), vence, fecha.Fecha{}))
 	return q, nil
 }

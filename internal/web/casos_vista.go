@@ -1,15 +1,16 @@
 package web
 
-// View models of the case pages, built from the store's values. Nothing here
-// decides a rule: figures come from the stored snapshot, steps from
-// flujo.Siguientes, deadlines from internal/calendario.
+// The case pages read here what they show (one snapshot of the case, the
+// account, the people) and hand it to the view-model builders beside the
+// templates. Nothing here decides a rule: figures come from the stored
+// snapshot, steps from flujo.Siguientes, deadlines from internal/calendario.
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -22,19 +23,11 @@ import (
 	"comite/internal/fecha"
 	"comite/internal/flujo"
 	"comite/internal/formato"
-	"comite/internal/graficos"
-	"comite/internal/informe"
-	"comite/internal/normas"
 	"comite/internal/permisos"
-	"comite/internal/plazos"
-	"comite/internal/reincidencia"
-	"comite/internal/sancion"
-	"comite/internal/valores"
 	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
-	"github.com/shopspring/decimal"
 )
 
 // actorCaso is the signed-in account as the store's workflow needs it.
@@ -88,8 +81,6 @@ func errorDePaso(err error) (status int, mensaje string, campos map[string]strin
 	return http.StatusConflict, mensaje, nil, nil
 }
 
-func jsonUnmarshal(s string, v any) error { return json.Unmarshal([]byte(s), v) }
-
 // calendarioCasos is the calendar with the authority's non-business days.
 func (h *handler) calendarioCasos(ctx context.Context) (*calendario.Calendario, error) {
 	dias, err := h.d.ListarDiasInhabiles(ctx)
@@ -103,271 +94,18 @@ func (h *handler) calendarioCasos(ctx context.Context) (*calendario.Calendario, 
 	return calendario.Nuevo(fs), nil
 }
 
-// plazoCaso is the traffic light of a case's report deadline (10 business
-// days, art. 25 of the Decreto Ley 920 de 2023 by position; read from the
-// stored evaluation), decided by plazos.Decidir like every
-// other light: red when the report came after it (late does not void the
-// case), green when it came in time; for a case not reported yet, red once
-// passed, amber today or within the next 5 business days, green otherwise.
-func plazoCaso(cal *calendario.Calendario, hoy, reporte, vence fecha.Fecha) templates.Semaforo {
-	s := plazos.Decidir(cal, hoy, vence, reporte)
-	if reporte.IsZero() || vence.IsZero() {
-		return semaforoVista(s)
-	}
-	if s.Color == plazos.Rojo {
-		return templates.Semaforo{Color: string(s.Color), Texto: fmt.Sprintf("Reportado fuera del plazo (%d días hábiles tarde)", cal.DiasHabilesEntre(vence, reporte))}
-	}
-	return templates.Semaforo{Color: string(s.Color), Texto: "Reportado dentro del plazo"}
-}
-
-// textoAviso is the stored explanation of an alert, or its code when the
-// snapshot predates the explanations.
-func textoAviso(r contrato.EvaluacionJSON, a string) string {
-	for _, x := range r.Avisos {
-		if x.Alerta == a {
-			return x.Texto
-		}
-	}
-	return a
-}
-
-func monto(s string) string {
-	d, err := decimal.NewFromString(s)
-	if err != nil {
-		return s
-	}
-	return formato.Pesos(d)
-}
-
-var nombresRequisitos = []struct{ clave, nombre string }{
-	{normas.RegistroVigente, "Autorización, habilitación o registro vigente"},
-	{normas.InfraccionGrave, "Nueva infracción grave o gravísima"},
-	{normas.MinimoTresActos, "Al menos tres actos sancionatorios en firme en el año de referencia"},
-	{normas.UmbralCeroCinco, "Sanciones iguales o superiores al 0,5 % de las operaciones"},
-}
-
-// vistaEvaluacion shows a stored snapshot step by step.
-func vistaEvaluacion(ev dominio.Evaluacion, r contrato.EvaluacionJSON, ent reincidencia.Entrada, ref valores.Referencia) templates.EvaluacionVista {
-	v := templates.EvaluacionVista{
-		ID: ev.ID, Version: ev.Version, Creada: formato.InstanteTexto(ev.CreadoEn), CreadaPor: ev.CreadoPor, Motivo: ev.Motivo,
-		Reglas:      ev.ConjuntoReglas,
-		Periodo:     fmt.Sprintf("Año %d: del %s al %s", r.Periodo.Anio, formato.FechaTexto(r.Periodo.Desde), formato.FechaTexto(r.Periodo.Hasta)),
-		NumeroActos: strconv.Itoa(r.NumeroActos), S: monto(r.SumaSancionesCOP),
-		CumpleUmbral: r.Requisitos.UmbralCeroCinco, Procede: r.ProcedeComite, DatosIncompletos: r.DatosIncompletos(),
-		AvisoVigencia: r.AvisoVigencia(),
-	}
-	// Operations never loaded are unknown: the page says which year to load,
-	// never a zero.
-	incompleto := reincidencia.TextoDatosIncompletos(r.Periodo.Anio)
-	v.O, v.N = incompleto, incompleto
-	if r.TotalOperacionesCOP != nil {
-		v.O = monto(*r.TotalOperacionesCOP)
-	}
-	if r.NumeroOperaciones != nil {
-		v.N = formato.Entero(*r.NumeroOperaciones)
-	}
-	var vu db.ValoresUsados
-	if err := jsonUnmarshal(ev.ValoresJSON, &vu); err == nil && vu.UVT != nil {
-		v.UVT = fmt.Sprintf("UVT %d: %s (%s)", vu.UVT.Anio, monto(vu.UVT.ValorCOP), vu.UVT.Resolucion)
-	}
-	v.Anclaje = "lectura: " + strings.ToLower(etiquetas.LecturaAnclaje(r.Periodo.Anclaje))
-	for _, a := range r.Alertas {
-		switch a {
-		case string(reincidencia.AnclajeDifiere):
-			otro := ent.Nueva.FechaVerificacion.Anio() - 1
-			if r.Periodo.Anclaje == string(sancion.AnclajeVerificacion) {
-				otro = ent.Nueva.FechaComision.Anio() - 1
-			}
-			v.AnclajeAviso = fmt.Sprintf("Los dos anclajes dan años distintos: con la otra lectura el año de referencia sería %d. La evaluación usa %d.", otro, r.Periodo.Anio)
-		case string(reincidencia.SinOperaciones):
-			v.Alertas = append(v.Alertas, "Operaciones de comercio exterior del año de referencia cargadas en cero y sanciones mayores que cero: el umbral se tiene por cumplido (criterio adoptado por la Secretaría Técnica, no texto de la norma).")
-		case string(reincidencia.FaltanOperaciones):
-			v.Alertas = append(v.Alertas, incompleto+". Sin ellas no se conocen O, N, la participación ni el umbral del 0,5 %.")
-		default:
-			v.Alertas = append(v.Alertas, textoAviso(r, a))
-		}
-	}
-	for _, a := range r.Avisos {
-		if a.Alerta == contrato.AvisoReleida {
-			v.Alertas = append(v.Alertas, a.Texto)
-		}
-	}
-	for _, c := range r.ActosComputados {
-		v.Computados = append(v.Computados, []string{c.Acto, formato.FechaTexto(c.FechaFirmeza), etiquetas.Gravedad(c.Gravedad), etiquetas.Sancion(c.Sancion), monto(c.ValorCOP), monto(c.AporteCOP)})
-	}
-	for _, x := range r.ActosExcluidos {
-		f := ""
-		if x.FechaFirmeza != nil {
-			f = *x.FechaFirmeza
-		}
-		v.Excluidos = append(v.Excluidos, []string{x.Acto, formato.FechaTexto(f), etiquetas.Gravedad(x.Gravedad), monto(x.ValorCOP), etiquetas.Motivo(x.Motivo)})
-	}
-	switch {
-	case r.ParticipacionPorcentual != nil:
-		v.Participacion = r.TextoParticipacion()
-	case r.TotalOperacionesCOP == nil:
-		v.Participacion = "desconocida (" + strings.ToLower(incompleto[:1]) + incompleto[1:] + ")"
-	default:
-		v.Participacion = "no aplica (operaciones cargadas en cero)"
-	}
-	if r.TotalOperacionesCOP != nil {
-		if o, err := decimal.NewFromString(*r.TotalOperacionesCOP); err == nil {
-			if p, err := ref.Conjunto(ev.ConjuntoReglas); err == nil {
-				v.LineaUmbral = "S necesaria: " + formato.Pesos(reincidencia.LineaUmbral(o, p))
-			}
-		}
-	}
-	switch {
-	case r.InfraccionesPorMilOperaciones != nil:
-		p, _ := decimal.NewFromString(*r.InfraccionesPorMilOperaciones)
-		v.PorMil = formato.Numero(p, 2)
-	case r.NumeroOperaciones == nil:
-		v.PorMil = "desconocido (operaciones no cargadas)"
-	default:
-		v.PorMil = "no aplica (número de operaciones en cero)"
-	}
-	verdad := func(b bool) *bool { return &b }
-	req := map[string]*bool{
-		normas.RegistroVigente: verdad(r.Requisitos.RegistroVigente), normas.InfraccionGrave: verdad(r.Requisitos.InfraccionGraveOGravisima),
-		normas.MinimoTresActos: verdad(r.Requisitos.MinimoTresActos), normas.UmbralCeroCinco: r.Requisitos.UmbralCeroCinco,
-	}
-	sustitucion := r.Ruta == string(reincidencia.RutaCancelacionEnSustitucion)
-	for _, n := range nombresRequisitos {
-		v.Requisitos = append(v.Requisitos, templates.Requisito{
-			Clave: n.clave, Nombre: n.nombre, Cumple: req[n.clave], Fundamento: normas.De(n.clave).Referencia(),
-			// Second route: only the 0,5 % limit is waived (shown as informative).
-			Informativo: sustitucion && n.clave == normas.UmbralCeroCinco,
-		})
-	}
-	if sustitucion {
-		v.Ruta = "cancelación en sustitución de la multa (" + normas.De(normas.CancelacionEnSustitucion).Referencia() +
-			"): el Comité da o niega su visto bueno a la cancelación; sin visto bueno, el REA propone la multa prevista sin el incremento de 1.000 UVT"
-	} else {
-		v.Ruta = "reincidencia (" + normas.De(normas.UmbralCeroCinco).Referencia() + ")"
-	}
-	if si := r.SancionIncrementada; si != nil {
-		v.Incremento = fmt.Sprintf("Si en concepto del Comité no procede la cancelación: multa prevista más 1.000 UVT de %d (%s) = %s, según %s.",
-			si.UVTAnio, monto(si.IncrementoCOP), monto(si.TotalCOP), normas.De(normas.IncrementoMilUVT).Referencia())
-		if p := r.Provisional(); p != "" {
-			v.Incremento += " " + p
-		}
-	}
-	for _, f := range r.Fundamentos {
-		v.Fundamentos = append(v.Fundamentos, templates.FundamentoPaso{Regla: normas.Nombre(f.Regla), Referencia: f.Referencia, Detalle: f.Detalle})
-	}
-	return v
-}
-
-// graficosCaso draws the case's charts from the stored snapshot: the yearly
-// series the core computes from the stored entrada, and the stored acts by gravedad.
-func graficosCaso(r contrato.EvaluacionJSON, ent reincidencia.Entrada, ref valores.Referencia) ([]graficos.Grafico, error) {
-	var out []graficos.Grafico
-	if r.Periodo.Anio > 0 {
-		serie, err := reincidencia.Serie(ent, ref, r.Periodo.Anio-4, r.Periodo.Anio)
-		if err != nil {
-			return nil, err
-		}
-		var anios []int
-		var s []decimal.Decimal
-		var u, o []*decimal.Decimal
-		for _, p := range serie {
-			anios = append(anios, p.Anio)
-			s, u, o = append(s, p.Suma), append(u, p.Umbral), append(o, p.Operaciones)
-		}
-		g1, err := graficos.SancionesVsUmbral(anios, s, u)
-		if err != nil {
-			return nil, err
-		}
-		g2, err := graficos.SancionesYOperaciones(anios, s, o)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, g1, g2)
-	}
-	// The acts that count and those that do not, by gravedad: the same
-	// chart as the informe's PDF.
-	cuentan, fuera := informe.ActosPorGravedad(r.ActosComputados, r.ActosExcluidos)
-	if cuentan != [3]int{} || fuera != [3]int{} {
-		g3, err := graficos.Opcion(graficos.ModeloGravedad(cuentan, fuera, r.Periodo.Anio))
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, g3)
-	}
-	return out, nil
-}
-
-func vistaConcepto(c dominio.ConceptoGuardado, versiones map[int64]int) templates.ConceptoVista {
-	v := templates.ConceptoVista{
-		ID: c.ID, FechaSesion: formato.Fecha(c.Concepto.FechaSesion), Miembros: c.Concepto.Miembros, Decision: c.Concepto.Decision.Etiqueta(),
-		RegistradoPor: c.RegistradoPor, RegistradoEn: formato.InstanteTexto(c.RegistradoEn), CorrigeID: c.CorrigeID, MotivoCorreccion: c.MotivoCorreccion,
-	}
-	if n, ok := versiones[c.EvaluacionID]; ok {
-		v.Evaluacion = "v" + strconv.Itoa(n)
-	}
-	for _, k := range flujo.CriteriosComite {
-		if t := c.Concepto.Motivacion[k.Clave]; t != "" {
-			v.Motivacion = append(v.Motivacion, templates.Par{Etiqueta: k.Etiqueta, Valor: t})
-		}
-	}
-	for _, k := range c.Concepto.CriteriosCancelacion {
-		for _, cc := range flujo.CriteriosCancelacion {
-			if cc.Clave == k {
-				v.Criterios = append(v.Criterios, cc.Etiqueta)
-			}
-		}
-	}
-	return v
-}
-
-func vistaPropuesta(p dominio.PropuestaREA, prevista decimal.Decimal) templates.PropuestaVista {
-	v := templates.PropuestaVista{
-		FechaREA: formato.Fecha(p.FechaREA), FechaREAISO: p.FechaREA.String(), Propuesta: p.Propuesta.Etiqueta(),
-		RegistradoPor: p.RegistradoPor, Fundamento: normas.De(normas.IncrementoMilUVT).Referencia(),
-	}
-	if p.RegistradoEn != "" {
-		v.RegistradoEn = formato.InstanteTexto(p.RegistradoEn)
-	}
-	switch {
-	case p.Propuesta == flujo.DecisionCancelacion:
-		v.Fundamento = normas.De(normas.ConceptoVinculante).Referencia() + "; " + normas.De(normas.CriteriosCancelacion).Referencia()
-	case p.Propuesta.SegundaRuta():
-		v.Fundamento = normas.De(normas.CancelacionEnSustitucion).Referencia()
-	}
-	if p.Total != nil {
-		v.Prevista, v.Total = formato.Pesos(prevista), formato.Pesos(*p.Total)
-	}
-	if p.Incremento != nil {
-		v.Incremento = formato.Pesos(p.Incremento.Incremento)
-		v.UVT = fmt.Sprintf("1.000 × UVT %d de %s, %s", p.Incremento.UVTAnio, formato.Pesos(p.Incremento.UVTValor), p.Incremento.UVTResolucion)
-	}
-	return v
-}
-
-// vistaCaso builds the whole case page for the signed-in role.
+// vistaCaso builds the whole case page for the signed-in role: it reads one
+// snapshot of the case (db.LeerCaso), the people, the parsed evaluations
+// (memoria) and the sessions, and hands them to the builders in templates.
 func (h *handler) vistaCaso(c echo.Context, caso dominio.Caso) (templates.CasoDetalle, error) {
 	ctx := c.Request().Context()
 	cu := cuentaDe(c)
-	v := templates.CasoDetalle{
-		ID: caso.ID, Numero: caso.Numero, Estado: caso.Estado.Etiqueta(), EstadoClave: string(caso.Estado),
-		Usuario: caso.RazonSocial, NIT: caso.NIT, TipoUsuario: etiquetas.TipoUsuario(caso.TipoUsuario),
-		Seccional: caso.NombreSeccional, Descripcion: caso.Descripcion, Errores: templates.Errores{},
+	// People by name, cargo and role, never by login.
+	persona, err := h.personas(ctx)
+	if err != nil {
+		return templates.CasoDetalle{}, err
 	}
-	anclaje := etiquetas.LecturaAnclaje(string(caso.Anclaje))
-	v.Datos = []templates.Par{
-		{Etiqueta: "Fecha de comisión", Valor: formato.Fecha(caso.FechaComision)},
-		{Etiqueta: "Verificación de los hechos", Valor: formato.Fecha(caso.FechaVerificacion)},
-		{Etiqueta: "Expediente completo", Valor: formato.Fecha(caso.FechaExpediente)},
-		{Etiqueta: "Requerimiento especial aduanero", Valor: formato.Fecha(caso.FechaRequerimiento)},
-		{Etiqueta: "Gravedad", Valor: etiquetas.Gravedad(string(caso.Gravedad))},
-		{Etiqueta: "Sanción prevista", Valor: etiquetas.Sancion(string(caso.Sancion))},
-		{Etiqueta: "Multa prevista", Valor: formato.Pesos(caso.SancionPrevista)},
-		{Etiqueta: "Permite cancelación en sustitución", Valor: formato.SiNo(caso.PermiteCancelacion)},
-		{Etiqueta: "Año de referencia", Valor: anclaje},
-		{Etiqueta: "Reportado", Valor: formato.Fecha(caso.FechaReporte) + " por " + caso.CreadoPor},
-	}
-	// One read snapshot for the whole page (db.LeerCaso); each stored
-	// evaluation is parsed once and its view and charts kept (memoria.evaluacion).
+	v := templates.CasoDe(caso, persona)
 	l, err := h.d.LeerCaso(ctx, caso)
 	if err != nil {
 		return v, fmt.Errorf("leer el caso %s: %w", caso.Numero, err)
@@ -379,19 +117,16 @@ func (h *handler) vistaCaso(c echo.Context, caso dominio.Caso) (templates.CasoDe
 	}
 	r := ultima.r
 	v.Evaluacion = ultima.vista
+	v.Evaluacion.CreadaPor = persona(v.Evaluacion.CreadaPor)
+	v.Graficos = ultima.graficos
 	versiones := map[int64]int{}
 	for _, e := range evs {
 		versiones[e.ID] = e.Version
-		res := "No procede"
+		var re *contrato.EvaluacionJSON
 		if x, err := h.evaluacion(e); err == nil {
-			switch x.r.Procede() {
-			case reincidencia.Si:
-				res = "Procede"
-			case reincidencia.Desconocido:
-				res = x.r.DatosIncompletos()
-			}
+			re = &x.r
 		}
-		v.Versiones = append(v.Versiones, templates.VersionEvaluacion{Version: e.Version, Creada: formato.InstanteTexto(e.CreadoEn), Por: e.CreadoPor, Motivo: e.Motivo, Procede: res})
+		v.Versiones = append(v.Versiones, templates.VersionDe(e, re, persona))
 	}
 	cal := calendario.Nuevo(l.DiasInhabiles)
 	var vence fecha.Fecha
@@ -400,35 +135,11 @@ func (h *handler) vistaCaso(c echo.Context, caso dominio.Caso) (templates.CasoDe
 			return v, fmt.Errorf("plazo del reporte guardado ilegible en la evaluación del caso %s: %w", caso.Numero, err)
 		}
 	}
-	base := reincidencia.FechaBasePlazo(reincidencia.NuevaInfraccion{FechaVerificacion: caso.FechaVerificacion, FechaExpediente: caso.FechaExpediente})
-	v.Plazo = templates.PlazoVista{
-		Base: formato.Fecha(base), Vence: formato.Fecha(vence), FechaReporte: formato.Fecha(caso.FechaReporte),
-		Semaforo:   plazoCaso(cal, h.d.Hoy(), caso.FechaReporte, vence),
-		Fundamento: normas.De(normas.PlazoReporte).Referencia() + "; " + normas.De(normas.DiasHabiles).Referencia() + " (días hábiles, con los días inhábiles declarados por la entidad)",
-	}
-	v.Plazo.EnPlazo = !caso.FechaReporte.Despues(vence)
-	if v.Plazo.EnPlazo {
-		v.Plazo.Texto = "El reporte se hizo dentro del plazo."
-	} else {
-		v.Plazo.Texto = "El reporte se hizo después del plazo. El retraso no anula el caso: se registra como tardío."
-	}
-	v.Graficos = ultima.graficos
+	v.Plazo = templates.PlazoDe(cal, h.d.Hoy(), caso, vence)
 	if v.QueSigue, err = h.queSigue(ctx, cal, caso, l.Historia, l.Conceptos); err != nil {
 		return v, err
 	}
-	hist := l.Historia
-	for i := len(hist) - 1; i >= 0; i-- { // newest first
-		x := hist[i]
-		ev := ""
-		if x.EvaluacionVersion > 0 {
-			ev = "v" + strconv.Itoa(x.EvaluacionVersion)
-		}
-		de := "—"
-		if x.DeEstado != "" {
-			de = x.DeEstado.Etiqueta()
-		}
-		v.Historia = append(v.Historia, templates.EventoVista{En: formato.InstanteTexto(x.En), Cuenta: x.Cuenta, IP: x.IP, De: de, A: x.AEstado.Etiqueta(), Detalle: x.Texto, Evaluacion: ev})
-	}
+	v.Historia = templates.HistoriaDe(l.Historia, persona)
 	if n := l.NormaAplicable; n != nil {
 		quien, err := h.persona(ctx, n.RegistradaPor)
 		if err != nil {
@@ -439,39 +150,14 @@ func (h *handler) vistaCaso(c echo.Context, caso dominio.Caso) (templates.CasoDe
 	v.PuedeNorma = v.Evaluacion.AvisoVigencia != "" && permisos.Puede(cu.Rol, permisos.EvaluarCaso) && caso.Estado != flujo.Cerrado && caso.Estado != flujo.NoProcede
 	// What the role can do now: flujo decides.
 	cx := expediente.ContextoCon(caso, r, l.InformeSobreUltima, l.NormaAplicable != nil)
-	for _, p := range flujo.Siguientes(cu.Rol, cx) {
-		a := templates.AccionCaso{Clave: string(p.Accion), Nombre: p.Nombre, Metodo: "post"}
-		switch p.Accion {
-		case flujo.IniciarEvaluacion:
-			a.Ruta, a.ConNota = urls.CasoPaso(caso.ID, "iniciar"), true
-		case flujo.Presentar:
-			a.Ruta, a.ConNota = urls.CasoPaso(caso.ID, "presentar"), true
-		case flujo.DeclararNoProcede:
-			a.Ruta, a.ConNota, a.Confirmar = urls.CasoPaso(caso.ID, "no-procede"), true, "El caso quedará cerrado como «no procede». ¿Continuar?"
-		case flujo.Reevaluar:
-			a.Ruta, a.ConMotivo = urls.CasoPaso(caso.ID, "reevaluar"), true
-		case flujo.EmitirConcepto:
-			// Every concepto is born in a session: the button leads to the
-			// session whose orden del día has the case, or says to add it.
-			ss, err := h.d.SesionesDelCaso(ctx, caso.ID)
-			if err != nil {
-				return v, err
-			}
-			if len(ss) == 0 {
-				a.Nombre, a.Ruta, a.Metodo = "Ir a las sesiones del Comité", urls.Sesiones, "get"
-				v.Pendiente = "El concepto se registra dentro de una sesión del Comité: el caso aún no está en el orden del día de ninguna sesión. Agréguelo al orden del día de una sesión (Sesiones) y registre allí el concepto."
-				break
-			}
-			s := ss[0]
-			a.Nombre = "Registrar el concepto en la sesión " + s.Numero + " del " + s.Fecha.DMA()
-			a.Ruta, a.Metodo = urls.Concepto(s.ID, caso.ID), "get"
-		case flujo.CorregirConcepto, flujo.EmitirInforme:
-			continue // offered beside the concepto (read-only) and the informes
-		case flujo.Cerrar:
-			a.Ruta, a.Metodo = urls.CasoCierre(caso.ID), "get"
+	pasos := flujo.Siguientes(cu.Rol, cx)
+	var sesiones []dominio.SesionDeCaso
+	if slices.ContainsFunc(pasos, func(p flujo.Paso) bool { return p.Accion == flujo.EmitirConcepto }) {
+		if sesiones, err = h.d.SesionesDelCaso(ctx, caso.ID); err != nil {
+			return v, err
 		}
-		v.Acciones = append(v.Acciones, a)
 	}
+	v.Acciones, v.Pendiente = templates.AccionesCaso(caso.ID, pasos, sesiones)
 	// The Secretaría may still add to the first-step actions ("presentar" is
 	// only offered when flujo allows it); tell what is missing.
 	if cu.Rol == permisos.RolSecretaria && caso.Estado == flujo.EnEvaluacion {
@@ -481,9 +167,7 @@ func (h *handler) vistaCaso(c echo.Context, caso dominio.Caso) (templates.CasoDe
 	}
 	_, errCrit := flujo.Validar(flujo.Reevaluar, cu.Rol, cx)
 	v.PuedeCriterios = errCrit == nil
-	for _, k := range flujo.CriteriosDe(cx.SegundaRuta) {
-		v.Criterios = append(v.Criterios, templates.CriterioVista{Clave: k.Clave, Etiqueta: k.Etiqueta, Ayuda: k.Ayuda, Texto: caso.Criterios[k.Clave]})
-	}
+	v.Criterios = templates.CriteriosCasoDe(cx.SegundaRuta, caso.Criterios)
 	for _, i := range l.Informes {
 		por, err := h.persona(ctx, i.EmitidoPor)
 		if err != nil {
@@ -504,38 +188,17 @@ func (h *handler) vistaCaso(c echo.Context, caso dominio.Caso) (templates.CasoDe
 		v.InformePendiente = errInf.Error()
 	}
 	v.PuedeLiquidar = permisos.Puede(cu.Rol, permisos.VerLiquidacionCaso)
-	cs := l.Conceptos
-	for _, x := range cs {
-		v.Conceptos = append(v.Conceptos, vistaConcepto(x, versiones))
+	for _, x := range l.Conceptos {
+		k := templates.ConceptoDe(x, versiones)
+		k.RegistradoPor = persona(k.RegistradoPor)
+		v.Conceptos = append(v.Conceptos, k)
 	}
 	_, errCor := flujo.Validar(flujo.CorregirConcepto, cu.Rol, cx)
-	v.PuedeCorregir = errCor == nil && len(cs) > 0
+	v.PuedeCorregir = errCor == nil && len(l.Conceptos) > 0
 	if pr := l.Propuesta; pr != nil {
-		pv := vistaPropuesta(*pr, caso.SancionPrevista)
+		pv := templates.PropuestaDe(*pr, caso.SancionPrevista)
+		pv.RegistradoPor = persona(pv.RegistradoPor)
 		v.Propuesta = &pv
-	}
-	// People by name, cargo and role, never by login.
-	persona, err := h.personas(ctx)
-	if err != nil {
-		return v, err
-	}
-	v.Evaluacion.CreadaPor = persona(v.Evaluacion.CreadaPor)
-	for i := range v.Historia {
-		v.Historia[i].Cuenta = persona(v.Historia[i].Cuenta)
-	}
-	for i := range v.Versiones {
-		v.Versiones[i].Por = persona(v.Versiones[i].Por)
-	}
-	for i := range v.Conceptos {
-		v.Conceptos[i].RegistradoPor = persona(v.Conceptos[i].RegistradoPor)
-	}
-	if v.Propuesta != nil {
-		v.Propuesta.RegistradoPor = persona(v.Propuesta.RegistradoPor)
-	}
-	for i := range v.Datos {
-		if v.Datos[i].Etiqueta == "Reportado" {
-			v.Datos[i].Valor = formato.Fecha(caso.FechaReporte) + " por " + persona(caso.CreadoPor)
-		}
 	}
 	return v, nil
 }

@@ -137,7 +137,7 @@ func (h *handler) conceptoPagina(c echo.Context, correccion bool) error {
 		}
 		if len(cs) > 0 {
 			k = cs[len(cs)-1].Concepto
-			v := vistaConcepto(cs[len(cs)-1], nil)
+			v := templates.ConceptoDe(cs[len(cs)-1], nil)
 			original = &v
 		}
 	}
@@ -263,7 +263,7 @@ func (h *handler) conceptoPost(c echo.Context, correccion bool) error {
 			return err
 		}
 	}
-	vista := vistaConcepto(dominio.ConceptoGuardado{Concepto: k}, nil)
+	vista := templates.ConceptoDe(dominio.ConceptoGuardado{Concepto: k}, nil)
 	var ocultos []templates.Par
 	ocultos = append(ocultos, templates.Par{Etiqueta: "fecha_sesion", Valor: k.FechaSesion.String()},
 		templates.Par{Etiqueta: "miembros", Valor: strings.Join(k.Miembros, "\n")},

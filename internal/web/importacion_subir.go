@@ -80,7 +80,7 @@ func (h *handler) importacionSubir(c echo.Context) error {
 		}
 	}
 	if len(errs) > 0 {
-		return h.render(c, http.StatusUnprocessableEntity, templates.ImportacionPagina(h.pagina(c, "Importar datos", "importar"), formImportacion(clase, errs)))
+		return h.render(c, http.StatusUnprocessableEntity, templates.ImportacionPagina(h.pagina(c, "Importar datos", "importar"), templates.FormImportacionDe(clase, errs, importar.PlantillasDisponibles)))
 	}
 	// The file is read and validated here, once, before any transaction:
 	// the preview and the confirmation use what is kept (package pendientes).
@@ -141,7 +141,7 @@ func (h *handler) importacionSubir(c echo.Context) error {
 	switch {
 	case errors.Is(errEscritura, pendientes.ErrLoteGrande):
 		m.Problemas = []filas.Problema{{Mensaje: "el archivo tiene demasiadas filas para dejarlas en espera de la confirmación (más de " +
-			tamanoTexto(pendientes.LimiteLote) + " ya validadas): divídalo en varios archivos e impórtelos uno a uno"}}
+			templates.TamanoTexto(pendientes.LimiteLote) + " ya validadas): divídalo en varios archivos e impórtelos uno a uno"}}
 	case errEscritura != nil:
 		return errEscritura
 	case errors.As(err, &ei):
@@ -159,7 +159,7 @@ func (h *handler) importacionSubir(c echo.Context) error {
 		}
 		m.Simulacion = &r
 		if muestra != nil {
-			m.Columnas, m.Muestra = muestraLote(muestra)
+			m.Columnas, m.Muestra = templates.MuestraLote(muestra)
 		}
 	}
 	token, err := h.pendientes.Guardar(duenoImportacion(c), m, guardar)

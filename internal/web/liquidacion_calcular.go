@@ -10,23 +10,15 @@ import (
 	"comite/internal/entrada"
 	"comite/internal/formato"
 	"comite/internal/liquidacion"
-	"comite/internal/normas"
 	"comite/internal/sancion"
 	"comite/internal/web/urls"
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
-	"github.com/shopspring/decimal"
 )
 
 // filasLiquidacion is how many infraction rows the calculator offers.
 const filasLiquidacion = 5
-
-var etiquetasRegimen = map[liquidacion.Regimen]string{
-	liquidacion.Aduanero:   "Régimen aduanero (Decreto Ley 920 de 2023)",
-	liquidacion.ZonaFranca: "Zonas francas (Decreto 2147 de 2016)",
-	liquidacion.Ley2025:    "Proyecto de ley de 2025 (no vigente)",
-}
 
 var etiquetasEtapa = map[liquidacion.Etapa]string{
 	liquidacion.AntesRequerimiento:   "Antes de notificado el requerimiento especial",
@@ -39,17 +31,6 @@ var etiquetasReduccion = map[liquidacion.Reduccion]string{
 	liquidacion.FinalizacionExtemporanea: "Finalización extemporánea del régimen",
 	liquidacion.SinAntecedentesINFAD:     "Sin antecedentes de la misma conducta en INFAD (2 años)",
 	liquidacion.OEASegundaInfraccion:     "Segunda infracción de un OEA por la misma conducta",
-}
-
-var etiquetasPaso = map[string]string{
-	liquidacion.PasoBase:             "Base",
-	liquidacion.PasoConcurrencia:     "Concurrencia",
-	liquidacion.PasoReincidencia:     "Repetición y reincidencia",
-	liquidacion.PasoIncrementoComite: "Incremento del Comité",
-	liquidacion.PasoReducciones:      "Reducciones",
-	liquidacion.PasoAllanamiento:     "Allanamiento",
-	liquidacion.PasoTopeIngresos:     "Tope por ingresos",
-	liquidacion.PasoMinimo:           "Mínimo",
 }
 
 // liquidacionCalcular is the liquidation calculator. It is a GET with the
@@ -70,9 +51,7 @@ func (h *handler) liquidacionCalcular(c echo.Context) error {
 	if !enviado {
 		regimen, f.Fecha = liquidacion.Aduanero, formato.Fecha(h.d.Hoy())
 	}
-	for _, r := range liquidacion.Regimenes {
-		f.Regimenes = append(f.Regimenes, templates.Opcion{Valor: string(r), Texto: etiquetasRegimen[r], Seleccionada: r == regimen})
-	}
+	f.Regimenes = templates.OpcionesRegimen(regimen)
 	etapa := liquidacion.Etapa(q.Get("etapa"))
 	f.Etapas = []templates.Opcion{{Valor: "", Texto: "Sin allanamiento", Seleccionada: etapa == ""}}
 	for _, e := range liquidacion.Etapas {
@@ -175,7 +154,7 @@ func (h *handler) liquidacionCalcular(c echo.Context) error {
 		case err != nil:
 			return err
 		default:
-			r := resultadoLiquidacion(l)
+			r := templates.ResultadoLiquidacionDe(l)
 			if c.Path() == urls.LiquidacionPDF {
 				return h.liquidacionPDF(c, l, r)
 			}
@@ -296,43 +275,4 @@ func erroresSolicitud(f *templates.FormLiquidacion, es *liquidacion.ErrSolicitud
 			f.Errores["general"] = formato.MayusculaInicial(paraPersonas(p)) + "."
 		}
 	}
-}
-
-// textoAlertaLiquidacion is what the screen says for an alert code.
-func textoAlertaLiquidacion(codigo string, l liquidacion.Liquidacion) string {
-	if codigo == liquidacion.AlertaNormaSinVigencia {
-		return "Norma sin vigencia confirmada: los hechos (" + formato.Fecha(l.FechaHechos) + ") son posteriores al último día de vigencia de todos los conjuntos de reglas disponibles; se liquidó con " + l.Conjunto.ID + ". Confirme la norma aplicable."
-	}
-	return codigo
-}
-
-// resultadoLiquidacion shows the core's liquidation for people.
-func resultadoLiquidacion(l liquidacion.Liquidacion) templates.ResultadoLiquidacion {
-	pesos := func(d *decimal.Decimal) string {
-		if d == nil {
-			return "—"
-		}
-		return formato.Pesos(*d)
-	}
-	r := templates.ResultadoLiquidacion{
-		Regimen: etiquetasRegimen[l.Regimen], Fecha: formato.Fecha(l.FechaLiquidacion),
-		UVT:    "UVT " + strconv.Itoa(l.UVT.Anio) + ": " + formato.Pesos(l.UVT.Valor),
-		Reglas: "reglas " + l.Reglas, Sancion: formato.MayusculaInicial(l.Sancion.Etiqueta()),
-		Vigencia: l.NotaVigencia,
-	}
-	for _, a := range l.Alertas {
-		r.Alertas = append(r.Alertas, textoAlertaLiquidacion(a, l))
-	}
-	if l.Total != nil {
-		r.Total = formato.Pesos(*l.Total)
-	} else {
-		r.Total = formato.MayusculaInicial(l.Sancion.Etiqueta()) + " (sin multa)"
-	}
-	for _, p := range l.Pasos {
-		r.Pasos = append(r.Pasos, templates.PasoLiquidacion{
-			Clave: p.Paso, Paso: etiquetasPaso[p.Paso], Aplica: p.Aplica, Antes: pesos(p.Antes), Despues: pesos(p.Despues),
-			Fundamento: normas.De(p.Fundamento).Referencia(), Detalle: p.Detalle,
-		})
-	}
-	return r
 }

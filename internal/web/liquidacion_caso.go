@@ -143,21 +143,6 @@ var titulosCuenta = map[string]string{
 	liquidacion.CuentaAntecedentes57:   "Criterio 5.7: antecedentes graves o gravísimos",
 }
 
-func vistaActo(a liquidacion.ActoAnterior, motivo string) templates.ActoHistoria {
-	f := func(x interface{ IsZero() bool }, s string) string {
-		if x.IsZero() {
-			return "—"
-		}
-		return s
-	}
-	sanc := etiquetas.Sancion(string(a.Sancion))
-	if a.Allanamiento {
-		sanc += " (con allanamiento)"
-	}
-	return templates.ActoHistoria{Numero: a.Numero, Infraccion: a.Infraccion, Gravedad: etiquetas.Gravedad(string(a.Gravedad)), Sancion: sanc,
-		Expedicion: f(a.FechaExpedicion, formato.Fecha(a.FechaExpedicion)), Firmeza: f(a.FechaFirmeza, formato.Fecha(a.FechaFirmeza)), Motivo: motivo}
-}
-
 // vistaLiquidacionCaso builds the page: the counts, the adjustments, and the
 // liquidation of the case's sanction with the counts the régimen uses, the
 // Comité's increment when the concepto in force ordered it, and the rule set
@@ -166,9 +151,7 @@ func (h *handler) vistaLiquidacionCaso(c echo.Context, caso dominio.Caso, d dato
 	ctx := c.Request().Context()
 	v := templates.LiquidacionCaso{CasoID: caso.ID, Numero: caso.Numero, NIT: caso.NIT, RazonSocial: caso.RazonSocial,
 		Infraccion: d.infraccion, Fecha: d.fecha, Errores: d.errores}
-	for _, r := range liquidacion.Regimenes {
-		v.Regimenes = append(v.Regimenes, templates.Opcion{Valor: string(r), Texto: etiquetasRegimen[r], Seleccionada: r == d.regimen})
-	}
+	v.Regimenes = templates.OpcionesRegimen(d.regimen)
 	hist, hechos, vigentes, ajustes, err := h.historiaCaso(c, caso, d)
 	if err != nil {
 		return v, err
@@ -185,10 +168,10 @@ func (h *handler) vistaLiquidacionCaso(c echo.Context, caso dominio.Caso, d dato
 			cv.Ajuste = "Ajustada a " + strconv.Itoa(a.Valor) + " por " + a.Por + " el " + formato.InstanteTexto(a.En) + ". Razón: " + a.Razon
 		}
 		for _, a := range cu.Actos {
-			cv.Actos = append(cv.Actos, vistaActo(a, ""))
+			cv.Actos = append(cv.Actos, templates.ActoHistoriaDe(a, ""))
 		}
 		for _, a := range cu.Fuera {
-			cv.Fuera = append(cv.Fuera, vistaActo(a.Acto, a.Motivo))
+			cv.Fuera = append(cv.Fuera, templates.ActoHistoriaDe(a.Acto, a.Motivo))
 		}
 		v.Cuentas = append(v.Cuentas, cv)
 	}
@@ -262,7 +245,7 @@ func (h *handler) vistaLiquidacionCaso(c echo.Context, caso dominio.Caso, d dato
 		case err != nil:
 			return v, err
 		default:
-			r := resultadoLiquidacion(l)
+			r := templates.ResultadoLiquidacionDe(l)
 			v.Resultado = &r
 		}
 	}

@@ -82,23 +82,6 @@ func calcularPendiente(cal *calendario.Calendario, hoy fecha.Fecha, dias map[pla
 	return p
 }
 
-// semaforoVista is a light as the templates show it.
-func semaforoVista(s plazos.Semaforo) templates.Semaforo {
-	return templates.Semaforo{Color: string(s.Color), Texto: s.Texto}
-}
-
-// semaforoReporte words the light of the report's legal term for a reported case.
-func semaforoReporte(s plazos.Semaforo) templates.Semaforo {
-	v := semaforoVista(s)
-	switch {
-	case s.Color == plazos.Rojo:
-		v.Texto = "Reportado fuera del plazo legal"
-	case s.Color == plazos.Verde:
-		v.Texto = "Reportado dentro del plazo legal"
-	}
-	return v
-}
-
 // filaPendiente is a pending case as the queue's table shows it.
 func filaPendiente(p pendiente) templates.PendienteFila {
 	k := p.caso
@@ -107,8 +90,8 @@ func filaPendiente(p pendiente) templates.PendienteFila {
 		Estado: k.Estado.Etiqueta(), EstadoClave: string(k.Estado), Accion: accionPendiente(k.Estado),
 		EnEstadoDesde: formato.Fecha(k.EnEstadoDesde), DiasEnEstado: formato.Plural(p.diasEnEstado, "día hábil", "días hábiles"),
 		Etapa: p.etapa.Etiqueta(), Termino: formato.Plural(p.diasTermino, "día hábil", "días hábiles") + " (término interno)",
-		Semaforo: semaforoVista(p.semaforo), PlazoLegal: "Desconocido: el caso no tiene evaluación guardada",
-		SemaforoLegal: semaforoReporte(p.semaforoLegal),
+		Semaforo: templates.SemaforoDe(p.semaforo), PlazoLegal: "Desconocido: el caso no tiene evaluación guardada",
+		SemaforoLegal: templates.SemaforoReporte(p.semaforoLegal),
 	}
 	if p.vence.IsZero() {
 		f.Vence = "Desconocido: falta la fecha de inicio de la etapa"

@@ -22,7 +22,6 @@ import (
 	"comite/web/templates"
 
 	"github.com/labstack/echo/v4"
-	"github.com/shopspring/decimal"
 )
 
 // perfilMostrar is the profile of one customs user: identification, its
@@ -162,22 +161,11 @@ func (h *handler) perfilVista(ctx context.Context, nitCanon string, hoy fecha.Fe
 	nueva := reincidencia.NuevaInfraccion{FechaComision: hoy, FechaVerificacion: hoy, Gravedad: sancion.Grave}
 	v.Evaluacion, serie = h.evaluacionRapida(ctx, expediente.Entrada(l, nueva, sancion.AnclajeComision, nil), hoy)
 	if len(serie) > 0 {
-		anios := make([]int, len(serie))
-		sumas := make([]decimal.Decimal, len(serie))
-		umbrales := make([]*decimal.Decimal, len(serie)) // nil: a year never loaded, a gap
-		operaciones := make([]*decimal.Decimal, len(serie))
-		for i, p := range serie {
-			anios[i], sumas[i], umbrales[i], operaciones[i] = p.Anio, p.Suma, p.Umbral, p.Operaciones
-		}
-		g1, err := graficos.SancionesVsUmbral(anios, sumas, umbrales)
+		gs, err := templates.GraficosSerie(serie)
 		if err != nil {
 			return nil, err
 		}
-		g2, err := graficos.SancionesYOperaciones(anios, sumas, operaciones)
-		if err != nil {
-			return nil, err
-		}
-		v.Graficos = append(v.Graficos, g1, g2)
+		v.Graficos = append(v.Graficos, gs...)
 	}
 	g3, err := graficos.ActosPorGravedad(leve, grave, gravisima)
 	if err != nil {
