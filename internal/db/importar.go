@@ -116,7 +116,7 @@ func (d *DB) ImportarFuente(ctx context.Context, f filas.Fuente, quien dominio.A
 	if f.Clase == filas.Sanciones && len(leido.problemas) == 0 && leido.meta != nil && len(leido.partes) > 0 {
 		// What the write phase compares the acts with, read before it
 		// without the lock; it is used only if nothing changed meanwhile.
-		p, err := d.leerPreviaActos(ctx, leido.partes[0])
+		p, err := d.leerPreviaActos(ctx, leido.partes)
 		if err != nil {
 			return Resumen{}, fmt.Errorf("importar %s %s: %w", f.Clase, leido.archivo(), err)
 		}
@@ -142,8 +142,9 @@ type fuenteLeida struct {
 
 // previaActos is what the write phase of a sanciones import compares the
 // file with, read in a read transaction (a snapshot, no write lock) after
-// the file was read: the NIT map, the number of stored acts and, when the
-// import compares in memory, the stored acts. The write transaction uses
+// the file was read: the NIT map (of the file's users when it names few),
+// the number of stored acts (counted up to what the choice of comparing in
+// memory needs) and, when the import compares in memory, the stored acts. The write transaction uses
 // it only when the data version of the customs data (version_datos.
 // aduaneros, moved by every write of users and acts) is still the one read
 // with it; otherwise it reads everything again, inside, as if there were
@@ -155,9 +156,14 @@ type previaActos struct {
 	guardados  map[claveActo]actoGuardado
 }
 
-// leerPreviaActos reads the previa of a sanciones file whose first part
-// is primera (the same choice of comparing in memory as the write phase).
-func (d *DB) leerPreviaActos(ctx context.Context, primera *filas.Lote) (*previaActos, error) {
+// leerPreviaActos reads the previa of a sanciones file read in partes (the
+// same choice of comparing in memory as the write phase, made on the first
+// part). A file that names few users reads only theirs, not the whole NIT
+// map: the write phase looks up only the NITs of the file, and a NIT absent
+// from the map is one not registered, as in the whole map. The stored acts
+// are counted only as far as the choice needs.
+func (d *DB) leerPreviaActos(ctx context.Context, partes []*filas.Lote) (*previaActos, error) {
+	primera := partes[0]
 	conn, err := d.Conn(ctx)
 	if err != nil {
 		return nil, err
@@ -177,10 +183,18 @@ func (d *DB) leerPreviaActos(ctx context.Context, primera *filas.Lote) (*previaA
 	if err := conn.QueryRowContext(ctx, `SELECT aduaneros FROM version_datos WHERE id = 1`).Scan(&p.version); err != nil {
 		return nil, err
 	}
-	if p.nits, err = mapaNITs(ctx, conn); err != nil {
+	if nits := nitsDe(partes, maxNITsPrevia); nits != nil {
+		p.nits, err = mapaNITsDe(ctx, conn, nits)
+	} else {
+		p.nits, err = mapaNITs(ctx, conn)
+	}
+	if err != nil {
 		return nil, err
 	}
-	if err := conn.QueryRowContext(ctx, `SELECT count(*) FROM actos`).Scan(&p.existentes); err != nil {
+	// precargarActos compares the count with a bound: counting past it
+	// changes nothing.
+	tope := precargaActos*max(primera.FilasEstimadas, len(primera.Sanciones)) + 1
+	if err := conn.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM actos LIMIT ?)`, tope).Scan(&p.existentes); err != nil {
 		return nil, err
 	}
 	if precargarActos(p.existentes, primera) {
@@ -189,6 +203,65 @@ func (d *DB) leerPreviaActos(ctx context.Context, primera *filas.Lote) (*previaA
 		}
 	}
 	return p, nil
+}
+
+// maxNITsPrevia is how many distinct NITs a sanciones file may name for its
+// previa to read only those users; above it the whole map is read at once.
+const maxNITsPrevia = 2000
+
+// nitsDe gives the distinct NITs of the rows of partes, or nil when there
+// are more than max.
+func nitsDe(partes []*filas.Lote, max int) []string {
+	vistos := map[string]bool{}
+	var nits []string
+	for _, l := range partes {
+		for i := range l.Sanciones {
+			n := l.Sanciones[i].NIT
+			if vistos[n] {
+				continue
+			}
+			if len(nits) == max {
+				return nil
+			}
+			vistos[n] = true
+			nits = append(nits, n)
+		}
+	}
+	return nits
+}
+
+// mapaNITsDe is mapaNITs limited to nits: the users registered with them.
+func mapaNITsDe(ctx context.Context, q consultor, nits []string) (map[string]int64, error) {
+	m := make(map[string]int64, len(nits))
+	const porConsulta = 500 // within SQLite's limit of bound parameters
+	for len(nits) > 0 {
+		n := min(len(nits), porConsulta)
+		args := make([]any, n)
+		for i, v := range nits[:n] {
+			args[i] = v
+		}
+		rows, err := q.QueryContext(ctx, `SELECT nit, id FROM usuarios_aduaneros WHERE nit IN (?`+strings.Repeat(", ?", n-1)+`)`, args...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var nit string
+			var id int64
+			if err := rows.Scan(&nit, &id); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			m[nit] = id
+		}
+		if err := rows.Close(); err != nil {
+			return nil, err
+		}
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+		nits = nits[n:]
+	}
+	return m, nil
 }
 
 // archivo is the file's name, as its parts or its data carry it.
