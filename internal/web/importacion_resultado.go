@@ -1,6 +1,7 @@
 package web
 
 import (
+	"comite/internal/etiquetas"
 	"comite/internal/importar/filas"
 	"net/http"
 
@@ -21,7 +22,7 @@ func (h *handler) importacionResultado(c echo.Context) error {
 		return redirigir(c, urls.Importacion(token))
 	}
 	r := m.Resultado
-	v := templates.ResultadoImportacion{Archivo: m.Archivo, ClaseTexto: templates.ClaseImportacion(filas.Clase(m.Clase)),
+	v := templates.ResultadoImportacion{Archivo: m.Archivo, ClaseTexto: etiquetas.ClaseImportacion(filas.Clase(m.Clase)),
 		Filas: formato.Entero(int64(r.Filas)), Nuevas: formato.Entero(int64(r.Insertadas)), Actualizada: formato.Entero(int64(r.Actualizadas)),
 		SinCambios: formato.Entero(int64(r.SinCambios)), Auditoria: formato.Entero(r.AuditoriaID), SHA256: m.SHA256}
 	if filas.Clase(m.Clase) == filas.Usuarios {

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"comite/internal/etiquetas"
 	"comite/internal/importar/filas"
 	"net/http"
 	"strconv"
@@ -33,7 +34,7 @@ func (h *handler) importacionVista(c echo.Context) error {
 		return redirigir(c, urls.Importar+"?aviso=importacion_no_vigente")
 	}
 	cl := filas.Clase(m.Clase)
-	v := templates.VistaImportacion{Token: token, Archivo: m.Archivo, ClaseTexto: templates.ClaseImportacion(cl), SHA256: m.SHA256,
+	v := templates.VistaImportacion{Token: token, Archivo: m.Archivo, ClaseTexto: etiquetas.ClaseImportacion(cl), SHA256: m.SHA256,
 		Tamano: templates.TamanoTexto(m.Tamano), Form: templates.FormImportacionDe(m.Clase, templates.Errores{}, importar.PlantillasDisponibles), Formato: m.Formato}
 	if r := m.Simulacion; r != nil && len(problemas) == 0 {
 		v.Filas, v.Nuevas, v.Actualizada, v.SinCambios = formato.Entero(int64(r.Filas)), formato.Entero(int64(r.Insertadas)),

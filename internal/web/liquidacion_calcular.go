@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"comite/internal/entrada"
+	"comite/internal/etiquetas"
 	"comite/internal/formato"
 	"comite/internal/liquidacion"
 	"comite/internal/sancion"
@@ -19,19 +20,6 @@ import (
 
 // filasLiquidacion is how many infraction rows the calculator offers.
 const filasLiquidacion = 5
-
-var etiquetasEtapa = map[liquidacion.Etapa]string{
-	liquidacion.AntesRequerimiento:   "Antes de notificado el requerimiento especial",
-	liquidacion.DespuesRequerimiento: "Después de notificado el requerimiento y hasta antes de notificarse la decisión de fondo",
-	liquidacion.TerminoRecurso:       "Dentro del término del recurso",
-}
-
-var etiquetasReduccion = map[liquidacion.Reduccion]string{
-	liquidacion.CumplimientoExtemporaneo: "Cumplimiento extemporáneo",
-	liquidacion.FinalizacionExtemporanea: "Finalización extemporánea del régimen",
-	liquidacion.SinAntecedentesINFAD:     "Sin antecedentes de la misma conducta en INFAD (2 años)",
-	liquidacion.OEASegundaInfraccion:     "Segunda infracción de un OEA por la misma conducta",
-}
 
 // liquidacionCalcular is the liquidation calculator. It is a GET with the
 // data in the query string: it changes nothing, and a result can be
@@ -55,14 +43,14 @@ func (h *handler) liquidacionCalcular(c echo.Context) error {
 	etapa := liquidacion.Etapa(q.Get("etapa"))
 	f.Etapas = []templates.Opcion{{Valor: "", Texto: "Sin allanamiento", Seleccionada: etapa == ""}}
 	for _, e := range liquidacion.Etapas {
-		f.Etapas = append(f.Etapas, templates.Opcion{Valor: string(e), Texto: etiquetasEtapa[e], Seleccionada: e == etapa})
+		f.Etapas = append(f.Etapas, templates.Opcion{Valor: string(e), Texto: etiquetas.Etapa(e), Seleccionada: e == etapa})
 	}
 	marcadas := map[string]bool{}
 	for _, r := range q["reducciones"] {
 		marcadas[r] = true
 	}
 	for _, r := range liquidacion.Reducciones {
-		f.Reducciones = append(f.Reducciones, templates.Casilla{Valor: string(r), Texto: etiquetasReduccion[r], Marcada: marcadas[string(r)]})
+		f.Reducciones = append(f.Reducciones, templates.Casilla{Valor: string(r), Texto: etiquetas.Reduccion(r), Marcada: marcadas[string(r)]})
 	}
 
 	s := liquidacion.Solicitud{Regimen: regimen, MismaDeclaracion: f.MismaDeclaracion, IncrementoComite: f.IncrementoComite}
@@ -222,11 +210,11 @@ func paraPersonas(msg string) string {
 		"ya tiene valor_cop", "ya tiene el valor en pesos",
 		"allanamiento.etapa ", "el allanamiento ",
 	}
-	for e, t := range etiquetasEtapa {
-		pares = append(pares, string(e), "«"+t+"»")
+	for _, e := range liquidacion.Etapas {
+		pares = append(pares, string(e), "«"+etiquetas.Etapa(e)+"»")
 	}
-	for r, t := range etiquetasReduccion {
-		pares = append(pares, string(r), "«"+t+"»")
+	for _, r := range liquidacion.Reducciones {
+		pares = append(pares, string(r), "«"+etiquetas.Reduccion(r)+"»")
 	}
 	return strings.NewReplacer(pares...).Replace(msg)
 }

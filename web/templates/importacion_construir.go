@@ -16,13 +16,6 @@ import (
 // filasMuestra is how many rows of the file the preview shows.
 const filasMuestra = 10
 
-// clasesImportacion name the kinds of import file for people.
-var clasesImportacion = map[filas.Clase]string{
-	filas.Sanciones:   "Actos sancionatorios",
-	filas.Operaciones: "Operaciones de comercio exterior",
-	filas.Usuarios:    "Usuarios aduaneros y sus registros",
-}
-
 // FormImportacionDe is the upload form with the option chosen and its
 // errors, and a link to the CSV and XLSX template of each kind of file in
 // plantillas (the template names the import offers).
@@ -30,7 +23,7 @@ func FormImportacionDe(clase string, errs Errores, plantillas []string) FormImpo
 	f := FormImportacion{Errores: errs, Limite: "20 MB"}
 	f.Clases = append(f.Clases, Opcion{Valor: "", Texto: "Elija qué contiene…", Seleccionada: clase == ""})
 	for _, c := range filas.Clases {
-		f.Clases = append(f.Clases, Opcion{Valor: string(c), Texto: clasesImportacion[c], Seleccionada: string(c) == clase})
+		f.Clases = append(f.Clases, Opcion{Valor: string(c), Texto: etiquetas.ClaseImportacion(c), Seleccionada: string(c) == clase})
 	}
 	titulos := map[string]string{
 		"sanciones":                 "Actos sancionatorios",
@@ -44,9 +37,6 @@ func FormImportacionDe(clase string, errs Errores, plantillas []string) FormImpo
 	}
 	return f
 }
-
-// ClaseImportacion names a kind of import file for people.
-func ClaseImportacion(c filas.Clase) string { return clasesImportacion[c] }
 
 // ProblemaFilaDe is one problem of a file as the preview lists it: the row
 // (or the whole file), the column as the file names it, and the message.

@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"testing"
 
+	"comite/internal/etiquetas"
 	"comite/internal/fecha"
 	"comite/internal/importar/filas"
 	"comite/internal/sancion"
@@ -103,7 +104,7 @@ func TestFormImportacionDe(t *testing.T) {
 			elegida = o.Texto
 		}
 	}
-	if elegida != "Operaciones de comercio exterior" || ClaseImportacion(filas.Operaciones) != elegida {
+	if elegida != "Operaciones de comercio exterior" || etiquetas.ClaseImportacion(filas.Operaciones) != elegida {
 		t.Errorf("elegida %q", elegida)
 	}
 	if len(f.Clases) != len(filas.Clases)+1 || f.Limite != "20 MB" || f.Errores["clase"] == "" || len(f.Plantillas) == 0 {
