@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"sort"
@@ -126,4 +127,39 @@ func abrirBase(ctx context.Context, ruta string, opciones ...db.Opcion) (*db.DB,
 // refused, saying to run «comite migrar».
 func abrirParaLeer(ctx context.Context, ruta string, opciones ...db.Opcion) (*db.DB, error) {
 	return abrirBase(ctx, ruta, append(opciones, db.SoloLectura())...)
+}
+
+// registrarGrupo registers a text option for each setting whose name begins
+// with prefijo, except sin (the caller registers it, as a switch); what is
+// not given on the command line is read by valoresDeGrupo.
+func registrarGrupo(fs *flag.FlagSet, prefijo, sin string) map[string]*string {
+	valores := map[string]*string{}
+	for _, a := range ajustes {
+		if a.nombre == sin || !strings.HasPrefix(a.nombre, prefijo) {
+			continue
+		}
+		valores[a.nombre] = fs.String(a.nombre, "", a.uso)
+	}
+	return valores
+}
+
+// valoresDeGrupo is valorAjuste for every setting whose name begins with
+// prefijo, with the options registrarGrupo registered.
+func valoresDeGrupo(rutaDB, prefijo string, opciones map[string]*string) (map[string]string, error) {
+	v := map[string]string{}
+	for _, a := range ajustes {
+		if !strings.HasPrefix(a.nombre, prefijo) {
+			continue
+		}
+		var opcion string
+		if p := opciones[a.nombre]; p != nil {
+			opcion = *p
+		}
+		x, err := valorAjuste(rutaDB, a.nombre, opcion)
+		if err != nil {
+			return nil, err
+		}
+		v[a.nombre] = x
+	}
+	return v, nil
 }

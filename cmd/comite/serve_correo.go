@@ -37,16 +37,8 @@ type opcionesCorreo struct {
 	inseguro bool
 }
 
-func esSMTP(nombre string) bool { return strings.HasPrefix(nombre, "smtp-") }
-
 func registrarOpcionesCorreo(fs *flag.FlagSet, o *opcionesCorreo) {
-	o.valores = map[string]*string{}
-	for _, a := range ajustes {
-		if a.nombre == ajusteSMTPInseguro || !esSMTP(a.nombre) {
-			continue
-		}
-		o.valores[a.nombre] = fs.String(a.nombre, "", a.uso)
-	}
+	o.valores = registrarGrupo(fs, "smtp-", ajusteSMTPInseguro)
 	fs.BoolVar(&o.inseguro, ajusteSMTPInseguro, false, "permitir SMTP sin TLS cuando el servidor de correo no ofrece STARTTLS (solo en una red cerrada; los avisos viajan en claro)")
 }
 
@@ -60,20 +52,9 @@ type correoConfigurado struct {
 // from the options and the configuration file; nil when no mail server is
 // configured (no notices, the default).
 func configCorreo(rutaDB string, o opcionesCorreo) (*correoConfigurado, error) {
-	v := map[string]string{}
-	for _, a := range ajustes {
-		if !esSMTP(a.nombre) {
-			continue
-		}
-		var opcion string
-		if p := o.valores[a.nombre]; p != nil {
-			opcion = *p
-		}
-		x, err := valorAjuste(rutaDB, a.nombre, opcion)
-		if err != nil {
-			return nil, err
-		}
-		v[a.nombre] = x
+	v, err := valoresDeGrupo(rutaDB, "smtp-", o.valores)
+	if err != nil {
+		return nil, err
 	}
 	if v[ajusteSMTPURL] == "" {
 		return nil, nil

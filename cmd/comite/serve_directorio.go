@@ -40,13 +40,7 @@ type opcionesDirectorio struct {
 }
 
 func registrarOpcionesDirectorio(fs *flag.FlagSet, o *opcionesDirectorio) {
-	o.valores = map[string]*string{}
-	for _, a := range ajustes {
-		if a.nombre == ajusteLDAPInseguro || len(a.nombre) < 5 || a.nombre[:5] != "ldap-" {
-			continue
-		}
-		o.valores[a.nombre] = fs.String(a.nombre, "", a.uso)
-	}
+	o.valores = registrarGrupo(fs, "ldap-", ajusteLDAPInseguro)
 	fs.BoolVar(&o.inseguro, ajusteLDAPInseguro, false, "permitir LDAP sin TLS cuando el directorio no ofrece StartTLS (solo en una red cerrada; las claves viajan en claro)")
 }
 
@@ -54,20 +48,9 @@ func registrarOpcionesDirectorio(fs *flag.FlagSet, o *opcionesDirectorio) {
 // rutaDB from the options and the configuration file; nil when no
 // directory is configured (local accounts only, the default).
 func configDirectorio(rutaDB string, o opcionesDirectorio) (*directorio.Config, error) {
-	v := map[string]string{}
-	for _, a := range ajustes {
-		if len(a.nombre) < 5 || a.nombre[:5] != "ldap-" {
-			continue
-		}
-		var opcion string
-		if p := o.valores[a.nombre]; p != nil {
-			opcion = *p
-		}
-		x, err := valorAjuste(rutaDB, a.nombre, opcion)
-		if err != nil {
-			return nil, err
-		}
-		v[a.nombre] = x
+	v, err := valoresDeGrupo(rutaDB, "ldap-", o.valores)
+	if err != nil {
+		return nil, err
 	}
 	if v[ajusteLDAPURL] == "" {
 		return nil, nil

@@ -184,16 +184,7 @@ func (d *DB) AccionesAuditoria(ctx context.Context) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var a string
-		if err := rows.Scan(&a); err != nil {
-			return nil, err
-		}
-		out = append(out, a)
-	}
-	return out, rows.Err()
+	return columna[string](rows)
 }
 
 // ActosPorGravedad counts the sanction acts by gravedad; seccional, when not

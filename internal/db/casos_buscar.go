@@ -255,14 +255,5 @@ func (d *DB) SeccionalesDeCasos(ctx context.Context) ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("leer Direcciones Seccionales: %w", err)
 	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			return nil, err
-		}
-		out = append(out, s)
-	}
-	return out, rows.Err()
+	return columna[string](rows)
 }

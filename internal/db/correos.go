@@ -275,16 +275,7 @@ func (d *DB) AvisosApagados(ctx context.Context, cuentaID int64) ([]string, erro
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			return nil, err
-		}
-		out = append(out, s)
-	}
-	return out, rows.Err()
+	return columna[string](rows)
 }
 
 // FijarAvisosApagados records the kinds of notice an account turns off

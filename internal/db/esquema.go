@@ -41,16 +41,7 @@ func (d *DB) MigracionesAplicadas(ctx context.Context) ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("leer las migraciones aplicadas: %w", err)
 	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var n string
-		if err := rows.Scan(&n); err != nil {
-			return nil, err
-		}
-		out = append(out, n)
-	}
-	return out, rows.Err()
+	return columna[string](rows)
 }
 
 // ObjetoEsquema is one table, index, trigger or view of a schema.
@@ -155,16 +146,7 @@ func MigracionesAplicadas(ctx context.Context, q interface {
 	if err != nil {
 		return nil, fmt.Errorf("leer las migraciones aplicadas: %w", err)
 	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var n string
-		if err := rows.Scan(&n); err != nil {
-			return nil, err
-		}
-		out = append(out, n)
-	}
-	return out, rows.Err()
+	return columna[string](rows)
 }
 
 // DiferenciasEsquema names, in order, what a copy's schema has that the

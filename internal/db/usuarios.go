@@ -174,7 +174,6 @@ func escanearUsuario(s interface{ Scan(...any) error }) (dominio.UsuarioAduanero
 	return u, err
 }
 
-// consultor is what both *sql.DB and *sql.Tx offer for reads.
 // leerIDs reads the ids a query returns, in its order, and closes its rows
 // before the caller reads each one (SQLite's cursor is not held open while
 // other statements run on the same connection).
@@ -183,18 +182,25 @@ func leerIDs(ctx context.Context, q consultor, consulta string, args ...any) ([]
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
+	return columna[int64](rows)
 }
 
+// columna reads the rows of a query of one column, in order, and closes
+// them.
+func columna[T any](rows *sql.Rows) ([]T, error) {
+	defer rows.Close()
+	var out []T
+	for rows.Next() {
+		var v T
+		if err := rows.Scan(&v); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// consultor is what both *sql.DB and *sql.Tx offer for reads.
 type consultor interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
