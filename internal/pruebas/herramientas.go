@@ -46,8 +46,10 @@ func Buscar(nombres ...string) string {
 	return ""
 }
 
-// Chromium finds the browser the tests drive.
+// Chromium finds the browser the tests drive: chromium-headless-shell when it
+// is installed (the same engine without the desktop browser around it; the
+// browser tests take about half the CPU with it), else chromium.
 func Chromium(t testing.TB) string {
 	t.Helper()
-	return Herramienta(t, "chromium", "chromium", "chromium-browser")
+	return Herramienta(t, "chromium-headless-shell", "chromium-headless-shell", "chromium", "chromium-browser")
 }

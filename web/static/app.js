@@ -49,6 +49,8 @@
   function dibujar() {
     if (typeof echarts === 'undefined') { return; }
     var imprimiendo = window.matchMedia && window.matchMedia('print').matches;
+    // Whoever asked the system for less motion gets the charts drawn at once.
+    var sinMovimiento = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     var nodos = document.querySelectorAll('[data-grafico]');
     for (var i = 0; i < nodos.length; i++) {
       var el = nodos[i];
@@ -62,7 +64,7 @@
         continue;
       }
       ajustar(opcion);
-      if (imprimiendo) { opcion.animation = false; }
+      if (imprimiendo || sinMovimiento) { opcion.animation = false; }
       var g = echarts.init(el, null, { renderer: 'canvas' });
       g.setOption(opcion);
       el.setAttribute('data-dibujado', 'si');

@@ -124,6 +124,15 @@ func TestNavegador_casoDelReporteAlConcepto(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS(`#grafico-sanciones-operaciones[data-dibujado="si"] canvas`)),
 		chromedp.WaitVisible(chromedp.CSS(`#grafico-actos-gravedad[data-dibujado="si"] canvas`)),
 	)
+	// The tab asks for reduced motion (iniciarCon): every chart is drawn
+	// without animation.
+	animados, err := correr(p, chromedp.Evaluate[int](`[...document.querySelectorAll('[data-dibujado="si"]')].filter(el => echarts.getInstanceByDom(el).getOption().animation !== false).length`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if animados != 0 {
+		t.Errorf("%d gráficos animados aunque la pestaña pide menos movimiento", animados)
+	}
 	p.captura("caso-detalle")
 	// The button leads to the session: date and members come from it.
 	p.clicNuevaPagina(sel("accion-emitir_concepto"))

@@ -129,7 +129,6 @@ func TestNavegador_secretariaImportaYVePerfil(t *testing.T) {
 	if got := p.texto(sel("evaluacion-actos")); !strings.Contains(got, "3") {
 		t.Fatalf("actos que cuentan: %q", got)
 	}
-	p.trasLaAnimacion(400 * time.Millisecond)
 	p.captura("13-perfil")
 
 	// Liquidation: the contract's worked example.

@@ -1,7 +1,7 @@
 // Package navegador holds the browser tests of the web application: the real
 // server on 127.0.0.1:0 over a temporary database, driven by headless
-// Chromium through chromedp. They skip when /usr/bin/chromium is missing
-// (the CI script installs it). The screenshots of the pages (for people to
+// Chromium through chromedp (chromium-headless-shell, else chromium). They
+// skip when neither is installed (the CI script installs the first). The screenshots of the pages (for people to
 // look at them) are taken only when $COMITE_CAPTURAS names a folder: a full
 // screenshot costs as much as loading a page. A failing test always saves
 // one (volcar).
@@ -31,6 +31,7 @@ import (
 	"comite/internal/graficos"
 	"comite/internal/web"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
 
@@ -187,6 +188,12 @@ func iniciarCon(t *testing.T, llenar func(*db.DB)) *prueba {
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1366, 768)); err != nil {
 		t.Fatalf("no se abrió la pestaña: %v", err)
 	}
+	// The tab asks for reduced motion, as a person can in the system's
+	// settings: the charts are drawn at once, with no animation to wait for
+	// before a screenshot and no frames for the browser to paint.
+	if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}}); err != nil {
+		t.Fatalf("no se abrió la pestaña: %v", err)
+	}
 	p := &prueba{t: t, ctx: ctx, tab: tab, base: "http://" + ln.Addr().String(), d: d, consola: &consola{}}
 	go func() {
 		for m, err := range chromedp.Console(ctx) {
@@ -319,14 +326,6 @@ func (p *prueba) captura(nombre string) {
 	}
 	if err := os.WriteFile(filepath.Join(p.capturas, nombre+".png"), b, 0o644); err != nil {
 		p.t.Fatal(err)
-	}
-}
-
-// trasLaAnimacion lets the short ECharts animation end before a screenshot;
-// without screenshots there is nothing to wait for.
-func (p *prueba) trasLaAnimacion(d time.Duration) {
-	if p.capturas != "" {
-		time.Sleep(d)
 	}
 }
 
@@ -478,7 +477,6 @@ func TestNavegador_adminCreaCuentaYAuditorNoCambiaNada(t *testing.T) {
 	p.ingresar("auditor")
 	pintados := p.pintado(graficos.IDActosPorGravedad)
 	t.Logf("píxeles pintados del gráfico: %d", pintados)
-	p.trasLaAnimacion(300 * time.Millisecond)
 	p.captura("05-inicio-auditor-grafico")
 
 	for _, ruta := range []string{"/admin/cuentas/nueva", "/admin/cuentas/1"} {
