@@ -143,7 +143,7 @@ func (h *handler) conceptoPagina(c echo.Context, correccion bool) error {
 	}
 	f := h.formConcepto(caso, k, correccion, "", nil, cx.SegundaRuta)
 	f.Original = original
-	enSesion(&f, ses)
+	templates.ConceptoEnSesion(&f, ses)
 	if correccion {
 		if err := h.sesionFija(c, caso.ID, &f, nil); err != nil {
 			return err
@@ -188,7 +188,7 @@ func (h *handler) conceptoPost(c echo.Context, correccion bool) error {
 	}
 	formulario := func(status int, errs map[string]string) error {
 		f := h.formConcepto(caso, k, correccion, motivo, errs, cx.SegundaRuta)
-		enSesion(&f, ses)
+		templates.ConceptoEnSesion(&f, ses)
 		if correccion {
 			if err := h.sesionFija(c, caso.ID, &f, nil); err != nil {
 				return err
@@ -257,7 +257,7 @@ func (h *handler) conceptoPost(c echo.Context, correccion bool) error {
 	// What is confirmed is what will be recorded: trimmed, without repeated members.
 	k = flujo.NormalizarConcepto(k)
 	f := h.formConcepto(caso, k, correccion, motivo, nil, cx.SegundaRuta)
-	enSesion(&f, ses)
+	templates.ConceptoEnSesion(&f, ses)
 	if correccion {
 		if err := h.sesionFija(c, caso.ID, &f, nil); err != nil {
 			return err

@@ -25,5 +25,5 @@ func (h *handler) cuentaClaveRestablecer(c echo.Context) error {
 		return err
 	}
 	return h.render(c, http.StatusOK, templates.ClaveTemporalPagina(h.pagina(c, "Clave restablecida", "cuentas"),
-		templates.ClaveTemporal{Cuenta: filaCuenta(cu), Temporal: temporal}))
+		templates.ClaveTemporal{Cuenta: templates.CuentaFilaDe(cu), Temporal: temporal}))
 }

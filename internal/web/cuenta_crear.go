@@ -48,6 +48,6 @@ func (h *handler) cuentaCrear(c echo.Context) error {
 	default:
 		return redirigir(c, urls.Cuentas+"?aviso=cuenta_creada")
 	}
-	f.Roles = opcionesRol(f.Rol)
+	f.Roles = templates.OpcionesRol(f.Rol)
 	return h.render(c, http.StatusUnprocessableEntity, templates.CuentaNuevaPagina(h.pagina(c, "Crear cuenta", "cuentas"), f))
 }

@@ -19,9 +19,10 @@ func (h *handler) cuentaMostrar(c echo.Context) error {
 	return h.render(c, http.StatusOK, templates.CuentaDetallePagina(h.pagina(c, "Cuenta "+cu.Usuario, "cuentas"), h.vistaCuenta(c, cu, templates.Errores{})))
 }
 
+// vistaCuenta is the account page with what the store adds: the signer's
+// cargo and the e-mail of the account.
 func (h *handler) vistaCuenta(c echo.Context, cu dominio.Cuenta, errs templates.Errores) templates.CuentaDetalle {
-	v := templates.CuentaDetalle{Cuenta: filaCuenta(cu), Rol: string(cu.Rol), Seccional: cu.DireccionSeccional,
-		Roles: opcionesRol(string(cu.Rol)), Errores: errs, EsPropia: cu.ID == cuentaDe(c).ID}
+	v := templates.CuentaDetalleDe(cu, errs, cu.ID == cuentaDe(c).ID)
 	if f, err := h.d.Firmante(c.Request().Context(), cu.Usuario); err == nil {
 		v.Cargo = f.Cargo
 	}

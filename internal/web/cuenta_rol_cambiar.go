@@ -38,6 +38,6 @@ func (h *handler) cuentaRolCambiar(c echo.Context) error {
 		}
 	}
 	v := h.vistaCuenta(c, cu, errs)
-	v.Rol, v.Seccional, v.Roles = rol, seccional, opcionesRol(rol)
+	v.Rol, v.Seccional, v.Roles = rol, seccional, templates.OpcionesRol(rol)
 	return h.render(c, http.StatusUnprocessableEntity, templates.CuentaDetallePagina(h.pagina(c, "Cuenta "+cu.Usuario, "cuentas"), v))
 }

@@ -9,7 +9,6 @@ package web
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -45,21 +44,6 @@ func (h *handler) sesionDeRuta(c echo.Context) (*dominio.SesionComite, error) {
 	return &s, nil
 }
 
-// enSesion fills the concepto form of a case recorded inside a session.
-func enSesion(f *templates.FormConcepto, s *dominio.SesionComite) {
-	if s == nil {
-		return
-	}
-	base := urls.Sesion(s.ID)
-	f.EnSesion = "Sesión " + s.Numero + " del " + s.Sesion.Fecha.DMA() + ", " + s.Sesion.Hora
-	f.MiembrosSesion = nil
-	for _, m := range s.Sesion.Miembros {
-		f.MiembrosSesion = append(f.MiembrosSesion, m.Texto())
-	}
-	f.Accion = urls.Concepto(s.ID, f.CasoID)
-	f.Volver = base
-}
-
 // leerMiembros reads "Nombre; cargo" lines.
 func leerMiembros(texto string) []flujo.MiembroSesion {
 	var ms []flujo.MiembroSesion
@@ -73,23 +57,12 @@ func leerMiembros(texto string) []flujo.MiembroSesion {
 	return ms
 }
 
-func textoMiembros(ms []flujo.MiembroSesion) string {
-	var l []string
-	for _, m := range ms {
-		l = append(l, m.Nombre+"; "+m.Cargo)
-	}
-	return strings.Join(l, "\n")
-}
-
 func (h *handler) textoQuorum(c echo.Context) (string, error) {
 	n, ok, err := h.d.ParametroQuorum(c.Request().Context())
 	if err != nil {
 		return "", err
 	}
-	if !ok {
-		return "no configurado (ninguna sesión puede registrar conceptos hasta que el administrador lo configure)", nil
-	}
-	return fmt.Sprintf("%d miembros", n), nil
+	return templates.TextoQuorum(n, ok), nil
 }
 
 func (h *handler) sesionesPagina(c echo.Context, status int, f templates.FormSesion, msg string) error {
@@ -99,9 +72,7 @@ func (h *handler) sesionesPagina(c echo.Context, status int, f templates.FormSes
 	if v.Form.Errores == nil {
 		v.Form.Errores = templates.Errores{}
 	}
-	for _, m := range flujo.Modalidades {
-		v.Form.Modalidades = append(v.Form.Modalidades, templates.Opcion{Valor: m.Clave, Texto: m.Etiqueta, Seleccionada: m.Clave == f.Modalidad})
-	}
+	v.Form.Modalidades = templates.OpcionesModalidad(f.Modalidad)
 	var err error
 	if v.Quorum, err = h.textoQuorum(c); err != nil {
 		return err
@@ -113,54 +84,34 @@ func (h *handler) sesionesPagina(c echo.Context, status int, f templates.FormSes
 		}
 		hoy := h.d.Hoy()
 		for _, s := range ss {
-			v.Sesiones = append(v.Sesiones, templates.SesionResumen{ID: s.ID, Numero: s.Numero, Fecha: s.Sesion.Fecha.DMA() + " " + s.Sesion.Hora,
-				Modalidad: flujo.EtiquetaModalidad(s.Sesion.Modalidad), Lugar: s.Sesion.Lugar, Casos: len(s.Orden), Conceptos: s.Conceptos,
-				Proxima: !s.Sesion.Fecha.Antes(hoy)})
+			v.Sesiones = append(v.Sesiones, templates.SesionResumenDe(s, hoy))
 		}
 	}
 	return h.render(c, status, templates.SesionesPagina(h.pagina(c, "Sesiones del Comité", "sesiones"), v))
 }
 
+// mostrarSesion shows session s (templates.SesionVistaDe) with what the
+// store adds: the attachments of its decided cases, the cases en_comite
+// that may join its orden del día, who postponed it and its issued actas.
 func (h *handler) mostrarSesion(c echo.Context, s dominio.SesionComite, status int, msg string, errs map[string]string, formMiembros string) error {
 	ctx := c.Request().Context()
 	cu := cuentaDe(c)
-	v := templates.SesionVista{ID: s.ID, Numero: s.Numero, Fecha: s.Sesion.Fecha.DMA() + ", " + s.Sesion.Hora + " (hora de Colombia)",
-		Modalidad: flujo.EtiquetaModalidad(s.Sesion.Modalidad), Lugar: s.Sesion.Lugar, Preside: s.Sesion.Preside, Secretario: s.Sesion.Secretario,
-		Quorum: s.TextoQuoro, HayQuorum: s.HayQuorum, Gestiona: permisos.Puede(cu.Rol, permisos.GestionarSesiones), AsistenciaFija: s.Conceptos > 0,
-		MiembrosTexto: textoMiembros(s.Sesion.Miembros), PresideForm: s.Sesion.Preside, SecretarioForm: s.Sesion.Secretario,
-		Errores: templates.Errores{}, Mensaje: msg}
-	if formMiembros != "" {
-		v.MiembrosTexto = formMiembros
-	}
-	for k, m := range errs {
-		v.Errores[k] = m
-	}
+	hoy := h.d.Hoy()
+	puede := templates.PuedeEnSesion{Gestionar: permisos.Puede(cu.Rol, permisos.GestionarSesiones), RegistrarConcepto: permisos.Puede(cu.Rol, permisos.RegistrarConcepto)}
+	v := templates.SesionVistaDe(s, hoy, puede, msg, errs, formMiembros)
 	if h.x.Firma != nil {
 		v.FirmaConfigurada = h.x.Firma.Sujeto()
 	}
-	for _, m := range s.Sesion.Miembros {
-		v.Miembros = append(v.Miembros, templates.Par{Etiqueta: m.Nombre, Valor: m.Cargo})
-	}
-	hoy := h.d.Hoy()
 	enOrden := map[int64]bool{}
-	for _, p := range s.Orden {
+	for i, p := range s.Orden {
 		enOrden[p.CasoID] = true
-		pv := templates.PuntoVista{Posicion: p.Posicion, CasoID: p.CasoID, Numero: p.Numero, Usuario: p.RazonSocial + " · NIT " + p.NIT, Estado: p.Estado.Etiqueta()}
-		switch {
-		case p.Concepto != nil:
-			pv.Decision, pv.Correccion = p.Vigente.Concepto.Decision.Etiqueta(), len(p.Correccion)
+		if p.Concepto != nil {
 			adjs, err := h.adjuntosDecididos(ctx, p.CasoID, actorCaso(c))
 			if err != nil {
 				return err
 			}
-			pv.Adjuntos = adjs
-		case p.Aplazado != "":
-			pv.Aplazado = p.Aplazado
-		default:
-			pv.Registrar = permisos.Puede(cu.Rol, permisos.RegistrarConcepto) && p.Estado == flujo.EnComite && s.HayQuorum && flujo.Celebrada(s.Sesion.Fecha, hoy)
-			pv.Aplazar = v.Gestiona && p.Estado == flujo.EnComite
+			v.Orden[i].Adjuntos = adjs
 		}
-		v.Orden = append(v.Orden, pv)
 	}
 	if v.Gestiona {
 		cs, err := h.d.ListarCasos(ctx, db.FiltroCasos{Estado: flujo.EnComite, Seccional: FiltroSeccional(cu)})
@@ -173,14 +124,12 @@ func (h *handler) mostrarSesion(c echo.Context, s dominio.SesionComite, status i
 			}
 		}
 	}
-	v.ProblemaActa = flujo.ProblemaActa(s.Sesion.Fecha, hoy, s.HayQuorum, s.TextoQuoro, s.PuntosPendientes())
-	v.Aplazable = v.Gestiona && s.Conceptos == 0
 	for _, a := range s.Aplazamientos {
 		por, err := h.persona(ctx, a.Por)
 		if err != nil {
 			return err
 		}
-		v.Aplazamientos = append(v.Aplazamientos, "Del "+a.FechaAnterior.DMA()+", "+a.HoraAnterior+" al "+a.Fecha.DMA()+", "+a.Hora+": "+a.Motivo+" (registró "+por+")")
+		v.Aplazamientos = append(v.Aplazamientos, templates.AplazamientoTexto(a, por))
 	}
 	as, err := h.d.Actas(ctx, s.ID)
 	if err != nil {

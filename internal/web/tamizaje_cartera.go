@@ -1,17 +1,11 @@
 package web
 
 import (
-	"comite/internal/importar/filas"
 	"context"
 	"strconv"
-	"strings"
 
 	"comite/internal/dominio"
-	"comite/internal/etiquetas"
-	"comite/internal/formato"
-	"comite/internal/graficos"
 	"comite/internal/permisos"
-	"comite/internal/reincidencia"
 	"comite/internal/tamizaje"
 	"comite/internal/web/urls"
 	"comite/web/templates"
@@ -99,7 +93,8 @@ type claveCarteraVista struct {
 }
 
 // vistaCartera sums the Direcciones Seccionales the filter sees (as
-// VeSeccional does for a seccional account) and builds the table and chart.
+// VeSeccional does for a seccional account); templates.CarteraDe builds the
+// table and chart from the sums.
 func (h *handler) vistaCartera(k *tamizaje.Cartera, filtro string, v templates.CarteraVista) templates.CarteraVista {
 	ve := func(s string) bool { return true }
 	if filtro != "" {
@@ -119,24 +114,9 @@ func (h *handler) vistaCartera(k *tamizaje.Cartera, filtro string, v templates.C
 			porTipo[tipo] = t
 		}
 	}
-	for _, a := range k.Anios {
-		v.Anios = append(v.Anios, strconv.Itoa(a))
-	}
-	var total [aniosCartera]int
-	var series []graficos.SerieCartera
-	for _, tipo := range filas.TiposUsuario {
-		c := porTipo[tipo]
-		fila := templates.FilaCartera{Clave: tipo, Tipo: etiquetas.TipoUsuario(tipo)}
-		for i := range c {
-			fila.Cifras = append(fila.Cifras, formato.Entero(int64(c[i])))
-			total[i] += c[i]
-		}
-		v.Filas = append(v.Filas, fila)
-		series = append(series, graficos.SerieCartera{Nombre: etiquetas.TipoUsuario(tipo), Cifras: c[:]})
-	}
-	v.Total = templates.FilaCartera{Clave: "total", Tipo: "Total"}
-	for i := range total {
-		v.Total.Cifras = append(v.Total.Cifras, formato.Entero(int64(total[i])))
+	por := map[string][]int{}
+	for tipo, c := range porTipo {
+		por[tipo] = c[:]
 	}
 	var inc [aniosCartera]int
 	for s, c := range k.Incompletos {
@@ -146,20 +126,9 @@ func (h *handler) vistaCartera(k *tamizaje.Cartera, filtro string, v templates.C
 			}
 		}
 	}
-	v.Incompletos = templates.FilaCartera{Clave: "datos-incompletos", Tipo: "Datos incompletos (no se cuentan arriba)"}
-	for i := range inc {
-		v.Incompletos.Cifras = append(v.Incompletos.Cifras, formato.Entero(int64(inc[i])))
-	}
-	if n := inc[len(inc)-1]; n > 0 {
-		ref := k.Anios[len(k.Anios)-1] - 1
-		v.AvisoIncompletos = formato.Plural(n, "usuario", "usuarios") + " con " + strings.ToLower(reincidencia.TextoDatosIncompletos(ref)[:1]) + reincidencia.TextoDatosIncompletos(ref)[1:] + "."
-		v.RutaCobertura = urls.Cobertura + "?anio=" + strconv.Itoa(ref)
-	}
-	g, err := graficos.Cartera(k.Anios, series)
+	v, err := templates.CarteraDe(v, k.Anios, por, inc[:])
 	if err != nil {
 		h.log.Warn("gráfico de la cartera", "error", err.Error())
-	} else {
-		v.Grafico = &g
 	}
 	return v
 }

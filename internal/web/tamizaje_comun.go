@@ -2,13 +2,11 @@ package web
 
 import (
 	"comite/internal/dominio"
-	"comite/internal/etiquetas"
 	"comite/internal/importar/filas"
 	"comite/internal/permisos"
 	"comite/internal/tamizaje"
 	"comite/internal/texto"
 	"comite/internal/web/memoria"
-	"comite/web/templates"
 	"context"
 	"net/url"
 	"slices"
@@ -245,13 +243,4 @@ func nombreExportacion(q consultaTamizaje, ext string) string {
 		n += "-" + q.tipo
 	}
 	return n + "." + ext
-}
-
-// opcionesTipoTamizaje are the user types for the filter, "all" first.
-func opcionesTipoTamizaje(sel string) []templates.Opcion {
-	out := []templates.Opcion{{Valor: "", Texto: "Todos", Seleccionada: sel == ""}}
-	for _, t := range filas.TiposUsuario {
-		out = append(out, templates.Opcion{Valor: t, Texto: etiquetas.TipoUsuario(t), Seleccionada: t == sel})
-	}
-	return out
 }

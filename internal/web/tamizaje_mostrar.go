@@ -111,19 +111,14 @@ func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (tem
 	hoy := k.hoy
 	v := templates.TamizajeVista{
 		Anio: strconv.Itoa(q.anio), AnioReferencia: strconv.Itoa(q.anio - 1), AnioAnterior: strconv.Itoa(q.anio - 2),
-		ErrorAnio: q.errAnio, Tipos: opcionesTipoTamizaje(q.tipo), EligeSeccional: !k.esSeccional,
+		ErrorAnio: q.errAnio, Tipos: templates.OpcionesTipoTamizaje(q.tipo), EligeSeccional: !k.esSeccional,
 		MinimoActos: strconv.Itoa(p.MinimoActos),
 		Filtrado:    q.tipo != "" || q.seccional != "" || q.datos != "" || q.texto != "", Texto: q.texto, QuitarFiltros: urls.Tamizaje + "?anio=" + strconv.Itoa(q.anio),
 	}
 	if k.esSeccional {
 		v.Seccional = db.NombreSeccional(cat, k.seccional)
 	}
-	for a := hoy + 1; a >= hoy-6; a-- {
-		v.Anios = append(v.Anios, templates.Opcion{Valor: strconv.Itoa(a), Texto: strconv.Itoa(a) + " (ref. " + strconv.Itoa(a-1) + ")", Seleccionada: a == q.anio})
-	}
-	if q.anio > hoy+1 || q.anio < hoy-6 {
-		v.Anios = append(v.Anios, templates.Opcion{Valor: strconv.Itoa(q.anio), Texto: strconv.Itoa(q.anio) + " (ref. " + strconv.Itoa(q.anio-1) + ")", Seleccionada: true})
-	}
+	v.Anios = templates.AniosTamizaje(hoy, q.anio)
 	if v.EligeSeccional {
 		v.Seccionales = []templates.Opcion{{Valor: "", Texto: "Todas", Seleccionada: q.seccional == ""}}
 		for _, s := range t.seccionales {
@@ -176,7 +171,7 @@ func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (tem
 		f := filas.Fila(i)
 		x := filaTamizajeVista(&f, k.verUsuario, k.reportar)
 		x.Seccional = db.NombreSeccional(cat, f.Usuario.DireccionSeccional)
-		x.SeccionalCorta = seccionalCorta(x.Seccional)
+		x.SeccionalCorta = templates.SeccionalCorta(x.Seccional)
 		// The unknown results form their own group after the ranked ones:
 		// a heading before the first of them, and no rank number.
 		if f.DatosIncompletos() {
@@ -241,7 +236,7 @@ func (l listaFilas) Fila(i int) tamizaje.Fila { return l[i] }
 func filaTamizajeVista(f *tamizaje.Fila, verUsuario, reportar bool) templates.FilaTamizaje {
 	x := templates.FilaTamizaje{
 		Posicion: formato.Entero(int64(f.Posicion)), NIT: f.Usuario.NIT, RazonSocial: f.Usuario.RazonSocial,
-		Tipo: etiquetas.TipoUsuario(f.Usuario.Tipo), Seccional: f.Usuario.DireccionSeccional, SeccionalCorta: seccionalCorta(f.Usuario.DireccionSeccional),
+		Tipo: etiquetas.TipoUsuario(f.Usuario.Tipo), Seccional: f.Usuario.DireccionSeccional, SeccionalCorta: templates.SeccionalCorta(f.Usuario.DireccionSeccional),
 		RegistroVigente: f.RegistroVigente, Actos: strconv.Itoa(f.NumeroActos), CumpleMinimo: f.MinimoTresActos,
 		S: formato.Pesos(f.Suma), O: "Sin cargar", N: "—", Linea: "—",
 		CumpleUmbral: f.CumpleUmbral.EsSi(), Procede: f.ProcedeComite.EsSi(),
@@ -282,34 +277,12 @@ func filaTamizajeVista(f *tamizaje.Fila, verUsuario, reportar bool) templates.Fi
 			x.Alertas = append(x.Alertas, templates.EtiquetaTamizaje{Clave: string(a), Texto: e.Texto, Ayuda: e.Ayuda})
 		}
 	}
-	x.CambioActos = conSigno(decimal.NewFromInt(int64(f.VariacionActos)), 0) + " (" + strconv.Itoa(f.Anterior.NumeroActos) + " → " + strconv.Itoa(f.NumeroActos) + ")"
+	x.CambioActos = templates.ConSigno(decimal.NewFromInt(int64(f.VariacionActos)), 0) + " (" + strconv.Itoa(f.Anterior.NumeroActos) + " → " + strconv.Itoa(f.NumeroActos) + ")"
 	if f.VariacionParticipacion != nil {
-		x.CambioPart = conSigno(*f.VariacionParticipacion, 4) + " p. p."
+		x.CambioPart = templates.ConSigno(*f.VariacionParticipacion, 4) + " p. p."
 	}
 	x.CambioPart = "Participación " + x.CambioPart
 	return x
-}
-
-// seccionalCorta is the city of a Dirección Seccional, for a narrow column
-// (the full name goes in the title).
-func seccionalCorta(s string) string {
-	for _, p := range []string{"Dirección Seccional de Aduanas de ", "Dirección Seccional de Impuestos y Aduanas de ", "Dirección Seccional de "} {
-		if strings.HasPrefix(s, p) {
-			return strings.TrimPrefix(s, p)
-		}
-	}
-	return s
-}
-
-// conSigno shows a change with its sign: "+1", "−0,1203", "0".
-func conSigno(d decimal.Decimal, dec int32) string {
-	switch d.Sign() {
-	case 1:
-		return "+" + formato.Numero(d, dec)
-	case -1:
-		return "−" + formato.Numero(d.Neg(), dec)
-	}
-	return formato.Numero(d, dec)
 }
 
 // claveOrdenTamizaje is what the columns of the screen order by, for one
