@@ -8,6 +8,7 @@
 #   USUARIOS=5000 DURACION=5s scripts/medir-web.sh
 #   SIN_CACHE=1 scripts/medir-web.sh           # comite serve --sin-cache: every page built per request
 #   ESCRITORES=1 DURACION=30s scripts/medir-web.sh   # reads while writing (below)
+#   LIBRES=3,1,1 DURACION=30s scripts/medir-web.sh   # unpaced writers (below)
 #
 # ESCRITORES=1: instead of one page after another, CLIENTES readers load a
 # mix of pages at once (Inicio, the case list, 9 case pages, the tamizaje,
@@ -20,6 +21,15 @@
 # Seccional, and the NITs come from the whole ranking).
 # Each run prints a row per page, one for all the reads (LECTURAS) and one
 # per kind of writer (IMPORTAR, REPORTAR), each with p50/p90/p99 and errors.
+#
+# LIBRES=R,I,M: the same mix of readers, alone and then beside unpaced
+# writers instead of the paced ones: R accounts reporting cases, I importing
+# IMPORTAR_FILAS rows and M starting the evaluation of the cases the first
+# ones report, each writing again as soon as it is answered, each in an
+# account of its own (carga1, carga2, …, rol secretaria, created in the
+# run's copy of the database once the server is up). The per-account
+# limits of the server apply to each: a 429 is counted apart and the writer
+# waits its Retry-After; a 503 is an error.
 #
 # What it does: builds comite and the load tool (scripts/carga); makes ONE
 # `comite demo --usuarios N` database in /tmp (deterministic: same seed, same
@@ -96,8 +106,17 @@ for _ in $(seq 100); do
 	sleep 0.2
 done
 
+# The writers' accounts, once the server has created the demo's (it creates
+# them only in a database without accounts).
+if [ -n "${LIBRES:-}" ]; then
+	IFS=, read -r L_REPORTAR L_IMPORTAR L_MOVER <<<"$LIBRES"
+	for i in $(seq 1 $((L_REPORTAR + L_IMPORTAR + L_MOVER))); do
+		printf '%s\n' "$CLAVE" | "$DIR/comite" usuarios crear --usuario "carga$i" --rol secretaria --nombre "Escritor de la carga $i" --db "$RUN/comite.db" >/dev/null
+	done
+fi
+
 echo "== máquina: $(nproc) núcleos (compartidos por el servidor y el generador de carga); carga $(cut -d' ' -f1-3 /proc/loadavg)"
-if [ -n "${ESCRITORES:-}" ]; then
+if [ -n "${ESCRITORES:-}" ] || [ -n "${LIBRES:-}" ]; then
 	head -20 "$RUN/perfiles.txt" >"$RUN/perfiles-20.txt"
 	mezcla=(-url "http://127.0.0.1:$PUERTO" -usuario secretaria -clave "$CLAVE" -clientes "$CLIENTES" -duracion "$DURACION" -mezcla
 		-pagina inicio=/ -pagina casos=/casos -pagina caso='{casos:9}' -pagina tamizaje=/tamizaje
@@ -106,8 +125,13 @@ if [ -n "${ESCRITORES:-}" ]; then
 	"$DIR/carga" "${mezcla[@]}"
 	echo "== máquina: carga $(cut -d' ' -f1-3 /proc/loadavg)"
 	echo "== lectores con escritores"
-	"$DIR/carga" "${mezcla[@]}" -calentar 1 -nits "$RUN/perfiles.txt" \
-		-importar-cada "${IMPORTAR_CADA:-2s}" -importar-filas "${IMPORTAR_FILAS:-50}" -reportes-por-s "${REPORTES_POR_S:-4}"
+	if [ -n "${LIBRES:-}" ]; then
+		"$DIR/carga" "${mezcla[@]}" -calentar 1 -nits "$RUN/perfiles.txt" -importar-filas "${IMPORTAR_FILAS:-50}" \
+			-libres-reportar "$L_REPORTAR" -libres-importar "$L_IMPORTAR" -libres-mover "$L_MOVER" -libres-cuentas carga
+	else
+		"$DIR/carga" "${mezcla[@]}" -calentar 1 -nits "$RUN/perfiles.txt" \
+			-importar-cada "${IMPORTAR_CADA:-2s}" -importar-filas "${IMPORTAR_FILAS:-50}" -reportes-por-s "${REPORTES_POR_S:-4}"
+	fi
 	echo "== máquina: carga $(cut -d' ' -f1-3 /proc/loadavg)"
 	exit 0
 fi

@@ -31,6 +31,7 @@ type escritores struct {
 	reportarComo  string
 	clave         string
 	nits          []string
+	libres        libres // unpaced writers (libres.go)
 }
 
 const enVuelo = 32
@@ -176,6 +177,10 @@ func correrMezcla(cl *http.Client, base, usuario string, clientes int, duracion 
 	if esc.reportesPorS > 0 {
 		fmt.Printf("  al lado: %.1f casos reportados por segundo (cuenta %s)\n", esc.reportesPorS, esc.reportarComo)
 	}
+	if l := esc.libres; l.total() > 0 {
+		fmt.Printf("  al lado, sin ritmo (cada uno escribe de nuevo al recibir la respuesta, con su cuenta %s1…%s%d): %d reportan casos, %d importan %d filas, %d inician la evaluación de los casos reportados\n",
+			l.prefijo, l.prefijo, l.total(), l.reportar, l.importar, esc.importarFilas, l.mover)
+	}
 
 	ctx, cancelar := context.WithTimeout(context.Background(), duracion)
 	defer cancelar()
@@ -243,10 +248,19 @@ func correrMezcla(cl *http.Client, base, usuario string, clientes int, duracion 
 			return importarSanciones(cl, base, csrf, archivoSanciones(esc.nits, corrida, k, esc.importarFilas))
 		}, &importaciones)
 	}
+	var deLibres map[string]*medicionLibre
+	if esc.libres.total() > 0 {
+		if deLibres, err = correrLibres(ctx, &wg, cl.Transport, base, esc); err != nil {
+			cancelar()
+			wg.Wait()
+			return err
+		}
+	}
 	if esc.reportesPorS > 0 {
 		wg.Add(1)
 		go ritmo(time.Duration(float64(time.Second)/esc.reportesPorS), enVuelo, func(k int) error {
-			return reportarCaso(reportador, base, csrfReporte, esc.nits[k%len(esc.nits)], k)
+			_, err := reportarCaso(reportador, base, csrfReporte, esc.nits[k%len(esc.nits)], k)
+			return err
 		}, &reportes)
 	}
 	wg.Wait()
@@ -273,6 +287,9 @@ func correrMezcla(cl *http.Client, base, usuario string, clientes int, duracion 
 	if esc.reportesPorS > 0 {
 		reportes.r.tiempo = tiempo
 		reportes.r.imprimir("REPORTAR", "/casos (POST)")
+	}
+	if deLibres != nil {
+		imprimirLibres(deLibres, esc.libres, tiempo)
 	}
 	if len(todas.lat) == 0 {
 		return errors.New("ninguna lectura terminó")
@@ -343,6 +360,9 @@ func importarSanciones(cl *http.Client, base, csrf string, archivo []byte) error
 	}
 	cuerpo, _ := io.ReadAll(res.Body)
 	res.Body.Close()
+	if err := comoLimitada(res); err != nil {
+		return err
+	}
 	m := reImportacion.FindStringSubmatch(res.Request.URL.Path)
 	if res.StatusCode != http.StatusOK || m == nil {
 		return fmt.Errorf("subir: estado %d en %s", res.StatusCode, res.Request.URL.Path)
@@ -356,6 +376,9 @@ func importarSanciones(cl *http.Client, base, csrf string, archivo []byte) error
 	}
 	io.Copy(io.Discard, res.Body)
 	res.Body.Close()
+	if err := comoLimitada(res); err != nil {
+		return err
+	}
 	if res.StatusCode != http.StatusOK || !strings.HasSuffix(res.Request.URL.Path, "/resultado") {
 		return fmt.Errorf("confirmar: estado %d en %s", res.StatusCode, res.Request.URL.Path)
 	}
@@ -364,22 +387,26 @@ func importarSanciones(cl *http.Client, base, csrf string, archivo []byte) error
 
 // reportarCaso reports a case of the NIT through the form (the same fact
 // may be reported again: confirmed as a duplicate), without the Seccional's
-// informe and saying why, as the form allows.
-func reportarCaso(cl *http.Client, base, csrf, nit string, k int) error {
+// informe and saying why, as the form allows. It returns the new case's
+// path.
+func reportarCaso(cl *http.Client, base, csrf, nit string, k int) (string, error) {
 	form := url.Values{"_csrf": {csrf}, "nit": {nit}, "fecha_comision": {"2026-02-10"}, "fecha_verificacion": {"2026-02-20"},
 		"gravedad": {"gravisima"}, "sancion": {"multa"}, "sancion_prevista": {"10.475.000"}, "anclaje": {"comision"},
 		"descripcion": {fmt.Sprintf("Caso de la prueba de carga %d.", k)}, "confirmar_duplicado": {"si"},
 		"motivo_sin_informe": {"El informe de la Dirección Seccional se envía aparte (prueba de carga)."}}
 	res, err := cl.PostForm(base+"/casos", form)
 	if err != nil {
-		return err
+		return "", err
 	}
 	cuerpo, _ := io.ReadAll(res.Body)
 	res.Body.Close()
-	if res.StatusCode != http.StatusOK || res.Request.URL.Query().Get("aviso") != "caso_reportado" {
-		return fmt.Errorf("estado %d en %s%s", res.StatusCode, res.Request.URL.Path, mensajeError(cuerpo))
+	if err := comoLimitada(res); err != nil {
+		return "", err
 	}
-	return nil
+	if res.StatusCode != http.StatusOK || res.Request.URL.Query().Get("aviso") != "caso_reportado" {
+		return "", fmt.Errorf("estado %d en %s%s", res.StatusCode, res.Request.URL.Path, mensajeError(cuerpo))
+	}
+	return res.Request.URL.Path, nil
 }
 
 var reMensajeError = regexp.MustCompile(`class="[^"]*error[^"]*"[^>]*>\s*([^<]{1,200})`)

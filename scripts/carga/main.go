@@ -21,7 +21,10 @@
 // (escritores.go) may run at a fixed pace: a sanciones import of
 // -importar-filas rows every -importar-cada, uploaded and confirmed as the
 // Secretaría does, and -reportes-por-s cases reported per second by the
-// -reportar-como account; their rows say what the writers saw.
+// -reportar-como account; their rows say what the writers saw. Or, with
+// -libres-reportar, -libres-importar and -libres-mover, unpaced writers
+// (libres.go), each in its own account, writing again as soon as they are
+// answered.
 package main
 
 import (
@@ -101,6 +104,10 @@ func main() {
 	flag.IntVar(&esc.importarFilas, "importar-filas", 50, "filas de cada importación")
 	flag.Float64Var(&esc.reportesPorS, "reportes-por-s", 0, "con -mezcla: casos reportados por segundo (0: ninguno)")
 	flag.StringVar(&esc.reportarComo, "reportar-como", "secretaria", "cuenta que reporta los casos, en su propia sesión (misma clave); una Seccional solo reporta usuarios de su Dirección Seccional")
+	flag.IntVar(&esc.libres.reportar, "libres-reportar", 0, "con -mezcla: escritores sin ritmo que reportan casos (cada uno con su cuenta)")
+	flag.IntVar(&esc.libres.importar, "libres-importar", 0, "con -mezcla: escritores sin ritmo que suben y confirman importaciones de -importar-filas filas")
+	flag.IntVar(&esc.libres.mover, "libres-mover", 0, "con -mezcla: escritores sin ritmo que inician la evaluación de los casos que reportan los anteriores")
+	flag.StringVar(&esc.libres.prefijo, "libres-cuentas", "carga", "prefijo de las cuentas de los escritores sin ritmo (carga1, carga2, …; rol secretaria, clave -clave)")
 	nits := flag.String("nits", "", "archivo con los NIT de las filas importadas y de los casos reportados (uno por línea; también vale /usuarios/NIT)")
 	var ps paginas
 	flag.Var(&ps, "pagina", "NOMBRE=/ruta o NOMBRE=@archivo (rutas, una por línea, pedidas por turno), repetible; {caso} es el primer caso de /casos y {casos} todos, por turno")
@@ -115,8 +122,12 @@ func main() {
 			os.Exit(2)
 		}
 	}
-	if (esc.importarCada > 0 || esc.reportesPorS > 0) && (!*mezcla || len(esc.nits) == 0) {
-		fmt.Fprintln(os.Stderr, "carga: los escritores (-importar-cada, -reportes-por-s) van con -mezcla y -nits")
+	if (esc.importarCada > 0 || esc.reportesPorS > 0 || esc.libres.total() > 0) && (!*mezcla || len(esc.nits) == 0) {
+		fmt.Fprintln(os.Stderr, "carga: los escritores (-importar-cada, -reportes-por-s, -libres-…) van con -mezcla y -nits")
+		os.Exit(2)
+	}
+	if l := esc.libres; l.reportar < 0 || l.importar < 0 || l.mover < 0 || l.total() > 20 || (l.mover > 0 && l.reportar == 0) {
+		fmt.Fprintln(os.Stderr, "carga: hasta 20 escritores sin ritmo; los que inician evaluaciones necesitan quien reporte casos")
 		os.Exit(2)
 	}
 	if esc.importarFilas < 1 || esc.importarFilas > 10000 || esc.reportesPorS > 50 || (esc.importarCada > 0 && esc.importarCada < 100*time.Millisecond) {
