@@ -10,9 +10,9 @@ func TestRecolectorServidor_elEntornoManda(t *testing.T) {
 		entorno            map[string]string
 		porcentaje, limite int64
 	}{
-		{"sin variables: 400 % y 2 GiB", nil, 400, 2 << 30},
-		{"GOGC puesto: solo el límite", map[string]string{"GOGC": "100"}, -1, 2 << 30},
-		{"GOGC=off puesto: solo el límite", map[string]string{"GOGC": "off"}, -1, 2 << 30},
+		{"sin variables: 400 % y 768 MiB", nil, 400, 768 << 20},
+		{"GOGC puesto: solo el límite", map[string]string{"GOGC": "100"}, -1, 768 << 20},
+		{"GOGC=off puesto: solo el límite", map[string]string{"GOGC": "off"}, -1, 768 << 20},
 		{"GOMEMLIMIT puesto: solo el porcentaje", map[string]string{"GOMEMLIMIT": "512MiB"}, 400, -1},
 		{"los dos puestos: nada", map[string]string{"GOGC": "200", "GOMEMLIMIT": "1GiB"}, -1, -1},
 	}
