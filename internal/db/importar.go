@@ -26,6 +26,9 @@ type OpcionesImportacion struct {
 	Progreso func(hechas, total int)
 	// Lectura, when set, is called every 10.000 rows read (ImportarArchivo).
 	Lectura func(filas int)
+	// MasivaDesde is the number of sanciones rows from which the import
+	// writes as a bulk write; 0 is FilasImportacionMasiva.
+	MasivaDesde int
 }
 
 // Resumen says what an import did (or would do, when simulated).
@@ -290,7 +293,11 @@ func leerFuente(f filas.Fuente, lectura func(int)) *fuenteLeida {
 // is committed only when neither the file nor the database found any problem.
 func (d *DB) importar(ctx context.Context, clase filas.Clase, quien dominio.Actor, o OpcionesImportacion, leido *fuenteLeida) (Resumen, error) {
 	r := Resumen{Clase: clase, Simulado: o.Simular}
-	masiva := clase == filas.Sanciones && filasDe(leido.partes) >= FilasImportacionMasiva
+	desde := o.MasivaDesde
+	if desde <= 0 {
+		desde = FilasImportacionMasiva
+	}
+	masiva := clase == filas.Sanciones && filasDe(leido.partes) >= desde
 	sinFK := masiva && importarSinFK
 	err := d.enTxImportacion(ctx, sinFK, func(conn *sql.Conn, tx *sql.Tx) error {
 		e := d.nuevoEscritor(ctx, tx, quien)

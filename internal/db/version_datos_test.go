@@ -236,10 +236,8 @@ func TestReferencia_sigueLaUVTDeOtroProceso(t *testing.T) {
 // (below db.FilasImportacionMasiva rows) keeps the triggers and the schema as
 // they are (a change of schema makes every connection read it again), and
 // moves the version once per row written.
-//
-// Not parallel: it lowers db.FilasImportacionMasiva for its first half
-// (parallel tests start only after it returns).
 func TestVersionDatos_importacionDeActosLaMueveUnaVezYDejaLosDisparadores(t *testing.T) {
+	t.Parallel()
 	d := demoChica(t)
 	ctx := context.Background()
 	nit := nitsDe(t, d, 1)[0]
@@ -263,17 +261,14 @@ func TestVersionDatos_importacionDeActosLaMueveUnaVezYDejaLosDisparadores(t *tes
 		t.Fatalf("actos no tiene sus tres disparadores de versión:\n%s", originales)
 	}
 	const cabecera = "nit;numero_acto;fecha_firmeza;gravedad;sancion;valor;allanamiento\n"
-	umbral := db.FilasImportacionMasiva
-	t.Cleanup(func() { db.FilasImportacionMasiva = umbral })
 	for _, modo := range []struct {
 		nombre string
-		umbral int
+		desde  int // OpcionesImportacion.MasivaDesde
 		masiva bool
 	}{
 		{"masiva", 1, true},
-		{"pequeña", umbral, false},
+		{"pequeña", 0, false},
 	} {
-		db.FilasImportacionMasiva = modo.umbral
 		// Act numbers of their own in each mode: the same file twice would change nothing.
 		csv := func(filas ...string) string {
 			return cabecera + strings.ReplaceAll(strings.Join(filas, "\n"), ";LOTE-", ";LOTE-"+modo.nombre+"-") + "\n"
@@ -303,7 +298,7 @@ func TestVersionDatos_importacionDeActosLaMueveUnaVezYDejaLosDisparadores(t *tes
 				if err != nil {
 					t.Fatal(err)
 				}
-				_, err = d.ImportarFuente(ctx, f, admin, db.OpcionesImportacion{Simular: p.simular})
+				_, err = d.ImportarFuente(ctx, f, admin, db.OpcionesImportacion{Simular: p.simular, MasivaDesde: modo.desde})
 				if (err != nil) != p.falla {
 					t.Fatalf("error = %v, quería error: %v", err, p.falla)
 				}
