@@ -26,6 +26,9 @@ type OpcionesImportacion struct {
 	Progreso func(hechas, total int)
 	// Lectura, when set, is called every 10.000 rows read (ImportarArchivo).
 	Lectura func(filas int)
+	// MasivaDesde is the number of sanciones rows from which the import
+	// writes as a bulk write; 0 is FilasImportacionMasiva.
+	MasivaDesde int
 }
 
 // Resumen says what an import did (or would do, when simulated).
@@ -290,7 +293,12 @@ func leerFuente(f filas.Fuente, lectura func(int)) *fuenteLeida {
 // is committed only when neither the file nor the database found any problem.
 func (d *DB) importar(ctx context.Context, clase filas.Clase, quien dominio.Actor, o OpcionesImportacion, leido *fuenteLeida) (Resumen, error) {
 	r := Resumen{Clase: clase, Simulado: o.Simular}
-	sinFK := clase == filas.Sanciones && importarSinFK
+	desde := o.MasivaDesde
+	if desde <= 0 {
+		desde = FilasImportacionMasiva
+	}
+	masiva := clase == filas.Sanciones && filasDe(leido.partes) >= desde
+	sinFK := masiva && importarSinFK
 	err := d.enTxImportacion(ctx, sinFK, func(conn *sql.Conn, tx *sql.Tx) error {
 		e := d.nuevoEscritor(ctx, tx, quien)
 		defer e.cerrar()
@@ -305,7 +313,10 @@ func (d *DB) importar(ctx context.Context, clase filas.Clase, quien dominio.Acto
 		var version *triggersVersion
 		switch clase {
 		case filas.Sanciones:
-			if version, err = suspenderVersionPorFila(ctx, tx, "actos"); err == nil {
+			if masiva {
+				version, err = suspenderVersionPorFila(ctx, tx, "actos")
+			}
+			if err == nil {
 				imp, err = nuevaImportacionActos(e, conn, &r, o.Progreso, leido.previa)
 			}
 		case filas.Operaciones, filas.Usuarios:
@@ -468,7 +479,12 @@ func (d *DB) enTxImportacion(ctx context.Context, sinFK bool, f func(conn *sql.C
 	defer func() {
 		bg := context.Background()
 		_, e1 := conn.ExecContext(bg, `PRAGMA cache_size = `+strconv.FormatInt(cache, 10))
-		_, e2 := conn.ExecContext(bg, `PRAGMA foreign_keys = `+strconv.FormatInt(fk, 10))
+		var e2 error
+		if sinFK {
+			// Only when changed: setting it expires every prepared
+			// statement of the connection.
+			_, e2 = conn.ExecContext(bg, `PRAGMA foreign_keys = `+strconv.FormatInt(fk, 10))
+		}
 		if e1 != nil || e2 != nil {
 			conn.Raw(func(any) error { return driver.ErrBadConn })
 		}

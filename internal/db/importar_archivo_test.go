@@ -210,7 +210,8 @@ func TestImportar_conexionVuelveConSusAjustes(t *testing.T) {
 	d := abrirTemporal(t)
 	d.SetMaxOpenConns(1) // every statement uses the import's connection
 	nits := crearUsuariosMasivo(t, d, 10)
-	lote := leerRuta(t, filas.Sanciones, archivoSanciones(t, t.TempDir(), nits, 100, 0))
+	// Large enough to be written as a bulk import (foreign keys off).
+	lote := leerRuta(t, filas.Sanciones, archivoSanciones(t, t.TempDir(), nits, FilasImportacionMasiva, 0))
 	malo := *lote
 	malo.Sanciones = append([]filas.FilaSancion{}, lote.Sanciones...)
 	malo.Sanciones[50].NIT = "900000001-2"

@@ -228,11 +228,14 @@ func TestReferencia_sigueLaUVTDeOtroProceso(t *testing.T) {
 	}
 }
 
-// A sanciones import takes out the per-row data-version triggers of actos for
-// its own transaction (a million rows would move the counter a million
-// times) and moves the version once, as the INSERT trigger would: the
+// A large sanciones import takes out the per-row data-version triggers of
+// actos for its own transaction (a million rows would move the counter a
+// million times) and moves the version once, as the INSERT trigger would: the
 // triggers come back exactly as stored, whatever the import ends in, and the
-// version moves only when the import wrote something.
+// version moves only when the import wrote something. A small import
+// (below db.FilasImportacionMasiva rows) keeps the triggers and the schema as
+// they are (a change of schema makes every connection read it again), and
+// moves the version once per row written.
 func TestVersionDatos_importacionDeActosLaMueveUnaVezYDejaLosDisparadores(t *testing.T) {
 	t.Parallel()
 	d := demoChica(t)
@@ -246,59 +249,82 @@ func TestVersionDatos_importacionDeActosLaMueveUnaVezYDejaLosDisparadores(t *tes
 		}
 		return s
 	}
+	versionEsquema := func() int64 {
+		var v int64
+		if err := d.QueryRow(`PRAGMA schema_version`).Scan(&v); err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
 	originales := disparadores()
 	if strings.Count(originales, "CREATE TRIGGER version_datos_actos_") != 3 {
 		t.Fatalf("actos no tiene sus tres disparadores de versión:\n%s", originales)
 	}
 	const cabecera = "nit;numero_acto;fecha_firmeza;gravedad;sancion;valor;allanamiento\n"
-	csv := func(filas ...string) string { return cabecera + strings.Join(filas, "\n") + "\n" }
-	nuevas := csv(nit+";LOTE-1;04/03/2025;grave;multa;1000;no", nit+";LOTE-2;05/03/2025;gravisima;multa;2000;no", nit+";LOTE-3;06/03/2025;leve;multa;3000;si")
-	pasos := []struct {
-		nombre  string
-		archivo string
-		simular bool
-		falla   bool
-		mueve   bool
+	for _, modo := range []struct {
+		nombre string
+		desde  int // OpcionesImportacion.MasivaDesde
+		masiva bool
 	}{
-		{"tres actos nuevos: la versión se mueve una vez", nuevas, false, false, true},
-		{"el mismo archivo otra vez: nada cambia, la versión tampoco", nuevas, false, false, false},
-		{"un valor cambiado: se mueve una vez", csv(nit + ";LOTE-1;04/03/2025;grave;multa;1500;no"), false, false, true},
-		{"un NIT no registrado: nada se escribe", csv(nit+";LOTE-4;04/03/2025;grave;multa;1000;no", "900000001-7;LOTE-5;04/03/2025;grave;multa;1000;no"), false, true, false},
-		{"simulación: nada se escribe", csv(nit + ";LOTE-6;04/03/2025;grave;multa;1000;no"), true, false, false},
-	}
-	for _, p := range pasos {
-		t.Run(p.nombre, func(t *testing.T) {
-			antes, err := d.LeerVersionDatos(ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f, err := importar.Preparar(ctx, filas.Sanciones, "sanciones.csv", strings.NewReader(p.archivo), nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			_, err = d.ImportarFuente(ctx, f, admin, db.OpcionesImportacion{Simular: p.simular})
-			if (err != nil) != p.falla {
-				t.Fatalf("error = %v, quería error: %v", err, p.falla)
-			}
-			v, err := d.LeerVersionDatos(ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
-			paso := int64(0)
-			if p.mueve {
-				paso = 1
-			}
-			if v.Aduaneros != antes.Aduaneros+paso || v.General != antes.General+paso {
-				t.Errorf("versión %+v → %+v, quería +%d en cada contador", antes, v, paso)
-			}
-			if g := disparadores(); g != originales {
-				t.Errorf("los disparadores de actos cambiaron:\n%s\nquería:\n%s", g, originales)
-			}
-		})
+		{"masiva", 1, true},
+		{"pequeña", 0, false},
+	} {
+		// Act numbers of their own in each mode: the same file twice would change nothing.
+		csv := func(filas ...string) string {
+			return cabecera + strings.ReplaceAll(strings.Join(filas, "\n"), ";LOTE-", ";LOTE-"+modo.nombre+"-") + "\n"
+		}
+		nuevas := csv(nit+";LOTE-1;04/03/2025;grave;multa;1000;no", nit+";LOTE-2;05/03/2025;gravisima;multa;2000;no", nit+";LOTE-3;06/03/2025;leve;multa;3000;si")
+		pasos := []struct {
+			nombre   string
+			archivo  string
+			simular  bool
+			falla    bool
+			escritas int64 // rows inserted or changed
+		}{
+			{"tres actos nuevos", nuevas, false, false, 3},
+			{"el mismo archivo otra vez: nada cambia, la versión tampoco", nuevas, false, false, 0},
+			{"un valor cambiado", csv(nit + ";LOTE-1;04/03/2025;grave;multa;1500;no"), false, false, 1},
+			{"un NIT no registrado: nada se escribe", csv(nit+";LOTE-4;04/03/2025;grave;multa;1000;no", "900000001-7;LOTE-5;04/03/2025;grave;multa;1000;no"), false, true, 0},
+			{"simulación: nada se escribe", csv(nit + ";LOTE-6;04/03/2025;grave;multa;1000;no"), true, false, 0},
+		}
+		for _, p := range pasos {
+			t.Run(modo.nombre+"/"+p.nombre, func(t *testing.T) {
+				antes, err := d.LeerVersionDatos(ctx)
+				if err != nil {
+					t.Fatal(err)
+				}
+				esquema := versionEsquema()
+				f, err := importar.Preparar(ctx, filas.Sanciones, "sanciones.csv", strings.NewReader(p.archivo), nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, err = d.ImportarFuente(ctx, f, admin, db.OpcionesImportacion{Simular: p.simular, MasivaDesde: modo.desde})
+				if (err != nil) != p.falla {
+					t.Fatalf("error = %v, quería error: %v", err, p.falla)
+				}
+				v, err := d.LeerVersionDatos(ctx)
+				if err != nil {
+					t.Fatal(err)
+				}
+				paso := p.escritas
+				if modo.masiva && paso > 0 {
+					paso = 1
+				}
+				if v.Aduaneros != antes.Aduaneros+paso || v.General != antes.General+paso {
+					t.Errorf("versión %+v → %+v, quería +%d en cada contador", antes, v, paso)
+				}
+				if g := disparadores(); g != originales {
+					t.Errorf("los disparadores de actos cambiaron:\n%s\nquería:\n%s", g, originales)
+				}
+				if g := versionEsquema(); !modo.masiva && g != esquema {
+					t.Errorf("una importación pequeña cambió el esquema (schema_version %d → %d)", esquema, g)
+				}
+			})
+		}
 	}
 	// The triggers put back still fire, row by row, for any other writer.
 	antes, _ := d.LeerVersionDatos(ctx)
-	if _, err := d.Exec(`UPDATE actos SET valor_centavos = valor_centavos + 1 WHERE numero_acto IN ('LOTE-1', 'LOTE-2')`); err != nil {
+	if _, err := d.Exec(`UPDATE actos SET valor_centavos = valor_centavos + 1 WHERE numero_acto IN ('LOTE-masiva-1', 'LOTE-masiva-2')`); err != nil {
 		t.Fatal(err)
 	}
 	if v, _ := d.LeerVersionDatos(ctx); v.Aduaneros != antes.Aduaneros+2 {

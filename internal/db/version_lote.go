@@ -1,11 +1,37 @@
 package db
 
 import (
+	"comite/internal/importar/filas"
 	"context"
 	"database/sql"
 	"fmt"
 	"strings"
 )
+
+// FilasImportacionMasiva is the size of a sanciones import from which it
+// writes as a bulk write: the per-row data-version triggers taken out
+// (suspenderVersionPorFila) and foreign-key checks off (importarSinFK). Both
+// cost the readers: dropping and creating triggers changes the schema, so
+// every pooled connection of every process reads the whole schema again on
+// its next query, and setting the foreign_keys pragma expires every prepared
+// statement of the import's connection, which the pool hands out first
+// afterwards (in the first web page after a 50-row import, reading the
+// session and the data version prepared both again: more than half of the
+// page's time). Below this size the triggers stay, moving the version once
+// per row written, and the foreign keys are checked: up to a thousand rows
+// the import takes about as long either way (the difference was within the
+// noise of the measurement); in a million-row write the per-row work is a
+// third of the time.
+const FilasImportacionMasiva = 1000
+
+// filasDe is the number of sanciones rows of the parts of a file.
+func filasDe(partes []*filas.Lote) int {
+	n := 0
+	for _, p := range partes {
+		n += len(p.Sanciones)
+	}
+	return n
+}
 
 // triggersVersion are the data-version triggers of one table (migration
 // 0115), as stored in sqlite_schema, taken out for the length of one bulk
