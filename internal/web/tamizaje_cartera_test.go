@@ -9,8 +9,12 @@ import (
 	"testing"
 
 	"comite/internal/dominio"
+	"comite/internal/fecha"
 	"comite/internal/permisos"
+	"comite/internal/sancion"
 	"comite/internal/web/memoria"
+
+	"github.com/shopspring/decimal"
 )
 
 // Computing the portfolio of Inicio leaves held only the portfolio and the
@@ -33,22 +37,43 @@ func TestCartera_soloGuardaElTamizajeDelUltimoAnio(t *testing.T) {
 		t.Fatalf("la cartera no quedó calculada: %+v", v)
 	}
 	h.memo.Esperar()
-	entradas, previas := h.memo.Claves()
-	var tamizajes []string
-	for _, k := range entradas {
-		if _, ok := k.(memoria.Tamizaje); ok {
-			tamizajes = append(tamizajes, fmt.Sprint(k))
+	soloUltimoAnio := func(paso string) {
+		t.Helper()
+		entradas, previas := h.memo.Claves()
+		var tamizajes []string
+		for _, k := range entradas {
+			if _, ok := k.(memoria.Tamizaje); ok {
+				tamizajes = append(tamizajes, fmt.Sprint(k))
+			}
+		}
+		if quiere := []string{fmt.Sprint(memoria.Tamizaje{Anio: hasta})}; !slices.Equal(tamizajes, quiere) {
+			t.Fatalf("%s: tamizajes guardados = %v, quiere solo %v", paso, tamizajes, quiere)
+		}
+		if !slices.Contains(entradas, any(claveCartera{hasta})) {
+			t.Fatalf("%s: la cartera no quedó guardada: %v", paso, entradas)
+		}
+		if len(previas) != 0 {
+			t.Fatalf("%s: valores previos guardados tras calcular los nuevos: %v", paso, previas)
 		}
 	}
-	if quiere := []string{fmt.Sprint(memoria.Tamizaje{Anio: hasta})}; !slices.Equal(tamizajes, quiere) {
-		t.Fatalf("tamizajes guardados tras la cartera = %v, quiere solo %v", tamizajes, quiere)
+	soloUltimoAnio("tras calcular la cartera")
+	// A change of customs data: the portfolio and the screening are brought
+	// up to date from the ones held, which then leave.
+	if _, err := e.d.GuardarActo(ctx, dominio.ActoSancion{NIT: nitDosActos, NumeroActo: "D3", FechaFirmeza: fecha.Debe(2025, 9, 9),
+		FechaExpedicion: fecha.Debe(2025, 8, 20), Gravedad: sancion.Grave, Sancion: sancion.Multa, Valor: decimal.NewFromInt(1000)}, dominio.Actor{Cuenta: "secretaria"}); err != nil {
+		t.Fatal(err)
 	}
-	if !slices.Contains(entradas, any(claveCartera{hasta})) {
-		t.Fatalf("la cartera no quedó guardada: %v", entradas)
+	esperar, err := h.memo.Refrescar(ctx)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if len(previas) != 0 {
-		t.Fatalf("valores previos guardados sin haber cambiado los datos: %v", previas)
+	esperar()
+	h.memo.Esperar()
+	if v := h.carteraInicio(ctx, cu); v.Calculando || v.Error != "" {
+		t.Fatalf("la cartera no se refrescó tras el cambio: %+v", v)
 	}
+	h.memo.Esperar()
+	soloUltimoAnio("tras refrescar por un cambio")
 }
 
 // handlerSinRutas is the handler of the data of e with its own memory,
