@@ -448,6 +448,36 @@ func (m *Memoria) Refrescar(ctx context.Context) (esperar func(), err error) {
 	}, nil
 }
 
+// Esperar waits for every computation running when it is called (those a
+// page started in the background, as the portfolio of Inicio): a test or a
+// benchmark that reads what is held once the pages are done.
+func (m *Memoria) Esperar() {
+	m.mu.Lock()
+	var hechos []chan struct{}
+	for _, e := range m.entradas {
+		hechos = append(hechos, e.hecho)
+	}
+	m.mu.Unlock()
+	for _, h := range hechos {
+		<-h
+	}
+}
+
+// Claves are the keys held now: those with a value (or its computation)
+// for some data version, and those whose past value is kept to bring the
+// next one up to date (previas). What a test checks the memory keeps.
+func (m *Memoria) Claves() (entradas, previas []any) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for k := range m.entradas {
+		entradas = append(entradas, k)
+	}
+	for k := range m.previas {
+		previas = append(previas, k)
+	}
+	return entradas, previas
+}
+
 func terminada(e *entradaMemoria) bool {
 	select {
 	case <-e.hecho:

@@ -79,3 +79,27 @@ func TestRefrescar_recalculaTrasEscribirSoloLoRefrescable(t *testing.T) {
 		t.Fatalf("al leer: %d, %d, %d, %d cálculos; se esperaban 2 de cada uno", tamizajes.Load(), pagina1.Load(), pagina2.Load(), otra.Load())
 	}
 }
+
+// Esperar returns once every computation running when it was called is
+// done (a benchmark reads what is held only after the background work a
+// page started, as the portfolio of Inicio).
+func TestEsperar_esperaLoQueSeCalculaEnSegundoPlano(t *testing.T) {
+	m := Nueva(nil)
+	ctx := ConVersiones(context.Background(), 1, 1)
+	soltar := make(chan struct{})
+	if _, listo, err := m.Consultar(ctx, claveOtra{}, func(context.Context) (any, error) { <-soltar; return 7, nil }); listo || err != nil {
+		t.Fatalf("listo = %v, err = %v: quiere el cálculo en segundo plano", listo, err)
+	}
+	hecho := make(chan struct{})
+	go func() { m.Esperar(); close(hecho) }()
+	select {
+	case <-hecho:
+		t.Fatal("Esperar volvió antes de terminar el cálculo")
+	default:
+	}
+	close(soltar)
+	<-hecho
+	if v, listo, err := m.Consultar(ctx, claveOtra{}, nil); !listo || err != nil || v != 7 {
+		t.Fatalf("tras Esperar: %v, %v, %v", v, listo, err)
+	}
+}
