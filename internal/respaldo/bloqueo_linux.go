@@ -30,9 +30,14 @@ const (
 // Bloqueo is a held lock on ARCHIVO.bloqueo.
 type Bloqueo struct{ f *os.File }
 
-// Soltar releases the lock (the file stays: removing a lock file races).
+// Soltar releases the lock (the file stays: removing a lock file races). It
+// unlocks before closing: the lock belongs to the open file, which a child
+// process that this one is starting at that moment also holds until its
+// exec closes it, so a close alone could leave the lock held a while longer
+// (a restore right after a server stopped would find it "in use").
 func (b *Bloqueo) Soltar() {
 	if b != nil && b.f != nil {
+		syscall.Flock(int(b.f.Fd()), syscall.LOCK_UN)
 		b.f.Close()
 		b.f = nil
 	}
