@@ -355,12 +355,8 @@ func importarSanciones(cl *http.Client, base, csrf string, archivo []byte) error
 	fw.Write(archivo)
 	w.Close()
 	res, err := cl.Post(base+"/importar", w.FormDataContentType(), &b)
+	cuerpo, err := respuesta(res, err)
 	if err != nil {
-		return err
-	}
-	cuerpo, _ := io.ReadAll(res.Body)
-	res.Body.Close()
-	if err := comoLimitada(res); err != nil {
 		return err
 	}
 	m := reImportacion.FindStringSubmatch(res.Request.URL.Path)
@@ -371,12 +367,7 @@ func importarSanciones(cl *http.Client, base, csrf string, archivo []byte) error
 		return fmt.Errorf("subir: la vista previa de %s no se puede confirmar (¿problemas en el archivo?)", res.Request.URL.Path)
 	}
 	res, err = cl.PostForm(base+"/importar/"+m[1]+"/confirmar", url.Values{"_csrf": {csrf}})
-	if err != nil {
-		return err
-	}
-	io.Copy(io.Discard, res.Body)
-	res.Body.Close()
-	if err := comoLimitada(res); err != nil {
+	if _, err := respuesta(res, err); err != nil {
 		return err
 	}
 	if res.StatusCode != http.StatusOK || !strings.HasSuffix(res.Request.URL.Path, "/resultado") {
@@ -395,12 +386,8 @@ func reportarCaso(cl *http.Client, base, csrf, nit string, k int) (string, error
 		"descripcion": {fmt.Sprintf("Caso de la prueba de carga %d.", k)}, "confirmar_duplicado": {"si"},
 		"motivo_sin_informe": {"El informe de la Dirección Seccional se envía aparte (prueba de carga)."}}
 	res, err := cl.PostForm(base+"/casos", form)
+	cuerpo, err := respuesta(res, err)
 	if err != nil {
-		return "", err
-	}
-	cuerpo, _ := io.ReadAll(res.Body)
-	res.Body.Close()
-	if err := comoLimitada(res); err != nil {
 		return "", err
 	}
 	if res.StatusCode != http.StatusOK || res.Request.URL.Query().Get("aviso") != "caso_reportado" {

@@ -37,6 +37,19 @@ func (e *limitada) Error() string {
 	return fmt.Sprintf("límite de la cuenta (429), esperar %s", e.espera)
 }
 
+// respuesta reads and closes the answer to a write; a 429 is a limitada.
+func respuesta(res *http.Response, err error) ([]byte, error) {
+	if err != nil {
+		return nil, err
+	}
+	cuerpo, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if err := comoLimitada(res); err != nil {
+		return nil, err
+	}
+	return cuerpo, nil
+}
+
 // comoLimitada turns a 429 into a limitada with the server's Retry-After.
 func comoLimitada(res *http.Response) error {
 	if res.StatusCode != http.StatusTooManyRequests {
@@ -88,12 +101,8 @@ func nuevoEscritorLibre(tr http.RoundTripper, base, cuenta, clave, formulario st
 // does with the case page's button.
 func iniciarEvaluacion(cl *http.Client, base, csrf, caso string) error {
 	res, err := cl.PostForm(base+caso+"/iniciar", url.Values{"_csrf": {csrf}})
+	cuerpo, err := respuesta(res, err)
 	if err != nil {
-		return err
-	}
-	cuerpo, _ := io.ReadAll(res.Body)
-	res.Body.Close()
-	if err := comoLimitada(res); err != nil {
 		return err
 	}
 	if res.StatusCode != http.StatusOK || res.Request.URL.Query().Get("aviso") != "evaluacion_iniciada" {
