@@ -305,6 +305,7 @@ type importacionActos struct {
 	// file (see precargaActos); nil: one lookup per row.
 	guardados  map[claveActo]actoGuardado
 	existentes int
+	porFila    int // the bound of precargarActos
 	// previa: what was read before the transaction and is still current.
 	previa   *previaActos
 	empezada bool
@@ -317,15 +318,15 @@ type importacionActos struct {
 // how many rows it estimates), load them all once and compare there (one
 // INSERT per new row, nothing per unchanged row); with many (a small file
 // into a large base), one lookup per row.
-func precargarActos(existentes int, primera *filas.Lote) bool {
-	return existentes <= precargaActos*max(primera.FilasEstimadas, len(primera.Sanciones))
+func precargarActos(existentes int, primera *filas.Lote, porFila int) bool {
+	return existentes <= porFila*max(primera.FilasEstimadas, len(primera.Sanciones))
 }
 
 // nuevaImportacionActos starts the write phase of a sanciones file. previa,
 // when not nil and still current (the same data version), spares reading
 // the NIT map and the stored acts inside the transaction.
-func nuevaImportacionActos(e *escritor, conn *sql.Conn, r *Resumen, progreso func(int, int), previa *previaActos) (*importacionActos, error) {
-	im := &importacionActos{e: e, ins: &insertadorActos{conn: conn, ahora: e.ahora}, r: r, progreso: progreso}
+func nuevaImportacionActos(e *escritor, conn *sql.Conn, r *Resumen, progreso func(int, int), previa *previaActos, porFila int) (*importacionActos, error) {
+	im := &importacionActos{e: e, ins: &insertadorActos{conn: conn, ahora: e.ahora}, r: r, progreso: progreso, porFila: porFila}
 	if previa != nil {
 		var version int64
 		if err := e.tx.QueryRowContext(e.ctx, `SELECT aduaneros FROM version_datos WHERE id = 1`).Scan(&version); err != nil {
@@ -354,7 +355,7 @@ func (im *importacionActos) parte(l *filas.Lote) error {
 		switch {
 		case im.previa != nil:
 			im.guardados = im.previa.guardados // read before, as this would
-		case precargarActos(im.existentes, l):
+		case precargarActos(im.existentes, l, im.porFila):
 			g, err := actosGuardados(im.e.ctx, im.e.tx)
 			if err != nil {
 				return err

@@ -29,6 +29,10 @@ type OpcionesImportacion struct {
 	// MasivaDesde is the number of sanciones rows from which the import
 	// writes as a bulk write; 0 is FilasImportacionMasiva.
 	MasivaDesde int
+	// FilaAFila compares a sanciones file with the stored acts one lookup
+	// per row whenever the base has any act, instead of loading them in
+	// memory when there are few (the two paths give the same result).
+	FilaAFila bool
 }
 
 // Resumen says what an import did (or would do, when simulated).
@@ -70,8 +74,16 @@ var errSimulacion = errors.New("simulación")
 const cadaProgreso = 10000
 
 // precargaActos: an import loads the stored acts in memory when there are at
-// most this many per row of the file (tests set 0 to force row-by-row lookups).
-var precargaActos = 20
+// most this many per row of the file.
+const precargaActos = 20
+
+// actosPorFila is the bound precargarActos uses for an import with o.
+func (o OpcionesImportacion) actosPorFila() int {
+	if o.FilaAFila {
+		return 0
+	}
+	return precargaActos
+}
 
 // Importar writes a validated file in ONE transaction: all rows or none.
 // Keys: acts by NIT + número de acto; yearly operations by NIT + year;
@@ -119,7 +131,7 @@ func (d *DB) ImportarFuente(ctx context.Context, f filas.Fuente, quien dominio.A
 	if f.Clase == filas.Sanciones && len(leido.problemas) == 0 && leido.meta != nil && len(leido.partes) > 0 {
 		// What the write phase compares the acts with, read before it
 		// without the lock; it is used only if nothing changed meanwhile.
-		p, err := d.leerPreviaActos(ctx, leido.partes)
+		p, err := d.leerPreviaActos(ctx, leido.partes, o.actosPorFila())
 		if err != nil {
 			return Resumen{}, fmt.Errorf("importar %s %s: %w", f.Clase, leido.archivo(), err)
 		}
@@ -165,7 +177,7 @@ type previaActos struct {
 // map: the write phase looks up only the NITs of the file, and a NIT absent
 // from the map is one not registered, as in the whole map. The stored acts
 // are counted only as far as the choice needs.
-func (d *DB) leerPreviaActos(ctx context.Context, partes []*filas.Lote) (*previaActos, error) {
+func (d *DB) leerPreviaActos(ctx context.Context, partes []*filas.Lote, porFila int) (*previaActos, error) {
 	primera := partes[0]
 	conn, err := d.Conn(ctx)
 	if err != nil {
@@ -196,11 +208,11 @@ func (d *DB) leerPreviaActos(ctx context.Context, partes []*filas.Lote) (*previa
 	}
 	// precargarActos compares the count with a bound: counting past it
 	// changes nothing.
-	tope := precargaActos*max(primera.FilasEstimadas, len(primera.Sanciones)) + 1
+	tope := porFila*max(primera.FilasEstimadas, len(primera.Sanciones)) + 1
 	if err := conn.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM actos LIMIT ?)`, tope).Scan(&p.existentes); err != nil {
 		return nil, err
 	}
-	if precargarActos(p.existentes, primera) {
+	if precargarActos(p.existentes, primera, porFila) {
 		if p.guardados, err = actosGuardados(ctx, conn); err != nil {
 			return nil, err
 		}
@@ -317,7 +329,7 @@ func (d *DB) importar(ctx context.Context, clase filas.Clase, quien dominio.Acto
 				version, err = suspenderVersionPorFila(ctx, tx, "actos")
 			}
 			if err == nil {
-				imp, err = nuevaImportacionActos(e, conn, &r, o.Progreso, leido.previa)
+				imp, err = nuevaImportacionActos(e, conn, &r, o.Progreso, leido.previa, o.actosPorFila())
 			}
 		case filas.Operaciones, filas.Usuarios:
 			imp = &importacionEntera{e: e, r: &r, progreso: o.Progreso}

@@ -120,16 +120,15 @@ func TestImportar_ejemplosYIdempotencia(t *testing.T) {
 
 func TestImportar_filaCambiadaEsActualizacionAuditada(t *testing.T) {
 	t.Parallel()
-	for _, precarga := range []int{20, 0} {
-		t.Run(fmt.Sprintf("precarga_%d", precarga), func(t *testing.T) {
-			defer func(v int) { precargaActos = v }(precargaActos)
-			precargaActos = precarga
-			filaCambiada(t)
+	for _, filaAFila := range []bool{false, true} {
+		t.Run(fmt.Sprintf("fila_a_fila_%t", filaAFila), func(t *testing.T) {
+			t.Parallel()
+			filaCambiada(t, OpcionesImportacion{FilaAFila: filaAFila})
 		})
 	}
 }
 
-func filaCambiada(t *testing.T) {
+func filaCambiada(t *testing.T, o OpcionesImportacion) {
 	d := dbConEjemplo(t)
 	texto := "nit;numero_acto;fecha_firmeza;gravedad;sancion;valor;allanamiento\n" +
 		"800191045-1;RS-2025-0001;2025-03-04;grave;multa;41.000.000;no\n" + // valor changed
@@ -139,7 +138,7 @@ func filaCambiada(t *testing.T) {
 	if len(ps) > 0 {
 		t.Fatal(ps)
 	}
-	r, err := d.Importar(fondo, l, dominio.Actor{Cuenta: "secretaria1", IP: "10.0.0.7"}, OpcionesImportacion{})
+	r, err := d.Importar(fondo, l, dominio.Actor{Cuenta: "secretaria1", IP: "10.0.0.7"}, o)
 	if err != nil {
 		t.Fatal(err)
 	}
