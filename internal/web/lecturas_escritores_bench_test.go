@@ -70,7 +70,7 @@ func BenchmarkLecturasConEscritores(b *testing.B) {
 	importar50 := func() {
 		mu.Lock()
 		defer mu.Unlock()
-		importarActos()
+		importarActos(false)
 		refrescar()
 	}
 	// As many cases as a 30-second run of the load script leaves (it reports
