@@ -15,6 +15,7 @@ import (
 	"comite/internal/formato"
 	"comite/internal/reincidencia"
 	"comite/internal/tamizaje"
+	"comite/internal/tamizaje/lectura"
 )
 
 func init() {
@@ -126,7 +127,7 @@ func cmdTamizaje(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer d.Close()
-	t, err := tamizaje.Nacional(ctx, d, *anio)
+	t, err := lectura.Nacional(ctx, d, *anio)
 	if err != nil {
 		fmt.Fprintln(stderr, "comite tamizaje:", err)
 		return 1

@@ -19,6 +19,7 @@ import (
 	"comite/internal/flujo"
 	"comite/internal/seccionales"
 	"comite/internal/tamizaje"
+	"comite/internal/tamizaje/lectura"
 	"comite/internal/web/urls"
 
 	"github.com/labstack/echo/v4"
@@ -397,7 +398,7 @@ func (s *servidor) tamizado(ctx context.Context, anio int) (*tamizaje.Tamizado, 
 	if ok && g.version == v.Aduaneros {
 		return g.t, g.version, nil
 	}
-	t, err := tamizaje.Nacional(ctx, s.d, anio)
+	t, err := lectura.Nacional(ctx, s.d, anio)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -1,10 +1,8 @@
 package tamizaje
 
 import (
-	"context"
 	"maps"
 
-	"comite/internal/db"
 	"comite/internal/reincidencia"
 )
 
@@ -17,7 +15,8 @@ const AniosCartera = 5
 // January of Y), by Dirección Seccional and user type, and apart those whose
 // result is unknown (DatosIncompletos), by Dirección Seccional. It keeps each
 // user's verdicts, so that a change of some users is counted again from
-// them alone (Actualizar). Nobody changes a Cartera once made.
+// them alone (Actualizar). It reads nothing: the screenings it counts come
+// from the caller (tamizaje/lectura). Nobody changes a Cartera once made.
 type Cartera struct {
 	Hasta int
 	Anios []int // Y, oldest first
@@ -38,27 +37,34 @@ type aporteCartera struct {
 	procede         [AniosCartera]reincidencia.Tri
 }
 
-// CarteraNacional counts the portfolio ending in year hasta. It runs the
-// screenings of hasta, hasta−2 and hasta−4: each one also evaluates the
-// year before (Fila.Anterior is the test of Y−1 with the registro in force
-// on 1 January of Y−1, exactly the screening of Y−1), so three screenings
-// give the five years. deHasta, when not nil, is the national screening of
-// hasta already made (the screen's default year, kept by the web); the
-// others are counted and dropped. Only the verdicts are counted
+// AniosLeidos are the years whose national screening counts the portfolio
+// ending in year hasta: hasta, hasta−2 and hasta−4. Each screening also
+// evaluates the year before (Fila.Anterior is the test of Y−1 with the
+// registro in force on 1 January of Y−1, exactly the screening of Y−1), so
+// three screenings give the five years.
+func AniosLeidos(hasta int) []int {
+	var out []int
+	for y := hasta; y > hasta-AniosCartera; y -= 2 {
+		out = append(out, y)
+	}
+	return out
+}
+
+// NuevaCartera counts the portfolio ending in year hasta from the national
+// screening of each year of AniosLeidos(hasta), which tamizado gives (the
+// read is the caller's: tamizaje/lectura). Each screening is counted and
+// dropped before the next is asked for, and only the verdicts are counted
 // (Tamizado.Procede): no row is made.
-func CarteraNacional(ctx context.Context, d *db.DB, hasta int, deHasta *Tamizado) (*Cartera, error) {
+func NuevaCartera(hasta int, tamizado func(anio int) (*Tamizado, error)) (*Cartera, error) {
 	k := &Cartera{Hasta: hasta, Conteo: map[string]map[string][AniosCartera]int{}, Incompletos: map[string][AniosCartera]int{},
 		indice: map[string]uint16{}, porUsuario: map[int64]aporteCartera{}}
 	for a := hasta - AniosCartera + 1; a <= hasta; a++ {
 		k.Anios = append(k.Anios, a)
 	}
-	for y := hasta; y > hasta-AniosCartera; y -= 2 {
-		tz := deHasta
-		if y != hasta || tz == nil {
-			var err error
-			if tz, err = Nacional(ctx, d, y); err != nil {
-				return nil, err
-			}
+	for _, y := range AniosLeidos(hasta) {
+		tz, err := tamizado(y)
+		if err != nil {
+			return nil, err
 		}
 		k.anotar(k.porUsuario, tz)
 	}
@@ -69,10 +75,12 @@ func CarteraNacional(ctx context.Context, d *db.DB, hasta int, deHasta *Tamizado
 }
 
 // Actualizar is the portfolio with the users of cambiados counted again
-// (those of them that still exist), as CarteraNacional would count the
-// current data, given that every change since k was counted names its users
-// in cambiados (db.CambiosUsuariosDesde). It changes nothing of k.
-func (k *Cartera) Actualizar(ctx context.Context, d *db.DB, cambiados []int64) (*Cartera, error) {
+// (those of them that still exist), as NuevaCartera would count the current
+// data, given that every change since k was counted names its users in
+// cambiados (db.CambiosUsuariosDesde) and that tamizado gives, for each year
+// of AniosLeidos(k.Hasta), the screening of those users alone read after
+// every change (lectura.NacionalDe). It changes nothing of k.
+func (k *Cartera) Actualizar(cambiados []int64, tamizado func(anio int) (*Tamizado, error)) (*Cartera, error) {
 	if len(cambiados) == 0 {
 		return k, nil
 	}
@@ -89,8 +97,8 @@ func (k *Cartera) Actualizar(ctx context.Context, d *db.DB, cambiados []int64) (
 		}
 	}
 	frescos := map[int64]aporteCartera{}
-	for y := k.Hasta; y > k.Hasta-AniosCartera; y -= 2 {
-		tz, err := NacionalDe(ctx, d, y, cambiados)
+	for _, y := range AniosLeidos(k.Hasta) {
+		tz, err := tamizado(y)
 		if err != nil {
 			return nil, err
 		}

@@ -1,37 +1,15 @@
 package tamizaje
 
-import (
-	"context"
-	"fmt"
-
-	"comite/internal/db"
-)
-
-// Incremental is the screening of the current data made from anterior, a
-// national screening (Nacional, not filtered) of the same year computed
-// before some changes, and cambiados, the ids of every user those changes
-// may have touched (db.CambiosUsuariosDesde): only those users are read and
-// evaluated again (NacionalDe), then put in place (Actualizar). The result is
-// what Nacional would give now.
-func Incremental(ctx context.Context, d *db.DB, anterior *Tamizado, cambiados []int64) (*Tamizado, error) {
-	if len(cambiados) == 0 {
-		return anterior, nil
-	}
-	nuevos, err := NacionalDe(ctx, d, anterior.Anio(), cambiados)
-	if err != nil {
-		return nil, err
-	}
-	return anterior.Actualizar(cambiados, nuevos)
-}
+import "fmt"
 
 // Actualizar is the screening t with the users of cambiados evaluated again:
 // their rows in t are taken out, and the rows of nuevos (the screening of
-// those of them that still exist, NacionalDe) put in, each in its place in
+// those of them that still exist, lectura.NacionalDe) put in, each in its place in
 // the ranking (Ordenar's order, a total one: the NIT breaks every tie), and
 // the positions numbered again. With t a national screening (not filtered)
 // and nuevos read after every change in cambiados, the result equals the
 // national screening of the current data, row for row and user for user
-// (the users in id order, as Nacional reads them). It changes neither t nor
+// (the users in id order, as lectura.Nacional reads them). It changes neither t nor
 // nuevos (a screening kept in memory is read by other requests meanwhile):
 // it makes a new one, in time linear in the number of users.
 func (t *Tamizado) Actualizar(cambiados []int64, nuevos *Tamizado) (*Tamizado, error) {

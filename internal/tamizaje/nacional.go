@@ -1,14 +1,13 @@
 package tamizaje
 
 import (
-	"context"
 	"fmt"
 
-	"comite/internal/db"
 	"comite/internal/dominio"
 	"comite/internal/fecha"
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
+	"comite/internal/valores"
 
 	"github.com/shopspring/decimal"
 )
@@ -22,100 +21,101 @@ type Tamizado struct {
 	filas    []compacta // ranked (Ordenar's order); a filtered one keeps the national positions
 }
 
-// Nacional screens every customs user in the store for year anio (`comite
-// tamizaje`): the committee test of every user as the core gives it, with the
-// store's reference, ranked as Ordenar does. This is the one place that
-// orchestrates the screening; the store only reads rows (db.LeerTamizaje),
-// every act is judged by the core as it is read (reincidencia.ExclusionActo,
-// AportaSuma) and each year's verdict is the core's (reincidencia.Decidir).
-// Nothing per act is kept: the read is added up per user as it streams.
-func Nacional(ctx context.Context, d *db.DB, anio int) (*Tamizado, error) {
-	return nacional(ctx, d, anio, nil)
+// Acumulador builds the national screening of one year from the rows the
+// store streams (the fields of db.LectorTamizaje, one method each): every
+// act is judged by the core as it is added (reincidencia.ExclusionActo,
+// AportaSuma), nothing per act is kept, and Tamizado gives each year's
+// verdict (reincidencia.Decidir) ranked as Ordenar does. It reads nothing
+// itself: the read is the caller's (tamizaje/lectura).
+type Acumulador struct {
+	c  *contexto
+	t  *Tamizado
+	ix indice
 }
 
-// NacionalDe is Nacional of only the users whose ids are given (those that
-// still exist), read through the store's indexes by user
-// (db.LeerTamizajeDe): the rows Actualizar puts into a screening kept from
-// before a change. Its positions are among those users only.
-func NacionalDe(ctx context.Context, d *db.DB, anio int, ids []int64) (*Tamizado, error) {
-	if ids == nil {
-		ids = []int64{}
-	}
-	return nacional(ctx, d, anio, ids)
-}
-
-// nacional is Nacional of every user (ids nil) or of those ids.
-func nacional(ctx context.Context, d *db.DB, anio int, ids []int64) (*Tamizado, error) {
-	c, err := nuevoContexto(anio, d.Referencia())
+// NuevoAcumulador starts the screening of year anio with the reference ref
+// (UVT and rule sets).
+func NuevoAcumulador(anio int, ref valores.Referencia) (*Acumulador, error) {
+	c, err := nuevoContexto(anio, ref)
 	if err != nil {
 		return nil, err
 	}
-	t := &Tamizado{c: c}
-	var ix indice
-	de := func(id int64) (*compacta, bool) {
-		i, ok := ix.de(id)
-		if !ok {
-			return nil, false
+	return &Acumulador{c: c, t: &Tamizado{c: c}}, nil
+}
+
+// Preseleccion is what the read may leave out: the acts the core says can
+// never count in either reference year (reincidencia.PreseleccionActos);
+// every act read is still judged by the core.
+func (a *Acumulador) Preseleccion() reincidencia.Preseleccion {
+	return reincidencia.PreseleccionActos(a.c.a[0].periodo, a.c.a[1].periodo)
+}
+
+// Usuarios is told how many users come (a capacity hint).
+func (a *Acumulador) Usuarios(n int) {
+	a.t.usuarios = make([]Usuario, 0, n)
+	a.t.filas = make([]compacta, 0, n)
+	a.ix.porID = make([]int32, 0, n+1)
+}
+
+// Usuario adds a customs user; users come in increasing id order.
+func (a *Acumulador) Usuario(id int64, nit, razon, tipo, seccional string) error {
+	t := a.t
+	a.ix.agregar(id, int32(len(t.usuarios)))
+	t.usuarios = append(t.usuarios, Usuario{ID: id, NIT: nit, RazonSocial: razon, Tipo: tipo, DireccionSeccional: seccional})
+	t.filas = append(t.filas, compacta{usuario: int32(len(t.filas))})
+	return nil
+}
+
+// Registro adds a registro of user id (ignored for an unknown user).
+func (a *Acumulador) Registro(id int64, r dominio.RegistroUsuario) error {
+	if x, ok := a.de(id); ok {
+		a.c.sumarRegistro(x, r.Vigente)
+	}
+	return nil
+}
+
+// Acto adds a sanction act of user id, as the core judges it.
+func (a *Acumulador) Acto(id int64, firmeza fecha.Fecha, g sancion.Gravedad, s sancion.Tipo, allanamiento bool, centavos int64) error {
+	if x, ok := a.de(id); ok {
+		if err := a.c.sumarActo(x, firmeza, g, s, allanamiento, centavos); err != nil {
+			return a.errUsuario(id, err)
 		}
-		return &t.filas[i], true
 	}
-	errUsuario := func(id int64, err error) error {
-		i, _ := ix.de(id)
-		return fmt.Errorf("usuario %s: %w", t.usuarios[i].NIT, err)
-	}
-	// The read leaves out, in SQL, the acts the core says can never count in
-	// either reference year (reincidencia.PreseleccionActos); every act read
-	// is still judged by the core.
-	pre := reincidencia.PreseleccionActos(c.a[0].periodo, c.a[1].periodo)
-	leer := func(l db.LectorTamizaje) error {
-		if ids == nil {
-			return d.LeerTamizaje(ctx, anio-2, anio-1, db.FiltroActos(pre), l)
+	return nil
+}
+
+// Operaciones adds the operations of user id in year anio.
+func (a *Acumulador) Operaciones(id int64, anio int, centavos, numero int64) error {
+	if x, ok := a.de(id); ok {
+		if err := a.c.sumarOperaciones(x, anio, centavos, numero); err != nil {
+			return a.errUsuario(id, err)
 		}
-		return d.LeerTamizajeDe(ctx, ids, anio-2, anio-1, db.FiltroActos(pre), l)
 	}
-	err = leer(db.LectorTamizaje{
-		Usuarios: func(n int) {
-			t.usuarios = make([]Usuario, 0, n)
-			t.filas = make([]compacta, 0, n)
-			ix.porID = make([]int32, 0, n+1)
-		},
-		Usuario: func(id int64, nit, razon, tipo, seccional string) error {
-			ix.agregar(id, int32(len(t.usuarios)))
-			t.usuarios = append(t.usuarios, Usuario{ID: id, NIT: nit, RazonSocial: razon, Tipo: tipo, DireccionSeccional: seccional})
-			t.filas = append(t.filas, compacta{usuario: int32(len(t.filas))})
-			return nil
-		},
-		Registro: func(id int64, r dominio.RegistroUsuario) error {
-			if x, ok := de(id); ok {
-				c.sumarRegistro(x, r.Vigente)
-			}
-			return nil
-		},
-		Acto: func(id int64, firmeza fecha.Fecha, g sancion.Gravedad, s sancion.Tipo, allanamiento bool, centavos int64) error {
-			if a, ok := de(id); ok {
-				if err := c.sumarActo(a, firmeza, g, s, allanamiento, centavos); err != nil {
-					return errUsuario(id, err)
-				}
-			}
-			return nil
-		},
-		Operaciones: func(id int64, anio int, centavos, numero int64) error {
-			if a, ok := de(id); ok {
-				if err := c.sumarOperaciones(a, anio, centavos, numero); err != nil {
-					return errUsuario(id, err)
-				}
-			}
-			return nil
-		},
-	})
-	if err != nil {
-		return nil, fmt.Errorf("tamizaje %d: %w", anio, err)
-	}
+	return nil
+}
+
+// Tamizado evaluates every user added and ranks them. The Acumulador is
+// spent: nothing is added after it.
+func (a *Acumulador) Tamizado() *Tamizado {
+	t := a.t
 	for i := range t.filas {
-		c.evaluar(&t.filas[i])
+		a.c.evaluar(&t.filas[i])
 	}
 	ordenarCompactas(t.filas, t.usuarios)
-	return t, nil
+	return t
+}
+
+func (a *Acumulador) de(id int64) (*compacta, bool) {
+	i, ok := a.ix.de(id)
+	if !ok {
+		return nil, false
+	}
+	return &a.t.filas[i], true
+}
+
+func (a *Acumulador) errUsuario(id int64, err error) error {
+	i, _ := a.ix.de(id)
+	return fmt.Errorf("usuario %s: %w", a.t.usuarios[i].NIT, err)
 }
 
 // indice finds a user's row by its id. The ids come in increasing order and
@@ -155,16 +155,6 @@ func (x *indice) de(id int64) (int32, bool) {
 		return 0, false
 	}
 	return x.porID[id] - 1, true
-}
-
-// Filas is the ranked screening of year anio as rows (Nacional, every row
-// made).
-func Filas(ctx context.Context, d *db.DB, anio int) ([]Fila, error) {
-	t, err := Nacional(ctx, d, anio)
-	if err != nil {
-		return nil, err
-	}
-	return t.Filas(), nil
 }
 
 // Anio is the year Y of the assumed infraction.

@@ -8,9 +8,9 @@
 // AportaSuma) and each year's verdict (reincidencia.Decidir, the function
 // Evaluar and Cifras use); this package only adds up each user's rows,
 // ranks the results, raises early warnings, compares with the previous year,
-// filters, and exports. Nacional orchestrates the national screening from
-// the store (db.LeerTamizaje, which only selects rows); everything else is
-// pure functions: no database, no clock.
+// filters, and exports. It reads nothing: the rows of the national screening
+// are streamed into an Acumulador by package tamizaje/lectura, the one that
+// reads the store; everything here is pure functions: no database, no clock.
 //
 // Reading chosen (documented for the lead): the commission date of the
 // assumed infraction is 1 January of Y, and the registro vigente is the one in
@@ -182,7 +182,7 @@ func (f Fila) TieneAlerta(a Alerta) bool {
 // Calcular screens every user the source yields; the rows come back in the
 // order the source gave them (call Ordenar to rank). recorrer calls its
 // argument once per user and stops at the first error it returns. For the
-// national screening, read from the store, see Nacional.
+// national screening, read from the store, see lectura.Nacional.
 func Calcular(anio int, ref valores.Referencia, recorrer func(func(Insumo) error) error) ([]Fila, error) {
 	c, err := nuevoContexto(anio, ref)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"comite/internal/dominio"
 	"comite/internal/permisos"
 	"comite/internal/tamizaje"
+	"comite/internal/tamizaje/lectura"
 	"comite/internal/web/urls"
 	"comite/web/templates"
 )
@@ -21,7 +22,7 @@ type claveCartera struct{ hasta int }
 func (claveCartera) DesdeAnterior() {}
 
 // calcularCartera is the portfolio ending in year hasta for the current data
-// (tamizaje.CarteraNacional, with the screening of hasta kept in memoria):
+// (lectura.CarteraNacional, with the screening of hasta kept in memoria):
 // from anterior (the portfolio at data version version, when there is one)
 // counting again only the users changed since, when the log of changes names
 // them and they are few; otherwise counted whole. Both give the same
@@ -34,14 +35,14 @@ func (h *handler) calcularCartera(ctx context.Context, hasta int, anterior any, 
 			return nil, err
 		}
 		if completo {
-			return a.Actualizar(ctx, h.d, ids)
+			return lectura.ActualizarCartera(ctx, h.d, a, ids)
 		}
 	}
 	t, err := h.tamizajeDe(ctx, hasta)
 	if err != nil {
 		return nil, err
 	}
-	return tamizaje.CarteraNacional(ctx, h.d, hasta, t.tamizado)
+	return lectura.CarteraNacional(ctx, h.d, hasta, t.tamizado)
 }
 
 // carteraInicio is the portfolio panel for this account. It never waits for

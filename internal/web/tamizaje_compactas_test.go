@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"testing"
 
-	"comite/internal/tamizaje"
+	"comite/internal/tamizaje/lectura"
 )
 
 // The screen is cut from the compact rows (only the rows of the page are
@@ -32,7 +32,7 @@ func TestTamizaje_filasCompactasIgualAFilasCompletas(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	tz, err := tamizaje.Nacional(ctx, e.d, 2026)
+	tz, err := lectura.Nacional(ctx, e.d, 2026)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"comite/internal/importar/filas"
 	"comite/internal/permisos"
 	"comite/internal/tamizaje"
+	"comite/internal/tamizaje/lectura"
 	"comite/internal/texto"
 	"comite/internal/web/memoria"
 	"context"
@@ -20,7 +21,7 @@ import (
 )
 
 // tamizajeCalculado is the screening of one year as memoria keeps it: every
-// user ranked by the core (tamizaje.Nacional → reincidencia.ExclusionActo,
+// user ranked by the core (lectura.Nacional → reincidencia.ExclusionActo,
 // Decidir, ranked as tamizaje.Ordenar) in compact rows, the headline of all
 // rows, and the Direcciones Seccionales present (for the filter). Every
 // view works from the compact rows: the screen makes only the rows of its
@@ -72,7 +73,7 @@ func (h *handler) tamizajeDe(ctx context.Context, anio int) (*tamizajeCalculado,
 }
 
 // maxCambiosIncremental is how many changed users a screening kept from an
-// earlier data version is brought up to date with (tamizaje.Incremental);
+// earlier data version is brought up to date with (lectura.Incremental);
 // with more, it is computed whole. Re-evaluating a user through the indexes
 // costs about what a few dozen cost in the full scan, so 2.000 users stay well
 // under the full screening of 50.000.
@@ -90,10 +91,10 @@ func (h *handler) tamizadoDesde(ctx context.Context, anio int, anterior any, ver
 			return nil, err
 		}
 		if completo {
-			return tamizaje.Incremental(ctx, h.d, a.tamizado, ids)
+			return lectura.Incremental(ctx, h.d, a.tamizado, ids)
 		}
 	}
-	return tamizaje.Nacional(ctx, h.d, anio)
+	return lectura.Nacional(ctx, h.d, anio)
 }
 
 // consultaTamizaje is what the screen and the exports were asked for.

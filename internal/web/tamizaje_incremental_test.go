@@ -7,7 +7,7 @@ import (
 	"reflect"
 	"testing"
 
-	"comite/internal/tamizaje"
+	"comite/internal/tamizaje/lectura"
 	"comite/internal/web/memoria"
 )
 
@@ -27,7 +27,7 @@ func TestTamizaje_memoriaIncrementalIgualAlCompleto(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fresco, err := tamizaje.Nacional(ctx, e.d, 2026)
+		fresco, err := lectura.Nacional(ctx, e.d, 2026)
 		if err != nil {
 			t.Fatal(err)
 		}

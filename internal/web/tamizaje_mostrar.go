@@ -5,14 +5,12 @@ import (
 	"context"
 	"io"
 	"net/http"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
 
 	"comite/internal/db"
 	"comite/internal/dominio"
-	"comite/internal/etiquetas"
 	"comite/internal/formato"
 	"comite/internal/permisos"
 	"comite/internal/reincidencia"
@@ -169,15 +167,10 @@ func (h *handler) vistaTamizaje(ctx context.Context, k claveTamizajePagina) (tem
 	anteriorIncompleta := desde > 0 && filas.Fila(desde-1).DatosIncompletos()
 	for i := desde; i < hasta; i++ {
 		f := filas.Fila(i)
-		x := filaTamizajeVista(&f, k.verUsuario, k.reportar)
-		x.Seccional = db.NombreSeccional(cat, f.Usuario.DireccionSeccional)
-		x.SeccionalCorta = templates.SeccionalCorta(x.Seccional)
-		// The unknown results form their own group after the ranked ones:
-		// a heading before the first of them, and no rank number.
-		if f.DatosIncompletos() {
-			x.Posicion = "—"
-			x.InicioIncompletos = !anteriorIncompleta
-		}
+		x := templates.FilaTamizajeDe(&f, db.NombreSeccional(cat, f.Usuario.DireccionSeccional), k.verUsuario, k.reportar)
+		// The unknown results form their own group after the ranked ones,
+		// with a heading before the first of them.
+		x.InicioIncompletos = f.DatosIncompletos() && !anteriorIncompleta
 		anteriorIncompleta = f.DatosIncompletos()
 		v.Filas = append(v.Filas, x)
 	}
@@ -231,59 +224,6 @@ type listaFilas []tamizaje.Fila
 
 func (l listaFilas) Len() int                 { return len(l) }
 func (l listaFilas) Fila(i int) tamizaje.Fila { return l[i] }
-
-// filaTamizajeVista formats one row; every figure was computed by the core.
-func filaTamizajeVista(f *tamizaje.Fila, verUsuario, reportar bool) templates.FilaTamizaje {
-	x := templates.FilaTamizaje{
-		Posicion: formato.Entero(int64(f.Posicion)), NIT: f.Usuario.NIT, RazonSocial: f.Usuario.RazonSocial,
-		Tipo: etiquetas.TipoUsuario(f.Usuario.Tipo), Seccional: f.Usuario.DireccionSeccional, SeccionalCorta: templates.SeccionalCorta(f.Usuario.DireccionSeccional),
-		RegistroVigente: f.RegistroVigente, Actos: strconv.Itoa(f.NumeroActos), CumpleMinimo: f.MinimoTresActos,
-		S: formato.Pesos(f.Suma), O: "Sin cargar", N: "—", Linea: "—",
-		CumpleUmbral: f.CumpleUmbral.EsSi(), Procede: f.ProcedeComite.EsSi(),
-		Participacion: "Desconocida", CambioPart: "—", Distancia: "—",
-	}
-	if f.TotalOperaciones != nil {
-		x.O, x.N, x.Participacion = formato.Pesos(*f.TotalOperaciones), formato.Entero(*f.NumeroOperaciones), "Sin operaciones"
-	}
-	if f.Linea != nil {
-		x.Linea = formato.Pesos(*f.Linea)
-	}
-	if f.DatosIncompletos() {
-		x.DatosIncompletos = reincidencia.TextoDatosIncompletos(f.AnioReferencia)
-	} else {
-		x.Distancia = formato.Numero(f.Distancia4, 4)
-	}
-	if verUsuario {
-		x.RutaPerfil = rutaUsuario(f.Usuario.NIT)
-	}
-	if reportar {
-		x.RutaCaso = urls.CasoNuevo + "?" + url.Values{"nit": {f.Usuario.NIT}}.Encode()
-	}
-	if f.Participacion != nil {
-		x.Participacion = f.ParticipacionTexto
-	}
-	if f.PorcentajeUmbral != nil {
-		x.PorcentajeUmbral = formato.Porcentaje(*f.PorcentajeUmbral, 2)
-	}
-	for _, a := range f.Tempranas {
-		e := etiquetas.AlertaDe(string(a))
-		x.Alertas = append(x.Alertas, templates.EtiquetaTamizaje{Clave: string(a), Texto: e.Texto, Ayuda: e.Ayuda})
-	}
-	for _, a := range f.Alertas {
-		// The screening shows the operations' alerts; the others need a
-		// case (anchors, UVT of the increment, validity of the rules).
-		if a == reincidencia.SinOperaciones || a == reincidencia.FaltanOperaciones {
-			e := etiquetas.AlertaDe(string(a))
-			x.Alertas = append(x.Alertas, templates.EtiquetaTamizaje{Clave: string(a), Texto: e.Texto, Ayuda: e.Ayuda})
-		}
-	}
-	x.CambioActos = templates.ConSigno(decimal.NewFromInt(int64(f.VariacionActos)), 0) + " (" + strconv.Itoa(f.Anterior.NumeroActos) + " → " + strconv.Itoa(f.NumeroActos) + ")"
-	if f.VariacionParticipacion != nil {
-		x.CambioPart = templates.ConSigno(*f.VariacionParticipacion, 4) + " p. p."
-	}
-	x.CambioPart = "Participación " + x.CambioPart
-	return x
-}
 
 // claveOrdenTamizaje is what the columns of the screen order by, for one
 // row: made from a Fila or from a compact row without making it.

@@ -23,6 +23,7 @@ import (
 	"comite/internal/nit"
 	"comite/internal/sancion"
 	"comite/internal/tamizaje"
+	"comite/internal/tamizaje/lectura"
 	"comite/internal/web/memoria"
 
 	"github.com/PuerkitoBio/goquery"
@@ -182,11 +183,11 @@ func TestTamizaje_art25_ordenCifrasYAlertas(t *testing.T) {
 	}
 }
 
-// The same ranking as `comite tamizaje` (tamizaje.Nacional through the core).
+// The same ranking as `comite tamizaje` (lectura.Nacional through the core).
 func TestTamizaje_mismoOrdenQueElNucleo(t *testing.T) {
 	e := nuevoEntorno(t)
 	e.sembrarTamizaje()
-	filas, err := tamizaje.Filas(context.Background(), e.d, 2026)
+	filas, err := lectura.Filas(context.Background(), e.d, 2026)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -327,7 +328,7 @@ func TestTamizaje_exportaciones(t *testing.T) {
 	if d := rec.Header().Get("Content-Disposition"); d != `attachment; filename="tamizaje-2026-agencia_de_aduanas.csv"` {
 		t.Fatalf("CSV: Content-Disposition %q", d)
 	}
-	filas, err := tamizaje.Filas(context.Background(), e.d, 2026)
+	filas, err := lectura.Filas(context.Background(), e.d, 2026)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -510,7 +511,7 @@ func TestCartera_igualACincoTamizajes(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, y := range k.Anios {
-		filas, err := tamizaje.Filas(ctx, e.d, y)
+		filas, err := lectura.Filas(ctx, e.d, y)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,7 +5,7 @@
 //
 //	go run ./scripts/medirtamizaje --db F --anio 2026 --modo tamizaje|piso|piso1|piso2
 //
-// tamizaje: tamizaje.Nacional (the read, each act judged by the core as it
+// tamizaje: lectura.Nacional (the read, each act judged by the core as it
 // streams, reincidencia.Decidir per user for the reference years anio−1 and
 // anio−2, the ranking), without making the rows for display. piso: the bare
 // aggregate over the rows the screening reads (acts firm in anio−2 … anio−1
@@ -27,7 +27,7 @@ import (
 	"time"
 
 	"comite/internal/db"
-	"comite/internal/tamizaje"
+	"comite/internal/tamizaje/lectura"
 )
 
 func main() {
@@ -49,7 +49,7 @@ func main() {
 		var resumen string
 		switch *modo {
 		case "tamizaje":
-			t, err := tamizaje.Nacional(ctx, d, *anio)
+			t, err := lectura.Nacional(ctx, d, *anio)
 			if err != nil {
 				fmt.Fprintln(os.Stderr, err)
 				os.Exit(1)

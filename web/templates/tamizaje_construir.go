@@ -1,11 +1,13 @@
 package templates
 
 // Builders of the screening screen's and the portfolio panel's view models
-// from values the core already computed. The ranked rows themselves
-// (tamizaje.Fila) are formatted in internal/web: the tamizaje package reads
-// the store, and this package reaches neither the store nor HTTP.
+// from values the core already computed: the ranked rows (tamizaje.Fila,
+// from the pure tamizaje package), the filters and the portfolio. The
+// handler reads the screening (tamizaje/lectura) and cuts the page; this
+// package reaches neither the store nor HTTP.
 
 import (
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -14,6 +16,7 @@ import (
 	"comite/internal/graficos"
 	"comite/internal/importar/filas"
 	"comite/internal/reincidencia"
+	"comite/internal/tamizaje"
 	"comite/internal/web/urls"
 
 	"github.com/shopspring/decimal"
@@ -115,4 +118,68 @@ func CarteraDe(v CarteraVista, anios []int, porTipo map[string][]int, incompleto
 	}
 	v.Grafico = &g
 	return v, nil
+}
+
+// FilaTamizajeDe formats one ranked row of the screening; every figure was
+// computed by the core. seccional is the name of the user's Dirección
+// Seccional as the catalogue gives it. A row whose result is unknown
+// (datos incompletos) shows no rank number, no distance and its operations
+// as «Sin cargar», never as zero. verUsuario and reportar link the row to
+// the user's profile and to a new case for that NIT.
+func FilaTamizajeDe(f *tamizaje.Fila, seccional string, verUsuario, reportar bool) FilaTamizaje {
+	x := FilaTamizaje{
+		Posicion: formato.Entero(int64(f.Posicion)), NIT: f.Usuario.NIT, RazonSocial: f.Usuario.RazonSocial,
+		Tipo: etiquetas.TipoUsuario(f.Usuario.Tipo), Seccional: seccional, SeccionalCorta: SeccionalCorta(seccional),
+		RegistroVigente: f.RegistroVigente, Actos: strconv.Itoa(f.NumeroActos), CumpleMinimo: f.MinimoTresActos,
+		S: formato.Pesos(f.Suma), O: "Sin cargar", N: "—", Linea: "—",
+		CumpleUmbral: f.CumpleUmbral.EsSi(), Procede: f.ProcedeComite.EsSi(),
+		Participacion: "Desconocida", CambioPart: "—", Distancia: "—",
+	}
+	if f.TotalOperaciones != nil {
+		x.O, x.N, x.Participacion = formato.Pesos(*f.TotalOperaciones), formato.Entero(*f.NumeroOperaciones), "Sin operaciones"
+	}
+	if f.Linea != nil {
+		x.Linea = formato.Pesos(*f.Linea)
+	}
+	if f.DatosIncompletos() {
+		// The unknown results are a group apart, after the ranked ones.
+		x.Posicion = "—"
+		x.DatosIncompletos = reincidencia.TextoDatosIncompletos(f.AnioReferencia)
+	} else {
+		x.Distancia = formato.Numero(f.Distancia4, 4)
+	}
+	if verUsuario {
+		x.RutaPerfil = urls.Usuario(f.Usuario.NIT)
+	}
+	if reportar {
+		x.RutaCaso = urls.CasoNuevo + "?" + url.Values{"nit": {f.Usuario.NIT}}.Encode()
+	}
+	if f.Participacion != nil {
+		x.Participacion = f.ParticipacionTexto
+	}
+	if f.PorcentajeUmbral != nil {
+		x.PorcentajeUmbral = formato.Porcentaje(*f.PorcentajeUmbral, 2)
+	}
+	for _, a := range f.Tempranas {
+		x.Alertas = append(x.Alertas, etiquetaTamizaje(string(a)))
+	}
+	for _, a := range f.Alertas {
+		// The screening shows the operations' alerts; the others need a
+		// case (anchors, UVT of the increment, validity of the rules).
+		if a == reincidencia.SinOperaciones || a == reincidencia.FaltanOperaciones {
+			x.Alertas = append(x.Alertas, etiquetaTamizaje(string(a)))
+		}
+	}
+	x.CambioActos = ConSigno(decimal.NewFromInt(int64(f.VariacionActos)), 0) + " (" + strconv.Itoa(f.Anterior.NumeroActos) + " → " + strconv.Itoa(f.NumeroActos) + ")"
+	if f.VariacionParticipacion != nil {
+		x.CambioPart = ConSigno(*f.VariacionParticipacion, 4) + " p. p."
+	}
+	x.CambioPart = "Participación " + x.CambioPart
+	return x
+}
+
+// etiquetaTamizaje is the label of an alert of a row, by its code.
+func etiquetaTamizaje(clave string) EtiquetaTamizaje {
+	e := etiquetas.AlertaDe(clave)
+	return EtiquetaTamizaje{Clave: clave, Texto: e.Texto, Ayuda: e.Ayuda}
 }

@@ -1,4 +1,4 @@
-package tamizaje_test
+package lectura_test
 
 import (
 	"context"
@@ -6,7 +6,7 @@ import (
 	"reflect"
 	"testing"
 
-	"comite/internal/tamizaje"
+	"comite/internal/tamizaje/lectura"
 
 	"pgregory.net/rapid"
 )
@@ -15,10 +15,10 @@ import (
 // operations, declarations and registros — and of writes that touch no
 // customs user, such as a reported case — the screening kept from before and
 // brought up to date with only the users the log of changes names
-// (db.CambiosUsuariosDesde → tamizaje.Incremental) is exactly the national
+// (db.CambiosUsuariosDesde → lectura.Incremental) is exactly the national
 // screening computed afresh (Decreto Ley 920 de 2023, art. 25: the same
 // figures, the same ranking, the same positions), and so is the portfolio of
-// five years (Cartera.Actualizar against CarteraNacional); and a write that
+// five years (lectura.ActualizarCartera against CarteraNacional); and a write that
 // touches no customs user names none.
 func TestTamizaje_art25_incrementalIgualAlCompletoTrasCadaCambio(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
@@ -88,11 +88,11 @@ func TestTamizaje_art25_incrementalIgualAlCompletoTrasCadaCambio(t *testing.T) {
 				rt.Fatal(q, err)
 			}
 		}
-		estado, err := tamizaje.Nacional(ctx, d, anio)
+		estado, err := lectura.Nacional(ctx, d, anio)
 		if err != nil {
 			rt.Fatal(err)
 		}
-		cartera, err := tamizaje.CarteraNacional(ctx, d, anio, estado)
+		cartera, err := lectura.CarteraNacional(ctx, d, anio, estado)
 		if err != nil {
 			rt.Fatal(err)
 		}
@@ -185,20 +185,20 @@ func TestTamizaje_art25_incrementalIgualAlCompletoTrasCadaCambio(t *testing.T) {
 			if v, err = d.LeerVersionDatos(ctx); err != nil {
 				rt.Fatal(err)
 			}
-			if estado, err = tamizaje.Incremental(ctx, d, estado, ids); err != nil {
+			if estado, err = lectura.Incremental(ctx, d, estado, ids); err != nil {
 				rt.Fatal(err)
 			}
-			fresco, err := tamizaje.Nacional(ctx, d, anio)
+			fresco, err := lectura.Nacional(ctx, d, anio)
 			if err != nil {
 				rt.Fatal(err)
 			}
 			if !reflect.DeepEqual(estado, fresco) {
 				rt.Fatalf("incremental (cambiados %v):\n%+v\ncompleto:\n%+v", ids, estado.Filas(), fresco.Filas())
 			}
-			if cartera, err = cartera.Actualizar(ctx, d, ids); err != nil {
+			if cartera, err = lectura.ActualizarCartera(ctx, d, cartera, ids); err != nil {
 				rt.Fatal(err)
 			}
-			otra, err := tamizaje.CarteraNacional(ctx, d, anio, nil)
+			otra, err := lectura.CarteraNacional(ctx, d, anio, nil)
 			if err != nil {
 				rt.Fatal(err)
 			}

@@ -1,11 +1,11 @@
-package tamizaje_test
+package lectura_test
 
 import (
 	"context"
 	"strings"
 	"testing"
 
-	"comite/internal/tamizaje"
+	"comite/internal/tamizaje/lectura"
 )
 
 // What the screening cannot add up exactly (amounts beyond an int64 of
@@ -32,7 +32,7 @@ func TestTamizaje_art25_actosQueNoSeSumanONoSeLeen(t *testing.T) {
 			b := &base{t: t, d: d}
 			uid := b.usuario(nitDe(t, "900100001"), "agencia_de_aduanas", "Dirección Seccional de Aduanas de Bogotá")
 			c.actos(b, uid)
-			_, err := tamizaje.Nacional(context.Background(), d, 2026)
+			_, err := lectura.Nacional(context.Background(), d, 2026)
 			if err == nil || !strings.Contains(err.Error(), c.quiere) || !strings.Contains(err.Error(), nitDe(t, "900100001")) {
 				t.Fatalf("error %v; se esperaba uno que nombre al usuario y diga %q", err, c.quiere)
 			}
@@ -54,7 +54,7 @@ func TestTamizaje_art25_muchosActosEnLosBordesComoEvaluar(t *testing.T) {
 		b.acto(uid, f, "leve", "multa", 3_000_000, 0)
 	}
 	b.ops(uid, 2025, 100_000_000_000, 10)
-	filas, err := tamizaje.Filas(context.Background(), d, 2026)
+	filas, err := lectura.Filas(context.Background(), d, 2026)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package tamizaje_test
+package lectura_test
 
 import (
 	"bytes"
@@ -16,6 +16,7 @@ import (
 	"comite/internal/reincidencia"
 	"comite/internal/sancion"
 	"comite/internal/tamizaje"
+	"comite/internal/tamizaje/lectura"
 
 	"github.com/shopspring/decimal"
 )
@@ -155,7 +156,7 @@ func TestTamizaje_art25_coincideConEvaluarParaCadaUsuarioDeLaDemo(t *testing.T) 
 				t.Fatal(err)
 			}
 			anio := res.AnioReferencia + 1
-			filas, err := tamizaje.Filas(context.Background(), d, anio)
+			filas, err := lectura.Filas(context.Background(), d, anio)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -356,7 +357,7 @@ func TestTamizaje_casosLimite(t *testing.T) {
 	b.acto(bajoOchenta, "2025-06-01", "grave", "multa", 3_999_999, 0)
 	b.ops(bajoOchenta, 2025, 1_000_000_000_00, 10)
 
-	filas, err := tamizaje.Filas(context.Background(), d, 2026)
+	filas, err := lectura.Filas(context.Background(), d, 2026)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -462,11 +463,11 @@ func TestTamizaje_casosLimite(t *testing.T) {
 func TestTamizaje_anioFueraDeRango(t *testing.T) {
 	d := abrirTamizaje(t)
 	for _, anio := range []int{tamizaje.AnioMinimo - 1, tamizaje.AnioMaximo + 1} {
-		if _, err := tamizaje.Filas(context.Background(), d, anio); err == nil {
+		if _, err := lectura.Filas(context.Background(), d, anio); err == nil {
 			t.Errorf("año %d: se esperaba un error", anio)
 		}
 	}
-	if filas, err := tamizaje.Filas(context.Background(), d, tamizaje.AnioMinimo); err != nil || len(filas) != 0 {
+	if filas, err := lectura.Filas(context.Background(), d, tamizaje.AnioMinimo); err != nil || len(filas) != 0 {
 		t.Errorf("base vacía: %v, %d filas", err, len(filas))
 	}
 }
@@ -479,7 +480,7 @@ func TestNacional_resumenFiltroYJSONComoLasFilas(t *testing.T) {
 	if _, err := demo.Generar(context.Background(), d, demo.Opciones{Usuarios: 120, Anios: 3, Semilla: 7}); err != nil {
 		t.Fatal(err)
 	}
-	tz, err := tamizaje.Nacional(context.Background(), d, 2026)
+	tz, err := lectura.Nacional(context.Background(), d, 2026)
 	if err != nil {
 		t.Fatal(err)
 	}

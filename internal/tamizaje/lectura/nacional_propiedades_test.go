@@ -1,4 +1,4 @@
-package tamizaje_test
+package lectura_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"comite/internal/contrato"
 	"comite/internal/db"
 	"comite/internal/tamizaje"
+	"comite/internal/tamizaje/lectura"
 
 	"pgregory.net/rapid"
 )
@@ -106,7 +107,7 @@ func TestTamizaje_art25_propiedadIgualAlNucleoEnBasesAleatorias(t *testing.T) {
 				}
 			}
 		}
-		filas, err := tamizaje.Filas(context.Background(), d, anio)
+		filas, err := lectura.Filas(context.Background(), d, anio)
 		if err != nil {
 			rt.Fatal(err)
 		}

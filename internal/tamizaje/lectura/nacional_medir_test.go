@@ -1,4 +1,4 @@
-package tamizaje_test
+package lectura_test
 
 import (
 	"context"
@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"comite/internal/db"
-	"comite/internal/tamizaje"
+	"comite/internal/tamizaje/lectura"
 )
 
 // BenchmarkTamizajeGrande measures the national screening of one year on a
@@ -27,14 +27,14 @@ func BenchmarkTamizajeGrande(b *testing.B) {
 	defer d.Close()
 	b.Run("nacional", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := tamizaje.Nacional(ctx, d, 2026); err != nil {
+			if _, err := lectura.Nacional(ctx, d, 2026); err != nil {
 				b.Fatal(err)
 			}
 		}
 	})
 	b.Run("filas", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := tamizaje.Filas(ctx, d, 2026); err != nil {
+			if _, err := lectura.Filas(ctx, d, 2026); err != nil {
 				b.Fatal(err)
 			}
 		}
