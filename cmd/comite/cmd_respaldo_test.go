@@ -195,11 +195,6 @@ func TestCmdVersion(t *testing.T) {
 			t.Errorf("comite version no dice %q:\n%s", s, out)
 		}
 	}
-	version = "1.4.0"
-	defer func() { version = "" }()
-	if _, out, _ := correrCmd("version"); !strings.HasPrefix(out, "comite 1.4.0\n") {
-		t.Errorf("con -ldflags -X main.version=1.4.0: %q", out)
-	}
 }
 
 // TestServe_respaldosProgramadosYBloqueo: `comite serve --respaldos` makes

@@ -22,11 +22,20 @@ var version = ""
 // versionPrograma is the -ldflags version, else the module version or the
 // VCS revision recorded by the Go toolchain, else "desarrollo".
 func versionPrograma() string {
-	if version != "" {
-		return version
-	}
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
+		bi = nil
+	}
+	return versionDe(version, bi)
+}
+
+// versionDe is versionPrograma for the -ldflags version v and the build
+// information bi (nil when the binary has none).
+func versionDe(v string, bi *debug.BuildInfo) string {
+	if v != "" {
+		return v
+	}
+	if bi == nil {
 		return "desarrollo"
 	}
 	if v := bi.Main.Version; v != "" && v != "(devel)" {
