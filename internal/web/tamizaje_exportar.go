@@ -1,7 +1,6 @@
 package web
 
 import (
-	"bytes"
 	"io"
 	"net/http"
 	"strconv"
@@ -38,11 +37,12 @@ func (h *handler) tamizajeExportar(c echo.Context, ext, tipo string, escribir fu
 	if err != nil {
 		return err
 	}
-	var buf bytes.Buffer
-	titulo := "Tamizaje del Comité de Fiscalización " + strconv.Itoa(q.anio) + " (año de referencia " + strconv.Itoa(q.anio-1) + ")"
-	if err := escribir(&buf, vista.Len(), vista.Fila, titulo, cat.Nombre); err != nil {
+	dir, err := h.pendientes.Ruta()
+	if err != nil {
 		return err
 	}
-	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="`+nombreExportacion(q, ext)+`"`)
-	return c.Blob(http.StatusOK, tipo, buf.Bytes())
+	titulo := "Tamizaje del Comité de Fiscalización " + strconv.Itoa(q.anio) + " (año de referencia " + strconv.Itoa(q.anio-1) + ")"
+	return entregarArchivo(c, dir, tipo, nombreExportacion(q, ext), func(w io.Writer) error {
+		return escribir(w, vista.Len(), vista.Fila, titulo, cat.Nombre)
+	})
 }

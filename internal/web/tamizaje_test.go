@@ -347,10 +347,16 @@ func TestTamizaje_exportaciones(t *testing.T) {
 	if rec.Body.String() != quiere.String() {
 		t.Fatalf("el CSV no es el de tamizaje.EscribirCSV con el filtro:\n%s\n---\n%s", rec.Body.String(), quiere.String())
 	}
+	if n := rec.Header().Get("Content-Length"); n != strconv.Itoa(rec.Body.Len()) {
+		t.Errorf("CSV: Content-Length %q, el cuerpo tiene %d bytes", n, rec.Body.Len())
+	}
 
 	rec = e.pedir("GET", xlsxRuta, &s, nil)
 	if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != tipoXLSX {
 		t.Fatalf("XLSX: estado %d, tipo %q", rec.Code, rec.Header().Get("Content-Type"))
+	}
+	if n := rec.Header().Get("Content-Length"); n != strconv.Itoa(rec.Body.Len()) {
+		t.Errorf("XLSX: Content-Length %q, el cuerpo tiene %d bytes", n, rec.Body.Len())
 	}
 	x, err := excelize.OpenReader(bytes.NewReader(rec.Body.Bytes()))
 	if err != nil {
