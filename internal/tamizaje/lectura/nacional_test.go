@@ -130,16 +130,8 @@ func textoNulo(d *decimal.Decimal) string {
 
 func comparar(t *testing.T, nombre string, p tamizaje.Punto, r contrato.EvaluacionJSON) {
 	t.Helper()
-	part := "null"
-	if r.ParticipacionPorcentual != nil {
-		part = *r.ParticipacionPorcentual
-	}
-	got := fmt.Sprintf("actos=%d S=%s O=%s N=%s part=%s cumple=%s minimo=%v vigente=%v procede=%s",
-		p.NumeroActos, p.Suma.String(), nulo(p.TotalOperaciones), nulo(p.NumeroOperaciones), textoNulo(p.Participacion), triTexto(p.CumpleUmbral), p.MinimoTresActos, p.RegistroVigente, triTexto(p.ProcedeComite))
-	want := fmt.Sprintf("actos=%d S=%s O=%s N=%s part=%s cumple=%s minimo=%v vigente=%v procede=%s",
-		r.NumeroActos, r.SumaSancionesCOP, nulo(r.TotalOperacionesCOP), nulo(r.NumeroOperaciones), part, nulo(r.Requisitos.UmbralCeroCinco), r.Requisitos.MinimoTresActos, r.Requisitos.RegistroVigente, nulo(r.ProcedeComite))
-	if got != want {
-		t.Errorf("%s:\n tamizaje %s\n evaluar  %s", nombre, got, want)
+	if d := diferenciaPunto(p, r); d != "" {
+		t.Errorf("%s:%s", nombre, d)
 	}
 }
 
